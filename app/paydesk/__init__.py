@@ -1,0 +1,3 @@
+"""PayDesk: QR payments at a shop counter."""
+
+__version__ = "0.1.0"

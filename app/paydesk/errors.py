@@ -1,0 +1,30 @@
+"""Input errors shared by the core, the window and the command line.
+
+Each error carries a stable ``code`` besides its English text, so a front end
+can show its own (translated) words for it and point at the field it belongs to.
+"""
+
+from __future__ import annotations
+
+
+class InputError(ValueError):
+    """Something a person typed is not acceptable; ``str()`` says why."""
+
+    field = "input"
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class AmountError(InputError):
+    field = "amount"
+
+
+class EmailError(InputError):
+    field = "email"
+
+
+class OrderIdError(InputError):
+    field = "order_id"

@@ -1,0 +1,74 @@
+"""Money is integer kopecks: parse what people type, format it back for people.
+
+Parsing goes through :class:`decimal.Decimal` on the digits alone, so no amount
+ever passes through a float.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from paydesk.errors import AmountError
+
+#: The contract's ceiling: one billion rubles, in kopecks.
+MAX_AMOUNT = 100_000_000_000
+
+# Group separators people (and spreadsheets) put into amounts: space, no-break
+# space, narrow no-break space.
+_GROUP = "[ \u00a0\u202f]"
+_AMOUNT_RE = re.compile(
+    rf"^(?P<int>\d{{1,3}}(?:{_GROUP}\d{{3}})+|\d+)(?:[.,](?P<frac>\d*))?$"
+)
+_CURRENCY_SUFFIX_RE = re.compile(r"\s*(₽|руб\.?|р\.|rub|RUB)$")
+
+
+def parse_amount(text: str, *, ceiling: int = MAX_AMOUNT) -> int:
+    """Return the kopecks in ``text`` typed in rubles (``150``, ``150,5``, ``1 500,00``).
+
+    Raises :class:`AmountError` saying what is wrong: empty, negative, zero,
+    more than two fraction digits, an exponent, over the ceiling, or not a number.
+    """
+    cleaned = _CURRENCY_SUFFIX_RE.sub("", text.strip()).strip()
+    if not cleaned:
+        raise AmountError("empty", "Enter an amount.")
+    if cleaned[0] in "-−–":
+        raise AmountError("negative", "The amount cannot be negative.")
+    if "e" in cleaned.lower() and re.search(r"\d[eE][+-]?\d", cleaned):
+        raise AmountError("exponent", "Write the amount in plain digits, without an exponent.")
+    if "." in cleaned and "," in cleaned:
+        raise AmountError(
+            "two_separators", "Use one decimal separator (a comma or a point), not both."
+        )
+    match = _AMOUNT_RE.match(cleaned.lstrip("+"))
+    if match is None:
+        raise AmountError(
+            "not_a_number", "The amount must be a number of rubles, such as 150 or 150,50."
+        )
+    fraction = match["frac"] or ""
+    if len(fraction) > 2:
+        raise AmountError(
+            "too_many_decimals", "Kopecks have at most two digits after the decimal separator."
+        )
+    whole = re.sub(_GROUP, "", match["int"])
+    kopecks = int(Decimal(whole) * 100 + Decimal(fraction.ljust(2, "0")))
+    if kopecks == 0:
+        raise AmountError("zero", "The amount must be more than zero.")
+    if kopecks > ceiling:
+        raise AmountError(
+            "too_large", f"The amount cannot be more than {format_rubles(ceiling)} ₽."
+        )
+    return kopecks
+
+
+def format_rubles(kopecks: int, *, group: str = "\u00a0", decimal: str = ",") -> str:
+    """``123450`` -> ``1 234,50`` (Russian style by default; the window uses QLocale)."""
+    if kopecks < 0:
+        return "-" + format_rubles(-kopecks, group=group, decimal=decimal)
+    rubles, kop = divmod(kopecks, 100)
+    return f"{rubles:,}".replace(",", group) + f"{decimal}{kop:02d}"
+
+
+def kopecks_to_decimal_text(kopecks: int) -> str:
+    """``123450`` -> ``1234.50``: the plain form for CSV and JSON exports."""
+    return format_rubles(kopecks, group="", decimal=".")

@@ -1,0 +1,131 @@
+"""The order as PayDesk knows it: its service status, its local creation state,
+and the contract's rules for order ids and e-mails."""
+
+from __future__ import annotations
+
+import enum
+import re
+from dataclasses import dataclass
+from datetime import datetime
+
+from paydesk.errors import EmailError, OrderIdError
+
+ORDER_ID_MAX = 64
+EMAIL_MAX = 254
+_ORDER_ID_RE = re.compile(r"[A-Za-z0-9._-]{1,64}")
+
+
+class OrderStatus(str, enum.Enum):
+    """An order's status at the service.
+
+    A value the service sends that we do not know is kept, not refused:
+    ``OrderStatus("refunded")`` is a pseudo-member named ``UNKNOWN`` whose value
+    is ``"refunded"``, so it can be stored, shown and compared like the others.
+    """
+
+    PENDING = "pending"
+    APPROVE = "approve"
+    DECLINE = "decline"
+    EXPIRED = "expired"
+
+    @classmethod
+    def _missing_(cls, value: object) -> OrderStatus | None:
+        if not isinstance(value, str) or not value:
+            return None
+        member = str.__new__(cls, value)
+        member._name_ = "UNKNOWN"
+        member._value_ = value
+        return member
+
+    @property
+    def is_known(self) -> bool:
+        return self._name_ != "UNKNOWN"
+
+    @property
+    def is_final(self) -> bool:
+        """Final statuses never change again, so they are never polled again."""
+        return self in _FINAL
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+_FINAL = frozenset({OrderStatus.APPROVE, OrderStatus.DECLINE, OrderStatus.EXPIRED})
+
+
+class CreationState(str, enum.Enum):
+    """Where the order's creation at the service stands, as far as we know."""
+
+    UNCONFIRMED = "unconfirmed"  # written locally; the service has not confirmed it
+    CONFIRMED = "confirmed"  # the service answered with the payment link
+    ABANDONED = "abandoned"  # never reached the service and was given up
+
+    def __str__(self) -> str:
+        return str(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """One row of the local order book. Times are timezone-aware UTC."""
+
+    client_id: int
+    order_id: str
+    amount: int
+    email: str | None
+    note: str
+    url: str | None
+    status: OrderStatus
+    creation: CreationState
+    created_at: datetime
+    paid_at: datetime | None = None
+    last_checked_at: datetime | None = None
+    next_check_at: datetime | None = None
+    last_error: str | None = None
+
+    @property
+    def is_payable(self) -> bool:
+        """True while the link can still be paid, as far as we know."""
+        return (
+            self.creation is CreationState.CONFIRMED
+            and self.url is not None
+            and self.status is OrderStatus.PENDING
+        )
+
+
+def validate_order_id(order_id: str) -> str:
+    """Return ``order_id`` if the contract allows it, else raise :class:`OrderIdError`."""
+    if not isinstance(order_id, str) or not order_id:
+        raise OrderIdError("empty", "The order id is empty.")
+    if len(order_id) > ORDER_ID_MAX:
+        raise OrderIdError("too_long", f"An order id has at most {ORDER_ID_MAX} characters.")
+    if ":" in order_id:
+        # A colon would make the signature text "id:amount:secret" ambiguous.
+        raise OrderIdError("colon", "An order id cannot contain a colon.")
+    if not _ORDER_ID_RE.fullmatch(order_id):
+        raise OrderIdError(
+            "bad_characters",
+            "An order id may use only Latin letters, digits, '.', '_' and '-'.",
+        )
+    return order_id
+
+
+def normalize_email(email: str | None) -> str | None:
+    """Trim ``email``; return None when empty; raise :class:`EmailError` when malformed."""
+    if email is None:
+        return None
+    email = email.strip()
+    if not email:
+        return None
+    if len(email) > EMAIL_MAX:
+        raise EmailError("too_long", f"An e-mail address has at most {EMAIL_MAX} characters.")
+    if any(ch.isspace() for ch in email):
+        raise EmailError("spaces", "An e-mail address cannot contain spaces.")
+    if email.count("@") != 1:
+        raise EmailError("at_sign", "An e-mail address has exactly one '@'.")
+    local, domain = email.split("@")
+    if not local:
+        raise EmailError("no_local_part", "Write the name before the '@'.")
+    labels = domain.split(".")
+    if len(labels) < 2 or not all(labels):
+        raise EmailError("bad_domain", "The part after '@' must be a domain such as mail.ru.")
+    return email
