@@ -17,8 +17,9 @@ MAX_AMOUNT = 100_000_000_000
 # Group separators people (and spreadsheets) put into amounts: space, no-break
 # space, narrow no-break space.
 _GROUP = "[ \u00a0\u202f]"
+# ASCII digits only: \d would also take Arabic-Indic and other digits.
 _AMOUNT_RE = re.compile(
-    rf"^(?P<int>\d{{1,3}}(?:{_GROUP}\d{{3}})+|\d+)(?:[.,](?P<frac>\d*))?$"
+    rf"^(?P<int>[0-9]{{1,3}}(?:{_GROUP}[0-9]{{3}})+|[0-9]+)(?:[.,](?P<frac>[0-9]*))?$"
 )
 _CURRENCY_SUFFIX_RE = re.compile(r"\s*(₽|руб\.?|р\.|rub|RUB)$")
 
@@ -51,7 +52,15 @@ def parse_amount(text: str, *, ceiling: int = MAX_AMOUNT) -> int:
             "too_many_decimals", "Kopecks have at most two digits after the decimal separator."
         )
     whole = re.sub(_GROUP, "", match["int"])
-    kopecks = int(Decimal(whole) * 100 + Decimal(fraction.ljust(2, "0")))
+    return check_kopecks(int(Decimal(whole) * 100 + Decimal(fraction.ljust(2, "0"))), ceiling=ceiling)
+
+
+def check_kopecks(kopecks: int, *, ceiling: int = MAX_AMOUNT) -> int:
+    """Return ``kopecks`` if it is a payable amount, else raise :class:`AmountError`."""
+    if isinstance(kopecks, bool) or not isinstance(kopecks, int):
+        raise AmountError("not_a_number", "The amount must be a whole number of kopecks.")
+    if kopecks < 0:
+        raise AmountError("negative", "The amount cannot be negative.")
     if kopecks == 0:
         raise AmountError("zero", "The amount must be more than zero.")
     if kopecks > ceiling:

@@ -2,39 +2,47 @@
 
 ``20261121-153012847-K3QX9A``: the UTC date, the time to the millisecond, and
 30 random bits. The random part keeps two counters sharing one client_id (or a
-restarted app whose clock stepped back) from ever producing the same id; the
-store's unique index is the final guard.
+restarted app whose clock stepped back) from producing the same id; within one
+millisecond one generator counts up from its random start, as ULIDs do, so its
+ids stay strictly increasing. The store's unique index is the final guard.
 """
 
 from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Callable
-from datetime import UTC, datetime
+
+from paydesk.clock import Clock, utc_now
 
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base32: no I, L, O, U
+_TAG_LENGTH = 6
+_TAG_SPACE = len(_ALPHABET) ** _TAG_LENGTH
 
 
-def _random_tag(length: int = 6) -> str:
-    return "".join(secrets.choice(_ALPHABET) for _ in range(length))
+def _encode(value: int) -> str:
+    chars = []
+    for _ in range(_TAG_LENGTH):
+        value, digit = divmod(value, len(_ALPHABET))
+        chars.append(_ALPHABET[digit])
+    return "".join(reversed(chars))
 
 
 class OrderIdGenerator:
     """Generates fresh order ids; the clock is injectable for tests."""
 
-    def __init__(self, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
+    def __init__(self, clock: Clock = utc_now) -> None:
         self._clock = clock
         self._lock = threading.Lock()
-        self._last = ""
+        self._last_stamp = ""
+        self._last_value = 0
 
     def new_id(self) -> str:
         with self._lock:
-            now = self._clock().astimezone(UTC)
+            now = self._clock()
             stamp = now.strftime("%Y%m%d-%H%M%S") + f"{now.microsecond // 1000:03d}"
-            order_id = f"{stamp}-{_random_tag()}"
-            while order_id <= self._last and order_id[:18] == self._last[:18]:
-                # Same millisecond: keep ids from one counter strictly increasing.
-                order_id = f"{stamp}-{_random_tag()}"
-            self._last = order_id
-            return order_id
+            if stamp == self._last_stamp and self._last_value + 1 < _TAG_SPACE:
+                value = self._last_value + 1
+            else:
+                value = secrets.randbelow(_TAG_SPACE // 2)  # room to count up
+            self._last_stamp, self._last_value = stamp, value
+            return f"{stamp}-{_encode(value)}"

@@ -120,6 +120,8 @@ def normalize_email(email: str | None) -> str | None:
         raise EmailError("too_long", f"An e-mail address has at most {EMAIL_MAX} characters.")
     if any(ch.isspace() for ch in email):
         raise EmailError("spaces", "An e-mail address cannot contain spaces.")
+    if not email.isprintable():
+        raise EmailError("control_characters", "An e-mail address cannot contain control characters.")
     if email.count("@") != 1:
         raise EmailError("at_sign", "An e-mail address has exactly one '@'.")
     local, domain = email.split("@")

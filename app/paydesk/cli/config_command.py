@@ -1,0 +1,85 @@
+"""``paydesk config show | set``: settings and the secret key, the secret never shown."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import getpass
+import sys
+
+from paydesk import settings as settings_file
+from paydesk.cli import exit_codes
+from paydesk.runtime import Runtime
+from paydesk.secret_store import SecretStoreError, mask
+from paydesk.settings import FIELD_TYPES
+
+SECRET_NAME = "secret_key"
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    config = sub.add_parser("config", help="show or change the settings")
+    actions = config.add_subparsers(dest="config_action", required=True, metavar="show|set")
+    show = actions.add_parser("show", help="print the settings (the secret key masked)")
+    show.set_defaults(run=run_show)
+    change = actions.add_parser(
+        "set",
+        help="change one setting",
+        description=f"Settings: {', '.join([*FIELD_TYPES, SECRET_NAME])}. The secret key is "
+        "read from a hidden prompt or standard input, never from the command line, where "
+        "the shell history and other users' process lists would see it.",
+    )
+    change.add_argument("name")
+    change.add_argument("value", nargs="?")
+    change.add_argument("--stdin", action="store_true", help="read the secret key from stdin")
+    change.set_defaults(run=run_set)
+
+
+def run_show(args: argparse.Namespace, runtime: Runtime) -> int:
+    settings = runtime.settings
+    print(f"data_dir = {runtime.paths.data_dir}")
+    for name, value in dataclasses.asdict(settings).items():
+        print(f"{name} = {'' if value is None else value}")
+    if runtime.is_demo:
+        print(f"{SECRET_NAME} = (the demo sandbox's key)")
+        return exit_codes.OK
+    store = runtime.secret_store()
+    try:
+        secret = store.get(settings.client_id) if settings.client_id is not None else None
+        print(f"{SECRET_NAME} = {mask(secret)} in {store.describe()}")
+    except SecretStoreError as exc:
+        print(f"{SECRET_NAME} = (unavailable) {exc}")
+    return exit_codes.OK
+
+
+def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
+    if runtime.is_demo:
+        print("Demo mode uses its own fixed settings; run without --demo to change yours.",
+              file=sys.stderr)
+        return exit_codes.USAGE
+    if args.name == SECRET_NAME:
+        return _set_secret(args, runtime)
+    if args.value is None:
+        print(f"Give a value: paydesk config set {args.name} VALUE", file=sys.stderr)
+        return exit_codes.USAGE
+    current = settings_file.load(runtime.paths.settings_file, environ={})
+    updated = current.with_changes(**{args.name: settings_file.parse_value(args.name, args.value)})
+    settings_file.save(updated, runtime.paths.settings_file)
+    print(f"{args.name} = {getattr(updated, args.name)}")
+    return exit_codes.OK
+
+
+def _set_secret(args: argparse.Namespace, runtime: Runtime) -> int:
+    if args.value is not None:
+        print("The secret key is not taken from the command line (shell history and process "
+              "lists keep it). Run 'paydesk config set secret_key' and type it at the prompt, "
+              "or pipe it in with --stdin.", file=sys.stderr)
+        return exit_codes.USAGE
+    client_id = runtime.require_client_id()
+    if args.stdin or not sys.stdin.isatty():
+        secret = sys.stdin.readline().strip()
+    else:
+        secret = getpass.getpass("Secret key (not shown): ").strip()
+    store = runtime.secret_store()
+    store.set(client_id, secret)
+    print(f"{SECRET_NAME} saved in {store.describe()}")
+    return exit_codes.OK

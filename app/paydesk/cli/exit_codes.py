@@ -1,0 +1,24 @@
+"""Exit codes of ``paydesk``, distinct so scripts can tell failures apart."""
+
+OK = 0
+#: Something unexpected; the message says what.
+FAILURE = 1
+#: The command line, a typed value or the configuration is wrong: fix and rerun.
+USAGE = 2
+#: The payment service refused the request (credentials, a conflicting order, ...).
+REFUSED = 3
+#: The service could not be reached or answered badly; trying again later may work.
+UNAVAILABLE = 4
+#: The local order book could not be opened or written.
+STORAGE = 5
+
+
+def for_gateway_error(error: Exception) -> int:
+    """The exit code for a failure of the payment client."""
+    from paydesk.gateway import InvalidRequestError, ServiceRefused
+
+    if isinstance(error, InvalidRequestError):
+        return USAGE
+    if isinstance(error, ServiceRefused):
+        return REFUSED
+    return UNAVAILABLE

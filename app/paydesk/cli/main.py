@@ -1,0 +1,96 @@
+"""The ``paydesk`` command: the window by default, the same core from a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+
+from paydesk import __version__
+from paydesk.cli import config_command, exit_codes, order_commands
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="paydesk",
+        description="QR payments at a shop counter. With no command, opens the window.",
+        epilog="Environment: PAYDESK_BASE_URL, PAYDESK_CLIENT_ID, PAYDESK_SECRET_KEY, "
+        "PAYDESK_DATA_DIR. Exit codes: 0 ok, 1 unexpected error, 2 usage, input or "
+        "configuration, 3 refused by the service, 4 service unreachable or faulty, "
+        "5 local storage.",
+    )
+    parser.add_argument("--version", action="version", version=f"PayDesk {__version__}")
+    parser.add_argument("--demo", action="store_true",
+                        help="run against the built-in sandbox, with the demo's own database")
+    parser.add_argument("--data-dir", help="where the database and settings live")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log requests to stderr")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    order_commands.add_parsers(sub)
+    config_command.add_parser(sub)
+    sandbox = sub.add_parser("sandbox", help="run the local sandbox payment service")
+    from paydesk.sandbox import cli as sandbox_cli
+
+    sandbox_cli.add_arguments(sandbox)
+    sandbox.set_defaults(run=None, run_sandbox=sandbox_cli.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    if args.command is None:
+        return _open_window(args, parser)
+    if args.command == "sandbox":
+        return int(args.run_sandbox(args))
+    return _run_command(args)
+
+
+def _open_window(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    try:
+        from paydesk.ui.app import run_window  # type: ignore[import-not-found]
+    except ImportError:
+        # The window is not part of this build yet: say what works instead.
+        parser.print_help()
+        return exit_codes.USAGE
+    return int(run_window(data_dir=args.data_dir, demo=args.demo))
+
+
+def _run_command(args: argparse.Namespace) -> int:
+    from paydesk.errors import InputError
+    from paydesk.gateway import GatewayError
+    from paydesk.runtime import NotConfiguredError, open_runtime
+    from paydesk.secret_store import SecretStoreError
+    from paydesk.settings import SettingsError
+    from paydesk.store import StoreError
+
+    runtime = None
+    try:
+        runtime = open_runtime(args.data_dir, demo=args.demo)
+        return int(args.run(args, runtime))
+    except InputError as exc:
+        return _fail(f"{exc.field}: {exc}", exit_codes.USAGE)
+    except (NotConfiguredError, SettingsError, SecretStoreError) as exc:
+        return _fail(str(exc), exit_codes.USAGE)
+    except GatewayError as exc:
+        return _fail(exc.user_message, exit_codes.for_gateway_error(exc))
+    except StoreError as exc:
+        return _fail(str(exc), exit_codes.STORAGE)
+    except KeyboardInterrupt:
+        return _fail("Interrupted.", exit_codes.FAILURE)
+    finally:
+        if runtime is not None:
+            runtime.close()
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"paydesk: {message}", file=sys.stderr)
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,154 @@
+"""``paydesk create | status | list | refresh | export``: the order book from a terminal."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from paydesk.cli import exit_codes
+from paydesk.cli.dates import next_day, parse_local_date
+from paydesk.cli.output import describe, status_text, table
+from paydesk.export import write_csv, write_json
+from paydesk.orders import OrderStatus, validate_order_id
+from paydesk.qr import qr_matrix, render_text
+from paydesk.runtime import Runtime
+from paydesk.services import CheckOutcome, fetch_status, refresh_all, send_creation
+from paydesk.store import OrderQuery
+
+STATUS_CHOICES = ("pending", "approve", "decline", "expired", "paid", "refused")
+_ALIASES = {"paid": "approve", "refused": "decline"}
+
+
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    create = sub.add_parser("create", help="create a payment order and print its link")
+    create.add_argument("amount", help="in rubles, as people write it: 150, 150,5, '1 500,00'")
+    create.add_argument("--email", help="the buyer's e-mail (the payment page will not ask)")
+    create.add_argument("--note", default="", help="a local note, never sent (\"2 coffees\")")
+    create.add_argument("--qr", action="store_true", help="also print the QR code")
+    create.set_defaults(run=run_create)
+
+    status = sub.add_parser("status", help="ask the service for an order's status now")
+    status.add_argument("order_id")
+    status.set_defaults(run=run_status)
+
+    listing = sub.add_parser("list", help="list orders from the local order book")
+    _add_filters(listing)
+    listing.add_argument("--limit", type=int, default=None, help="at most this many rows")
+    listing.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    listing.set_defaults(run=run_list)
+
+    refresh = sub.add_parser("refresh", help="check every pending order once, resume unsent ones")
+    refresh.set_defaults(run=run_refresh)
+
+    export = sub.add_parser("export", help="write orders to a CSV (or .json) file")
+    export.add_argument("file", type=Path)
+    _add_filters(export)
+    export.set_defaults(run=run_export)
+
+
+def _add_filters(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--status", choices=STATUS_CHOICES, action="append",
+                        help="only orders with this status (repeatable)")
+    parser.add_argument("--since", type=parse_local_date, help="created on or after DATE")
+    parser.add_argument("--until", type=parse_local_date, help="created on or before DATE")
+    parser.add_argument("--search", default=None, help="text in the order id, e-mail or note")
+
+
+def _query(args: argparse.Namespace, runtime: Runtime, limit: int | None = None) -> OrderQuery:
+    statuses = frozenset(_ALIASES.get(s, s) for s in (args.status or ()))
+    return OrderQuery(
+        client_id=runtime.settings.client_id,
+        statuses=statuses,
+        created_since=args.since,
+        created_until=next_day(args.until) if args.until else None,
+        text=args.search or None,
+        limit=limit,
+    )
+
+
+def run_create(args: argparse.Namespace, runtime: Runtime) -> int:
+    client = runtime.gateway()  # before writing anything: a missing setting is a usage error
+    with runtime.open_store() as store:
+        desk = runtime.open_desk(store)
+        order = desk.start_order(args.amount, args.email, args.note)
+        outcome = send_creation(client, order)
+        order = desk.record_creation(outcome)
+    print(describe(order))
+    if outcome.error is not None:
+        print(
+            f"\nThe order is saved but not confirmed: {outcome.error.user_message}\n"
+            "'paydesk refresh' sends it again with the same order id.",
+            file=sys.stderr,
+        )
+        return exit_codes.for_gateway_error(outcome.error)
+    if args.qr and order.url:
+        print()
+        print(render_text(qr_matrix(order.url)))
+    return exit_codes.OK
+
+
+def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
+    order_id = validate_order_id(args.order_id)
+    client = runtime.gateway()
+    outcome: CheckOutcome = fetch_status(client, order_id)
+    with runtime.open_store() as store:
+        desk = runtime.open_desk(store)
+        local = desk.get(order_id)
+        if local is not None and local.url is not None:
+            [(local, _changed)] = desk.record_checks([outcome])
+    if outcome.error is not None:
+        print(f"{order_id}: {outcome.error.user_message}", file=sys.stderr)
+        return exit_codes.for_gateway_error(outcome.error)
+    if local is not None:
+        print(describe(local))
+    else:
+        status = outcome.status or OrderStatus.PENDING
+        print(f"Order   {order_id}\nStatus  {status.value} (not in this order book)")
+    return exit_codes.OK
+
+
+def run_list(args: argparse.Namespace, runtime: Runtime) -> int:
+    with runtime.open_store() as store:
+        orders = store.query(_query(args, runtime, args.limit))
+    if args.format == "csv":
+        write_csv(orders, sys.stdout)
+    elif args.format == "json":
+        write_json(orders, sys.stdout)
+    else:
+        print(table(orders) if orders else "No orders.")
+    return exit_codes.OK
+
+
+def run_refresh(args: argparse.Namespace, runtime: Runtime) -> int:
+    client = runtime.gateway()
+    with runtime.open_store() as store:
+        desk = runtime.open_desk(store)
+        report = refresh_all(
+            desk, client, max_in_flight=runtime.settings.max_in_flight, limiter=runtime.limiter()
+        )
+    for order in report.resumed:
+        print(f"sent again  {order.order_id}  {status_text(order)}")
+    for order in report.changed:
+        print(f"changed     {order.order_id}  {status_text(order)}")
+    for order_id, message in report.failures:
+        print(f"failed      {order_id}  {message}", file=sys.stderr)
+    print(f"Checked {report.checked} pending orders; {len(report.changed)} changed; "
+          f"{len(report.failures)} failed.")
+    return exit_codes.UNAVAILABLE if report.failures else exit_codes.OK
+
+
+def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
+    with runtime.open_store() as store:
+        orders = store.query(_query(args, runtime))
+    as_json = args.file.suffix.lower() == ".json"
+    # utf-8-sig: spreadsheet programs read a CSV without the mark as a legacy code page.
+    encoding = "utf-8" if as_json else "utf-8-sig"
+    try:
+        with args.file.open("w", encoding=encoding, newline="") as stream:
+            count = write_json(orders, stream) if as_json else write_csv(orders, stream)
+    except OSError as exc:
+        print(f"Cannot write {args.file}: {exc.strerror}", file=sys.stderr)
+        return exit_codes.STORAGE
+    print(f"Exported {count} orders to {args.file}")
+    return exit_codes.OK

@@ -1,0 +1,73 @@
+"""How orders look in a terminal."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from paydesk.cli.dates import local_text
+from paydesk.money import format_rubles
+from paydesk.orders import CreationState, Order
+
+STATUS_WORDS = {
+    "pending": "pending",
+    "approve": "paid",
+    "decline": "refused",
+    "expired": "expired",
+}
+
+
+def status_text(order: Order) -> str:
+    if order.creation is CreationState.UNCONFIRMED:
+        return "not sent yet"
+    if order.creation is CreationState.ABANDONED:
+        return "abandoned"
+    word = STATUS_WORDS.get(order.status.value)
+    return word if word is not None else f"unknown ({order.status.value})"
+
+
+def describe(order: Order) -> str:
+    lines = [
+        f"Order   {order.order_id}",
+        f"Amount  {format_rubles(order.amount, group=' ')} ₽",
+        f"Status  {status_text(order)}",
+        f"Created {local_text(order.created_at)}",
+    ]
+    if order.email:
+        lines.append(f"E-mail  {order.email}")
+    if order.note:
+        lines.append(f"Note    {order.note}")
+    if order.paid_at:
+        lines.append(f"Paid    {local_text(order.paid_at)}")
+    if order.last_checked_at:
+        lines.append(f"Checked {local_text(order.last_checked_at)}")
+    if order.url:
+        lines.append(f"Link    {order.url}")
+    if order.last_error and order.creation is not CreationState.CONFIRMED:
+        lines.append(f"Problem {order.last_error}")
+    return "\n".join(lines)
+
+
+def table(orders: Sequence[Order]) -> str:
+    headers = ("Created", "Order id", "Amount", "Status", "Paid", "E-mail", "Note")
+    rows = [
+        (
+            local_text(o.created_at),
+            o.order_id,
+            format_rubles(o.amount, group=" "),
+            status_text(o),
+            local_text(o.paid_at),
+            o.email or "",
+            o.note,
+        )
+        for o in orders
+    ]
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h)
+              for i, h in enumerate(headers)]
+    right = {2}  # amounts align on the right
+
+    def line(cells: Sequence[str]) -> str:
+        return "  ".join(
+            c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        ).rstrip()
+
+    return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])

@@ -1,0 +1,39 @@
+"""QR codes as a plain module matrix: the window paints it, the terminal prints it.
+
+No Pillow: qrcode builds the matrix and we draw it ourselves, so it is crisp at
+any size.
+"""
+
+from __future__ import annotations
+
+#: The quiet zone the QR standard asks for, in modules, on every side.
+QUIET_ZONE = 4
+
+
+def qr_matrix(text: str, *, border: int = QUIET_ZONE) -> list[list[bool]]:
+    """The modules of ``text``'s QR code (True = dark), quiet zone included.
+
+    Error correction M: survives a smudge or glare, keeps modules large enough
+    for a phone camera at arm's length.
+    """
+    import qrcode  # deferred: ~25 ms, and only needed once a link exists
+    from qrcode.constants import ERROR_CORRECT_M
+
+    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=border)
+    code.add_data(text)
+    code.make(fit=True)
+    return [list(row) for row in code.get_matrix()]
+
+
+def render_text(matrix: list[list[bool]]) -> str:
+    """Two module rows per text line with half blocks, dark on a light terminal.
+
+    Light modules are printed as full blocks so the code reads correctly on the
+    dark background most terminals have.
+    """
+    rows = matrix + ([[False] * len(matrix[0])] if len(matrix) % 2 else [])
+    glyphs = {(False, False): "█", (False, True): "▀", (True, False): "▄", (True, True): " "}
+    lines = []
+    for top, bottom in zip(rows[0::2], rows[1::2], strict=True):
+        lines.append("".join(glyphs[(t, b)] for t, b in zip(top, bottom, strict=True)))
+    return "\n".join(lines)

@@ -1,0 +1,113 @@
+"""Everything one PayDesk process works with, built the same way for every front end.
+
+The command line and the window both start here: which data folder, which
+settings, which secret, and (in demo mode) the embedded sandbox.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from paydesk import settings as settings_file
+from paydesk.demo import DEMO_SECRET_KEY, DemoSandbox
+from paydesk.paths import AppPaths, resolve_data_dir
+from paydesk.polling import PollingPolicy
+from paydesk.rate_limit import RateLimiter
+from paydesk.secret_store import SecretStore
+from paydesk.settings import Settings
+
+if TYPE_CHECKING:
+    from paydesk.gateway import GatewayClient
+    from paydesk.services import OrderDesk
+    from paydesk.store import OrderStore
+
+
+class NotConfiguredError(Exception):
+    """A setting the service needs is missing; the text says how to set it."""
+
+
+@dataclass
+class Runtime:
+    paths: AppPaths
+    settings: Settings
+    demo: DemoSandbox | None = None
+    _client: GatewayClient | None = field(default=None, repr=False)
+
+    @property
+    def is_demo(self) -> bool:
+        return self.demo is not None
+
+    def secret_store(self) -> SecretStore:
+        return SecretStore(self.paths.secret_file, use_file=self.settings.secret_storage == "file")
+
+    def policy(self) -> PollingPolicy:
+        return PollingPolicy.from_settings(self.settings)
+
+    def limiter(self) -> RateLimiter:
+        return RateLimiter(self.settings.max_requests_per_second)
+
+    def open_store(self) -> OrderStore:
+        """A new connection to the order book, for the calling thread only."""
+        from paydesk.store import OrderStore
+
+        return OrderStore.open(self.paths.database)
+
+    def open_desk(self, store: OrderStore) -> OrderDesk:
+        from paydesk.services import OrderDesk
+
+        return OrderDesk(
+            store,
+            self.require_client_id(),
+            policy=self.policy(),
+            max_amount=self.settings.max_amount,
+        )
+
+    def require_client_id(self) -> int:
+        if self.settings.client_id is None:
+            raise NotConfiguredError(
+                "PayDesk is not set up yet: the client id is missing. Set it with "
+                "'paydesk config set client_id N', or try 'paydesk --demo'."
+            )
+        return self.settings.client_id
+
+    def gateway(self) -> GatewayClient:
+        """The one payment client of this process (one connection pool)."""
+        if self._client is None:
+            from paydesk.gateway import GatewayClient
+
+            if not self.settings.base_url:
+                raise NotConfiguredError(
+                    "PayDesk is not set up yet: the service address is missing. Set it with "
+                    "'paydesk config set base_url https://...', or try 'paydesk --demo'."
+                )
+            client_id = self.require_client_id()
+            secret = DEMO_SECRET_KEY if self.is_demo else self.secret_store().get(client_id)
+            if not secret:
+                raise NotConfiguredError(
+                    "PayDesk is not set up yet: the secret key is missing. Set it with "
+                    "'paydesk config set secret_key' (it is kept in the OS keychain)."
+                )
+            self._client = GatewayClient(self.settings.base_url, client_id, secret)
+        return self._client
+
+    def close(self) -> None:
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+        if self.demo is not None:
+            self.demo.stop()
+
+
+def open_runtime(data_dir: str | None = None, *, demo: bool = False) -> Runtime:
+    """Resolve the data folder and settings; in demo mode start the embedded sandbox."""
+    paths = AppPaths(resolve_data_dir(data_dir))
+    if not demo:
+        return Runtime(paths.ensure(), settings_file.load(paths.settings_file))
+    demo_paths = paths.demo().ensure()
+    # The demo keeps the person's own preferences (polling, language) but never
+    # their service, account or secret.
+    base = settings_file.load(demo_paths.settings_file, environ={})
+    sandbox = DemoSandbox(demo_paths)
+    sandbox.start()
+    return Runtime(demo_paths, sandbox.settings(base), demo=sandbox)

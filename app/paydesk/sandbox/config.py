@@ -1,0 +1,73 @@
+"""The sandbox's settings: one merchant account plus the switches for a flaky service.
+
+The checks live here (and are reused by the command line's argument types and the
+running server's switches) so a bad value is refused the same way everywhere.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+
+from paydesk.money import MAX_AMOUNT
+
+#: How long a STALL fault holds a request when nobody stops the server first.
+DEFAULT_STALL_SECONDS = 30.0
+DEFAULT_MERCHANT_NAME = "PayDesk demo shop"
+
+
+def check_latency_ms(value: int) -> int:
+    """Return ``value`` if it is a usable latency in milliseconds, else raise ValueError."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"latency must be a whole number of milliseconds >= 0, not {value!r}")
+    return value
+
+
+def check_fail_rate(value: float) -> float:
+    """Return ``value`` if it is a probability (0..1), else raise ValueError."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0.0 <= value <= 1.0:
+        raise ValueError(f"fail rate must be between 0 and 1, not {value!r}")
+    return float(value)
+
+
+def _check_positive(name: str, value: float) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError(f"{name} must be a number, not {value!r}")
+    if not math.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be a finite number > 0, not {value!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class SandboxConfig:
+    """What the sandbox pretends to be. Frozen: the live switches are on the server."""
+
+    client_id: int = 1
+    secret_key: str = "s3cr3t"  # noqa: S105 - the public demo secret, not a real one
+    ttl_seconds: float = 900.0
+    latency_ms: int = 0
+    fail_rate: float = 0.0
+    rate_limit_per_second: float | None = None
+    db_path: str | os.PathLike[str] | None = None
+    merchant_name: str = DEFAULT_MERCHANT_NAME
+    max_amount: int = MAX_AMOUNT
+    stall_seconds: float = DEFAULT_STALL_SECONDS
+
+    def __post_init__(self) -> None:
+        if isinstance(self.client_id, bool) or not isinstance(self.client_id, int):
+            raise ValueError(f"client_id must be an integer, not {self.client_id!r}")
+        if not isinstance(self.secret_key, str) or not self.secret_key:
+            raise ValueError("secret_key must be a non-empty string")
+        _check_positive("ttl_seconds", self.ttl_seconds)
+        check_latency_ms(self.latency_ms)
+        check_fail_rate(self.fail_rate)
+        if self.rate_limit_per_second is not None:
+            _check_positive("rate_limit_per_second", self.rate_limit_per_second)
+        if (
+            isinstance(self.max_amount, bool)
+            or not isinstance(self.max_amount, int)
+            or not 1 <= self.max_amount <= MAX_AMOUNT
+        ):
+            raise ValueError(f"max_amount must be an integer in 1..{MAX_AMOUNT}")
+        if not isinstance(self.stall_seconds, int | float) or not self.stall_seconds >= 0:
+            raise ValueError(f"stall_seconds must be >= 0, not {self.stall_seconds!r}")

@@ -1,0 +1,134 @@
+"""Fault injection: the ways a real payment service and network let a client down.
+
+Scripted faults (``inject``) are taken first, in the order they were injected;
+otherwise ``fail_rate`` picks a random 500 or 503. Only ``/backend`` requests are
+hit unless a fault names the ``pay_page`` endpoint, so a person paying on a phone
+in demo mode does not eat the faults a test meant for the app's API calls.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+import threading
+from dataclasses import dataclass
+
+from paydesk.sandbox.config import check_fail_rate, check_latency_ms
+from paydesk.sandbox.replies import HTML_TYPE, Reply, failure, json_reply
+
+BACKEND_ENDPOINTS = frozenset({"create_order", "get_order"})
+ENDPOINTS = BACKEND_ENDPOINTS | {"pay_page"}
+
+
+class Fault(enum.Enum):
+    SERVER_ERROR = "server_error"  # 500 JSON failure
+    UNAVAILABLE = "unavailable"  # 503 JSON failure
+    RATE_LIMITED = "rate_limited"  # 429 JSON failure with Retry-After: 1
+    HTML_ERROR = "html_error"  # 502 with an HTML page, as a proxy in front would send
+    TRUNCATED_JSON = "truncated_json"  # processed for real, reply cut in half
+    WRONG_TYPES = "wrong_types"  # 200 JSON whose fields have the wrong types
+    REFUSED_WITH_200 = "refused_with_200"  # 200 with status false, as the real service does
+    STALL = "stall"  # no answer until stop() or stall_seconds: the client's read timeout fires
+    DROP_AFTER_PROCESSING = "drop_after_processing"  # processed, then the reply is lost
+
+    @property
+    def processes_request(self) -> bool:
+        """True when the request is carried out before the reply goes wrong."""
+        return self in (Fault.TRUNCATED_JSON, Fault.DROP_AFTER_PROCESSING)
+
+
+def check_endpoint(endpoint: str | None) -> str | None:
+    if endpoint is not None and endpoint not in ENDPOINTS:
+        raise ValueError(f"unknown endpoint {endpoint!r}; use one of {sorted(ENDPOINTS)}")
+    return endpoint
+
+
+_HTML_ERROR_PAGE = (
+    "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n"
+    "<body><h1>502 Bad Gateway</h1><hr><p>nginx</p></body></html>\n"
+)
+
+
+def canned_reply(fault: Fault, endpoint: str) -> Reply:
+    """The reply for a fault that answers without processing the request."""
+    if fault is Fault.SERVER_ERROR:
+        return failure(500, "Internal server error (injected by the sandbox).")
+    if fault is Fault.UNAVAILABLE:
+        return failure(503, "The service is temporarily unavailable (injected by the sandbox).")
+    if fault is Fault.RATE_LIMITED:
+        return failure(429, "Too many requests (injected by the sandbox).", (("Retry-After", "1"),))
+    if fault is Fault.HTML_ERROR:
+        return Reply(502, _HTML_ERROR_PAGE.encode("utf-8"), HTML_TYPE)
+    if fault is Fault.WRONG_TYPES:
+        field = "url" if endpoint == "create_order" else "order_status"
+        return json_reply(200, {"status": "true", field: 5})
+    if fault is Fault.REFUSED_WITH_200:
+        return failure(200, "Service refused the request")
+    raise ValueError(f"{fault} has no canned reply")
+
+
+def truncated(reply: Reply) -> Reply:
+    """``reply`` with its body cut in half; Content-Length will match the cut body."""
+    half = reply.body[: len(reply.body) // 2]
+    return Reply(reply.status, half, reply.content_type, reply.headers)
+
+
+@dataclass(slots=True)
+class _Scripted:
+    fault: Fault
+    remaining: int
+    endpoint: str | None
+
+    def matches(self, endpoint: str) -> bool:
+        if self.endpoint is None:
+            return endpoint in BACKEND_ENDPOINTS
+        return self.endpoint == endpoint
+
+
+class FaultInjector:
+    """The live switches (latency, fail rate) and the queue of scripted faults."""
+
+    def __init__(self, *, latency_ms: int = 0, fail_rate: float = 0.0) -> None:
+        self._lock = threading.Lock()
+        self._latency_ms = check_latency_ms(latency_ms)
+        self._fail_rate = check_fail_rate(fail_rate)
+        self._scripted: list[_Scripted] = []
+        # Simulated failures need no cryptographic randomness.
+        self._random = random.Random()  # noqa: S311
+
+    @property
+    def latency_seconds(self) -> float:
+        with self._lock:
+            return self._latency_ms / 1000
+
+    def set_latency(self, ms: int) -> None:
+        check_latency_ms(ms)
+        with self._lock:
+            self._latency_ms = ms
+
+    def set_fail_rate(self, p: float) -> None:
+        value = check_fail_rate(p)
+        with self._lock:
+            self._fail_rate = value
+
+    def inject(self, fault: Fault, times: int = 1, endpoint: str | None = None) -> None:
+        if not isinstance(fault, Fault):
+            raise TypeError(f"expected a Fault, not {fault!r}")
+        if isinstance(times, bool) or not isinstance(times, int) or times < 1:
+            raise ValueError(f"times must be a positive integer, not {times!r}")
+        check_endpoint(endpoint)
+        with self._lock:
+            self._scripted.append(_Scripted(fault, times, endpoint))
+
+    def take(self, endpoint: str) -> Fault | None:
+        """The fault for this request, if any (scripted first, then fail_rate)."""
+        with self._lock:
+            for index, scripted in enumerate(self._scripted):
+                if scripted.matches(endpoint):
+                    scripted.remaining -= 1
+                    if scripted.remaining == 0:
+                        del self._scripted[index]
+                    return scripted.fault
+            if endpoint in BACKEND_ENDPOINTS and self._random.random() < self._fail_rate:
+                return self._random.choice((Fault.SERVER_ERROR, Fault.UNAVAILABLE))
+        return None

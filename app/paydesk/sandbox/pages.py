@@ -1,0 +1,147 @@
+"""The buyer's side: the payment page behind each link, and the decision it posts.
+
+A browser posts the one form back to the same URL with ``decision=approve`` or
+``decision=decline`` (and ``email`` when the merchant gave none). Final orders
+never change: a late click gets a 409 page saying what the order already is.
+"""
+
+from __future__ import annotations
+
+import re
+from math import ceil
+from urllib.parse import parse_qsl
+
+from paydesk.errors import EmailError
+from paydesk.money import format_rubles
+from paydesk.orders import OrderStatus, normalize_email
+from paydesk.sandbox.clock import SandboxClock
+from paydesk.sandbox.config import SandboxConfig
+from paydesk.sandbox.ledger import AlreadyFinalError, Ledger, SandboxOrder
+from paydesk.sandbox.replies import Reply, html_reply
+from paydesk.sandbox.views import (
+    PaymentDetails,
+    index_page,
+    message_page,
+    outcome_page,
+    payment_form,
+)
+
+# Tokens are secrets.token_urlsafe(24); anything else cannot be one of ours.
+_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,128}")
+_FORM_TYPE = "application/x-www-form-urlencoded"
+
+# status -> (heading, text, tone) for an order that is already final.
+_FINAL_TEXT = {
+    OrderStatus.APPROVE: ("Payment received", "This order is paid. Thank you!", "ok"),
+    OrderStatus.DECLINE: ("Payment refused", "This payment was refused.", "bad"),
+    OrderStatus.EXPIRED: (
+        "Payment link expired",
+        "The time to pay this order ran out. Ask the cashier for a new one.",
+        "bad",
+    ),
+}
+_NOT_FOUND = ("Payment link not found", "This link does not lead to any order. Check the QR code.")
+
+
+def is_token(text: str) -> bool:
+    return _TOKEN_RE.fullmatch(text) is not None
+
+
+class PaymentPages:
+    """Renders and handles ``/`` and ``/pay/<token>``."""
+
+    def __init__(self, config: SandboxConfig, ledger: Ledger, clock: SandboxClock) -> None:
+        self._config = config
+        self._ledger = ledger
+        self._clock = clock
+
+    def index(self) -> Reply:
+        return html_reply(200, index_page(self._config.merchant_name))
+
+    def error(self, status: int, heading: str, text: str) -> Reply:
+        return html_reply(status, message_page(heading, text))
+
+    def _details(self, order: SandboxOrder) -> PaymentDetails:
+        left = (order.expires_at - self._clock.now()).total_seconds()
+        return PaymentDetails(
+            merchant=self._config.merchant_name,
+            amount_text=f"{format_rubles(order.amount)} ₽",
+            order_id=order.order_id,
+            expires_text=order.expires_at.strftime("%Y-%m-%d %H:%M UTC"),
+            minutes_left=max(0, ceil(left / 60)),
+            email=order.email,
+        )
+
+    def _find(self, token: str) -> SandboxOrder | None:
+        return self._ledger.by_token(token) if is_token(token) else None
+
+    def _final(self, order: SandboxOrder, status: int) -> Reply:
+        """The page for a final order; 409 when the buyer's click came too late."""
+        heading, text, tone = _FINAL_TEXT.get(
+            order.status, ("Order closed", "This order can no longer be paid.", "bad")
+        )
+        if status == 409:
+            text += " Nothing was changed."
+        return html_reply(status, outcome_page(self._details(order), heading, text, tone=tone))
+
+    def show(self, token: str) -> Reply:
+        order = self._find(token)
+        if order is None:
+            return self.error(404, *_NOT_FOUND)
+        if order.status.is_final:
+            return self._final(order, 200)
+        return html_reply(200, payment_form(self._details(order)))
+
+    def decide(self, token: str, body: bytes, content_type: str | None) -> Reply:
+        order = self._find(token)
+        if order is None:
+            return self.error(404, *_NOT_FOUND)
+        media_type = (content_type or "").split(";", 1)[0].strip().lower()
+        if media_type != _FORM_TYPE:
+            return self.error(415, "Unsupported form", f"Send the form as {_FORM_TYPE}.")
+        try:
+            fields = parse_qsl(
+                body.decode("utf-8"),
+                keep_blank_values=True,
+                encoding="utf-8",
+                errors="strict",
+                max_num_fields=16,
+            )
+        except ValueError:  # UnicodeDecodeError is a ValueError too
+            return self.error(400, "Unreadable form", "The form data could not be read.")
+        form: dict[str, list[str]] = {}
+        for name, value in fields:
+            form.setdefault(name, []).append(value)
+        decisions = form.get("decision", [])
+        emails = form.get("email", [])
+        typed_email = emails[0] if len(emails) == 1 else ""
+        if order.status.is_final:
+            return self._final(order, 409)
+        if len(decisions) != 1 or decisions[0] not in ("approve", "decline"):
+            return self._form_error(order, "Choose Pay or Refuse.", typed_email)
+        if decisions[0] == "decline":
+            return self._finish(token, OrderStatus.DECLINE, None)
+        payer_email = None
+        if order.email is None:
+            if len(emails) > 1:
+                return self._form_error(order, "Enter one e-mail address.", "")
+            try:
+                payer_email = normalize_email(typed_email)
+            except EmailError as err:
+                return self._form_error(order, err.message, typed_email)
+            if payer_email is None:
+                return self._form_error(order, "Enter your e-mail for the receipt.", "")
+        return self._finish(token, OrderStatus.APPROVE, payer_email)
+
+    def _form_error(self, order: SandboxOrder, message: str, typed_email: str) -> Reply:
+        page = payment_form(self._details(order), error=message, email_value=typed_email)
+        return html_reply(400, page)
+
+    def _finish(self, token: str, status: OrderStatus, payer_email: str | None) -> Reply:
+        try:
+            order = self._ledger.finish_token(token, status, payer_email)
+        except AlreadyFinalError as err:  # someone else (or the clock) got there first
+            return self._final(err.order, 409)
+        except KeyError:
+            return self.error(404, *_NOT_FOUND)
+        return self._final(order, 200)

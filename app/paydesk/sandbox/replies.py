@@ -1,0 +1,47 @@
+"""A finished HTTP reply as plain data, so the service logic never touches sockets."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+JSON_TYPE = "application/json; charset=utf-8"
+HTML_TYPE = "text/html; charset=utf-8"
+
+
+@dataclass(frozen=True, slots=True)
+class Reply:
+    status: int
+    body: bytes
+    content_type: str
+    headers: tuple[tuple[str, str], ...] = ()
+
+
+def json_reply(
+    status: int, payload: dict[str, object], headers: tuple[tuple[str, str], ...] = ()
+) -> Reply:
+    # json.dumps' default separators give exactly the contract's {"status": true, ...}.
+    return Reply(status, json.dumps(payload).encode("utf-8"), JSON_TYPE, headers)
+
+
+def failure(status: int, message: str, headers: tuple[tuple[str, str], ...] = ()) -> Reply:
+    """The contract's only failure shape: ``{"status": false, "message": ...}``."""
+    return json_reply(status, {"status": False, "message": message}, headers)
+
+
+# Pages carry the payment token in their URL: keep it out of referrers and caches,
+# and allow nothing but inline CSS and posting the form back to ourselves.
+PAGE_HEADERS: tuple[tuple[str, str], ...] = (
+    ("Cache-Control", "no-store"),
+    ("Referrer-Policy", "no-referrer"),
+    ("X-Content-Type-Options", "nosniff"),
+    (
+        "Content-Security-Policy",
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "
+        "base-uri 'none'; frame-ancestors 'none'",
+    ),
+)
+
+
+def html_reply(status: int, page: str, headers: tuple[tuple[str, str], ...] = ()) -> Reply:
+    return Reply(status, page.encode("utf-8"), HTML_TYPE, PAGE_HEADERS + headers)

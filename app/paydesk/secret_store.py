@@ -1,0 +1,120 @@
+"""The merchant's secret key: in the OS keychain, never in the database or a log.
+
+``PAYDESK_SECRET_KEY`` overrides the keychain for scripts and CI. Where no
+keychain exists (a server with no D-Bus session, say), we say so plainly; a
+plaintext file (mode 0600) is used only when the merchant chose it explicitly
+(``secret_storage = "file"``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+SECRET_ENV = "PAYDESK_SECRET_KEY"
+KEYRING_SERVICE = "PayDesk"
+
+
+class SecretStoreError(Exception):
+    """The secret cannot be read or kept; the text says what to do (never the secret)."""
+
+
+class NoKeychainError(SecretStoreError):
+    def __init__(self) -> None:
+        super().__init__(
+            "This computer has no keychain (secret service) that PayDesk can use, so the "
+            "secret key cannot be stored safely. Start a keychain service, or set "
+            f"{SECRET_ENV} for this session, or explicitly choose a plaintext file with "
+            "'paydesk config set secret_storage file' (readable only by you)."
+        )
+
+
+def mask(secret: str | None) -> str:
+    """What may be shown of a secret: whether it is set, never any of its characters."""
+    return "(not set)" if not secret else "******** (set)"
+
+
+def _account(client_id: int) -> str:
+    return f"client-{client_id}"
+
+
+class SecretStore:
+    """Reads and writes the secret key for one data directory's settings."""
+
+    def __init__(self, secret_file: Path, *, use_file: bool = False,
+                 environ: dict[str, str] | None = None) -> None:
+        self._secret_file = secret_file
+        self._use_file = use_file
+        self._environ = os.environ if environ is None else environ
+
+    def get(self, client_id: int) -> str | None:
+        from_env = self._environ.get(SECRET_ENV)
+        if from_env:
+            return from_env
+        if self._use_file:
+            return self._read_file()
+        keyring, errors = _keyring()
+        try:
+            return keyring.get_password(KEYRING_SERVICE, _account(client_id))
+        except errors.NoKeyringError:
+            raise NoKeychainError() from None
+        except errors.KeyringError as exc:
+            raise SecretStoreError(f"The keychain could not be read ({type(exc).__name__}).") from None
+
+    def set(self, client_id: int, secret: str) -> None:
+        if not secret or secret != secret.strip():
+            raise SecretStoreError("The secret key is empty or starts or ends with a space.")
+        if self._use_file:
+            self._write_file(secret)
+            return
+        keyring, errors = _keyring()
+        try:
+            keyring.set_password(KEYRING_SERVICE, _account(client_id), secret)
+        except errors.NoKeyringError:
+            raise NoKeychainError() from None
+        except errors.KeyringError as exc:
+            raise SecretStoreError(f"The keychain refused the key ({type(exc).__name__}).") from None
+
+    def delete(self, client_id: int) -> None:
+        if self._use_file:
+            self._secret_file.unlink(missing_ok=True)
+            return
+        keyring, errors = _keyring()
+        try:
+            keyring.delete_password(KEYRING_SERVICE, _account(client_id))
+        except errors.PasswordDeleteError:
+            pass
+        except errors.NoKeyringError:
+            raise NoKeychainError() from None
+
+    def describe(self) -> str:
+        """Where the secret comes from, for ``config show``."""
+        if self._environ.get(SECRET_ENV):
+            return f"environment ({SECRET_ENV})"
+        if self._use_file:
+            return f"plaintext file {self._secret_file}"
+        return "OS keychain"
+
+    def _read_file(self) -> str | None:
+        try:
+            return self._secret_file.read_text(encoding="utf-8").strip() or None
+        except FileNotFoundError:
+            return None
+
+    def _write_file(self, secret: str) -> None:
+        self._secret_file.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self._secret_file.with_suffix(".tmp")
+        # Created with mode 0600 from the start: no moment when others may read it.
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(secret + "\n")
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, self._secret_file)
+
+
+def _keyring():  # type: ignore[no-untyped-def]
+    """keyring costs ~70 ms to import: only when a secret is really needed."""
+    import keyring
+    import keyring.errors
+
+    return keyring, keyring.errors

@@ -1,0 +1,160 @@
+"""The order book's rules, in the one thread that owns the database connection."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from datetime import datetime
+
+from paydesk.clock import Clock, utc_now
+from paydesk.errors import InputError
+from paydesk.gateway import InvalidRequestError, OrderConflict
+from paydesk.money import MAX_AMOUNT, check_kopecks, parse_amount
+from paydesk.order_ids import OrderIdGenerator
+from paydesk.orders import CreationState, Order, normalize_email
+from paydesk.polling import PollingPolicy
+from paydesk.services.outcomes import CheckOutcome, CreationOutcome
+from paydesk.services.remote import retry_after
+from paydesk.store import CheckResult, DuplicateOrderError, OrderStore
+
+#: The local note ("2 coffees") is never sent; this keeps it a note.
+NOTE_MAX = 500
+
+
+class NoteError(InputError):
+    field = "note"
+
+
+class OrderDesk:
+    """Writes orders down before they are sent, and records what the service says."""
+
+    def __init__(
+        self,
+        store: OrderStore,
+        client_id: int,
+        *,
+        policy: PollingPolicy | None = None,
+        max_amount: int = MAX_AMOUNT,
+        ids: OrderIdGenerator | None = None,
+        clock: Clock = utc_now,
+    ) -> None:
+        self.store = store
+        self.client_id = client_id
+        self.policy = policy or PollingPolicy()
+        self.max_amount = max_amount
+        self._ids = ids or OrderIdGenerator(clock)
+        self._clock = clock
+
+    # -- creating ---------------------------------------------------------------
+
+    def start_order(self, amount: str | int, email: str | None = None, note: str = "") -> Order:
+        """Validate what was typed and write the order down, unconfirmed.
+
+        Raises an :class:`InputError` subclass (field and reason) for bad input.
+        The caller then sends it (``send_creation``) and hands the outcome to
+        :meth:`record_creation`; if the app dies in between, the order is here
+        and :meth:`unconfirmed` finds it for a resend with the same order_id.
+        """
+        if isinstance(amount, str):
+            kopecks = parse_amount(amount, ceiling=self.max_amount)
+        else:
+            kopecks = check_kopecks(amount, ceiling=self.max_amount)
+        clean_email = normalize_email(email)
+        clean_note = " ".join(note.split())
+        if len(clean_note) > NOTE_MAX:
+            raise NoteError("too_long", f"A note has at most {NOTE_MAX} characters.")
+        while True:
+            try:
+                return self.store.add_unconfirmed(
+                    self.client_id, self._ids.new_id(), kopecks, clean_email, clean_note,
+                    self._clock(),
+                )
+            except DuplicateOrderError:
+                continue  # astronomically unlikely; a fresh id is always safe
+
+    def record_creation(self, outcome: CreationOutcome, *, focused: bool = True) -> Order:
+        """Store the link, or why there is none yet."""
+        order_id = outcome.order_id
+        if outcome.url is not None:
+            order = self._get(order_id)
+            return self.store.confirm_creation(
+                self.client_id, order_id, outcome.url, outcome.finished_at,
+                self.policy.next_check(
+                    _confirmed(order), outcome.finished_at, focused=focused
+                ),
+            )
+        if outcome.abandoned:
+            return self.store.abandon(
+                self.client_id, order_id,
+                "The order never reached the payment service and its time ran out.",
+            )
+        error = outcome.error
+        message = error.user_message if error is not None else "Unknown error."
+        if isinstance(error, InvalidRequestError | OrderConflict):
+            # Sending the same request again can only fail the same way.
+            return self.store.abandon(self.client_id, order_id, message)
+        return self.store.record_creation_error(self.client_id, order_id, message)
+
+    def unconfirmed(self) -> list[Order]:
+        return self.store.unconfirmed(self.client_id)
+
+    # -- watching ---------------------------------------------------------------
+
+    def due_for_check(self, limit: int = 100) -> list[Order]:
+        return self.store.due_for_check(self._clock(), limit=limit, client_id=self.client_id)
+
+    def pending(self) -> list[Order]:
+        return self.store.pending(self.client_id)
+
+    def check_now(self, order_ids: Iterable[str]) -> None:
+        """Make these orders due at once (the cashier pressed "check now")."""
+        now = self._clock()
+        for order_id in order_ids:
+            order = self._get(order_id)
+            if self.policy.next_check(order, now) is not None or order.next_check_at is not None:
+                self.store.schedule(self.client_id, order_id, now)
+
+    def record_checks(
+        self, outcomes: Sequence[CheckOutcome], *, focused_order_id: str | None = None
+    ) -> list[tuple[Order, bool]]:
+        """Write a batch of status checks in one transaction; returns (order, changed)."""
+        results = []
+        for outcome in outcomes:
+            order = self._get(outcome.order_id)
+            if outcome.status is not None:
+                order = _with_status(order, outcome)
+            results.append(
+                CheckResult(
+                    client_id=self.client_id,
+                    order_id=outcome.order_id,
+                    status=outcome.status,
+                    checked_at=outcome.checked_at,
+                    next_check_at=self.policy.next_check(
+                        order, outcome.checked_at,
+                        focused=outcome.order_id == focused_order_id,
+                        not_before=retry_after(outcome),
+                    ),
+                    error=outcome.error.user_message if outcome.error is not None else None,
+                )
+            )
+        return self.store.record_checks(results)
+
+    def get(self, order_id: str) -> Order | None:
+        return self.store.get(self.client_id, order_id)
+
+    def _get(self, order_id: str) -> Order:
+        order = self.store.get(self.client_id, order_id)
+        if order is None:
+            raise KeyError(order_id)
+        return order
+
+    def now(self) -> datetime:
+        return self._clock()
+
+
+def _confirmed(order: Order) -> Order:
+    return replace(order, creation=CreationState.CONFIRMED)
+
+
+def _with_status(order: Order, outcome: CheckOutcome) -> Order:
+    return replace(order, status=outcome.status)

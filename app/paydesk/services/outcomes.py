@@ -1,0 +1,35 @@
+"""What came back from the service, carried from a worker thread to the desk's thread."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from paydesk.gateway import GatewayError
+from paydesk.orders import OrderStatus
+
+
+@dataclass(frozen=True, slots=True)
+class CreationOutcome:
+    """The result of sending (or re-sending) one order's create_order."""
+
+    order_id: str
+    finished_at: datetime
+    url: str | None = None
+    error: GatewayError | None = None
+    #: The service never heard of this order and its lifetime is over: give it up.
+    abandoned: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.url is not None
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOutcome:
+    """The result of one get_order."""
+
+    order_id: str
+    checked_at: datetime
+    status: OrderStatus | None = None
+    error: GatewayError | None = None

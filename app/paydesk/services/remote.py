@@ -1,0 +1,70 @@
+"""The calls to the payment service. No storage here: these run in worker threads."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from paydesk.clock import Clock, utc_now
+from paydesk.gateway import GatewayClient, GatewayError, OrderNotFound
+from paydesk.orders import Order
+from paydesk.rate_limit import RateLimiter
+from paydesk.services.outcomes import CheckOutcome, CreationOutcome
+
+
+def send_creation(client: GatewayClient, order: Order, *, clock: Clock = utc_now) -> CreationOutcome:
+    """create_order for an order already written down; safe to repeat (same order_id)."""
+    try:
+        url = client.create_order(order.order_id, order.amount, email=order.email)
+    except GatewayError as error:
+        return CreationOutcome(order.order_id, clock(), error=error)
+    return CreationOutcome(order.order_id, clock(), url=url)
+
+
+def resume_creation(
+    client: GatewayClient,
+    order: Order,
+    *,
+    lifetime: timedelta,
+    clock: Clock = utc_now,
+) -> CreationOutcome:
+    """Finish the creation of an order whose reply was lost (or never sent).
+
+    Within its lifetime the same create_order is simply sent again: the service
+    answers a repeat with the same link. Past it, a new creation would put a
+    fresh, payable order in front of nobody, so we first ask whether the service
+    ever saw it: if not, it is given up; if it did, the repeat fetches its link.
+    """
+    now = clock()
+    if now - order.created_at >= lifetime:
+        try:
+            client.get_order(order.order_id)
+        except OrderNotFound:
+            return CreationOutcome(order.order_id, clock(), abandoned=True)
+        except GatewayError as error:
+            return CreationOutcome(order.order_id, clock(), error=error)
+    return send_creation(client, order, clock=clock)
+
+
+def fetch_status(
+    client: GatewayClient,
+    order_id: str,
+    *,
+    limiter: RateLimiter | None = None,
+    clock: Clock = utc_now,
+) -> CheckOutcome:
+    """get_order for one order, waiting for the rate limiter first."""
+    if limiter is not None:
+        limiter.acquire()
+    try:
+        status = client.get_order(order_id)
+    except GatewayError as error:
+        return CheckOutcome(order_id, clock(), error=error)
+    return CheckOutcome(order_id, clock(), status=status)
+
+
+def retry_after(outcome: CheckOutcome) -> datetime | None:
+    """The earliest next check the service asked for (429 Retry-After), if any."""
+    seconds = getattr(outcome.error, "retry_after", None)
+    if seconds is None:
+        return None
+    return outcome.checked_at + timedelta(seconds=float(seconds))

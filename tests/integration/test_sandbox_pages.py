@@ -1,0 +1,298 @@
+"""The buyer's payment page: what it shows, and paying or refusing as a browser does."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from html.parser import HTMLParser
+from typing import TYPE_CHECKING
+
+import pytest
+import requests
+
+from paydesk.money import format_rubles
+from paydesk.orders import OrderStatus
+from paydesk.sandbox import SandboxServer
+
+if TYPE_CHECKING:
+    from conftest import SandboxCalls
+
+HTML_TYPE = "text/html; charset=utf-8"
+
+
+class PageParser(HTMLParser):
+    """Collects what a browser would act on: forms, inputs, buttons, meta tags."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: list[dict[str, str | None]] = []
+        self.inputs: list[dict[str, str | None]] = []
+        self.buttons: list[dict[str, str | None]] = []
+        self.button_labels: list[str] = []
+        self.meta: list[dict[str, str | None]] = []
+        self._in_button = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag == "form":
+            self.forms.append(attributes)
+        elif tag == "input":
+            self.inputs.append(attributes)
+        elif tag == "button":
+            self.buttons.append(attributes)
+            self._in_button = True
+            self.button_labels.append("")
+        elif tag == "meta":
+            self.meta.append(attributes)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "button":
+            self._in_button = False
+
+    def handle_data(self, data: str) -> None:
+        if self._in_button:
+            self.button_labels[-1] += data.strip()
+
+
+def parse(page: requests.Response) -> PageParser:
+    parser = PageParser()
+    parser.feed(page.text)
+    return parser
+
+
+def decide(url: str, decision: str, email: str | None = None) -> requests.Response:
+    """Submit the payment form the way a browser does (urlencoded, to the page's URL)."""
+    fields = {"decision": decision}
+    if email is not None:
+        fields["email"] = email
+    return requests.post(url, data=fields, timeout=5)
+
+
+def test_payment_page_shows_the_order(sandbox: SandboxServer, calls: SandboxCalls) -> None:
+    url = calls.url("A-1001", 123450)
+    (order,) = sandbox.orders()
+
+    page = requests.get(url, timeout=5)
+
+    assert page.status_code == 200
+    assert page.headers["Content-Type"] == HTML_TYPE
+    assert int(page.headers["Content-Length"]) == len(page.content)
+    assert "PayDesk demo shop" in page.text
+    assert f"{format_rubles(123450)} ₽" in page.text  # "1 234,50 ₽"
+    assert "A-1001" in page.text
+    assert order.expires_at.strftime("%H:%M") in page.text
+    parsed = parse(page)
+    assert {"name": "viewport", "content": "width=device-width, initial-scale=1"} in parsed.meta
+
+
+def test_payment_page_has_one_form_with_pay_and_refuse(
+    sandbox: SandboxServer, calls: SandboxCalls
+) -> None:
+    parsed = parse(requests.get(calls.url("A-1", 100), timeout=5))
+
+    assert len(parsed.forms) == 1
+    assert parsed.forms[0]["method"] == "post"
+    assert [(b["name"], b["value"], b["type"]) for b in parsed.buttons] == [
+        ("decision", "approve", "submit"),
+        ("decision", "decline", "submit"),
+    ]
+    assert parsed.button_labels == ["Pay", "Refuse"]
+    assert [i["name"] for i in parsed.inputs] == ["email"]
+
+
+def test_no_email_field_when_the_merchant_gave_one(calls: SandboxCalls) -> None:
+    page = requests.get(calls.url("A-1", 100, email="buyer@example.com"), timeout=5)
+
+    assert parse(page).inputs == []
+    assert "buyer@example.com" in page.text
+
+
+def test_paying_approves_the_order(sandbox: SandboxServer, calls: SandboxCalls) -> None:
+    url = calls.url("A-1", 100)
+
+    result = decide(url, "approve", " buyer@example.com ")
+
+    assert result.status_code == 200
+    assert result.headers["Content-Type"] == HTML_TYPE
+    assert "Payment received" in result.text
+    assert parse(result).forms == []
+    assert calls.get("A-1").json() == {"status": True, "order_status": "approve"}
+    order = sandbox.order("A-1")
+    assert order is not None
+    assert order.status is OrderStatus.APPROVE
+    assert order.payer_email == "buyer@example.com"
+    assert order.email is None  # idempotent create still matches the original terms
+    assert calls.create("A-1", 100).json()["url"] == url
+
+
+def test_paying_needs_no_email_when_the_merchant_gave_one(calls: SandboxCalls) -> None:
+    url = calls.url("A-1", 100, email="buyer@example.com")
+
+    assert decide(url, "approve").status_code == 200
+    assert calls.get("A-1").json()["order_status"] == "approve"
+
+
+def test_refusing_declines_the_order(calls: SandboxCalls) -> None:
+    url = calls.url("A-1", 100)
+
+    result = decide(url, "decline", "")  # a browser sends the empty e-mail field too
+
+    assert result.status_code == 200
+    assert "Payment refused" in result.text
+    assert calls.get("A-1").json()["order_status"] == "decline"
+
+
+@pytest.mark.parametrize(("typed", "says"), [("", "Enter your e-mail"), ("nobody", "'@'")])
+def test_paying_without_a_valid_email_shows_the_form_again(
+    calls: SandboxCalls, typed: str, says: str
+) -> None:
+    url = calls.url("A-1", 100)
+
+    result = decide(url, "approve", typed)
+
+    assert result.status_code == 400
+    assert says in result.text.replace("&#x27;", "'")
+    parsed = parse(result)
+    assert len(parsed.forms) == 1
+    assert parsed.inputs[0]["value"] == typed
+    assert calls.get("A-1").json()["order_status"] == "pending"
+
+
+def test_a_decision_on_a_final_order_changes_nothing(calls: SandboxCalls) -> None:
+    url = calls.url("A-1", 100)
+    decide(url, "approve", "buyer@example.com")
+
+    late = decide(url, "decline")
+
+    assert late.status_code == 409
+    assert "Nothing was changed" in late.text
+    assert "Payment received" in late.text
+    assert calls.get("A-1").json()["order_status"] == "approve"
+    again = requests.get(url, timeout=5)
+    assert again.status_code == 200
+    assert "Payment received" in again.text
+    assert parse(again).forms == []
+
+
+def test_expired_order_page_and_decision(sandbox: SandboxServer, calls: SandboxCalls) -> None:
+    url = calls.url("A-1", 100)
+    sandbox.advance_clock(sandbox.config.ttl_seconds)
+
+    page = requests.get(url, timeout=5)
+    late = decide(url, "approve", "buyer@example.com")
+
+    assert page.status_code == 200
+    assert "expired" in page.text
+    assert parse(page).forms == []
+    assert late.status_code == 409
+    assert "expired" in late.text
+    assert calls.get("A-1").json()["order_status"] == "expired"
+
+
+def test_only_one_of_two_racing_decisions_wins(sandbox: SandboxServer, calls: SandboxCalls) -> None:
+    url = calls.url("A-1", 100, email="buyer@example.com")
+    barrier = threading.Barrier(2)
+    statuses: list[int] = []
+
+    def click(decision: str) -> None:
+        barrier.wait()
+        statuses.append(decide(url, decision).status_code)
+
+    threads = [threading.Thread(target=click, args=(d,)) for d in ("approve", "decline")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=10)
+
+    assert sorted(statuses) == [200, 409]
+    order = sandbox.order("A-1")
+    assert order is not None
+    assert order.status in (OrderStatus.APPROVE, OrderStatus.DECLINE)
+
+
+def test_unknown_token_is_a_404_page(sandbox: SandboxServer) -> None:
+    for path in ("/pay/" + "x" * 32, "/pay/short", "/pay/", "/pay/a/b"):
+        page = requests.get(f"{sandbox.base_url}{path}", timeout=5)
+        assert page.status_code == 404, path
+        assert page.headers["Content-Type"] == HTML_TYPE
+        assert "not found" in page.text
+        assert decide(f"{sandbox.base_url}{path}", "approve").status_code == 404
+
+
+def test_bad_decisions_are_refused(calls: SandboxCalls) -> None:
+    url = calls.url("A-1", 100, email="buyer@example.com")
+
+    unknown = decide(url, "refund")
+    doubled = requests.post(
+        url,
+        data="decision=approve&decision=decline",
+        timeout=5,
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    not_a_form = requests.post(url, json={"decision": "approve"}, timeout=5)
+    not_utf8 = requests.post(
+        url,
+        data=b"decision=approve&x=%FF",
+        timeout=5,
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+    )
+    too_big = requests.post(url, data={"decision": "approve", "pad": "x" * 20_000}, timeout=5)
+
+    assert [r.status_code for r in (unknown, doubled, not_a_form, not_utf8, too_big)] == [
+        400,
+        400,
+        415,
+        400,
+        413,
+    ]
+    assert too_big.headers["Content-Type"] == HTML_TYPE
+    assert calls.get("A-1").json()["order_status"] == "pending"
+
+
+def test_everything_shown_is_escaped(
+    start_sandbox: Callable[..., SandboxServer], make_calls: Callable[..., SandboxCalls]
+) -> None:
+    server = start_sandbox(merchant_name="<script>alert('shop')</script> & Co")
+    client = make_calls(server)
+    with_email = client.url("A-1", 100, email="<script>alert(1)</script>@evil.ru")
+    without_email = client.url("A-2", 100)
+
+    pages = [
+        requests.get(with_email, timeout=5),
+        decide(without_email, "approve", '"><script>alert(2)</script>'),
+        decide(with_email, "approve"),
+        requests.get(f"{server.base_url}/", timeout=5),
+    ]
+
+    for page in pages:
+        assert "<script" not in page.text
+        assert "&lt;script&gt;alert(&#x27;shop&#x27;)&lt;/script&gt; &amp; Co" in page.text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;@evil.ru" in pages[0].text
+    assert 'value="&quot;&gt;&lt;script&gt;alert(2)&lt;/script&gt;"' in pages[1].text
+
+
+def test_pages_tell_browsers_to_keep_the_token_private(calls: SandboxCalls) -> None:
+    page = requests.get(calls.url("A-1", 100), timeout=5)
+
+    assert page.headers["Referrer-Policy"] == "no-referrer"
+    assert page.headers["Cache-Control"] == "no-store"
+    assert "default-src 'none'" in page.headers["Content-Security-Policy"]
+
+
+def test_head_on_the_page_has_no_body(calls: SandboxCalls) -> None:
+    url = calls.url("A-1", 100)
+    with requests.Session() as session:
+        head = session.head(url, timeout=5)
+        get = session.get(url, timeout=5)
+
+    assert head.status_code == 200
+    assert head.content == b""
+    assert int(head.headers["Content-Length"]) == len(get.content)
+
+
+def test_index_page_says_what_this_is(sandbox: SandboxServer) -> None:
+    page = requests.get(f"{sandbox.base_url}/", timeout=5)
+
+    assert page.status_code == 200
+    assert page.headers["Content-Type"] == HTML_TYPE
+    assert "PayDesk sandbox" in page.text

@@ -1,0 +1,94 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from paydesk.errors import AmountError
+from paydesk.money import MAX_AMOUNT, format_rubles, kopecks_to_decimal_text, parse_amount
+
+
+@pytest.mark.parametrize(
+    ("typed", "kopecks"),
+    [
+        ("150", 15000),
+        ("150.5", 15050),
+        ("150,50", 15050),
+        ("1 500,00", 150000),
+        ("1\u00a0500,00", 150000),
+        ("1\u202f234\u202f567,89", 123456789),
+        ("0,01", 1),
+        ("  42 ", 4200),
+        ("42 ₽", 4200),
+        ("+7", 700),
+        ("1000000000", MAX_AMOUNT),
+        ("007", 700),
+    ],
+)
+def test_parses_what_people_type(typed: str, kopecks: int) -> None:
+    assert parse_amount(typed) == kopecks
+
+
+@pytest.mark.parametrize(
+    ("typed", "code"),
+    [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("-5", "negative"),
+        ("−5", "negative"),
+        ("0", "zero"),
+        ("0,00", "zero"),
+        ("1.005", "too_many_decimals"),
+        ("1,500", "too_many_decimals"),
+        ("1e3", "exponent"),
+        ("1E+3", "exponent"),
+        ("1,500.00", "two_separators"),
+        ("abc", "not_a_number"),
+        ("12 34", "not_a_number"),
+        ("1 5000", "not_a_number"),
+        ("NaN", "not_a_number"),
+        ("Infinity", "not_a_number"),
+        ("١٢٣", "not_a_number"),
+        ("1000000000,01", "too_large"),
+    ],
+)
+def test_refuses_with_a_reason(typed: str, code: str) -> None:
+    with pytest.raises(AmountError) as info:
+        parse_amount(typed)
+    assert info.value.code == code
+    assert str(info.value)  # a sentence a person can read
+
+
+def test_merchant_ceiling() -> None:
+    with pytest.raises(AmountError, match="more than 1\u00a0000,00"):
+        parse_amount("1000,01", ceiling=100_000)
+
+
+@given(st.integers(min_value=1, max_value=MAX_AMOUNT))
+def test_formatting_round_trips(kopecks: int) -> None:
+    assert parse_amount(format_rubles(kopecks)) == kopecks
+    assert parse_amount(kopecks_to_decimal_text(kopecks)) == kopecks
+
+
+@given(st.integers(min_value=0, max_value=10**9 - 1), st.integers(min_value=0, max_value=99))
+def test_point_and_comma_agree(rubles: int, kop: int) -> None:
+    total = rubles * 100 + kop
+    if total == 0:
+        return
+    assert parse_amount(f"{rubles}.{kop:02d}") == parse_amount(f"{rubles},{kop:02d}") == total
+
+
+@given(st.text(max_size=20))
+def test_never_crashes_and_never_returns_a_bad_amount(text: str) -> None:
+    try:
+        kopecks = parse_amount(text)
+    except AmountError:
+        return
+    assert isinstance(kopecks, int)
+    assert 1 <= kopecks <= MAX_AMOUNT
+
+
+def test_format() -> None:
+    assert format_rubles(123450) == "1\u00a0234,50"
+    assert format_rubles(5) == "0,05"
+    assert kopecks_to_decimal_text(100000000000) == "1000000000.00"

@@ -1,0 +1,102 @@
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from memory_keyring import MemoryKeyring
+from paydesk import settings as settings_file
+from paydesk.secret_store import NoKeychainError, SecretStore, mask
+from paydesk.settings import Settings, SettingsError
+
+
+def test_defaults_when_no_file(tmp_path: Path) -> None:
+    loaded = settings_file.load(tmp_path / "settings.json", environ={})
+    assert loaded == Settings()
+    assert not loaded.is_configured
+
+
+def test_round_trip_and_environment_override(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    settings_file.save(Settings(base_url="https://pay.example.com", client_id=7), path)
+    assert settings_file.load(path, environ={}).client_id == 7
+    env = {"PAYDESK_BASE_URL": "http://127.0.0.1:9", "PAYDESK_CLIENT_ID": "12"}
+    overridden = settings_file.load(path, environ=env)
+    assert (overridden.base_url, overridden.client_id) == ("http://127.0.0.1:9", 12)
+    assert settings_file.load(path, environ={}).client_id == 7  # the file is unchanged
+
+
+@pytest.mark.parametrize(
+    ("name", "raw", "message"),
+    [
+        ("client_id", "abc", "whole number"),
+        ("focus_interval_seconds", "fast", "a number"),
+        ("sound", "maybe", "on or off"),
+        ("colour", "red", "no setting called"),
+    ],
+)
+def test_bad_values_say_what_is_wrong(name: str, raw: str, message: str) -> None:
+    with pytest.raises(SettingsError, match=message):
+        settings_file.parse_value(name, raw)
+
+
+def test_out_of_range_values_are_refused() -> None:
+    with pytest.raises(SettingsError, match="max_in_flight"):
+        Settings().with_changes(max_in_flight=0)
+    with pytest.raises(SettingsError, match="https"):
+        Settings().with_changes(base_url="ftp://x")
+
+
+def test_corrupt_settings_file_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(SettingsError, match="cannot be read"):
+        settings_file.load(path, environ={})
+
+
+def test_secret_goes_to_the_keychain_only(tmp_path: Path, memory_keyring: MemoryKeyring) -> None:
+    store = SecretStore(tmp_path / "secret.txt", environ={})
+    store.set(7, "s3cr3t-value")
+    assert store.get(7) == "s3cr3t-value"
+    assert memory_keyring.passwords == {("PayDesk", "client-7"): "s3cr3t-value"}
+    assert not (tmp_path / "secret.txt").exists()
+    store.delete(7)
+    assert store.get(7) is None
+
+
+def test_environment_overrides_keychain(tmp_path: Path, memory_keyring: MemoryKeyring) -> None:
+    store = SecretStore(tmp_path / "s", environ={"PAYDESK_SECRET_KEY": "from-env"})
+    assert store.get(1) == "from-env"
+    assert "PAYDESK_SECRET_KEY" in store.describe()
+
+
+def test_no_keychain_is_said_plainly(tmp_path: Path) -> None:
+    import keyring
+    from keyring.backends.fail import Keyring as FailKeyring
+
+    previous = keyring.get_keyring()
+    keyring.set_keyring(FailKeyring())
+    try:
+        with pytest.raises(NoKeychainError, match="no keychain"):
+            SecretStore(tmp_path / "s", environ={}).get(1)
+        with pytest.raises(NoKeychainError):
+            SecretStore(tmp_path / "s", environ={}).set(1, "value")
+    finally:
+        keyring.set_keyring(previous)
+    assert not (tmp_path / "s").exists()  # no silent plaintext fallback
+
+
+def test_plaintext_file_only_on_choice_and_private(tmp_path: Path) -> None:
+    path = tmp_path / "secret-key.txt"
+    store = SecretStore(path, use_file=True, environ={})
+    store.set(1, "file-secret")
+    assert store.get(1) == "file-secret"
+    if os.name == "posix":
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_mask_never_shows_characters() -> None:
+    assert "abc" not in mask("abcdef")
+    assert mask(None) == "(not set)"
