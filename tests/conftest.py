@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,17 +19,19 @@ SUPPORT = Path(__file__).parent / "support"
 sys.path.insert(0, str(SUPPORT))
 
 from memory_keyring import MemoryKeyring  # noqa: E402
+from test_values import TEST_SECRET  # noqa: E402
+
+from paydesk.sandbox import SandboxConfig, SandboxServer  # noqa: E402
 
 PAYDESK_ENV = ("PAYDESK_BASE_URL", "PAYDESK_CLIENT_ID", "PAYDESK_SECRET_KEY", "PAYDESK_DATA_DIR")
 
 
 @pytest.fixture(autouse=True)
-def isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[None]:
+def isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """Never read the developer's settings, data or keychain."""
     for name in PAYDESK_ENV:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("PAYDESK_DATA_DIR", str(tmp_path / "paydesk-data"))
-    yield
 
 
 @pytest.fixture
@@ -38,3 +43,41 @@ def memory_keyring() -> Iterator[MemoryKeyring]:
     keyring.set_keyring(backend)
     yield backend
     keyring.set_keyring(previous)
+
+
+@pytest.fixture
+def sandbox() -> Iterator[SandboxServer]:
+    """A sandbox for client_id 1 with secret "test-secret-key" on 127.0.0.1, any free port."""
+    with SandboxServer(SandboxConfig(client_id=1, secret_key=TEST_SECRET)) as server:
+        yield server
+
+
+@pytest.fixture
+def start_sandbox() -> Iterator[Callable[..., SandboxServer]]:
+    """Start a sandbox with other settings: ``start_sandbox(fail_rate=1.0)``."""
+    servers: list[SandboxServer] = []
+
+    def start(**settings: Any) -> SandboxServer:
+        settings.setdefault("secret_key", TEST_SECRET)
+        server = SandboxServer(SandboxConfig(**settings)).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def _wait_until(predicate: Callable[[], bool], timeout: float = 5.0) -> None:
+    """Wait for a condition (like qtbot.waitUntil); fail the test if it never holds."""
+    deadline = time.monotonic() + timeout
+    pause = threading.Event()
+    while not predicate():
+        if time.monotonic() > deadline:
+            pytest.fail(f"condition not met within {timeout} s")
+        pause.wait(0.005)
+
+
+@pytest.fixture
+def wait_until() -> Callable[..., None]:
+    return _wait_until

@@ -3,41 +3,15 @@
 from __future__ import annotations
 
 import socket
-import threading
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 import requests
+from test_values import TEST_SECRET
 
-from paydesk.sandbox import SandboxConfig, SandboxServer
+from paydesk.sandbox import SandboxServer
 from paydesk.signing import create_order_sign, get_order_sign
-
-TEST_SECRET = "test-secret-key"
-
-
-@pytest.fixture
-def sandbox() -> Iterator[SandboxServer]:
-    """A sandbox for client_id 1 with secret "test-secret-key" on 127.0.0.1, any free port."""
-    with SandboxServer(SandboxConfig(client_id=1, secret_key=TEST_SECRET)) as server:
-        yield server
-
-
-@pytest.fixture
-def start_sandbox() -> Iterator[Callable[..., SandboxServer]]:
-    """Start a sandbox with other settings: ``start_sandbox(fail_rate=1.0)``."""
-    servers: list[SandboxServer] = []
-
-    def start(**settings: Any) -> SandboxServer:
-        settings.setdefault("secret_key", TEST_SECRET)
-        server = SandboxServer(SandboxConfig(**settings)).start()
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.stop()
 
 
 class SandboxCalls:
@@ -119,21 +93,6 @@ def make_calls() -> Iterator[Callable[..., SandboxCalls]]:
     yield make
     for client in made:
         client.close()
-
-
-def _wait_until(predicate: Callable[[], bool], timeout: float = 5.0) -> None:
-    """Wait for a condition (like qtbot.waitUntil); fail the test if it never holds."""
-    deadline = time.monotonic() + timeout
-    pause = threading.Event()
-    while not predicate():
-        if time.monotonic() > deadline:
-            pytest.fail(f"condition not met within {timeout} s")
-        pause.wait(0.005)
-
-
-@pytest.fixture
-def wait_until() -> Callable[..., None]:
-    return _wait_until
 
 
 def _raw_http(server: SandboxServer, data: bytes, timeout: float = 5.0) -> bytes:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
 from pathlib import Path
 
 from paydesk.cli import exit_codes
-from paydesk.cli.dates import next_day, parse_local_date
+from paydesk.cli.dates import local_text, next_day, parse_local_date
 from paydesk.cli.output import describe, status_text, table
 from paydesk.export import write_csv, write_json
 from paydesk.orders import OrderStatus, validate_order_id
@@ -18,6 +19,8 @@ from paydesk.store import OrderQuery
 
 STATUS_CHOICES = ("pending", "approve", "decline", "expired", "paid", "refused")
 _ALIASES = {"paid": "approve", "refused": "decline"}
+#: Never set: waiting on it is an interruptible sleep (Ctrl+C ends the wait).
+_stop = threading.Event()
 
 
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,6 +29,8 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     create.add_argument("--email", help="the buyer's e-mail (the payment page will not ask)")
     create.add_argument("--note", default="", help="a local note, never sent (\"2 coffees\")")
     create.add_argument("--qr", action="store_true", help="also print the QR code")
+    create.add_argument("--wait", action="store_true",
+                        help="watch the order until it is paid, refused or expired")
     create.set_defaults(run=run_create)
 
     status = sub.add_parser("status", help="ask the service for an order's status now")
@@ -85,6 +90,28 @@ def run_create(args: argparse.Namespace, runtime: Runtime) -> int:
     if args.qr and order.url:
         print()
         print(render_text(qr_matrix(order.url)))
+    if args.wait:
+        return _wait_until_final(runtime, order.order_id)
+    return exit_codes.OK
+
+
+def _wait_until_final(runtime: Runtime, order_id: str) -> int:
+    """Poll the order as the window would for the order in front of the cashier."""
+    client = runtime.gateway()
+    interval = runtime.settings.focus_interval_seconds
+    print("\nWaiting for the payment (Ctrl+C stops waiting; the order stays)...", flush=True)
+    with runtime.open_store() as store:
+        desk = runtime.open_desk(store)
+        order = desk.get(order_id)
+        while order is not None and order.next_check_at is not None:
+            delay = (order.next_check_at - desk.now()).total_seconds()
+            if delay > 0 and _stop.wait(delay):
+                break
+            [(order, changed)] = desk.record_checks(
+                [fetch_status(client, order_id)], focused_order_id=order_id
+            )
+            if changed:
+                print(f"{local_text(order.last_checked_at)}  {status_text(order)}", flush=True)
     return exit_codes.OK
 
 

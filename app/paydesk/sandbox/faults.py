@@ -120,6 +120,11 @@ class FaultInjector:
         with self._lock:
             self._scripted.append(_Scripted(fault, times, endpoint))
 
+    def clear(self) -> None:
+        """Drop every scripted fault not yet used."""
+        with self._lock:
+            self._scripted.clear()
+
     def take(self, endpoint: str) -> Fault | None:
         """The fault for this request, if any (scripted first, then fail_rate)."""
         with self._lock:

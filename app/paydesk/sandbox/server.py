@@ -229,6 +229,10 @@ class SandboxServer:
         means any /backend request; the payment page is hit only when named."""
         self._faults.inject(fault, times, endpoint)
 
+    def clear_faults(self) -> None:
+        """Forget the scripted faults not used yet (the switches stay as they are)."""
+        self._faults.clear()
+
     def set_latency(self, ms: int) -> None:
         self._faults.set_latency(ms)
 

@@ -1,0 +1,146 @@
+from __future__ import annotations
+
+import csv
+import json
+import re
+from pathlib import Path
+
+import requests
+from conftest import Paydesk  # tests/cli/conftest.py
+
+from paydesk.sandbox import Fault, SandboxServer
+
+LINK_RE = re.compile(r"^Link\s+(\S+)$", re.M)
+ORDER_RE = re.compile(r"^Order\s+(\S+)$", re.M)
+
+
+def created(out: str) -> tuple[str, str]:
+    order = ORDER_RE.search(out)
+    link = LINK_RE.search(out)
+    assert order and link, out
+    return order[1], link[1]
+
+
+def test_version(paydesk: Paydesk) -> None:
+    from paydesk import __version__
+
+    run = paydesk("--version")
+    assert run.code == 0 and run.out.strip() == f"PayDesk {__version__}"
+
+
+def test_create_pay_status_list_export(
+    paydesk: Paydesk, service_env: dict[str, str], sandbox: SandboxServer, tmp_path: Path
+) -> None:
+    run = paydesk("create", "1 500,50", "--email", "buyer@example.com", "--note", "2 coffees",
+                  env=service_env)
+    assert run.code == 0, run.err
+    order_id, link = created(run.out)
+    remote = sandbox.order(order_id)
+    assert remote is not None and remote.url == link and remote.amount == 150050
+    assert "1 500,50 ₽" in run.out and "pending" in run.out
+
+    requests.post(link, data={"decision": "approve"}, timeout=5).raise_for_status()
+    status = paydesk("status", order_id, env=service_env)
+    assert status.code == 0, status.err
+    assert re.search(r"^Status\s+paid$", status.out, re.M), status.out
+
+    listing = paydesk("list", "--status", "paid", "--format", "json", env=service_env)
+    [record] = json.loads(listing.out)
+    assert (record["order_id"], record["amount"], record["status"]) == (order_id, "1500.50", "approve")
+    assert record["note"] == "2 coffees" and record["paid_at"]
+
+    export = tmp_path / "orders.csv"
+    run = paydesk("export", str(export), env=service_env)
+    assert run.code == 0, run.err
+    with export.open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [(r["order_id"], r["amount"], r["status"]) for r in rows] == [
+        (order_id, "1500.50", "approve")
+    ]
+
+
+def test_qr_is_printed(paydesk: Paydesk, service_env: dict[str, str]) -> None:
+    run = paydesk("create", "10", "--qr", env=service_env)
+    assert run.code == 0, run.err
+    assert "▀" in run.out and "▄" in run.out
+
+
+def test_bad_amount_says_what_is_wrong_and_writes_nothing(
+    paydesk: Paydesk, service_env: dict[str, str], sandbox: SandboxServer
+) -> None:
+    for typed, words in [("-5", "negative"), ("1,005", "two digits"), ("abc", "number")]:
+        run = paydesk("create", typed, env=service_env)
+        assert run.code == 2, run
+        assert "amount" in run.err and words in run.err
+    run = paydesk("create", "5", "--email", "nobody", env=service_env)
+    assert run.code == 2 and "email" in run.err
+    assert paydesk("list", env=service_env).out.strip() == "No orders."
+    assert sandbox.request_count() == 0
+
+
+def test_wrong_secret_is_a_refusal(paydesk: Paydesk, service_env: dict[str, str]) -> None:
+    env = {**service_env, "PAYDESK_SECRET_KEY": "not-the-secret"}
+    run = paydesk("create", "10", env=env)
+    assert run.code == 3, run
+    assert "not-the-secret" not in run.out + run.err
+
+
+def test_unreachable_service_keeps_the_order_and_refresh_sends_it(
+    paydesk: Paydesk, service_env: dict[str, str], sandbox: SandboxServer
+) -> None:
+    sandbox.inject(Fault.UNAVAILABLE, times=100, endpoint="create_order")
+    run = paydesk("create", "42", env=service_env)
+    assert run.code == 4, run
+    assert "not confirmed" in run.err and "paydesk refresh" in run.err
+    assert sandbox.orders() == []
+    [record] = json.loads(paydesk("list", "--format", "json", env=service_env).out)
+    assert record["creation"] == "unconfirmed"
+
+    sandbox.clear_faults()
+    run = paydesk("refresh", env=service_env)
+    assert run.code == 0, run.err
+    assert f"sent again  {record['order_id']}" in run.out
+    [remote] = sandbox.orders()
+    assert remote.order_id == record["order_id"]
+
+
+def test_refresh_reports_changes(
+    paydesk: Paydesk, service_env: dict[str, str], sandbox: SandboxServer
+) -> None:
+    ids = [created(paydesk("create", str(n), env=service_env).out)[0] for n in (1, 2, 3)]
+    sandbox.approve(ids[0])
+    sandbox.expire(ids[2])
+    run = paydesk("refresh", env=service_env)
+    assert run.code == 0, run.err
+    assert f"changed     {ids[0]}  paid" in run.out
+    assert f"changed     {ids[2]}  expired" in run.out
+    assert "Checked 3 pending orders; 2 changed; 0 failed." in run.out
+
+
+def test_service_down_exit_code(paydesk: Paydesk, service_env: dict[str, str],
+                                sandbox: SandboxServer) -> None:
+    sandbox.stop()
+    run = paydesk("status", "A-1", env=service_env)
+    assert run.code == 4
+    assert "could not be reached" in run.err.lower() or "connect" in run.err.lower()
+
+
+def test_not_configured_points_the_way(paydesk: Paydesk) -> None:
+    run = paydesk("create", "10")
+    assert run.code == 2
+    assert "paydesk config set" in run.err and "--demo" in run.err
+
+
+def test_demo_mode_runs_out_of_the_box_with_its_own_database(
+    paydesk: Paydesk, tmp_path: Path
+) -> None:
+    run = paydesk("--demo", "create", "150")
+    assert run.code == 0, run.err
+    order_id, link = created(run.out)
+    assert link.startswith("http://127.0.0.1:")
+    assert (tmp_path / "data" / "demo" / "paydesk.sqlite3").exists()
+    assert not (tmp_path / "data" / "paydesk.sqlite3").exists()  # the real book is untouched
+    # A later demo run still knows the order, and so does its sandbox.
+    again = paydesk("--demo", "status", order_id)
+    assert again.code == 0, again.err
+    assert re.search(r"^Status\s+pending$", again.out, re.M)

@@ -1,0 +1,32 @@
+from __future__ import annotations
+
+from qr_decode import decode_matrix
+
+from paydesk.qr import QUIET_ZONE, qr_matrix, render_text
+
+LINK = "http://127.0.0.1:8765/pay/PnDGRqet8L6EXCwOXSkTZ4cQdb84La9r"
+
+
+def test_matrix_decodes_to_the_link() -> None:
+    assert decode_matrix(qr_matrix(LINK)) == [LINK]
+
+
+def test_quiet_zone_is_light() -> None:
+    matrix = qr_matrix(LINK)
+    size = len(matrix)
+    for index in range(QUIET_ZONE):
+        assert not any(matrix[index]) and not any(matrix[size - 1 - index])
+        assert not any(row[index] or row[size - 1 - index] for row in matrix)
+
+
+def test_terminal_rendering_is_the_same_matrix() -> None:
+    matrix = qr_matrix(LINK)
+    # Read the half blocks back: light modules are printed as ink on a dark terminal.
+    top = {"█": False, "▀": False, " ": True, "▄": True}
+    bottom = {"█": False, "▀": True, " ": True, "▄": False}
+    rows: list[list[bool]] = []
+    for line in render_text(matrix).splitlines():
+        rows.append([top[ch] for ch in line])
+        rows.append([bottom[ch] for ch in line])
+    assert rows[: len(matrix)] == matrix
+    assert decode_matrix(rows[: len(matrix)]) == [LINK]
