@@ -18,10 +18,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 SUPPORT = Path(__file__).parent / "support"
 sys.path.insert(0, str(SUPPORT))
 
+from paydesk.sandbox import SandboxConfig, SandboxServer  # noqa: E402
+
 from memory_keyring import MemoryKeyring  # noqa: E402
 from test_values import TEST_SECRET  # noqa: E402
-
-from paydesk.sandbox import SandboxConfig, SandboxServer  # noqa: E402
 
 PAYDESK_ENV = ("PAYDESK_BASE_URL", "PAYDESK_CLIENT_ID", "PAYDESK_SECRET_KEY", "PAYDESK_DATA_DIR")
 

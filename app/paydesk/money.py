@@ -52,7 +52,8 @@ def parse_amount(text: str, *, ceiling: int = MAX_AMOUNT) -> int:
             "too_many_decimals", "Kopecks have at most two digits after the decimal separator."
         )
     whole = re.sub(_GROUP, "", match["int"])
-    return check_kopecks(int(Decimal(whole) * 100 + Decimal(fraction.ljust(2, "0"))), ceiling=ceiling)
+    kopecks = int(Decimal(whole) * 100 + Decimal(fraction.ljust(2, "0")))
+    return check_kopecks(kopecks, ceiling=ceiling)
 
 
 def check_kopecks(kopecks: int, *, ceiling: int = MAX_AMOUNT) -> int:

@@ -15,7 +15,7 @@ EMAIL_MAX = 254
 _ORDER_ID_RE = re.compile(r"[A-Za-z0-9._-]{1,64}")
 
 
-class OrderStatus(str, enum.Enum):
+class OrderStatus(enum.StrEnum):
     """An order's status at the service.
 
     A value the service sends that we do not know is kept, not refused:
@@ -46,22 +46,16 @@ class OrderStatus(str, enum.Enum):
         """Final statuses never change again, so they are never polled again."""
         return self in _FINAL
 
-    def __str__(self) -> str:
-        return str(self.value)
-
 
 _FINAL = frozenset({OrderStatus.APPROVE, OrderStatus.DECLINE, OrderStatus.EXPIRED})
 
 
-class CreationState(str, enum.Enum):
+class CreationState(enum.StrEnum):
     """Where the order's creation at the service stands, as far as we know."""
 
     UNCONFIRMED = "unconfirmed"  # written locally; the service has not confirmed it
     CONFIRMED = "confirmed"  # the service answered with the payment link
     ABANDONED = "abandoned"  # never reached the service and was given up
-
-    def __str__(self) -> str:
-        return str(self.value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +115,9 @@ def normalize_email(email: str | None) -> str | None:
     if any(ch.isspace() for ch in email):
         raise EmailError("spaces", "An e-mail address cannot contain spaces.")
     if not email.isprintable():
-        raise EmailError("control_characters", "An e-mail address cannot contain control characters.")
+        raise EmailError(
+            "control_characters", "An e-mail address cannot contain control characters."
+        )
     if email.count("@") != 1:
         raise EmailError("at_sign", "An e-mail address has exactly one '@'.")
     local, domain = email.split("@")

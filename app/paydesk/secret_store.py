@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from types import ModuleType
 
 SECRET_ENV = "PAYDESK_SECRET_KEY"
 KEYRING_SERVICE = "PayDesk"
@@ -59,7 +60,9 @@ class SecretStore:
         except errors.NoKeyringError:
             raise NoKeychainError() from None
         except errors.KeyringError as exc:
-            raise SecretStoreError(f"The keychain could not be read ({type(exc).__name__}).") from None
+            raise SecretStoreError(
+                f"The keychain could not be read ({type(exc).__name__})."
+            ) from None
 
     def set(self, client_id: int, secret: str) -> None:
         if not secret or secret != secret.strip():
@@ -73,7 +76,9 @@ class SecretStore:
         except errors.NoKeyringError:
             raise NoKeychainError() from None
         except errors.KeyringError as exc:
-            raise SecretStoreError(f"The keychain refused the key ({type(exc).__name__}).") from None
+            raise SecretStoreError(
+                f"The keychain refused the key ({type(exc).__name__})."
+            ) from None
 
     def delete(self, client_id: int) -> None:
         if self._use_file:
@@ -112,7 +117,7 @@ class SecretStore:
         os.replace(tmp, self._secret_file)
 
 
-def _keyring():  # type: ignore[no-untyped-def]
+def _keyring() -> tuple[ModuleType, ModuleType]:
     """keyring costs ~70 ms to import: only when a secret is really needed."""
     import keyring
     import keyring.errors

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 from paydesk.sandbox import SandboxServer
+
+from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 SUPPORT = Path(__file__).parents[1] / "support"
 

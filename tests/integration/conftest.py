@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 import requests
-from test_values import TEST_SECRET
 
 from paydesk.sandbox import SandboxServer
 from paydesk.signing import create_order_sign, get_order_sign
+
+from test_values import TEST_SECRET
 
 
 class SandboxCalls:

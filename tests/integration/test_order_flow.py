@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 import requests
-from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 from paydesk.gateway import GatewayClient
 from paydesk.orders import CreationState, OrderStatus
@@ -18,6 +17,8 @@ from paydesk.sandbox import Fault, SandboxServer
 from paydesk.services import OrderDesk, refresh_all, resume_creation, send_creation
 from paydesk.services.remote import fetch_status
 from paydesk.store import OrderQuery, OrderStore
+
+from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ def test_unknown_status_is_kept_not_raised() -> None:
     assert not status.is_known
     assert not status.is_final
     assert status.name == "UNKNOWN"
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="is not a valid"):
         OrderStatus("")
 
 

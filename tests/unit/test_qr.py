@@ -1,8 +1,8 @@
 from __future__ import annotations
 
-from qr_decode import decode_matrix
-
 from paydesk.qr import QUIET_ZONE, qr_matrix, render_text
+
+from qr_decode import decode_matrix
 
 LINK = "http://127.0.0.1:8765/pay/PnDGRqet8L6EXCwOXSkTZ4cQdb84La9r"
 

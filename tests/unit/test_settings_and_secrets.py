@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from memory_keyring import MemoryKeyring
 from paydesk import settings as settings_file
 from paydesk.secret_store import NoKeychainError, SecretStore, mask
 from paydesk.settings import Settings, SettingsError
+
+from memory_keyring import MemoryKeyring
 
 
 def test_defaults_when_no_file(tmp_path: Path) -> None:

@@ -29,10 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
     order_commands.add_parsers(sub)
     config_command.add_parser(sub)
     sandbox = sub.add_parser("sandbox", help="run the local sandbox payment service")
-    from paydesk.sandbox import cli as sandbox_cli
+    from paydesk.sandbox.cli import add_arguments, run
 
-    sandbox_cli.add_arguments(sandbox)
-    sandbox.set_defaults(run=None, run_sandbox=sandbox_cli.run)
+    add_arguments(sandbox)
+    sandbox.set_defaults(run=None, run_sandbox=run)
     return parser
 
 

@@ -98,7 +98,6 @@ def run_create(args: argparse.Namespace, runtime: Runtime) -> int:
 def _wait_until_final(runtime: Runtime, order_id: str) -> int:
     """Poll the order as the window would for the order in front of the cashier."""
     client = runtime.gateway()
-    interval = runtime.settings.focus_interval_seconds
     print("\nWaiting for the payment (Ctrl+C stops waiting; the order stays)...", flush=True)
     with runtime.open_store() as store:
         desk = runtime.open_desk(store)

@@ -66,8 +66,10 @@ def table(orders: Sequence[Order]) -> str:
     right = {2}  # amounts align on the right
 
     def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            c.rjust(w) if i in right else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        ).rstrip()
+        padded = (
+            cell.rjust(width) if index in right else cell.ljust(width)
+            for index, (cell, width) in enumerate(zip(cells, widths, strict=True))
+        )
+        return "  ".join(padded).rstrip()
 
     return "\n".join([line(headers), line(["-" * w for w in widths]), *map(line, rows)])

@@ -27,7 +27,7 @@ from paydesk.sandbox.config import (
 )
 from paydesk.sandbox.server import SandboxServer, is_loopback
 
-SECRET_ENV = "PAYDESK_SANDBOX_SECRET_KEY"  # noqa: S105 - a variable name
+SECRET_ENV = "PAYDESK_SANDBOX_SECRET_KEY"
 DEFAULT_PORT = 8765
 _T = TypeVar("_T")
 

@@ -43,7 +43,7 @@ class SandboxConfig:
     """What the sandbox pretends to be. Frozen: the live switches are on the server."""
 
     client_id: int = 1
-    secret_key: str = "s3cr3t"  # noqa: S105 - the public demo secret, not a real one
+    secret_key: str = "s3cr3t"
     ttl_seconds: float = 900.0
     latency_ms: int = 0
     fail_rate: float = 0.0

@@ -122,7 +122,7 @@ class OrderDesk:
         for outcome in outcomes:
             order = self._get(outcome.order_id)
             if outcome.status is not None:
-                order = _with_status(order, outcome)
+                order = replace(order, status=outcome.status)
             results.append(
                 CheckResult(
                     client_id=self.client_id,
@@ -154,7 +154,3 @@ class OrderDesk:
 
 def _confirmed(order: Order) -> Order:
     return replace(order, creation=CreationState.CONFIRMED)
-
-
-def _with_status(order: Order, outcome: CheckOutcome) -> Order:
-    return replace(order, status=outcome.status)

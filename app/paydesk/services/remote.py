@@ -11,7 +11,9 @@ from paydesk.rate_limit import RateLimiter
 from paydesk.services.outcomes import CheckOutcome, CreationOutcome
 
 
-def send_creation(client: GatewayClient, order: Order, *, clock: Clock = utc_now) -> CreationOutcome:
+def send_creation(
+    client: GatewayClient, order: Order, *, clock: Clock = utc_now
+) -> CreationOutcome:
     """create_order for an order already written down; safe to repeat (same order_id)."""
     try:
         url = client.create_order(order.order_id, order.amount, email=order.email)
