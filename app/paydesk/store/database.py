@@ -1,0 +1,256 @@
+"""Opening the order book's SQLite file safely: refuse, configure, migrate.
+
+Several connections may use one file at once (the window, a command-line
+command, a worker thread), each in its own thread. WAL lets readers go on while
+one writer commits; the busy timeout makes a writer wait its turn instead of
+failing at once.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from pathlib import Path
+
+from paydesk.store.errors import SchemaTooNewError, StoreError
+from paydesk.store.migrations import LATEST_SCHEMA_VERSION, MIGRATIONS, Migration
+
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+#: STRICT tables need 3.37; RETURNING (used by every update) needs 3.35.
+_MIN_SQLITE = (3, 37, 0)
+
+#: How long a writer waits for another connection's write to finish.
+BUSY_TIMEOUT_MS = 5000
+
+#: The SQL function for case-insensitive search beyond ASCII (SQLite's own
+#: ``lower()`` and ``LIKE`` fold only A-Z, and notes are often in Russian).
+LOWER_FUNCTION = "paydesk_lower"
+
+
+def open_database(path: Path) -> sqlite3.Connection:
+    """Connect to ``path`` and bring it to the latest schema.
+
+    Raises :class:`StoreError` for a file that is not a SQLite database and
+    :class:`SchemaTooNewError` for one from a newer PayDesk; neither file is
+    written to. The connection belongs to the calling thread.
+    """
+    if sqlite3.sqlite_version_info < _MIN_SQLITE:
+        raise StoreError(
+            f"PayDesk needs SQLite {'.'.join(map(str, _MIN_SQLITE))} or newer; "
+            f"this Python has {sqlite3.sqlite_version}."
+        )
+    _refuse_foreign_file(path)
+    try:
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so every
+        # transaction's extent is visible in the code. timeout is SQLite's
+        # busy_timeout, set before the first read in case another process is
+        # switching the file to WAL or migrating it. check_same_thread keeps its
+        # default (True): sqlite3 itself refuses use from any other thread.
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise StoreError(f"Cannot open the order book {path}: {exc}") from exc
+    try:
+        # Refuse before configuring: switching to WAL rewrites the file header,
+        # and a file from a newer PayDesk must stay byte-for-byte as it was.
+        version, has_tables = _read_state(conn, path)
+        if version > LATEST_SCHEMA_VERSION:
+            raise SchemaTooNewError(path, version, LATEST_SCHEMA_VERSION)
+        if version == 0 and has_tables:
+            raise _foreign_schema_error(path)
+        _configure(conn)
+        migrate(conn, path)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _refuse_foreign_file(path: Path) -> None:
+    """Never let SQLite near a file that is plainly something else."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(len(_SQLITE_HEADER))
+    except FileNotFoundError:
+        return  # a new order book
+    except OSError as exc:
+        raise StoreError(f"Cannot read the order book {path}: {exc}") from exc
+    # An empty file is a valid, empty SQLite database.
+    if header and header != _SQLITE_HEADER:
+        raise StoreError(
+            f"{path} is not a PayDesk order book (not a SQLite database); "
+            "it has been left as it is. Choose another file."
+        )
+
+
+def _read_state(conn: sqlite3.Connection, path: Path) -> tuple[int, bool]:
+    """The schema version and whether any table exists, from one snapshot.
+
+    One statement, so a process creating the book at this moment cannot show
+    us tables from after its commit next to the version from before it. This
+    is also the first read, where a damaged file shows itself.
+    """
+    try:
+        version, has_tables = conn.execute(
+            "SELECT (SELECT user_version FROM pragma_user_version),"
+            " EXISTS (SELECT 1 FROM sqlite_schema)"
+        ).fetchone()
+    except sqlite3.DatabaseError as exc:
+        raise StoreError(
+            f"{path} is not a PayDesk order book or is damaged ({exc}); it has been left as it is."
+        ) from exc
+    return int(version), bool(has_tables)
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    version: int = conn.execute("PRAGMA user_version").fetchone()[0]
+    return version
+
+
+def _configure(conn: sqlite3.Connection) -> None:
+    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    _use_wal(conn)
+    # FULL: fsync the WAL on every commit. An order is committed before its
+    # create request is sent, and that row must survive a power cut, or a sale
+    # could be paid and never recorded. The cost is one fsync per transaction,
+    # which is why the poller's results are written as one batch.
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    conn.create_function(LOWER_FUNCTION, 1, _lower, deterministic=True)
+
+
+def _use_wal(conn: sqlite3.Connection) -> None:
+    """Switch the file to WAL, waiting out others doing the same.
+
+    WAL lets the window keep reading while a command-line process or a worker
+    commits. The switch (made once, when the book is new) needs the file to
+    itself, and SQLite reports "locked" at once rather than calling the busy
+    handler when several connections race to make it, so we wait here up to
+    the busy timeout. (On filesystems without shared memory SQLite keeps its
+    rollback journal: slower to share, still safe, so we carry on.)
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
+
+
+def _lower(value: str | None) -> str | None:
+    return None if value is None else value.lower()
+
+
+def migrate(
+    conn: sqlite3.Connection, path: Path, target_version: int = LATEST_SCHEMA_VERSION
+) -> None:
+    """Apply the missing steps up to ``target_version``, each in its own transaction.
+
+    BEGIN IMMEDIATE takes the write lock before the version is read, so when two
+    processes open a fresh or old file together, one migrates and the other
+    finds the work done. An existing database is first copied to
+    ``<name>.v<old>.bak``.
+    """
+    if user_version(conn) >= target_version:
+        return
+    _backup_before_migrating(conn, path, target_version)
+    for step in MIGRATIONS:
+        if step.version > target_version:
+            break
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            current = user_version(conn)
+            if current > LATEST_SCHEMA_VERSION:  # a newer PayDesk got there first
+                raise SchemaTooNewError(path, current, LATEST_SCHEMA_VERSION)
+            if current < step.version:
+                if current == 0:
+                    _refuse_foreign_schema(conn, path)
+                _apply(conn, step)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+
+
+def _backup_before_migrating(conn: sqlite3.Connection, path: Path, target_version: int) -> None:
+    """Copy an existing database (version 1 or later) before any step touches it.
+
+    The copy is taken inside a read transaction: in WAL mode that is a fixed
+    snapshot, so even if another process migrates meanwhile, the backup is the
+    old version whole. (It cannot be taken under BEGIN IMMEDIATE: SQLite's
+    backup refuses a source connection holding a write transaction.)
+
+    A book with no rows is not copied: there is nothing to lose, and it is
+    what another process sees between the steps of creating a new book.
+    """
+    conn.execute("BEGIN")
+    try:
+        current = user_version(conn)  # the read that fixes the snapshot
+        if 1 <= current < target_version and _has_rows(conn):
+            backup(conn, backup_path(path, current))
+    finally:
+        conn.execute("COMMIT")  # nothing was written; this ends the snapshot
+
+
+def _has_rows(conn: sqlite3.Connection) -> bool:
+    """Whether the book holds any order (every schema from version 1 has the table)."""
+    return bool(conn.execute("SELECT EXISTS (SELECT 1 FROM orders)").fetchone()[0])
+
+
+def _refuse_foreign_schema(conn: sqlite3.Connection, path: Path) -> None:
+    """Version 0 with tables in it is some other program's database.
+
+    Checked when opening, before anything is configured (WAL would rewrite
+    the header), and again under the migration's write lock.
+    """
+    if conn.execute("SELECT 1 FROM sqlite_schema LIMIT 1").fetchone() is not None:
+        raise _foreign_schema_error(path)
+
+
+def _foreign_schema_error(path: Path) -> StoreError:
+    return StoreError(
+        f"{path} is a SQLite database of another program, not a PayDesk "
+        "order book; it has been left as it is. Choose another file."
+    )
+
+
+def _apply(conn: sqlite3.Connection, step: Migration) -> None:
+    for statement in step.statements:
+        conn.execute(statement)
+    # PRAGMA takes no parameters; the version is an int from our own list.
+    conn.execute(f"PRAGMA user_version = {int(step.version)}")
+
+
+def backup_path(path: Path, version: int) -> Path:
+    return path.with_name(f"{path.name}.v{version}.bak")
+
+
+def backup(conn: sqlite3.Connection, target: Path) -> None:
+    """Copy the database with SQLite's backup API, as of the caller's read snapshot.
+
+    The copy is written beside the target and renamed into place, so a crash
+    during the copy never leaves a half-written ``.bak`` behind.
+    """
+    partial = target.with_name(target.name + ".partial")
+    try:
+        partial.unlink(missing_ok=True)
+        copy = sqlite3.connect(partial)
+        try:
+            conn.backup(copy)
+            # The source is in WAL mode and the copy inherits it; a backup should
+            # be one self-contained file that can be copied or mailed as it is.
+            copy.execute("PRAGMA journal_mode = DELETE")
+        finally:
+            copy.close()
+        os.replace(partial, target)
+    except (OSError, sqlite3.Error) as exc:
+        raise StoreError(
+            f"Could not back up the order book to {target} before upgrading it ({exc}); "
+            "nothing has been changed. Check that the folder is writable and has free "
+            "space, then try again."
+        ) from exc

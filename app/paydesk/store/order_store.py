@@ -1,0 +1,417 @@
+"""The local order book: every order PayDesk ever created, and what happened to it."""
+
+# S608 flags every f-string holding SQL. Here the interpolated parts are only
+# this package's constants (column lists, fixed conditions) and the output of
+# paydesk.store.queries, which builds SQL from whitelists; every value is a
+# parameter.
+# ruff: noqa: S608
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+
+from paydesk.clock import to_ms
+from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.store.database import open_database
+from paydesk.store.errors import DuplicateOrderError, StoreError, UnknownOrderError
+from paydesk.store.migrations import OPEN_ORDERS_CONDITION
+from paydesk.store.queries import (
+    OrderQuery,
+    client_filter,
+    order_by_clause,
+    page_clause,
+    where_clause,
+)
+from paydesk.store.records import CheckResult, StatusChange, Totals
+from paydesk.store.rows import ORDER_COLUMNS, moment, order_from_row, status_from_text
+
+_FIND = "WHERE client_id = ? AND order_id = ?"
+_INSERT_HISTORY = "INSERT INTO status_history (order_row, status, observed_at) VALUES (?, ?, ?)"
+
+
+def _ms(moment_or_none: datetime | None) -> int | None:
+    return None if moment_or_none is None else to_ms(moment_or_none)
+
+
+class OrderStore:
+    """One connection to the order book, owned by the thread that opened it.
+
+    Open one store per thread (the window's, a worker's, a command's): sqlite3
+    refuses a connection used from another thread, and several stores may share
+    the file. Every write is its own transaction, committed before the method
+    returns.
+    """
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        """Use :meth:`open`; this only wraps a connection already migrated."""
+        self._db = connection
+        self._path = path
+
+    @classmethod
+    def open(cls, path: Path) -> OrderStore:
+        """Open (creating and migrating as needed) the order book at ``path``."""
+        path = Path(path)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"Cannot create the folder for the order book {path}: {exc}") from exc
+        with _errors_as_store_errors(f"open the order book {path}"):
+            return cls(open_database(path), path)
+
+    @property
+    def path(self) -> Path:
+        return self._path
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> OrderStore:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # -- creating an order -------------------------------------------------
+
+    def add_unconfirmed(
+        self,
+        client_id: int,
+        order_id: str,
+        amount: int,
+        email: str | None,
+        note: str,
+        created_at: datetime,
+    ) -> Order:
+        """Record a new order before its create request is sent (so it is never lost)."""
+        with self._write("save the new order") as db:
+            try:
+                row = db.execute(
+                    "INSERT INTO orders (client_id, order_id, amount, email, note, status,"
+                    " creation, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    f" RETURNING {ORDER_COLUMNS}",
+                    (
+                        client_id,
+                        order_id,
+                        amount,
+                        email,
+                        note,
+                        OrderStatus.PENDING.value,
+                        CreationState.UNCONFIRMED.value,
+                        to_ms(created_at),
+                    ),
+                ).fetchall()[0]
+            except sqlite3.IntegrityError as exc:
+                if "UNIQUE" in str(exc):
+                    raise DuplicateOrderError(client_id, order_id) from exc
+                raise
+        return order_from_row(row)
+
+    def confirm_creation(
+        self,
+        client_id: int,
+        order_id: str,
+        url: str,
+        confirmed_at: datetime,
+        next_check_at: datetime | None,
+    ) -> Order:
+        """The service answered with the payment link: the order is live.
+
+        Also starts the status history (its first status, at confirmation) so
+        the history shows when the order became payable. Confirming an
+        abandoned order is allowed: the service's word outranks our guess.
+        """
+        with self._write("save the payment link") as db:
+            row_id, order = self._update(
+                db,
+                client_id,
+                order_id,
+                "creation = ?, url = ?, last_error = NULL, next_check_at = ?",
+                (CreationState.CONFIRMED.value, url, _ms(next_check_at)),
+            )
+            db.execute(
+                "INSERT INTO status_history (order_row, status, observed_at)"
+                " SELECT ?, ?, ? WHERE NOT EXISTS"
+                " (SELECT 1 FROM status_history WHERE order_row = ?)",
+                (row_id, order.status.value, to_ms(confirmed_at), row_id),
+            )
+        return order
+
+    def record_creation_error(self, client_id: int, order_id: str, message: str) -> Order:
+        """The create request failed; the order stays as it was, to be retried."""
+        with self._write("save the error") as db:
+            return self._update(db, client_id, order_id, "last_error = ?", (message,))[1]
+
+    def abandon(self, client_id: int, order_id: str, message: str) -> Order:
+        """Give up an order that never reached the service.
+
+        A confirmed order exists at the service and may be paid, so it cannot
+        be abandoned: that raises :class:`StoreError` and changes nothing.
+        """
+        with self._write("abandon the order") as db:
+            found = db.execute(f"SELECT creation FROM orders {_FIND}", (client_id, order_id))
+            row = found.fetchone()
+            if row is None:
+                raise UnknownOrderError(client_id, order_id)
+            if row[0] == CreationState.CONFIRMED.value:
+                raise StoreError(
+                    f"Order {order_id} has reached the payment service and cannot be abandoned."
+                )
+            return self._update(
+                db,
+                client_id,
+                order_id,
+                "creation = ?, last_error = ?, next_check_at = NULL",
+                (CreationState.ABANDONED.value, message),
+            )[1]
+
+    # -- watching statuses -------------------------------------------------
+
+    def record_checks(self, results: Sequence[CheckResult]) -> list[tuple[Order, bool]]:
+        """Record a batch of polls in ONE transaction (one fsync for the batch).
+
+        Returns, per result, the order after the update and whether its status
+        changed. A status history row is added on a change, or when the order
+        has no history yet. Raises :class:`UnknownOrderError` for an order not
+        in the book before writing anything.
+        """
+        if not results:
+            return []
+        with self._write("save the status checks") as db:
+            row_ids = [self._row_id(db, r.client_id, r.order_id) for r in results]
+            return [
+                self._apply_check(db, row_id, r) for row_id, r in zip(row_ids, results, strict=True)
+            ]
+
+    def _apply_check(
+        self, db: sqlite3.Connection, row_id: int, result: CheckResult
+    ) -> tuple[Order, bool]:
+        status, paid_at, has_history = db.execute(
+            "SELECT status, paid_at, EXISTS (SELECT 1 FROM status_history WHERE order_row = ?)"
+            " FROM orders WHERE id = ?",
+            (row_id, row_id),
+        ).fetchone()
+        checked_at = to_ms(result.checked_at)
+        changed = False
+        if result.status is not None:
+            new_status = result.status.value
+            changed = new_status != status
+            if changed or not has_history:
+                db.execute(_INSERT_HISTORY, (row_id, new_status, checked_at))
+            if new_status == OrderStatus.APPROVE.value and paid_at is None:
+                paid_at = checked_at  # the first time we saw it paid
+            status = new_status
+        row = db.execute(
+            "UPDATE orders SET status = ?, paid_at = ?, last_checked_at = ?,"
+            f" next_check_at = ?, last_error = ? WHERE id = ? RETURNING {ORDER_COLUMNS}",
+            (status, paid_at, checked_at, _ms(result.next_check_at), result.error, row_id),
+        ).fetchall()[0]
+        return order_from_row(row), changed
+
+    def schedule(self, client_id: int, order_id: str, next_check_at: datetime | None) -> Order:
+        """Set when the order is next polled (now for "check now"; None for never)."""
+        with self._write("schedule the check") as db:
+            return self._update(
+                db, client_id, order_id, "next_check_at = ?", (_ms(next_check_at),)
+            )[1]
+
+    def due_for_check(
+        self, now: datetime, limit: int = 100, client_id: int | None = None
+    ) -> list[Order]:
+        """Open orders whose next check is due, soonest first."""
+        # OPEN_ORDERS_CONDITION repeated verbatim lets SQLite use the small
+        # orders_open index instead of scanning every order.
+        sql = f"SELECT {ORDER_COLUMNS} FROM orders WHERE {OPEN_ORDERS_CONDITION}"
+        sql += " AND next_check_at <= ?"
+        params: list[object] = [to_ms(now)]
+        if client_id is not None:
+            term, values = client_filter(client_id)
+            sql += f" AND {term}"
+            params += values
+        sql += " ORDER BY next_check_at, id LIMIT ?"
+        return self._orders(sql, [*params, limit])
+
+    def pending(self, client_id: int | None = None) -> list[Order]:
+        """Confirmed orders that are not final yet, oldest first."""
+        sql = f"SELECT {ORDER_COLUMNS} FROM orders WHERE {OPEN_ORDERS_CONDITION}"
+        params: list[object] = []
+        if client_id is not None:
+            term, params = client_filter(client_id)
+            sql += f" AND {term}"
+        # "+created_at" keeps SQLite from walking the whole created_at index to
+        # avoid a sort; reading the small orders_open index and sorting is cheaper.
+        return self._orders(sql + " ORDER BY +created_at, id", params)
+
+    def unconfirmed(self, client_id: int | None = None) -> list[Order]:
+        """Orders the service has not confirmed yet, oldest first (to resume them)."""
+        sql = f"SELECT {ORDER_COLUMNS} FROM orders WHERE creation = ?"
+        params: list[object] = [CreationState.UNCONFIRMED.value]
+        if client_id is not None:
+            term, values = client_filter(client_id)
+            sql += f" AND {term}"
+            params += values
+        return self._orders(sql + " ORDER BY created_at, id", params)
+
+    # -- reading -----------------------------------------------------------
+
+    def get(self, client_id: int, order_id: str) -> Order | None:
+        found = self._orders(f"SELECT {ORDER_COLUMNS} FROM orders {_FIND}", [client_id, order_id])
+        return found[0] if found else None
+
+    def history(self, client_id: int, order_id: str) -> list[StatusChange]:
+        """The order's statuses in the order they were seen (empty for an unknown order)."""
+        with self._read("read the status history"):
+            rows = self._db.execute(
+                "SELECT h.status, h.observed_at FROM status_history AS h"
+                " JOIN orders AS o ON o.id = h.order_row"
+                " WHERE o.client_id = ? AND o.order_id = ?"
+                " ORDER BY h.observed_at, h.id",
+                (client_id, order_id),
+            ).fetchall()
+        return [StatusChange(status_from_text(status), moment(at)) for status, at in rows]
+
+    def query(self, q: OrderQuery) -> list[Order]:
+        where, params = where_clause(q)
+        page, page_params = page_clause(q)
+        sql = f"SELECT {ORDER_COLUMNS} FROM orders {where} {order_by_clause(q)} {page}"
+        return self._orders(sql, [*params, *page_params])
+
+    def count(self, q: OrderQuery) -> int:
+        """How many orders match ``q``'s filters (its sort and page are ignored)."""
+        where, params = where_clause(q)
+        with self._read("count the orders"):
+            found: int = self._db.execute(
+                f"SELECT COUNT(*) FROM orders {where}", params
+            ).fetchone()[0]
+        return found
+
+    def totals(self, q: OrderQuery) -> Totals:
+        """Counts and kopeck sums of everything matching ``q``'s filters (page ignored)."""
+        where, params = where_clause(q)
+        paid = f"status = '{OrderStatus.APPROVE.value}'"
+        with self._read("add up the orders"):
+            row = self._db.execute(
+                "SELECT COUNT(*), COALESCE(SUM(amount), 0),"
+                f" COUNT(*) FILTER (WHERE {paid}),"
+                f" COALESCE(SUM(amount) FILTER (WHERE {paid}), 0)"
+                f" FROM orders {where}",
+                params,
+            ).fetchone()
+        return Totals(*row)
+
+    def paid_totals(self, since: datetime, until: datetime, client_id: int | None = None) -> Totals:
+        """What was paid in ``[since, until)``, by paid time (not creation time)."""
+        return self.totals(OrderQuery(client_id=client_id, paid_since=since, paid_until=until))
+
+    # -- tests and benchmarks ----------------------------------------------
+
+    def bulk_insert_for_tests(self, orders: Iterable[Order]) -> int:
+        """Insert finished ``Order`` values in one transaction, without history.
+
+        For tests, benchmarks and demo data; the app itself goes through
+        :meth:`add_unconfirmed` and the methods after it. Returns the count.
+        """
+        rows = (
+            (
+                o.client_id,
+                o.order_id,
+                o.amount,
+                o.email,
+                o.note,
+                o.url,
+                o.status.value,
+                o.creation.value,
+                to_ms(o.created_at),
+                _ms(o.paid_at),
+                _ms(o.last_checked_at),
+                _ms(o.next_check_at),
+                o.last_error,
+            )
+            for o in orders
+        )
+        with self._write("insert the orders") as db:
+            cursor = db.executemany(
+                f"INSERT INTO orders ({ORDER_COLUMNS}) VALUES ({', '.join('?' * 13)})", rows
+            )
+            return cursor.rowcount
+
+    # -- plumbing ----------------------------------------------------------
+
+    @contextmanager
+    def _write(self, action: str) -> Iterator[sqlite3.Connection]:
+        """One write transaction, committed on success and rolled back on any error.
+
+        BEGIN IMMEDIATE takes the write lock up front: a transaction that starts
+        as a read and later writes can fail at once in WAL mode if another
+        connection committed meanwhile, without waiting out the busy timeout.
+        """
+        db = self._db
+        with _errors_as_store_errors(action):
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+                db.execute("COMMIT")
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+
+    def _read(self, action: str) -> AbstractContextManager[None]:
+        return _errors_as_store_errors(action)
+
+    def _orders(self, sql: str, params: Sequence[object]) -> list[Order]:
+        with self._read("read the orders"):
+            rows = self._db.execute(sql, params).fetchall()
+        return [order_from_row(row) for row in rows]
+
+    @staticmethod
+    def _row_id(db: sqlite3.Connection, client_id: int, order_id: str) -> int:
+        row = db.execute(f"SELECT id FROM orders {_FIND}", (client_id, order_id)).fetchone()
+        if row is None:
+            raise UnknownOrderError(client_id, order_id)
+        row_id: int = row[0]
+        return row_id
+
+    @staticmethod
+    def _update(
+        db: sqlite3.Connection,
+        client_id: int,
+        order_id: str,
+        assignments: str,
+        params: tuple[object, ...],
+    ) -> tuple[int, Order]:
+        """``UPDATE orders SET <assignments>`` for one order; its row id and new value.
+
+        ``assignments`` is always a constant from this module, never input.
+        """
+        rows = db.execute(
+            f"UPDATE orders SET {assignments} {_FIND} RETURNING id, {ORDER_COLUMNS}",
+            (*params, client_id, order_id),
+        ).fetchall()
+        if not rows:
+            raise UnknownOrderError(client_id, order_id)
+        return rows[0][0], order_from_row(rows[0][1:])
+
+
+@contextmanager
+def _errors_as_store_errors(action: str) -> Iterator[None]:
+    """Turn SQLite's failures (locked, disk full, damaged file) into a StoreError.
+
+    ProgrammingError (wrong thread, closed store) is a bug, not a condition to
+    show a person, so it is left as it is.
+    """
+    try:
+        yield
+    except (StoreError, sqlite3.ProgrammingError):
+        raise
+    except sqlite3.Error as exc:
+        raise StoreError(f"Could not {action}: {exc}") from exc

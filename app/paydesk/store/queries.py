@@ -1,0 +1,151 @@
+"""What the orders list asks for, and the SQL it turns into.
+
+SQL text is built only from the whitelists below; every value a person typed
+or chose travels as a parameter.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import datetime
+
+from paydesk.clock import to_ms
+from paydesk.orders import CreationState
+from paydesk.store.database import LOWER_FUNCTION
+
+
+class SortColumn(enum.StrEnum):
+    """Columns the orders list can sort by (values are stable names for the CLI)."""
+
+    CREATED_AT = "created_at"
+    ORDER_ID = "order_id"
+    AMOUNT = "amount"
+    EMAIL = "email"
+    NOTE = "note"
+    STATUS = "status"
+    PAID_AT = "paid_at"
+    LAST_CHECKED_AT = "last_checked_at"
+
+
+# The whitelist: the only column text that ever reaches ORDER BY.
+_SORT_SQL: dict[SortColumn, str] = {
+    SortColumn.CREATED_AT: "created_at",
+    SortColumn.ORDER_ID: "order_id",
+    SortColumn.AMOUNT: "amount",
+    SortColumn.EMAIL: "email",
+    SortColumn.NOTE: "note",
+    SortColumn.STATUS: "status",
+    SortColumn.PAID_AT: "paid_at",
+    SortColumn.LAST_CHECKED_AT: "last_checked_at",
+}
+
+_SEARCHED_COLUMNS = ("order_id", "email", "note")
+
+
+@dataclass(frozen=True, slots=True)
+class OrderQuery:
+    """A selection of orders: filters, search, sort and page. Every part is optional.
+
+    Time ranges are half-open, ``[since, until)``, so "today" and "yesterday"
+    never share an order. ``text`` is a case-insensitive substring of the order
+    id, e-mail or note; ``%`` and ``_`` in it match themselves.
+    """
+
+    client_id: int | None = None
+    statuses: frozenset[str] = frozenset()
+    creations: frozenset[CreationState] = frozenset()
+    created_since: datetime | None = None
+    created_until: datetime | None = None
+    paid_since: datetime | None = None
+    paid_until: datetime | None = None
+    text: str | None = None
+    sort: SortColumn = SortColumn.CREATED_AT
+    descending: bool = True
+    limit: int | None = None
+    offset: int = 0
+
+    def __post_init__(self) -> None:
+        if self.limit is not None and self.limit < 0:
+            raise ValueError("limit cannot be negative")
+        if self.offset < 0:
+            raise ValueError("offset cannot be negative")
+
+
+def client_filter(client_id: int) -> tuple[str, list[object]]:
+    """``client_id = ?`` written so SQLite does not pick the UNIQUE index for it.
+
+    Most books hold one client_id, so that index would match every row and
+    the planner, which assumes an equality is selective, would then sort the
+    whole table instead of walking the created_at or poller index. The unary
+    ``+`` keeps the condition but takes it out of index selection.
+    """
+    return "+client_id = ?", [client_id]
+
+
+def where_clause(query: OrderQuery) -> tuple[str, list[object]]:
+    """``WHERE ...`` (or an empty string) and its parameters for ``query``'s filters."""
+    terms: list[str] = []
+    params: list[object] = []
+    if query.client_id is not None:
+        term, values = client_filter(query.client_id)
+        terms.append(term)
+        params += values
+    if query.statuses:
+        statuses = sorted(str(status) for status in query.statuses)
+        terms.append(f"status IN ({', '.join('?' * len(statuses))})")
+        params += statuses
+    if query.creations:
+        creations = sorted(state.value for state in query.creations)
+        terms.append(f"creation IN ({', '.join('?' * len(creations))})")
+        params += creations
+    for column, operator, bound in (
+        ("created_at", ">=", query.created_since),
+        ("created_at", "<", query.created_until),
+        ("paid_at", ">=", query.paid_since),
+        ("paid_at", "<", query.paid_until),
+    ):
+        if bound is not None:
+            terms.append(f"{column} {operator} ?")
+            params.append(to_ms(bound))
+    text = (query.text or "").strip()
+    if text:
+        term, values = _search_term(text)
+        terms.append(term)
+        params += values
+    return ("WHERE " + " AND ".join(terms) if terms else ""), params
+
+
+def _search_term(text: str) -> tuple[str, list[object]]:
+    """Case-insensitive substring search over the order id, e-mail and note.
+
+    SQLite's LIKE folds only A-Z. For an ASCII search text that is all the
+    folding needed, and LIKE runs in C; other text (Cyrillic) is matched
+    against the columns lowered by Python, which is correct but several times
+    slower, so it is kept to the searches that need it.
+    """
+    pattern = like_pattern(text.lower())
+    columns: tuple[str, ...] = _SEARCHED_COLUMNS
+    if not text.isascii():
+        columns = tuple(f"{LOWER_FUNCTION}({column})" for column in _SEARCHED_COLUMNS)
+    term = " OR ".join(f"{column} LIKE ? ESCAPE '\\'" for column in columns)
+    return f"({term})", [pattern] * len(columns)
+
+
+def like_pattern(text: str) -> str:
+    """``%text%`` with LIKE's wildcards (and the escape character) taken literally."""
+    escaped = text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{escaped}%"
+
+
+def order_by_clause(query: OrderQuery) -> str:
+    """ORDER BY the chosen column, then ``id`` so equal values page stably."""
+    direction = "DESC" if query.descending else "ASC"
+    return f"ORDER BY {_SORT_SQL[query.sort]} {direction}, id {direction}"
+
+
+def page_clause(query: OrderQuery) -> tuple[str, list[object]]:
+    if query.limit is None and not query.offset:
+        return "", []
+    # LIMIT -1 is SQLite for "no limit", needed to have an OFFSET alone.
+    return "LIMIT ? OFFSET ?", [-1 if query.limit is None else query.limit, query.offset]

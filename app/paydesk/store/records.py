@@ -1,0 +1,42 @@
+"""Plain values going into and coming out of the order book."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from paydesk.orders import OrderStatus
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    """What one get_order poll found out, to be recorded with others in one batch.
+
+    ``status`` is None when the check itself failed (network, service error);
+    ``error`` then says why. ``next_check_at`` None means never check again.
+    """
+
+    client_id: int
+    order_id: str
+    status: OrderStatus | None
+    checked_at: datetime
+    next_check_at: datetime | None
+    error: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class StatusChange:
+    """One row of an order's status history: a status first seen at a time."""
+
+    status: OrderStatus
+    observed_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Totals:
+    """Counts and sums (integer kopecks) of a selection of orders."""
+
+    count: int = 0
+    amount: int = 0
+    paid_count: int = 0
+    paid_amount: int = 0
