@@ -1,0 +1,288 @@
+"""The payment service's HTTP client: validate, sign, send, retry, read the reply."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from types import TracebackType
+from typing import TypeVar
+
+import requests
+from requests.adapters import HTTPAdapter
+
+import paydesk
+from paydesk.errors import AmountError, EmailError, InputError
+from paydesk.gateway import replies
+from paydesk.gateway.endpoint import parse_base_url, parse_client_id
+from paydesk.gateway.errors import GatewayConfigError, InvalidRequestError, OrderNotFound
+from paydesk.gateway.redact import install_log_filter, scrub
+from paydesk.gateway.retry import RetryPolicy, call_with_retries
+from paydesk.gateway.transport import Request, fetch
+from paydesk.money import MAX_AMOUNT
+from paydesk.orders import OrderStatus, normalize_email, validate_order_id
+from paydesk.signing import create_order_sign, get_order_sign
+
+log = logging.getLogger("paydesk.gateway")
+
+T = TypeVar("T")
+
+_PROBE_PREFIX = "paydesk-probe-"
+
+
+class _Secret:
+    """Holds the secret key so that no repr, debugger or traceback-with-locals shows it."""
+
+    __slots__ = ("_value",)
+
+    def __init__(self, value: str) -> None:
+        self._value = value
+
+    def reveal(self) -> str:
+        return self._value
+
+    def __repr__(self) -> str:
+        return "<secret>"
+
+    def __reduce__(self) -> str | tuple[object, ...]:
+        raise TypeError("the secret key cannot be pickled")
+
+
+class GatewayClient:
+    """Client of the payment service (``/backend/create_order``, ``/backend/get_order``).
+
+    One :class:`requests.Session` (one connection pool) per client; safe to call
+    from several worker threads at once, as the session's pool is and nothing
+    else here changes after construction.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        client_id: int | str,
+        secret_key: str,
+        *,
+        connect_timeout: float = 5.0,
+        read_timeout: float = 10.0,
+        deadline: float = 20.0,
+        max_attempts: int = 4,
+        backoff_base: float = 0.25,
+        backoff_cap: float = 4.0,
+        pool_size: int = 16,
+        session: requests.Session | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        clock: Callable[[], float] = time.monotonic,
+        allow_insecure: bool = False,
+    ) -> None:
+        self._endpoint = parse_base_url(base_url, allow_insecure=allow_insecure)
+        self._client_id = parse_client_id(client_id)
+        if not isinstance(secret_key, str) or not secret_key:
+            raise GatewayConfigError(
+                "the secret key is empty", user_message="The secret key is empty."
+            )
+        self._secret = _Secret(secret_key)
+        for name, value in (
+            ("connect_timeout", connect_timeout),
+            ("read_timeout", read_timeout),
+            ("deadline", deadline),
+        ):
+            _require_positive(name, value)
+        _require_positive("backoff_cap", backoff_cap)
+        if isinstance(backoff_base, bool) or not backoff_base >= 0:
+            raise GatewayConfigError("backoff_base must be zero or more")
+        for name, count in (("max_attempts", max_attempts), ("pool_size", pool_size)):
+            if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+                raise GatewayConfigError(f"{name} must be a whole number of at least 1")
+        self._connect_timeout = float(connect_timeout)
+        self._read_timeout = float(read_timeout)
+        self._policy = RetryPolicy(
+            max_attempts=max_attempts,
+            deadline=float(deadline),
+            backoff_base=float(backoff_base),
+            backoff_cap=float(backoff_cap),
+        )
+        self._sleep = sleep
+        self._clock = clock
+        self._headers = {
+            "Accept": "application/json",
+            "User-Agent": f"PayDesk/{paydesk.__version__}",
+        }
+        self._owns_session = session is None
+        self._session = session if session is not None else self._new_session(pool_size)
+        self._closed = False
+        if not self._endpoint.is_loopback and self._endpoint.base_url.startswith("http://"):
+            log.warning("plain HTTP to a payment service off this computer (allow_insecure)")
+        install_log_filter()
+
+    def _new_session(self, pool_size: int) -> requests.Session:
+        session = requests.Session()
+        # Retries are ours (retry.py): the adapter must not add its own.
+        adapter = HTTPAdapter(pool_connections=1, pool_maxsize=pool_size, max_retries=0)
+        session.mount("http://", adapter)
+        session.mount("https://", adapter)
+        if self._endpoint.is_loopback:
+            # No proxy or .netrc from the environment for traffic to this computer.
+            session.trust_env = False
+        return session
+
+    # -- public API ---------------------------------------------------------------
+
+    @property
+    def base_url(self) -> str:
+        return self._endpoint.base_url
+
+    @property
+    def client_id(self) -> int:
+        return self._client_id
+
+    def create_order(self, order_id: str, amount: int, email: str | None = None) -> str:
+        """Create the order and return its payment link.
+
+        Raises :class:`InvalidRequestError` (nothing sent) when a field breaks the
+        contract, else a :class:`GatewayError` subclass for what went wrong.
+        """
+        order_id = _checked_order_id(order_id)
+        amount_text = _checked_amount(amount)
+        email = _checked_email(email)
+        params = {"client_id": str(self._client_id), "order_id": order_id, "amount": amount_text}
+        if email is not None:
+            params["email"] = email
+        sign = create_order_sign(order_id, amount_text, self._secret.reveal())
+        params["sign"] = sign
+        # Retrying a create is safe only because every attempt sends the very
+        # same order_id, amount and email: the contract makes such a repeat
+        # idempotent (same reply, same url, one order). A lost reply (timeout,
+        # dropped connection after the service acted) is thus recovered here.
+        return self._call("create_order", order_id, params, sign, replies.payment_url)
+
+    def get_order(self, order_id: str) -> OrderStatus:
+        """The order's status at the service; a value we do not know is kept as is."""
+        order_id = _checked_order_id(order_id)
+        sign = get_order_sign(order_id, self._secret.reveal())
+        params = {"client_id": str(self._client_id), "order_id": order_id, "sign": sign}
+        return self._call("get_order", order_id, params, sign, replies.order_status)
+
+    def verify_credentials(self) -> None:
+        """Check the client id and secret key with a harmless call ("Test connection").
+
+        Asks for an order that cannot exist: the service answers 404 only after
+        accepting the signature, so a 404 means the credentials are good.
+        :class:`CredentialsRefused` and connection errors propagate.
+        """
+        try:
+            self.get_order(_PROBE_PREFIX + secrets.token_hex(8))
+        except OrderNotFound:
+            return
+
+    def close(self) -> None:
+        """Close the connection pool (only a session the client made itself)."""
+        self._closed = True
+        if self._owns_session:
+            self._session.close()
+
+    def __enter__(self) -> GatewayClient:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"GatewayClient(base_url={self.base_url!r}, client_id={self._client_id})"
+
+    def __reduce__(self) -> str | tuple[object, ...]:
+        raise TypeError("GatewayClient cannot be pickled")
+
+    # -- one call -------------------------------------------------------------------
+
+    def _call(
+        self,
+        endpoint: str,
+        order_id: str,
+        params: dict[str, str],
+        sign: str,
+        extract: Callable[[replies.Success], T],
+    ) -> T:
+        if self._closed:
+            raise GatewayConfigError(f"{endpoint}: the gateway client is closed")
+        request = Request(endpoint, self._endpoint.url(endpoint), params, self._headers)
+        secret = self._secret.reveal()
+
+        def hide(text: str) -> str:
+            return scrub(text, sign, secret)
+
+        def attempt(number: int, remaining: float) -> T:
+            started = self._clock()
+            status: int | None = None
+            try:
+                raw = fetch(
+                    self._session,
+                    request,
+                    connect_timeout=min(self._connect_timeout, remaining),
+                    read_timeout=min(self._read_timeout, remaining),
+                    deadline_at=started + remaining,
+                    clock=self._clock,
+                )
+                status = raw.http_status
+                return extract(replies.classify(raw, scrub=hide))
+            finally:
+                log.debug(
+                    "%s order_id=%s attempt=%d http_status=%s elapsed_ms=%.1f",
+                    endpoint,
+                    order_id,
+                    number,
+                    status,
+                    (self._clock() - started) * 1000,
+                )
+
+        return call_with_retries(
+            attempt,
+            policy=self._policy,
+            clock=self._clock,
+            sleep=self._sleep,
+            label=f"{endpoint} order_id={order_id}",
+        )
+
+
+# -- checks made before anything is sent -----------------------------------------
+
+
+def _checked_order_id(order_id: str) -> str:
+    try:
+        return validate_order_id(order_id)
+    except InputError as error:
+        raise InvalidRequestError(error) from error
+
+
+def _checked_amount(amount: int) -> str:
+    """The amount as sent on the wire (and signed): plain base-10 digits."""
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        error = AmountError("not_integer", "The amount must be a whole number of kopecks.")
+    elif amount < 0:
+        error = AmountError("negative", "The amount cannot be negative.")
+    elif amount == 0:
+        error = AmountError("zero", "The amount must be more than zero.")
+    elif amount > MAX_AMOUNT:
+        error = AmountError("too_large", "The amount is more than the service allows.")
+    else:
+        return str(int(amount))
+    raise InvalidRequestError(error)
+
+
+def _checked_email(email: str | None) -> str | None:
+    if email is not None and not isinstance(email, str):
+        raise InvalidRequestError(EmailError("not_text", "The e-mail address must be text."))
+    try:
+        return normalize_email(email)
+    except InputError as error:
+        raise InvalidRequestError(error) from error
+
+
+def _require_positive(name: str, value: float) -> None:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise GatewayConfigError(f"{name} must be a number of seconds greater than zero")

@@ -1,0 +1,204 @@
+"""Reading the service's replies: success, refusal, or a reply we cannot trust.
+
+The decision rests on the body's ``status`` first and the HTTP code second
+(service-contract.md, "Errors"): ``{"status": false}`` with HTTP 200 is a
+refusal, and ``{"status": true}`` counts only with a 2xx code. Every malformed
+reply becomes a :class:`ProtocolError`, never a raw ``JSONDecodeError`` or
+``KeyError``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+from typing import Any
+from urllib.parse import urlsplit
+
+from paydesk.gateway.errors import (
+    CredentialsRefused,
+    GatewayError,
+    OrderConflict,
+    OrderNotFound,
+    ProtocolError,
+    RateLimited,
+    ServiceRefused,
+    ServiceUnavailable,
+)
+from paydesk.orders import OrderStatus
+
+_SECONDS_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,6})?")
+
+_FAULT_MESSAGE = "The payment service had a fault. Try again in a few minutes."
+_REDIRECT_MESSAGE = (
+    "The payment service answered with a redirect. Check the service address in settings."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class RawReply:
+    """One HTTP reply as read off the wire (the body already size-limited)."""
+
+    endpoint: str
+    http_status: int
+    headers: Mapping[str, str]
+    body: bytes
+
+
+def _identity(text: str) -> str:
+    return text
+
+
+def json_object(reply: RawReply) -> dict[str, Any] | None:
+    """The reply body as a JSON object, or None when it is anything else."""
+    try:
+        value = json.loads(reply.body.decode("utf-8"))
+    except (ValueError, RecursionError):  # bad UTF-8, bad JSON, absurdly long numbers
+        return None
+    return value if isinstance(value, dict) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Success:
+    """A ``status: true`` reply with a 2xx code; its fields are not checked yet."""
+
+    fields: dict[str, Any]
+    http_status: int
+    body: str
+
+
+def classify(reply: RawReply, *, scrub: Callable[[str], str] = _identity) -> Success:
+    """Return the reply if it is a success, else raise the fitting :class:`GatewayError`.
+
+    ``scrub`` masks secrets in any text of the reply kept on the error.
+    """
+    error, success = _judge(reply, scrub)
+    if error is not None:
+        raise error
+    assert success is not None
+    return success
+
+
+def _judge(
+    reply: RawReply, scrub: Callable[[str], str]
+) -> tuple[GatewayError | None, Success | None]:
+    code = reply.http_status
+    body = scrub(reply.body.decode("utf-8", errors="replace"))
+    is_fault = 500 <= code <= 599
+    obj = json_object(reply)
+    raw_message = obj.get("message") if obj is not None else None
+    message = scrub(raw_message) if isinstance(raw_message, str) and raw_message.strip() else None
+    where = reply.endpoint
+
+    if code == 429:
+        retry_after = parse_retry_after(reply.headers.get("Retry-After"))
+        return RateLimited(
+            f"{where}: too many requests",
+            retry_after=retry_after,
+            body=body,
+            service_message=message,
+        ), None
+    if obj is None:
+        if is_fault:
+            what = f"{where}: the service had a fault and sent a reply that is not a JSON object"
+            return ProtocolError(
+                what, user_message=_FAULT_MESSAGE, http_status=code, body=body, retryable=True
+            ), None
+        if 300 <= code <= 399:
+            return ProtocolError(
+                f"{where}: unexpected redirect",
+                user_message=_REDIRECT_MESSAGE,
+                http_status=code,
+                body=body,
+            ), None
+        return ProtocolError(
+            f"{where}: the reply is not a JSON object", http_status=code, body=body
+        ), None
+    status = obj.get("status")
+    if not isinstance(status, bool):
+        return ProtocolError(
+            f"{where}: the reply has no boolean 'status'",
+            user_message=_FAULT_MESSAGE if is_fault else None,
+            http_status=code,
+            body=body,
+            retryable=is_fault,
+        ), None
+    if status is False:
+        return _refusal(where, code, body, message), None
+    if not 200 <= code <= 299:
+        return ProtocolError(
+            f"{where}: 'status' is true but the HTTP status is not a success",
+            user_message=_FAULT_MESSAGE if is_fault else None,
+            http_status=code,
+            body=body,
+            retryable=is_fault,
+        ), None
+    return None, Success(obj, code, body)
+
+
+def _refusal(where: str, code: int, body: str, message: str | None) -> GatewayError:
+    kwargs: dict[str, Any] = {"http_status": code, "body": body, "service_message": message}
+    if 500 <= code <= 599:
+        return ServiceUnavailable(f"{where}: the service reported a fault", **kwargs)
+    if code in (401, 403):
+        return CredentialsRefused(f"{where}: credentials refused", **kwargs)
+    if code == 404 and where == "get_order":
+        return OrderNotFound(f"{where}: no such order", **kwargs)
+    if code == 409:
+        return OrderConflict(f"{where}: order id already used differently", **kwargs)
+    user_message = (
+        f"The payment service refused the request: {message.strip()}" if message else None
+    )
+    return ServiceRefused(f"{where}: refused", user_message=user_message, **kwargs)
+
+
+def payment_url(reply: Success) -> str:
+    """The ``url`` of a create_order success; an http(s) link or :class:`ProtocolError`."""
+    url = reply.fields.get("url")
+    if not isinstance(url, str) or not url:
+        raise _malformed(reply, "create_order: the reply has no 'url' text")
+    if any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in url):
+        raise _malformed(reply, "create_order: the 'url' contains spaces or control characters")
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+    except ValueError:
+        raise _malformed(reply, "create_order: the 'url' is not a valid link") from None
+    if parts.scheme.lower() not in ("http", "https") or not host:
+        raise _malformed(reply, "create_order: the 'url' is not an http(s) link")
+    return url
+
+
+def order_status(reply: Success) -> OrderStatus:
+    """The ``order_status`` of a get_order success; an unknown value is kept as is."""
+    value = reply.fields.get("order_status")
+    if not isinstance(value, str) or not value:
+        raise _malformed(reply, "get_order: the reply has no 'order_status' text")
+    return OrderStatus(value)
+
+
+def _malformed(reply: Success, what: str) -> ProtocolError:
+    return ProtocolError(what, http_status=reply.http_status, body=reply.body)
+
+
+def parse_retry_after(value: str | None, *, now: datetime | None = None) -> float | None:
+    """Seconds to wait from a ``Retry-After`` header: delay-seconds or an HTTP-date.
+
+    Returns None when absent or unreadable; a date in the past gives 0.
+    """
+    if value is None:
+        return None
+    text = value.strip()
+    if _SECONDS_RE.fullmatch(text):
+        return float(text)
+    try:
+        when = parsedate_to_datetime(text)
+    except (TypeError, ValueError, IndexError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    now = now or datetime.now(UTC)
+    return max(0.0, (when - now).total_seconds())
