@@ -91,10 +91,14 @@ class Runtime:
             self._client = GatewayClient(self.settings.base_url, client_id, secret)
         return self._client
 
-    def close(self) -> None:
+    def reset_gateway(self) -> None:
+        """Settings changed: close the client; the next call builds a new one."""
         if self._client is not None:
             self._client.close()
             self._client = None
+
+    def close(self) -> None:
+        self.reset_gateway()
         if self.demo is not None:
             self.demo.stop()
 

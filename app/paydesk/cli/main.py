@@ -44,19 +44,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         format="%(levelname)s %(name)s: %(message)s",
     )
     if args.command is None:
-        return _open_window(args, parser)
+        return _open_window(args)
     if args.command == "sandbox":
         return int(args.run_sandbox(args))
     return _run_command(args)
 
 
-def _open_window(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def _open_window(args: argparse.Namespace) -> int:
     try:
-        from paydesk.ui.app import run_window  # type: ignore[import-not-found]
-    except ImportError:
-        # The window is not part of this build yet: say what works instead.
-        parser.print_help()
-        return exit_codes.USAGE
+        from paydesk.ui.app import run_window
+    except ImportError as exc:
+        # Most often a system library Qt needs (libEGL, libxkbcommon) is missing.
+        return _fail(
+            f"The window cannot start because Qt could not be loaded ({exc}). The commands "
+            "(paydesk --help) work without it.",
+            exit_codes.FAILURE,
+        )
     return int(run_window(data_dir=args.data_dir, demo=args.demo))
 
 
