@@ -1,0 +1,2 @@
+"""The counter window (PySide6). Everything here drives the Qt-free core;
+nothing here talks to the network or sleeps in the GUI thread."""

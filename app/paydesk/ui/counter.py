@@ -1,0 +1,272 @@
+"""The counter's logic in the GUI thread: create, resume, and watch orders.
+
+It owns the order desk (and so the GUI thread's database connection) and a
+thread pool for requests. A QTimer ticks in the GUI thread; each tick hands the
+orders that are due to workers, at most ``max_in_flight`` at a time; their
+outcomes come back as queued signals and are written in one transaction per
+batch. Nothing here blocks: the network is only ever touched in workers.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+
+from paydesk.gateway import GatewayClient
+from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.rate_limit import RateLimiter
+from paydesk.services import (
+    CheckOutcome,
+    CreationOutcome,
+    OrderDesk,
+    fetch_status,
+    resume_creation,
+    send_creation,
+)
+from paydesk.ui.tasks import run_task
+
+log = logging.getLogger(__name__)
+
+#: How often the GUI thread looks for due orders. Cheap: one indexed query.
+TICK_MS = 250
+
+
+class CounterController(QObject):
+    #: An order changed in any way (creation, status, check time): Order.
+    order_updated = Signal(object)
+    #: A new order was written (the list should show it): Order.
+    order_added = Signal(object)
+    #: The order in the payment panel changed, or None for idle.
+    current_changed = Signal(object)
+    #: An order just became paid / refused: Order.
+    order_paid = Signal(object)
+    order_refused = Signal(object)
+    #: A creation is (or is no longer) in flight: the create action follows it.
+    creating_changed = Signal(bool)
+    #: Something went wrong that the cashier should see: (message, order_id or "").
+    #: A non-empty order_id is an unconfirmed creation that can be retried.
+    problem = Signal(str, str)
+    #: The problem about this order_id ("" = status checks) is over.
+    problem_cleared = Signal(str)
+
+    def __init__(
+        self,
+        desk: OrderDesk,
+        client_factory: Callable[[], GatewayClient],
+        *,
+        max_in_flight: int = 8,
+        limiter: RateLimiter | None = None,
+        pool: QThreadPool | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.desk = desk
+        self._client_factory = client_factory
+        self._client: GatewayClient | None = None
+        self._limiter = limiter
+        self._max_in_flight = max_in_flight
+        self._pool = pool or QThreadPool(self)
+        # The limiter bounds the rate; the pool bounds the concurrency.
+        self._pool.setMaxThreadCount(max(max_in_flight, 1) + 1)
+        self._in_flight: set[str] = set()
+        self._creating: str | None = None
+        self._current: str | None = None
+        self._pending_outcomes: list[CheckOutcome] = []
+        self._check_problem = False
+        self._timer = QTimer(self)
+        self._timer.setInterval(TICK_MS)
+        self._timer.timeout.connect(self._tick)
+        self._flush = QTimer(self)
+        self._flush.setSingleShot(True)
+        self._flush.setInterval(0)
+        self._flush.timeout.connect(self._write_outcomes)
+
+    # -- life -------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start watching, and finish the creations an earlier run left unconfirmed."""
+        for order in self.desk.unconfirmed():
+            self._send(order, resume=True)
+        self._timer.start()
+        self._tick()
+
+    def stop(self) -> None:
+        self._timer.stop()
+        self._pool.clear()  # queued checks are dropped; running ones finish
+        self._pool.waitForDone(5000)
+
+    @property
+    def is_creating(self) -> bool:
+        return self._creating is not None
+
+    @property
+    def current(self) -> Order | None:
+        return self.desk.get(self._current) if self._current else None
+
+    def in_flight(self) -> frozenset[str]:
+        return frozenset(self._in_flight)
+
+    # -- creating ---------------------------------------------------------------
+
+    def create(self, amount: str, email: str = "", note: str = "") -> Order:
+        """Write the order and send it. Raises InputError for bad input, which
+        the form shows next to the field; nothing is written then."""
+        if self._creating is not None:
+            raise RuntimeError("a creation is already in flight")
+        order = self.desk.start_order(amount, email or None, note)
+        self.order_added.emit(order)
+        self._select(order.order_id)
+        self._send(order, resume=False)
+        return order
+
+    def retry_creation(self, order_id: str) -> None:
+        """Send an unconfirmed order again, with the same order_id."""
+        order = self.desk.get(order_id)
+        if order is None or order.creation is not CreationState.UNCONFIRMED:
+            return
+        if order_id in self._in_flight:
+            return
+        self._send(order, resume=True)
+
+    def _send(self, order: Order, *, resume: bool) -> None:
+        client = self._gateway()
+        if client is None:
+            return
+        self._in_flight.add(order.order_id)
+        if order.order_id == self._current:
+            self._creating = order.order_id
+            self.creating_changed.emit(True)
+        lifetime = self.desk.policy.order_lifetime
+        call: Callable[[], CreationOutcome]
+        if resume:
+            def call() -> CreationOutcome:
+                return resume_creation(client, order, lifetime=lifetime)
+        else:
+            def call() -> CreationOutcome:
+                return send_creation(client, order)
+        run_task(self._pool, call, self._creation_done, self._task_crashed)
+
+    def _creation_done(self, outcome: CreationOutcome) -> None:
+        self._in_flight.discard(outcome.order_id)
+        order = self.desk.record_creation(outcome, focused=outcome.order_id == self._current)
+        if self._creating == outcome.order_id:
+            self._creating = None
+            self.creating_changed.emit(False)
+        self.order_updated.emit(order)
+        if outcome.order_id == self._current:
+            self.current_changed.emit(order)
+        if outcome.error is not None and order.creation is CreationState.UNCONFIRMED:
+            self.problem.emit(
+                self.tr("The order {0} is saved but the payment service has not "
+                        "confirmed it: {1}").format(order.order_id, outcome.error.user_message),
+                order.order_id,
+            )
+        elif outcome.error is not None:
+            self.problem.emit(outcome.error.user_message, "")
+        else:
+            self.problem_cleared.emit(outcome.order_id)
+
+    # -- choosing what the panel shows ----------------------------------------
+
+    def select(self, order_id: str | None) -> None:
+        """Show this order in the payment panel; it is then checked every ~2 s."""
+        if order_id == self._current:
+            return
+        self._select(order_id)
+        order = self.current
+        if order is not None and order.next_check_at is not None:
+            self.desk.check_now([order.order_id])
+        self._tick()
+
+    def _select(self, order_id: str | None) -> None:
+        self._current = order_id
+        self.current_changed.emit(self.current)
+
+    # -- watching ---------------------------------------------------------------
+
+    def check_now(self, order_ids: Iterable[str]) -> None:
+        self.desk.check_now(order_ids)
+        self._tick()
+
+    def check_all_pending(self) -> None:
+        self.desk.check_now(order.order_id for order in self.desk.pending())
+        self._tick()
+
+    def _tick(self) -> None:
+        free = self._max_in_flight - len(self._in_flight)
+        if free <= 0:
+            return
+        client = self._gateway()
+        if client is None:
+            return
+        due = self.desk.due_for_check(limit=free + len(self._in_flight))
+        for order in due:
+            if free <= 0:
+                break
+            if order.order_id in self._in_flight:
+                continue
+            self._in_flight.add(order.order_id)
+            free -= 1
+            run_task(self._pool, self._status_call(client, order.order_id),
+                     self._check_done, self._task_crashed)
+
+    def _status_call(self, client: GatewayClient, order_id: str) -> Callable[[], CheckOutcome]:
+        limiter = self._limiter
+        return lambda: fetch_status(client, order_id, limiter=limiter)
+
+    def _check_done(self, outcome: CheckOutcome) -> None:
+        # Results arrive one by one; writing them together (one transaction,
+        # at the end of this event-loop pass) keeps a big refresh cheap.
+        self._pending_outcomes.append(outcome)
+        self._flush.start()
+
+    def _write_outcomes(self) -> None:
+        outcomes, self._pending_outcomes = self._pending_outcomes, []
+        for outcome in outcomes:
+            self._in_flight.discard(outcome.order_id)
+        results = self.desk.record_checks(outcomes, focused_order_id=self._current)
+        failures = [o for o in outcomes if o.error is not None]
+        for order, changed in results:
+            self.order_updated.emit(order)
+            if order.order_id == self._current:
+                self.current_changed.emit(order)
+            if changed and order.status is OrderStatus.APPROVE:
+                self.order_paid.emit(order)
+            elif changed and order.status is OrderStatus.DECLINE:
+                self.order_refused.emit(order)
+        if failures:
+            self._check_problem = True
+            error = failures[-1].error
+            assert error is not None
+            self.problem.emit(
+                self.tr("Status checks are failing: {0} PayDesk keeps trying.").format(
+                    error.user_message
+                ),
+                "",
+            )
+        elif self._check_problem:
+            self._check_problem = False
+            self.problem_cleared.emit("")
+        self._tick()
+
+    # -- plumbing ----------------------------------------------------------------
+
+    def _gateway(self) -> GatewayClient | None:
+        if self._client is None:
+            try:
+                self._client = self._client_factory()
+            except Exception as exc:  # not configured, no keychain, bad URL
+                self.problem.emit(str(getattr(exc, "user_message", exc)), "")
+                return None
+        return self._client
+
+    def reset_client(self) -> None:
+        """Settings changed: the next request asks the factory for a new client.
+        The factory's owner (the runtime) closes the old one."""
+        self._client = None
+
+    def _task_crashed(self, exc: BaseException) -> None:
+        log.error("a worker task raised %r", exc)
+        self.problem.emit(self.tr("Something unexpected went wrong: {0}").format(exc), "")

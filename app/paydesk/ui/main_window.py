@@ -1,0 +1,220 @@
+"""The counter window: new payment and its QR on the left, every order on the right."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from paydesk import __version__
+from paydesk.errors import InputError
+from paydesk.orders import Order
+from paydesk.runtime import Runtime
+from paydesk.ui.counter import CounterController
+from paydesk.ui.formatting import tr
+from paydesk.ui.orders_panel import OrdersPanel
+from paydesk.ui.payment_form import PaymentForm
+from paydesk.ui.payment_panel import PaymentPanel
+from paydesk.ui.problem_banner import ProblemBanner
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        runtime: Runtime,
+        counter: CounterController,
+        ui_state: QSettings,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.runtime = runtime
+        self.counter = counter
+        self._ui_state = ui_state
+        self.setWindowTitle(tr("PayDesk — demo") if runtime.is_demo else tr("PayDesk"))
+        self.resize(1280, 820)
+
+        self.form = PaymentForm()
+        self.payment_panel = PaymentPanel()
+        self.banner = ProblemBanner()
+        self.orders_panel = OrdersPanel(counter.desk.store, runtime.settings.client_id)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(12, 12, 12, 12)
+        left_layout.addWidget(self.form)
+        left_layout.addWidget(self.payment_panel, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.orders_panel)
+        self.splitter.setStretchFactor(0, 2)
+        self.splitter.setStretchFactor(1, 3)
+        self.splitter.setChildrenCollapsible(False)
+        # The buyer's QR gets the room it needs to scan at arm's length.
+        self.splitter.setSizes([540, 740])
+
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(8, 8, 8, 8)
+        if runtime.is_demo:
+            marker = QLabel(
+                tr("DEMO MODE — payments go to the built-in sandbox; no real money moves.")
+            )
+            marker.setObjectName("demo_marker")
+            marker.setAccessibleName("demo_marker")
+            marker.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            marker.setStyleSheet(
+                "#demo_marker { background: #fff4d6; color: #6b4e00; border: 1px solid #e8c96b;"
+                " border-radius: 6px; padding: 6px; font-weight: bold; }"
+            )
+            layout.addWidget(marker)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.splitter, 1)
+        self.setCentralWidget(central)
+        self._build_actions()
+        self._connect()
+        self._restore_state()
+        self.statusBar().showMessage(
+            tr("Service: {0}").format(runtime.settings.base_url or tr("not set up"))
+        )
+        self.form.amount_input.setFocus()
+
+    # -- wiring -----------------------------------------------------------------
+
+    def _build_actions(self) -> None:
+        menu = self.menuBar()
+        file_menu = menu.addMenu(tr("&File"))
+        self.export_action = self._action(tr("&Export shown orders as CSV…"), "Ctrl+E",
+                                          self._export_csv)
+        file_menu.addAction(self.export_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self._action(tr("&Quit"), QKeySequence.StandardKey.Quit, self.close))
+
+        orders = menu.addMenu(tr("&Orders"))
+        self.new_payment_action = self._action(tr("&New payment"), "Esc", self.new_payment)
+        self.check_selected_action = self._action(
+            tr("&Check selected now"), "Ctrl+R",
+            lambda: self.counter.check_now(self.orders_panel.selected_order_ids()),
+        )
+        self.check_all_action = self._action(tr("Check &all pending now"), "F5",
+                                             self.counter.check_all_pending)
+        self.find_action = self._action(tr("&Find…"), QKeySequence.StandardKey.Find,
+                                        self.orders_panel.focus_search)
+        for action in (self.new_payment_action, self.check_selected_action,
+                       self.check_all_action, self.find_action):
+            orders.addAction(action)
+
+        settings_menu = menu.addMenu(tr("&Settings"))
+        settings_menu.addAction(self._action(tr("&Settings…"), "Ctrl+,", self.open_settings))
+        help_menu = menu.addMenu(tr("&Help"))
+        help_menu.addAction(self._action(tr("&About PayDesk"), None, self._about))
+
+    def _action(self, text: str, shortcut: object, slot: object) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))  # type: ignore[call-overload]
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _connect(self) -> None:
+        counter = self.counter
+        self.form.submitted.connect(self._create)
+        counter.creating_changed.connect(self.form.set_busy)
+        counter.current_changed.connect(self._show_current)
+        counter.order_updated.connect(self.orders_panel.update_order)
+        counter.order_added.connect(lambda _order: self.orders_panel.refresh())
+        counter.problem.connect(self.banner.show_problem)
+        counter.problem_cleared.connect(self.banner.clear)
+        self.banner.retry_requested.connect(self._retry)
+        self.orders_panel.order_activated.connect(counter.select)
+
+    # -- actions ------------------------------------------------------------------
+
+    def _create(self, amount: str, email: str, note: str) -> None:
+        try:
+            order = self.counter.create(amount, email, note)
+        except InputError as error:
+            self.form.show_input_error(error)
+            return
+        self.payment_panel.show_creating(order.amount)
+        self.form.reset()
+
+    def _show_current(self, order: Order | None) -> None:
+        if order is None:
+            self.payment_panel.show_order(None, None)
+            return
+        self.payment_panel.show_order(order, self.counter.desk.policy.expires_at(order))
+
+    def _retry(self, order_id: str) -> None:
+        if order_id:
+            self.counter.retry_creation(order_id)
+        else:
+            self.counter.check_all_pending()
+
+    def new_payment(self) -> None:
+        self.counter.select(None)
+        self.form.reset()
+
+    def open_settings(self) -> None:
+        from paydesk import settings as settings_file
+        from paydesk.ui.settings_dialog import SettingsDialog
+
+        dialog = SettingsDialog(
+            self.runtime.settings, self.runtime.secret_store(), demo=self.runtime.is_demo,
+            parent=self,
+        )
+        if dialog.exec() and not self.runtime.is_demo:
+            updated = dialog.result_settings()
+            settings_file.save(updated, self.runtime.paths.settings_file)
+            self.runtime.settings = updated
+            self.runtime.reset_gateway()
+            self.counter.reset_client()
+            self.statusBar().showMessage(tr("Service: {0}").format(updated.base_url))
+
+    def _export_csv(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, tr("Export orders"), "paydesk-orders.csv", tr("CSV files (*.csv)")
+        )
+        if path:
+            self.export_csv_to(path)
+
+    def export_csv_to(self, path: str) -> int:
+        from paydesk.export import write_csv
+
+        store = self.counter.desk.store
+        orders = store.query(self.orders_panel.current_query())
+        with open(path, "w", encoding="utf-8-sig", newline="") as stream:
+            count = write_csv(orders, stream)
+        self.statusBar().showMessage(tr("Exported {0} orders to {1}").format(count, path))
+        return count
+
+    def _about(self) -> None:
+        QMessageBox.about(
+            self, tr("About PayDesk"),
+            tr("PayDesk {0}\nQR payments at a shop counter.").format(__version__),
+        )
+
+    # -- state --------------------------------------------------------------------
+
+    def _restore_state(self) -> None:
+        geometry = self._ui_state.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        splitter = self._ui_state.value("window/splitter")
+        if isinstance(splitter, QByteArray):
+            self.splitter.restoreState(splitter)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._ui_state.setValue("window/geometry", self.saveGeometry())
+        self._ui_state.setValue("window/splitter", self.splitter.saveState())
+        self._ui_state.sync()
+        super().closeEvent(event)

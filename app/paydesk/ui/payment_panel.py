@@ -1,0 +1,488 @@
+"""The payment the cashier is showing: amount, QR, link, state and time left.
+
+A view only: it is told what to show (``show_order``, ``show_creating``) and
+never calls the core or the network. The window decides which order that is.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QSize,
+    QStandardPaths,
+    Qt,
+    QTimer,
+    QUrl,
+    Signal,
+)
+from PySide6.QtGui import (
+    QContextMenuEvent,
+    QDesktopServices,
+    QFont,
+    QFontDatabase,
+    QGuiApplication,
+    QKeyEvent,
+    QKeySequence,
+    QResizeEvent,
+)
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from paydesk.clock import Clock, utc_now
+from paydesk.orders import Order
+from paydesk.ui.formatting import countdown, local_time, money, tr
+from paydesk.ui.qr_export import save_png, save_svg
+from paydesk.ui.qr_widget import QrCodeWidget
+from paydesk.ui.status_badge import BadgeKind, StatusBadge
+
+#: What the faded QR says, per state in which its link can no longer be paid
+#: (marked for lupdate here, translated when shown).
+_OVERLAY = {
+    BadgeKind.PAID: QT_TRANSLATE_NOOP("PayDesk", "✓ Paid"),
+    BadgeKind.REFUSED: QT_TRANSLATE_NOOP("PayDesk", "✗ Refused"),
+    BadgeKind.EXPIRED: QT_TRANSLATE_NOOP("PayDesk", "Expired"),
+    BadgeKind.ABANDONED: QT_TRANSLATE_NOOP("PayDesk", "Not sent"),
+    BadgeKind.NOT_SENT: QT_TRANSLATE_NOOP("PayDesk", "Not sent"),
+    BadgeKind.UNKNOWN: QT_TRANSLATE_NOOP("PayDesk", "Not payable"),
+}
+_COPIED_FEEDBACK_MS = 2000
+_SAVE_FILTERS = {"PNG image (*.png)": ".png", "SVG image (*.svg)": ".svg"}
+
+_CARD_STYLE = """
+QFrame#payment_card { background: #f6f7f9; border: 1px solid #dadce0; border-radius: 12px; }
+QFrame#payment_card[state="paid"] { background: #e6f4ea; border: 3px solid #188038; }
+QFrame#payment_card[state="refused"] { background: #fdf1f0; border: 2px solid #c5221f; }
+QFrame#payment_card[state="idle"] { background: #f8f9fa; border: 2px dashed #dadce0; }
+QLabel#payment_link { color: #174ea6; padding: 3px 6px;
+                      border: 2px solid transparent; border-radius: 4px; }
+QLabel#payment_link:focus { border-color: #1a73e8; background: #ffffff; }
+QPushButton { color: #1f1f1f; background: #ffffff; border: 1px solid #c4c7c5;
+              border-radius: 6px; padding: 6px 14px; outline: none; }
+QPushButton:hover { background: #f1f3f4; }
+QPushButton:pressed { background: #e8eaed; }
+QPushButton:disabled { color: #9aa0a6; background: #f1f3f4; border-color: #e0e0e0; }
+QPushButton:focus { border: 2px solid #1a73e8; padding: 5px 13px; }
+"""
+
+
+class PaymentPanel(QWidget):
+    """Shows one payment; idle, being created, or an order in any state."""
+
+    #: Emitted with the link after it was put on the clipboard (the window may say so).
+    copy_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None, *, clock: Clock = utc_now) -> None:
+        super().__init__(parent)
+        self.setObjectName("payment_panel")
+        self.setAccessibleName("payment_panel")
+        self._clock = clock
+        self._order: Order | None = None
+        self._expires_at: datetime | None = None
+        self._countdown_timer = QTimer(self)
+        self._countdown_timer.setInterval(1000)
+        self._countdown_timer.timeout.connect(self.refresh_countdown)
+        self._copied_timer = QTimer(self)
+        self._copied_timer.setSingleShot(True)
+        self._copied_timer.setInterval(_COPIED_FEEDBACK_MS)
+        self._copied_timer.timeout.connect(self._reset_copy_button)
+
+        self._stack = QStackedWidget(self)
+        self._build_idle()
+        self._build_card()
+        root = QVBoxLayout(self)
+        root.setContentsMargins(0, 0, 0, 0)
+        root.addWidget(self._stack)
+        self.show_order(None, None)
+
+    # -- building ------------------------------------------------------------
+
+    def _build_idle(self) -> None:
+        self.idle_label = QLabel(tr("Type an amount and press Enter"))
+        self.idle_label.setObjectName("idle_placeholder")
+        self.idle_label.setAccessibleName(tr("No payment on screen"))
+        hint = QLabel(tr("The QR code for the buyer will appear here."))
+        hint.setObjectName("idle_hint")
+        for label, colour, factor in ((self.idle_label, "#5f6368", 1.6), (hint, "#80868b", 1.0)):
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            label.setWordWrap(True)
+            label.setStyleSheet(f"color: {colour};")
+            _scale_font(label, factor)
+        idle = QFrame()
+        idle.setObjectName("payment_card")
+        idle.setProperty("state", "idle")
+        idle.setStyleSheet(_CARD_STYLE)
+        layout = QVBoxLayout(idle)
+        layout.setContentsMargins(32, 32, 32, 32)
+        layout.setSpacing(10)
+        layout.addStretch(1)
+        layout.addWidget(self.idle_label)
+        layout.addWidget(hint)
+        layout.addStretch(1)
+        self._idle = idle
+        self._stack.addWidget(idle)
+
+    def _build_card(self) -> None:
+        self.amount_label = QLabel()
+        self.amount_label.setObjectName("amount_label")
+        self.amount_label.setAccessibleName(tr("Amount"))
+        self.amount_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        _scale_font(self.amount_label, 3.2, bold=True)
+
+        self.badge = StatusBadge()
+        self.qr = QrCodeWidget()
+        qr_holder = _SquareHolder(self.qr)
+
+        self.countdown_label = QLabel()
+        self.countdown_label.setObjectName("countdown")
+        self.countdown_label.setAccessibleName(tr("Time left"))
+        self.countdown_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.countdown_label.setWordWrap(True)
+        _scale_font(self.countdown_label, 1.35)
+
+        self.link_label = _LinkLabel()
+        self.link_label.copy_wanted.connect(self.copy_link)
+
+        self.copy_button = self._button("copy_link_button", tr("Copy link"), self.copy_link)
+        self.open_button = self._button("open_link_button", tr("Open in browser"), self.open_link)
+        self.save_button = self._button("save_qr_button", tr("Save QR…"), self._ask_and_save)
+        buttons = QHBoxLayout()
+        buttons.setSpacing(8)
+        buttons.addStretch(1)
+        for button in (self.copy_button, self.open_button, self.save_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+
+        self.order_id_label = QLabel()
+        self.order_id_label.setObjectName("order_id_label")
+        self.order_id_label.setAccessibleName(tr("Order id"))
+        self.order_id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.note_label = QLabel()
+        self.note_label.setObjectName("note_label")
+        self.note_label.setAccessibleName(tr("Note"))
+        self.note_label.setWordWrap(True)
+        self.note_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        for small in (self.order_id_label, self.note_label):
+            small.setStyleSheet("color: #5f6368;")
+            _scale_font(small, 0.9)
+        self.note_label.setFont(_italic(self.note_label.font()))
+        footer = QHBoxLayout()
+        footer.addWidget(self.order_id_label)
+        footer.addWidget(self.note_label, 1)
+
+        card = QFrame()
+        card.setObjectName("payment_card")
+        card.setStyleSheet(_CARD_STYLE)
+        layout = QVBoxLayout(card)
+        layout.setContentsMargins(20, 16, 20, 14)
+        layout.setSpacing(8)
+        layout.addWidget(self.amount_label)
+        layout.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignHCenter)
+        layout.addSpacing(4)
+        layout.addWidget(qr_holder, 1)
+        layout.addWidget(self.countdown_label)
+        layout.addWidget(self.link_label)
+        layout.addLayout(buttons)
+        layout.addSpacing(2)
+        layout.addLayout(footer)
+        QWidget.setTabOrder(self.link_label, self.copy_button)
+        QWidget.setTabOrder(self.copy_button, self.open_button)
+        QWidget.setTabOrder(self.open_button, self.save_button)
+        self._card = card
+        self._stack.addWidget(card)
+
+    def _button(self, name: str, text: str, slot: Callable[[], None]) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.setAccessibleName(text)
+        button.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        button.setAutoDefault(False)  # Enter belongs to the amount field, not to us
+        button.clicked.connect(slot)
+        return button
+
+    # -- what to show -------------------------------------------------------
+
+    def show_order(self, order: Order | None, expires_at: datetime | None) -> None:
+        """Show ``order`` (None: the idle screen); ``expires_at`` drives the countdown."""
+        self._order = order
+        self._expires_at = expires_at
+        if order is None:
+            self._countdown_timer.stop()
+            self.qr.set_text(None)
+            self.qr.set_inactive(None)
+            self._set_link(None)
+            self._stack.setCurrentWidget(self._idle)
+            return
+        self._stack.setCurrentWidget(self._card)
+        kind = BadgeKind.of(order)
+        self.amount_label.setText(money(order.amount))
+        self.badge.set_order(order)
+        self.qr.set_text(order.url)
+        overlay = None if order.is_payable else _OVERLAY.get(kind)
+        self.qr.set_inactive(tr(str(overlay)) if overlay else None, accent=StatusBadge.accent(kind))
+        self._set_link(order.url)
+        self.order_id_label.setText(tr("Order {order_id}").format(order_id=order.order_id))
+        self.note_label.setText(order.note)
+        self._set_card_state(kind)
+        if order.is_payable and expires_at is not None:
+            if self.remaining_seconds() > 0 and not self._countdown_timer.isActive():
+                self._countdown_timer.start()  # not restarted by every poll's update
+            self.refresh_countdown()  # stops the timer again if it is already due
+        else:
+            self._countdown_timer.stop()
+            self._set_countdown_text(self._final_words(order, kind))
+
+    def show_creating(self, amount_kopecks: int) -> None:
+        """The order is on its way to the service: amount, no link yet."""
+        self._order = None
+        self._expires_at = None
+        self._countdown_timer.stop()
+        self._stack.setCurrentWidget(self._card)
+        self.amount_label.setText(money(amount_kopecks))
+        self.badge.set_creating()
+        self.qr.set_text(None)
+        self.qr.set_inactive(None)
+        self._set_link(None)
+        self._set_countdown_text(tr("Asking the payment service for a link…"))
+        self.order_id_label.setText("")
+        self.note_label.setText("")
+        self._set_card_state(BadgeKind.CREATING)
+
+    def order(self) -> Order | None:
+        return self._order
+
+    def is_idle(self) -> bool:
+        return self._stack.currentWidget() is self._idle
+
+    def countdown_running(self) -> bool:
+        return self._countdown_timer.isActive()
+
+    def _final_words(self, order: Order, kind: BadgeKind) -> str:
+        if kind is BadgeKind.PAID:
+            paid = local_time(order.paid_at, with_date=False)
+            return tr("Paid at {time}").format(time=paid) if paid else ""
+        return {
+            BadgeKind.REFUSED: tr("Create a new payment to try again"),
+            BadgeKind.EXPIRED: tr("This link has expired — create a new payment"),
+            BadgeKind.NOT_SENT: tr("The payment service has not confirmed this order yet"),
+            BadgeKind.ABANDONED: tr("This order never reached the payment service"),
+            BadgeKind.UNKNOWN: tr("Check this order with the payment service"),
+        }.get(kind, "")
+
+    def _set_card_state(self, kind: BadgeKind) -> None:
+        """Restyle the card (paid: green tint) and lay it out for the new texts now.
+
+        Laying out at once (not on the next event loop pass) means a grab, a
+        print or a screenshot taken right after shows the new state whole.
+        """
+        self._card.setProperty("state", str(kind))
+        self._card.style().unpolish(self._card)
+        self._card.style().polish(self._card)
+        layout = self._card.layout()
+        if layout is not None:
+            layout.activate()
+
+    def _set_link(self, url: str | None) -> None:
+        for button in (self.copy_button, self.open_button, self.save_button):
+            button.setEnabled(url is not None)
+        if url == self.link_label.link():
+            return  # a poll's update of the same order keeps "Copied" showing
+        self.link_label.set_link(url)
+        self._copied_timer.stop()
+        self._reset_copy_button()
+
+    # -- countdown ------------------------------------------------------------
+
+    def remaining_seconds(self) -> int:
+        if self._expires_at is None:
+            return 0
+        return max(0, math.ceil((self._expires_at - self._clock()).total_seconds()))
+
+    def refresh_countdown(self) -> None:
+        """Once a second while pending; the service, not this clock, says when it expired."""
+        remaining = self.remaining_seconds()
+        if remaining > 0:
+            self._set_countdown_text(
+                tr("Expires in {time}").format(time=countdown(remaining)), urgent=remaining <= 60
+            )
+        else:
+            self._countdown_timer.stop()
+            self._set_countdown_text(tr("Expiring…"), urgent=True)
+
+    def _set_countdown_text(self, text: str, *, urgent: bool = False) -> None:
+        self.countdown_label.setText(text)
+        style = f"color: {'#b06000' if urgent else '#3c4043'};"
+        if self.countdown_label.styleSheet() != style:  # not a restyle every second
+            self.countdown_label.setStyleSheet(style)
+
+    # -- actions ------------------------------------------------------------------
+
+    def copy_link(self) -> None:
+        link = self.link_label.link()
+        if link is None:
+            return
+        clipboard = QGuiApplication.clipboard()
+        if clipboard is not None:
+            clipboard.setText(link)
+        self.copy_button.setText(tr("Copied ✓"))
+        self._copied_timer.start()
+        self.copy_requested.emit(link)
+
+    def _reset_copy_button(self) -> None:
+        self.copy_button.setText(tr("Copy link"))
+
+    def open_link(self) -> None:
+        link = self.link_label.link()
+        url = QUrl(link or "")
+        if url.scheme() in ("http", "https"):  # a service answer is no reason to run a program
+            QDesktopServices.openUrl(url)
+
+    def save_qr_to(self, path: str | Path) -> Path:
+        """Save the code as SVG when ``path`` ends in .svg, else as PNG.
+
+        Raises ValueError with no link on screen, OSError when the file cannot be written.
+        """
+        matrix = self.qr.matrix()
+        if matrix is None:
+            raise ValueError("There is no QR code to save.")
+        target = Path(path)
+        if target.suffix.lower() == ".svg":
+            save_svg(matrix, target)
+        else:
+            save_png(matrix, target)
+        return target
+
+    def _ask_and_save(self) -> None:
+        """The only place with a file dialog, so tests call save_qr_to instead."""
+        if self.qr.matrix() is None:
+            return
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.PicturesLocation)
+        name = f"payment-{self._order.order_id}.png" if self._order else "payment.png"
+        path, chosen = QFileDialog.getSaveFileName(
+            self, tr("Save QR code"), str(Path(folder) / name), ";;".join(_SAVE_FILTERS)
+        )
+        if not path:
+            return
+        if not Path(path).suffix:
+            path += _SAVE_FILTERS.get(chosen, ".png")
+        try:
+            self.save_qr_to(path)
+        except OSError as exc:
+            QMessageBox.warning(self, tr("Could not save the QR code"), str(exc))
+
+
+class _SquareHolder(QWidget):
+    """Gives its one child the largest centred square that fits: the QR stays square."""
+
+    def __init__(self, child: QWidget) -> None:
+        super().__init__()
+        self._child = child
+        child.setParent(self)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(child.minimumSizeHint())
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return self._child.sizeHint()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        side = min(self.width(), self.height())
+        self._child.setGeometry(
+            (self.width() - side) // 2, (self.height() - side) // 2, side, side
+        )
+        super().resizeEvent(event)
+
+
+class _LinkLabel(QLabel):
+    """The link as selectable text, elided in the middle when it does not fit.
+
+    Copying (Ctrl+C or the context menu) always takes the whole link, even when
+    what is on screen is elided; the tooltip shows it whole too.
+    """
+
+    #: The whole link should go to the clipboard (the panel does it and announces it).
+    copy_wanted = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setObjectName("payment_link")
+        self.setAccessibleName("payment_link")
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse
+            | Qt.TextInteractionFlag.TextSelectableByKeyboard
+        )
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.setMinimumHeight(self.fontMetrics().height() + 10)
+        self._link: str | None = None
+
+    def set_link(self, link: str | None) -> None:
+        self._link = link
+        self.setToolTip(link or "")
+        self.setAccessibleDescription(link or tr("No payment link yet"))
+        self._elide()
+
+    def link(self) -> str | None:
+        return self._link
+
+    def is_elided(self) -> bool:
+        return self._link is not None and self.text() != self._link
+
+    def _elide(self) -> None:
+        if self._link is None:
+            self.setText("")
+            return
+        room = self.contentsRect().width() - 12  # the padding in the style sheet
+        text = self.fontMetrics().elidedText(self._link, Qt.TextElideMode.ElideMiddle, room)
+        self.setText(text if room > 0 else self._link)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._elide()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.matches(QKeySequence.StandardKey.Copy) and self.is_elided():
+            self._copy_whole()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802
+        if self._link is None:
+            return
+        menu = QMenu(self)
+        menu.addAction(tr("Copy link"), self._copy_whole)
+        menu.exec(event.globalPos())
+
+    def _copy_whole(self) -> None:
+        self.copy_wanted.emit()
+
+
+def _scale_font(label: QLabel, factor: float, *, bold: bool = False) -> None:
+    font = QFont(label.font())
+    font.setPointSizeF(font.pointSizeF() * factor)
+    font.setBold(bold or font.bold())
+    label.setFont(font)
+
+
+def _italic(font: QFont) -> QFont:
+    italic = QFont(font)
+    italic.setItalic(True)
+    return italic

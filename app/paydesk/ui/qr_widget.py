@@ -1,0 +1,189 @@
+"""The payment link as a QR code, painted module by module.
+
+We paint the matrix ourselves (as Electrum's ``qrcodewidget.py`` does) rather
+than scale an image: every module is a whole number of device pixels, so the
+code stays crisp at any widget size, on HiDPI screens and at fractional scale
+factors, and a phone camera at arm's length reads it on the first try.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from paydesk.qr import qr_matrix
+from paydesk.ui.formatting import tr
+
+DARK = QColor("#000000")
+LIGHT = QColor("#ffffff")
+#: Modules of a link that can no longer be paid: too pale for a camera to lock on.
+FADED = QColor("#dcdcdc")
+PLACEHOLDER = QColor("#f1f3f4")
+OVERLAY = QColor("#3c4043")
+
+
+class QrCodeWidget(QWidget):
+    """A square QR code; white everywhere it paints, so the quiet zone is real."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("qr_code")
+        self.setAccessibleName("qr_code")
+        self._text: str | None = None
+        self._matrix: list[list[bool]] | None = None
+        self._inactive_reason: str | None = None
+        self._accent = OVERLAY
+        policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        self._describe()
+
+    # -- state -------------------------------------------------------------
+
+    def set_text(self, text: str | None) -> None:
+        """Show ``text``'s code; the matrix is rebuilt only when the text changes."""
+        text = text or None
+        if text == self._text:
+            return
+        self._text = text
+        self._matrix = qr_matrix(text) if text is not None else None
+        self._describe()
+        self.update()
+
+    def text(self) -> str | None:
+        return self._text
+
+    def matrix(self) -> list[list[bool]] | None:
+        """The modules being painted (quiet zone included), for tests and export."""
+        return self._matrix
+
+    def set_inactive(self, reason: str | None, *, accent: QColor | None = None) -> None:
+        """Fade the code and label it (``"Paid"``) so nobody scans a dead link.
+
+        ``accent`` fills the label's band; a reason of None restores a live code.
+        """
+        self._inactive_reason = reason or None
+        self._accent = QColor(accent) if accent is not None else OVERLAY
+        self._describe()
+        self.update()
+
+    def inactive_reason(self) -> str | None:
+        return self._inactive_reason
+
+    def is_active(self) -> bool:
+        return self._matrix is not None and self._inactive_reason is None
+
+    def _describe(self) -> None:
+        if self._matrix is None:
+            description = tr("No payment link yet")
+        elif self._inactive_reason is not None:
+            description = tr("QR code of a link that can no longer be paid: {reason}").format(
+                reason=self._inactive_reason
+            )
+        else:
+            description = tr("QR code of the payment link")
+        self.setAccessibleDescription(description)
+
+    # -- geometry ----------------------------------------------------------
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return QSize(320, 320)
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        return QSize(200, 200)
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        return width
+
+    # -- painting ----------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        painter = QPainter(self)
+        try:
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+            painter.fillRect(self.rect(), LIGHT)
+            if self._matrix is None:
+                self._paint_placeholder(painter)
+                return
+            code_rect = self._paint_modules(painter, self._matrix)
+            if self._inactive_reason is not None:
+                self._paint_overlay(painter, code_rect, self._inactive_reason)
+        finally:
+            painter.end()
+
+    def _paint_placeholder(self, painter: QPainter) -> None:
+        side = min(self.width(), self.height())
+        inset = round(side * 0.08)
+        square = QRect(0, 0, side - 2 * inset, side - 2 * inset)
+        square.moveCenter(self.rect().center())
+        painter.fillRect(square, PLACEHOLDER)
+
+    def _paint_modules(self, painter: QPainter, matrix: list[list[bool]]) -> QRectF:
+        """Fill the dark modules on whole device pixels; return the code's logical rect.
+
+        The painter's device transform holds the scale factor (and, when the
+        widget is rendered into a larger image, its offset, possibly fractional).
+        We undo it and work in device pixels, so no module edge is ever blended.
+        """
+        to_device = painter.deviceTransform()
+        to_logical, invertible = to_device.inverted()
+        if not invertible:  # a degenerate transform: nothing sensible to paint
+            return QRectF()
+        area = to_device.mapRect(QRectF(self.rect()))
+        left, top = math.ceil(area.left() - 1e-6), math.ceil(area.top() - 1e-6)
+        width = math.floor(area.right() + 1e-6) - left
+        height = math.floor(area.bottom() + 1e-6) - top
+        count = len(matrix)
+        module = max(1, min(width, height) // count)
+        size = module * count
+        left += (width - size) // 2
+        top += (height - size) // 2
+
+        painter.save()
+        painter.setWorldTransform(to_logical)  # world × device = identity: device pixels
+        colour = DARK if self._inactive_reason is None else FADED
+        for row_index, row in enumerate(matrix):
+            y = top + row_index * module
+            column = 0
+            while column < count:
+                if not row[column]:
+                    column += 1
+                    continue
+                start = column
+                while column < count and row[column]:
+                    column += 1
+                painter.fillRect(
+                    QRect(left + start * module, y, (column - start) * module, module), colour
+                )
+        painter.restore()
+        return to_logical.mapRect(QRectF(left, top, size, size))
+
+    def _paint_overlay(self, painter: QPainter, code: QRectF, reason: str) -> None:
+        """A solid band in the accent colour across the code, the reason in white."""
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
+        band_height = max(36.0, code.height() * 0.22)
+        band = QRectF(code.left() + code.width() * 0.06, 0.0, code.width() * 0.88, band_height)
+        band.moveCenter(code.center())
+
+        font = QFont(self.font())
+        font.setBold(True)
+        font.setPixelSize(max(12, round(band_height * 0.5)))
+        while font.pixelSize() > 12 and (
+            QFontMetricsF(font).horizontalAdvance(reason) > band.width() * 0.9
+        ):
+            font.setPixelSize(font.pixelSize() - 1)
+
+        radius = band_height * 0.18
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(self._accent)
+        painter.drawRoundedRect(band, radius, radius)
+        painter.setFont(font)
+        painter.setPen(LIGHT)
+        painter.drawText(band, Qt.AlignmentFlag.AlignCenter, reason)

@@ -1,0 +1,421 @@
+"""The payment panel and its status badge, in every state a payment goes through."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QObject, Qt, QUrl, Slot
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
+from PySide6.QtWidgets import QLabel, QPushButton, QWidget
+from pytestqt.qtbot import QtBot
+
+from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.ui.formatting import money
+from paydesk.ui.payment_panel import PaymentPanel
+from paydesk.ui.status_badge import BadgeKind, StatusBadge
+
+from qt_images import decode_qimage, grey_rows
+
+LINK = "https://pay.example.ru/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
+NOW = datetime(2026, 11, 21, 12, 0, 0, tzinfo=UTC)
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+PANEL_SIZE = (520, 760)
+
+# The offscreen platform cannot resize a shown window to new size hints; harmless.
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+
+def an_order(
+    status: str = "pending",
+    creation: CreationState = CreationState.CONFIRMED,
+    **changes: Any,
+) -> Order:
+    values: dict[str, Any] = {
+        "client_id": 1,
+        "order_id": "20261121-120000000-K3QX9A",
+        "amount": 125_050,
+        "email": None,
+        "note": "2 coffees, 1 croissant",
+        "url": LINK if creation is CreationState.CONFIRMED else None,
+        "status": OrderStatus(status),
+        "creation": creation,
+        "created_at": NOW,
+    }
+    values.update(changes)
+    return Order(**values)
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = NOW
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def panel(qtbot: QtBot, clock: FakeClock) -> PaymentPanel:
+    widget = PaymentPanel(clock=clock)
+    qtbot.addWidget(widget)
+    widget.resize(*PANEL_SIZE)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+@pytest.fixture
+def screenshot() -> Callable[[QWidget, str], Path]:
+    """Save what the widget looks like, for a person to look at (git-ignored)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+
+    def save(widget: QWidget, name: str) -> Path:
+        path = SCREENSHOTS / f"payment_panel_{name}.png"
+        assert widget.grab().save(str(path))
+        return path
+
+    return save
+
+
+def buttons(panel: PaymentPanel) -> list[QPushButton]:
+    return [panel.copy_button, panel.open_button, panel.save_button]
+
+
+# -- the badge -------------------------------------------------------------------
+
+BADGE_CASES = [
+    ("pending", CreationState.UNCONFIRMED, BadgeKind.NOT_SENT, "⚠ Not sent — retry"),
+    ("pending", CreationState.ABANDONED, BadgeKind.ABANDONED, "⊘ Not sent — abandoned"),
+    ("pending", CreationState.CONFIRMED, BadgeKind.PENDING, "◷ Waiting for payment"),
+    ("approve", CreationState.CONFIRMED, BadgeKind.PAID, "✓ Paid"),
+    ("decline", CreationState.CONFIRMED, BadgeKind.REFUSED, "✗ Refused"),
+    ("expired", CreationState.CONFIRMED, BadgeKind.EXPIRED, "⊘ Expired"),
+    ("refunded", CreationState.CONFIRMED, BadgeKind.UNKNOWN, "? Unknown status: refunded"),
+]
+
+
+@pytest.mark.parametrize(("status", "creation", "kind", "text"), BADGE_CASES)
+def test_badge_says_each_state_in_words_and_a_symbol(
+    qtbot: QtBot, status: str, creation: CreationState, kind: BadgeKind, text: str
+) -> None:
+    badge = StatusBadge()
+    qtbot.addWidget(badge)
+
+    badge.set_order(an_order(status, creation))
+
+    assert badge.kind() is kind
+    assert badge.text() == text
+    assert badge.objectName() == badge.accessibleName() == "status_badge"
+
+
+def test_badge_states_differ_by_more_than_colour(qtbot: QtBot) -> None:
+    badge = StatusBadge()
+    qtbot.addWidget(badge)
+    texts = set()
+    for status, creation, _, _ in BADGE_CASES:
+        badge.set_order(an_order(status, creation))
+        texts.add(badge.text())
+        symbol, words = badge.text().split(" ", 1)
+        assert symbol and words
+    badge.set_creating()
+    texts.add(badge.text())
+
+    assert len(texts) == len(BADGE_CASES) + 1
+    assert badge.text() == "⟳ Creating…" and badge.kind() is BadgeKind.CREATING
+
+
+def test_badge_paid_is_strong_green_and_refused_red(qtbot: QtBot) -> None:
+    badge = StatusBadge()
+    qtbot.addWidget(badge)
+
+    badge.set_order(an_order("approve"))
+    assert "background: #188038" in badge.styleSheet()
+    badge.set_order(an_order("decline"))
+    assert "background: #c5221f" in badge.styleSheet()
+    badge.set_order(None)
+    assert badge.text() == "" and badge.kind() is BadgeKind.NONE
+
+
+def test_badge_tooltip_explains_why_an_order_was_not_sent(qtbot: QtBot) -> None:
+    badge = StatusBadge()
+    qtbot.addWidget(badge)
+
+    badge.set_order(an_order(creation=CreationState.UNCONFIRMED, last_error="Timed out"))
+
+    assert badge.toolTip() == "Timed out"
+
+
+# -- the panel -------------------------------------------------------------------
+
+
+def test_idle_panel_invites_an_amount(
+    panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path]
+) -> None:
+    assert panel.is_idle()
+    assert panel.idle_label.text() == "Type an amount and press Enter"
+    assert not any(button.isEnabled() for button in buttons(panel))
+    assert not panel.countdown_running()
+    screenshot(panel, "idle")
+
+
+def test_creating_shows_the_amount_and_no_link_yet(
+    panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path]
+) -> None:
+    panel.show_creating(15_000)
+
+    assert not panel.is_idle()
+    assert panel.amount_label.text() == money(15_000)
+    assert panel.badge.text() == "⟳ Creating…"
+    assert panel.qr.matrix() is None
+    assert panel.link_label.text() == "" and panel.link_label.link() is None
+    assert not any(button.isEnabled() for button in buttons(panel))
+    assert not panel.countdown_running()
+    screenshot(panel, "creating")
+
+
+def test_pending_order_shows_a_scannable_code_link_and_countdown(
+    panel: PaymentPanel, clock: FakeClock, screenshot: Callable[[QWidget, str], Path]
+) -> None:
+    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+
+    link_label = panel.findChild(QLabel, "payment_link")
+    assert link_label is panel.link_label and link_label.text() == LINK
+    assert link_label.accessibleName() == "payment_link"
+    assert link_label.toolTip() == LINK
+    flags = link_label.textInteractionFlags()
+    assert flags & Qt.TextInteractionFlag.TextSelectableByMouse
+    assert flags & Qt.TextInteractionFlag.TextSelectableByKeyboard
+    assert all(button.isEnabled() for button in buttons(panel))
+    assert panel.amount_label.text() == money(125_050)
+    assert panel.badge.kind() is BadgeKind.PENDING
+    assert panel.countdown_label.text() == "Expires in 15:00"
+    assert panel.countdown_running()
+    assert panel.order_id_label.text() == "Order 20261121-120000000-K3QX9A"
+    assert panel.note_label.text() == "2 coffees, 1 croissant"
+    assert panel.qr.is_active()
+    assert panel.qr.width() == panel.qr.height() >= 300  # square, as large as it fits
+    assert decode_qimage(panel.qr.grab().toImage()) == [LINK]
+    assert decode_qimage(panel.grab().toImage()) == [LINK]
+    screenshot(panel, "pending")
+
+    clock.now += timedelta(minutes=14, seconds=1)
+    panel.refresh_countdown()
+    assert panel.countdown_label.text() == "Expires in 0:59"
+
+
+def test_countdown_ticks_on_its_timer_and_ends_with_expiring(
+    qtbot: QtBot, panel: PaymentPanel, clock: FakeClock
+) -> None:
+    panel.show_order(an_order(), NOW + timedelta(seconds=90))
+    clock.now += timedelta(seconds=30)
+
+    qtbot.waitUntil(lambda: panel.countdown_label.text() == "Expires in 1:00", timeout=3000)
+
+    clock.now += timedelta(seconds=61)
+    panel.refresh_countdown()  # what the next tick does; no need to wait for it
+    assert panel.countdown_label.text() == "Expiring…"
+    assert not panel.countdown_running()  # the service, not our clock, says it expired
+    assert panel.qr.is_active()
+
+
+@pytest.mark.parametrize(
+    ("status", "overlay", "state"),
+    [
+        ("approve", "✓ Paid", "paid"),
+        ("decline", "✗ Refused", "refused"),
+        ("expired", "Expired", "expired"),
+    ],
+)
+def test_final_orders_grey_out_the_code(
+    panel: PaymentPanel,
+    screenshot: Callable[[QWidget, str], Path],
+    status: str,
+    overlay: str,
+    state: str,
+) -> None:
+    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    paid_at = NOW + timedelta(minutes=1) if status == "approve" else None
+
+    panel.show_order(an_order(status, paid_at=paid_at), NOW + timedelta(minutes=15))
+
+    assert panel.qr.inactive_reason() == overlay
+    assert not panel.qr.is_active()
+    assert 0x00 not in grey_rows(panel.qr.grab().toImage()).tobytes()
+    assert not panel.countdown_running()
+    assert "Expires" not in panel.countdown_label.text()
+    assert panel._card.property("state") == state
+    assert panel.link_label.text() == LINK  # still there for support, just not scannable
+    screenshot(panel, state)
+
+
+def test_paid_panel_says_when(panel: PaymentPanel) -> None:
+    paid_at = NOW + timedelta(minutes=2, seconds=5)
+
+    panel.show_order(an_order("approve", paid_at=paid_at), None)
+
+    assert panel.badge.text() == "✓ Paid"
+    assert panel.countdown_label.text().startswith("Paid at ")
+
+
+def test_unsent_and_abandoned_orders_have_no_link_to_act_on(
+    panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path]
+) -> None:
+    panel.show_order(an_order(creation=CreationState.UNCONFIRMED), None)
+    assert panel.badge.kind() is BadgeKind.NOT_SENT
+    assert not any(button.isEnabled() for button in buttons(panel))
+    assert panel.qr.matrix() is None
+    screenshot(panel, "not_sent")
+
+    panel.show_order(an_order(creation=CreationState.ABANDONED), None)
+    assert panel.badge.kind() is BadgeKind.ABANDONED
+    assert not panel.countdown_running()
+
+    panel.show_order(None, None)
+    assert panel.is_idle() and panel.qr.matrix() is None
+
+
+def test_copy_puts_the_whole_link_on_the_clipboard(qtbot: QtBot, panel: PaymentPanel) -> None:
+    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    QGuiApplication.clipboard().clear()
+
+    with qtbot.waitSignal(panel.copy_requested) as copied:
+        qtbot.mouseClick(panel.copy_button, Qt.MouseButton.LeftButton)
+
+    assert copied.args == [LINK]
+    assert QGuiApplication.clipboard().text() == LINK
+    assert panel.copy_button.text() == "Copied ✓"
+
+
+def test_a_polls_update_of_the_same_order_keeps_feedback_and_countdown(
+    qtbot: QtBot, panel: PaymentPanel, clock: FakeClock
+) -> None:
+    order = an_order()
+    panel.show_order(order, NOW + timedelta(minutes=15))
+    qtbot.mouseClick(panel.copy_button, Qt.MouseButton.LeftButton)
+    matrix = panel.qr.matrix()
+    clock.now += timedelta(seconds=2)
+
+    panel.show_order(order, NOW + timedelta(minutes=15))
+
+    assert panel.copy_button.text() == "Copied ✓"
+    assert panel.countdown_running()
+    assert panel.countdown_label.text() == "Expires in 14:58"
+    assert panel.qr.matrix() is matrix  # not rebuilt
+
+
+def test_an_unknown_status_is_not_offered_for_scanning(panel: PaymentPanel) -> None:
+    panel.show_order(an_order("refunded"), NOW + timedelta(minutes=15))
+
+    assert panel.badge.text() == "? Unknown status: refunded"
+    assert panel.qr.inactive_reason() == "Not payable"
+    assert not panel.countdown_running()
+
+
+def test_a_narrow_panel_elides_the_link_but_copies_it_whole(
+    qtbot: QtBot, panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path]
+) -> None:
+    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    panel.resize(320, 640)
+    qtbot.waitUntil(lambda: panel.link_label.is_elided())
+    assert "…" in panel.link_label.text()
+    assert panel.link_label.toolTip() == LINK
+    QGuiApplication.clipboard().clear()
+
+    panel.link_label.setFocus()
+    qtbot.keyClick(panel.link_label, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+
+    assert QGuiApplication.clipboard().text() == LINK
+    screenshot(panel, "narrow")
+
+
+class _UrlCatcher(QObject):
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[QUrl] = []
+
+    @Slot(QUrl)
+    def open(self, url: QUrl) -> None:
+        self.urls.append(url)
+
+
+def test_open_in_browser_hands_the_link_to_the_desktop(
+    qtbot: QtBot, panel: PaymentPanel
+) -> None:
+    catcher = _UrlCatcher()
+    # PySide6 wants the slot's name as str at run time; its stub says bytes.
+    QDesktopServices.setUrlHandler("https", catcher, "open")  # type: ignore[arg-type]
+    try:
+        panel.show_order(an_order(), NOW + timedelta(minutes=15))
+        qtbot.mouseClick(panel.open_button, Qt.MouseButton.LeftButton)
+        panel.show_order(an_order(url="file:///etc/passwd"), None)
+        panel.open_link()  # not a web link: never handed to the desktop
+    finally:
+        QDesktopServices.unsetUrlHandler("https")
+
+    assert [url.toString() for url in catcher.urls] == [LINK]
+
+
+@pytest.mark.parametrize("name", ["code.png", "code.svg", "code.qr"])
+def test_save_qr_writes_a_file_that_decodes(
+    panel: PaymentPanel, tmp_path: Path, name: str
+) -> None:
+    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+
+    path = panel.save_qr_to(tmp_path / name)
+
+    if path.suffix == ".svg":
+        assert path.read_text(encoding="utf-8").startswith("<?xml")
+        assert decode_qimage(_render_svg(path)) == [LINK]
+    else:
+        assert decode_qimage(QImage(str(path))) == [LINK]
+
+
+def test_save_qr_without_a_link_is_refused(panel: PaymentPanel, tmp_path: Path) -> None:
+    panel.show_creating(100)
+
+    with pytest.raises(ValueError, match="no QR code"):
+        panel.save_qr_to(tmp_path / "code.png")
+
+
+def test_every_control_is_named_and_reachable_by_tab(
+    qtbot: QtBot, panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path]
+) -> None:
+    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    chain = [panel.link_label, *buttons(panel)]
+    for widget in chain:
+        assert widget.focusPolicy() & Qt.FocusPolicy.TabFocus
+        assert widget.accessibleName()
+    assert [button.accessibleName() for button in buttons(panel)] == [
+        "Copy link",
+        "Open in browser",
+        "Save QR…",
+    ]
+
+    panel.activateWindow()
+    panel.link_label.setFocus()
+    qtbot.waitUntil(panel.link_label.hasFocus)
+    for widget in chain[1:]:
+        qtbot.keyClick(QGuiApplication.focusObject(), Qt.Key.Key_Tab)
+        qtbot.waitUntil(widget.hasFocus)
+    screenshot(panel, "focus_on_save")
+
+
+def _render_svg(path: Path) -> QImage:
+    from PySide6.QtGui import QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    renderer = QSvgRenderer(str(path))
+    image = QImage(renderer.defaultSize(), QImage.Format.Format_RGB32)
+    image.fill(Qt.GlobalColor.white)
+    painter = QPainter(image)
+    renderer.render(painter)
+    painter.end()
+    return image

@@ -1,0 +1,464 @@
+"""The settings dialog and "Test connection", against a real sandbox on 127.0.0.1."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import keyring
+import pytest
+import requests
+from keyring.backends import fail
+from PySide6.QtCore import QCoreApplication, Qt, QThreadPool
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QCheckBox,
+    QDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from paydesk.demo import DEMO_SECRET_KEY
+from paydesk.sandbox import Fault, SandboxServer
+from paydesk.secret_store import KEYRING_SERVICE, SecretStore
+from paydesk.settings import Settings
+from paydesk.ui.connection_check import Outcome, check_connection
+from paydesk.ui.settings_dialog import STORED_PLACEHOLDER, SettingsDialog
+
+from memory_keyring import MemoryKeyring
+from test_values import TEST_CLIENT_ID, TEST_SECRET
+
+#: The offscreen platform says this on every show(); it is not about our code.
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+ACCOUNT = f"client-{TEST_CLIENT_ID}"
+
+
+def screenshot(qtbot: QtBot, widget: QDialog, name: str) -> None:
+    """Save what a person would see, once every wrapped message has the height it needs
+    (a window grows to fit a new message over a few rounds of layout events)."""
+
+    def nothing_clipped() -> bool:
+        return all(
+            label.height() >= label.heightForWidth(label.width())
+            for label in widget.findChildren(QLabel)
+            if label.isVisible() and label.wordWrap()
+        )
+
+    qtbot.waitUntil(nothing_clipped)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    assert widget.grab().save(str(SCREENSHOTS / f"{name}.png"))
+
+
+@pytest.fixture
+def pool() -> Iterator[QThreadPool]:
+    """A pool of its own, drained before the next test, so no check outlives its test."""
+    threads = QThreadPool()
+    yield threads
+    threads.waitForDone(10_000)
+
+
+@pytest.fixture
+def store(tmp_path: Path, memory_keyring: MemoryKeyring) -> SecretStore:
+    return SecretStore(tmp_path / "secret-key.txt", environ={})
+
+
+@pytest.fixture
+def open_dialog(
+    qtbot: QtBot, store: SecretStore, pool: QThreadPool
+) -> Callable[..., SettingsDialog]:
+    def open_it(settings: Settings | None = None, *, demo: bool = False) -> SettingsDialog:
+        dialog = SettingsDialog(settings or Settings(), store, pool=pool, demo=demo)
+        qtbot.addWidget(dialog)
+        with qtbot.waitActive(dialog):  # focus is only given inside the active window
+            dialog.show()
+            dialog.activateWindow()
+        return dialog
+
+    return open_it
+
+
+def run_check(qtbot: QtBot, dialog: SettingsDialog) -> Outcome:
+    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    # The click returns at once; the request runs in the pool.
+    assert dialog.checking and not dialog.test_button.isEnabled()
+    assert dialog.check_label.text() == "Checking…"
+    qtbot.waitUntil(lambda: not dialog.checking, timeout=15_000)
+    assert dialog.test_button.isEnabled()
+    assert dialog.check_result is not None
+    return dialog.check_result.outcome
+
+
+def sandbox_settings(server: SandboxServer) -> Settings:
+    return Settings(base_url=server.base_url, client_id=TEST_CLIENT_ID)
+
+
+# -- Test connection --------------------------------------------------------------
+
+
+def test_right_secret_is_accepted(
+    qtbot: QtBot, open_dialog: Callable[..., SettingsDialog], sandbox: SandboxServer
+) -> None:
+    dialog = open_dialog(sandbox_settings(sandbox))
+    qtbot.keyClicks(dialog.secret_edit, TEST_SECRET)
+
+    assert run_check(qtbot, dialog) is Outcome.ACCEPTED
+    assert "accepted" in dialog.check_label.text()
+    assert sandbox.request_count("get_order") == 1
+    # Disabling the button while checking moved focus on; the result brings it back.
+    assert dialog.test_button.hasFocus()
+    screenshot(qtbot, dialog, "settings_check_accepted")
+
+
+def test_wrong_secret_is_refused_and_never_shown(
+    qtbot: QtBot, open_dialog: Callable[..., SettingsDialog], sandbox: SandboxServer
+) -> None:
+    dialog = open_dialog(sandbox_settings(sandbox))
+    qtbot.keyClicks(dialog.secret_edit, "wrong-secret-key")
+
+    assert run_check(qtbot, dialog) is Outcome.REFUSED
+    assert "refused these credentials" in dialog.check_label.text()
+    assert "wrong-secret-key" not in dialog.check_label.text()
+    screenshot(qtbot, dialog, "settings_check_refused")
+
+
+def test_a_message_grows_the_window_and_editing_takes_it_away(
+    qtbot: QtBot, open_dialog: Callable[..., SettingsDialog], sandbox: SandboxServer
+) -> None:
+    dialog = open_dialog(sandbox_settings(sandbox))
+    first_height = dialog.height()
+    qtbot.keyClicks(dialog.secret_edit, "wrong-secret-key")
+    assert run_check(qtbot, dialog) is Outcome.REFUSED
+    qtbot.waitUntil(lambda: dialog.height() > first_height)  # two lines, none clipped
+
+    qtbot.keyClicks(dialog.secret_edit, "x")  # the result was about other values
+
+    assert not dialog.check_label.isVisible()
+    qtbot.waitUntil(lambda: dialog.height() == first_height)
+
+
+def test_stored_secret_is_used_when_none_is_typed(
+    qtbot: QtBot,
+    open_dialog: Callable[..., SettingsDialog],
+    sandbox: SandboxServer,
+    memory_keyring: MemoryKeyring,
+) -> None:
+    memory_keyring.passwords[(KEYRING_SERVICE, ACCOUNT)] = TEST_SECRET
+    dialog = open_dialog(sandbox_settings(sandbox))
+    qtbot.waitUntil(lambda: dialog.secret_edit.placeholderText() == STORED_PLACEHOLDER)
+
+    assert run_check(qtbot, dialog) is Outcome.ACCEPTED
+
+
+def test_no_secret_anywhere_is_invalid_without_a_request(
+    qtbot: QtBot, open_dialog: Callable[..., SettingsDialog], sandbox: SandboxServer
+) -> None:
+    dialog = open_dialog(sandbox_settings(sandbox))
+    qtbot.waitUntil(lambda: dialog.secret_edit.placeholderText() == "not set")
+
+    assert run_check(qtbot, dialog) is Outcome.INVALID
+    assert "secret key" in dialog.check_label.text()
+    assert sandbox.request_count() == 0
+
+
+def test_stopped_service_is_unreachable(
+    qtbot: QtBot,
+    open_dialog: Callable[..., SettingsDialog],
+    start_sandbox: Callable[..., SandboxServer],
+) -> None:
+    server = start_sandbox()
+    address = server.base_url
+    server.stop()
+    dialog = open_dialog(Settings(base_url=address, client_id=TEST_CLIENT_ID))
+    qtbot.keyClicks(dialog.secret_edit, TEST_SECRET)
+
+    assert run_check(qtbot, dialog) is Outcome.UNREACHABLE
+    assert f"could not be reached at {address}" in dialog.check_label.text()
+    screenshot(qtbot, dialog, "settings_check_unreachable")
+
+
+def test_window_stays_usable_while_the_service_stalls(
+    qtbot: QtBot,
+    open_dialog: Callable[..., SettingsDialog],
+    start_sandbox: Callable[..., SandboxServer],
+) -> None:
+    server = start_sandbox()
+    server.inject(Fault.STALL)  # holds the reply until the server stops
+    dialog = open_dialog(sandbox_settings(server))
+    qtbot.keyClicks(dialog.secret_edit, TEST_SECRET)
+    qtbot.mouseClick(dialog.test_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: server.request_count("get_order") == 1)
+
+    qtbot.keyClicks(dialog.merchant_edit, "Corner Cafe")  # the GUI thread is free
+    assert dialog.merchant_edit.text() == "Corner Cafe"
+    assert dialog.checking and not dialog.test_button.isEnabled()
+    screenshot(qtbot, dialog, "settings_check_running")
+
+    server.stop()
+    qtbot.waitUntil(lambda: not dialog.checking, timeout=15_000)
+    assert dialog.check_result is not None
+    assert dialog.check_result.outcome is Outcome.UNREACHABLE
+
+
+def test_closing_during_a_check_is_safe(
+    qtbot: QtBot,
+    store: SecretStore,
+    pool: QThreadPool,
+    start_sandbox: Callable[..., SandboxServer],
+) -> None:
+    server = start_sandbox()
+    server.inject(Fault.STALL)
+    dialog = SettingsDialog(sandbox_settings(server), store, pool=pool)
+    dialog.secret_edit.setText(TEST_SECRET)
+    dialog.test_connection()
+    qtbot.waitUntil(lambda: server.request_count("get_order") == 1)
+    with qtbot.waitSignal(dialog.destroyed):
+        dialog.deleteLater()
+
+    server.stop()  # the worker now finishes, with nobody left to tell
+    assert pool.waitForDone(15_000)
+    QCoreApplication.processEvents()  # deliver its queued result: nowhere, quietly
+
+
+def test_plain_http_off_this_computer_is_refused_before_any_request(
+    qtbot: QtBot, open_dialog: Callable[..., SettingsDialog], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sent: list[object] = []
+    monkeypatch.setattr(requests.Session, "send", lambda *args, **kw: sent.append(args))
+    dialog = open_dialog(Settings(base_url="http://pay.example.com", client_id=7))
+    qtbot.keyClicks(dialog.secret_edit, TEST_SECRET)
+
+    assert run_check(qtbot, dialog) is Outcome.INVALID
+    assert "https://" in dialog.check_label.text()
+    assert sent == []
+
+
+def test_check_connection_never_echoes_the_secret(
+    start_sandbox: Callable[..., SandboxServer],
+) -> None:
+    server = start_sandbox()
+    address = f"{server.base_url}/{TEST_SECRET}"  # pasted into the wrong field
+    server.stop()
+
+    result = check_connection(address, TEST_CLIENT_ID, TEST_SECRET)
+
+    assert result.outcome is Outcome.UNREACHABLE
+    assert TEST_SECRET not in result.message
+
+
+def test_check_connection_without_qt(sandbox: SandboxServer) -> None:
+    assert check_connection(sandbox.base_url, TEST_CLIENT_ID, TEST_SECRET).ok
+    refused = check_connection(sandbox.base_url, TEST_CLIENT_ID + 1, TEST_SECRET)
+    assert refused.outcome is Outcome.REFUSED
+
+
+# -- saving -----------------------------------------------------------------------
+
+
+def save(qtbot: QtBot, dialog: SettingsDialog) -> None:
+    qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+
+
+def test_saving_puts_the_secret_in_the_keychain_only(
+    qtbot: QtBot, open_dialog: Callable[..., SettingsDialog], memory_keyring: MemoryKeyring
+) -> None:
+    dialog = open_dialog()
+    qtbot.keyClicks(dialog.base_url_edit, "https://pay.example.com")
+    qtbot.keyClicks(dialog.client_id_edit, str(TEST_CLIENT_ID))
+    qtbot.keyClicks(dialog.secret_edit, TEST_SECRET)
+    dialog.merchant_edit.setText("Corner café")  # QTest types ASCII only
+    dialog.focus_spin.setValue(1.5)
+    dialog.lifetime_spin.setValue(20)
+    dialog.sound_check.setChecked(False)
+
+    save(qtbot, dialog)
+
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    saved = dialog.result_settings()
+    assert (saved.base_url, saved.client_id, saved.merchant_name) == (
+        "https://pay.example.com", TEST_CLIENT_ID, "Corner café")
+    assert (saved.focus_interval_seconds, saved.order_lifetime_seconds, saved.sound) == (
+        1.5, 1200, False)
+    assert memory_keyring.passwords == {(KEYRING_SERVICE, ACCOUNT): TEST_SECRET}
+    assert dialog.secret_saved
+    assert TEST_SECRET not in json.dumps(dataclasses.asdict(saved)) + repr(saved)
+
+
+def test_empty_secret_keeps_the_stored_one(
+    qtbot: QtBot, open_dialog: Callable[..., SettingsDialog], memory_keyring: MemoryKeyring
+) -> None:
+    memory_keyring.passwords[(KEYRING_SERVICE, ACCOUNT)] = "the-old-key"
+    dialog = open_dialog(Settings(base_url="https://pay.example.com", client_id=TEST_CLIENT_ID))
+    qtbot.waitUntil(lambda: dialog.secret_edit.placeholderText() == STORED_PLACEHOLDER)
+    screenshot(qtbot, dialog, "settings_stored_secret")
+
+    save(qtbot, dialog)
+
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert not dialog.secret_saved
+    assert memory_keyring.passwords == {(KEYRING_SERVICE, ACCOUNT): "the-old-key"}
+
+
+def test_plain_http_address_is_shown_under_its_field(
+    qtbot: QtBot, open_dialog: Callable[..., SettingsDialog], memory_keyring: MemoryKeyring
+) -> None:
+    dialog = open_dialog()
+    qtbot.keyClicks(dialog.base_url_edit, "http://pay.example.com")
+    qtbot.keyClicks(dialog.client_id_edit, "7")
+    qtbot.keyClicks(dialog.secret_edit, TEST_SECRET)
+
+    save(qtbot, dialog)
+
+    errors = dialog.field_errors
+    assert dialog.isVisible() and dialog.result() == QDialog.DialogCode.Rejected
+    assert "https://" in errors.message("base_url")
+    assert dialog.base_url_edit.hasFocus()
+    assert memory_keyring.passwords == {}  # nothing saved from a rejected form
+    screenshot(qtbot, dialog, "settings_inline_error")
+
+    dialog.base_url_edit.setText("https://pay.example.com")
+    save(qtbot, dialog)
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert errors.message("base_url") == ""
+
+
+@pytest.mark.parametrize(
+    ("base_url", "client_id", "field", "words"),
+    [
+        ("https://pay.example.com", "", "client_id", "client ID"),
+        ("https://pay.example.com", "0", "client_id", "greater than zero"),
+        ("pay.example.com", "5", "base_url", "https://"),
+    ],
+)
+def test_bad_service_values_keep_the_dialog_open(
+    qtbot: QtBot,
+    open_dialog: Callable[..., SettingsDialog],
+    base_url: str,
+    client_id: str,
+    field: str,
+    words: str,
+) -> None:
+    dialog = open_dialog()
+    qtbot.keyClicks(dialog.base_url_edit, base_url)
+    qtbot.keyClicks(dialog.client_id_edit, client_id)
+
+    save(qtbot, dialog)
+
+    assert dialog.isVisible()
+    assert words in dialog.field_errors.message(field)
+    assert dialog.field_errors.input(field).hasFocus()
+
+
+def test_slowest_check_cannot_be_faster_than_the_first(
+    qtbot: QtBot, open_dialog: Callable[..., SettingsDialog]
+) -> None:
+    dialog = open_dialog()
+    dialog.backoff_start_spin.setValue(60)
+    dialog.backoff_max_spin.setValue(30)
+
+    save(qtbot, dialog)
+
+    assert dialog.isVisible()
+    assert "60 s" in dialog.field_errors.message("backoff_max_seconds")
+    assert dialog.backoff_max_spin.hasFocus()
+    screenshot(qtbot, dialog, "settings_polling_error")
+
+
+def test_no_keychain_is_said_plainly_and_the_dialog_stays_open(
+    qtbot: QtBot, open_dialog: Callable[..., SettingsDialog]
+) -> None:
+    dialog = open_dialog(Settings(base_url="https://pay.example.com", client_id=TEST_CLIENT_ID))
+    previous = keyring.get_keyring()
+    keyring.set_keyring(fail.Keyring())
+    try:
+        qtbot.keyClicks(dialog.secret_edit, TEST_SECRET)
+        save(qtbot, dialog)
+    finally:
+        keyring.set_keyring(previous)
+
+    message = dialog.field_errors.message("secret")
+    assert dialog.isVisible() and dialog.result() == QDialog.DialogCode.Rejected
+    assert "no keychain" in message and "secret_storage file" in message
+    assert TEST_SECRET not in message
+    assert dialog.secret_edit.hasFocus()
+    screenshot(qtbot, dialog, "settings_no_keychain")
+
+
+def test_escape_cancels(qtbot: QtBot, open_dialog: Callable[..., SettingsDialog]) -> None:
+    dialog = open_dialog()
+    qtbot.keyClicks(dialog.merchant_edit, "Not kept")
+    qtbot.keyClick(dialog.merchant_edit, Qt.Key.Key_Escape)
+
+    assert dialog.result() == QDialog.DialogCode.Rejected and not dialog.isVisible()
+    with pytest.raises(RuntimeError):
+        dialog.result_settings()
+
+
+# -- demo mode and accessibility --------------------------------------------------
+
+
+def test_demo_mode_service_is_read_only_and_checks_the_sandbox(
+    qtbot: QtBot,
+    open_dialog: Callable[..., SettingsDialog],
+    start_sandbox: Callable[..., SandboxServer],
+    memory_keyring: MemoryKeyring,
+) -> None:
+    server = start_sandbox(client_id=1, secret_key=DEMO_SECRET_KEY)
+    dialog = open_dialog(Settings(base_url=server.base_url, client_id=1), demo=True)
+    screenshot(qtbot, dialog, "settings_demo")
+
+    assert dialog.base_url_edit.isReadOnly() and dialog.client_id_edit.isReadOnly()
+    assert not dialog.secret_edit.isEnabled()
+    qtbot.keyClicks(dialog.base_url_edit, "https://elsewhere.example.com")
+    assert dialog.base_url_edit.text() == server.base_url
+    assert run_check(qtbot, dialog) is Outcome.ACCEPTED
+
+    qtbot.keyClicks(dialog.merchant_edit, "Demo counter")
+    save(qtbot, dialog)
+    saved = dialog.result_settings()
+    assert (saved.base_url, saved.merchant_name) == (server.base_url, "Demo counter")
+    assert memory_keyring.passwords == {}
+
+
+def test_every_field_has_an_accessible_name(
+    open_dialog: Callable[..., SettingsDialog],
+) -> None:
+    dialog = open_dialog()
+    fields = [
+        w for kind in (QLineEdit, QAbstractSpinBox, QCheckBox, QPushButton)
+        for w in dialog.findChildren(kind)
+        if not isinstance(w.parent(), QAbstractSpinBox)  # a spin box's own line edit
+        and w.parent() is not dialog.buttons  # Save / Cancel speak their text
+    ]
+    assert len(fields) == 12
+    assert [w for w in fields if not w.accessibleName()] == []
+
+
+def test_tab_order_follows_the_form(open_dialog: Callable[..., SettingsDialog]) -> None:
+    dialog = open_dialog()
+    order: list[QWidget] = [dialog.base_url_edit]
+    widget: QWidget | None = dialog.base_url_edit
+    while len(order) < 6 and widget is not None:
+        widget = widget.nextInFocusChain()
+        if widget is not None and widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            order.append(widget)
+    assert order == [
+        dialog.base_url_edit, dialog.client_id_edit, dialog.secret_edit,
+        dialog.show_secret_button, dialog.test_button, dialog.merchant_edit,
+    ]
+
+
+def test_show_toggle_reveals_the_typed_secret(
+    qtbot: QtBot, open_dialog: Callable[..., SettingsDialog]
+) -> None:
+    dialog = open_dialog()
+    assert dialog.secret_edit.echoMode() is QLineEdit.EchoMode.Password
+    qtbot.mouseClick(dialog.show_secret_button, Qt.MouseButton.LeftButton)
+    assert dialog.secret_edit.echoMode() is QLineEdit.EchoMode.Normal
+    assert dialog.show_secret_button.text() == "Hide"
