@@ -46,7 +46,7 @@ class MessageLabel(QLabel):
         self.setWordWrap(True)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
-    def sizeHint(self) -> QSize:  # noqa: N802
+    def sizeHint(self) -> QSize:
         if not self.text():
             return super().sizeHint()
         margins = self.contentsMargins()
@@ -55,7 +55,7 @@ class MessageLabel(QLabel):
         width = max(1, min(self.width(), one_line))
         return QSize(width, self.heightForWidth(width))
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
             self.updateGeometry()

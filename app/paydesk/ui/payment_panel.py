@@ -396,10 +396,10 @@ class _SquareHolder(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setMinimumSize(child.minimumSizeHint())
 
-    def sizeHint(self) -> QSize:  # noqa: N802
+    def sizeHint(self) -> QSize:
         return self._child.sizeHint()
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:
         side = min(self.width(), self.height())
         self._child.setGeometry(
             (self.width() - side) // 2, (self.height() - side) // 2, side, side
@@ -453,18 +453,18 @@ class _LinkLabel(QLabel):
         text = self.fontMetrics().elidedText(self._link, Qt.TextElideMode.ElideMiddle, room)
         self.setText(text if room > 0 else self._link)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+    def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._elide()
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.matches(QKeySequence.StandardKey.Copy) and self.is_elided():
             self._copy_whole()
             event.accept()
             return
         super().keyPressEvent(event)
 
-    def contextMenuEvent(self, event: QContextMenuEvent) -> None:  # noqa: N802
+    def contextMenuEvent(self, event: QContextMenuEvent) -> None:
         if self._link is None:
             return
         menu = QMenu(self)

@@ -41,10 +41,10 @@ class ChoiceButton(QPushButton):
         self.setAccessibleName(title)
         self.setAccessibleDescription(description)
 
-    def sizeHint(self) -> QSize:  # noqa: N802
+    def sizeHint(self) -> QSize:
         return self._layout.sizeHint().expandedTo(super().sizeHint())
 
-    def minimumSizeHint(self) -> QSize:  # noqa: N802
+    def minimumSizeHint(self) -> QSize:
         return self._layout.minimumSize().expandedTo(super().minimumSizeHint())
 
 

@@ -1,0 +1,412 @@
+"""The orders list as a Qt table model, paged from SQLite.
+
+The order book can hold 100 000 orders, so the model never loads them all:
+filters, search and sort run in SQL (the store's :class:`OrderQuery`) and rows
+arrive a page at a time through ``canFetchMore``/``fetchMore`` as the view
+scrolls. A background status check replaces one row in place
+(:meth:`OrdersModel.update_order`) instead of resetting the list, so the
+selection and the scroll position survive polling.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QDate,
+    QDateTime,
+    QLocale,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    QTime,
+    QTimeZone,
+)
+from PySide6.QtGui import QColor, QFont
+
+from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.store import OrderQuery, OrderStore, SortColumn
+from paydesk.ui.formatting import local_time, money, tr
+
+PAGE_SIZE = 200
+
+#: The :class:`Order` of a row (for the window, export and tests).
+ORDER_ROLE = Qt.ItemDataRole.UserRole + 1
+#: A plain value that sorts like the column (ints for times and amounts).
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class Column(enum.IntEnum):
+    CREATED = 0
+    ORDER_ID = 1
+    AMOUNT = 2
+    EMAIL = 3
+    NOTE = 4
+    STATUS = 5
+    PAID_AT = 6
+    LAST_CHECKED = 7
+
+    @property
+    def sort_column(self) -> SortColumn:
+        return _SORT_COLUMNS[self]
+
+    @property
+    def title(self) -> str:
+        return tr(str(_TITLES[self]))
+
+
+_SORT_COLUMNS: dict[Column, SortColumn] = {
+    Column.CREATED: SortColumn.CREATED_AT,
+    Column.ORDER_ID: SortColumn.ORDER_ID,
+    Column.AMOUNT: SortColumn.AMOUNT,
+    Column.EMAIL: SortColumn.EMAIL,
+    Column.NOTE: SortColumn.NOTE,
+    Column.STATUS: SortColumn.STATUS,
+    Column.PAID_AT: SortColumn.PAID_AT,
+    Column.LAST_CHECKED: SortColumn.LAST_CHECKED_AT,
+}
+_COLUMN_OF_SORT = {sort: column for column, sort in _SORT_COLUMNS.items()}
+
+# Marked for lupdate here (the marker is typed as returning object); tr() when shown.
+_TITLES: dict[Column, object] = {
+    Column.CREATED: QT_TRANSLATE_NOOP("PayDesk", "Created"),
+    Column.ORDER_ID: QT_TRANSLATE_NOOP("PayDesk", "Order"),
+    Column.AMOUNT: QT_TRANSLATE_NOOP("PayDesk", "Amount"),
+    Column.EMAIL: QT_TRANSLATE_NOOP("PayDesk", "E-mail"),
+    Column.NOTE: QT_TRANSLATE_NOOP("PayDesk", "Note"),
+    Column.STATUS: QT_TRANSLATE_NOOP("PayDesk", "Status"),
+    Column.PAID_AT: QT_TRANSLATE_NOOP("PayDesk", "Paid"),
+    Column.LAST_CHECKED: QT_TRANSLATE_NOOP("PayDesk", "Last checked"),
+}
+
+
+class Shown(enum.Enum):
+    """How an order's state reads in the list: the service status, or why it has none."""
+
+    PAID = (QT_TRANSLATE_NOOP("PayDesk", "Paid"), "#1b7f3b")
+    REFUSED = (QT_TRANSLATE_NOOP("PayDesk", "Refused"), "#c62828")
+    EXPIRED = (QT_TRANSLATE_NOOP("PayDesk", "Expired"), "#7b7b7b")
+    WAITING = (QT_TRANSLATE_NOOP("PayDesk", "Waiting"), "#b36b00")
+    NOT_SENT = (QT_TRANSLATE_NOOP("PayDesk", "Not sent"), "#8e44ad")
+    ABANDONED = (QT_TRANSLATE_NOOP("PayDesk", "Abandoned"), "#7b7b7b")
+    UNKNOWN = (QT_TRANSLATE_NOOP("PayDesk", "Unknown"), "#5e35b1")
+
+    @property
+    def label(self) -> str:
+        return tr(str(self.value[0]))
+
+    @property
+    def colour(self) -> QColor:
+        return QColor(self.value[1])
+
+    @classmethod
+    def of(cls, order: Order) -> Shown:
+        # An order the service never confirmed has "pending" stored, but
+        # nobody can pay it: say so rather than "Waiting".
+        if order.creation is CreationState.ABANDONED:
+            return cls.ABANDONED
+        if order.creation is CreationState.UNCONFIRMED:
+            return cls.NOT_SENT
+        return _SHOWN_STATUS.get(order.status, cls.UNKNOWN)
+
+
+_SHOWN_STATUS: dict[OrderStatus, Shown] = {
+    OrderStatus.APPROVE: Shown.PAID,
+    OrderStatus.DECLINE: Shown.REFUSED,
+    OrderStatus.EXPIRED: Shown.EXPIRED,
+    OrderStatus.PENDING: Shown.WAITING,
+}
+
+
+def status_text(order: Order) -> str:
+    """The status as words; an unknown service status is shown with its raw value."""
+    shown = Shown.of(order)
+    if shown is Shown.UNKNOWN:
+        return f"{shown.label}: {order.status.value}"
+    return shown.label
+
+
+def _ms(moment: datetime | None) -> int:
+    """A time as a sortable int; a missing time sorts first, as NULL does in SQLite."""
+    return -1 if moment is None else int(moment.timestamp() * 1000)
+
+
+def local_day(moment: datetime) -> QDate:
+    """The local calendar day ``moment`` falls on."""
+    return QDateTime.fromMSecsSinceEpoch(_ms(moment), QTimeZone.systemTimeZone()).date()
+
+
+def day_start(day: QDate) -> datetime:
+    """Local midnight starting ``day`` as an aware UTC datetime (Qt knows the DST rules)."""
+    start = QDateTime(day, QTime(0, 0), QTimeZone.systemTimeZone())
+    return datetime.fromtimestamp(start.toMSecsSinceEpoch() // 1000, UTC)  # whole seconds
+
+
+def _paid_text(order: Order) -> str:
+    """The time alone when paid on the day it was created: the Created cell has the date."""
+    if order.paid_at is None:
+        return ""
+    same_day = local_day(order.paid_at) == local_day(order.created_at)
+    return local_time(order.paid_at, with_date=not same_day)
+
+
+def _checked_text(moment: datetime | None) -> str:
+    """The time of a check made today (how fresh the status is); the day of an older one.
+
+    Both fit a narrow column; the tooltip has the full date and time.
+    """
+    if moment is None:
+        return ""
+    day = local_day(moment)
+    if day == QDate.currentDate():
+        return local_time(moment, with_date=False)
+    return QLocale().toString(day, QLocale.FormatType.ShortFormat)
+
+
+_DISPLAY: dict[Column, Callable[[Order], str]] = {
+    Column.CREATED: lambda o: local_time(o.created_at),
+    Column.ORDER_ID: lambda o: o.order_id,
+    Column.AMOUNT: lambda o: money(o.amount),
+    Column.EMAIL: lambda o: o.email or "",
+    # A note may hold line breaks; a table cell shows one line.
+    Column.NOTE: lambda o: " ".join(o.note.split()),
+    Column.STATUS: status_text,
+    Column.PAID_AT: _paid_text,
+    Column.LAST_CHECKED: lambda o: _checked_text(o.last_checked_at),
+}
+
+_SORT_VALUE: dict[Column, Callable[[Order], object]] = {
+    Column.CREATED: lambda o: _ms(o.created_at),
+    Column.ORDER_ID: lambda o: o.order_id,
+    Column.AMOUNT: lambda o: o.amount,
+    Column.EMAIL: lambda o: o.email or "",
+    Column.NOTE: lambda o: o.note,
+    Column.STATUS: lambda o: o.status.value,
+    Column.PAID_AT: lambda o: _ms(o.paid_at),
+    Column.LAST_CHECKED: lambda o: _ms(o.last_checked_at),
+}
+
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+
+
+class OrdersModel(QAbstractTableModel):
+    """Orders matching one :class:`OrderQuery`, loaded a page at a time.
+
+    The store belongs to the GUI thread and is only read here. ``rowCount``
+    is what has been loaded so far; the view asks for more as it scrolls.
+    """
+
+    def __init__(
+        self,
+        store: OrderStore,
+        query: OrderQuery | None = None,
+        *,
+        page_size: int = PAGE_SIZE,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        if page_size < 1:
+            raise ValueError("page_size must be at least 1")
+        self._store = store
+        self._page_size = page_size
+        self._query = _unpaged(query or OrderQuery())
+        self._orders: list[Order] = []
+        self._rows: dict[str, int] = {}  # order_id -> row, for update_order
+        self._consumed = 0  # rows read from SQL so far: the next page's offset
+        self._more = False
+        self._paid_font = QFont()
+        self._paid_font.setBold(True)
+        self._load(self._page_size)
+
+    # -- what is shown -----------------------------------------------------
+
+    def query(self) -> OrderQuery:
+        """The filters and sort shown (no page: ready for totals and export)."""
+        return self._query
+
+    def set_query(self, query: OrderQuery) -> None:
+        """Show another selection, from its first page. Its limit and offset are ignored."""
+        self._reset(_unpaged(query), self._page_size)
+
+    def reload(self, at_least: int = 0) -> None:
+        """Re-read from the store (a new order, another day), from the first page.
+
+        ``at_least`` loads that many rows if there are, so a refresh can keep
+        the rows a person has scrolled to.
+        """
+        self._reset(self._query, max(self._page_size, at_least))
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Re-query sorted by ``column`` in SQL; the store breaks ties so pages stay stable."""
+        if not 0 <= column < len(Column):
+            return
+        sort_column = Column(column).sort_column
+        descending = order == Qt.SortOrder.DescendingOrder
+        if (sort_column, descending) == (self._query.sort, self._query.descending):
+            return  # the view asks again when sorting is enabled: nothing to do
+        self._reset(
+            dataclasses.replace(self._query, sort=sort_column, descending=descending),
+            self._page_size,
+        )
+
+    def sort_section(self) -> tuple[Column, Qt.SortOrder]:
+        """The column and direction of the current sort, for the header's indicator."""
+        direction = (
+            Qt.SortOrder.DescendingOrder if self._query.descending else Qt.SortOrder.AscendingOrder
+        )
+        return _COLUMN_OF_SORT[self._query.sort], direction
+
+    def update_order(self, order: Order) -> bool:
+        """Replace a loaded order after a status check: one ``dataChanged``, no reset.
+
+        The row stays where it is even if it no longer matches the filter or
+        sort; the next :meth:`reload` puts it right. Returns whether it was loaded.
+        """
+        row = self._rows.get(order.order_id)
+        if row is None or self._orders[row].client_id != order.client_id:
+            return False
+        self._orders[row] = order
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+        return True
+
+    def order_at(self, row: int) -> Order | None:
+        return self._orders[row] if 0 <= row < len(self._orders) else None
+
+    def row_of(self, order_id: str) -> int | None:
+        return self._rows.get(order_id)
+
+    # -- Qt's model interface ----------------------------------------------
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._orders)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(Column)
+
+    def canFetchMore(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008
+        return not parent.isValid() and self._more
+
+    def fetchMore(self, parent: _Index = QModelIndex()) -> None:  # noqa: B008
+        if parent.isValid() or not self._more:
+            return
+        fresh = self._read_page(self._page_size)
+        if not fresh:
+            return
+        first = len(self._orders)
+        self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
+        self._append(fresh)
+        self.endInsertRows()
+
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+            return None
+        column = Column(section)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column.title
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if column is Column.AMOUNT else _LEFT
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._orders):
+            return None
+        order = self._orders[index.row()]
+        column = Column(index.column())
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _DISPLAY[column](order)
+        if role == ORDER_ROLE:
+            return order
+        if role == SORT_ROLE:
+            return _SORT_VALUE[column](order)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if column is Column.AMOUNT else _LEFT
+        if column is Column.STATUS:
+            return self._status_data(order, role)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(order, column)
+        return None
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+
+    # -- plumbing ----------------------------------------------------------
+
+    def _status_data(self, order: Order, role: int) -> Any:
+        shown = Shown.of(order)
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return shown.colour
+        if role == Qt.ItemDataRole.FontRole and shown is Shown.PAID:
+            return self._paid_font
+        if role == Qt.ItemDataRole.ToolTipRole:
+            # Why a check or the creation failed; else the words, in case they are cut short.
+            return order.last_error or status_text(order)
+        return None
+
+    @staticmethod
+    def _tooltip(order: Order, column: Column) -> str | None:
+        """Full text where the cell may be cut short or shows only the time."""
+        if column is Column.ORDER_ID:
+            return order.order_id  # a narrow list elides its middle
+        if column is Column.NOTE and order.note:
+            return order.note
+        if column is Column.EMAIL and order.email:
+            return order.email
+        if column is Column.LAST_CHECKED and order.last_checked_at is not None:
+            return local_time(order.last_checked_at)
+        if column is Column.PAID_AT and order.paid_at is not None:
+            return local_time(order.paid_at)
+        return None
+
+    def _reset(self, query: OrderQuery, rows: int) -> None:
+        self.beginResetModel()
+        self._query = query
+        self._load(rows)
+        self.endResetModel()
+
+    def _load(self, rows: int) -> None:
+        self._orders = []
+        self._rows = {}
+        self._consumed = 0
+        self._more = True
+        self._append(self._read_page(rows))
+
+    def _read_page(self, size: int) -> list[Order]:
+        """The next ``size`` orders, skipping any already loaded.
+
+        One extra row is asked for to know whether another page exists. An
+        order created since the first page shifts the offsets by one; the
+        skip keeps it from showing twice.
+        """
+        found = self._store.query(
+            dataclasses.replace(self._query, limit=size + 1, offset=self._consumed)
+        )
+        self._more = len(found) > size
+        page = found[:size]
+        self._consumed += len(page)
+        return [order for order in page if order.order_id not in self._rows]
+
+    def _append(self, orders: list[Order]) -> None:
+        for order in orders:
+            self._rows[order.order_id] = len(self._orders)
+            self._orders.append(order)
+
+
+def _unpaged(query: OrderQuery) -> OrderQuery:
+    return dataclasses.replace(query, limit=None, offset=0)

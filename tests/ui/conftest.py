@@ -1,0 +1,112 @@
+"""Fixtures for the window tests: order books to show, from a handful to 100 000."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.store import OrderStore
+
+ORDERS_CLIENT = 1001
+ORDERS_T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+
+#: ``make_order("o-1", 15050, minutes=3, status="approve", ...)`` -> Order (not stored).
+MakeOrder = Callable[..., Order]
+
+
+def _make_order(
+    order_id: str,
+    amount: int = 15050,
+    *,
+    minutes: float = 0,
+    status: str = "pending",
+    creation: CreationState = CreationState.CONFIRMED,
+    email: str | None = None,
+    note: str = "",
+    paid_minutes: float | None = None,
+    checked_minutes: float | None = None,
+    client_id: int = ORDERS_CLIENT,
+    error: str | None = None,
+) -> Order:
+    """An order created ``minutes`` after ORDERS_T0; paid orders get a paid time."""
+
+    def moment(offset: float | None) -> datetime | None:
+        return None if offset is None else ORDERS_T0 + timedelta(minutes=offset)
+
+    if status == OrderStatus.APPROVE and paid_minutes is None:
+        paid_minutes = minutes + 1
+    if checked_minutes is None and creation is CreationState.CONFIRMED:
+        checked_minutes = paid_minutes if paid_minutes is not None else minutes + 0.5
+    created = moment(minutes)
+    assert created is not None
+    return Order(
+        client_id=client_id,
+        order_id=order_id,
+        amount=amount,
+        email=email,
+        note=note,
+        url=f"https://pay.example/pay/{order_id}" if creation is CreationState.CONFIRMED else None,
+        status=OrderStatus(status),
+        creation=creation,
+        created_at=created,
+        paid_at=moment(paid_minutes),
+        last_checked_at=moment(checked_minutes),
+        last_error=error,
+    )
+
+
+@pytest.fixture
+def make_order() -> MakeOrder:
+    return _make_order
+
+
+@pytest.fixture
+def orders_store(tmp_path: Path) -> Iterator[OrderStore]:
+    """An empty order book in the test's folder, owned by the GUI (test) thread."""
+    with OrderStore.open(tmp_path / "ui-data" / "orders.sqlite3") as store:
+        yield store
+
+
+_NOTES = ("2 coffees", "Кофе с собой", "cake", "100% juice", "tea_time", "", "Latte", "сок")
+_STATUSES = ("approve", "approve", "approve", "pending", "decline", "expired")
+
+
+def big_book_orders(count: int) -> list[Order]:
+    """``count`` varied orders, one every ~5 minutes, in insertion (row id) order."""
+    rng = random.Random(20260301)
+    orders = []
+    for number in range(count):
+        status = rng.choice(_STATUSES)
+        creation = CreationState.CONFIRMED
+        if number % 97 == 0:
+            creation = CreationState.UNCONFIRMED
+            status = "pending"
+        orders.append(
+            _make_order(
+                f"B{number:06d}-{rng.randrange(36**4):05d}",
+                rng.randrange(100, 5_000_00, 50),
+                minutes=number * 5 + rng.random(),
+                status=status,
+                creation=creation,
+                email=f"buyer{rng.randrange(500)}@Mail.ru" if rng.random() < 0.6 else None,
+                note=f"{rng.choice(_NOTES)} #{rng.randrange(50)}",
+            )
+        )
+    return orders
+
+
+@pytest.fixture(scope="session")
+def big_order_book(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[tuple[OrderStore, list[Order]]]:
+    """100 000 orders (read-only: tests must not change it) and the same orders as values."""
+    orders = big_book_orders(100_000)
+    path = tmp_path_factory.mktemp("big-book") / "orders.sqlite3"
+    with OrderStore.open(path) as store:
+        assert store.bulk_insert_for_tests(orders) == len(orders)
+        yield store, orders

@@ -1,0 +1,352 @@
+"""OrdersModel: paging from SQL, sorting in SQL, one-row updates, what cells show."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from PySide6.QtCore import QDateTime, QLocale, QModelIndex, Qt, QTimeZone
+from PySide6.QtGui import QColor, QFont
+from pytestqt.modeltest import ModelTester
+from pytestqt.qtbot import QtBot
+
+from paydesk.clock import utc_now
+from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.store import OrderQuery, OrderStore, SortColumn
+from paydesk.ui.formatting import local_time, money
+from paydesk.ui.orders_model import (
+    ORDER_ROLE,
+    PAGE_SIZE,
+    SORT_ROLE,
+    Column,
+    OrdersModel,
+    day_start,
+    local_day,
+)
+
+Book = tuple[OrderStore, list[Order]]
+MakeOrder = Callable[..., Order]
+DISPLAY = Qt.ItemDataRole.DisplayRole
+
+
+def ids(model: OrdersModel) -> list[str]:
+    return [order.order_id for row in range(model.rowCount()) if (order := model.order_at(row))]
+
+
+def fetch_all(model: OrdersModel) -> None:
+    while model.canFetchMore(QModelIndex()):
+        model.fetchMore(QModelIndex())
+
+
+def text(model: OrdersModel, row: int, column: Column) -> str:
+    value = model.data(model.index(row, column), DISPLAY)
+    assert isinstance(value, str)
+    return value
+
+
+@pytest.fixture
+def few(orders_store: OrderStore, make_order: MakeOrder) -> list[Order]:
+    """Seven orders with equal amounts, missing e-mails and every kind of state."""
+    orders = [
+        make_order("o-1", 10000, minutes=0, status="approve", email="anna@mail.ru",
+                   note="2 coffees"),
+        make_order("o-2", 25000, minutes=10, note="Кофе с собой\nи булочка"),
+        make_order("o-3", 10000, minutes=20, status="decline", email="Bob@x.ru", note="100% off"),
+        make_order("o-4", 70000, minutes=30, status="expired", email="carol@x.ru"),
+        make_order("o-5", 10000, minutes=40, status="refunded", error="service said no"),
+        make_order("o-6", 300, minutes=50, creation=CreationState.UNCONFIRMED, note="unsent"),
+        make_order("o-7", 300, minutes=60, creation=CreationState.ABANDONED, email="d@x.ru"),
+    ]  # fmt: skip
+    orders_store.bulk_insert_for_tests(orders)
+    return orders
+
+
+def test_model_checks_pass_empty_with_few_and_after_fetch_more(
+    qtmodeltester: ModelTester, orders_store: OrderStore, few: list[Order]
+) -> None:
+    empty = OrdersModel(orders_store, OrderQuery(client_id=4242))
+    qtmodeltester.check(empty)
+    assert empty.rowCount() == 0 and not empty.canFetchMore(QModelIndex())
+
+    full = OrdersModel(orders_store)
+    qtmodeltester.check(full)
+    assert full.rowCount() == len(few)
+
+    paged = OrdersModel(orders_store, page_size=3)
+    assert paged.rowCount() == 3 and paged.canFetchMore(QModelIndex())
+    paged.fetchMore(QModelIndex())
+    assert paged.rowCount() == 6
+    qtmodeltester.check(paged)
+    fetch_all(paged)
+    assert ids(paged) == ids(full)
+
+
+def test_pages_arrive_one_at_a_time_and_stop_at_the_end(
+    qtbot: QtBot, orders_store: OrderStore, few: list[Order]
+) -> None:
+    model = OrdersModel(orders_store, page_size=3)
+    assert ids(model) == ["o-7", "o-6", "o-5"]
+    with qtbot.waitSignal(model.rowsInserted) as inserted:
+        model.fetchMore(QModelIndex())
+    assert inserted.args[1:] == [3, 5]
+    model.fetchMore(QModelIndex())
+    assert model.rowCount() == 7
+    assert not model.canFetchMore(QModelIndex())
+    with qtbot.assertNotEmitted(model.rowsInserted):
+        model.fetchMore(QModelIndex())
+    assert model.canFetchMore(model.index(0, 0)) is False  # a table has no children
+
+
+@pytest.mark.parametrize("column", list(Column))
+@pytest.mark.parametrize("descending", [False, True])
+def test_sorting_by_every_column_is_the_sql_order(
+    orders_store: OrderStore, few: list[Order], column: Column, descending: bool
+) -> None:
+    model = OrdersModel(orders_store, page_size=2)  # paging across ties must stay stable
+    direction = Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder
+    model.sort(column, direction)
+    fetch_all(model)
+    expected = orders_store.query(OrderQuery(sort=column.sort_column, descending=descending))
+    assert ids(model) == [order.order_id for order in expected]
+    assert model.sort_section() == (column, direction)
+    assert model.query().sort is column.sort_column and model.query().descending is descending
+    keys = [model.data(model.index(row, column), SORT_ROLE) for row in range(model.rowCount())]
+    assert keys == sorted(keys, reverse=descending)
+
+
+def test_sort_resets_to_the_first_page_and_ignores_a_repeat(
+    qtbot: QtBot, orders_store: OrderStore, few: list[Order]
+) -> None:
+    model = OrdersModel(orders_store, page_size=3)
+    fetch_all(model)
+    with qtbot.waitSignal(model.modelReset):
+        model.sort(Column.AMOUNT, Qt.SortOrder.AscendingOrder)
+    assert model.rowCount() == 3
+    assert ids(model) == ["o-6", "o-7", "o-1"]  # 300, 300 by row id, then the 10000s
+    with qtbot.assertNotEmitted(model.modelReset):
+        model.sort(Column.AMOUNT, Qt.SortOrder.AscendingOrder)
+        model.sort(99, Qt.SortOrder.AscendingOrder)
+
+
+def test_set_query_filters_and_keeps_no_page_of_its_own(
+    qtbot: QtBot, orders_store: OrderStore, few: list[Order]
+) -> None:
+    model = OrdersModel(orders_store)
+    with qtbot.waitSignal(model.modelReset):
+        model.set_query(OrderQuery(text="COFFEE", sort=SortColumn.AMOUNT, limit=1, offset=5))
+    assert ids(model) == ["o-1"]  # "2 coffees"
+    assert model.query().limit is None and model.query().offset == 0
+    model.set_query(OrderQuery(text="кофе"))
+    assert ids(model) == ["o-2"]
+    model.set_query(OrderQuery(text="100%"))
+    assert ids(model) == ["o-3"]
+    model.set_query(OrderQuery(statuses=frozenset({"approve", "decline"})))
+    assert ids(model) == ["o-3", "o-1"]
+
+
+def test_update_order_changes_one_row_without_a_reset(
+    qtbot: QtBot, orders_store: OrderStore, few: list[Order]
+) -> None:
+    model = OrdersModel(orders_store)
+    row = model.row_of("o-2")
+    assert row is not None
+    before = model.order_at(row)
+    assert before is not None
+    paid = dataclasses.replace(
+        before,
+        status=OrderStatus.APPROVE,
+        paid_at=before.created_at + timedelta(minutes=2),
+        last_checked_at=before.created_at + timedelta(minutes=2),
+    )
+    changed: list[tuple[int, int, int, int]] = []
+    model.dataChanged.connect(
+        lambda top, bottom, *_: changed.append(
+            (top.row(), top.column(), bottom.row(), bottom.column())
+        )
+    )
+    with qtbot.assertNotEmitted(model.modelReset), qtbot.assertNotEmitted(model.layoutChanged):
+        assert model.update_order(paid)
+    assert changed == [(row, 0, row, len(Column) - 1)]
+    assert model.order_at(row) == paid
+    assert text(model, row, Column.STATUS) == "Paid"
+    assert text(model, row, Column.PAID_AT) == local_time(paid.paid_at, with_date=False)
+
+    with qtbot.assertNotEmitted(model.dataChanged):
+        assert not model.update_order(dataclasses.replace(paid, order_id="not-loaded"))
+        assert not model.update_order(dataclasses.replace(paid, client_id=7))  # another's
+
+
+def test_reload_shows_a_new_order_at_the_top(
+    qtbot: QtBot, orders_store: OrderStore, few: list[Order], make_order: MakeOrder
+) -> None:
+    model = OrdersModel(orders_store, page_size=3)
+    fetch_all(model)
+    orders_store.bulk_insert_for_tests([make_order("o-8", minutes=70)])
+    with qtbot.waitSignal(model.modelReset):
+        model.reload()
+    assert model.rowCount() == 3 and ids(model)[0] == "o-8"
+    assert model.row_of("o-8") == 0 and model.row_of("o-1") is None
+    model.reload(at_least=8)
+    assert model.rowCount() == 8 and not model.canFetchMore(QModelIndex())
+
+
+def test_an_order_created_between_pages_is_not_shown_twice(
+    orders_store: OrderStore, few: list[Order], make_order: MakeOrder
+) -> None:
+    model = OrdersModel(orders_store, page_size=3)
+    orders_store.bulk_insert_for_tests([make_order("o-new", minutes=99)])  # shifts offsets
+    fetch_all(model)
+    assert ids(model) == ["o-7", "o-6", "o-5", "o-4", "o-3", "o-2", "o-1"]
+    assert {model.row_of(i) for i in ids(model)} == set(range(7))
+
+
+def test_cells_show_local_money_time_and_status_words(
+    orders_store: OrderStore, few: list[Order]
+) -> None:
+    model = OrdersModel(orders_store, OrderQuery(sort=SortColumn.CREATED_AT, descending=False))
+    first = few[0]
+    assert text(model, 0, Column.CREATED) == local_time(first.created_at)
+    assert text(model, 0, Column.ORDER_ID) == "o-1"
+    assert model.data(model.index(0, Column.ORDER_ID), Qt.ItemDataRole.ToolTipRole) == "o-1"
+    assert text(model, 0, Column.AMOUNT) == money(10000)
+    assert text(model, 0, Column.EMAIL) == "anna@mail.ru"
+    assert text(model, 1, Column.EMAIL) == ""
+    assert text(model, 1, Column.NOTE) == "Кофе с собой и булочка"  # one line in a cell
+    assert model.data(model.index(1, Column.NOTE), Qt.ItemDataRole.ToolTipRole) == (
+        "Кофе с собой\nи булочка"
+    )
+    words = [text(model, row, Column.STATUS) for row in range(model.rowCount())]
+    assert words == [
+        "Paid", "Waiting", "Refused", "Expired", "Unknown: refunded", "Not sent", "Abandoned"
+    ]  # fmt: skip
+    assert model.data(model.index(4, Column.STATUS), Qt.ItemDataRole.ToolTipRole) == (
+        "service said no"
+    )
+    assert model.data(model.index(2, Column.STATUS), Qt.ItemDataRole.ToolTipRole) == "Refused"
+    colours = {
+        model.data(model.index(row, Column.STATUS), Qt.ItemDataRole.ForegroundRole).name()
+        for row in range(model.rowCount())
+    }
+    assert len(colours) >= 5  # paid, waiting, refused, not sent, unknown differ at a glance
+    paid_colour = model.data(model.index(0, Column.STATUS), Qt.ItemDataRole.ForegroundRole)
+    assert isinstance(paid_colour, QColor) and paid_colour.green() > paid_colour.red()
+    font = model.data(model.index(0, Column.STATUS), Qt.ItemDataRole.FontRole)
+    assert isinstance(font, QFont) and font.bold()
+    # Paid the day it was created: the time alone, the Created cell has the date.
+    assert text(model, 0, Column.PAID_AT) == local_time(first.paid_at, with_date=False)
+    assert model.data(model.index(0, Column.PAID_AT), Qt.ItemDataRole.ToolTipRole) == (
+        local_time(first.paid_at)
+    )
+    assert text(model, 1, Column.PAID_AT) == ""
+    # A check made on another day shows that day.
+    assert first.last_checked_at is not None
+    checked_day = QDateTime.fromMSecsSinceEpoch(
+        int(first.last_checked_at.timestamp() * 1000), QTimeZone.systemTimeZone()
+    ).date()
+    assert text(model, 0, Column.LAST_CHECKED) == QLocale().toString(
+        checked_day, QLocale.FormatType.ShortFormat
+    )
+    assert text(model, 5, Column.LAST_CHECKED) == ""  # never checked: never sent
+    assert model.data(model.index(0, 0), ORDER_ROLE) == first
+
+
+def test_amounts_are_right_aligned_and_headers_are_words(
+    orders_store: OrderStore, few: list[Order]
+) -> None:
+    model = OrdersModel(orders_store)
+    align = Qt.ItemDataRole.TextAlignmentRole
+    right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+    assert model.data(model.index(0, Column.AMOUNT), align) == right
+    assert model.headerData(Column.AMOUNT, Qt.Orientation.Horizontal, align) == right
+    assert model.data(model.index(0, Column.NOTE), align) != right
+    headers = [model.headerData(column, Qt.Orientation.Horizontal, DISPLAY) for column in Column]
+    assert headers == [
+        "Created", "Order", "Amount", "E-mail", "Note", "Status", "Paid", "Last checked"
+    ]  # fmt: skip
+    assert model.headerData(0, Qt.Orientation.Vertical, DISPLAY) is None
+    assert model.data(model.index(0, 0), Qt.ItemDataRole.DecorationRole) is None
+    assert model.order_at(-1) is None and model.order_at(99) is None
+
+
+def test_a_check_made_today_shows_only_its_time(
+    orders_store: OrderStore, make_order: MakeOrder
+) -> None:
+    now = utc_now()
+    order = dataclasses.replace(make_order("o-now"), last_checked_at=now)
+    orders_store.bulk_insert_for_tests([order])
+    model = OrdersModel(orders_store)
+    stored = model.order_at(0)
+    assert stored is not None
+    assert text(model, 0, Column.LAST_CHECKED) == local_time(
+        stored.last_checked_at, with_date=False
+    )
+    assert model.data(model.index(0, Column.LAST_CHECKED), Qt.ItemDataRole.ToolTipRole) == (
+        local_time(stored.last_checked_at)
+    )
+
+
+@pytest.mark.parametrize(
+    "moment", [datetime(2026, 3, 1, 0, 0, tzinfo=UTC), datetime(2026, 10, 25, 23, 59, tzinfo=UTC)]
+)
+def test_local_days_are_half_open_utc_ranges(moment: datetime) -> None:
+    day = local_day(moment)
+    assert day_start(day) <= moment < day_start(day.addDays(1))
+    assert day_start(day).tzinfo is UTC and local_day(day_start(day)) == day
+
+
+# -- 100 000 orders ---------------------------------------------------------
+
+
+def expected(orders: list[Order], query: OrderQuery, count: int) -> list[str]:
+    """What the SQL should return, worked out in Python (row id breaks ties)."""
+    needle = (query.text or "").lower()
+    chosen = [
+        (row_id, order)
+        for row_id, order in enumerate(orders)
+        if (not query.statuses or order.status.value in query.statuses)
+        and (
+            not needle
+            or any(
+                needle in (value or "").lower()
+                for value in (order.order_id, order.email, order.note)
+            )
+        )
+    ]
+    field = {SortColumn.AMOUNT: "amount", SortColumn.CREATED_AT: "created_at"}[query.sort]
+    chosen.sort(key=lambda pair: (getattr(pair[1], field), pair[0]), reverse=query.descending)
+    return [order.order_id for _row, order in chosen[:count]]
+
+
+@pytest.mark.slow
+def test_a_hundred_thousand_orders_load_a_page_at_a_time(
+    qtbot: QtBot, qtmodeltester: ModelTester, big_order_book: Book
+) -> None:
+    store, orders = big_order_book
+    model = OrdersModel(store)
+    assert model.rowCount() == PAGE_SIZE and model.canFetchMore(QModelIndex())
+    assert ids(model) == expected(orders, model.query(), PAGE_SIZE)
+    with qtbot.waitSignal(model.rowsInserted):
+        model.fetchMore(QModelIndex())
+    assert model.rowCount() == 2 * PAGE_SIZE
+    assert ids(model) == expected(orders, model.query(), 2 * PAGE_SIZE)
+
+    query = OrderQuery(statuses=frozenset({"approve"}), text="COFFEES")
+    model.set_query(query)
+    assert model.rowCount() == PAGE_SIZE
+    model.sort(Column.AMOUNT, Qt.SortOrder.AscendingOrder)
+    sorted_query = dataclasses.replace(query, sort=SortColumn.AMOUNT, descending=False)
+    assert ids(model) == expected(orders, sorted_query, PAGE_SIZE)
+    model.fetchMore(QModelIndex())
+    assert ids(model) == expected(orders, sorted_query, 2 * PAGE_SIZE)
+
+    model.set_query(OrderQuery(text="кофе С", sort=SortColumn.AMOUNT, descending=True))
+    assert ids(model)[:20] == expected(orders, model.query(), 20)
+    assert model.rowCount() == PAGE_SIZE
+
+    # Qt's tester fetches more itself, and runs its checks on a reset before it
+    # clears its own "reset in flight" mark, so it gets a model of its own.
+    checked = OrdersModel(store)
+    qtmodeltester.check(checked)
+    assert checked.rowCount() >= PAGE_SIZE
