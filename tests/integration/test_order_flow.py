@@ -223,3 +223,18 @@ def test_merchant_ceiling_applies(tmp_path: Path) -> None:
         with pytest.raises(AmountError, match="more than"):
             desk.start_order("100,01")
         assert desk.start_order("100").amount == 10_000
+
+
+def test_check_all_now_schedules_only_open_orders(
+    sandbox: SandboxServer, client: GatewayClient, open_desk: Callable[[], OrderDesk]
+) -> None:
+    desk = open_desk()
+    orders = [desk.record_creation(send_creation(client, desk.start_order(str(n))), focused=False)
+              for n in (1, 2, 3)]
+    sandbox.approve(orders[0].order_id)
+    desk.record_checks([fetch_status(client, orders[0].order_id)])
+    unsent = desk.start_order("4")
+    assert desk.check_now() == 2
+    due = {o.order_id for o in desk.due_for_check()}
+    assert due == {orders[1].order_id, orders[2].order_id}
+    assert unsent.order_id not in due

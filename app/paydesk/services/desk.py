@@ -106,13 +106,11 @@ class OrderDesk:
     def pending(self) -> list[Order]:
         return self.store.pending(self.client_id)
 
-    def check_now(self, order_ids: Iterable[str]) -> None:
-        """Make these orders due at once (the cashier pressed "check now")."""
-        now = self._clock()
-        for order_id in order_ids:
-            order = self._get(order_id)
-            if self.policy.next_check(order, now) is not None or order.next_check_at is not None:
-                self.store.schedule(self.client_id, order_id, now)
+    def check_now(self, order_ids: Iterable[str] | None = None) -> int:
+        """Make these open orders (None: all of them) due at once: the cashier
+        pressed "check now". Also an order past its lifetime gets one more check."""
+        ids = None if order_ids is None else list(order_ids)
+        return self.store.schedule_open(self.client_id, self._clock(), ids)
 
     def record_checks(
         self, outcomes: Sequence[CheckOutcome], *, focused_order_id: str | None = None

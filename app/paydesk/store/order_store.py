@@ -224,6 +224,29 @@ class OrderStore:
                 db, client_id, order_id, "next_check_at = ?", (_ms(next_check_at),)
             )[1]
 
+    def schedule_open(
+        self, client_id: int, when: datetime, order_ids: Sequence[str] | None = None
+    ) -> int:
+        """Make open orders due at ``when`` ("check now"), all of them or those listed,
+        in one transaction (a "check all" over a thousand orders is one fsync).
+
+        Returns how many orders were scheduled; final and unconfirmed ones are left.
+        """
+        sql = f"UPDATE orders SET next_check_at = ? WHERE {OPEN_ORDERS_CONDITION}"
+        term, values = client_filter(client_id)
+        sql += f" AND {term}"
+        params: list[object] = [to_ms(when), *values]
+        with self._write("schedule checks") as db:
+            if order_ids is None:
+                return db.execute(sql, params).rowcount
+            ids = list(order_ids)
+            count = 0
+            for start in range(0, len(ids), 500):  # SQLite's bound-parameter limit
+                chunk = ids[start:start + 500]
+                marks = ",".join("?" * len(chunk))
+                count += db.execute(f"{sql} AND order_id IN ({marks})", [*params, *chunk]).rowcount
+            return count
+
     def due_for_check(
         self, now: datetime, limit: int = 100, client_id: int | None = None
     ) -> list[Order]:

@@ -175,9 +175,8 @@ class CounterController(QObject):
         if order_id == self._current:
             return
         self._select(order_id)
-        order = self.current
-        if order is not None and order.next_check_at is not None:
-            self.desk.check_now([order.order_id])
+        if order_id is not None:
+            self.desk.check_now([order_id])  # final or unsent orders are left alone
         self._tick()
 
     def _select(self, order_id: str | None) -> None:
@@ -191,7 +190,7 @@ class CounterController(QObject):
         self._tick()
 
     def check_all_pending(self) -> None:
-        self.desk.check_now(order.order_id for order in self.desk.pending())
+        self.desk.check_now()
         self._tick()
 
     def _tick(self) -> None:
