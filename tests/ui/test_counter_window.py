@@ -212,3 +212,34 @@ def test_check_all_pending_asks_the_service(
     before = sandbox.request_count("get_order")
     window.check_all_action.trigger()
     qtbot.waitUntil(lambda: sandbox.request_count("get_order") > before, timeout=WAIT_MS)
+
+
+def test_failing_status_checks_show_one_banner_and_recover(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
+) -> None:
+    type_amount(qtbot, window, "33")
+    wait_for_link(qtbot, window)
+    sandbox.inject(Fault.UNAVAILABLE, times=1000, endpoint="get_order")
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=WAIT_MS)
+    assert "Status checks are failing" in window.banner.message.text()
+    assert window.banner.order_id == ""  # not a creation: Retry checks again
+    assert "Waiting" in badge(window)  # a failed check never changes the status
+
+    sandbox.clear_faults()
+    qtbot.mouseClick(child(window, QPushButton, "retry_button"), Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.banner.isVisible(), timeout=WAIT_MS)
+
+
+def test_service_stopped_keeps_the_window_responsive(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
+) -> None:
+    sandbox.stop()
+    type_amount(qtbot, window, "44")
+    # The request is failing in a worker; the GUI thread keeps serving input.
+    note: QLineEdit = child(window, QLineEdit, "note_input")
+    qtbot.keyClicks(note, "typing while it retries")
+    assert note.text() == "typing while it retries"
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=30_000)
+    assert "could not be reached" in window.banner.message.text().lower()
+    [order] = window.counter.desk.unconfirmed()
+    assert window.banner.order_id == order.order_id
