@@ -1,0 +1,87 @@
+"""How the window starts: demo mode, first start, remembered choices."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtWidgets import QLabel, QLineEdit
+from pytestqt.qtbot import QtBot
+
+from paydesk import settings as settings_file
+from paydesk.paths import AppPaths
+from paydesk.runtime import open_runtime
+from paydesk.settings import Settings
+from paydesk.ui.app import build_window, choose_start, ui_state
+from paydesk.ui.welcome_dialog import WelcomeDialog
+
+
+def test_demo_window_is_marked_and_works_out_of_the_box(qtbot: QtBot, tmp_path: Path) -> None:
+    runtime = open_runtime(str(tmp_path), demo=True)
+    try:
+        window = build_window(runtime)
+        qtbot.addWidget(window)
+        window.show()
+        window.counter.start()
+        marker = window.findChild(QLabel, "demo_marker")
+        assert marker is not None and marker.isVisible()
+        assert "demo" in window.windowTitle().lower()
+        amount = window.findChild(QLineEdit, "amount_input")
+        qtbot.keyClicks(amount, "150")
+        qtbot.keyClick(amount, Qt.Key.Key_Return)
+        link = window.findChild(QLabel, "payment_link")
+        qtbot.waitUntil(lambda: link.toolTip().startswith("http://127.0.0.1:"), timeout=10_000)
+        assert runtime.paths.database == tmp_path / "demo" / "paydesk.sqlite3"
+        window.counter.stop()
+        window.counter.desk.store.close()
+    finally:
+        runtime.close()
+
+
+def test_demo_flag_skips_the_welcome(tmp_path: Path) -> None:
+    assert choose_start(str(tmp_path), demo=True) is True
+
+
+def test_configured_merchant_goes_straight_to_the_counter(tmp_path: Path) -> None:
+    paths = AppPaths(tmp_path).ensure()
+    settings_file.save(Settings(base_url="https://pay.example.com", client_id=5),
+                       paths.settings_file)
+    assert choose_start(str(tmp_path), demo=False) is False
+
+
+@pytest.mark.parametrize(("choice", "expected"), [("demo", True), ("setup", False), (None, None)])
+def test_first_start_asks_once_and_remembers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, choice: str | None, expected: bool | None
+) -> None:
+    shown = []
+
+    def fake_exec(dialog: WelcomeDialog) -> int:
+        shown.append(dialog)
+        return 1
+
+    monkeypatch.setattr(WelcomeDialog, "exec", fake_exec)
+    monkeypatch.setattr(WelcomeDialog, "choice", lambda _dialog: choice)
+    assert choose_start(str(tmp_path), demo=False) is expected
+    assert len(shown) == 1
+    if choice is not None:
+        assert ui_state(tmp_path).value("start/mode") == choice
+        assert choose_start(str(tmp_path), demo=False) is expected
+        assert len(shown) == 1  # not asked again
+
+
+def test_window_geometry_is_saved_on_close(qtbot: QtBot, tmp_path: Path) -> None:
+    runtime = open_runtime(str(tmp_path), demo=True)
+    try:
+        first = build_window(runtime)
+        qtbot.addWidget(first)
+        first.show()
+        first.resize(1000, 700)
+        first.close()
+        first.counter.desk.store.close()
+        saved = ui_state(runtime.paths.data_dir).value("window/geometry")
+        assert isinstance(saved, QByteArray) and not saved.isEmpty()
+        # Restoring it is Qt's restoreGeometry(); the offscreen platform's small
+        # screen clamps restored sizes, so pixel sizes are not compared here.
+    finally:
+        runtime.close()
