@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -18,6 +19,9 @@ from paydesk import __version__
 from paydesk.errors import InputError
 from paydesk.orders import Order
 from paydesk.runtime import Runtime
+from paydesk.settings import Settings
+from paydesk.sound_player import SoundPlayer
+from paydesk.ui.alerts import Alerts
 from paydesk.ui.counter import CounterController
 from paydesk.ui.formatting import tr
 from paydesk.ui.orders_panel import OrdersPanel
@@ -78,6 +82,9 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.banner)
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
+        self.alerts = Alerts(
+            self, SoundPlayer(enabled=runtime.settings.sound, fallback=QApplication.beep)
+        )
         self._build_actions()
         self._connect()
         self._restore_state()
@@ -107,12 +114,23 @@ class MainWindow(QMainWindow):
                                              self.counter.check_all_pending)
         self.find_action = self._action(tr("&Find…"), QKeySequence.StandardKey.Find,
                                         self.orders_panel.focus_search)
+        self.print_slip_action = self._action(tr("&Print payment slip…"),
+                                              QKeySequence.StandardKey.Print, self._print_slip)
+        self.save_slip_action = self._action(tr("Save payment slip as P&DF…"), None,
+                                             self._save_slip_pdf)
         for action in (self.new_payment_action, self.check_selected_action,
                        self.check_all_action, self.find_action):
             orders.addAction(action)
+        orders.addSeparator()
+        orders.addAction(self.print_slip_action)
+        orders.addAction(self.save_slip_action)
 
         settings_menu = menu.addMenu(tr("&Settings"))
         settings_menu.addAction(self._action(tr("&Settings…"), "Ctrl+,", self.open_settings))
+        self.sound_action = self._action(tr("Play &sounds"), None, self._toggle_sound)
+        self.sound_action.setCheckable(True)
+        self.sound_action.setChecked(self.runtime.settings.sound)
+        settings_menu.addAction(self.sound_action)
         help_menu = menu.addMenu(tr("&Help"))
         help_menu.addAction(self._action(tr("&About PayDesk"), None, self._about))
 
@@ -135,6 +153,8 @@ class MainWindow(QMainWindow):
         counter.problem.connect(self.banner.show_problem)
         counter.problem_cleared.connect(self.banner.clear)
         self.banner.retry_requested.connect(self._retry)
+        counter.order_paid.connect(self.alerts.on_paid)
+        counter.order_refused.connect(self.alerts.on_refused)
         self.orders_panel.order_activated.connect(counter.select)
 
     # -- actions ------------------------------------------------------------------
@@ -165,7 +185,6 @@ class MainWindow(QMainWindow):
         self.form.reset()
 
     def open_settings(self) -> None:
-        from paydesk import settings as settings_file
         from paydesk.ui.settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(
@@ -174,11 +193,58 @@ class MainWindow(QMainWindow):
         )
         if dialog.exec() and not self.runtime.is_demo:
             updated = dialog.result_settings()
-            settings_file.save(updated, self.runtime.paths.settings_file)
-            self.runtime.settings = updated
+            self._save_settings(updated)
+            self.alerts.set_muted(not updated.sound)
+            self.sound_action.setChecked(updated.sound)
             self.runtime.reset_gateway()
             self.counter.reset_client()
             self.statusBar().showMessage(tr("Service: {0}").format(updated.base_url))
+
+    def _slip_order(self) -> Order | None:
+        order = self.counter.current
+        if order is None:
+            self.statusBar().showMessage(tr("Choose an order first."), 5000)
+        return order
+
+    def _print_slip(self) -> None:
+        from paydesk.ui.slip import print_slip
+
+        order = self._slip_order()
+        if order is None:
+            return
+        try:
+            print_slip(self, order, merchant_name=self.runtime.settings.merchant_name,
+                       expires_at=self.counter.desk.policy.expires_at(order))
+        except (ValueError, OSError) as exc:
+            QMessageBox.information(self, tr("Payment slip"), str(exc))
+
+    def _save_slip_pdf(self) -> None:
+        from paydesk.ui.slip import check_printable, save_slip_pdf
+
+        order = self._slip_order()
+        if order is None:
+            return
+        try:
+            check_printable(order)
+            path, _ = QFileDialog.getSaveFileName(
+                self, tr("Save payment slip"), f"slip-{order.order_id}.pdf", tr("PDF (*.pdf)")
+            )
+            if path:
+                save_slip_pdf(path, order, merchant_name=self.runtime.settings.merchant_name,
+                              expires_at=self.counter.desk.policy.expires_at(order))
+        except (ValueError, OSError) as exc:
+            QMessageBox.information(self, tr("Payment slip"), str(exc))
+
+    def _toggle_sound(self, on: bool) -> None:
+        self.alerts.set_muted(not on)
+        if not self.runtime.is_demo:
+            self._save_settings(self.runtime.settings.with_changes(sound=on))
+
+    def _save_settings(self, updated: Settings) -> None:
+        from paydesk import settings as settings_file
+
+        settings_file.save(updated, self.runtime.paths.settings_file)
+        self.runtime.settings = updated
 
     def _export_csv(self) -> None:
         path, _ = QFileDialog.getSaveFileName(
