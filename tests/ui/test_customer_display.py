@@ -1,0 +1,454 @@
+"""The buyer's screen in every state a payment goes through, and what it never shows."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QPoint, QRect, Qt
+from PySide6.QtGui import QCloseEvent, QColor, QFontMetrics, QGuiApplication
+from PySide6.QtWidgets import QLabel, QWidget
+from pytestqt.qtbot import QtBot
+
+from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.ui.customer_display import CustomerDisplay, DisplayState
+from paydesk.ui.formatting import money
+from paydesk.ui.screens import available_screens, find_screen, screen_label
+
+from qt_images import decode_qimage
+
+LINK = "https://pay.example.ru/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
+NOW = datetime(2026, 11, 21, 12, 0, 0, tzinfo=UTC)
+EXPIRES = NOW + timedelta(minutes=12, seconds=34)
+EMAIL = "private.buyer@example.com"
+NOTE = "table 7, birthday surprise"
+ORDER_ID = "20261121-120000000-K3QX9A"
+SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
+
+
+def an_order(
+    status: str = "pending",
+    creation: CreationState = CreationState.CONFIRMED,
+    **changes: Any,
+) -> Order:
+    values: dict[str, Any] = {
+        "client_id": 1,
+        "order_id": ORDER_ID,
+        "amount": 125_050,
+        "email": EMAIL,
+        "note": NOTE,
+        "url": LINK if creation is CreationState.CONFIRMED else None,
+        "status": OrderStatus(status),
+        "creation": creation,
+        "created_at": NOW,
+    }
+    values.update(changes)
+    return Order(**values)
+
+
+def finished(order: Order, status: str) -> Order:
+    paid_at = NOW + timedelta(minutes=1) if status == "approve" else None
+    return dataclasses.replace(order, status=OrderStatus(status), paid_at=paid_at)
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = NOW
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def make_display(qtbot: QtBot, clock: FakeClock) -> Callable[..., CustomerDisplay]:
+    def make(merchant: str = "Coffee Corner", size: tuple[int, int] = (1280, 800),
+             **options: Any) -> CustomerDisplay:
+        display = CustomerDisplay(merchant, clock=clock, **options)
+        qtbot.addWidget(display)
+        display.resize(*size)
+        display.show()
+        qtbot.waitExposed(display)
+        return display
+
+    return make
+
+
+@pytest.fixture
+def display(make_display: Callable[..., CustomerDisplay]) -> CustomerDisplay:
+    return make_display()
+
+
+@pytest.fixture
+def screenshot() -> Callable[[QWidget, str], Path]:
+    """Save what the buyer sees, for a person to look at (git-ignored)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+
+    def save(widget: QWidget, name: str) -> Path:
+        path = SCREENSHOTS / f"display-{name}.png"
+        assert widget.grab().save(str(path))
+        return path
+
+    return save
+
+
+def on_display(display: CustomerDisplay, widget: QWidget) -> QRect:
+    return QRect(widget.mapTo(display, QPoint(0, 0)), widget.size())
+
+
+def visible_texts(display: CustomerDisplay) -> list[str]:
+    return [label.text() for label in display.findChildren(QLabel) if label.isVisible()]
+
+
+def everything_said(widget: QWidget) -> list[str]:
+    """Every text a widget or its children carry: shown, tooltips, accessibility."""
+    said = []
+    for item in [widget, *widget.findChildren(QWidget)]:
+        said += [item.windowTitle(), item.toolTip(), item.accessibleName(),
+                 item.accessibleDescription(), item.statusTip(), item.whatsThis()]
+        if isinstance(item, QLabel):
+            said.append(item.text())
+    return said
+
+
+# -- states ------------------------------------------------------------------------
+
+
+def test_idle_greets_with_the_merchant_name(display: CustomerDisplay, screenshot: Any) -> None:
+    assert display.state() is DisplayState.IDLE
+    assert visible_texts(display) == ["Coffee Corner", "Ready"]
+    assert display.qr.text() is None
+    screenshot(display, "idle")
+
+
+def test_idle_without_a_merchant_name_says_welcome(
+    make_display: Callable[..., CustomerDisplay],
+) -> None:
+    display = make_display("  ")
+    assert visible_texts(display) == ["Welcome", "Ready"]
+    display.set_merchant_name("Bakery No. 5")
+    assert display.title_label.text() == "Bakery No. 5"
+
+
+def test_pending_shows_amount_qr_and_countdown(
+    display: CustomerDisplay, clock: FakeClock, qtbot: QtBot, screenshot: Any
+) -> None:
+    display.show_order(an_order(), EXPIRES)
+
+    assert display.state() is DisplayState.PENDING
+    assert display.amount_label.text() == money(125_050)
+    assert display.scan_label.text() == "Scan to pay"
+    assert display.countdown_label.text() == "12:34"
+    assert display.countdown_running()
+    # The 1 s timer moves the countdown on by itself.
+    clock.now += timedelta(minutes=2)
+    qtbot.waitUntil(lambda: display.countdown_label.text() == "10:34", timeout=3000)
+    screenshot(display, "pending")
+
+
+def test_qr_on_the_display_decodes_to_the_link(display: CustomerDisplay) -> None:
+    display.show_order(an_order(), EXPIRES)
+    assert decode_qimage(display.qr.grab().toImage()) == [LINK]
+    assert display.qr.is_active()
+
+
+def test_qr_is_as_large_as_the_screen_allows_and_square(
+    make_display: Callable[..., CustomerDisplay],
+) -> None:
+    for size in ((1920, 1080), (1280, 800), (800, 600), (1080, 1920)):
+        display = make_display(size=size)
+        display.show_order(an_order(), EXPIRES)
+        qr = display.qr
+        assert qr.width() == qr.height()
+        assert qr.width() >= 0.5 * min(size)
+        assert display.rect().contains(on_display(display, qr))
+
+
+def test_a_poll_of_the_same_order_keeps_the_countdown_going(
+    display: CustomerDisplay, clock: FakeClock
+) -> None:
+    display.show_order(an_order(), EXPIRES)
+    clock.now += timedelta(seconds=30)
+    display.show_order(an_order(last_checked_at=clock.now), EXPIRES)
+    assert display.countdown_label.text() == "12:04"
+    assert display.countdown_running()
+
+
+def test_last_minute_is_urgent_and_zero_fades_the_code(
+    display: CustomerDisplay, clock: FakeClock
+) -> None:
+    display.show_order(an_order(), EXPIRES)
+    clock.now = EXPIRES - timedelta(seconds=45)
+    display.refresh_countdown()
+    assert display.countdown_label.text() == "0:45"
+    assert "#b06000" in display.countdown_label.styleSheet()
+
+    clock.now = EXPIRES
+    display.refresh_countdown()
+    assert display.countdown_label.text() == "0:00"
+    assert not display.countdown_running()
+    assert display.qr.inactive_reason() == "Time ran out"
+
+
+def test_pending_without_an_expiry_has_no_countdown(display: CustomerDisplay) -> None:
+    display.show_order(an_order(), None)
+    assert display.state() is DisplayState.PENDING
+    assert not display.countdown_label.isVisible()
+    assert not display.countdown_running()
+
+
+def test_unconfirmed_order_shows_the_amount_while_preparing(
+    display: CustomerDisplay, screenshot: Any
+) -> None:
+    display.show_order(an_order(creation=CreationState.UNCONFIRMED), None)
+    assert display.state() is DisplayState.PREPARING
+    assert visible_texts(display) == [money(125_050), "Preparing payment…"]
+    assert display.qr.text() is None
+    screenshot(display, "preparing")
+
+
+RESULTS = [
+    ("approve", DisplayState.PAID, "✓", "Paid — thank you", "#188038"),
+    ("decline", DisplayState.REFUSED, "✗", "Payment refused", "#c5221f"),
+    ("expired", DisplayState.EXPIRED, "⊘", "Time ran out", "#5f6368"),
+]
+
+
+@pytest.mark.parametrize(("status", "state", "symbol", "words", "colour"), RESULTS)
+def test_final_result_in_colour_and_symbol(
+    display: CustomerDisplay, screenshot: Any,
+    status: str, state: DisplayState, symbol: str, words: str, colour: str,
+) -> None:
+    display.show_order(an_order(), EXPIRES)
+    display.show_order(finished(an_order(), status), EXPIRES)
+
+    assert display.state() is state
+    assert visible_texts(display) == [symbol, words, money(125_050)]
+    assert display.result_label.accessibleName() == f"{symbol} {words}"
+    page = display.result_label.parentWidget()
+    assert page is not None
+    assert page.grab().toImage().pixelColor(5, 5) == QColor(colour)
+    assert display.qr.text() is None and not display.countdown_running()
+    assert display.returning_to_idle()
+    screenshot(display, str(state))
+
+
+def test_result_returns_to_idle_by_itself(
+    make_display: Callable[..., CustomerDisplay], qtbot: QtBot
+) -> None:
+    display = make_display(return_to_idle_ms=50)
+    display.show_order(an_order(), EXPIRES)
+    display.show_order(finished(an_order(), "approve"), EXPIRES)
+    assert display.state() is DisplayState.PAID
+
+    qtbot.waitUntil(display.is_idle, timeout=3000)
+    assert visible_texts(display) == ["Coffee Corner", "Ready"]
+    # A late repeat of the finished order does not bring its result back.
+    display.show_order(finished(an_order(), "approve"), EXPIRES)
+    assert display.is_idle()
+
+
+def test_a_new_order_cancels_the_return_to_idle(
+    make_display: Callable[..., CustomerDisplay], qtbot: QtBot
+) -> None:
+    display = make_display(return_to_idle_ms=50)
+    display.show_order(an_order(), EXPIRES)
+    display.show_order(finished(an_order(), "approve"), EXPIRES)
+    assert display.returning_to_idle()
+
+    second = an_order(order_id="second-order", amount=9_900, url=LINK + "2")
+    display.show_order(dataclasses.replace(second, creation=CreationState.UNCONFIRMED, url=None),
+                       None)
+    assert not display.returning_to_idle()
+    display.show_order(second, EXPIRES)
+    assert not display.returning_to_idle()
+    assert display.state() is DisplayState.PENDING
+    assert display.amount_label.text() == money(9_900)
+
+
+def test_cashier_leaving_the_order_keeps_the_thank_you_for_its_time(
+    make_display: Callable[..., CustomerDisplay], qtbot: QtBot
+) -> None:
+    display = make_display(return_to_idle_ms=50)
+    display.show_order(an_order(), EXPIRES)
+    display.show_order(finished(an_order(), "approve"), EXPIRES)
+    display.show_order(None, None)  # Esc: new payment, right after "Paid"
+    assert display.state() is DisplayState.PAID
+    qtbot.waitUntil(display.is_idle, timeout=3000)
+
+
+def test_another_buyers_finished_order_is_never_shown(display: CustomerDisplay) -> None:
+    # The cashier opens yesterday's paid order in the list: not for this buyer's eyes.
+    display.show_order(finished(an_order(order_id="yesterday"), "approve"), None)
+    assert display.is_idle()
+    assert money(125_050) not in visible_texts(display)
+    assert not display.returning_to_idle()
+
+
+def test_abandoned_and_none_return_to_idle(display: CustomerDisplay) -> None:
+    display.show_order(an_order(creation=CreationState.UNCONFIRMED), None)
+    display.show_order(an_order(creation=CreationState.ABANDONED), None)
+    assert display.is_idle()
+    display.show_order(an_order(), EXPIRES)
+    display.show_order(None, None)
+    assert display.is_idle()
+    assert not display.countdown_running() and display.qr.text() is None
+
+
+def test_an_unknown_status_shows_nothing_to_the_buyer(display: CustomerDisplay) -> None:
+    display.show_order(an_order(), EXPIRES)
+    display.show_order(an_order("refunded"), EXPIRES)
+    assert display.is_idle()
+
+
+# -- privacy -------------------------------------------------------------------------
+
+
+def test_never_shows_email_note_or_order_id(
+    make_display: Callable[..., CustomerDisplay],
+) -> None:
+    display = make_display(return_to_idle_ms=60_000)
+    orders = [
+        (an_order(creation=CreationState.UNCONFIRMED), None),
+        (an_order(), EXPIRES),
+        (finished(an_order(), "approve"), EXPIRES),
+        (an_order(order_id="next-1"), EXPIRES),
+        (finished(an_order(order_id="next-1"), "decline"), EXPIRES),
+        (an_order(order_id="next-2"), EXPIRES),
+        (finished(an_order(order_id="next-2"), "expired"), EXPIRES),
+    ]
+    for order, expires_at in orders:
+        display.show_order(order, expires_at)
+        said = "\n".join(everything_said(display))
+        for secret in (EMAIL, NOTE, order.order_id, "private.buyer"):
+            assert secret not in said, (display.state(), secret)
+
+
+# -- screens and the buyer's keyboard -----------------------------------------------------
+
+
+def test_place_on_the_primary_screen_goes_full_screen_there(
+    display: CustomerDisplay, qtbot: QtBot
+) -> None:
+    primary = QGuiApplication.primaryScreen()
+    display.place_on(primary)
+    qtbot.waitUntil(display.isFullScreen)
+    assert display.screen() is primary
+
+    display.place_on(None)
+    qtbot.waitUntil(lambda: not display.isFullScreen())
+    assert display.size().width() <= 900 and display.size().height() <= 700
+    assert display.isVisible()
+
+
+def test_screens_are_listed_and_found_by_label_or_name(qtbot: QtBot) -> None:
+    screens = available_screens()
+    primary = QGuiApplication.primaryScreen()
+    assert [screen for _, screen in screens] == QGuiApplication.screens()
+    label = screen_label(primary)
+    size = primary.size()
+    assert f"{size.width()}×{size.height()}" in label and "(primary)" in label
+    assert find_screen(label) is primary
+    assert find_screen(f"  {label} ") is primary
+    if primary.name():
+        assert find_screen(primary.name()) is primary
+    assert find_screen("") is None
+    assert find_screen("no-such-monitor — 1×1") is None
+
+
+class FromTheWindowSystem(QCloseEvent):
+    """Alt+F4 or a title bar's close button: a spontaneous close, which Python
+    cannot send, so the display's closeEvent is handed one directly."""
+
+    def spontaneous(self) -> bool:
+        return True
+
+
+def test_escape_and_the_window_system_do_not_close_the_full_screen_display(
+    display: CustomerDisplay, qtbot: QtBot
+) -> None:
+    display.place_on(QGuiApplication.primaryScreen())
+    qtbot.waitUntil(display.isFullScreen)
+    qtbot.keyClick(display, Qt.Key.Key_Escape)
+    assert display.isVisible() and display.isFullScreen()
+
+    closes: list[bool] = []
+    display.closed.connect(lambda: closes.append(True))
+    alt_f4 = FromTheWindowSystem()
+    display.closeEvent(alt_f4)
+    assert not alt_f4.isAccepted() and closes == []
+
+    with qtbot.waitSignal(display.closed, timeout=1000):
+        display.close()  # the merchant's action in the main window
+    assert not display.isVisible()
+    assert not display.testAttribute(Qt.WidgetAttribute.WA_QuitOnClose)
+
+
+# -- scaling -------------------------------------------------------------------------------
+
+
+def fits(label: QLabel) -> bool:
+    """Every line of the label is inside it, across and down (give or take the
+    pixel that whole-pixel metrics round up)."""
+    metrics = QFontMetrics(label.font())
+    needed = metrics.boundingRect(QRect(0, 0, label.width(), 10_000),
+                                  int(Qt.AlignmentFlag.AlignCenter), label.text())
+    return needed.width() <= label.width() + 2 and needed.height() <= label.height() + 2
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 800), (800, 600), (1080, 1920)])
+def test_every_text_fits_and_fonts_follow_the_window(
+    make_display: Callable[..., CustomerDisplay], size: tuple[int, int], screenshot: Any
+) -> None:
+    display = make_display("Coffee Corner and Pastry Shop at the Central Station", size=size,
+                           return_to_idle_ms=60_000)
+    big = an_order(amount=99_999_999)
+    for order in (None, big, finished(big, "approve"), an_order(order_id="o2"),
+                  finished(an_order(order_id="o2"), "decline")):
+        display.show_order(order, EXPIRES)
+        if order is big:
+            screenshot(display, f"fit-{size[0]}x{size[1]}")
+        for label in display.findChildren(QLabel):
+            if label.isVisible():
+                assert fits(label), (size, label.objectName(), label.text())
+                assert display.rect().contains(on_display(display, label))
+
+
+def test_fonts_grow_with_the_screen(make_display: Callable[..., CustomerDisplay]) -> None:
+    small = make_display(size=(800, 600))
+    large = make_display(size=(1920, 1080))
+    for display in (small, large):
+        display.show_order(an_order(), EXPIRES)
+    assert large.amount_label.font().pixelSize() > small.amount_label.font().pixelSize()
+    # Readable from 2 m on a 1080p monitor: the amount is over 100 px tall.
+    assert large.amount_label.font().pixelSize() >= 100
+
+
+def test_screenshots_at_800x600(
+    make_display: Callable[..., CustomerDisplay], screenshot: Any
+) -> None:
+    display = make_display(size=(800, 600), return_to_idle_ms=60_000)
+    screenshot(display, "small-idle")
+    display.show_order(an_order(), EXPIRES)
+    screenshot(display, "small-pending")
+    assert decode_qimage(display.qr.grab().toImage()) == [LINK]
+    display.show_order(finished(an_order(), "approve"), EXPIRES)
+    screenshot(display, "small-paid")
+
+
+
+
+def test_the_display_never_asks_for_the_keyboard(display: CustomerDisplay) -> None:
+    # The cashier types the next amount while the display changes. (The offscreen
+    # platform activates every window it shows, so the hints are what can be checked.)
+    assert display.testAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+    assert display.windowFlags() & Qt.WindowType.WindowDoesNotAcceptFocus
+    assert display.focusPolicy() is Qt.FocusPolicy.NoFocus
