@@ -243,3 +243,20 @@ def test_service_stopped_keeps_the_window_responsive(
     assert "could not be reached" in window.banner.message.text().lower()
     [order] = window.counter.desk.unconfirmed()
     assert window.banner.order_id == order.order_id
+
+
+def test_customer_display_follows_the_counter(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
+) -> None:
+    display = window.open_customer_display()
+    qtbot.addWidget(display)
+    assert display.is_idle() and window.display_action.isChecked()
+    type_amount(qtbot, window, "250")
+    link = wait_for_link(qtbot, window)
+    qtbot.waitUntil(lambda: display.qr.text() == link, timeout=WAIT_MS)
+    assert decode_qimage(display.qr.grab().toImage()) == [link]
+    requests.post(link, data={"decision": "approve", "email": "b@example.com"},
+                  timeout=5).raise_for_status()
+    qtbot.waitUntil(lambda: "Paid" in display.result_label.text(), timeout=WAIT_MS)
+    display.close()
+    assert not window.display_action.isChecked()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QByteArray, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -22,6 +24,9 @@ from paydesk.runtime import Runtime
 from paydesk.settings import Settings
 from paydesk.sound_player import SoundPlayer
 from paydesk.ui.alerts import Alerts
+
+if TYPE_CHECKING:
+    from paydesk.ui.customer_display import CustomerDisplay
 from paydesk.ui.counter import CounterController
 from paydesk.ui.formatting import tr
 from paydesk.ui.orders_panel import OrdersPanel
@@ -82,6 +87,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.banner)
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
+        self.customer_display: CustomerDisplay | None = None
         self.alerts = Alerts(
             self, SoundPlayer(enabled=runtime.settings.sound, fallback=QApplication.beep)
         )
@@ -131,6 +137,11 @@ class MainWindow(QMainWindow):
         self.sound_action.setCheckable(True)
         self.sound_action.setChecked(self.runtime.settings.sound)
         settings_menu.addAction(self.sound_action)
+        view_menu = menu.addMenu(tr("&View"))
+        self.display_action = self._action(tr("&Customer display"), "Ctrl+D",
+                                           self._toggle_customer_display)
+        self.display_action.setCheckable(True)
+        view_menu.addAction(self.display_action)
         help_menu = menu.addMenu(tr("&Help"))
         help_menu.addAction(self._action(tr("&About PayDesk"), None, self._about))
 
@@ -196,9 +207,41 @@ class MainWindow(QMainWindow):
             self._save_settings(updated)
             self.alerts.set_muted(not updated.sound)
             self.sound_action.setChecked(updated.sound)
+            if self.customer_display is not None:
+                self.customer_display.set_merchant_name(updated.merchant_name)
             self.runtime.reset_gateway()
             self.counter.reset_client()
             self.statusBar().showMessage(tr("Service: {0}").format(updated.base_url))
+
+    def _toggle_customer_display(self, on: bool) -> None:
+        if on:
+            self.open_customer_display()
+        elif self.customer_display is not None:
+            self.customer_display.close()
+
+    def open_customer_display(self) -> CustomerDisplay:
+        """The buyer's window, on the screen chosen in the settings (if it is there)."""
+        from paydesk.ui.customer_display import CustomerDisplay
+        from paydesk.ui.screens import find_screen
+
+        if self.customer_display is None:
+            display = CustomerDisplay(self.runtime.settings.merchant_name)
+            display.closed.connect(self._customer_display_closed)
+            self.counter.current_changed.connect(self._show_on_display)
+            self.customer_display = display
+        screen_name = self.runtime.settings.display_screen
+        self.customer_display.place_on(find_screen(screen_name) if screen_name else None)
+        self._show_on_display(self.counter.current)
+        self.display_action.setChecked(True)
+        return self.customer_display
+
+    def _show_on_display(self, order: Order | None) -> None:
+        if self.customer_display is not None:
+            expires = self.counter.desk.policy.expires_at(order) if order else None
+            self.customer_display.show_order(order, expires)
+
+    def _customer_display_closed(self) -> None:
+        self.display_action.setChecked(False)
 
     def _slip_order(self) -> Order | None:
         order = self.counter.current
@@ -280,6 +323,8 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(splitter)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.customer_display is not None:
+            self.customer_display.close()
         self._ui_state.setValue("window/geometry", self.saveGeometry())
         self._ui_state.setValue("window/splitter", self.splitter.saveState())
         self._ui_state.sync()
