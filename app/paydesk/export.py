@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Iterable
 from datetime import datetime
 from typing import IO, Any
 
+from paydesk.csv_format import CsvFormat, defuse
 from paydesk.money import kopecks_to_decimal_text
 from paydesk.orders import Order
 
@@ -38,18 +38,30 @@ def order_record(order: Order) -> dict[str, Any]:
     }
 
 
-def write_csv(orders: Iterable[Order], stream: IO[str]) -> int:
+def write_csv(orders: Iterable[Order], stream: IO[str], fmt: CsvFormat | None = None) -> int:
     """Write a header and one row per order; returns the number of rows.
 
-    Cells that a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@``
-    first) get a leading apostrophe: notes and e-mails are typed by people.
+    ``fmt`` chooses delimiter, decimal separator and time style (the default is
+    the plain form for programs; :meth:`CsvFormat.for_language` gives the one a
+    spreadsheet expects). Cells that a spreadsheet would run as a formula
+    (``=``, ``+``, ``-``, ``@`` first) get a leading apostrophe: notes and
+    e-mails are typed by people.
     """
-    writer = csv.writer(stream, lineterminator="\r\n")
-    writer.writerow(COLUMNS)
+    fmt = fmt or CsvFormat()
+    writer = fmt.writer(stream)
+    if fmt.header:
+        writer.writerow(COLUMNS)
     count = 0
     for order in orders:
         record = order_record(order)
-        writer.writerow([_defuse(str(record[column])) for column in COLUMNS])
+        record["amount"] = fmt.amount(order.amount)
+        for column, moment in (
+            ("created_at", order.created_at),
+            ("paid_at", order.paid_at),
+            ("last_checked_at", order.last_checked_at),
+        ):
+            record[column] = fmt.time(moment)
+        writer.writerow([defuse(str(record[column])) for column in COLUMNS])
         count += 1
     return count
 
@@ -59,7 +71,3 @@ def write_json(orders: Iterable[Order], stream: IO[str]) -> int:
     json.dump(records, stream, ensure_ascii=False, indent=2)
     stream.write("\n")
     return len(records)
-
-
-def _defuse(cell: str) -> str:
-    return "'" + cell if cell[:1] in ("=", "+", "-", "@", "\t", "\r") else cell

@@ -10,6 +10,7 @@ from pathlib import Path
 from paydesk.cli import exit_codes
 from paydesk.cli.dates import local_text, next_day, parse_local_date
 from paydesk.cli.output import describe, status_text, table
+from paydesk.csv_format import CsvFormat
 from paydesk.export import write_csv, write_json
 from paydesk.orders import OrderStatus, validate_order_id
 from paydesk.qr import qr_matrix, render_text
@@ -41,6 +42,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     _add_filters(listing)
     listing.add_argument("--limit", type=int, default=None, help="at most this many rows")
     listing.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    add_csv_style(listing)
     listing.set_defaults(run=run_list)
 
     refresh = sub.add_parser("refresh", help="check every pending order once, resume unsent ones")
@@ -49,7 +51,20 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     export = sub.add_parser("export", help="write orders to a CSV (or .json) file")
     export.add_argument("file", type=Path)
     _add_filters(export)
+    add_csv_style(export)
     export.set_defaults(run=run_export)
+
+
+def add_csv_style(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--csv-style", choices=("ru", "en"), default=None,
+        help="CSV for a spreadsheet in this language: ru is ';' and 1234,50, en is ',' and "
+        "1234.50, both with local times (default: ',' and UTC ISO times, for programs)",
+    )
+
+
+def csv_format(args: argparse.Namespace) -> CsvFormat:
+    return CsvFormat.for_language(args.csv_style) if args.csv_style else CsvFormat()
 
 
 def _add_filters(parser: argparse.ArgumentParser) -> None:
@@ -138,7 +153,7 @@ def run_list(args: argparse.Namespace, runtime: Runtime) -> int:
     with runtime.open_store() as store:
         orders = store.query(_query(args, runtime, args.limit))
     if args.format == "csv":
-        write_csv(orders, sys.stdout)
+        write_csv(orders, sys.stdout, csv_format(args))
     elif args.format == "json":
         write_json(orders, sys.stdout)
     else:
@@ -168,11 +183,12 @@ def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
     with runtime.open_store() as store:
         orders = store.query(_query(args, runtime))
     as_json = args.file.suffix.lower() == ".json"
+    fmt = csv_format(args)
     # utf-8-sig: spreadsheet programs read a CSV without the mark as a legacy code page.
-    encoding = "utf-8" if as_json else "utf-8-sig"
+    encoding = "utf-8" if as_json else fmt.encoding
     try:
         with args.file.open("w", encoding=encoding, newline="") as stream:
-            count = write_json(orders, stream) if as_json else write_csv(orders, stream)
+            count = write_json(orders, stream) if as_json else write_csv(orders, stream, fmt)
     except OSError as exc:
         print(f"Cannot write {args.file}: {exc.strerror}", file=sys.stderr)
         return exit_codes.STORAGE

@@ -28,6 +28,7 @@ from paydesk.store.queries import (
     where_clause,
 )
 from paydesk.store.records import CheckResult, StatusChange, Totals
+from paydesk.store.reporting import ReportQueries
 from paydesk.store.rows import ORDER_COLUMNS, moment, order_from_row, status_from_text
 
 _FIND = "WHERE client_id = ? AND order_id = ?"
@@ -334,6 +335,10 @@ class OrderStore:
     def paid_totals(self, since: datetime, until: datetime, client_id: int | None = None) -> Totals:
         """What was paid in ``[since, until)``, by paid time (not creation time)."""
         return self.totals(OrderQuery(client_id=client_id, paid_since=since, paid_until=until))
+
+    def reporting(self) -> ReportQueries:
+        """The end-of-day report's aggregate queries, on this store's connection."""
+        return ReportQueries(self._db, self._read)
 
     # -- tests and benchmarks ----------------------------------------------
 

@@ -1,0 +1,184 @@
+"""``paydesk report``: the owner's end-of-day report in a terminal, as JSON or as CSV.
+
+The same :class:`~paydesk.report.DayReport` as the window's report dialog, so
+the numbers a script reads are the numbers on the printed page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from datetime import datetime
+from typing import Any
+
+from paydesk.cli import exit_codes
+from paydesk.cli.dates import local_text, next_day, parse_local_date
+from paydesk.cli.order_commands import add_csv_style, csv_format
+from paydesk.errors import InputError
+from paydesk.money import format_rubles
+from paydesk.report import DayReport, HourTakings, Tally
+from paydesk.runtime import Runtime
+
+#: The report's lines in the order they are shown: key, words in the table.
+LINES = (
+    ("paid", "Paid"),
+    ("pending", "Waiting"),
+    ("refused", "Refused"),
+    ("expired", "Expired"),
+    ("unsent", "Not sent"),
+    ("abandoned", "Abandoned"),
+)
+_BAR_WIDTH = 30
+
+
+class ReportRangeError(InputError):
+    field = "date"
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    report = sub.add_parser(
+        "report",
+        help="the day's takings: paid, waiting, refused, expired, by hour",
+        description="Paid orders count on the day they were paid; the others on the day "
+        "they were created. Days are local days.",
+    )
+    report.add_argument("--date", type=parse_local_date,
+                        help="one day: YYYY-MM-DD, 'today' (the default) or 'yesterday'")
+    report.add_argument("--since", type=parse_local_date, help="first day of a range")
+    report.add_argument("--until", type=parse_local_date,
+                        help="last day of a range, included (default: today)")
+    report.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    add_csv_style(report)
+    report.set_defaults(run=run_report)
+
+
+def report_range(args: argparse.Namespace) -> tuple[datetime, datetime]:
+    """The half-open UTC bounds the options ask for; local midnights at both ends."""
+    if args.date is not None and (args.since is not None or args.until is not None):
+        raise ReportRangeError("both", "Give either --date or --since/--until, not both.")
+    if args.since is None:
+        if args.until is not None:
+            raise ReportRangeError("no_since", "--until needs --since (the first day).")
+        day = args.date if args.date is not None else parse_local_date("today")
+        return day, next_day(day)
+    last = args.until if args.until is not None else parse_local_date("today")
+    if last < args.since:
+        raise ReportRangeError("backwards", "--until is before --since.")
+    return args.since, next_day(last)
+
+
+def run_report(args: argparse.Namespace, runtime: Runtime) -> int:
+    since, until = report_range(args)
+    client_id = runtime.require_client_id()
+    with runtime.open_store() as store:
+        report = DayReport.build(store, client_id, since, until)
+    if args.format == "json":
+        json.dump(report_record(report), sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    elif args.format == "csv":
+        write_report_csv(report, args)
+    else:
+        print(report_table(report))
+    return exit_codes.OK
+
+
+def _tally(tally: Tally) -> dict[str, int]:
+    return {"count": tally.count, "amount_kopecks": tally.amount}
+
+
+def report_record(report: DayReport) -> dict[str, Any]:
+    """The report as plain JSON values: sums in integer kopecks, times local ISO 8601."""
+    record: dict[str, Any] = {
+        "client_id": report.client_id,
+        "first_day": report.first_day.isoformat(),
+        "last_day": report.last_day.isoformat(),
+        "since": report.since.astimezone().isoformat(timespec="seconds"),
+        "until": report.until.astimezone().isoformat(timespec="seconds"),
+        "generated_at": report.generated_at.astimezone().isoformat(timespec="seconds"),
+        "created": _tally(report.created),
+    }
+    record.update({key: _tally(getattr(report, key)) for key, _words in LINES})
+    record["buckets"] = "day" if report.by_day else "hour"
+    record["takings"] = [
+        {
+            "start": bucket.start.isoformat(timespec="seconds"),
+            "end": bucket.end.isoformat(timespec="seconds"),
+            **_tally(Tally(bucket.count, bucket.amount)),
+        }
+        for bucket in report.hourly
+    ]
+    return record
+
+
+def write_report_csv(report: DayReport, args: argparse.Namespace) -> None:
+    """One tidy table: a row per summary line, then a row per hour (or day) of takings."""
+    fmt = csv_format(args)
+    writer = fmt.writer(sys.stdout)
+    if fmt.header:
+        writer.writerow(("line", "start", "end", "count", "amount"))
+    since, until = fmt.time(report.since), fmt.time(report.until)
+    for key, _words in LINES:
+        tally: Tally = getattr(report, key)
+        writer.writerow((key, since, until, tally.count, fmt.amount(tally.amount)))
+    kind = "day" if report.by_day else "hour"
+    for bucket in report.hourly:
+        writer.writerow((kind, fmt.time(bucket.start), fmt.time(bucket.end), bucket.count,
+                         fmt.amount(bucket.amount)))
+
+
+def _rubles(kopecks: int) -> str:
+    return f"{format_rubles(kopecks, group=' ')} ₽"
+
+
+def _period(report: DayReport) -> str:
+    if report.by_day:
+        return f"{report.first_day.isoformat()} to {report.last_day.isoformat()}"
+    return report.first_day.isoformat()
+
+
+def _bucket_label(bucket: HourTakings, by_day: bool) -> str:
+    if by_day:
+        return bucket.start.strftime("%Y-%m-%d %a")
+    return f"{bucket.start:%H:%M}-{bucket.end:%H:%M}"
+
+
+def report_table(report: DayReport) -> str:
+    """The report for a terminal: the summary, then takings with a bar per hour (or day)."""
+    lines = [f"Report for {_period(report)} (local time)", ""]
+    rows = [(words, str(getattr(report, key).count), _rubles(getattr(report, key).amount))
+            for key, words in LINES]
+    count_width = max(len("Orders"), *(len(count) for _w, count, _a in rows))
+    amount_width = max(len(amount) for _w, _c, amount in rows)
+    lines.append(f"{'':<10}{'Orders':>{count_width}}  {'Amount':>{amount_width}}")
+    lines += [f"{words:<10}{count:>{count_width}}  {amount:>{amount_width}}"
+              for words, count, amount in rows]
+    lines.append("")
+    if report.peak is None:
+        lines.append("No payments in this period.")
+    else:
+        lines.append("Paid by day" if report.by_day else "Paid by hour")
+        lines += _takings_lines(report)
+    lines += ["", f"Generated {local_text(report.generated_at)}"]
+    return "\n".join(lines)
+
+
+def _takings_lines(report: DayReport) -> list[str]:
+    peak = report.peak
+    top = peak.amount if peak is not None else 0
+    cells = [
+        (_bucket_label(b, report.by_day), str(b.count), _rubles(b.amount), b.amount)
+        for b in report.hourly
+    ]
+    label_width = max(len(label) for label, *_rest in cells)
+    count_width = max(len(count) for _l, count, _a, _k in cells)
+    amount_width = max(len(amount) for _l, _c, amount, _k in cells)
+    lines = []
+    for label, count, amount, kopecks in cells:
+        # Integer arithmetic; any payment at all gets at least one block.
+        bar = "█" * (-(-kopecks * _BAR_WIDTH // top) if top else 0)
+        lines.append(
+            f"{label:<{label_width}}  {count:>{count_width}}  {amount:>{amount_width}}  {bar}"
+            .rstrip()
+        )
+    return lines
