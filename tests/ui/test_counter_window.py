@@ -260,3 +260,18 @@ def test_customer_display_follows_the_counter(
     qtbot.waitUntil(lambda: "Paid" in display.result_label.text(), timeout=WAIT_MS)
     display.close()
     assert not window.display_action.isChecked()
+
+
+def test_export_shows_what_the_list_shows(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, tmp_path: Path
+) -> None:
+    import csv
+
+    type_amount(qtbot, window, "12,34")
+    wait_for_link(qtbot, window)
+    path = tmp_path / "shown.csv"
+    assert window.export_csv_to(str(path)) == 1
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        [header, row] = list(csv.reader(handle))
+    assert "order_id" in header
+    assert row[header.index("amount")] == "12.34"  # an English-locale spreadsheet

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QSettings, Qt
+from PySide6.QtCore import QByteArray, QLocale, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -107,6 +107,7 @@ class MainWindow(QMainWindow):
         self.export_action = self._action(tr("&Export shown orders as CSV…"), "Ctrl+E",
                                           self._export_csv)
         file_menu.addAction(self.export_action)
+        file_menu.addAction(self._action(tr("Day &report…"), "Ctrl+Shift+R", self.open_report))
         file_menu.addSeparator()
         file_menu.addAction(self._action(tr("&Quit"), QKeySequence.StandardKey.Quit, self.close))
 
@@ -296,13 +297,23 @@ class MainWindow(QMainWindow):
         if path:
             self.export_csv_to(path)
 
+    def open_report(self) -> None:
+        from paydesk.ui.report_dialog import ReportDialog
+
+        ReportDialog(self.counter.desk.store, self.runtime.settings.client_id,
+                     self.runtime.settings.merchant_name, parent=self).exec()
+
     def export_csv_to(self, path: str) -> int:
+        """The orders the list shows, as a spreadsheet in this locale opens them."""
+        from paydesk.csv_format import CsvFormat
         from paydesk.export import write_csv
 
         store = self.counter.desk.store
         orders = store.query(self.orders_panel.current_query())
-        with open(path, "w", encoding="utf-8-sig", newline="") as stream:
-            count = write_csv(orders, stream)
+        language = "ru" if QLocale().language() == QLocale.Language.Russian else "en"
+        fmt = CsvFormat.for_language(language)
+        with open(path, "w", encoding=fmt.encoding, newline="") as stream:
+            count = write_csv(orders, stream, fmt)
         self.statusBar().showMessage(tr("Exported {0} orders to {1}").format(count, path))
         return count
 
