@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from paydesk.paths import AppPaths, resolve_data_dir
 from paydesk.runtime import Runtime, open_runtime
+from paydesk.ui.i18n import configured_language, install_translation
 
 if TYPE_CHECKING:
     from paydesk.ui.main_window import MainWindow
@@ -81,6 +82,7 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("PayDesk")
     app.setOrganizationName("PayDesk")
+    install_translation(app, configured_language(data_dir))
     use_demo = choose_start(data_dir, demo)
     if use_demo is None:
         return 0

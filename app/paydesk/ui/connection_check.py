@@ -26,6 +26,7 @@ from paydesk.gateway import (
 )
 from paydesk.secret_store import SecretStore, SecretStoreError
 from paydesk.ui.formatting import tr
+from paydesk.ui.messages import gateway_error_text, problem_text
 from paydesk.ui.tasks import Task, run_task
 
 #: A person waits for this button: one short try, not the counter's patient retries.
@@ -62,7 +63,7 @@ def address_problem(base_url: str) -> str | None:
     try:
         GatewayClient(base_url, 1, "address-check").close()
     except GatewayConfigError as error:
-        return error.user_message
+        return gateway_error_text(error)
     return None
 
 
@@ -85,7 +86,7 @@ def check_connection(base_url: str, client_id: int | None, secret: str | None) -
             max_attempts=1,
         )
     except GatewayConfigError as error:
-        return _invalid(error.user_message, secret)
+        return _invalid(gateway_error_text(error), secret)
     with client:
         address = client.base_url
         try:
@@ -104,9 +105,9 @@ def check_connection(base_url: str, client_id: int | None, secret: str | None) -
                 address, tr("it reported a fault of its own; try again in a few minutes."), secret
             )
         except (GatewayConfigError, InvalidRequestError) as error:
-            return _invalid(error.user_message, secret)
+            return _invalid(gateway_error_text(error), secret)
         except GatewayError as error:
-            return ConnectionResult(Outcome.FAILED, _hide(error.user_message, secret))
+            return ConnectionResult(Outcome.FAILED, _hide(gateway_error_text(error), secret))
     return ConnectionResult(
         Outcome.ACCEPTED, tr("Connected: the service accepted these credentials.")
     )
@@ -122,7 +123,7 @@ def check_with_store(
         try:
             secret = store.get(client_id)
         except SecretStoreError as error:
-            return _invalid(str(error))
+            return _invalid(problem_text(error))
     return check_connection(base_url, client_id, secret)
 
 

@@ -25,6 +25,8 @@ from paydesk.services import (
     resume_creation,
     send_creation,
 )
+from paydesk.ui.formatting import tr
+from paydesk.ui.messages import gateway_error_text, problem_text
 from paydesk.ui.tasks import run_task
 
 log = logging.getLogger(__name__)
@@ -159,12 +161,12 @@ class CounterController(QObject):
             self.current_changed.emit(order)
         if outcome.error is not None and order.creation is CreationState.UNCONFIRMED:
             self.problem.emit(
-                self.tr("The order {0} is saved but the payment service has not "
-                        "confirmed it: {1}").format(order.order_id, outcome.error.user_message),
+                tr("The order {0} is saved but the payment service has not "
+                   "confirmed it: {1}").format(order.order_id, gateway_error_text(outcome.error)),
                 order.order_id,
             )
         elif outcome.error is not None:
-            self.problem.emit(outcome.error.user_message, "")
+            self.problem.emit(gateway_error_text(outcome.error), "")
         else:
             self.problem_cleared.emit(outcome.order_id)
 
@@ -240,8 +242,8 @@ class CounterController(QObject):
             error = failures[-1].error
             assert error is not None
             self.problem.emit(
-                self.tr("Status checks are failing: {0} PayDesk keeps trying.").format(
-                    error.user_message
+                tr("Status checks are failing: {0} PayDesk keeps trying.").format(
+                    gateway_error_text(error)
                 ),
                 "",
             )
@@ -257,7 +259,7 @@ class CounterController(QObject):
             try:
                 self._client = self._client_factory()
             except Exception as exc:  # not configured, no keychain, bad URL
-                self.problem.emit(str(getattr(exc, "user_message", exc)), "")
+                self.problem.emit(problem_text(exc), "")
                 return None
         return self._client
 
@@ -268,4 +270,4 @@ class CounterController(QObject):
 
     def _task_crashed(self, exc: BaseException) -> None:
         log.error("a worker task raised %r", exc)
-        self.problem.emit(self.tr("Something unexpected went wrong: {0}").format(exc), "")
+        self.problem.emit(tr("Something unexpected went wrong: {0}").format(exc), "")

@@ -34,6 +34,7 @@ from PySide6.QtGui import QColor, QFont
 from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderQuery, OrderStore, SortColumn
 from paydesk.ui.formatting import local_time, money, tr
+from paydesk.ui.messages import stored_error_text
 
 PAGE_SIZE = 200
 
@@ -356,7 +357,7 @@ class OrdersModel(QAbstractTableModel):
             return self._paid_font
         if role == Qt.ItemDataRole.ToolTipRole:
             # Why a check or the creation failed; else the words, in case they are cut short.
-            return order.last_error or status_text(order)
+            return stored_error_text(order.last_error) if order.last_error else status_text(order)
         return None
 
     @staticmethod

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from paydesk.errors import InputError
 from paydesk.ui.formatting import tr
+from paydesk.ui.messages import input_error_text
 
 _ERROR_STYLE = "color: #b3261e;"
 
@@ -100,7 +101,8 @@ class PaymentForm(QWidget):
         self.create_button.setText(tr("Creating…") if busy else tr("Create payment  ⏎"))
 
     def show_input_error(self, error: InputError) -> None:
-        self.show_error(error.field if error.field in self._errors else "amount", str(error))
+        self.show_error(error.field if error.field in self._errors else "amount",
+                        input_error_text(error))
 
     def show_error(self, field: str, message: str) -> None:
         label = self._errors[field]

@@ -62,7 +62,10 @@ _OVERLAY = {
     BadgeKind.UNKNOWN: QT_TRANSLATE_NOOP("PayDesk", "Not payable"),
 }
 _COPIED_FEEDBACK_MS = 2000
-_SAVE_FILTERS = {"PNG image (*.png)": ".png", "SVG image (*.svg)": ".svg"}
+_SAVE_FILTERS = {
+    QT_TRANSLATE_NOOP("PayDesk", "PNG image (*.png)"): ".png",
+    QT_TRANSLATE_NOOP("PayDesk", "SVG image (*.svg)"): ".svg",
+}
 
 _CARD_STYLE = """
 QFrame#payment_card { background: #f6f7f9; border: 1px solid #dadce0; border-radius: 12px; }
@@ -373,13 +376,14 @@ class PaymentPanel(QWidget):
             return
         folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.PicturesLocation)
         name = f"payment-{self._order.order_id}.png" if self._order else "payment.png"
+        filters = {tr(str(label)): suffix for label, suffix in _SAVE_FILTERS.items()}
         path, chosen = QFileDialog.getSaveFileName(
-            self, tr("Save QR code"), str(Path(folder) / name), ";;".join(_SAVE_FILTERS)
+            self, tr("Save QR code"), str(Path(folder) / name), ";;".join(filters)
         )
         if not path:
             return
         if not Path(path).suffix:
-            path += _SAVE_FILTERS.get(chosen, ".png")
+            path += filters.get(chosen, ".png")
         try:
             self.save_qr_to(path)
         except OSError as exc:

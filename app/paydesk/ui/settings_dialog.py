@@ -17,6 +17,7 @@ from PySide6.QtGui import QPalette, QRegularExpressionValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
@@ -50,6 +51,7 @@ from paydesk.ui.field_errors import (
     make_form,
 )
 from paydesk.ui.formatting import tr
+from paydesk.ui.messages import problem_text
 from paydesk.ui.tasks import Task, run_task
 
 #: Text colour and sign of each check result: readable without colour too.
@@ -197,6 +199,18 @@ class SettingsDialog(QDialog):
         self.field_errors.add(form, "merchant_name", tr("&Merchant name:"), self.merchant_edit)
         form.addRow("", self.sound_check)
         _name(self.sound_check, tr("Play a sound when an order is paid"))
+        self.language_combo = QComboBox()
+        # Each language in its own words: findable by someone who cannot read the other.
+        for code, label in (("system", tr("System")), ("en", "English"), ("ru", "Русский")):
+            self.language_combo.addItem(label, code)
+        language_note = QLabel(tr("takes effect after restart"))
+        language_note.setStyleSheet("color: #5f6368;")
+        language_row = QHBoxLayout()
+        language_row.setContentsMargins(0, 0, 0, 0)
+        language_row.addWidget(self.language_combo)
+        language_row.addWidget(language_note, 1)
+        self.field_errors.add(form, "language", tr("&Language:"), self.language_combo,
+                              language_row)
         return box
 
     def _polling_group(self) -> QGroupBox:
@@ -229,9 +243,9 @@ class SettingsDialog(QDialog):
     def _set_tab_order(self) -> None:
         chain: list[QWidget] = [
             self.base_url_edit, self.client_id_edit, self.secret_edit, self.show_secret_button,
-            self.test_button, self.merchant_edit, self.sound_check, self.focus_spin,
-            self.backoff_start_spin, self.backoff_max_spin, self.in_flight_spin,
-            self.lifetime_spin, self.save_button,
+            self.test_button, self.merchant_edit, self.sound_check, self.language_combo,
+            self.focus_spin, self.backoff_start_spin, self.backoff_max_spin,
+            self.in_flight_spin, self.lifetime_spin, self.save_button,
             self.buttons.button(QDialogButtonBox.StandardButton.Cancel),
         ]
         for first, second in pairwise(chain):
@@ -242,6 +256,7 @@ class SettingsDialog(QDialog):
         self.client_id_edit.setText("" if settings.client_id is None else str(settings.client_id))
         self.merchant_edit.setText(settings.merchant_name)
         self.sound_check.setChecked(settings.sound)
+        self.language_combo.setCurrentIndex(max(0, self.language_combo.findData(settings.language)))
         self.focus_spin.setValue(settings.focus_interval_seconds)
         self.backoff_start_spin.setValue(settings.backoff_start_seconds)
         self.backoff_max_spin.setValue(settings.backoff_max_seconds)
@@ -355,6 +370,7 @@ class SettingsDialog(QDialog):
         changes: dict[str, Any] = {
             "merchant_name": self.merchant_edit.text().strip(),
             "sound": self.sound_check.isChecked(),
+            "language": self.language_combo.currentData(),
             "focus_interval_seconds": self.focus_spin.value(),
             "backoff_start_seconds": self.backoff_start_spin.value(),
             "backoff_max_seconds": self.backoff_max_spin.value(),
@@ -405,7 +421,7 @@ class SettingsDialog(QDialog):
                 "paydesk config set secret_storage file"
             )) from None
         except SecretStoreError as error:
-            raise FieldError("secret", str(error)) from None
+            raise FieldError("secret", problem_text(error)) from None
         self._secret_saved = True
 
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.ui.formatting import tr
+from paydesk.ui.messages import stored_error_text
 
 
 class BadgeKind(enum.StrEnum):
@@ -107,7 +108,7 @@ class StatusBadge(QLabel):
         raw = str(order.status) if order is not None else ""
         self._apply(kind, raw)
         error = order.last_error if order is not None else None
-        self.setToolTip(error if kind is BadgeKind.NOT_SENT and error else "")
+        self.setToolTip(stored_error_text(error) if kind is BadgeKind.NOT_SENT and error else "")
 
     def set_creating(self) -> None:
         """The order is on its way to the service and has no answer yet."""

@@ -1,0 +1,1501 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ru_RU" sourcelanguage="en_US">
+<context>
+    <name>PayDesk</name>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="229"/>
+        <source> min</source>
+        <translation> мин</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="440"/>
+        <source> s</source>
+        <translation> с</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="147"/>
+        <source>&amp;About PayDesk</source>
+        <translation>&amp;О программе PayDesk</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="117"/>
+        <source>&amp;Check selected now</source>
+        <translation>Проверить в&amp;ыбранные</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="176"/>
+        <source>&amp;Client ID:</source>
+        <translation>&amp;ID клиента:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
+        <source>&amp;Customer display</source>
+        <translation>&amp;Экран покупателя</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="107"/>
+        <source>&amp;Export shown orders as CSV…</source>
+        <translation>&amp;Экспорт показанных заказов в CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="106"/>
+        <source>&amp;File</source>
+        <translation>&amp;Файл</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="122"/>
+        <source>&amp;Find…</source>
+        <translation>&amp;Поиск…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="146"/>
+        <source>&amp;Help</source>
+        <translation>&amp;Справка</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="212"/>
+        <source>&amp;Language:</source>
+        <translation>&amp;Язык:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="199"/>
+        <source>&amp;Merchant name:</source>
+        <translation>&amp;Название магазина:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="115"/>
+        <source>&amp;New payment</source>
+        <translation>&amp;Новый платёж</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="114"/>
+        <source>&amp;Orders</source>
+        <translation>&amp;Заказы</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="113"/>
+        <source>&amp;Period:</source>
+        <translation>&amp;Период:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="124"/>
+        <source>&amp;Print payment slip…</source>
+        <translation>&amp;Печать квитанции…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
+        <source>&amp;Quit</source>
+        <translation>В&amp;ыход</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="135"/>
+        <source>&amp;Settings</source>
+        <translation>&amp;Настройки</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="136"/>
+        <source>&amp;Settings…</source>
+        <translation>&amp;Настройки…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="150"/>
+        <source>&amp;Status</source>
+        <translation>&amp;Статус</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="110"/>
+        <source>&amp;Today</source>
+        <translation>&amp;Сегодня</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
+        <source>&amp;View</source>
+        <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="395"/>
+        <source>1 order</source>
+        <translation>1 заказ</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="150"/>
+        <source>a number, from your payment service</source>
+        <translation>число от платёжного сервиса</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="101"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="149"/>
+        <source>Abandoned</source>
+        <translation>Отменено</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="322"/>
+        <source>About PayDesk</source>
+        <translation>О программе PayDesk</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="54"/>
+        <source>All</source>
+        <translation>Все</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="164"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="84"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="146"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="156"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="240"/>
+        <source>Amount</source>
+        <translation>Сумма</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="34"/>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="56"/>
+        <source>Amount, ₽</source>
+        <translation>Сумма, ₽</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="64"/>
+        <source>An e-mail address cannot contain control characters.</source>
+        <translation>В адресе e-mail не может быть управляющих символов.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="63"/>
+        <source>An e-mail address cannot contain spaces.</source>
+        <translation>В адресе e-mail не может быть пробелов.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="184"/>
+        <source>An e-mail address has at most {0} characters.</source>
+        <translation>Адрес e-mail — не длиннее {0} символов.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="67"/>
+        <source>An e-mail address has exactly one &apos;@&apos;.</source>
+        <translation>В адресе e-mail должен быть ровно один знак «@».</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="76"/>
+        <source>An order id cannot contain a colon.</source>
+        <translation>В номере заказа не может быть двоеточия.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="186"/>
+        <source>An order id has at most {0} characters.</source>
+        <translation>Номер заказа — не длиннее {0} символов.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="77"/>
+        <source>An order id may use only Latin letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
+        <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="264"/>
+        <source>Asking the payment service for a link…</source>
+        <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/alerts.py" line="73"/>
+        <source>At {0}, order {1}</source>
+        <translation>В {0}, заказ {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="301"/>
+        <source>Busiest: {0}, {1}</source>
+        <translation>Больше всего: {0}, {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="40"/>
+        <source>Buyer&apos;s e-mail</source>
+        <translation>E-mail покупателя</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
+        <source>Check &amp;all pending now</source>
+        <translation>Проверить &amp;все ожидающие</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="232"/>
+        <source>Check other pending orders after:</source>
+        <translation>Проверять другие ожидающие через:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/connection_check.py" line="102"/>
+        <source>check the address and the network.</source>
+        <translation>проверьте адрес и сеть.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="83"/>
+        <source>Check the amount.</source>
+        <translation>Проверьте сумму.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="84"/>
+        <source>Check the e-mail address.</source>
+        <translation>Проверьте адрес e-mail.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="85"/>
+        <source>Check the order id.</source>
+        <translation>Проверьте номер заказа.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="231"/>
+        <source>Check the order on screen every:</source>
+        <translation>Проверять заказ на экране каждые:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="287"/>
+        <source>Check this order with the payment service</source>
+        <translation>Уточните этот заказ в платёжном сервисе</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="190"/>
+        <source>Check what you typed.</source>
+        <translation>Проверьте введённые данные.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="268"/>
+        <source>checking the keychain…</source>
+        <translation>проверяем хранилище ключей…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="324"/>
+        <source>Checking…</source>
+        <translation>Проверка…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="250"/>
+        <source>Choose an order first.</source>
+        <translation>Сначала выберите заказ.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="193"/>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/connection_check.py" line="112"/>
+        <source>Connected: the service accepted these credentials.</source>
+        <translation>Подключено: сервис принял эти учётные данные.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="189"/>
+        <source>Connection test result</source>
+        <translation>Результат проверки подключения</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="345"/>
+        <source>Copied ✓</source>
+        <translation>Скопировано ✓</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="164"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="350"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="475"/>
+        <source>Copy link</source>
+        <translation>Копировать</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/slip.py" line="323"/>
+        <source>Could not draw the payment slip.</source>
+        <translation>Не удалось подготовить квитанцию.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="381"/>
+        <source>Could not save</source>
+        <translation>Не удалось сохранить</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="390"/>
+        <source>Could not save the QR code</source>
+        <translation>Не удалось сохранить QR-код</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/slip.py" line="376"/>
+        <source>Could not start printing on {printer}.</source>
+        <translation>Не удалось начать печать на {printer}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/slip.py" line="357"/>
+        <source>Could not start the PDF for the payment slip.</source>
+        <translation>Не удалось создать PDF квитанции.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="321"/>
+        <source>Could not start the printer or the PDF file.</source>
+        <translation>Не удалось запустить печать или создать PDF.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_document.py" line="154"/>
+        <source>Count</source>
+        <translation>Кол-во</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="193"/>
+        <source>Counter</source>
+        <translation>Касса</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="283"/>
+        <source>Create a new payment to try again</source>
+        <translation>Создайте новый платёж, чтобы попробовать снова</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="45"/>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="101"/>
+        <source>Create payment  ⏎</source>
+        <translation>Создать платёж  ⏎</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="82"/>
+        <source>Created</source>
+        <translation>Создан</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="126"/>
+        <source>Created &amp;from</source>
+        <translation>&amp;Дата с</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/slip.py" line="246"/>
+        <source>Created {time}</source>
+        <translation>Создан {time}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="101"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="79"/>
+        <source>Creating…</source>
+        <translation>Создаётся…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="295"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="372"/>
+        <source>CSV files (*.csv)</source>
+        <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="91"/>
+        <source>Customer display — PayDesk</source>
+        <translation>Экран покупателя — PayDesk</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_document.py" line="200"/>
+        <source>Day</source>
+        <translation>День</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="110"/>
+        <source>Day &amp;report…</source>
+        <translation>&amp;Отчёт за день…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="141"/>
+        <source>Demo mode uses the built-in sandbox.</source>
+        <translation>В демо-режиме используется встроенная песочница.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="77"/>
+        <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
+        <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/problem_banner.py" line="33"/>
+        <source>Dismiss</source>
+        <translation>Скрыть</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="85"/>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="57"/>
+        <source>E-mail</source>
+        <translation>E-mail</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="34"/>
+        <source>e.g. 150 or 1 500,50</source>
+        <translation>например, 150 или 1 500,50</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="44"/>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="93"/>
+        <source>Enter an amount.</source>
+        <translation>Введите сумму.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="79"/>
+        <source>Enter the address, client ID and secret key from your payment service.</source>
+        <translation>Введите адрес, ID клиента и секретный ключ от вашего платёжного сервиса.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/connection_check.py" line="75"/>
+        <source>Enter the client ID first.</source>
+        <translation>Сначала введите ID клиента.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="401"/>
+        <source>Enter the client ID your payment service gave you.</source>
+        <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="403"/>
+        <source>Enter the client ID: the key is stored under it.</source>
+        <translation>Введите ID клиента: ключ хранится под ним.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/connection_check.py" line="73"/>
+        <source>Enter the payment service address first.</source>
+        <translation>Сначала введите адрес платёжного сервиса.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/connection_check.py" line="77"/>
+        <source>Enter the secret key first.</source>
+        <translation>Сначала введите секретный ключ.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/field_errors.py" line="83"/>
+        <source>Error</source>
+        <translation>Ошибка</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="98"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="58"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="59"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="55"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="147"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="83"/>
+        <source>Expired</source>
+        <translation>Истёк срок</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="324"/>
+        <source>Expires in {time}</source>
+        <translation>Истекает через {time}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="328"/>
+        <source>Expiring…</source>
+        <translation>Срок истекает…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="192"/>
+        <source>Export &amp;CSV…</source>
+        <translation>Экспорт &amp;CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="295"/>
+        <source>Export orders</source>
+        <translation>Экспорт заказов</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="371"/>
+        <source>Export the report&apos;s orders</source>
+        <translation>Экспорт заказов из отчёта</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="375"/>
+        <source>Exported the orders to {0}</source>
+        <translation>Заказы выгружены в {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="317"/>
+        <source>Exported {0} orders to {1}</source>
+        <translation>Выгружено заказов: {0}, файл {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="127"/>
+        <source>Filter by creation date</source>
+        <translation>Отбор по дате создания</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="106"/>
+        <source>First day</source>
+        <translation>Первый день</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="130"/>
+        <source>From date</source>
+        <translation>Дата начала</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_document.py" line="255"/>
+        <source>Generated {0} by PayDesk</source>
+        <translation>Сформировано в PayDesk {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="353"/>
+        <source>Hide</source>
+        <translation>Скрыть</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_document.py" line="200"/>
+        <source>Hour</source>
+        <translation>Час</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/connection_check.py" line="100"/>
+        <source>it did not answer in time.</source>
+        <translation>он не ответил вовремя.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/connection_check.py" line="105"/>
+        <source>it reported a fault of its own; try again in a few minutes.</source>
+        <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="57"/>
+        <source>Kopecks have at most two digits after the decimal separator.</source>
+        <translation>Копеек — не больше двух цифр после запятой.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="89"/>
+        <source>Last checked</source>
+        <translation>Проверен</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="107"/>
+        <source>Last day</source>
+        <translation>Последний день</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="74"/>
+        <source>No account needed: a built-in practice service where you play both cashier and buyer.</source>
+        <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="394"/>
+        <source>No orders match the filters</source>
+        <translation>Нет заказов по этим условиям</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="394"/>
+        <source>No orders yet</source>
+        <translation>Заказов пока нет</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="443"/>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="81"/>
+        <source>No payment link yet</source>
+        <translation>Ссылки на оплату пока нет</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="121"/>
+        <source>No payment on screen</source>
+        <translation>Нет платежа на экране</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="153"/>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="299"/>
+        <source>No payments in this period</source>
+        <translation>За этот период платежей нет</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="62"/>
+        <source>Not payable</source>
+        <translation>Оплата невозможна</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="100"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="60"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="60"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="61"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="148"/>
+        <source>Not sent</source>
+        <translation>Не передано</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="84"/>
+        <source>Not sent — abandoned</source>
+        <translation>Не передано — отменено</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="78"/>
+        <source>Not sent — retry</source>
+        <translation>Не передано — повторите</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="272"/>
+        <source>Not sent: {0} · Abandoned: {1}</source>
+        <translation>Не передано: {0} · Отменено: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="299"/>
+        <source>not set</source>
+        <translation>не задан</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="98"/>
+        <source>not set up</source>
+        <translation>не настроен</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="86"/>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="42"/>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="58"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="180"/>
+        <source>Note</source>
+        <translation>Примечание</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="165"/>
+        <source>Open in browser</source>
+        <translation>Открыть</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="40"/>
+        <source>optional</source>
+        <translation>необязательно</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="42"/>
+        <source>optional, stays on this computer</source>
+        <translation>необязательно, остаётся на этом компьютере</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="83"/>
+        <source>Order</source>
+        <translation>Заказ</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="176"/>
+        <source>Order id</source>
+        <translation>Номер заказа</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="242"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="245"/>
+        <source>Order {order_id}</source>
+        <translation>Заказ {order_id}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_document.py" line="153"/>
+        <source>Orders</source>
+        <translation>Заказы</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="236"/>
+        <source>Orders expire after:</source>
+        <translation>Срок действия заказа:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="191"/>
+        <source>P&amp;rint…</source>
+        <translation>Пе&amp;чать…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="88"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="96"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="56"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="153"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="136"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="81"/>
+        <source>Paid</source>
+        <translation>Оплачено</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="281"/>
+        <source>Paid at {time}</source>
+        <translation>Оплачено в {time}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_document.py" line="253"/>
+        <source>Paid orders count on the day they were paid; the others on the day they were created.</source>
+        <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="277"/>
+        <source>Paid orders count on the day they were paid; the others on the day they were created. Updated {0}.</source>
+        <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="213"/>
+        <source>Paid today</source>
+        <translation>Оплачено сегодня</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="387"/>
+        <source>Paid today: {amount}</source>
+        <translation>Оплачено сегодня: {amount}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="57"/>
+        <source>Paid — thank you</source>
+        <translation>Оплачено — спасибо</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/alerts.py" line="72"/>
+        <source>Paid: {0}</source>
+        <translation>Оплачено: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/slip.py" line="259"/>
+        <source>Pay before {time}</source>
+        <translation>Оплатите до {time}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/alerts.py" line="99"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="50"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="76"/>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="59"/>
+        <source>PayDesk</source>
+        <translation>PayDesk</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="215"/>
+        <source>PayDesk is not set up yet: check the settings.</source>
+        <translation>PayDesk ещё не настроен: проверьте настройки.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="166"/>
+        <source>PayDesk is not set up yet: enter the client ID in settings.</source>
+        <translation>PayDesk ещё не настроен: укажите ID клиента в настройках.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="164"/>
+        <source>PayDesk is not set up yet: enter the payment service address in settings.</source>
+        <translation>PayDesk ещё не настроен: укажите адрес платёжного сервиса в настройках.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="168"/>
+        <source>PayDesk is not set up yet: enter the secret key in settings.</source>
+        <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="99"/>
+        <source>PayDesk settings</source>
+        <translation>Настройки PayDesk</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="323"/>
+        <source>PayDesk {0}
+QR payments at a shop counter.</source>
+        <translation>PayDesk {0}
+Оплата по QR-коду на кассе магазина.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="50"/>
+        <source>PayDesk — demo</source>
+        <translation>PayDesk — демо</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="58"/>
+        <source>Payment refused</source>
+        <translation>Платёж отклонён</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="263"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="280"/>
+        <source>Payment slip</source>
+        <translation>Квитанция</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/slip.py" line="354"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="402"/>
+        <source>Payment slip {order_id}</source>
+        <translation>Квитанция {order_id}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_document.py" line="182"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="239"/>
+        <source>Payments</source>
+        <translation>Платежи</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="274"/>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="356"/>
+        <source>PDF files (*.pdf)</source>
+        <translation>Файлы PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
+        <source>Play &amp;sounds</source>
+        <translation>&amp;Звуковые сигналы</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="198"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="201"/>
+        <source>Play a sound when an order is paid</source>
+        <translation>Звуковой сигнал при оплате заказа</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="66"/>
+        <source>PNG image (*.png)</source>
+        <translation>Изображение PNG (*.png)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="217"/>
+        <source>Polling</source>
+        <translation>Проверка статусов</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="155"/>
+        <source>Preparing payment…</source>
+        <translation>Готовим платёж…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/slip.py" line="404"/>
+        <source>Print payment slip</source>
+        <translation>Печать квитанции</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="83"/>
+        <source>QR code of a link that can no longer be paid: {reason}</source>
+        <translation>QR-код ссылки, по которой уже нельзя заплатить: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="87"/>
+        <source>QR code of the payment link</source>
+        <translation>QR-код ссылки на оплату</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="149"/>
+        <source>Ready</source>
+        <translation>Готово к оплате</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="97"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="57"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="54"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="146"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="82"/>
+        <source>Refused</source>
+        <translation>Отказано</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="235"/>
+        <source>Requests in flight at most:</source>
+        <translation>Одновременных запросов, не более:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/problem_banner.py" line="30"/>
+        <source>Retry</source>
+        <translation>Повторить</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/problem_banner.py" line="50"/>
+        <source>Retry now</source>
+        <translation>Повторить сейчас</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="190"/>
+        <source>Save as &amp;PDF…</source>
+        <translation>Сохранить в &amp;PDF…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="274"/>
+        <source>Save payment slip</source>
+        <translation>Сохранить квитанцию</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="126"/>
+        <source>Save payment slip as P&amp;DF…</source>
+        <translation>Сохранить квитанцию в P&amp;DF…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="381"/>
+        <source>Save QR code</source>
+        <translation>Сохранить QR-код</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="166"/>
+        <source>Save QR…</source>
+        <translation>Сохранить QR…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="355"/>
+        <source>Save the report as PDF</source>
+        <translation>Сохранить отчёт в PDF</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="358"/>
+        <source>Saved {0}</source>
+        <translation>Сохранено: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="165"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="238"/>
+        <source>Scan to pay</source>
+        <translation>Отсканируйте, чтобы оплатить</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/screens.py" line="25"/>
+        <source>Screen {number}</source>
+        <translation>Экран {number}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="143"/>
+        <source>Search order id, e-mail, note</source>
+        <translation>Поиск: номер заказа, e-mail, примечание</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="177"/>
+        <source>Secret &amp;key:</source>
+        <translation>Секретный &amp;ключ:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/problem_banner.py" line="50"/>
+        <source>Send again</source>
+        <translation>Отправить снова</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="363"/>
+        <source>Sent to the printer</source>
+        <translation>Отправлено на печать</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="138"/>
+        <source>Service</source>
+        <translation>Сервис</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="175"/>
+        <source>Service &amp;address:</source>
+        <translation>&amp;Адрес сервиса:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="98"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="215"/>
+        <source>Service: {0}</source>
+        <translation>Сервис: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="78"/>
+        <source>Set up my account</source>
+        <translation>Настроить мой аккаунт</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="153"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="353"/>
+        <source>Show</source>
+        <translation>Показать</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="187"/>
+        <source>Show the secret key</source>
+        <translation>Показать секретный ключ</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="135"/>
+        <source>Show today&apos;s orders</source>
+        <translation>Показать заказы за сегодня</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/counter.py" line="273"/>
+        <source>Something unexpected went wrong: {0}</source>
+        <translation>Непредвиденная ошибка: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="87"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="121"/>
+        <source>Status</source>
+        <translation>Статус</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/counter.py" line="245"/>
+        <source>Status checks are failing: {0} PayDesk keeps trying.</source>
+        <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="67"/>
+        <source>SVG image (*.svg)</source>
+        <translation>Изображение SVG (*.svg)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="204"/>
+        <source>System</source>
+        <translation>Как в системе</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="65"/>
+        <source>Take payments at your counter: type an amount, the buyer scans a QR code with their phone, and PayDesk tells you the moment it is paid.</source>
+        <translation>Принимайте оплату на кассе: введите сумму, покупатель сканирует QR-код телефоном, а PayDesk сразу сообщит, что платёж прошёл.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="206"/>
+        <source>takes effect after restart</source>
+        <translation>применится после перезапуска</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="61"/>
+        <source>Takings by day</source>
+        <translation>Выручка по дням</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="61"/>
+        <source>Takings by hour</source>
+        <translation>Выручка по часам</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="242"/>
+        <source>Takings chart</source>
+        <translation>График выручки</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_document.py" line="128"/>
+        <source>Takings report</source>
+        <translation>Отчёт о выручке</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="76"/>
+        <source>Takings report — {0}</source>
+        <translation>Отчёт о выручке — {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="161"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="188"/>
+        <source>Test connection</source>
+        <translation>Проверить подключение</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="178"/>
+        <source>The amount cannot be more than {0}.</source>
+        <translation>Сумма не может быть больше {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="45"/>
+        <source>The amount cannot be negative.</source>
+        <translation>Сумма не может быть отрицательной.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="60"/>
+        <source>The amount is more than the service allows.</source>
+        <translation>Сумма больше, чем допускает сервис.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="53"/>
+        <source>The amount must be a number of rubles, such as 150 or 150,50.</source>
+        <translation>Введите сумму в рублях, например 150 или 150,50.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="56"/>
+        <source>The amount must be a whole number of kopecks.</source>
+        <translation>Сумма должна быть целым числом копеек.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="46"/>
+        <source>The amount must be more than zero.</source>
+        <translation>Сумма должна быть больше нуля.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/connection_check.py" line="178"/>
+        <source>The check stopped on an unexpected error ({name}).</source>
+        <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="144"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="405"/>
+        <source>The client ID must be a number greater than zero.</source>
+        <translation>ID клиента должен быть числом больше нуля.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="143"/>
+        <source>The client ID must be a whole number.</source>
+        <translation>ID клиента должен быть целым числом.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="72"/>
+        <source>The e-mail address must be text.</source>
+        <translation>Адрес e-mail должен быть текстом.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="291"/>
+        <source>the keychain cannot be read — type the key to store it</source>
+        <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="75"/>
+        <source>The order id is empty.</source>
+        <translation>Номер заказа не указан.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/counter.py" line="164"/>
+        <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
+        <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="69"/>
+        <source>The part after &apos;@&apos; must be a domain such as mail.ru.</source>
+        <translation>После «@» должен быть домен, например mail.ru.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="138"/>
+        <source>The payment service address cannot contain &apos;?&apos; or &apos;#&apos;.</source>
+        <translation>В адресе платёжного сервиса не может быть «?» или «#».</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="135"/>
+        <source>The payment service address cannot contain a user name or password.</source>
+        <translation>В адресе платёжного сервиса не может быть имени пользователя или пароля.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="131"/>
+        <source>The payment service address cannot contain spaces.</source>
+        <translation>В адресе платёжного сервиса не может быть пробелов.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="134"/>
+        <source>The payment service address has no host name.</source>
+        <translation>В адресе платёжного сервиса нет имени хоста.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="130"/>
+        <source>The payment service address is empty.</source>
+        <translation>Адрес платёжного сервиса не указан.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="132"/>
+        <source>The payment service address is not a valid URL.</source>
+        <translation>Адрес платёжного сервиса — не корректный URL.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="133"/>
+        <source>The payment service address must start with https://.</source>
+        <translation>Адрес платёжного сервиса должен начинаться с https://.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="139"/>
+        <source>The payment service address must use https:// (plain http:// is allowed only for a service on this computer).</source>
+        <translation>Адрес платёжного сервиса должен начинаться с https:// (http:// допустим только для сервиса на этом компьютере).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="147"/>
+        <source>The payment service answered with a redirect. Check the service address in settings.</source>
+        <translation>Платёжный сервис ответил перенаправлением. Проверьте адрес сервиса в настройках.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="103"/>
+        <source>The payment service could not be reached. Check the internet connection and try again.</source>
+        <translation>Нет связи с платёжным сервисом. Проверьте подключение к интернету и повторите.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="92"/>
+        <source>The payment service did not accept the shop&apos;s credentials. Check the client ID and the secret key in settings.</source>
+        <translation>Платёжный сервис не принял учётные данные магазина. Проверьте ID клиента и секретный ключ в настройках.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="101"/>
+        <source>The payment service did not answer in time. Try again in a moment.</source>
+        <translation>Платёжный сервис не ответил вовремя. Повторите чуть позже.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="146"/>
+        <source>The payment service had a fault. Try again in a few minutes.</source>
+        <translation>В платёжном сервисе произошёл сбой. Повторите через несколько минут.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="95"/>
+        <source>The payment service has no order with this number.</source>
+        <translation>В платёжном сервисе нет заказа с таким номером.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="285"/>
+        <source>The payment service has not confirmed this order yet</source>
+        <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="109"/>
+        <source>The payment service is busy. Wait a moment and try again.</source>
+        <translation>Платёжный сервис перегружен. Подождите немного и повторите.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="111"/>
+        <source>The payment service is having a problem right now. Try again in a few minutes.</source>
+        <translation>У платёжного сервиса сейчас неполадки. Повторите через несколько минут.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="100"/>
+        <source>The payment service refused the request.</source>
+        <translation>Платёжный сервис отклонил запрос.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="124"/>
+        <source>The payment service refused the request: {0}</source>
+        <translation>Платёжный сервис отклонил запрос: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="114"/>
+        <source>The payment service sent a reply PayDesk could not understand. Try again; if it keeps happening, contact support.</source>
+        <translation>Платёжный сервис прислал ответ, который PayDesk не понимает. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="117"/>
+        <source>The payment service settings are not valid. Check them in settings.</source>
+        <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="109"/>
+        <source>The period after</source>
+        <translation>Следующий период</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="108"/>
+        <source>The period before</source>
+        <translation>Предыдущий период</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="122"/>
+        <source>The QR code for the buyer will appear here.</source>
+        <translation>Здесь появится QR-код для покупателя.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="119"/>
+        <source>The request to the payment service failed. Try again; if it keeps failing, contact support.</source>
+        <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="266"/>
+        <source>the sandbox&apos;s own key</source>
+        <translation>собственный ключ песочницы</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="407"/>
+        <source>The secret key cannot start or end with a space.</source>
+        <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="220"/>
+        <source>The secret key could not be read or stored: the keychain refused.</source>
+        <translation>Не удалось прочитать или сохранить секретный ключ: хранилище ключей отказало.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="145"/>
+        <source>The secret key is empty.</source>
+        <translation>Секретный ключ не указан.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="106"/>
+        <source>The secure connection to the payment service could not be verified. Check the computer&apos;s date and time and the service address, or contact support.</source>
+        <translation>Не удалось проверить защищённое соединение с платёжным сервисом. Проверьте дату и время на компьютере и адрес сервиса или обратитесь в поддержку.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/connection_check.py" line="135"/>
+        <source>The service could not be reached at {address}: {reason}</source>
+        <translation>Нет связи с сервисом по адресу {address}: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/connection_check.py" line="97"/>
+        <source>The service refused these credentials: check the client ID and secret key.</source>
+        <translation>Сервис не принял эти учётные данные: проверьте ID клиента и секретный ключ.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="383"/>
+        <source>This cannot be shorter than the first check of other orders ({start:g} s).</source>
+        <translation>Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="217"/>
+        <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
+        <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="417"/>
+        <source>This computer has no keychain, so the secret key cannot be stored safely. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose a plaintext file readable only by you: paydesk config set secret_storage file</source>
+        <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="284"/>
+        <source>This link has expired — create a new payment</source>
+        <translation>Срок ссылки истёк — создайте новый платёж</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/slip.py" line="138"/>
+        <source>This order can no longer be paid, so there is no slip to print.</source>
+        <translation>Этот заказ уже нельзя оплатить, квитанция не нужна.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/slip.py" line="136"/>
+        <source>This order has no payment link yet, so there is no slip to print.</source>
+        <translation>У этого заказа ещё нет ссылки на оплату, квитанцию не напечатать.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/slip.py" line="130"/>
+        <source>This order is already paid, so there is no slip to print.</source>
+        <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="286"/>
+        <source>This order never reached the payment service</source>
+        <translation>Этот заказ не дошёл до платёжного сервиса</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="97"/>
+        <source>This order number is already used at the payment service with a different amount or e-mail.</source>
+        <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/slip.py" line="134"/>
+        <source>This payment link has expired; create a new payment to print a slip.</source>
+        <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/slip.py" line="132"/>
+        <source>This payment was refused; create a new payment to print a slip.</source>
+        <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="166"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="168"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="156"/>
+        <source>Time left</source>
+        <translation>Осталось времени</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="59"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="308"/>
+        <source>Time ran out</source>
+        <translation>Время истекло</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="152"/>
+        <source>to</source>
+        <translation>по</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="131"/>
+        <source>To date</source>
+        <translation>Дата окончания</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="134"/>
+        <source>Today</source>
+        <translation>Сегодня</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_document.py" line="198"/>
+        <source>Total</source>
+        <translation>Итого</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="206"/>
+        <source>Totals of the orders shown</source>
+        <translation>Итоги по показанным заказам</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="73"/>
+        <source>Try the demo</source>
+        <translation>Попробовать демо</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="119"/>
+        <source>Type an amount and press Enter</source>
+        <translation>Введите сумму и нажмите Enter</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="102"/>
+        <source>Unknown</source>
+        <translation>Неизвестно</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="85"/>
+        <source>Unknown status: {raw}</source>
+        <translation>Неизвестный статус: {raw}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="128"/>
+        <source>Unticked: all dates</source>
+        <translation>Без галочки — все даты</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="50"/>
+        <source>Use one decimal separator (a comma or a point), not both.</source>
+        <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="99"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="55"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="53"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="145"/>
+        <source>Waiting</source>
+        <translation>Ожидает</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="80"/>
+        <source>Waiting for payment</source>
+        <translation>Ожидает оплаты</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="205"/>
+        <source>Welcome</source>
+        <translation>Добро пожаловать</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="57"/>
+        <source>Welcome to PayDesk</source>
+        <translation>Добро пожаловать в PayDesk</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="47"/>
+        <source>Write the amount in plain digits, without an exponent.</source>
+        <translation>Введите сумму обычными цифрами, без экспоненты.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="68"/>
+        <source>Write the name before the &apos;@&apos;.</source>
+        <translation>Укажите имя перед «@».</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="197"/>
+        <source>your shop&apos;s name</source>
+        <translation>название вашего магазина</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="265"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="143"/>
+        <source>{0} payments</source>
+        <translation>Платежей: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="291"/>
+        <source>{0}: {1} payments, {2}</source>
+        <translation>{0}: платежей — {1}, {2}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="395"/>
+        <source>{count} orders</source>
+        <translation>Заказов: {count}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/screens.py" line="31"/>
+        <source>{name} — {width}×{height}</source>
+        <translation>{name} — {width}×{height}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/screens.py" line="29"/>
+        <source>{name} — {width}×{height} (primary)</source>
+        <translation>{name} — {width}×{height} (основной)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="396"/>
+        <source>{orders} · total {total} · paid {paid_count} · paid {paid}</source>
+        <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="295"/>
+        <source>•••••••• set ({where}) — type to replace</source>
+        <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="293"/>
+        <source>•••••••• stored in the keychain — type to replace</source>
+        <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="234"/>
+        <source>…slowing down to at most every:</source>
+        <translation>…затем всё реже, до раза в:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="57"/>
+        <source>✓ Paid</source>
+        <translation>✓ Оплачено</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="58"/>
+        <source>✗ Refused</source>
+        <translation>✗ Отказано</translation>
+    </message>
+</context>
+</TS>

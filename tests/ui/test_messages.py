@@ -1,0 +1,190 @@
+"""paydesk.ui.messages: every error the core raises gets the window's own (translatable) words.
+
+In English those words are the core's own sentences, so the checks here are
+exact: whatever the core says, the window says the same, through tr().
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from paydesk.errors import AmountError, EmailError, InputError, OrderIdError
+from paydesk.gateway import (
+    CredentialsRefused,
+    GatewayClient,
+    GatewayConfigError,
+    GatewayConnectionError,
+    GatewayError,
+    GatewayTimeout,
+    InvalidRequestError,
+    OrderConflict,
+    OrderNotFound,
+    ProtocolError,
+    RateLimited,
+    ServiceRefused,
+    ServiceUnavailable,
+    TlsError,
+)
+from paydesk.gateway.replies import RawReply, classify
+from paydesk.money import check_kopecks, parse_amount
+from paydesk.orders import normalize_email, validate_order_id
+from paydesk.paths import AppPaths
+from paydesk.runtime import NotConfiguredError, Runtime
+from paydesk.secret_store import NoKeychainError, SecretStoreError
+from paydesk.settings import Settings
+from paydesk.ui.formatting import money
+from paydesk.ui.messages import (
+    gateway_error_text,
+    input_error_text,
+    problem_text,
+    stored_error_text,
+)
+
+CORE = Path(__file__).resolve().parents[2] / "app" / "paydesk"
+FALLBACKS = {"Check the amount.", "Check the e-mail address.", "Check the order id.",
+             "Check what you typed."}
+
+
+def raised_input_errors() -> list[tuple[str, str, str]]:
+    """(class, code, English message) of every InputError the core raises, read from its code."""
+    kinds = {"AmountError", "EmailError", "OrderIdError"}
+    found = []
+    for path in sorted(CORE.rglob("*.py")):
+        if "ui" in path.relative_to(CORE).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id in kinds and len(node.args) == 2
+                    and isinstance(node.args[0], ast.Constant)):
+                message = node.args[1]
+                text = message.value if isinstance(message, ast.Constant) else ast.unparse(message)
+                found.append((node.func.id, str(node.args[0].value), str(text)))
+    return found
+
+
+@pytest.mark.parametrize(("kind", "code", "message"), raised_input_errors())
+def test_every_input_error_the_core_raises_has_its_own_words(
+    kind: str, code: str, message: str
+) -> None:
+    cls = {"AmountError": AmountError, "EmailError": EmailError, "OrderIdError": OrderIdError}[kind]
+    text = input_error_text(cls(code, message))
+    assert text not in FALLBACKS
+    if "{" not in message:  # a plain sentence: the window's words are the core's
+        assert text == message
+
+
+def test_the_core_raises_a_good_number_of_input_errors() -> None:
+    assert len(raised_input_errors()) >= 20  # the scan above really finds them
+
+
+@pytest.mark.parametrize(
+    ("make", "expected"),
+    [
+        (lambda: validate_order_id("x" * 65), "An order id has at most 64 characters."),
+        (lambda: normalize_email("a" * 250 + "@b.ru"),
+         "An e-mail address has at most 254 characters."),
+        (lambda: parse_amount("1,5.0"),
+         "Use one decimal separator (a comma or a point), not both."),
+        (lambda: check_kopecks(True), "The amount must be a whole number of kopecks."),
+    ],
+)
+def test_real_input_errors_read_as_the_core_wrote_them(make: object, expected: str) -> None:
+    with pytest.raises(InputError) as raised:
+        make()  # type: ignore[operator]
+    assert input_error_text(raised.value) == expected
+
+
+def test_the_ceiling_keeps_its_amount_in_the_local_format() -> None:
+    with pytest.raises(AmountError) as raised:
+        parse_amount("1 000 000", ceiling=5_000_00)
+    assert input_error_text(raised.value) == f"The amount cannot be more than {money(5_000_00)}."
+    unreadable = AmountError("too_large", "The amount is more than the service allows.")
+    assert input_error_text(unreadable) == "The amount is more than the service allows."
+
+
+def test_an_unknown_code_still_says_which_field() -> None:
+    assert input_error_text(AmountError("new_rule", "Some new rule.")) == "Check the amount."
+    assert input_error_text(InputError("odd", "Odd.")) == "Check what you typed."
+
+
+GATEWAY_CLASSES = [
+    GatewayError, GatewayConfigError, GatewayConnectionError, GatewayTimeout, TlsError,
+    ServiceRefused, CredentialsRefused, OrderNotFound, OrderConflict, RateLimited,
+    ServiceUnavailable, ProtocolError,
+]
+
+
+@pytest.mark.parametrize("cls", GATEWAY_CLASSES)
+def test_each_gateway_error_class_reads_as_its_default(cls: type[GatewayError]) -> None:
+    error = cls("technical account for the log")
+    assert gateway_error_text(error) == cls.default_user_message
+
+
+def test_a_refusal_appends_the_services_own_reason() -> None:
+    refusal = RawReply("create_order", 200, {}, b'{"status": false, "message": "Shop blocked"}')
+    with pytest.raises(ServiceRefused) as raised:
+        classify(refusal)
+    assert type(raised.value) is ServiceRefused
+    text = gateway_error_text(raised.value)
+    assert text == "The payment service refused the request: Shop blocked"
+    assert text == raised.value.user_message
+
+
+@pytest.mark.parametrize(
+    "reply",
+    [
+        RawReply("get_order", 502, {}, b"<html>Bad gateway</html>"),
+        RawReply("get_order", 302, {}, b""),
+        RawReply("get_order", 500, {}, b'{"oops": 1}'),
+    ],
+)
+def test_specific_reply_sentences_are_kept(reply: RawReply) -> None:
+    with pytest.raises(GatewayError) as raised:
+        classify(reply)
+    assert gateway_error_text(raised.value) == raised.value.user_message
+
+
+@pytest.mark.parametrize(
+    "base_url",
+    ["", "https://pay example.ru", "ftp://pay.example.ru", "https://", "https://u:p@pay.ru",
+     "https://pay.ru/?x=1", "http://pay.example.ru", "https://pay.ru:99999"],
+)
+def test_address_problems_read_as_the_gateway_wrote_them(base_url: str) -> None:
+    with pytest.raises(GatewayConfigError) as raised:
+        GatewayClient(base_url, 1, "key")
+    text = gateway_error_text(raised.value)
+    assert text == raised.value.user_message
+    assert text != GatewayConfigError.default_user_message
+
+
+def test_an_invalid_request_speaks_of_the_field() -> None:
+    with pytest.raises(InvalidRequestError) as raised:
+        GatewayClient("https://pay.example.ru", 1, "key").create_order("a:b", 100)
+    assert gateway_error_text(raised.value) == "An order id cannot contain a colon."
+
+
+def test_problems_before_any_request(tmp_path: Path) -> None:
+    runtime = Runtime(AppPaths(tmp_path).ensure(), Settings(client_id=5))
+    with pytest.raises(NotConfiguredError) as raised:
+        runtime.gateway()
+    assert problem_text(raised.value) == (
+        "PayDesk is not set up yet: enter the payment service address in settings."
+    )
+    assert "keychain" in problem_text(NoKeychainError())
+    assert problem_text(SecretStoreError("The keychain refused the key (X).")) == (
+        "The secret key could not be read or stored: the keychain refused."
+    )
+    assert problem_text(GatewayTimeout("slow")) == GatewayTimeout.default_user_message
+    assert problem_text(RuntimeError("odd")) == "odd"
+
+
+def test_stored_errors_are_recognised() -> None:
+    assert stored_error_text(GatewayTimeout.default_user_message) == (
+        GatewayTimeout.default_user_message
+    )
+    refused = "The payment service refused the request: Shop blocked"
+    assert stored_error_text(refused) == refused
+    assert stored_error_text("Something only the log knows") == "Something only the log knows"

@@ -1,0 +1,480 @@
+"""PayDesk in Russian: every visible text translated, amounts and dates the Russian way.
+
+The Russian tests run inside ``russian_ui``, which always puts English back
+(translators removed, the default locale restored), so the other tests, which
+read English texts and format amounts with the default locale, are unaffected
+whatever order they run in.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib.util
+import json
+import os
+import re
+import shutil
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+import pytest
+import requests
+from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTranslator
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
+from pytestqt.qtbot import QtBot
+
+from paydesk.errors import AmountError
+from paydesk.gateway import GatewayTimeout, ServiceRefused
+from paydesk.money import parse_amount
+from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.paths import AppPaths
+from paydesk.runtime import Runtime
+from paydesk.sandbox import SandboxServer
+from paydesk.secret_store import SecretStore
+from paydesk.settings import Settings
+from paydesk.store import OrderStore
+from paydesk.ui import i18n
+from paydesk.ui.app import build_window
+from paydesk.ui.formatting import local_time, money, tr
+from paydesk.ui.messages import gateway_error_text, input_error_text
+from paydesk.ui.orders_panel import OrdersPanel
+from paydesk.ui.payment_form import PaymentForm
+from paydesk.ui.payment_panel import PaymentPanel
+from paydesk.ui.settings_dialog import SettingsDialog
+from paydesk.ui.status_badge import StatusBadge
+from paydesk.ui.welcome_dialog import WelcomeDialog
+
+from memory_keyring import MemoryKeyring
+from test_values import TEST_CLIENT_ID, TEST_SECRET
+
+if TYPE_CHECKING:
+    from conftest import MakeOrder
+
+pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "tests" / "screenshots"
+NOW = datetime(2026, 3, 1, 15, 0, tzinfo=UTC)
+NBSP = "\u00a0"
+ORDERS_CLIENT = 1001  # make_order's default client (tests/ui/conftest.py)
+
+
+def _load_tool() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "update_translations", ROOT / "tools" / "update_translations.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+tool = _load_tool()
+
+
+class MissRecorder(QTranslator):
+    """Installed before the real translators, so Qt asks it last: it hears only the
+    PayDesk texts that no translation had (a text shown through ``tr(str(...))``
+    that was never marked, which no reading of the code can find)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.misses: set[str] = set()
+
+    def translate(
+        self, context: str, source: str, disambiguation: str | None = None, n: int = -1
+    ) -> str | None:
+        if context == "PayDesk" and source.strip():
+            self.misses.add(source)
+        return None  # a null string: "not here", so Qt shows the source text
+
+
+@contextmanager
+def russian_ui(app: QCoreApplication, cache_dir: Path) -> Iterator[MissRecorder]:
+    saved = QLocale()
+    recorder = MissRecorder()
+    app.installTranslator(recorder)
+    try:
+        assert i18n.install_translation(app, "ru", cache_dir=cache_dir) == "ru"
+        yield recorder
+    finally:
+        i18n.remove_translation(app)
+        app.removeTranslator(recorder)
+        QLocale.setDefault(saved)
+
+
+@pytest.fixture(scope="session")
+def qm_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One compiled .qm for the whole run (a checkout ships only the .ts)."""
+    return tmp_path_factory.mktemp("qm-cache")
+
+
+@pytest.fixture
+def russian(qapp: QApplication, qm_cache: Path) -> Iterator[MissRecorder]:
+    with russian_ui(qapp, qm_cache) as recorder:
+        yield recorder
+
+
+def save_screenshot(widget: object, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    assert widget.grab().save(str(SCREENSHOTS / f"ru-{name}.png"))  # type: ignore[attr-defined]
+
+
+def an_order(status: str = "approve", **changes: object) -> Order:
+    values: dict[str, object] = {
+        "client_id": ORDERS_CLIENT,
+        "order_id": "20260301-150000000-K3QX9A",
+        "amount": 125_050,
+        "email": None,
+        "note": "2 кофе и круассан",
+        "url": "https://pay.example.ru/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ",
+        "status": OrderStatus(status),
+        "creation": CreationState.CONFIRMED,
+        "created_at": NOW,
+        "paid_at": NOW + timedelta(minutes=1) if status == "approve" else None,
+    }
+    values.update(changes)
+    return Order(**values)  # type: ignore[arg-type]
+
+
+# -- the .ts covers the code ------------------------------------------------------
+
+
+def test_every_visible_text_has_a_finished_russian_translation(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = tool.main(["--check"])
+    assert code == 0, capsys.readouterr().err
+
+
+def test_the_check_fails_on_a_text_nobody_translated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    module = tmp_path / "new_screen.py"
+    module.write_text(
+        "from paydesk.ui.formatting import tr\n\n"
+        'LABEL = tr("A label added without its translation")\n',
+        encoding="utf-8",
+    )
+    assert tool.main(["--check", str(tool.SOURCES), str(module)]) == 1
+    err = capsys.readouterr().err
+    assert "new_screen.py:3: missing from the .ts: 'A label added without its translation'" in err
+
+
+# -- the Russian window ---------------------------------------------------------------
+
+
+def test_qt_standard_buttons_are_russian_too(russian: MissRecorder, qtbot: QtBot) -> None:
+    buttons = QDialogButtonBox(
+        QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
+    )
+    qtbot.addWidget(buttons)
+    assert [b.text() for b in buttons.buttons()] == ["Сохранить", "Отмена"]
+
+
+def test_payment_form_and_badge_speak_russian(russian: MissRecorder, qtbot: QtBot) -> None:
+    form = PaymentForm()
+    qtbot.addWidget(form)
+    assert form.create_button.text() == "Создать платёж  ⏎"
+    form.set_busy(True)
+    assert form.create_button.text() == "Создаётся…"
+
+    badge = StatusBadge()
+    qtbot.addWidget(badge)
+    words = {}
+    for status in ("pending", "approve", "decline", "expired"):
+        badge.set_order(an_order(status))
+        words[status] = badge.text()
+    assert words == {
+        "pending": "◷ Ожидает оплаты",
+        "approve": "✓ Оплачено",
+        "decline": "✗ Отказано",
+        "expired": "⊘ Истёк срок",
+    }
+    assert russian.misses == set()
+
+
+def test_amounts_and_times_are_written_the_russian_way(russian: MissRecorder) -> None:
+    # QLocale's ru_RU groups with a no-break space; the sign keeps its own one.
+    assert money(123450) == f"1{NBSP}234,50{NBSP}₽"
+    assert money(100_000_000_000) == f"1{NBSP}000{NBSP}000{NBSP}000,00{NBSP}₽"
+    assert money(-5) == f"-0,05{NBSP}₽"
+    assert re.fullmatch(r"\d\d\.\d\d\.\d{4} \d{1,2}:\d\d", local_time(NOW))
+
+
+def test_core_errors_are_shown_in_russian(russian: MissRecorder, qtbot: QtBot) -> None:
+    with pytest.raises(AmountError) as raised:
+        parse_amount("1500", ceiling=100_000)
+    assert input_error_text(raised.value) == f"Сумма не может быть больше 1{NBSP}000,00{NBSP}₽."
+
+    form = PaymentForm()
+    qtbot.addWidget(form)
+    with pytest.raises(AmountError) as typed:
+        parse_amount("1,5.0")
+    form.show_input_error(typed.value)
+    assert form.error_text("amount") == (
+        "Используйте один разделитель копеек — запятую или точку, не оба."
+    )
+
+    refused = ServiceRefused("create_order: refused", service_message="Магазин заблокирован")
+    assert gateway_error_text(refused) == "Платёжный сервис отклонил запрос: Магазин заблокирован"
+    # An order's last error, stored in English by the core, is shown in Russian.
+    badge = StatusBadge()
+    qtbot.addWidget(badge)
+    badge.set_order(an_order("pending", creation=CreationState.UNCONFIRMED, url=None,
+                             last_error=GatewayTimeout.default_user_message))
+    assert badge.toolTip() == "Платёжный сервис не ответил вовремя. Повторите чуть позже."
+    assert russian.misses == set()
+
+
+def test_orders_panel_headers_filters_and_totals(
+    russian: MissRecorder, qtbot: QtBot, orders_store: OrderStore, make_order: MakeOrder
+) -> None:
+    orders_store.bulk_insert_for_tests([
+        make_order("o-1", 15050, status="approve"),
+        make_order("o-2", 250000, minutes=1),
+        make_order("o-3", 9990, minutes=2, status="decline"),
+    ])
+    panel = OrdersPanel(orders_store, ORDERS_CLIENT, clock=lambda: NOW)
+    qtbot.addWidget(panel)
+    model = panel.model
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert headers == [
+        "Создан", "Заказ", "Сумма", "E-mail", "Примечание", "Статус", "Оплачено", "Проверен",
+    ]
+    statuses = [panel.status_filter.itemText(i) for i in range(panel.status_filter.count())]
+    assert statuses == ["Все", "Ожидает", "Оплачено", "Отказано", "Истёк срок", "Не передано"]
+    assert panel.totals_label.text() == (
+        f"Заказов: 3 · сумма {money(275_040)} · оплачено 1 на {money(15_050)}"
+    )
+    assert russian.misses == set()
+
+
+# -- screenshots, for a person to check that the Russian fits -------------------------
+
+
+def test_screenshot_payment_panel_paid(russian: MissRecorder, qtbot: QtBot) -> None:
+    panel = PaymentPanel(clock=lambda: NOW)
+    qtbot.addWidget(panel)
+    panel.resize(520, 760)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.show_order(an_order("approve"), NOW + timedelta(minutes=15))
+    assert panel.badge.text() == "✓ Оплачено"
+    assert panel.qr.inactive_reason() == "✓ Оплачено"
+    assert panel.countdown_label.text().startswith("Оплачено в ")
+    assert panel.copy_button.text() == "Копировать"
+    # Nothing cut: every button is at least as wide as its text needs.
+    for button in (panel.copy_button, panel.open_button, panel.save_button):
+        assert button.width() >= button.sizeHint().width()
+    save_screenshot(panel, "payment-panel-paid")
+    panel.show_order(an_order("pending", paid_at=None), NOW + timedelta(minutes=15))
+    assert panel.countdown_label.text() == "Истекает через 15:00"
+    save_screenshot(panel, "payment-panel-pending")
+    assert russian.misses == set()
+
+
+def test_screenshot_orders_panel(
+    russian: MissRecorder, qtbot: QtBot, orders_store: OrderStore, make_order: MakeOrder
+) -> None:
+    states = [("approve", CreationState.CONFIRMED), ("pending", CreationState.CONFIRMED),
+              ("decline", CreationState.CONFIRMED), ("expired", CreationState.CONFIRMED),
+              ("pending", CreationState.UNCONFIRMED), ("pending", CreationState.ABANDONED),
+              ("refunded", CreationState.CONFIRMED)]
+    notes = ["2 кофе", "", "Торт «Наполеон»", "Латте, большой, без сахара", "сок", "", "чай"]
+    orders = [
+        make_order(f"20260301-{n:02d}3012847-K3QX9A", 15050 + n * 99_990, minutes=n * 7,
+                   status=status, creation=creation, note=notes[n % len(notes)],
+                   email="anna@mail.ru" if n % 3 == 0 else None)
+        for n, (status, creation) in enumerate(states * 3)
+    ]
+    orders_store.bulk_insert_for_tests(orders)
+    panel = OrdersPanel(orders_store, ORDERS_CLIENT, clock=lambda: NOW)
+    qtbot.addWidget(panel)
+    panel.resize(1000, 600)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.table.selectRow(1)
+    save_screenshot(panel, "orders-panel")
+    panel.resize(760, 600)  # beside the payment panel in the window
+    save_screenshot(panel, "orders-panel-narrow")
+    # The filter bar keeps its words whole at the window's width.
+    for widget in (panel.date_filter, panel.today_button, panel.status_filter):
+        assert widget.width() >= widget.minimumSizeHint().width()
+    assert russian.misses == set()
+
+
+def test_screenshot_settings_dialog(
+    russian: MissRecorder, qtbot: QtBot, tmp_path: Path, memory_keyring: MemoryKeyring
+) -> None:
+    settings = Settings(base_url="https://pay.example.ru", client_id=TEST_CLIENT_ID,
+                        merchant_name="Кофейня «Зерно»", language="ru")
+    dialog = SettingsDialog(settings, SecretStore(tmp_path / "secret.txt"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.waitUntil(lambda: "…" not in dialog.secret_edit.placeholderText())
+    assert dialog.windowTitle() == "Настройки PayDesk"
+    assert dialog.language_combo.currentText() == "Русский"
+    assert dialog.save_button.text() == "Сохранить"
+    for label in dialog.findChildren(QLabel):
+        if label.isVisible() and not label.wordWrap() and label.text():
+            assert label.width() >= label.sizeHint().width(), label.text()
+    save_screenshot(dialog, "settings")
+    assert russian.misses == set()
+
+
+def test_screenshot_welcome_dialog(russian: MissRecorder, qtbot: QtBot) -> None:
+    dialog = WelcomeDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.windowTitle() == "Добро пожаловать в PayDesk"
+    save_screenshot(dialog, "welcome")
+    assert russian.misses == set()
+
+
+def test_screenshot_window_paid_through_the_sandbox(
+    russian: MissRecorder,
+    qtbot: QtBot,
+    sandbox: SandboxServer,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
+    settings = Settings(base_url=sandbox.base_url, client_id=TEST_CLIENT_ID,
+                        focus_interval_seconds=0.5, sound=False)
+    runtime = Runtime(AppPaths(tmp_path / "data").ensure(), settings)
+    window = build_window(runtime)
+    qtbot.addWidget(window)
+    window.resize(1280, 820)
+    window.show()
+    qtbot.waitExposed(window)
+    window.counter.start()
+    try:
+        window.form.amount_input.setText("1 234,50")
+        qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: bool(window.payment_panel.link_label.link()), timeout=10_000)
+        link = window.payment_panel.link_label.link()
+        assert link is not None
+        requests.post(link, data={"decision": "approve", "email": "b@example.com"},
+                      timeout=5).raise_for_status()
+        qtbot.waitUntil(lambda: window.payment_panel.badge.text() == "✓ Оплачено",
+                        timeout=10_000)
+        assert window.payment_panel.amount_label.text() == f"1{NBSP}234,50{NBSP}₽"
+        assert window.menuBar().actions()[0].text() == "&Файл"
+        # The totals are written a moment after the badge; the screenshot waits for
+        # their layout, and then nothing in the list is cut or scrolled sideways.
+        paid_today = window.orders_panel.paid_today_label
+        qtbot.waitUntil(lambda: paid_today.width() >= paid_today.sizeHint().width())
+        table = window.orders_panel.table
+        assert table.horizontalHeader().length() <= table.viewport().width()
+        save_screenshot(window, "window-paid")
+        assert russian.misses == set()
+    finally:
+        window.counter.stop()
+        window.counter.desk.store.close()
+        runtime.close()
+
+
+# -- switching and loading ------------------------------------------------------------
+
+
+def test_leaving_russian_restores_english_texts_and_numbers(
+    qapp: QApplication, qm_cache: Path
+) -> None:
+    before_locale, before_money = QLocale().name(), money(123450)
+    with russian_ui(qapp, qm_cache):
+        assert tr("Paid") == "Оплачено"
+    assert tr("Paid") == "Paid"
+    assert QLocale().name() == before_locale and money(123450) == before_money
+
+
+def test_english_setting_installs_no_translation(qapp: QApplication, qm_cache: Path) -> None:
+    saved = QLocale()
+    try:
+        assert i18n.install_translation(qapp, "en", cache_dir=qm_cache) == "en"
+        assert tr("Paid") == "Paid"
+        assert money(123450) == f"1,234.50{NBSP}₽"
+    finally:
+        QLocale.setDefault(saved)
+
+
+def test_system_setting_follows_the_system_language() -> None:
+    assert i18n.language_of(QLocale(QLocale.Language.Russian, QLocale.Country.Russia)) == "ru"
+    assert i18n.language_of(QLocale(QLocale.Language.German, QLocale.Country.Germany)) == "en"
+    assert i18n.language_of(QLocale.system()) in ("ru", "en")
+
+
+@pytest.fixture
+def checkout_translations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A resources/translations folder with only the .ts, as in a fresh checkout."""
+    folder = tmp_path / "resources" / "translations"
+    folder.mkdir(parents=True)
+    shutil.copy(tool.TS_FILE, folder / "paydesk_ru.ts")
+    monkeypatch.setattr(i18n, "resource_path", lambda *parts: tmp_path.joinpath(
+        "resources", *parts))
+    return folder
+
+
+def test_a_checkout_compiles_the_ts_once_per_edit(
+    qapp: QApplication, checkout_translations: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "cache"
+    ts = checkout_translations / "paydesk_ru.ts"
+    first = i18n.compile_ts(ts, cache)
+    assert first is not None and first.exists()
+    assert i18n.compile_ts(ts, cache) == first  # no second run of lrelease
+    stat = ts.stat()
+    os.utime(ts, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
+    second = i18n.compile_ts(ts, cache)
+    assert second is not None and second != first
+    assert sorted(cache.glob("*.qm")) == [second]  # the stale one is cleaned up
+
+
+def test_without_lrelease_a_checkout_stays_english(
+    qapp: QApplication,
+    checkout_translations: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    monkeypatch.setattr(i18n, "find_lrelease", lambda: None)
+    saved = QLocale()
+    try:
+        assert i18n.install_translation(qapp, "ru", cache_dir=tmp_path / "cache") == "en"
+        assert tr("Paid") == "Paid"
+        assert "pyside6-lrelease is not installed" in caplog.text
+    finally:
+        i18n.remove_translation(qapp)
+        QLocale.setDefault(saved)
+
+
+def test_the_language_comes_from_the_settings_file(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    assert i18n.configured_language(str(data)) == "system"
+    (data / "settings.json").write_text(json.dumps({"language": "ru"}), encoding="utf-8")
+    assert i18n.configured_language(str(data)) == "ru"
+    (data / "settings.json").write_text("{not json", encoding="utf-8")
+    assert i18n.configured_language(str(data)) == "system"
+
+
+def test_settings_dialog_saves_the_language(
+    qtbot: QtBot, tmp_path: Path, memory_keyring: MemoryKeyring
+) -> None:
+    dialog = SettingsDialog(Settings(), SecretStore(tmp_path / "secret.txt"))
+    qtbot.addWidget(dialog)
+    combo = dialog.language_combo
+    assert [combo.itemText(i) for i in range(combo.count())] == ["System", "English", "Русский"]
+    assert combo.currentData() == "system"
+    combo.setCurrentIndex(combo.findData("ru"))
+    dialog.accept()
+    assert dialog.result_settings().language == "ru"
+    assert dataclasses.replace(dialog.result_settings(), language="system") == Settings()
