@@ -4,12 +4,12 @@
 <context>
     <name>PayDesk</name>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="229"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="236"/>
         <source> min</source>
         <translation> мин</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="440"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="465"/>
         <source> s</source>
         <translation> с</translation>
     </message>
@@ -24,7 +24,7 @@
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="176"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="177"/>
         <source>&amp;Client ID:</source>
         <translation>&amp;ID клиента:</translation>
     </message>
@@ -54,12 +54,12 @@
         <translation>&amp;Справка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="212"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="213"/>
         <source>&amp;Language:</source>
         <translation>&amp;Язык:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="199"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="200"/>
         <source>&amp;Merchant name:</source>
         <translation>&amp;Название магазина:</translation>
     </message>
@@ -119,9 +119,14 @@
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="150"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="151"/>
         <source>a number, from your payment service</source>
         <translation>число от платёжного сервиса</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="216"/>
+        <source>A window on this screen</source>
+        <translation>Окно на этом экране</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders_model.py" line="101"/>
@@ -215,7 +220,7 @@
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="232"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="239"/>
         <source>Check other pending orders after:</source>
         <translation>Проверять другие ожидающие через:</translation>
     </message>
@@ -240,7 +245,7 @@
         <translation>Проверьте номер заказа.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="231"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="238"/>
         <source>Check the order on screen every:</source>
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
@@ -255,12 +260,12 @@
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="268"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="277"/>
         <source>checking the keychain…</source>
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="324"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="333"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
@@ -280,7 +285,7 @@
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="189"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="190"/>
         <source>Connection test result</source>
         <translation>Результат проверки подключения</translation>
     </message>
@@ -332,7 +337,7 @@
         <translation>Кол-во</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="193"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="194"/>
         <source>Counter</source>
         <translation>Касса</translation>
     </message>
@@ -375,6 +380,11 @@
         <translation>Файлы CSV (*.csv)</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="219"/>
+        <source>Customer &amp;display:</source>
+        <translation>&amp;Экран покупателя:</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/customer_display.py" line="91"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
@@ -390,7 +400,7 @@
         <translation>&amp;Отчёт за день…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="141"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="142"/>
         <source>Demo mode uses the built-in sandbox.</source>
         <translation>В демо-режиме используется встроенная песочница.</translation>
     </message>
@@ -432,12 +442,12 @@
         <translation>Сначала введите ID клиента.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="401"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="426"/>
         <source>Enter the client ID your payment service gave you.</source>
         <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="403"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="428"/>
         <source>Enter the client ID: the key is stored under it.</source>
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
@@ -522,7 +532,7 @@
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="353"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="362"/>
         <source>Hide</source>
         <translation>Скрыть</translation>
     </message>
@@ -618,7 +628,7 @@
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="299"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="308"/>
         <source>not set</source>
         <translation>не задан</translation>
     </message>
@@ -672,7 +682,7 @@
         <translation>Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="236"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="243"/>
         <source>Orders expire after:</source>
         <translation>Срок действия заказа:</translation>
     </message>
@@ -760,7 +770,7 @@
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="99"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="100"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -815,8 +825,8 @@ QR payments at a shop counter.</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="198"/>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="201"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="199"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="202"/>
         <source>Play a sound when an order is paid</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
@@ -826,7 +836,7 @@ QR payments at a shop counter.</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="217"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="224"/>
         <source>Polling</source>
         <translation>Проверка статусов</translation>
     </message>
@@ -865,7 +875,7 @@ QR payments at a shop counter.</source>
         <translation>Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="235"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="242"/>
         <source>Requests in flight at most:</source>
         <translation>Одновременных запросов, не более:</translation>
     </message>
@@ -931,7 +941,7 @@ QR payments at a shop counter.</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="177"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="178"/>
         <source>Secret &amp;key:</source>
         <translation>Секретный &amp;ключ:</translation>
     </message>
@@ -946,12 +956,12 @@ QR payments at a shop counter.</source>
         <translation>Отправлено на печать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="138"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="139"/>
         <source>Service</source>
         <translation>Сервис</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="175"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="176"/>
         <source>Service &amp;address:</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
@@ -967,13 +977,13 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="153"/>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="353"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="154"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="362"/>
         <source>Show</source>
         <translation>Показать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="187"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="188"/>
         <source>Show the secret key</source>
         <translation>Показать секретный ключ</translation>
     </message>
@@ -1004,7 +1014,7 @@ QR payments at a shop counter.</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="204"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="205"/>
         <source>System</source>
         <translation>Как в системе</translation>
     </message>
@@ -1014,7 +1024,7 @@ QR payments at a shop counter.</source>
         <translation>Принимайте оплату на кассе: введите сумму, покупатель сканирует QR-код телефоном, а PayDesk сразу сообщит, что платёж прошёл.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="206"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="207"/>
         <source>takes effect after restart</source>
         <translation>применится после перезапуска</translation>
     </message>
@@ -1044,8 +1054,8 @@ QR payments at a shop counter.</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="161"/>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="188"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="162"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="189"/>
         <source>Test connection</source>
         <translation>Проверить подключение</translation>
     </message>
@@ -1086,7 +1096,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/messages.py" line="144"/>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="405"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="430"/>
         <source>The client ID must be a number greater than zero.</source>
         <translation>ID клиента должен быть числом больше нуля.</translation>
     </message>
@@ -1101,7 +1111,7 @@ QR payments at a shop counter.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="291"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="300"/>
         <source>the keychain cannot be read — type the key to store it</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
@@ -1246,12 +1256,12 @@ QR payments at a shop counter.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="266"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="275"/>
         <source>the sandbox&apos;s own key</source>
         <translation>собственный ключ песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="407"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="432"/>
         <source>The secret key cannot start or end with a space.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
@@ -1281,7 +1291,7 @@ QR payments at a shop counter.</source>
         <translation>Сервис не принял эти учётные данные: проверьте ID клиента и секретный ключ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="383"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="408"/>
         <source>This cannot be shorter than the first check of other orders ({start:g} s).</source>
         <translation>Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
@@ -1291,7 +1301,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="417"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="442"/>
         <source>This computer has no keychain, so the secret key cannot be stored safely. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose a plaintext file readable only by you: paydesk config set secret_storage file</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
@@ -1437,9 +1447,14 @@ QR payments at a shop counter.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="197"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="198"/>
         <source>your shop&apos;s name</source>
         <translation>название вашего магазина</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="389"/>
+        <source>{0} (not connected)</source>
+        <translation>{0} (не подключён)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="265"/>
@@ -1473,17 +1488,17 @@ QR payments at a shop counter.</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="295"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="304"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="293"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="302"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="234"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="241"/>
         <source>…slowing down to at most every:</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>

@@ -462,3 +462,17 @@ def test_show_toggle_reveals_the_typed_secret(
     qtbot.mouseClick(dialog.show_secret_button, Qt.MouseButton.LeftButton)
     assert dialog.secret_edit.echoMode() is QLineEdit.EchoMode.Normal
     assert dialog.show_secret_button.text() == "Hide"
+
+
+def test_customer_display_screen_is_chosen_and_saved(
+    qtbot: QtBot, open_dialog: Callable[..., SettingsDialog]
+) -> None:
+    from paydesk.ui.screens import available_screens
+
+    dialog = open_dialog(Settings(display_screen="HDMI-9 — 1920×1080"))
+    # A saved screen that is not plugged in now stays chosen, marked as such.
+    assert "not connected" in dialog.display_combo.currentText()
+    [(label, _screen)] = available_screens()[:1]
+    dialog.display_combo.setCurrentIndex(dialog.display_combo.findData(label))
+    save(qtbot, dialog)
+    assert dialog.result_settings().display_screen == label

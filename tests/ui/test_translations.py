@@ -478,3 +478,52 @@ def test_settings_dialog_saves_the_language(
     dialog.accept()
     assert dialog.result_settings().language == "ru"
     assert dataclasses.replace(dialog.result_settings(), language="system") == Settings()
+
+
+# -- the buyer's screen and the owner's report, in Russian ------------------------
+
+
+def test_screenshot_customer_display_states(russian: MissRecorder, qtbot: QtBot) -> None:
+    from paydesk.ui.customer_display import CustomerDisplay
+
+    display = CustomerDisplay("Кофейня «Зерно»")
+    qtbot.addWidget(display)
+    display.resize(1280, 800)
+    display.show()
+    save_screenshot(display, "display-idle")
+    pending = an_order("pending", paid_at=None)
+    display.show_order(pending, datetime.now(UTC) + timedelta(minutes=15))
+    assert "₽" in display.amount_label.text()
+    save_screenshot(display, "display-pending")
+    for status, name in (("approve", "paid"), ("decline", "refused")):
+        display.show_order(pending, datetime.now(UTC) + timedelta(minutes=15))
+        display.show_order(an_order(status), None)
+        save_screenshot(display, f"display-{name}")
+    assert display.result_label.text()
+    assert not russian.misses, russian.misses
+
+
+def test_screenshot_day_report(
+    russian: MissRecorder, qtbot: QtBot, orders_store: OrderStore
+) -> None:
+    from paydesk.ui.report_dialog import ReportDialog
+
+    orders = [
+        an_order(order_id=f"20260301-1{n:02d}000000-K3QX9A", amount=15_000 + n * 1_000,
+                 created_at=NOW + timedelta(minutes=37 * n),
+                 paid_at=NOW + timedelta(minutes=37 * n + 1))
+        for n in range(12)
+    ]
+    orders_store.bulk_insert_for_tests(orders)
+    dialog = ReportDialog(orders_store, ORDERS_CLIENT, "Кофейня «Зерно»", clock=lambda: NOW)
+    qtbot.addWidget(dialog)
+    dialog.resize(900, 700)
+    dialog.show()
+    day = NOW.astimezone().date()
+    from PySide6.QtCore import QDate
+
+    dialog.set_period(QDate(day.year, day.month, day.day))
+    save_screenshot(dialog, "report-dialog")
+    image = dialog.paint_to_image(900)
+    image.save(str(SCREENSHOTS / "ru-report-page.png"))
+    assert not russian.misses, russian.misses

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from paydesk import __version__
-from paydesk.cli import config_command, exit_codes, order_commands, report_command
+from paydesk.cli import about_command, config_command, exit_codes, order_commands, report_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -29,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     order_commands.add_parsers(sub)
     report_command.add_parser(sub)
     config_command.add_parser(sub)
+    about_command.add_parser(sub)
     sandbox = sub.add_parser("sandbox", help="run the local sandbox payment service")
     from paydesk.sandbox.cli import add_arguments, run
 

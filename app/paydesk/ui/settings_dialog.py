@@ -52,6 +52,7 @@ from paydesk.ui.field_errors import (
 )
 from paydesk.ui.formatting import tr
 from paydesk.ui.messages import problem_text
+from paydesk.ui.screens import available_screens, find_screen
 from paydesk.ui.tasks import Task, run_task
 
 #: Text colour and sign of each check result: readable without colour too.
@@ -211,6 +212,12 @@ class SettingsDialog(QDialog):
         language_row.addWidget(language_note, 1)
         self.field_errors.add(form, "language", tr("&Language:"), self.language_combo,
                               language_row)
+        self.display_combo = QComboBox()
+        self.display_combo.addItem(tr("A window on this screen"), "")
+        for label, _screen in available_screens():
+            self.display_combo.addItem(label, label)
+        self.field_errors.add(form, "display_screen", tr("Customer &display:"),
+                              self.display_combo)
         return box
 
     def _polling_group(self) -> QGroupBox:
@@ -244,6 +251,7 @@ class SettingsDialog(QDialog):
         chain: list[QWidget] = [
             self.base_url_edit, self.client_id_edit, self.secret_edit, self.show_secret_button,
             self.test_button, self.merchant_edit, self.sound_check, self.language_combo,
+            self.display_combo,
             self.focus_spin, self.backoff_start_spin, self.backoff_max_spin,
             self.in_flight_spin, self.lifetime_spin, self.save_button,
             self.buttons.button(QDialogButtonBox.StandardButton.Cancel),
@@ -257,6 +265,7 @@ class SettingsDialog(QDialog):
         self.merchant_edit.setText(settings.merchant_name)
         self.sound_check.setChecked(settings.sound)
         self.language_combo.setCurrentIndex(max(0, self.language_combo.findData(settings.language)))
+        self._load_display_screen(settings.display_screen)
         self.focus_spin.setValue(settings.focus_interval_seconds)
         self.backoff_start_spin.setValue(settings.backoff_start_seconds)
         self.backoff_max_spin.setValue(settings.backoff_max_seconds)
@@ -366,11 +375,27 @@ class SettingsDialog(QDialog):
         self._result = settings
         super().accept()
 
+    def _load_display_screen(self, saved: str) -> None:
+        """Select the saved screen; one that is unplugged now stays listed, marked."""
+        if not saved:
+            self.display_combo.setCurrentIndex(0)
+            return
+        screen = find_screen(saved)
+        index = -1
+        if screen is not None:
+            index = next((i for i in range(self.display_combo.count())
+                          if find_screen(self.display_combo.itemData(i) or "") is screen), -1)
+        if index < 0:
+            self.display_combo.addItem(tr("{0} (not connected)").format(saved), saved)
+            index = self.display_combo.count() - 1
+        self.display_combo.setCurrentIndex(index)
+
     def _collect(self) -> Settings:
         changes: dict[str, Any] = {
             "merchant_name": self.merchant_edit.text().strip(),
             "sound": self.sound_check.isChecked(),
             "language": self.language_combo.currentData(),
+            "display_screen": self.display_combo.currentData() or "",
             "focus_interval_seconds": self.focus_spin.value(),
             "backoff_start_seconds": self.backoff_start_spin.value(),
             "backoff_max_seconds": self.backoff_max_spin.value(),
