@@ -70,7 +70,7 @@ def contact_sheet(svg: Path, sizes: Sequence[int]) -> QImage:
 
 def _save(image: QImage, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    if not image.save(str(path), "PNG"):
+    if not image.save(str(path)):  # PNG, from the suffix
         raise OSError(f"could not write {path}")
     print(path)
 

@@ -53,11 +53,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run_about(args: argparse.Namespace, runtime: Runtime) -> int:
     _tolerate_any_terminal()
     qt_version, application, qt_problem = _start_qt()
-    resources = _resources_folder()
-    if qt_problem is None:
+    resources, resources_problem = _resources_folder()
+    problem = resources_problem or qt_problem
+    if problem is None:
         icon, translation = icon_probe(), translation_probe()
     else:
-        icon = translation = Probe(False, f"not checked: {qt_problem}")
+        icon = translation = Probe(False, f"not checked: {problem}")
     lines = [
         ("PayDesk", __version__),
         ("Python", f"{platform.python_version()} ({sys.executable})"),
@@ -160,11 +161,12 @@ def _start_qt() -> tuple[str, object | None, str | None]:
     return f"{qVersion()} (PySide6 {PySide6.__version__})", application, None
 
 
-def _resources_folder() -> str:
+def _resources_folder() -> tuple[str, str | None]:
+    """The resources folder and where it comes from; or a problem when there is none."""
     try:
         root = resources_root()
     except FileNotFoundError as exc:
-        return f"MISSING: {exc}"
+        return f"MISSING: {exc}", "the resources folder is missing"
     package = Path(__file__).resolve().parents[1]
     if getattr(sys, "frozen", False):
         kind = "bundle"
@@ -172,7 +174,7 @@ def _resources_folder() -> str:
         kind = "installed package"
     else:
         kind = "source checkout"
-    return f"{root} ({kind})"
+    return f"{root} ({kind})", None
 
 
 def _keychain(runtime: Runtime) -> str:

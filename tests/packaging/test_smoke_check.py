@@ -1,0 +1,98 @@
+"""The bundle's smoke check tells a working bundle from a broken one.
+
+The real bundle takes a PyInstaller build (packaging/build_bundle.py, not part of
+the test run); here stand-in programs behave like a working or a broken bundle,
+so each way of failing is seen to fail, quickly.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import textwrap
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="stand-ins are #! scripts")
+
+ROOT = Path(__file__).resolve().parents[2]
+PAINTED = "qt.widgets.painting: Flushing QRegion(0,0 1280x820) of MainWindow(0x1) to QWidgetWindow"
+
+
+def _load() -> ModuleType:
+    path = ROOT / "packaging" / "smoke_check.py"
+    spec = importlib.util.spec_from_file_location("smoke_check", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+smoke_check = _load()
+
+
+def fake_bundle(tmp_path: Path, *, about: str, window: str) -> Path:
+    """A bundle folder whose PayDesk runs ``about`` or ``window`` (Python statements)."""
+    bundle = tmp_path / "PayDesk"
+    resources = bundle / "_internal" / "paydesk" / "resources"
+    resources.mkdir(parents=True)
+    program = bundle / "PayDesk"
+    program.write_text(
+        f"#!{sys.executable}\n"
+        "import sys, threading\n"
+        f"RESOURCES = {str(resources)!r}\n"
+        f"PAINTED = {PAINTED!r}\n"
+        "if sys.argv[1:] == ['about', '--check']:\n"
+        + textwrap.indent(about, "    ") + "\n"
+        "else:\n"
+        + textwrap.indent(window, "    ") + "\n",
+        encoding="utf-8",
+    )
+    program.chmod(0o755)
+    return bundle
+
+
+GOOD_ABOUT = "print(f'Resources:   {RESOURCES} (bundle)')"
+GOOD_WINDOW = "print(PAINTED, file=sys.stderr, flush=True)\nthreading.Event().wait()"
+
+
+def run(bundle: Path) -> int:
+    return int(smoke_check.main([str(bundle), "--start-timeout", "20", "--run-seconds", "0.5"]))
+
+
+def test_a_working_bundle_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(fake_bundle(tmp_path, about=GOOD_ABOUT, window=GOOD_WINDOW)) == 0
+    assert "window: painted offscreen" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("about", "window", "says"),
+    [
+        ("sys.exit(1)", GOOD_WINDOW, "'about --check' exited with 1"),
+        ("print('Resources:   /usr/share/paydesk (installed package)')", GOOD_WINDOW,
+         "not the bundle's own"),
+        (GOOD_ABOUT, "raise SystemExit(3)", "did not paint"),
+        (GOOD_ABOUT, "print(PAINTED, flush=True)\nsys.exit(0)", "exited by itself"),
+        (GOOD_ABOUT,
+         "print(PAINTED, flush=True)\n"
+         "print('Traceback (most recent call last):', file=sys.stderr, flush=True)\n"
+         "threading.Event().wait()",
+         "printed a Python traceback"),
+    ],
+    ids=["about-fails", "foreign-resources", "no-window", "window-exits", "traceback"],
+)
+def test_a_broken_bundle_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], about: str, window: str, says: str
+) -> None:
+    assert run(fake_bundle(tmp_path, about=about, window=window)) == 1
+    assert says in capsys.readouterr().err
+
+
+def test_a_missing_bundle_says_how_to_build_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(tmp_path / "nothing") == 1
+    assert "python packaging/build_bundle.py" in capsys.readouterr().err

@@ -1,0 +1,109 @@
+"""The wheel carries PayDesk's resources and an installed PayDesk finds them.
+
+Built the way pip builds it for a person (an isolated build environment, which
+brings PySide6-Essentials' lrelease for the .qm), installed into a fresh virtual
+environment, run from a folder outside the checkout.
+
+The fresh environment does not download PayDesk's dependencies again: a .pth
+file puts this environment's site-packages after its own. This test is about
+what the wheel carries, not about PyPI, and reinstalling PySide6 (~240 MB) would
+make it slow for nothing. That does not let the checkout leak in: paths listed
+in a .pth are appended to sys.path after the venv's own site-packages (where the
+wheel's paydesk lands), and .pth files inside them (this environment's editable
+install of the checkout) are not processed. The run's reported resources folder
+is checked to be inside the fresh environment all the same.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import zipfile
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+#: What the build reads, copied out so a stale build/ folder in the checkout (old
+#: modules that setuptools would pack again) cannot reach the wheel.
+BUILD_INPUTS = ("pyproject.toml", "setup.py", "README.md", "app", "resources")
+BUILD_TIMEOUT = 600  # the first build downloads PySide6-Essentials into pip's cache
+RUN_TIMEOUT = 60
+
+
+def _run(command: list[str], *, timeout: float, cwd: Path | None = None,
+         env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run(command, capture_output=True, text=True, encoding="utf-8",
+                          timeout=timeout, cwd=cwd, env=env, check=False)
+    assert done.returncode == 0, f"{command} -> {done.returncode}:\n{done.stdout}{done.stderr}"
+    return done
+
+
+def _copy_sources(target: Path) -> Path:
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "*.qm")
+    target.mkdir()
+    for name in BUILD_INPUTS:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, ignore=ignore)
+        else:
+            shutil.copy2(source, target / name)
+    return target
+
+
+def _build_wheel(tmp_path: Path) -> Path:
+    sources = _copy_sources(tmp_path / "src")
+    wheels = tmp_path / "wheels"
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(wheels),
+          str(sources)], timeout=BUILD_TIMEOUT)
+    (wheel,) = wheels.glob("paydesk-*.whl")
+    return wheel
+
+
+def _fresh_venv(tmp_path: Path) -> tuple[Path, Path]:
+    """A venv without pip (the outer pip installs into it) that sees our dependencies."""
+    venv = tmp_path / "venv"
+    _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], timeout=RUN_TIMEOUT)
+    python = venv / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+    query = "import sysconfig; print(sysconfig.get_paths()['purelib'])"
+    site = Path(_run([str(python), "-c", query], timeout=RUN_TIMEOUT).stdout.strip())
+    outer = dict.fromkeys([sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]])
+    (site / "zz_outer_site_packages.pth").write_text("\n".join(outer) + "\n", encoding="utf-8")
+    return python, site
+
+
+def test_installed_wheel_finds_its_icon_and_russian_translation(tmp_path: Path) -> None:
+    wheel = _build_wheel(tmp_path)
+    names = set(zipfile.ZipFile(wheel).namelist())
+    assert not {name for name in names if name.endswith(".ts")}, "translation sources shipped"
+
+    python, site = _fresh_venv(tmp_path)
+    _run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
+          "--no-index", "--quiet", str(wheel)], timeout=RUN_TIMEOUT)
+
+    resources = site / "paydesk" / "resources"
+    assert (resources / "icons" / "paydesk.svg").is_file()
+    assert (resources / "icons" / "paydesk.png").is_file()
+    assert {wav.name for wav in (resources / "sounds").glob("*.wav")} == {"paid.wav", "refused.wav"}
+    assert (resources / "translations" / "paydesk_ru.qm").is_file()
+
+    command = python.parent / ("paydesk.exe" if sys.platform == "win32" else "paydesk")
+    env = {name: value for name, value in os.environ.items()
+           if not name.startswith(("PYTHON", "PAYDESK_"))}
+    env.update(QT_QPA_PLATFORM="offscreen", PAYDESK_DATA_DIR=str(tmp_path / "data"),
+               XDG_CACHE_HOME=str(tmp_path / "cache"), PYTHONIOENCODING="utf-8",
+               PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring")
+    done = _run([str(command), "about", "--check"], cwd=tmp_path, env=env, timeout=RUN_TIMEOUT)
+
+    lines = dict(line.split(":", 1) for line in done.stdout.splitlines())
+    assert lines["Resources"].strip() == f"{resources} (installed package)"
+    assert lines["Icon"].strip() == f"loaded ({resources / 'icons' / 'paydesk.svg'})"
+    assert lines["Russian"].strip().startswith(
+        f"loaded ({resources / 'translations' / 'paydesk_ru.qm'};"
+    )
+    assert "'Paid' -> 'Оплачено'" in lines["Russian"]
