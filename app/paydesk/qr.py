@@ -6,6 +6,8 @@ any size.
 
 from __future__ import annotations
 
+import functools
+
 #: The quiet zone the QR standard asks for, in modules, on every side.
 QUIET_ZONE = 4
 
@@ -14,15 +16,22 @@ def qr_matrix(text: str, *, border: int = QUIET_ZONE) -> list[list[bool]]:
     """The modules of ``text``'s QR code (True = dark), quiet zone included.
 
     Error correction M: survives a smudge or glare, keeps modules large enough
-    for a phone camera at arm's length.
+    for a phone camera at arm's length. Building one takes ~4 ms of pure Python;
+    the same link is asked for by the counter, the customer display and the
+    slip, so the last few are kept (each caller gets its own copy).
     """
+    return [list(row) for row in _matrix(text, border)]
+
+
+@functools.lru_cache(maxsize=8)
+def _matrix(text: str, border: int) -> tuple[tuple[bool, ...], ...]:
     import qrcode  # deferred: ~25 ms, and only needed once a link exists
     from qrcode.constants import ERROR_CORRECT_M
 
     code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=border)
     code.add_data(text)
     code.make(fit=True)
-    return [list(row) for row in code.get_matrix()]
+    return tuple(tuple(row) for row in code.get_matrix())
 
 
 def render_text(matrix: list[list[bool]]) -> str:

@@ -107,11 +107,24 @@ def open_runtime(data_dir: str | None = None, *, demo: bool = False) -> Runtime:
     """Resolve the data folder and settings; in demo mode start the embedded sandbox."""
     paths = AppPaths(resolve_data_dir(data_dir))
     if not demo:
-        return Runtime(paths.ensure(), settings_file.load(paths.settings_file))
-    demo_paths = paths.demo().ensure()
+        return Runtime(_ensure(paths), settings_file.load(paths.settings_file))
+    demo_paths = _ensure(paths.demo())
     # The demo keeps the person's own preferences (polling, language) but never
     # their service, account or secret.
     base = settings_file.load(demo_paths.settings_file, environ={})
     sandbox = DemoSandbox(demo_paths)
     sandbox.start()
     return Runtime(demo_paths, sandbox.settings(base), demo=sandbox)
+
+
+def _ensure(paths: AppPaths) -> AppPaths:
+    """The data folder, made if missing; one that cannot be made is a storage problem."""
+    try:
+        return paths.ensure()
+    except OSError as exc:
+        from paydesk.store import StoreError
+
+        raise StoreError(
+            f"Cannot create the data folder {paths.data_dir} ({exc.strerror}). Check that "
+            "its parent folder exists and may be written, or choose another with --data-dir."
+        ) from None

@@ -102,19 +102,45 @@ class SecretStore:
 
     def _read_file(self) -> str | None:
         try:
-            return self._secret_file.read_text(encoding="utf-8").strip() or None
+            text = self._secret_file.read_text(encoding="utf-8")
         except FileNotFoundError:
             return None
+        except OSError as exc:
+            raise SecretStoreError(
+                f"The secret key file {self._secret_file} cannot be read ({exc.strerror})."
+            ) from None
+        self._keep_private()
+        return text.strip() or None
+
+    def _keep_private(self) -> None:
+        """A copy or a restore may have left the file readable by others: close it again."""
+        if os.name != "posix":
+            return
+        try:
+            if self._secret_file.stat().st_mode & 0o077:
+                os.chmod(self._secret_file, 0o600)
+        except OSError:
+            pass  # not ours to change; reading it still works
 
     def _write_file(self, secret: str) -> None:
         self._secret_file.parent.mkdir(parents=True, exist_ok=True)
         tmp = self._secret_file.with_suffix(".tmp")
-        # Created with mode 0600 from the start: no moment when others may read it.
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(secret + "\n")
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, self._secret_file)
+        # A leftover from a crash (or something planted there, a link to elsewhere)
+        # is never written through: the file is made new, by us, with mode 0600 from
+        # the start, so there is no moment when others may read it.
+        tmp.unlink(missing_ok=True)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        fd = os.open(tmp, flags, 0o600)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as handle:
+                handle.write(secret + "\n")
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.chmod(tmp, 0o600)
+            os.replace(tmp, self._secret_file)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
 
 
 def _keyring() -> tuple[ModuleType, ModuleType]:

@@ -14,12 +14,12 @@
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="147"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="154"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="117"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="123"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
@@ -29,27 +29,27 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="107"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="113"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="106"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="122"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="128"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="146"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="152"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -64,12 +64,12 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="115"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="114"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -79,22 +79,22 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="124"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="130"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="135"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="136"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
@@ -109,7 +109,7 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="147"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -124,6 +124,16 @@
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/about_box.py" line="36"/>
+        <source>a plaintext file, {0}</source>
+        <translation>текстовый файл без шифрования, {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/app.py" line="162"/>
+        <source>A report was saved in {0}.</source>
+        <translation>Отчёт сохранён в папке {0}.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings_dialog.py" line="216"/>
         <source>A window on this screen</source>
         <translation>Окно на этом экране</translation>
@@ -135,9 +145,14 @@
         <translation>Отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="322"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="62"/>
         <source>About PayDesk</source>
         <translation>О программе PayDesk</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/about_box.py" line="49"/>
+        <source>Alert sounds: {0}</source>
+        <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="54"/>
@@ -160,37 +175,37 @@
         <translation>Сумма, ₽</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="64"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="58"/>
         <source>An e-mail address cannot contain control characters.</source>
         <translation>В адресе e-mail не может быть управляющих символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="63"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="57"/>
         <source>An e-mail address cannot contain spaces.</source>
         <translation>В адресе e-mail не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="184"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="179"/>
         <source>An e-mail address has at most {0} characters.</source>
         <translation>Адрес e-mail — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="67"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="61"/>
         <source>An e-mail address has exactly one &apos;@&apos;.</source>
         <translation>В адресе e-mail должен быть ровно один знак «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="76"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="70"/>
         <source>An order id cannot contain a colon.</source>
         <translation>В номере заказа не может быть двоеточия.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="186"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="181"/>
         <source>An order id has at most {0} characters.</source>
         <translation>Номер заказа — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="77"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="71"/>
         <source>An order id may use only Latin letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
@@ -215,7 +230,7 @@
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="126"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
@@ -230,17 +245,17 @@
         <translation>проверьте адрес и сеть.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="83"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="77"/>
         <source>Check the amount.</source>
         <translation>Проверьте сумму.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="84"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="78"/>
         <source>Check the e-mail address.</source>
         <translation>Проверьте адрес e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="85"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="79"/>
         <source>Check the order id.</source>
         <translation>Проверьте номер заказа.</translation>
     </message>
@@ -255,7 +270,7 @@
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="190"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="185"/>
         <source>Check what you typed.</source>
         <translation>Проверьте введённые данные.</translation>
     </message>
@@ -270,7 +285,7 @@
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="250"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="257"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -305,6 +320,11 @@
         <location filename="../../app/paydesk/ui/slip.py" line="323"/>
         <source>Could not draw the payment slip.</source>
         <translation>Не удалось подготовить квитанцию.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="338"/>
+        <source>Could not open {0}</source>
+        <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="381"/>
@@ -374,7 +394,7 @@
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="295"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="302"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="372"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
@@ -390,12 +410,17 @@
         <translation>Экран покупателя — PayDesk</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/about_box.py" line="46"/>
+        <source>Data folder: {0}</source>
+        <translation>Папка данных: {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/report_document.py" line="200"/>
         <source>Day</source>
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="110"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="116"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -405,7 +430,7 @@
         <translation>В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="77"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="83"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -426,7 +451,7 @@
         <translation>например, 150 или 1 500,50</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="44"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="38"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="93"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
@@ -492,7 +517,7 @@
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="295"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="302"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
@@ -507,7 +532,7 @@
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="317"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="324"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
@@ -552,7 +577,7 @@
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="57"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="51"/>
         <source>Kopecks have at most two digits after the decimal separator.</source>
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
@@ -565,6 +590,11 @@
         <location filename="../../app/paydesk/ui/report_dialog.py" line="107"/>
         <source>Last day</source>
         <translation>Последний день</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/about_box.py" line="47"/>
+        <source>Log folder: {0}</source>
+        <translation>Папка журнала: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/welcome_dialog.py" line="74"/>
@@ -633,9 +663,14 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="98"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="104"/>
         <source>not set up</source>
         <translation>не настроен</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/about_box.py" line="32"/>
+        <source>not used: the demo signs with the sandbox&apos;s fixed key</source>
+        <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders_model.py" line="86"/>
@@ -646,9 +681,20 @@
         <translation>Примечание</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="153"/>
+        <source>Open &amp;log folder</source>
+        <translation>Открыть папку &amp;журнала</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="165"/>
         <source>Open in browser</source>
         <translation>Открыть</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/about_box.py" line="73"/>
+        <location filename="../../app/paydesk/ui/crash_notice.py" line="51"/>
+        <source>Open log folder</source>
+        <translation>Открыть папку журнала</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment_form.py" line="40"/>
@@ -743,29 +789,36 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/alerts.py" line="99"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="50"/>
+        <location filename="../../app/paydesk/ui/app.py" line="163"/>
+        <location filename="../../app/paydesk/ui/crash_notice.py" line="47"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="55"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="76"/>
         <location filename="../../app/paydesk/ui/welcome_dialog.py" line="59"/>
         <source>PayDesk</source>
         <translation>PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="215"/>
+        <location filename="../../app/paydesk/ui/crash_notice.py" line="41"/>
+        <source>PayDesk hit an unexpected error; a report was saved in {0}.</source>
+        <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="226"/>
         <source>PayDesk is not set up yet: check the settings.</source>
         <translation>PayDesk ещё не настроен: проверьте настройки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="166"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="161"/>
         <source>PayDesk is not set up yet: enter the client ID in settings.</source>
         <translation>PayDesk ещё не настроен: укажите ID клиента в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="164"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="159"/>
         <source>PayDesk is not set up yet: enter the payment service address in settings.</source>
         <translation>PayDesk ещё не настроен: укажите адрес платёжного сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="168"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="163"/>
         <source>PayDesk is not set up yet: enter the secret key in settings.</source>
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
@@ -775,14 +828,14 @@
         <translation>Настройки PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="323"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="66"/>
         <source>PayDesk {0}
 QR payments at a shop counter.</source>
         <translation>PayDesk {0}
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="50"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="55"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
@@ -792,8 +845,8 @@ QR payments at a shop counter.</source>
         <translation>Платёж отклонён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="263"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="280"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="270"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="287"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
@@ -810,7 +863,7 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="274"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="281"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -820,7 +873,7 @@ QR payments at a shop counter.</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
@@ -861,6 +914,11 @@ QR payments at a shop counter.</source>
         <translation>QR-код ссылки на оплату</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/about_box.py" line="43"/>
+        <source>Qt {0}, PySide6 {1}, Python {2}</source>
+        <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/customer_display.py" line="149"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
@@ -895,12 +953,12 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="274"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="281"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="126"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="132"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
@@ -946,6 +1004,11 @@ QR payments at a shop counter.</source>
         <translation>Секретный &amp;ключ:</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/about_box.py" line="48"/>
+        <source>Secret key: {0}</source>
+        <translation>Секретный ключ: {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/problem_banner.py" line="50"/>
         <source>Send again</source>
         <translation>Отправить снова</translation>
@@ -966,8 +1029,8 @@ QR payments at a shop counter.</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="98"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="215"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="104"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="222"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -993,7 +1056,7 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="273"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="303"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1004,7 +1067,7 @@ QR payments at a shop counter.</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="245"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="275"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1060,32 +1123,32 @@ QR payments at a shop counter.</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="178"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="173"/>
         <source>The amount cannot be more than {0}.</source>
         <translation>Сумма не может быть больше {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="45"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="39"/>
         <source>The amount cannot be negative.</source>
         <translation>Сумма не может быть отрицательной.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="60"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="54"/>
         <source>The amount is more than the service allows.</source>
         <translation>Сумма больше, чем допускает сервис.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="53"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="47"/>
         <source>The amount must be a number of rubles, such as 150 or 150,50.</source>
         <translation>Введите сумму в рублях, например 150 или 150,50.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="56"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="50"/>
         <source>The amount must be a whole number of kopecks.</source>
         <translation>Сумма должна быть целым числом копеек.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="46"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="40"/>
         <source>The amount must be more than zero.</source>
         <translation>Сумма должна быть больше нуля.</translation>
     </message>
@@ -1095,20 +1158,25 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="144"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="139"/>
         <location filename="../../app/paydesk/ui/settings_dialog.py" line="430"/>
         <source>The client ID must be a number greater than zero.</source>
         <translation>ID клиента должен быть числом больше нуля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="143"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="138"/>
         <source>The client ID must be a whole number.</source>
         <translation>ID клиента должен быть целым числом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="72"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="66"/>
         <source>The e-mail address must be text.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/about_box.py" line="34"/>
+        <source>the environment variable {0}</source>
+        <translation>переменная окружения {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings_dialog.py" line="300"/>
@@ -1116,87 +1184,92 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="75"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="69"/>
         <source>The order id is empty.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="164"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="190"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="69"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="38"/>
+        <source>the OS keychain (service “{0}”, account “{1}”)</source>
+        <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="63"/>
         <source>The part after &apos;@&apos; must be a domain such as mail.ru.</source>
         <translation>После «@» должен быть домен, например mail.ru.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="138"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="133"/>
         <source>The payment service address cannot contain &apos;?&apos; or &apos;#&apos;.</source>
         <translation>В адресе платёжного сервиса не может быть «?» или «#».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="135"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="130"/>
         <source>The payment service address cannot contain a user name or password.</source>
         <translation>В адресе платёжного сервиса не может быть имени пользователя или пароля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="131"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="126"/>
         <source>The payment service address cannot contain spaces.</source>
         <translation>В адресе платёжного сервиса не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="134"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="129"/>
         <source>The payment service address has no host name.</source>
         <translation>В адресе платёжного сервиса нет имени хоста.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="130"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="125"/>
         <source>The payment service address is empty.</source>
         <translation>Адрес платёжного сервиса не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="132"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="127"/>
         <source>The payment service address is not a valid URL.</source>
         <translation>Адрес платёжного сервиса — не корректный URL.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="133"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="128"/>
         <source>The payment service address must start with https://.</source>
         <translation>Адрес платёжного сервиса должен начинаться с https://.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="139"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="134"/>
         <source>The payment service address must use https:// (plain http:// is allowed only for a service on this computer).</source>
         <translation>Адрес платёжного сервиса должен начинаться с https:// (http:// допустим только для сервиса на этом компьютере).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="147"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="142"/>
         <source>The payment service answered with a redirect. Check the service address in settings.</source>
         <translation>Платёжный сервис ответил перенаправлением. Проверьте адрес сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="103"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="98"/>
         <source>The payment service could not be reached. Check the internet connection and try again.</source>
         <translation>Нет связи с платёжным сервисом. Проверьте подключение к интернету и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="92"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="87"/>
         <source>The payment service did not accept the shop&apos;s credentials. Check the client ID and the secret key in settings.</source>
         <translation>Платёжный сервис не принял учётные данные магазина. Проверьте ID клиента и секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="101"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="96"/>
         <source>The payment service did not answer in time. Try again in a moment.</source>
         <translation>Платёжный сервис не ответил вовремя. Повторите чуть позже.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="146"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="141"/>
         <source>The payment service had a fault. Try again in a few minutes.</source>
         <translation>В платёжном сервисе произошёл сбой. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="95"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="90"/>
         <source>The payment service has no order with this number.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
@@ -1206,32 +1279,32 @@ QR payments at a shop counter.</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="109"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="104"/>
         <source>The payment service is busy. Wait a moment and try again.</source>
         <translation>Платёжный сервис перегружен. Подождите немного и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="111"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="106"/>
         <source>The payment service is having a problem right now. Try again in a few minutes.</source>
         <translation>У платёжного сервиса сейчас неполадки. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="100"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="95"/>
         <source>The payment service refused the request.</source>
         <translation>Платёжный сервис отклонил запрос.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="124"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="119"/>
         <source>The payment service refused the request: {0}</source>
         <translation>Платёжный сервис отклонил запрос: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="114"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="109"/>
         <source>The payment service sent a reply PayDesk could not understand. Try again; if it keeps happening, contact support.</source>
         <translation>Платёжный сервис прислал ответ, который PayDesk не понимает. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="117"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="112"/>
         <source>The payment service settings are not valid. Check them in settings.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
@@ -1251,7 +1324,7 @@ QR payments at a shop counter.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="119"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="114"/>
         <source>The request to the payment service failed. Try again; if it keeps failing, contact support.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
@@ -1266,17 +1339,17 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="220"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="231"/>
         <source>The secret key could not be read or stored: the keychain refused.</source>
         <translation>Не удалось прочитать или сохранить секретный ключ: хранилище ключей отказало.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="145"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="140"/>
         <source>The secret key is empty.</source>
         <translation>Секретный ключ не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="106"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="101"/>
         <source>The secure connection to the payment service could not be verified. Check the computer&apos;s date and time and the service address, or contact support.</source>
         <translation>Не удалось проверить защищённое соединение с платёжным сервисом. Проверьте дату и время на компьютере и адрес сервиса или обратитесь в поддержку.</translation>
     </message>
@@ -1296,7 +1369,7 @@ QR payments at a shop counter.</source>
         <translation>Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="217"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="228"/>
         <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
@@ -1331,7 +1404,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="97"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="92"/>
         <source>This order number is already used at the payment service with a different amount or e-mail.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
@@ -1409,7 +1482,7 @@ QR payments at a shop counter.</source>
         <translation>Без галочки — все даты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="50"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="44"/>
         <source>Use one decimal separator (a comma or a point), not both.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
@@ -1437,14 +1510,19 @@ QR payments at a shop counter.</source>
         <translation>Добро пожаловать в PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="47"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="41"/>
         <source>Write the amount in plain digits, without an exponent.</source>
         <translation>Введите сумму обычными цифрами, без экспоненты.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="68"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="62"/>
         <source>Write the name before the &apos;@&apos;.</source>
         <translation>Укажите имя перед «@».</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/crash_notice.py" line="50"/>
+        <source>You can go on working. Please send the report to support.</source>
+        <translation>Можно продолжать работу. Пожалуйста, отправьте отчёт в поддержку.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings_dialog.py" line="198"/>

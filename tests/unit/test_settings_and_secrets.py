@@ -101,3 +101,46 @@ def test_plaintext_file_only_on_choice_and_private(tmp_path: Path) -> None:
 def test_mask_never_shows_characters() -> None:
     assert "abc" not in mask("abcdef")
     assert mask(None) == "(not set)"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
+def test_plaintext_file_is_private_whatever_the_umask_and_leftovers(tmp_path: Path) -> None:
+    path = tmp_path / "secret-key.txt"
+    leftover = path.with_suffix(".tmp")
+    leftover.write_text("stale")
+    leftover.chmod(0o644)  # a crash left it, readable by all
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("")
+    old_umask = os.umask(0)
+    try:
+        store = SecretStore(path, use_file=True, environ={})
+        store.set(1, "first-secret")
+        leftover.symlink_to(elsewhere)  # planted: a write through it would land elsewhere
+        store.set(1, "second-secret")
+    finally:
+        os.umask(old_umask)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert store.get(1) == "second-secret"
+    assert elsewhere.read_text() == "" and not leftover.exists()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
+def test_plaintext_file_made_readable_by_others_is_closed_again(tmp_path: Path) -> None:
+    path = tmp_path / "secret-key.txt"
+    store = SecretStore(path, use_file=True, environ={})
+    store.set(1, "file-secret")
+    path.chmod(0o644)  # a restore from a backup, say
+    assert store.get(1) == "file-secret"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+def test_keychain_storage_never_touches_the_plaintext_file(
+    tmp_path: Path, memory_keyring: MemoryKeyring
+) -> None:
+    path = tmp_path / "secret-key.txt"
+    store = SecretStore(path, environ={})
+    store.set(7, "kept-in-the-keychain")
+    assert store.get(7) == "kept-in-the-keychain"
+    store.delete(7)
+    assert not path.exists()
+    assert "keychain" in store.describe()

@@ -10,7 +10,7 @@ import sys
 from paydesk import settings as settings_file
 from paydesk.cli import exit_codes
 from paydesk.runtime import Runtime
-from paydesk.secret_store import SecretStoreError, mask
+from paydesk.secret_store import SecretStore, SecretStoreError, mask
 from paydesk.settings import FIELD_TYPES
 
 SECRET_NAME = "secret_key"
@@ -63,9 +63,30 @@ def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
         return exit_codes.USAGE
     current = settings_file.load(runtime.paths.settings_file, environ={})
     updated = current.with_changes(**{args.name: settings_file.parse_value(args.name, args.value)})
+    if current.secret_storage == "file" and updated.secret_storage != "file":
+        _leave_the_plaintext_file(runtime, current.client_id)  # first: it may refuse
     settings_file.save(updated, runtime.paths.settings_file)
     print(f"{args.name} = {getattr(updated, args.name)}")
     return exit_codes.OK
+
+
+def _leave_the_plaintext_file(runtime: Runtime, client_id: int | None) -> None:
+    """Back to the keychain: the secret moves there, and the plaintext file goes.
+
+    The file exists only while the merchant chooses it; if the keychain refuses
+    the key (none on this computer), nothing changes and the error says why.
+    """
+    plaintext = SecretStore(runtime.paths.secret_file, use_file=True, environ={})
+    secret = plaintext.get(client_id or 0)
+    if secret:
+        if client_id is None:
+            raise SecretStoreError(
+                "Set client_id first, so that the secret key can move to the keychain; "
+                "nothing was changed."
+            )
+        SecretStore(runtime.paths.secret_file, environ={}).set(client_id, secret)
+        print(f"{SECRET_NAME} moved to the OS keychain")
+    plaintext.delete(client_id or 0)
 
 
 def _set_secret(args: argparse.Namespace, runtime: Runtime) -> int:

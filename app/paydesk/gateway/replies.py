@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,6 +36,14 @@ _SECONDS_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,6})?")
 _FAULT_MESSAGE = "The payment service had a fault. Try again in a few minutes."
 _REDIRECT_MESSAGE = (
     "The payment service answered with a redirect. Check the service address in settings."
+)
+_INSECURE_LINK_MESSAGE = (
+    "The payment service sent a payment link that is not secure (not https), so it is not "
+    "shown to the buyer. Contact the payment service's support."
+)
+_OTHER_ORDER_MESSAGE = (
+    "The payment service answered about a different order. Nothing was recorded; try again, "
+    "and contact support if it happens again."
 )
 
 
@@ -68,6 +77,7 @@ class Success:
     fields: dict[str, Any]
     http_status: int
     body: str
+    endpoint: str = ""
 
 
 def classify(reply: RawReply, *, scrub: Callable[[str], str] = _identity) -> Success:
@@ -136,7 +146,7 @@ def _judge(
             body=body,
             retryable=is_fault,
         ), None
-    return None, Success(obj, code, body)
+    return None, Success(obj, code, body, where)
 
 
 def _refusal(where: str, code: int, body: str, message: str | None) -> GatewayError:
@@ -155,21 +165,68 @@ def _refusal(where: str, code: int, body: str, message: str | None) -> GatewayEr
     return ServiceRefused(f"{where}: refused", user_message=user_message, **kwargs)
 
 
-def payment_url(reply: Success) -> str:
-    """The ``url`` of a create_order success; an http(s) link or :class:`ProtocolError`."""
+#: The longest payment link accepted: a QR code (error correction M) holds about
+#: 2 300 bytes, and a link that long would make modules too small to scan anyway.
+MAX_LINK = 2000
+
+
+def payment_url(reply: Success, *, allow_http: bool = False) -> str:
+    """The ``url`` of a create_order success, checked fit to show a buyer as a QR code.
+
+    An ``https`` link, or :class:`ProtocolError` saying why not. Plain ``http`` is
+    accepted only with ``allow_http`` (the service itself is on plain http: the
+    sandbox or demo on this computer). Links with a user name or password, spaces,
+    control characters or backslashes are refused: a buyer's phone may read them
+    differently from us (``https://bank.example\\@evil.example/``).
+    """
     url = reply.fields.get("url")
     if not isinstance(url, str) or not url:
         raise _malformed(reply, "create_order: the reply has no 'url' text")
-    if any(ch.isspace() or ord(ch) < 32 or ord(ch) == 127 for ch in url):
+    if len(url) > MAX_LINK:
+        raise _malformed(reply, f"create_order: the 'url' is longer than {MAX_LINK} characters")
+    if any(_invisible(ch) for ch in url):
         raise _malformed(reply, "create_order: the 'url' contains spaces or control characters")
+    if "\\" in url:
+        raise _malformed(reply, "create_order: the 'url' contains a backslash")
     try:
         parts = urlsplit(url)
         host = parts.hostname
+        parts.port  # noqa: B018 - parses it: ValueError when not a number in range
     except ValueError:
         raise _malformed(reply, "create_order: the 'url' is not a valid link") from None
-    if parts.scheme.lower() not in ("http", "https") or not host:
+    scheme = parts.scheme.lower()
+    if scheme not in ("http", "https") or not host:
         raise _malformed(reply, "create_order: the 'url' is not an http(s) link")
+    if parts.username is not None or parts.password is not None or "@" in parts.netloc:
+        raise _malformed(reply, "create_order: the 'url' contains a user name or password")
+    if scheme == "http" and not allow_http:
+        raise ProtocolError(
+            "create_order: the payment link is plain http, not https",
+            user_message=_INSECURE_LINK_MESSAGE,
+            http_status=reply.http_status,
+            body=reply.body,
+        )
     return url
+
+
+def check_order_echo(reply: Success, order_id: str) -> Success:
+    """Refuse a reply that names another order than the one asked about.
+
+    The contract's replies carry no ``order_id``, so a reply meant for another
+    order (a caching proxy, a mixed-up connection) cannot be told apart in
+    general. But when the service does echo one, it must be ours.
+    """
+    echoed = reply.fields.get("order_id")
+    if isinstance(echoed, int) and not isinstance(echoed, bool):
+        echoed = str(echoed)  # "order_id": 1001 for the order "1001" is still ours
+    if echoed is not None and echoed != order_id:
+        raise ProtocolError(
+            f"{reply.endpoint}: the reply is about another order",
+            user_message=_OTHER_ORDER_MESSAGE,
+            http_status=reply.http_status,
+            body=reply.body,
+        )
+    return reply
 
 
 def order_status(reply: Success) -> OrderStatus:
@@ -178,6 +235,12 @@ def order_status(reply: Success) -> OrderStatus:
     if not isinstance(value, str) or not value:
         raise _malformed(reply, "get_order: the reply has no 'order_status' text")
     return OrderStatus(value)
+
+
+def _invisible(ch: str) -> bool:
+    """Spaces, controls, format marks (zero-width, right-to-left override) and the like:
+    characters that make a link look other than it is, or break it."""
+    return ch.isspace() or unicodedata.category(ch)[0] in ("C", "Z")
 
 
 def _malformed(reply: Success, what: str) -> ProtocolError:

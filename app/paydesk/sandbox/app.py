@@ -113,13 +113,17 @@ class SandboxApp:
     def _with_faults(self, endpoint: str, process: Callable[[], Reply]) -> Reply | None:
         fault = self._faults.take(endpoint)  # taken on arrival, so injection order holds
         if endpoint != "pay_page":
-            latency = self._faults.latency_seconds
+            latency = self._faults.draw_latency()
             if latency > 0 and self._stopping.wait(latency):
                 return None  # stopping: do not start work the caller will never see
         if fault is None:
             return process()
         if fault is Fault.STALL:
             self._stopping.wait(self._stall_seconds)
+            return None
+        if fault is Fault.TIMEOUT:
+            if not self._stopping.wait(self._stall_seconds):
+                process()  # the work is done; the client stopped listening long ago
             return None
         if fault is Fault.DROP_AFTER_PROCESSING:
             process()

@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from paydesk.sandbox.config import (
     DEFAULT_MERCHANT_NAME,
+    DEFAULT_STALL_SECONDS,
     SandboxConfig,
     check_fail_rate,
     check_latency_ms,
@@ -90,11 +91,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="delay before each /backend reply",
     )
     parser.add_argument(
+        "--latency-jitter-ms",
+        type=_arg_type(int, check_latency_ms, "a latency in ms (>= 0)"),
+        default=0,
+        metavar="N",
+        help="add a random 0..N ms to each /backend delay",
+    )
+    parser.add_argument(
         "--fail-rate",
         type=_arg_type(float, check_fail_rate, "a probability (0-1)"),
         default=0.0,
         metavar="P",
         help="share of /backend requests answered 500/503",
+    )
+    parser.add_argument(
+        "--timeout-rate",
+        type=_arg_type(float, check_fail_rate, "a probability (0-1)"),
+        default=0.0,
+        metavar="P",
+        help="share of /backend requests held past the client's timeout (--stall-seconds)",
+    )
+    parser.add_argument(
+        "--stall-seconds",
+        type=_arg_type(float, _positive, "a positive number of seconds"),
+        default=DEFAULT_STALL_SECONDS,
+        metavar="SECONDS",
+        help=f"how long a timed-out request is held (default {DEFAULT_STALL_SECONDS:g})",
     )
     parser.add_argument(
         "--rate-limit",
@@ -139,7 +161,10 @@ def run(args: argparse.Namespace) -> int:
             secret_key=secret,
             ttl_seconds=args.ttl,
             latency_ms=args.latency_ms,
+            latency_jitter_ms=args.latency_jitter_ms,
             fail_rate=args.fail_rate,
+            timeout_rate=args.timeout_rate,
+            stall_seconds=args.stall_seconds,
             rate_limit_per_second=args.rate_limit,
             db_path=args.db,
             merchant_name=args.merchant_name,

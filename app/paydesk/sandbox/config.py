@@ -24,11 +24,21 @@ def check_latency_ms(value: int) -> int:
     return value
 
 
-def check_fail_rate(value: float) -> float:
+def check_fail_rate(value: float, what: str = "fail rate") -> float:
     """Return ``value`` if it is a probability (0..1), else raise ValueError."""
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0.0 <= value <= 1.0:
-        raise ValueError(f"fail rate must be between 0 and 1, not {value!r}")
+        raise ValueError(f"{what} must be between 0 and 1, not {value!r}")
     return float(value)
+
+
+def check_rates(fail_rate: float, timeout_rate: float) -> None:
+    """Both shares are drawn from one roll of the dice, so together at most 1."""
+    check_fail_rate(fail_rate)
+    check_fail_rate(timeout_rate, "timeout rate")
+    if fail_rate + timeout_rate > 1.0:
+        raise ValueError(
+            f"fail rate + timeout rate must be at most 1, not {fail_rate + timeout_rate!r}"
+        )
 
 
 def _check_positive(name: str, value: float) -> None:
@@ -46,7 +56,12 @@ class SandboxConfig:
     secret_key: str = "s3cr3t"
     ttl_seconds: float = 900.0
     latency_ms: int = 0
+    #: Each /backend reply waits latency_ms plus a random 0..latency_jitter_ms more.
+    latency_jitter_ms: int = 0
     fail_rate: float = 0.0
+    #: Share of /backend requests held past the client's read timeout (stall_seconds):
+    #: half of them are never carried out, half are carried out after the hold.
+    timeout_rate: float = 0.0
     rate_limit_per_second: float | None = None
     db_path: str | os.PathLike[str] | None = None
     merchant_name: str = DEFAULT_MERCHANT_NAME
@@ -60,7 +75,8 @@ class SandboxConfig:
             raise ValueError("secret_key must be a non-empty string")
         _check_positive("ttl_seconds", self.ttl_seconds)
         check_latency_ms(self.latency_ms)
-        check_fail_rate(self.fail_rate)
+        check_latency_ms(self.latency_jitter_ms)
+        check_rates(self.fail_rate, self.timeout_rate)
         if self.rate_limit_per_second is not None:
             _check_positive("rate_limit_per_second", self.rate_limit_per_second)
         if (

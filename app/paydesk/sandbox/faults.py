@@ -1,9 +1,11 @@
 """Fault injection: the ways a real payment service and network let a client down.
 
 Scripted faults (``inject``) are taken first, in the order they were injected;
-otherwise ``fail_rate`` picks a random 500 or 503. Only ``/backend`` requests are
-hit unless a fault names the ``pay_page`` endpoint, so a person paying on a phone
-in demo mode does not eat the faults a test meant for the app's API calls.
+otherwise ``fail_rate`` picks a random 500 or 503 and ``timeout_rate`` a random
+STALL or TIMEOUT. Only ``/backend`` requests are hit unless a fault names the
+``pay_page`` endpoint, so a person paying on a phone in demo mode does not eat
+the faults a test meant for the app's API calls. Every fault handed out is
+counted (:meth:`FaultInjector.injected`), so a soak test can say how many it met.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from __future__ import annotations
 import enum
 import random
 import threading
+from collections import Counter
 from dataclasses import dataclass
 
-from paydesk.sandbox.config import check_fail_rate, check_latency_ms
+from paydesk.sandbox.config import check_fail_rate, check_latency_ms, check_rates
 from paydesk.sandbox.replies import HTML_TYPE, Reply, failure, json_reply
 
 BACKEND_ENDPOINTS = frozenset({"create_order", "get_order"})
@@ -30,11 +33,14 @@ class Fault(enum.Enum):
     REFUSED_WITH_200 = "refused_with_200"  # 200 with status false, as the real service does
     STALL = "stall"  # no answer until stop() or stall_seconds: the client's read timeout fires
     DROP_AFTER_PROCESSING = "drop_after_processing"  # processed, then the reply is lost
+    # Held for stall_seconds (past the client's read timeout), then carried out with
+    # nobody left to hear the answer: a slow service the client gave up on.
+    TIMEOUT = "timeout"
 
     @property
     def processes_request(self) -> bool:
         """True when the request is carried out before the reply goes wrong."""
-        return self in (Fault.TRUNCATED_JSON, Fault.DROP_AFTER_PROCESSING)
+        return self in (Fault.TRUNCATED_JSON, Fault.DROP_AFTER_PROCESSING, Fault.TIMEOUT)
 
 
 def check_endpoint(endpoint: str | None) -> str | None:
@@ -86,30 +92,65 @@ class _Scripted:
 
 
 class FaultInjector:
-    """The live switches (latency, fail rate) and the queue of scripted faults."""
+    """The live switches (latency, fail and timeout rates) and the queue of scripted faults."""
 
-    def __init__(self, *, latency_ms: int = 0, fail_rate: float = 0.0) -> None:
+    def __init__(
+        self,
+        *,
+        latency_ms: int = 0,
+        fail_rate: float = 0.0,
+        latency_jitter_ms: int = 0,
+        timeout_rate: float = 0.0,
+        seed: int | None = None,
+    ) -> None:
         self._lock = threading.Lock()
         self._latency_ms = check_latency_ms(latency_ms)
-        self._fail_rate = check_fail_rate(fail_rate)
+        self._jitter_ms = check_latency_ms(latency_jitter_ms)
+        check_rates(fail_rate, timeout_rate)
+        self._fail_rate = float(fail_rate)
+        self._timeout_rate = float(timeout_rate)
         self._scripted: list[_Scripted] = []
+        self._injected: Counter[str] = Counter()
         # Simulated failures need no cryptographic randomness.
-        self._random = random.Random()  # noqa: S311
+        self._random = random.Random(seed)  # noqa: S311
 
     @property
     def latency_seconds(self) -> float:
+        """The fixed part of the latency (the jitter is drawn per request)."""
         with self._lock:
             return self._latency_ms / 1000
 
-    def set_latency(self, ms: int) -> None:
+    def draw_latency(self) -> float:
+        """Seconds to hold this request: the latency plus a random share of the jitter."""
+        with self._lock:
+            jitter = self._random.uniform(0, self._jitter_ms) if self._jitter_ms else 0.0
+            return (self._latency_ms + jitter) / 1000
+
+    def set_latency(self, ms: int, jitter_ms: int | None = None) -> None:
         check_latency_ms(ms)
+        if jitter_ms is not None:
+            check_latency_ms(jitter_ms)
         with self._lock:
             self._latency_ms = ms
+            if jitter_ms is not None:
+                self._jitter_ms = jitter_ms
 
     def set_fail_rate(self, p: float) -> None:
         value = check_fail_rate(p)
         with self._lock:
+            check_rates(value, self._timeout_rate)
             self._fail_rate = value
+
+    def set_timeout_rate(self, p: float) -> None:
+        value = check_fail_rate(p, "timeout rate")
+        with self._lock:
+            check_rates(self._fail_rate, value)
+            self._timeout_rate = value
+
+    def injected(self) -> dict[str, int]:
+        """How many times each fault was handed out so far (scripted and random)."""
+        with self._lock:
+            return dict(self._injected)
 
     def inject(self, fault: Fault, times: int = 1, endpoint: str | None = None) -> None:
         if not isinstance(fault, Fault):
@@ -126,14 +167,25 @@ class FaultInjector:
             self._scripted.clear()
 
     def take(self, endpoint: str) -> Fault | None:
-        """The fault for this request, if any (scripted first, then fail_rate)."""
+        """The fault for this request, if any (scripted first, then the random rates)."""
         with self._lock:
-            for index, scripted in enumerate(self._scripted):
-                if scripted.matches(endpoint):
-                    scripted.remaining -= 1
-                    if scripted.remaining == 0:
-                        del self._scripted[index]
-                    return scripted.fault
-            if endpoint in BACKEND_ENDPOINTS and self._random.random() < self._fail_rate:
-                return self._random.choice((Fault.SERVER_ERROR, Fault.UNAVAILABLE))
+            fault = self._draw(endpoint)
+            if fault is not None:
+                self._injected[fault.value] += 1
+            return fault
+
+    def _draw(self, endpoint: str) -> Fault | None:
+        for index, scripted in enumerate(self._scripted):
+            if scripted.matches(endpoint):
+                scripted.remaining -= 1
+                if scripted.remaining == 0:
+                    del self._scripted[index]
+                return scripted.fault
+        if endpoint not in BACKEND_ENDPOINTS:
+            return None
+        roll = self._random.random()
+        if roll < self._fail_rate:
+            return self._random.choice((Fault.SERVER_ERROR, Fault.UNAVAILABLE))
+        if roll < self._fail_rate + self._timeout_rate:
+            return self._random.choice((Fault.STALL, Fault.TIMEOUT))
         return None

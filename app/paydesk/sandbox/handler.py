@@ -263,8 +263,14 @@ class SandboxRequestHandler(BaseHTTPRequestHandler):
             self.wfile.write(reply.body)
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        """Used by parse_request for malformed request lines and headers."""
+        """Used by parse_request for malformed request lines and headers.
+
+        Whatever it refuses is the client's doing (505 for "HTTP/2.0" in a request
+        line, say), so it is always a 4xx: a 5xx tells a client to try the same again.
+        """
         text = message or HTTPStatus(code).phrase
+        if code >= 500:
+            code = HTTPStatus.BAD_REQUEST
         self.log_error("code %d, message %s", code, text)
         self._respond(self.server.app.transport_error(self.path, code, text), close=True)
 

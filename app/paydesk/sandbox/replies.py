@@ -17,11 +17,19 @@ class Reply:
     headers: tuple[tuple[str, str], ...] = ()
 
 
+#: Every reply: a browser must not guess a JSON reply is a page (some echo the request).
+NOSNIFF = (("X-Content-Type-Options", "nosniff"),)
+# "<", ">" and "&" as JSON escapes: the same value to any JSON reader, and no markup
+# for anything that would read a reply as HTML anyway.
+_MARKUP = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+
+
 def json_reply(
     status: int, payload: dict[str, object], headers: tuple[tuple[str, str], ...] = ()
 ) -> Reply:
     # json.dumps' default separators give exactly the contract's {"status": true, ...}.
-    return Reply(status, json.dumps(payload).encode("utf-8"), JSON_TYPE, headers)
+    text = json.dumps(payload).translate(_MARKUP)
+    return Reply(status, text.encode("utf-8"), JSON_TYPE, NOSNIFF + headers)
 
 
 def failure(status: int, message: str, headers: tuple[tuple[str, str], ...] = ()) -> Reply:
@@ -34,7 +42,7 @@ def failure(status: int, message: str, headers: tuple[tuple[str, str], ...] = ()
 PAGE_HEADERS: tuple[tuple[str, str], ...] = (
     ("Cache-Control", "no-store"),
     ("Referrer-Policy", "no-referrer"),
-    ("X-Content-Type-Options", "nosniff"),
+    *NOSNIFF,
     (
         "Content-Security-Policy",
         "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; "

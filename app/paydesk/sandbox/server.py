@@ -73,7 +73,10 @@ class SandboxServer:
         self._public_url = public_url.rstrip("/") if public_url else None
         self._clock = SandboxClock()
         self._faults = FaultInjector(
-            latency_ms=self.config.latency_ms, fail_rate=self.config.fail_rate
+            latency_ms=self.config.latency_ms,
+            fail_rate=self.config.fail_rate,
+            latency_jitter_ms=self.config.latency_jitter_ms,
+            timeout_rate=self.config.timeout_rate,
         )
         self._counter = RequestCounter()
         self._stopping = threading.Event()
@@ -233,8 +236,17 @@ class SandboxServer:
         """Forget the scripted faults not used yet (the switches stay as they are)."""
         self._faults.clear()
 
-    def set_latency(self, ms: int) -> None:
-        self._faults.set_latency(ms)
+    def set_latency(self, ms: int, jitter_ms: int | None = None) -> None:
+        """Hold each /backend reply ``ms`` plus a random 0..``jitter_ms`` (None: keep it)."""
+        self._faults.set_latency(ms, jitter_ms)
 
     def set_fail_rate(self, p: float) -> None:
         self._faults.set_fail_rate(p)
+
+    def set_timeout_rate(self, p: float) -> None:
+        """Share of /backend requests held past the client's timeout (STALL or TIMEOUT)."""
+        self._faults.set_timeout_rate(p)
+
+    def faults_injected(self) -> dict[str, int]:
+        """How many of each fault the sandbox has handed out ({"server_error": 3, ...})."""
+        return self._faults.injected()

@@ -6,10 +6,16 @@ talk to the service; they touch no storage, so they can run in worker threads,
 and their outcomes go back to the desk's thread to be written down.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
 from paydesk.services.desk import NOTE_MAX, OrderDesk
 from paydesk.services.outcomes import CheckOutcome, CreationOutcome
-from paydesk.services.refresh import RefreshReport, refresh_all
 from paydesk.services.remote import fetch_status, resume_creation, send_creation
+
+if TYPE_CHECKING:
+    from paydesk.services.refresh import RefreshReport, refresh_all
 
 __all__ = [
     "NOTE_MAX",
@@ -22,3 +28,13 @@ __all__ = [
     "resume_creation",
     "send_creation",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # refresh_all (concurrent.futures) is for the command line; the window, which
+    # imports this package while it starts, has its own pool.
+    if name in ("RefreshReport", "refresh_all"):
+        from paydesk.services import refresh
+
+        return getattr(refresh, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from paydesk.clock import Clock, utc_now
 from paydesk.errors import InputError
-from paydesk.gateway import InvalidRequestError, OrderConflict
 from paydesk.money import MAX_AMOUNT, check_kopecks, parse_amount
 from paydesk.order_ids import OrderIdGenerator
 from paydesk.orders import CreationState, Order, normalize_email
@@ -16,6 +16,9 @@ from paydesk.polling import PollingPolicy
 from paydesk.services.outcomes import CheckOutcome, CreationOutcome
 from paydesk.services.remote import retry_after
 from paydesk.store import CheckResult, DuplicateOrderError, OrderStore
+
+if TYPE_CHECKING:
+    from paydesk.gateway import GatewayError
 
 #: The local note ("2 coffees") is never sent; this keeps it a note.
 NOTE_MAX = 500
@@ -90,7 +93,7 @@ class OrderDesk:
             )
         error = outcome.error
         message = error.user_message if error is not None else "Unknown error."
-        if isinstance(error, InvalidRequestError | OrderConflict):
+        if _cannot_succeed(error):
             # Sending the same request again can only fail the same way.
             return self.store.abandon(self.client_id, order_id, message)
         return self.store.record_creation_error(self.client_id, order_id, message)
@@ -148,6 +151,17 @@ class OrderDesk:
 
     def now(self) -> datetime:
         return self._clock()
+
+
+def _cannot_succeed(error: GatewayError | None) -> bool:
+    """Whether the service refused this create_order for good (an invalid
+    request, an order id taken by another order)."""
+    if error is None:
+        return False
+    # Imported here: an error exists, so the gateway is loaded already (see remote.py).
+    from paydesk.gateway import InvalidRequestError, OrderConflict
+
+    return isinstance(error, InvalidRequestError | OrderConflict)
 
 
 def _confirmed(order: Order) -> Order:

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
-from paydesk.gateway import GatewayError
 from paydesk.orders import OrderStatus
+
+if TYPE_CHECKING:  # the gateway (and requests) loads with the first request, not at start-up
+    from paydesk.gateway import GatewayError
 
 
 @dataclass(frozen=True, slots=True)

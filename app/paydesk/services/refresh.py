@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from paydesk.gateway import GatewayClient
 from paydesk.orders import Order
 from paydesk.rate_limit import RateLimiter
 from paydesk.services.desk import OrderDesk
 from paydesk.services.remote import fetch_status, resume_creation
+
+if TYPE_CHECKING:
+    from paydesk.gateway import GatewayClient
 
 
 @dataclass(slots=True)

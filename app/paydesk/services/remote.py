@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from paydesk.clock import Clock, utc_now
-from paydesk.gateway import GatewayClient, GatewayError, OrderNotFound
 from paydesk.orders import Order
 from paydesk.rate_limit import RateLimiter
 from paydesk.services.outcomes import CheckOutcome, CreationOutcome
+
+if TYPE_CHECKING:
+    from paydesk.gateway import GatewayClient
+
+# paydesk.gateway (and with it requests, ~60 ms) is imported inside the calls
+# below, not here: the window imports this module while it starts, and its
+# first frame needs no HTTP client. A call has a client, so the gateway is
+# loaded by then and the import is a dictionary lookup.
 
 
 def send_creation(
     client: GatewayClient, order: Order, *, clock: Clock = utc_now
 ) -> CreationOutcome:
     """create_order for an order already written down; safe to repeat (same order_id)."""
+    from paydesk.gateway import GatewayError
+
     try:
         url = client.create_order(order.order_id, order.amount, email=order.email)
     except GatewayError as error:
@@ -36,6 +46,8 @@ def resume_creation(
     fresh, payable order in front of nobody, so we first ask whether the service
     ever saw it: if not, it is given up; if it did, the repeat fetches its link.
     """
+    from paydesk.gateway import GatewayError, OrderNotFound
+
     now = clock()
     if now - order.created_at >= lifetime:
         try:
@@ -55,6 +67,8 @@ def fetch_status(
     clock: Clock = utc_now,
 ) -> CheckOutcome:
     """get_order for one order, waiting for the rate limiter first."""
+    from paydesk.gateway import GatewayError
+
     if limiter is not None:
         limiter.acquire()
     try:

@@ -4,6 +4,14 @@ Several connections may use one file at once (the window, a command-line
 command, a worker thread), each in its own thread. WAL lets readers go on while
 one writer commits; the busy timeout makes a writer wait its turn instead of
 failing at once.
+
+What goes wrong with the file is said in words a person can act on
+(:func:`explain`): locked by another program, read-only, disk full, damaged.
+A damaged book is moved aside to ``<name>.corrupt-<UTC time>`` (with its
+``-wal`` and ``-shm``), never deleted and never written to; PayDesk then refuses
+to start a new, empty book in its place until the person moves that file away,
+because an empty book would silently forget orders the service may still have
+(unconfirmed ones, or paid ones not seen yet).
 """
 
 from __future__ import annotations
@@ -11,12 +19,14 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 from paydesk.store.errors import SchemaTooNewError, StoreError
 from paydesk.store.migrations import LATEST_SCHEMA_VERSION, MIGRATIONS, Migration
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
+_HEADER_SIZE = 100
 
 #: STRICT tables need 3.37; RETURNING (used by every update) needs 3.35.
 _MIN_SQLITE = (3, 37, 0)
@@ -32,56 +42,107 @@ LOWER_FUNCTION = "paydesk_lower"
 def open_database(path: Path) -> sqlite3.Connection:
     """Connect to ``path`` and bring it to the latest schema.
 
-    Raises :class:`StoreError` for a file that is not a SQLite database and
-    :class:`SchemaTooNewError` for one from a newer PayDesk; neither file is
-    written to. The connection belongs to the calling thread.
+    Raises :class:`StoreError` for a file that is not a SQLite database, is
+    damaged (moved aside first) or cannot be used (locked, read-only...), and
+    :class:`SchemaTooNewError` for one from a newer PayDesk; none of these files
+    is written to. The connection belongs to the calling thread.
     """
     if sqlite3.sqlite_version_info < _MIN_SQLITE:
         raise StoreError(
             f"PayDesk needs SQLite {'.'.join(map(str, _MIN_SQLITE))} or newer; "
             f"this Python has {sqlite3.sqlite_version}."
         )
-    _refuse_foreign_file(path)
-    try:
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so every
-        # transaction's extent is visible in the code. timeout is SQLite's
-        # busy_timeout, set before the first read in case another process is
-        # switching the file to WAL or migrating it. check_same_thread keeps its
-        # default (True): sqlite3 itself refuses use from any other thread.
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-    except sqlite3.Error as exc:
-        raise StoreError(f"Cannot open the order book {path}: {exc}") from exc
     try:
         # Refuse before configuring: switching to WAL rewrites the file header,
         # and a file from a newer PayDesk must stay byte-for-byte as it was.
-        version, has_tables = _read_state(conn, path)
-        if version > LATEST_SCHEMA_VERSION:
-            raise SchemaTooNewError(path, version, LATEST_SCHEMA_VERSION)
-        if version == 0 and has_tables:
-            raise _foreign_schema_error(path)
+        if _refuse_foreign_file(path):
+            version, has_tables = _probe(path)
+            if version > LATEST_SCHEMA_VERSION:
+                raise SchemaTooNewError(path, version, LATEST_SCHEMA_VERSION)
+            if version == 0 and has_tables:
+                raise _foreign_schema_error(path)
+        else:
+            _refuse_new_book_beside_a_damaged_one(path)
+    except _DamagedError as damaged:
+        raise _set_aside(path, damaged.reason) from damaged.__cause__
+    try:
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so every
+        # transaction's extent is visible in the code. timeout is SQLite's
+        # busy_timeout, in case another process is switching the file to WAL or
+        # migrating it. check_same_thread keeps its default (True): sqlite3
+        # itself refuses use from any other thread.
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise StoreError(f"Cannot open the order book {path}: {explain(exc)}") from exc
+    try:
         _configure(conn)
-        migrate(conn, path)
+        migrate(conn, path)  # checks the version again, under the write lock
     except BaseException:
         conn.close()
         raise
     return conn
 
 
-def _refuse_foreign_file(path: Path) -> None:
-    """Never let SQLite near a file that is plainly something else."""
+def _refuse_foreign_file(path: Path) -> bool:
+    """Never let SQLite near a file that is plainly something else, or plainly broken.
+
+    Returns whether the file exists (False: a new order book). A file that is not
+    SQLite at all is refused and left alone; one with SQLite's signature but an
+    impossible header is damaged (:class:`_DamagedError`), caught before SQLite
+    opens it (which could delete a ``-wal`` it cannot make sense of).
+    """
     try:
         with path.open("rb") as file:
-            header = file.read(len(_SQLITE_HEADER))
+            header = file.read(_HEADER_SIZE)
     except FileNotFoundError:
-        return  # a new order book
+        return False
     except OSError as exc:
-        raise StoreError(f"Cannot read the order book {path}: {exc}") from exc
+        raise StoreError(f"Cannot read the order book {path}: {exc.strerror}.") from exc
     # An empty file is a valid, empty SQLite database.
-    if header and header != _SQLITE_HEADER:
+    if header and not header.startswith(_SQLITE_HEADER):
         raise StoreError(
             f"{path} is not a PayDesk order book (not a SQLite database); "
             "it has been left as it is. Choose another file."
         )
+    problem = _header_problem(header) if header else None
+    if problem is not None:
+        raise _DamagedError(problem)
+    return True
+
+
+def _header_problem(header: bytes) -> str | None:
+    """What is impossible in a SQLite file header (https://sqlite.org/fileformat.html)."""
+    if len(header) < _HEADER_SIZE:
+        return "the file is shorter than a database header"
+    page_size = int.from_bytes(header[16:18], "big")
+    if not (page_size == 1 or (512 <= page_size <= 32768 and page_size & (page_size - 1) == 0)):
+        return "its header is damaged (page size)"
+    if header[18] not in (1, 2) or header[19] not in (1, 2):
+        return "its header is damaged (file format)"
+    if header[21:24] != b"\x40\x20\x20":
+        return "its header is damaged (payload fractions)"
+    return None
+
+
+def _probe(path: Path) -> tuple[int, bool]:
+    """The version and whether tables exist, read through a read-only connection.
+
+    Read-only, so that whatever the file turns out to be, closing this connection
+    cannot checkpoint a ``-wal`` into it or delete that ``-wal``.
+    """
+    try:
+        probe = sqlite3.connect(
+            f"{path.absolute().as_uri()}?mode=ro",
+            uri=True,
+            timeout=BUSY_TIMEOUT_MS / 1000,
+            isolation_level=None,
+        )
+    except sqlite3.Error as exc:
+        raise StoreError(f"Cannot open the order book {path}: {explain(exc)}") from exc
+    try:
+        return _read_state(probe, path)
+    finally:
+        probe.close()
 
 
 def _read_state(conn: sqlite3.Connection, path: Path) -> tuple[int, bool]:
@@ -89,18 +150,167 @@ def _read_state(conn: sqlite3.Connection, path: Path) -> tuple[int, bool]:
 
     One statement, so a process creating the book at this moment cannot show
     us tables from after its commit next to the version from before it. This
-    is also the first read, where a damaged file shows itself.
+    is also the first read, where a damaged file shows itself; a locked or
+    unreadable one is *not* damaged and is only reported.
     """
     try:
-        version, has_tables = conn.execute(
+        version, has_tables, pages = conn.execute(
             "SELECT (SELECT user_version FROM pragma_user_version),"
-            " EXISTS (SELECT 1 FROM sqlite_schema)"
+            " EXISTS (SELECT 1 FROM sqlite_schema),"
+            " (SELECT page_count FROM pragma_page_count)"
         ).fetchone()
     except sqlite3.DatabaseError as exc:
-        raise StoreError(
-            f"{path} is not a PayDesk order book or is damaged ({exc}); it has been left as it is."
-        ) from exc
+        if is_damage(exc):
+            raise _DamagedError(str(exc)) from exc
+        raise StoreError(f"Cannot read the order book {path}: {explain(exc)}") from exc
+    if version == 0 and not has_tables and pages > 1:
+        # A new book has one page at most. Pages but no schema: the first page
+        # (which holds the schema) was wiped. Creating tables there would bury the rest.
+        raise _DamagedError("its first page is blank but the file holds data")
     return int(version), bool(has_tables)
+
+
+# -- what went wrong, in words --------------------------------------------------------
+
+_DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+
+
+def _primary_code(exc: sqlite3.Error) -> int | None:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return None if code is None else int(code) & 0xFF  # extended codes keep the primary below
+
+
+def is_damage(exc: sqlite3.Error) -> bool:
+    """Whether SQLite says the file itself is broken (not locked, full or unreadable)."""
+    return _primary_code(exc) in _DAMAGE_CODES
+
+
+def explain(exc: sqlite3.Error) -> str:
+    """SQLite's failure as a sentence a cashier or support can act on.
+
+    SQLite's own words stay at the end, in brackets, for support.
+    """
+    code = _primary_code(exc)
+    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+        text = (
+            "the order book is locked by another program (another PayDesk window or "
+            f"command, or a backup tool) and stayed locked for {BUSY_TIMEOUT_MS // 1000} s. "
+            "Nothing was changed; close the other program or wait, then try again"
+        )
+    elif code == sqlite3.SQLITE_READONLY:
+        text = (
+            "the order book is read-only, so nothing can be saved in it. Check that the "
+            "file and its folder may be written by this user"
+        )
+    elif code == sqlite3.SQLITE_FULL:
+        text = (
+            "the disk is full, so nothing was saved. Free some space and try again; the "
+            "orders already saved are safe"
+        )
+    elif code == sqlite3.SQLITE_IOERR:
+        text = (
+            "the disk refused to read or write the order book (it may be full, removed or "
+            "failing), so nothing was saved. Check the disk and try again"
+        )
+    elif code == sqlite3.SQLITE_CANTOPEN:
+        text = (
+            "the order book file cannot be opened or created. Check that its folder exists "
+            "and may be written by this user"
+        )
+    elif code in _DAMAGE_CODES:
+        text = (
+            "the order book is damaged. Stop taking payments with it and contact support "
+            "with the file; it has not been changed"
+        )
+    else:
+        return str(exc)
+    return f"{text} ({exc})."
+
+
+# -- a damaged book is moved aside, never deleted ----------------------------------------
+
+_CORRUPT_MARK = ".corrupt-"
+_COMPANIONS = ("-wal", "-shm", "-journal")
+
+
+class _DamagedError(Exception):
+    """Raised inside :func:`open_database` once the connection is known to be useless."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def damaged_copies(path: Path) -> list[Path]:
+    """Damaged books set aside beside ``path`` (without their -wal and -shm), oldest first."""
+    try:
+        found = [
+            candidate
+            for candidate in path.parent.glob(f"{path.name}{_CORRUPT_MARK}*")
+            if not candidate.name.endswith(_COMPANIONS)
+        ]
+    except OSError:
+        return []
+    return sorted(found)
+
+
+def _set_aside(path: Path, reason: str) -> StoreError:
+    """Rename the damaged book (and its companions) aside; the error to raise.
+
+    A rename in one folder: atomic, no copy that could fail half-way, and the
+    bytes stay exactly as they were for support to recover what can be.
+    """
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    aside = path.with_name(f"{path.name}{_CORRUPT_MARK}{stamp}")
+    number = 1
+    while aside.exists() or any(
+        aside.with_name(aside.name + suffix).exists() for suffix in _COMPANIONS
+    ):
+        aside = path.with_name(f"{path.name}{_CORRUPT_MARK}{stamp}-{number}")
+        number += 1
+    try:
+        os.rename(path, aside)
+    except FileNotFoundError:
+        # Another PayDesk process found it damaged at the same moment and moved it.
+        return _damaged_book_error(path, damaged_copies(path)[-1:] or [aside], reason)
+    except OSError as exc:
+        return StoreError(
+            f"The order book {path} is damaged and cannot be used ({reason}). It could not "
+            f"be moved aside ({exc.strerror}), so it has been left as it is. Stop taking "
+            "payments on this computer and contact support with that file."
+        )
+    for suffix in _COMPANIONS:
+        companion = path.with_name(path.name + suffix)
+        # The -wal may hold the latest orders: it goes with the file, under the
+        # name SQLite will pair it with when support opens the copy.
+        try:
+            os.rename(companion, aside.with_name(aside.name + suffix))
+        except FileNotFoundError:
+            pass
+        except OSError:
+            pass  # the main file is aside already; a stray companion is harmless
+    return _damaged_book_error(path, [aside], reason)
+
+
+def _damaged_book_error(path: Path, copies: list[Path], reason: str | None) -> StoreError:
+    aside = copies[-1] if copies else path
+    why = f" ({reason})" if reason else ""
+    return StoreError(
+        f"The order book {path} is damaged and cannot be read{why}. It has been moved to "
+        f"{aside}; nothing was deleted. It may hold orders that are not confirmed or not "
+        "yet seen paid, so PayDesk will not start a new, empty order book in its place: "
+        "give that file to support, who can recover what it holds. To start a new order "
+        f"book anyway, move {aside.name} out of {path.parent} and start PayDesk again."
+    )
+
+
+def _refuse_new_book_beside_a_damaged_one(path: Path) -> None:
+    """No book, but a damaged one set aside: creating a fresh one needs the person's say."""
+    if path.exists():
+        return
+    copies = damaged_copies(path)
+    if copies:
+        raise _damaged_book_error(path, copies, None)
 
 
 def user_version(conn: sqlite3.Connection) -> int:
@@ -136,6 +346,8 @@ def _use_wal(conn: sqlite3.Connection) -> None:
             conn.execute("PRAGMA journal_mode = WAL")
             return
         except sqlite3.OperationalError as exc:
+            if _primary_code(exc) == sqlite3.SQLITE_READONLY:
+                return  # a read-only book: it can still be read; writing says why not
             if exc.sqlite_errorcode != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
                 raise
             time.sleep(0.005)

@@ -17,7 +17,7 @@ from types import TracebackType
 
 from paydesk.clock import to_ms
 from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.store.database import open_database
+from paydesk.store.database import explain, open_database
 from paydesk.store.errors import DuplicateOrderError, StoreError, UnknownOrderError
 from paydesk.store.migrations import OPEN_ORDERS_CONDITION
 from paydesk.store.queries import (
@@ -25,6 +25,7 @@ from paydesk.store.queries import (
     client_filter,
     order_by_clause,
     page_clause,
+    search_text,
     where_clause,
 )
 from paydesk.store.records import CheckResult, StatusChange, Totals
@@ -98,7 +99,7 @@ class OrderStore:
             try:
                 row = db.execute(
                     "INSERT INTO orders (client_id, order_id, amount, email, note, status,"
-                    " creation, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                    " creation, created_at, search_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     f" RETURNING {ORDER_COLUMNS}",
                     (
                         client_id,
@@ -109,6 +110,7 @@ class OrderStore:
                         OrderStatus.PENDING.value,
                         CreationState.UNCONFIRMED.value,
                         to_ms(created_at),
+                        search_text(order_id, email, note),
                     ),
                 ).fetchall()[0]
             except sqlite3.IntegrityError as exc:
@@ -320,14 +322,38 @@ class OrderStore:
 
     def totals(self, q: OrderQuery) -> Totals:
         """Counts and kopeck sums of everything matching ``q``'s filters (page ignored)."""
-        where, params = where_clause(q)
         paid = f"status = '{OrderStatus.APPROVE.value}'"
+        if _by_status_only(q):
+            return self._kept_totals(q, paid)
+        where, params = where_clause(q)
         with self._read("add up the orders"):
             row = self._db.execute(
                 "SELECT COUNT(*), COALESCE(SUM(amount), 0),"
                 f" COUNT(*) FILTER (WHERE {paid}),"
                 f" COALESCE(SUM(amount) FILTER (WHERE {paid}), 0)"
                 f" FROM orders {where}",
+                params,
+            ).fetchone()
+        return Totals(*row)
+
+    def _kept_totals(self, q: OrderQuery, paid: str) -> Totals:
+        """The totals from ``order_totals`` (kept by triggers): a few rows, not the book."""
+        terms: list[str] = []
+        params: list[object] = []
+        if q.client_id is not None:
+            terms.append("client_id = ?")
+            params.append(q.client_id)
+        if q.statuses:
+            statuses = sorted(str(status) for status in q.statuses)
+            terms.append(f"status IN ({', '.join('?' * len(statuses))})")
+            params += statuses
+        where = ("WHERE " + " AND ".join(terms)) if terms else ""
+        with self._read("add up the orders"):
+            row = self._db.execute(
+                "SELECT COALESCE(SUM(orders), 0), COALESCE(SUM(amount), 0),"
+                f" COALESCE(SUM(orders) FILTER (WHERE {paid}), 0),"
+                f" COALESCE(SUM(amount) FILTER (WHERE {paid}), 0)"
+                f" FROM order_totals {where}",
                 params,
             ).fetchone()
         return Totals(*row)
@@ -363,12 +389,15 @@ class OrderStore:
                 _ms(o.last_checked_at),
                 _ms(o.next_check_at),
                 o.last_error,
+                search_text(o.order_id, o.email, o.note),
             )
             for o in orders
         )
         with self._write("insert the orders") as db:
             cursor = db.executemany(
-                f"INSERT INTO orders ({ORDER_COLUMNS}) VALUES ({', '.join('?' * 13)})", rows
+                f"INSERT INTO orders ({ORDER_COLUMNS}, search_text)"
+                f" VALUES ({', '.join('?' * 14)})",
+                rows,
             )
             return cursor.rowcount
 
@@ -430,6 +459,15 @@ class OrderStore:
         return rows[0][0], order_from_row(rows[0][1:])
 
 
+def _by_status_only(q: OrderQuery) -> bool:
+    """Whether ``q`` filters by nothing but client and status (order_totals answers it)."""
+    return not (
+        q.creations
+        or q.created_since or q.created_until or q.paid_since or q.paid_until
+        or (q.text or "").strip()
+    )
+
+
 @contextmanager
 def _errors_as_store_errors(action: str) -> Iterator[None]:
     """Turn SQLite's failures (locked, disk full, damaged file) into a StoreError.
@@ -442,4 +480,4 @@ def _errors_as_store_errors(action: str) -> Iterator[None]:
     except (StoreError, sqlite3.ProgrammingError):
         raise
     except sqlite3.Error as exc:
-        raise StoreError(f"Could not {action}: {exc}") from exc
+        raise StoreError(f"Could not {action}: {explain(exc)}") from exc

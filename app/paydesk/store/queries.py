@@ -12,7 +12,7 @@ from datetime import datetime
 
 from paydesk.clock import to_ms
 from paydesk.orders import CreationState
-from paydesk.store.database import LOWER_FUNCTION
+from paydesk.store.migrations import SEARCH_SEPARATOR
 
 
 class SortColumn(enum.StrEnum):
@@ -40,7 +40,11 @@ _SORT_SQL: dict[SortColumn, str] = {
     SortColumn.LAST_CHECKED_AT: "last_checked_at",
 }
 
-_SEARCHED_COLUMNS = ("order_id", "email", "note")
+
+
+def search_text(order_id: str, email: str | None, note: str) -> str:
+    """What ``orders.search_text`` holds: the searched fields, lowered by Python."""
+    return SEARCH_SEPARATOR.join((order_id, email or "", note)).lower()
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,17 +123,12 @@ def where_clause(query: OrderQuery) -> tuple[str, list[object]]:
 def _search_term(text: str) -> tuple[str, list[object]]:
     """Case-insensitive substring search over the order id, e-mail and note.
 
-    SQLite's LIKE folds only A-Z. For an ASCII search text that is all the
-    folding needed, and LIKE runs in C; other text (Cyrillic) is matched
-    against the columns lowered by Python, which is correct but several times
-    slower, so it is kept to the searches that need it.
+    ``search_text`` holds the three already lowered by Python (any script, not
+    only A-Z), so the text is lowered the same way and matched with one LIKE,
+    in C. (LIKE also folds A-Z itself, which changes nothing on lowered text.)
     """
-    pattern = like_pattern(text.lower())
-    columns: tuple[str, ...] = _SEARCHED_COLUMNS
-    if not text.isascii():
-        columns = tuple(f"{LOWER_FUNCTION}({column})" for column in _SEARCHED_COLUMNS)
-    term = " OR ".join(f"{column} LIKE ? ESCAPE '\\'" for column in columns)
-    return f"({term})", [pattern] * len(columns)
+    folded = text.replace(SEARCH_SEPARATOR, "").lower()
+    return "search_text LIKE ? ESCAPE '\\'", [like_pattern(folded)]
 
 
 def like_pattern(text: str) -> str:

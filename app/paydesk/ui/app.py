@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from paydesk.crash_report import install_crash_handler
+from paydesk.logs import log_dir_for, log_start, register_secret, setup_logging
 from paydesk.paths import AppPaths, resolve_data_dir
 from paydesk.runtime import Runtime, open_runtime
+from paydesk.secret_store import SecretStoreError
+from paydesk.ui.formatting import tr
 from paydesk.ui.i18n import configured_language, install_translation
 
 if TYPE_CHECKING:
+    from paydesk.gateway import GatewayClient
     from paydesk.ui.main_window import MainWindow
+
+log = logging.getLogger(__name__)
 
 
 def ui_state(data_dir: Path) -> QSettings:
@@ -60,45 +70,117 @@ def set_up_account(runtime: Runtime) -> bool:
     return runtime.settings.is_configured
 
 
-def build_window(runtime: Runtime, pool: QThreadPool | None = None) -> MainWindow:
-    """The window and its controller, wired to the runtime (the tests use this too)."""
+def build_window(
+    runtime: Runtime, pool: QThreadPool | None = None, *, log_dir: Path | None = None
+) -> MainWindow:
+    """The window and its controller, wired to the runtime (the tests use this too).
+
+    ``log_dir`` is what Help → Open log folder opens; by default the data
+    folder's ``logs`` (where the log goes whenever the data folder is overridden).
+    """
     from paydesk.ui.counter import CounterController
     from paydesk.ui.main_window import MainWindow
 
     store = runtime.open_store()
     counter = CounterController(
         runtime.open_desk(store),
-        runtime.gateway,
+        _secret_registering(runtime),
         max_in_flight=runtime.settings.max_in_flight,
         limiter=runtime.limiter(),
         pool=pool,
     )
-    window = MainWindow(runtime, counter, ui_state(runtime.paths.data_dir))
+    window = MainWindow(runtime, counter, ui_state(runtime.paths.data_dir),
+                        log_dir=log_dir or runtime.paths.log_dir)
     counter.setParent(window)
     return window
 
 
+def _secret_registering(runtime: Runtime) -> Callable[[], GatewayClient]:
+    """``runtime.gateway``, telling the log filter the secret the new client signs with.
+
+    The client keeps its key to itself, so the store is asked once more, only
+    when a client is made (at start and after the settings change). The demo's
+    key is public and needs no masking.
+    """
+
+    def gateway() -> GatewayClient:
+        client = runtime.gateway()
+        if not runtime.is_demo and runtime.settings.client_id is not None:
+            with contextlib.suppress(SecretStoreError):
+                register_secret(runtime.secret_store().get(runtime.settings.client_id))
+        return client
+
+    return gateway
+
+
 def run_window(data_dir: str | None = None, demo: bool = False) -> int:
+    """The counter window, once per data folder; a second start brings the first forward.
+
+    Until this process knows it is the only window on its folder, it logs like
+    a command (paydesk-cli.log, set up by the CLI): two processes must not
+    share, and rotate, the window's log file or its native crash file.
+    """
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("PayDesk")
     app.setOrganizationName("PayDesk")
+    crash = install_crash_handler(log_dir_for(data_dir, demo=demo))
     install_translation(app, configured_language(data_dir))
+    from paydesk.ui.crash_notice import CrashNotice
+    from paydesk.ui.icon import ICON_NAME, app_icon
+    from paydesk.ui.single_instance import SingleInstance
+
+    QApplication.setWindowIcon(app_icon())
+    QApplication.setDesktopFileName(ICON_NAME)  # Wayland matches the window to its .desktop
     use_demo = choose_start(data_dir, demo)
     if use_demo is None:
         return 0
+    base = AppPaths(resolve_data_dir(data_dir))
+    instance = SingleInstance((base.demo() if use_demo else base).data_dir)
+    if instance.try_activate_running():
+        log.info("Another window is open on this data folder; it was asked to come forward")
+        if sys.stderr is not None:  # None in a windowed bundle
+            print("paydesk: PayDesk is already open on this data folder; "
+                  "its window was brought to the front.", file=sys.stderr)
+        return 0
+    log_dir = setup_logging(log_dir_for(data_dir, demo=use_demo)).parent
+    notice = CrashNotice(log_dir)
+    install_crash_handler(log_dir, on_crash=notice, native=True)
+    log_start("the window", data_dir, demo=use_demo)
+    shown: list[MainWindow] = []
+    # At once, not when the window is up: a start during the set-up dialog must find us.
+    instance.listen(lambda: _bring_forward(shown))
     runtime = open_runtime(data_dir, demo=use_demo)
     try:
         if not runtime.settings.is_configured and not set_up_account(runtime):
             return 0
-        window = build_window(runtime)
+        window = build_window(runtime, log_dir=log_dir)
+        notice.window = window
+        shown.append(window)
         window.show()
         window.counter.start()
         code = app.exec()
+        log.info("The window closed")
         window.counter.stop()
         window.counter.desk.store.close()
         return int(code)
     except Exception as exc:  # the last line of defence: say it, don't vanish
-        QMessageBox.critical(None, "PayDesk", str(exc))
+        report = crash.report(type(exc), exc, exc.__traceback__)  # the hook won't repeat it
+        message = str(exc)
+        if report is not None:
+            message += "\n\n" + tr("A report was saved in {0}.").format(str(report.parent))
+        QMessageBox.critical(None, tr("PayDesk"), message)
         raise
     finally:
+        instance.close()
         runtime.close()
+
+
+def _bring_forward(shown: list[MainWindow]) -> None:
+    """The window, or before it exists the set-up dialog, to the front."""
+    if shown:
+        shown[0].bring_to_front()
+        return
+    dialog = QApplication.activeModalWidget()
+    if dialog is not None:
+        dialog.raise_()
+        dialog.activateWindow()

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QThreadPool, QTimer, Signal
+from PySide6.QtWidgets import QWidget
 
-from paydesk.gateway import GatewayClient
 from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.rate_limit import RateLimiter
 from paydesk.services import (
@@ -29,10 +30,19 @@ from paydesk.ui.formatting import tr
 from paydesk.ui.messages import gateway_error_text, problem_text
 from paydesk.ui.tasks import run_task
 
+if TYPE_CHECKING:  # the client (requests) is built with the first request, after the first frame
+    from paydesk.gateway import GatewayClient
+
 log = logging.getLogger(__name__)
 
 #: How often the GUI thread looks for due orders. Cheap: one indexed query.
 TICK_MS = 250
+#: A new order reaches the list once its QR is on screen, or after this long when
+#: the service is slow to answer: reloading the list first would hold up the QR.
+ANNOUNCE_MS = 250
+#: The longest start() waits for the window's first frame (a window shown
+#: minimized may never paint) before it starts watching anyway.
+FIRST_FRAME_WAIT_MS = 1000
 
 
 class CounterController(QObject):
@@ -84,17 +94,48 @@ class CounterController(QObject):
         self._flush.setSingleShot(True)
         self._flush.setInterval(0)
         self._flush.timeout.connect(self._write_outcomes)
+        self._waiting: _FirstFrame | None = None
+        self._stopped = False
+        self._unannounced: list[Order] = []
+        self._announce = QTimer(self)
+        self._announce.setSingleShot(True)
+        self._announce.timeout.connect(self._announce_new_orders)
 
     # -- life -------------------------------------------------------------------
 
     def start(self) -> None:
-        """Start watching, and finish the creations an earlier run left unconfirmed."""
+        """Start watching, and finish the creations an earlier run left unconfirmed.
+
+        Called right after the window is shown. Starting means building the
+        payment client (requests, maybe the keychain) and the first queries,
+        none of which the window's first frame shows, so when the window (the
+        parent) is shown but not painted yet, this waits for its first frame.
+        """
+        self._stopped = False
+        window = self.parent()
+        if isinstance(window, QWidget) and _not_painted_yet(window):
+            self._waiting = _FirstFrame(window, self._start_now, FIRST_FRAME_WAIT_MS)
+            return
+        self._start_now()
+
+    def _start_now(self) -> None:
+        self._waiting = None
         for order in self.desk.unconfirmed():
-            self._send(order, resume=True)
+            if order.order_id not in self._in_flight:  # one created while start() waited
+                self._send(order, resume=True)
         self._timer.start()
         self._tick()
 
     def stop(self) -> None:
+        if self._waiting is not None:
+            self._waiting.cancel()
+            self._waiting = None
+        # The window is closing and its store with it: results still on their way
+        # are dropped (an unconfirmed creation is resumed at the next start).
+        self._stopped = True
+        self._announce.stop()
+        self._unannounced.clear()
+        self._flush.stop()
         self._timer.stop()
         self._pool.clear()  # queued checks are dropped; running ones finish
         self._pool.waitForDone(5000)
@@ -118,10 +159,21 @@ class CounterController(QObject):
         if self._creating is not None:
             raise RuntimeError("a creation is already in flight")
         order = self.desk.start_order(amount, email or None, note)
-        self.order_added.emit(order)
-        self._select(order.order_id)
+        # The request goes first, so it travels while the window shows the order.
+        self._current = order.order_id
         self._send(order, resume=False)
+        self.current_changed.emit(order)
+        # The list hears of the order after its QR is shown (see _creation_done),
+        # or after ANNOUNCE_MS if the service is slow.
+        self._unannounced.append(order)
+        if not self._announce.isActive():
+            self._announce.start(ANNOUNCE_MS)
         return order
+
+    def _announce_new_orders(self) -> None:
+        orders, self._unannounced = self._unannounced, []
+        for order in orders:
+            self.order_added.emit(order)
 
     def retry_creation(self, order_id: str) -> None:
         """Send an unconfirmed order again, with the same order_id."""
@@ -137,9 +189,6 @@ class CounterController(QObject):
         if client is None:
             return
         self._in_flight.add(order.order_id)
-        if order.order_id == self._current:
-            self._creating = order.order_id
-            self.creating_changed.emit(True)
         lifetime = self.desk.policy.order_lifetime
         call: Callable[[], CreationOutcome]
         if resume:
@@ -149,10 +198,17 @@ class CounterController(QObject):
             def call() -> CreationOutcome:
                 return send_creation(client, order)
         run_task(self._pool, call, self._creation_done, self._task_crashed)
+        # The outcome comes back as a queued signal, so this still runs first.
+        if order.order_id == self._current:
+            self._creating = order.order_id
+            self.creating_changed.emit(True)
 
     def _creation_done(self, outcome: CreationOutcome) -> None:
         self._in_flight.discard(outcome.order_id)
+        if self._stopped:
+            return
         order = self.desk.record_creation(outcome, focused=outcome.order_id == self._current)
+        log.info("order %s: creation %s %s", order.order_id, order.creation, outcome.error or "")
         if self._creating == outcome.order_id:
             self._creating = None
             self.creating_changed.emit(False)
@@ -169,6 +225,8 @@ class CounterController(QObject):
             self.problem.emit(gateway_error_text(outcome.error), "")
         else:
             self.problem_cleared.emit(outcome.order_id)
+        if any(o.order_id == outcome.order_id for o in self._unannounced):
+            self._announce.start(0)  # the QR is painted; the list next
 
     # -- choosing what the panel shows ----------------------------------------
 
@@ -195,18 +253,23 @@ class CounterController(QObject):
         self.desk.check_now()
         self._tick()
 
-    def _tick(self) -> None:
+    def _tick(self, recording: frozenset[str] = frozenset()) -> None:
+        """Hand due orders to workers, up to max_in_flight at a time.
+
+        ``recording``: orders whose outcome has arrived but is not written yet;
+        they are still due in the book and must not be sent again.
+        """
         free = self._max_in_flight - len(self._in_flight)
-        if free <= 0:
+        if free <= 0 or self._stopped:
             return
         client = self._gateway()
         if client is None:
             return
-        due = self.desk.due_for_check(limit=free + len(self._in_flight))
+        due = self.desk.due_for_check(limit=free + len(self._in_flight) + len(recording))
         for order in due:
             if free <= 0:
                 break
-            if order.order_id in self._in_flight:
+            if order.order_id in self._in_flight or order.order_id in recording:
                 continue
             self._in_flight.add(order.order_id)
             free -= 1
@@ -227,10 +290,17 @@ class CounterController(QObject):
         outcomes, self._pending_outcomes = self._pending_outcomes, []
         for outcome in outcomes:
             self._in_flight.discard(outcome.order_id)
+        if self._stopped:
+            return
+        # Refill the freed slots before writing: the requests then wait on the
+        # network while this thread waits on the disk, not one after the other.
+        self._tick(recording=frozenset(o.order_id for o in outcomes))
         results = self.desk.record_checks(outcomes, focused_order_id=self._current)
         failures = [o for o in outcomes if o.error is not None]
         for order, changed in results:
             self.order_updated.emit(order)
+            if changed:
+                log.info("order %s is now %s", order.order_id, order.status)
             if order.order_id == self._current:
                 self.current_changed.emit(order)
             if changed and order.status is OrderStatus.APPROVE:
@@ -238,6 +308,8 @@ class CounterController(QObject):
             elif changed and order.status is OrderStatus.DECLINE:
                 self.order_refused.emit(order)
         if failures:
+            if not self._check_problem:
+                log.warning("status checks are failing: %s", failures[-1].error)
             self._check_problem = True
             error = failures[-1].error
             assert error is not None
@@ -271,3 +343,37 @@ class CounterController(QObject):
     def _task_crashed(self, exc: BaseException) -> None:
         log.error("a worker task raised %r", exc)
         self.problem.emit(tr("Something unexpected went wrong: {0}").format(exc), "")
+
+
+def _not_painted_yet(window: QWidget) -> bool:
+    """Shown, but the window system has not exposed it (so nothing is painted) yet."""
+    handle = window.windowHandle()
+    return window.isVisible() and handle is not None and not handle.isExposed()
+
+
+class _FirstFrame(QObject):
+    """Calls ``then`` once ``window``'s first paint pass is over (or after ``timeout_ms``)."""
+
+    def __init__(self, window: QWidget, then: Callable[[], None], timeout_ms: int) -> None:
+        super().__init__(window)
+        self._window = window
+        self._then: Callable[[], None] | None = then
+        window.installEventFilter(self)
+        QTimer.singleShot(timeout_ms, self, self._fire)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._window and event.type() == QEvent.Type.Paint:
+            self._window.removeEventFilter(self)
+            # The paint pass is under way; a zero timer runs once it is over.
+            QTimer.singleShot(0, self, self._fire)
+        return False
+
+    def _fire(self) -> None:
+        then, self._then = self._then, None
+        if then is not None:
+            self._window.removeEventFilter(self)
+            then()
+
+    def cancel(self) -> None:
+        self._then = None
+        self._window.removeEventFilter(self)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QLocale, QSettings, Qt
@@ -17,7 +18,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk import __version__
 from paydesk.errors import InputError
 from paydesk.orders import Order
 from paydesk.runtime import Runtime
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from paydesk.ui.customer_display import CustomerDisplay
 from paydesk.ui.counter import CounterController
 from paydesk.ui.formatting import tr
+from paydesk.ui.icon import app_icon
+from paydesk.ui.log_folder import open_log_folder
 from paydesk.ui.orders_panel import OrdersPanel
 from paydesk.ui.payment_form import PaymentForm
 from paydesk.ui.payment_panel import PaymentPanel
@@ -42,12 +44,16 @@ class MainWindow(QMainWindow):
         counter: CounterController,
         ui_state: QSettings,
         parent: QWidget | None = None,
+        *,
+        log_dir: Path | None = None,
     ) -> None:
         super().__init__(parent)
         self.runtime = runtime
         self.counter = counter
         self._ui_state = ui_state
+        self.log_dir = log_dir or runtime.paths.log_dir
         self.setWindowTitle(tr("PayDesk — demo") if runtime.is_demo else tr("PayDesk"))
+        self.setWindowIcon(app_icon())
         self.resize(1280, 820)
 
         self.form = PaymentForm()
@@ -88,9 +94,9 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
         self.customer_display: CustomerDisplay | None = None
-        self.alerts = Alerts(
-            self, SoundPlayer(enabled=runtime.settings.sound, fallback=QApplication.beep)
-        )
+        self.sound_player = SoundPlayer(enabled=runtime.settings.sound,
+                                        fallback=QApplication.beep)
+        self.alerts = Alerts(self, self.sound_player)
         self._build_actions()
         self._connect()
         self._restore_state()
@@ -144,7 +150,8 @@ class MainWindow(QMainWindow):
         self.display_action.setCheckable(True)
         view_menu.addAction(self.display_action)
         help_menu = menu.addMenu(tr("&Help"))
-        help_menu.addAction(self._action(tr("&About PayDesk"), None, self._about))
+        help_menu.addAction(self._action(tr("Open &log folder"), None, self.open_log_folder))
+        help_menu.addAction(self._action(tr("&About PayDesk"), None, self.about_box))
 
     def _action(self, text: str, shortcut: object, slot: object) -> QAction:
         action = QAction(text, self)
@@ -317,11 +324,31 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(tr("Exported {0} orders to {1}").format(count, path))
         return count
 
-    def _about(self) -> None:
-        QMessageBox.about(
-            self, tr("About PayDesk"),
-            tr("PayDesk {0}\nQR payments at a shop counter.").format(__version__),
-        )
+    def about_box(self) -> QMessageBox:
+        """Opened (window-modal), not exec()'d: orders go on being watched behind it."""
+        from paydesk.ui.about_box import AboutBox
+
+        box = AboutBox(self.runtime, self.log_dir, self.sound_player.backend, parent=self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
+
+    def open_log_folder(self) -> None:
+        if not open_log_folder(self.log_dir):
+            self.statusBar().showMessage(tr("Could not open {0}").format(str(self.log_dir)), 8000)
+
+    def bring_to_front(self) -> None:
+        """Another start on this data folder asked for us (ui/single_instance.py).
+
+        Un-minimise keeping a maximised window maximised (showNormal would not),
+        then ask for focus; where the desktop refuses focus to a background
+        process, ``alert`` flashes the task bar entry instead.
+        """
+        self.setWindowState(self.windowState() & ~Qt.WindowState.WindowMinimized)
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        QApplication.alert(self)
 
     # -- state --------------------------------------------------------------------
 

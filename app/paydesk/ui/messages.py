@@ -11,31 +11,25 @@ stored (an order's last error) can be recognised and translated too.
 
 from __future__ import annotations
 
+import functools
 import re
+import sys
+from typing import TYPE_CHECKING, TypeGuard
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from paydesk.errors import AmountError, EmailError, InputError, OrderIdError
-from paydesk.gateway.errors import (
-    CredentialsRefused,
-    GatewayConfigError,
-    GatewayConnectionError,
-    GatewayError,
-    GatewayTimeout,
-    InvalidRequestError,
-    OrderConflict,
-    OrderNotFound,
-    ProtocolError,
-    RateLimited,
-    ServiceRefused,
-    ServiceUnavailable,
-    TlsError,
-)
 from paydesk.money import parse_amount
 from paydesk.orders import EMAIL_MAX, ORDER_ID_MAX
 from paydesk.runtime import NotConfiguredError
 from paydesk.secret_store import NoKeychainError, SecretStoreError
 from paydesk.ui.formatting import money, tr
+
+if TYPE_CHECKING:
+    # Importing paydesk.gateway loads requests (~60 ms), which the window's first
+    # frame does not need: the classes are looked up when an error is shown
+    # (_gateway_texts), and by then a request has loaded them.
+    from paydesk.gateway.errors import GatewayError
 
 # QT_TRANSLATE_NOOP is typed as returning object; the texts are str at run time.
 _Marked = object
@@ -87,36 +81,37 @@ _INPUT: dict[type[InputError], tuple[dict[str, _Marked], _Marked]] = {
 #: The core's ceiling message carries the amount: "... more than 1 000 000 000,00 ₽."
 _CEILING_RE = re.compile(r"more than ([0-9][0-9\s.,]*)\s*₽")
 
-#: By class, most specific first (a subclass must come before its base).
-_GATEWAY: tuple[tuple[type[GatewayError], _Marked], ...] = (
-    (CredentialsRefused, QT_TRANSLATE_NOOP(
+#: By class name (in paydesk.gateway.errors), most specific first (a subclass
+#: must come before its base).
+_GATEWAY: tuple[tuple[str, _Marked], ...] = (
+    ("CredentialsRefused", QT_TRANSLATE_NOOP(
         "PayDesk", "The payment service did not accept the shop's credentials. Check the "
         "client ID and the secret key in settings.")),
-    (OrderNotFound, QT_TRANSLATE_NOOP(
+    ("OrderNotFound", QT_TRANSLATE_NOOP(
         "PayDesk", "The payment service has no order with this number.")),
-    (OrderConflict, QT_TRANSLATE_NOOP(
+    ("OrderConflict", QT_TRANSLATE_NOOP(
         "PayDesk", "This order number is already used at the payment service with a "
         "different amount or e-mail.")),
-    (ServiceRefused, QT_TRANSLATE_NOOP("PayDesk", "The payment service refused the request.")),
-    (GatewayTimeout, QT_TRANSLATE_NOOP(
+    ("ServiceRefused", QT_TRANSLATE_NOOP("PayDesk", "The payment service refused the request.")),
+    ("GatewayTimeout", QT_TRANSLATE_NOOP(
         "PayDesk", "The payment service did not answer in time. Try again in a moment.")),
-    (GatewayConnectionError, QT_TRANSLATE_NOOP(
+    ("GatewayConnectionError", QT_TRANSLATE_NOOP(
         "PayDesk", "The payment service could not be reached. Check the internet "
         "connection and try again.")),
-    (TlsError, QT_TRANSLATE_NOOP(
+    ("TlsError", QT_TRANSLATE_NOOP(
         "PayDesk", "The secure connection to the payment service could not be verified. "
         "Check the computer's date and time and the service address, or contact support.")),
-    (RateLimited, QT_TRANSLATE_NOOP(
+    ("RateLimited", QT_TRANSLATE_NOOP(
         "PayDesk", "The payment service is busy. Wait a moment and try again.")),
-    (ServiceUnavailable, QT_TRANSLATE_NOOP(
+    ("ServiceUnavailable", QT_TRANSLATE_NOOP(
         "PayDesk", "The payment service is having a problem right now. Try again in a few "
         "minutes.")),
-    (ProtocolError, QT_TRANSLATE_NOOP(
+    ("ProtocolError", QT_TRANSLATE_NOOP(
         "PayDesk", "The payment service sent a reply PayDesk could not understand. Try "
         "again; if it keeps happening, contact support.")),
-    (GatewayConfigError, QT_TRANSLATE_NOOP(
+    ("GatewayConfigError", QT_TRANSLATE_NOOP(
         "PayDesk", "The payment service settings are not valid. Check them in settings.")),
-    (GatewayError, QT_TRANSLATE_NOOP(
+    ("GatewayError", QT_TRANSLATE_NOOP(
         "PayDesk", "The request to the payment service failed. Try again; if it keeps "
         "failing, contact support.")),
 )
@@ -190,20 +185,36 @@ def input_error_text(error: InputError) -> str:
     return tr("Check what you typed.")
 
 
+@functools.cache
+def _gateway_texts() -> tuple[tuple[type[GatewayError], _Marked], ...]:
+    """:data:`_GATEWAY` with the classes themselves (imported on first use, see above)."""
+    from paydesk.gateway import errors
+
+    return tuple((getattr(errors, name), text) for name, text in _GATEWAY)
+
+
+def _is_gateway_error(error: BaseException) -> TypeGuard[GatewayError]:
+    # Not loaded means no gateway error can exist yet.
+    module = sys.modules.get("paydesk.gateway.errors")
+    return module is not None and isinstance(error, module.GatewayError)
+
+
 def gateway_error_text(error: GatewayError) -> str:
     """One sentence for the cashier: by class, or the core's specific sentence."""
+    from paydesk.gateway.errors import InvalidRequestError, ServiceRefused
+
     if isinstance(error, InvalidRequestError):
         return input_error_text(error.input_error)
     if type(error) is ServiceRefused and error.service_message:
         return tr(str(_REFUSED_WITH_REASON)).format(error.service_message.strip())
     if error.user_message in _KNOWN:
         return tr(str(error.user_message))
-    return tr(str(next(text for kind, text in _GATEWAY if isinstance(error, kind))))
+    return tr(str(next(text for kind, text in _gateway_texts() if isinstance(error, kind))))
 
 
 def problem_text(error: BaseException) -> str:
     """Any error the core raises at the counter; English only for one nobody expected."""
-    if isinstance(error, GatewayError):
+    if _is_gateway_error(error):
         return gateway_error_text(error)
     if isinstance(error, InputError):
         return input_error_text(error)

@@ -233,6 +233,7 @@ class PaymentPanel(QWidget):
             return
         self._stack.setCurrentWidget(self._card)
         kind = BadgeKind.of(order)
+        new_link = order.url is not None and order.url != self.qr.text()
         self.amount_label.setText(money(order.amount))
         self.badge.set_order(order)
         self.qr.set_text(order.url)
@@ -249,6 +250,10 @@ class PaymentPanel(QWidget):
         else:
             self._countdown_timer.stop()
             self._set_countdown_text(self._final_words(order, kind))
+        if new_link:
+            # The buyer is waiting for this: paint the code now, before whatever
+            # else this event-loop pass does (the list, the totals).
+            self.qr.repaint()
 
     def show_creating(self, amount_kopecks: int) -> None:
         """The order is on its way to the service: amount, no link yet."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPaintEvent
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from paydesk.qr import qr_matrix
@@ -34,11 +34,15 @@ class QrCodeWidget(QWidget):
         self.setAccessibleName("qr_code")
         self._text: str | None = None
         self._matrix: list[list[bool]] | None = None
+        self._image: QImage | None = None  # the matrix, one pixel per module
+        self._painted: tuple[int, QImage] | None = None  # (dark colour, image to draw)
         self._inactive_reason: str | None = None
         self._accent = OVERLAY
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
+        # paintEvent fills every pixel: Qt need not paint the card behind it first.
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         self._describe()
 
     # -- state -------------------------------------------------------------
@@ -50,6 +54,8 @@ class QrCodeWidget(QWidget):
             return
         self._text = text
         self._matrix = qr_matrix(text) if text is not None else None
+        self._image = _module_image(self._matrix) if self._matrix is not None else None
+        self._painted = None
         self._describe()
         self.update()
 
@@ -147,22 +153,24 @@ class QrCodeWidget(QWidget):
 
         painter.save()
         painter.setWorldTransform(to_logical)  # world × device = identity: device pixels
-        colour = DARK if self._inactive_reason is None else FADED
-        for row_index, row in enumerate(matrix):
-            y = top + row_index * module
-            column = 0
-            while column < count:
-                if not row[column]:
-                    column += 1
-                    continue
-                start = column
-                while column < count and row[column]:
-                    column += 1
-                painter.fillRect(
-                    QRect(left + start * module, y, (column - start) * module, module), colour
-                )
+        image = self._image_in(DARK if self._inactive_reason is None else FADED, matrix)
+        # One pixel per module, scaled by a whole number without smoothing: each
+        # module is exactly module × module device pixels (one call, not one
+        # fillRect per run of dark modules).
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
+        painter.drawImage(QRect(left, top, size, size), image)
         painter.restore()
         return to_logical.mapRect(QRectF(left, top, size, size))
+
+    def _image_in(self, colour: QColor, matrix: list[list[bool]]) -> QImage:
+        """The modules in ``colour`` on white, as an RGB image (drawn scaled, that is
+        the quickest format); made once per link and colour."""
+        key = colour.rgb()
+        if self._painted is None or self._painted[0] != key:
+            image = QImage(self._image) if self._image is not None else _module_image(matrix)
+            image.setColor(1, key)
+            self._painted = (key, image.convertToFormat(QImage.Format.Format_RGB32))
+        return self._painted[1]
 
     def _paint_overlay(self, painter: QPainter, code: QRectF, reason: str) -> None:
         """A solid band in the accent colour across the code, the reason in white."""
@@ -187,3 +195,14 @@ class QrCodeWidget(QWidget):
         painter.setFont(font)
         painter.setPen(LIGHT)
         painter.drawText(band, Qt.AlignmentFlag.AlignCenter, reason)
+
+
+def _module_image(matrix: list[list[bool]]) -> QImage:
+    """The matrix as an indexed image: colour 1 for dark modules, 0 for light."""
+    count = len(matrix)
+    stride = (count + 3) & ~3  # QImage rows are 32-bit aligned
+    padding = bytes(stride - count)
+    data = b"".join(bytes(map(int, row)) + padding for row in matrix)
+    image = QImage(data, count, count, stride, QImage.Format.Format_Indexed8).copy()
+    image.setColorTable([LIGHT.rgb(), DARK.rgb()])
+    return image

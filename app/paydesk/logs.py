@@ -1,0 +1,206 @@
+"""PayDesk's log file: rotating, in the platform's log folder, never with a secret or an e-mail.
+
+Support asks a merchant for this folder, so what is written there is what a
+stranger may read: a filter on every handler masks request signatures
+(``sign=...``: md5 of the order id and the secret, brute-forceable offline),
+the secret key itself (the one the process signs with, registered here, and
+``PAYDESK_SECRET_KEY``), and buyers' e-mail addresses (kept as ``b***@mail.ru``:
+enough to tell two buyers apart, not enough to write to them). The masking
+runs on the finished message, after ``%`` formatting, and on tracebacks, so a
+value passed as an argument or carried by an exception is caught too.
+
+Where: the platform's user log folder (platformdirs), unless the data folder is
+overridden (``--data-dir``, ``PAYDESK_DATA_DIR``): then ``<data folder>/logs``,
+so a test, a second till or a support copy keeps everything in one place. The
+demo logs separately (``demo/``), as it keeps its own order book.
+
+The window writes ``paydesk.log``; commands write ``paydesk-cli.log``. Windows
+cannot rename a file another process has open, so a command beside the window
+rotating the window's file would fail (and each failed try would shift the old
+files along); two files never collide.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sys
+import threading
+from logging.handlers import RotatingFileHandler
+from pathlib import Path
+from urllib.parse import quote
+
+from paydesk import __version__
+from paydesk.paths import APP_NAME, DATA_DIR_ENV, AppPaths, resolve_data_dir
+from paydesk.secret_store import SECRET_ENV
+
+LOG_FILE = "paydesk.log"
+CLI_LOG_FILE = "paydesk-cli.log"
+MAX_BYTES = 1_000_000
+BACKUP_COUNT = 5
+FILE_FORMAT = "%(asctime)s %(levelname)-8s %(name)s [%(threadName)s] %(message)s"
+#: What the terminal showed before there was a log file; unchanged.
+CONSOLE_FORMAT = "%(levelname)s %(name)s: %(message)s"
+MASK = "***"
+
+_SIGN_RE = re.compile(r"(?i)\b(sign=)[^&#\s\"',;)]+")
+# The local part stops at "=" and "&", so "email=buyer@x.ru" in a query keeps its key;
+# "%40" is "@" in a URL-encoded query string.
+_EMAIL_RE = re.compile(r"(?<![\w.+-])([\w.+-])[\w.+-]*(@|%40)([\w-]+(?:\.[\w-]+)+)")
+
+_secrets: set[str] = set()
+_secrets_lock = threading.Lock()
+_file_handler: logging.Handler | None = None
+_console_handler: logging.Handler | None = None
+
+log = logging.getLogger(__name__)
+
+
+def register_secret(value: str | None) -> None:
+    """Mask ``value`` in every log line from now on (the secret this process signs with)."""
+    if value:
+        with _secrets_lock:
+            _secrets.update({value, quote(value, safe="")})
+
+
+def forget_secrets() -> None:
+    """Drop the registered secrets (tests; a process never needs to)."""
+    with _secrets_lock:
+        _secrets.clear()
+
+
+def redact(text: str) -> str:
+    """``text`` without signatures, known secrets or full e-mail addresses."""
+    with _secrets_lock:
+        needles = set(_secrets)
+    from_env = os.environ.get(SECRET_ENV)
+    if from_env:
+        needles.update({from_env, quote(from_env, safe="")})
+    # Longest first: a secret that contains another is masked whole.
+    for needle in sorted(needles, key=len, reverse=True):
+        text = re.sub(re.escape(needle), MASK, text, flags=re.IGNORECASE)
+    text = _SIGN_RE.sub(lambda m: m.group(1) + MASK, text)
+    return _EMAIL_RE.sub(lambda m: f"{m.group(1)}{MASK}{m.group(2)}{m.group(3)}", text)
+
+
+class RedactingFilter(logging.Filter):
+    """Masks the finished message, the traceback and the stack of every record.
+
+    The record is changed in place (message formatted, args dropped, the
+    traceback text cached), so every handler after this one sees it masked too.
+    """
+
+    _formatter = logging.Formatter()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            message = record.getMessage()
+        except Exception:  # a malformed log call must not raise in the caller's code
+            message = f"{record.msg} (arguments not shown: they do not fit the message)"
+        record.msg = redact(message)
+        record.args = None
+        if record.exc_info and not record.exc_text:
+            record.exc_text = self._formatter.formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        if record.stack_info:
+            record.stack_info = redact(record.stack_info)
+        return True
+
+
+def log_dir_for(data_dir: str | os.PathLike[str] | None, *, demo: bool = False) -> Path:
+    """The log folder for this data folder override (or none), as the module doc says."""
+    if data_dir or os.environ.get(DATA_DIR_ENV):
+        paths = AppPaths(resolve_data_dir(data_dir))
+        return (paths.demo() if demo else paths).log_dir
+    import platformdirs  # deferred, as in paths.default_data_dir
+
+    folder = Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+    return folder / "demo" if demo else folder
+
+
+def setup_logging(
+    log_dir: Path,
+    *,
+    verbose: bool = False,
+    console: bool = False,
+    file_name: str = LOG_FILE,
+) -> Path:
+    """Send INFO and above to ``log_dir/file_name`` (1 MB × 5); return that file's path.
+
+    ``console`` adds stderr output (WARNING, or INFO when ``verbose``). Calling
+    it again moves the file (the window does, once the welcome chose the demo);
+    ``console=False`` then keeps a console handler an earlier call added. A log
+    folder that cannot be written costs the file, never the start: a warning
+    says so and PayDesk runs on.
+    """
+    global _file_handler, _console_handler
+    root = logging.getLogger()
+    redacting = RedactingFilter()
+    if console:
+        if _console_handler is not None:
+            root.removeHandler(_console_handler)
+        _console_handler = logging.StreamHandler(sys.stderr)
+        _console_handler.setLevel(logging.INFO if verbose else logging.WARNING)
+        _console_handler.setFormatter(logging.Formatter(CONSOLE_FORMAT))
+        _console_handler.addFilter(redacting)
+        root.addHandler(_console_handler)
+    if _file_handler is not None:
+        root.removeHandler(_file_handler)
+        _file_handler.close()
+        _file_handler = None
+    root.setLevel(min(root.level or logging.WARNING, logging.INFO))
+    path = log_dir / file_name
+    try:
+        log_dir.mkdir(parents=True, exist_ok=True)
+        # delay: the file appears with its first line, not on every start.
+        handler = RotatingFileHandler(
+            path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8", delay=True
+        )
+    except OSError as error:
+        log.warning("PayDesk cannot write its log in %s (%s); running without a log file",
+                    log_dir, error)
+        return path
+    handler.setLevel(logging.INFO)
+    handler.setFormatter(logging.Formatter(FILE_FORMAT))
+    handler.addFilter(redacting)
+    root.addHandler(handler)
+    _file_handler = handler
+    return path
+
+
+def setup_command_logging(
+    data_dir: str | None, *, demo: bool, verbose: bool, command: str | None
+) -> Path:
+    """The command line's logging: the terminal as before, ``paydesk-cli.log``, crash reports.
+
+    With no command (the window), run_window moves the file to the window's log.
+    """
+    from paydesk.crash_report import install_crash_handler  # it imports this module
+
+    path = setup_logging(log_dir_for(data_dir, demo=demo), verbose=verbose, console=True,
+                         file_name=CLI_LOG_FILE)
+    install_crash_handler(path.parent)
+    if command:
+        log_start(f"paydesk {command}", data_dir, demo=demo)
+    return path
+
+
+def log_start(what: str, data_dir: str | os.PathLike[str] | None, *, demo: bool) -> None:
+    """The first line of a run: which PayDesk, doing what, on which data folder."""
+    paths = AppPaths(resolve_data_dir(data_dir))
+    folder = (paths.demo() if demo else paths).data_dir
+    log.info("PayDesk %s: %s; data folder %s%s", __version__, what, folder,
+             " (demo)" if demo else "")
+
+
+def stop_logging() -> None:
+    """Remove and close what :func:`setup_logging` added (tests, and a clean exit)."""
+    global _file_handler, _console_handler
+    root = logging.getLogger()
+    for handler in (_file_handler, _console_handler):
+        if handler is not None:
+            root.removeHandler(handler)
+            handler.close()
+    _file_handler = _console_handler = None

@@ -1,0 +1,171 @@
+"""``paydesk`` in a separate process, for the tests that kill it or starve its disk.
+
+The keychain is the file-backed double of tests/support/memory_keyring.py (this
+machine has none); the data folder is the test's own.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+SUPPORT = Path(__file__).resolve().parents[1] / "support"
+if str(SUPPORT) not in sys.path:
+    sys.path.insert(0, str(SUPPORT))
+
+from test_values import TEST_CLIENT_ID, TEST_SECRET  # noqa: E402
+
+#: Generous: only a hung process ever gets near it.
+PROCESS_TIMEOUT = 60.0
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def text(self) -> str:
+        return self.out + self.err
+
+
+@dataclass
+class Spawned:
+    """A running ``paydesk``; its stderr lines arrive on a queue as they are written."""
+
+    process: subprocess.Popen[str]
+    lines: queue.Queue[str | None] = field(default_factory=queue.Queue)
+    seen: list[str] = field(default_factory=list)
+
+    def wait_for_line(self, text: str, timeout: float = PROCESS_TIMEOUT) -> None:
+        """Block until stderr has a line containing ``text`` (a condition, not a sleep)."""
+        while True:
+            try:
+                line = self.lines.get(timeout=timeout)
+            except queue.Empty:
+                raise AssertionError(f"no {text!r} on stderr in {timeout} s: {self.seen}") from None
+            if line is None:
+                raise AssertionError(f"paydesk ended before {text!r}: {self.seen}")
+            self.seen.append(line)
+            if text in line:
+                return
+
+    def finish(self) -> tuple[str, str]:
+        """Let it go on (a line on stdin ends a test pause); its stdout and stderr."""
+        # Not communicate(): the pump thread owns stderr.
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write("\n")
+        self.process.stdin.close()
+        out = self.process.stdout.read()
+        self.process.wait(timeout=PROCESS_TIMEOUT)
+        while (line := self.lines.get(timeout=PROCESS_TIMEOUT)) is not None:
+            self.seen.append(line)
+        return out, "".join(self.seen)
+
+    def kill(self) -> Run:
+        """SIGKILL: no handler, no finally block, no atexit runs. Returns what it wrote."""
+        self.process.send_signal(signal.SIGKILL)
+        assert self.process.stdout is not None
+        out = self.process.stdout.read()
+        self.process.wait(timeout=PROCESS_TIMEOUT)
+        assert self.process.returncode == -signal.SIGKILL
+        return Run(self.process.returncode, out, "".join(self.seen))
+
+
+@dataclass
+class Paydesk:
+    """Runs ``python -m paydesk`` with this test's data folder and keychain."""
+
+    data_dir: Path
+    env: dict[str, str]
+
+    @property
+    def book(self) -> Path:
+        return self.data_dir / "paydesk.sqlite3"
+
+    def command(self, args: Sequence[str]) -> list[str]:
+        return [sys.executable, "-m", "paydesk", *args]
+
+    def run(
+        self,
+        *args: str,
+        env: dict[str, str] | None = None,
+        stdin: str = "",
+        preexec: Callable[[], None] | None = None,
+        prefix: Sequence[str] = (),
+    ) -> Run:
+        done = subprocess.run(
+            [*prefix, *self.command(args)],
+            env={**self.env, **(env or {})},
+            input=stdin,
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=PROCESS_TIMEOUT,
+            check=False,
+            preexec_fn=preexec,
+        )
+        return Run(done.returncode, done.stdout, done.stderr)
+
+    def spawn(
+        self,
+        *args: str,
+        env: dict[str, str] | None = None,
+        preexec: Callable[[], None] | None = None,
+    ) -> Spawned:
+        process = subprocess.Popen(
+            self.command(args),
+            env={**self.env, **(env or {})},
+            preexec_fn=preexec,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+        )
+        spawned = Spawned(process)
+        threading.Thread(target=_pump, args=(process, spawned.lines), daemon=True).start()
+        return spawned
+
+
+def _pump(process: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:
+    assert process.stderr is not None
+    for line in process.stderr:
+        lines.put(line)
+    lines.put(None)
+
+
+def paydesk_for(tmp_path: Path) -> Paydesk:
+    data_dir = tmp_path / "data"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PAYDESK_")}
+    env.update(
+        PYTHONPATH=os.pathsep.join([str(SUPPORT), os.environ.get("PYTHONPATH", "")]),
+        PYTHON_KEYRING_BACKEND="memory_keyring.FileKeyring",
+        PAYDESK_TEST_KEYRING_FILE=str(tmp_path / "keychain.json"),
+        PAYDESK_DATA_DIR=str(data_dir),
+        PYTHONIOENCODING="utf-8",
+    )
+    return Paydesk(data_dir, env)
+
+
+class _HasBaseUrl(Protocol):
+    @property
+    def base_url(self) -> str: ...
+
+
+def service_env(server: _HasBaseUrl, secret: str = TEST_SECRET) -> dict[str, str]:
+    """What a script sets to point PayDesk at ``server``."""
+    return {
+        "PAYDESK_BASE_URL": server.base_url,
+        "PAYDESK_CLIENT_ID": str(TEST_CLIENT_ID),
+        "PAYDESK_SECRET_KEY": secret,
+    }

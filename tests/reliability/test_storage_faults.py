@@ -1,0 +1,494 @@
+"""The order book's file in trouble: locked, read-only, full, damaged, from a newer PayDesk.
+
+Each gives a StoreError whose text says what happened and what to do (the
+command line: that text and exit code 5), never a crash, and never a changed
+or lost file. A damaged book is moved aside under a ``.corrupt-<time>`` name,
+byte for byte, and PayDesk refuses to start a new, empty book in its place
+until the person moves it away (an empty book would forget unconfirmed orders).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import resource
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from paydesk.gateway import GatewayClient
+from paydesk.orders import CreationState, Order
+from paydesk.sandbox import SandboxServer
+from paydesk.services import OrderDesk, send_creation
+from paydesk.store import OrderQuery, OrderStore, SchemaTooNewError, StoreError, database
+
+from cli_process import Paydesk, service_env
+from test_values import TEST_CLIENT_ID, TEST_SECRET
+
+T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+CLIENT = TEST_CLIENT_ID
+IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def book_with_orders(path: Path, count: int = 3) -> None:
+    with OrderStore.open(path) as store:
+        for n in range(count):
+            store.add_unconfirmed(CLIENT, f"A-{n}", 100 + n, None, f"note {n}", T0)
+
+
+def order_ids(path: Path) -> list[str]:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return [row[0] for row in conn.execute("SELECT order_id FROM orders ORDER BY id")]
+    finally:
+        conn.close()
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """The files' bytes; an empty -wal and any -shm are SQLite's bookkeeping of a reader
+    (a read-only look may leave them), never data."""
+    return {
+        p.name: p.read_bytes()
+        for p in sorted(folder.iterdir())
+        if p.is_file()
+        and not p.name.endswith("-shm")
+        and not (p.name.endswith("-wal") and p.stat().st_size == 0)
+    }
+
+
+@pytest.fixture
+def quick_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In this process only: give up on a lock after 0.2 s instead of 5."""
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 200)
+
+
+# -- locked ---------------------------------------------------------------------------
+
+
+def test_a_write_lock_held_past_the_busy_timeout_is_said_plainly(
+    tmp_path: Path, quick_busy_timeout: None
+) -> None:
+    path = tmp_path / "book.sqlite3"
+    book_with_orders(path)
+    other = sqlite3.connect(path, isolation_level=None)  # another program, writing
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with OrderStore.open(path) as store:
+            assert len(store.query(OrderQuery())) == 3  # WAL: reading goes on
+            with pytest.raises(StoreError, match="locked by another program") as caught:
+                store.add_unconfirmed(CLIENT, "B-1", 100, None, "", T0)
+            assert "Nothing was changed" in str(caught.value)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    with OrderStore.open(path) as store:  # the lock is gone: business as usual
+        store.add_unconfirmed(CLIENT, "B-1", 100, None, "", T0)
+    assert order_ids(path) == ["A-0", "A-1", "A-2", "B-1"]
+
+
+def test_a_book_locked_even_for_reading_is_locked_not_damaged(
+    tmp_path: Path, quick_busy_timeout: None
+) -> None:
+    """A locked file must never be taken for a damaged one (and moved aside)."""
+    path = tmp_path / "book.sqlite3"
+    book_with_orders(path)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("PRAGMA locking_mode = EXCLUSIVE")  # holds the file itself, readers too
+    other.execute("BEGIN EXCLUSIVE")
+    other.execute("UPDATE orders SET note = note")
+    try:
+        with pytest.raises(StoreError, match="locked by another program") as caught:
+            OrderStore.open(path)
+        assert "damaged" not in str(caught.value)
+        assert path.exists() and database.damaged_copies(path) == []
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert order_ids(path) == ["A-0", "A-1", "A-2"]
+
+
+# -- read-only --------------------------------------------------------------------------
+
+
+def test_a_read_only_book_can_be_read_and_refuses_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What SQLite does with a file it may not write (opened read-only), simulated so it
+    also holds for root; the real permission bits are in the command-line test below."""
+    path = tmp_path / "book.sqlite3"
+    book_with_orders(path)
+    before = snapshot(tmp_path)
+    connect = sqlite3.connect
+
+    def read_only(target: str | Path, *args: Any, uri: bool = False, **kwargs: Any) -> Any:
+        text = str(target) if uri else Path(target).absolute().as_uri()
+        return connect(f"{text}{'&' if '?' in text else '?'}mode=ro", *args, uri=True, **kwargs)
+
+    monkeypatch.setattr(database.sqlite3, "connect", read_only)
+    with OrderStore.open(path) as store:
+        assert sorted(o.order_id for o in store.query(OrderQuery())) == ["A-0", "A-1", "A-2"]
+        with pytest.raises(StoreError, match="read-only") as caught:
+            store.add_unconfirmed(CLIENT, "B-1", 100, None, "", T0)
+        assert "may be written" in str(caught.value)
+    monkeypatch.undo()
+    assert snapshot(tmp_path) == before
+
+
+# -- full ----------------------------------------------------------------------------
+
+
+def fill_up(store: OrderStore) -> None:
+    """Let the book grow no more (SQLite's max_page_count): every new page is SQLITE_FULL."""
+    pages = store._db.execute("PRAGMA page_count").fetchone()[0]  # white-box: per connection
+    store._db.execute(f"PRAGMA max_page_count = {pages}")
+
+
+def test_a_full_disk_saves_nothing_and_loses_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "book.sqlite3"
+    book_with_orders(path)
+    with OrderStore.open(path) as store:
+        fill_up(store)
+        message = ""
+        for n in range(1000):  # until the book can take no more
+            try:
+                store.add_unconfirmed(CLIENT, f"F-{n}", 100, None, "x" * 1000, T0)
+            except StoreError as error:
+                message = str(error)
+                break
+        assert "disk is full" in message and "orders already saved are safe" in message
+        saved = order_ids(path)
+    # Everything committed before the disk filled is there, whole; nothing half-written.
+    assert saved == ["A-0", "A-1", "A-2", *(f"F-{m}" for m in range(n))]
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+    conn.close()
+
+
+def test_disk_full_before_sending_sends_nothing(tmp_path: Path, sandbox: SandboxServer) -> None:
+    """Write first: a sale the book cannot take is never sent."""
+    with (
+        OrderStore.open(tmp_path / "book.sqlite3") as store,
+        GatewayClient(sandbox.base_url, CLIENT, TEST_SECRET) as client,
+    ):
+        desk = OrderDesk(store, CLIENT)
+        fill_up(store)
+        refused = None
+        for _ in range(1000):  # sales until the book can take no more
+            try:
+                order = desk.start_order("150", note="x" * 400)
+            except StoreError as error:
+                refused = error
+                break
+            desk.record_creation(send_creation(client, order))
+    assert refused is not None and "disk is full" in str(refused)
+    # Every order the service has is one the book has; the refused sale was never sent.
+    assert {o.order_id for o in sandbox.orders()} == set(order_ids(tmp_path / "book.sqlite3"))
+
+
+# -- damaged ------------------------------------------------------------------------------
+
+DAMAGED_FILES = {
+    "garbage after the header": b"SQLite format 3\x00" + b"\xff" * 4080,
+    "header of a database, then zeros": b"SQLite format 3\x00\x10\x00" + bytes(8190),
+}
+
+
+@pytest.mark.parametrize("content", DAMAGED_FILES.values(), ids=DAMAGED_FILES.keys())
+def test_a_damaged_book_is_moved_aside_whole_and_not_replaced(
+    tmp_path: Path, content: bytes
+) -> None:
+    path = tmp_path / "paydesk.sqlite3"
+    path.write_bytes(content)
+    wal = tmp_path / "paydesk.sqlite3-wal"
+    wal.write_bytes(b"the last orders may be here")
+
+    with pytest.raises(StoreError) as caught:
+        OrderStore.open(path)
+
+    message = str(caught.value)
+    [aside] = database.damaged_copies(path)
+    assert aside.name.startswith("paydesk.sqlite3.corrupt-")
+    assert aside.read_bytes() == content  # byte for byte: nothing deleted or rewritten
+    assert aside.with_name(aside.name + "-wal").read_bytes() == b"the last orders may be here"
+    assert not path.exists() and not wal.exists()
+    assert "damaged" in message and str(aside) in message and "nothing was deleted" in message
+    assert "will not start a new, empty order book" in message
+
+    # Opening again does not quietly start an empty book beside it.
+    with pytest.raises(StoreError, match="will not start a new, empty order book"):
+        OrderStore.open(path)
+    assert not path.exists()
+    assert database.damaged_copies(path) == [aside]
+
+    # The person's explicit choice: move the damaged book away, and start afresh.
+    kept = tmp_path / "for-support"
+    kept.mkdir()
+    shutil.move(aside, kept / aside.name)
+    with OrderStore.open(path) as store:
+        assert store.query(OrderQuery()) == []
+    assert (kept / aside.name).read_bytes() == content
+
+
+def test_a_book_whose_first_page_was_wiped_is_damaged_not_new(tmp_path: Path) -> None:
+    path = tmp_path / "paydesk.sqlite3"
+    book_with_orders(path, count=200)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    conn.close()
+    data = bytearray(path.read_bytes())
+    data[100:page_size] = bytes(page_size - 100)  # keep the header, wipe the schema
+    path.write_bytes(bytes(data))
+
+    with pytest.raises(StoreError, match="damaged"):
+        OrderStore.open(path)
+    [aside] = database.damaged_copies(path)
+    assert aside.read_bytes() == bytes(data)
+
+
+def test_damage_found_while_working_is_reported_and_the_file_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "paydesk.sqlite3"
+    book_with_orders(path, count=400)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    root = conn.execute("SELECT rootpage FROM sqlite_schema WHERE name = 'orders'").fetchone()[0]
+    conn.close()
+    data = bytearray(path.read_bytes())
+    start = (root - 1) * page_size
+    data[start : start + page_size] = b"\xa5" * page_size  # the orders table's root page
+    path.write_bytes(bytes(data))
+
+    with OrderStore.open(path) as store, pytest.raises(StoreError, match="damaged") as caught:
+        store.query(OrderQuery())
+    assert "contact support" in str(caught.value)
+    assert path.read_bytes() == bytes(data)  # in use: reported, not moved
+    assert database.damaged_copies(path) == []
+
+
+# -- newer -----------------------------------------------------------------------------
+
+
+def test_a_newer_book_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "paydesk.sqlite3"
+    book_with_orders(path)
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    before = snapshot(tmp_path)
+    with pytest.raises(SchemaTooNewError, match="newer version of PayDesk"):
+        OrderStore.open(path)
+    assert snapshot(tmp_path) == before
+
+
+# -- the command line: exit 5, the message, nothing overwritten ----------------------------
+
+
+# logging's own report when a handler cannot write (its file is on the same full or
+# read-only disk): noise from the log file, not a crash of the command.
+_LOGGING_ERROR = re.compile(r"--- Logging error ---\n.*?\nArguments: [^\n]*\n", re.DOTALL)
+
+
+def assert_storage_failure(run_code: int, err: str, *words: str) -> None:
+    """Exit 5, the words, and no crash (no traceback of the command's own)."""
+    assert run_code == 5, err
+    assert "Traceback" not in _LOGGING_ERROR.sub("", err), err
+    for word in words:
+        assert word in err, err
+
+
+@pytest.fixture
+def existing_book(paydesk: Paydesk, sandbox: SandboxServer) -> Path:
+    """A book with one confirmed order, made by the command line itself."""
+    run = paydesk.run("create", "10", env=service_env(sandbox))
+    assert run.code == 0, run.text
+    return paydesk.book
+
+
+def test_cli_damaged_book(paydesk: Paydesk, sandbox: SandboxServer) -> None:
+    paydesk.data_dir.mkdir(parents=True)
+    content = DAMAGED_FILES["garbage after the header"]
+    paydesk.book.write_bytes(content)
+    for command in (("list",), ("create", "10")):
+        run = paydesk.run(*command, env=service_env(sandbox))
+        assert_storage_failure(run.code, run.err, "damaged", ".corrupt-", "support")
+    assert not paydesk.book.exists()
+    [aside] = database.damaged_copies(paydesk.book)
+    assert aside.read_bytes() == content
+    assert sandbox.request_count() == 0  # nothing was sent without a book to write it in
+
+
+def test_cli_newer_book(paydesk: Paydesk, existing_book: Path, sandbox: SandboxServer) -> None:
+    conn = sqlite3.connect(existing_book)
+    conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    before = snapshot(existing_book.parent)
+    run = paydesk.run("create", "10", env=service_env(sandbox))
+    assert_storage_failure(run.code, run.err, "newer version of PayDesk", "Update PayDesk")
+    assert snapshot(existing_book.parent) == before
+    assert len(sandbox.orders()) == 1
+
+
+@pytest.mark.slow
+def test_cli_locked_book_sends_nothing(
+    paydesk: Paydesk, existing_book: Path, sandbox: SandboxServer
+) -> None:
+    """Waits out the real busy timeout (5 s) in the child: a lock that does not go away."""
+    other = sqlite3.connect(existing_book, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        run = paydesk.run("create", "20", env=service_env(sandbox))
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert_storage_failure(run.code, run.err, "locked by another program", "try again")
+    assert len(sandbox.orders()) == 1 and sandbox.request_count("create_order") == 1
+    assert len(order_ids(existing_book)) == 1
+
+
+def _file_size_limit(limit: int | None) -> Callable[[], None]:
+    def apply() -> None:  # in the child, before exec: the kernel refuses to grow any file
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # else the first refusal kills it
+        if limit is not None:
+            resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return apply
+
+
+def local_orders(book: Path) -> list[Order]:
+    with OrderStore.open(book) as store:
+        return store.query(OrderQuery(client_id=CLIENT))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="setrlimit is POSIX")
+def test_cli_disk_full_sends_nothing(
+    paydesk: Paydesk, existing_book: Path, sandbox: SandboxServer
+) -> None:
+    """No file may grow past 4 KiB (RLIMIT_FSIZE): the kernel refuses the writes, as on a
+    full disk, for root too."""
+    before = order_ids(existing_book)
+    run = paydesk.run("create", "20", env=service_env(sandbox), preexec=_file_size_limit(4096))
+    assert_storage_failure(run.code, run.err, "nothing was saved")
+    assert sandbox.request_count("create_order") == 1  # only the first, good, order
+    assert order_ids(existing_book) == before
+    after = paydesk.run("create", "20", env=service_env(sandbox))  # room again
+    assert after.code == 0, after.text
+    assert len(order_ids(existing_book)) == 2
+
+
+@pytest.mark.skipif(not hasattr(resource, "prlimit"), reason="prlimit is Linux")
+def test_cli_disk_full_after_sending_is_resumed_with_the_same_order_id(
+    paydesk: Paydesk, existing_book: Path, sandbox: SandboxServer
+) -> None:
+    """The service made the order, then the disk fills before its link is stored: the
+    order stays unconfirmed in the book, and once there is room again refresh finishes
+    it under the same order_id; the service has one order for it."""
+    create = paydesk.spawn(
+        "create", "30",
+        env={**service_env(sandbox), "PAYDESK_TEST_PAUSE_AT": "after_send"},
+        preexec=_file_size_limit(None),
+    )
+    create.wait_for_line("paused at after_send")
+    resource.prlimit(create.process.pid, resource.RLIMIT_FSIZE, (4096, 4096))  # disk full
+    _, err = create.finish()
+    assert_storage_failure(create.process.returncode, err, "nothing was saved")
+
+    [written] = [o for o in local_orders(existing_book) if o.amount == 3000]
+    assert written.creation is CreationState.UNCONFIRMED and written.url is None
+    remote = sandbox.order(written.order_id)
+    assert remote is not None  # created at the service; its link was never stored
+
+    run = paydesk.run("refresh", env=service_env(sandbox))
+    assert run.code == 0, run.text
+    [after] = [o for o in local_orders(existing_book) if o.order_id == written.order_id]
+    assert after.creation is CreationState.CONFIRMED and after.url == remote.url
+    assert len(sandbox.orders()) == 2  # the earlier order and this one: no duplicate
+
+
+# Real permission bits (as a normal user), or, for root (who ignores them), a private
+# read-only mount of the data folder: both are what SQLite meets on a read-only disk.
+_RO_MOUNT = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@"'
+
+
+def _read_only_mounts_work() -> bool:
+    if not IS_ROOT or shutil.which("unshare") is None:
+        return False
+    probe = subprocess.run(
+        ["unshare", "--mount", "--propagation", "private", "sh", "-c", _RO_MOUNT, "sh", "/tmp",
+         "true"],
+        capture_output=True,
+        timeout=30,
+        check=False,
+    )
+    return probe.returncode == 0
+
+
+@pytest.fixture
+def read_only(paydesk: Paydesk) -> Iterator[Callable[[Path], list[str]]]:
+    """``read_only(folder)``: the command prefix that runs paydesk with ``folder`` read-only."""
+    changed: list[tuple[Path, int]] = []
+    if IS_ROOT:
+        if not _read_only_mounts_work():
+            pytest.skip("root ignores file modes, and private mounts are not allowed here")
+
+        def prefix(folder: Path) -> list[str]:
+            return ["unshare", "--mount", "--propagation", "private", "sh", "-c", _RO_MOUNT,
+                    "sh", str(folder)]
+    else:
+
+        def prefix(folder: Path) -> list[str]:
+            for item in [folder, *folder.iterdir()]:
+                changed.append((item, item.stat().st_mode))
+                item.chmod(0o555 if item.is_dir() else 0o444)
+            return []
+
+    yield prefix
+    for item, mode in reversed(changed):
+        item.chmod(mode)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+def test_cli_read_only_book_lists_but_refuses_new_orders(
+    paydesk: Paydesk,
+    existing_book: Path,
+    sandbox: SandboxServer,
+    read_only: Callable[[Path], list[str]],
+) -> None:
+    folder = existing_book.parent
+    conn = sqlite3.connect(existing_book)  # a clean shutdown: no -wal or -shm left over
+    conn.execute("PRAGMA journal_mode = DELETE")
+    conn.close()
+    before = snapshot(folder)
+    prefix = read_only(folder)
+
+    listing = paydesk.run("list", "--format", "json", env=service_env(sandbox), prefix=prefix)
+    create = paydesk.run("create", "20", env=service_env(sandbox), prefix=prefix)
+
+    assert listing.code == 0, listing.text
+    assert len(json.loads(listing.out)) == 1
+    assert_storage_failure(create.code, create.err, "read-only")
+    assert sandbox.request_count("create_order") == 1  # the new order was never sent
+    assert snapshot(folder) == before
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+def test_cli_data_folder_that_cannot_be_made(
+    paydesk: Paydesk, tmp_path: Path, sandbox: SandboxServer,
+    read_only: Callable[[Path], list[str]],
+) -> None:
+    parent = tmp_path / "parent"
+    parent.mkdir()
+    prefix = read_only(parent)
+    env = {**service_env(sandbox), "PAYDESK_DATA_DIR": str(parent / "data")}
+    run = paydesk.run("create", "10", env=env, prefix=prefix)
+    assert_storage_failure(run.code, run.err, "Cannot create the data folder", "--data-dir")
+    assert sandbox.request_count() == 0

@@ -1,0 +1,126 @@
+"""Commands run beside an open window on the same order book (WAL, busy timeout), and log apart.
+
+The window is in this process and keeps working (its event loop runs while
+the command does); the command is a real ``paydesk`` process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from paydesk.logs import CLI_LOG_FILE
+from paydesk.paths import AppPaths
+from paydesk.runtime import Runtime, open_runtime
+from paydesk.sandbox import SandboxServer
+from paydesk.settings import Settings
+from paydesk.ui.app import build_window
+from paydesk.ui.main_window import MainWindow
+
+from test_values import TEST_CLIENT_ID, TEST_SECRET
+
+WAIT_MS = 30_000
+
+
+def paydesk(qtbot: QtBot, data_dir: Path, *args: str, env: dict[str, str] | None = None,
+            ) -> subprocess.CompletedProcess[str]:
+    """Run ``paydesk ARGS`` while this process's event loop (the window) keeps running."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "paydesk", *args],
+        env={**os.environ, "PAYDESK_DATA_DIR": str(data_dir), "PYTHONIOENCODING": "utf-8",
+             **(env or {})},
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+    )
+    try:
+        qtbot.waitUntil(lambda: process.poll() is not None, timeout=WAIT_MS)
+        out, err = process.communicate()
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def start_window(qtbot: QtBot, runtime: Runtime) -> MainWindow:
+    window = build_window(runtime)
+    qtbot.addWidget(window)
+    window.show()
+    window.counter.start()
+    return window
+
+
+def create_in_window(qtbot: QtBot, window: MainWindow, amount: str) -> None:
+    field, link = window.form.amount_input, window.payment_panel.link_label
+    before = link.toolTip()
+    field.setText(amount)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: link.toolTip().startswith("http") and link.toolTip() != before,
+                    timeout=WAIT_MS)
+
+
+@pytest.fixture
+def real_window(
+    qtbot: QtBot, sandbox: SandboxServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[MainWindow]:
+    monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
+    runtime = Runtime(
+        AppPaths(tmp_path / "data").ensure(),
+        Settings(base_url=sandbox.base_url, client_id=TEST_CLIENT_ID,
+                 focus_interval_seconds=0.5),
+    )
+    window = start_window(qtbot, runtime)
+    yield window
+    window.counter.stop()
+    window.counter.desk.store.close()
+    runtime.close()
+
+
+def test_create_and_list_beside_the_open_window(
+    qtbot: QtBot, real_window: MainWindow, sandbox: SandboxServer, tmp_path: Path
+) -> None:
+    data = tmp_path / "data"
+    env = {"PAYDESK_BASE_URL": sandbox.base_url, "PAYDESK_CLIENT_ID": str(TEST_CLIENT_ID),
+           "PAYDESK_SECRET_KEY": TEST_SECRET}
+    create_in_window(qtbot, real_window, "150")
+    created = paydesk(qtbot, data, "create", "75", env=env)
+    assert created.returncode == 0, created.stderr
+    create_in_window(qtbot, real_window, "20")  # the window writes on after the command
+
+    listed = paydesk(qtbot, data, "list", "--format", "json")
+    assert listed.returncode == 0, listed.stderr
+    amounts = sorted(order["amount_kopecks"] for order in json.loads(listed.stdout))
+    assert amounts == [2000, 7500, 15000]
+    [cli_order] = [o for o in sandbox.orders() if o.amount == 7500]
+    assert real_window.counter.desk.get(cli_order.order_id) is not None  # same book
+    # The command logged to its own file; the window's log is not touched by it.
+    cli_log = data / "logs" / CLI_LOG_FILE
+    assert "paydesk create; data folder" in cli_log.read_text(encoding="utf-8")
+    assert TEST_SECRET not in cli_log.read_text(encoding="utf-8")
+
+
+def test_a_demo_command_beside_the_demo_window(qtbot: QtBot, tmp_path: Path) -> None:
+    runtime = open_runtime(str(tmp_path), demo=True)
+    try:
+        window = start_window(qtbot, runtime)
+        create_in_window(qtbot, window, "150")
+        created = paydesk(qtbot, tmp_path, "--demo", "create", "60")
+        assert created.returncode == 0, created.stderr
+        listed = paydesk(qtbot, tmp_path, "--demo", "list", "--format", "json")
+        assert listed.returncode == 0, listed.stderr
+        orders = json.loads(listed.stdout)
+        assert len(orders) == 2
+        assert all(window.counter.desk.get(o["order_id"]) is not None for o in orders)
+        assert (tmp_path / "demo" / "logs" / CLI_LOG_FILE).is_file()
+        assert not (tmp_path / "logs").exists()  # the demo never logs into the real folder
+        window.counter.stop()
+        window.counter.desk.store.close()
+    finally:
+        runtime.close()
