@@ -57,6 +57,18 @@ _console_handler: logging.Handler | None = None
 log = logging.getLogger(__name__)
 
 
+class _QuietRotatingFileHandler(RotatingFileHandler):
+    """A log file that, when it cannot be written (read-only or full disk), says so
+    once and steps aside, instead of printing a traceback for every line."""
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (Qt-free, stdlib name)
+        root = logging.getLogger()
+        if self in root.handlers:
+            root.removeHandler(self)
+            sys.stderr.write(f"PayDesk: the log file {self.baseFilename} cannot be written; "
+                             "logging to it stops.\n")
+
+
 def register_secret(value: str | None) -> None:
     """Mask ``value`` in every log line from now on (the secret this process signs with)."""
     if value:
@@ -155,7 +167,7 @@ def setup_logging(
     try:
         log_dir.mkdir(parents=True, exist_ok=True)
         # delay: the file appears with its first line, not on every start.
-        handler = RotatingFileHandler(
+        handler = _QuietRotatingFileHandler(
             path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8", delay=True
         )
     except OSError as error:

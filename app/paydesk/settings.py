@@ -148,7 +148,13 @@ def load(path: Path, *, environ: dict[str, str] | None = None) -> Settings:
 
 def save(settings: Settings, path: Path) -> None:
     """Write atomically (temp file + rename), so a crash never leaves half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(dataclasses.asdict(settings), indent=2) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(dataclasses.asdict(settings), indent=2) + "\n",
+                       encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        raise SettingsError(
+            f"The settings cannot be saved in {path.parent}: {exc.strerror or exc}."
+        ) from None

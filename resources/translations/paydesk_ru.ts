@@ -129,7 +129,7 @@
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="162"/>
+        <location filename="../../app/paydesk/ui/app.py" line="179"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -139,7 +139,7 @@
         <translation>Окно на этом экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="101"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="105"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="149"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
@@ -161,7 +161,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/customer_display.py" line="164"/>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="84"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="88"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="146"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="156"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="240"/>
@@ -185,7 +185,7 @@
         <translation>В адресе e-mail не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="179"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="187"/>
         <source>An e-mail address has at most {0} characters.</source>
         <translation>Адрес e-mail — не длиннее {0} символов.</translation>
     </message>
@@ -200,7 +200,7 @@
         <translation>В номере заказа не может быть двоеточия.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="181"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="189"/>
         <source>An order id has at most {0} characters.</source>
         <translation>Номер заказа — не длиннее {0} символов.</translation>
     </message>
@@ -210,7 +210,7 @@
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="264"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="269"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
@@ -265,12 +265,12 @@
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="287"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="292"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="185"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="193"/>
         <source>Check what you typed.</source>
         <translation>Проверьте введённые данные.</translation>
     </message>
@@ -305,14 +305,14 @@
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="345"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="350"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="164"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="350"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="475"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="355"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="480"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
     </message>
@@ -332,7 +332,7 @@
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="390"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="395"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
@@ -362,7 +362,7 @@
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="283"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="288"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
@@ -373,7 +373,7 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="82"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="86"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
@@ -440,7 +440,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="85"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="89"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="57"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
@@ -492,7 +492,7 @@
         <translation>Ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="98"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="102"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="59"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="55"/>
@@ -502,12 +502,12 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="324"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="329"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="328"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="333"/>
         <source>Expiring…</source>
         <translation>Срок истекает…</translation>
     </message>
@@ -582,7 +582,7 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="89"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="93"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
     </message>
@@ -612,8 +612,8 @@
         <translation>Заказов пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="443"/>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="81"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="448"/>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="87"/>
         <source>No payment link yet</source>
         <translation>Ссылки на оплату пока нет</translation>
     </message>
@@ -634,7 +634,7 @@
         <translation>Оплата невозможна</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="100"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="104"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="60"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="60"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="61"/>
@@ -673,7 +673,7 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="86"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="90"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="180"/>
@@ -707,7 +707,7 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="83"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="87"/>
         <source>Order</source>
         <translation>Заказ</translation>
     </message>
@@ -717,7 +717,7 @@
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="242"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="243"/>
         <location filename="../../app/paydesk/ui/slip.py" line="245"/>
         <source>Order {order_id}</source>
         <translation>Заказ {order_id}</translation>
@@ -738,8 +738,8 @@
         <translation>Пе&amp;чать…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="88"/>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="96"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="92"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="100"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="56"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="153"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="136"/>
@@ -748,7 +748,7 @@
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="281"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="286"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -789,7 +789,8 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/alerts.py" line="99"/>
-        <location filename="../../app/paydesk/ui/app.py" line="163"/>
+        <location filename="../../app/paydesk/ui/app.py" line="173"/>
+        <location filename="../../app/paydesk/ui/app.py" line="180"/>
         <location filename="../../app/paydesk/ui/crash_notice.py" line="47"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="55"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="76"/>
@@ -803,22 +804,22 @@
         <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="226"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="234"/>
         <source>PayDesk is not set up yet: check the settings.</source>
         <translation>PayDesk ещё не настроен: проверьте настройки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="161"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="169"/>
         <source>PayDesk is not set up yet: enter the client ID in settings.</source>
         <translation>PayDesk ещё не настроен: укажите ID клиента в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="159"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="167"/>
         <source>PayDesk is not set up yet: enter the payment service address in settings.</source>
         <translation>PayDesk ещё не настроен: укажите адрес платёжного сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="163"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="171"/>
         <source>PayDesk is not set up yet: enter the secret key in settings.</source>
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
@@ -904,12 +905,12 @@ QR payments at a shop counter.</source>
         <translation>Печать квитанции</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="83"/>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="89"/>
         <source>QR code of a link that can no longer be paid: {reason}</source>
         <translation>QR-код ссылки, по которой уже нельзя заплатить: {reason}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="87"/>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="93"/>
         <source>QR code of the payment link</source>
         <translation>QR-код ссылки на оплату</translation>
     </message>
@@ -924,7 +925,7 @@ QR payments at a shop counter.</source>
         <translation>Готово к оплате</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="97"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="101"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="57"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="54"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="146"/>
@@ -963,7 +964,7 @@ QR payments at a shop counter.</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="381"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="386"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
@@ -1056,18 +1057,18 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="303"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="345"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="87"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="91"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="121"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="275"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="317"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1123,7 +1124,7 @@ QR payments at a shop counter.</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="173"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="181"/>
         <source>The amount cannot be more than {0}.</source>
         <translation>Сумма не может быть больше {0}.</translation>
     </message>
@@ -1189,7 +1190,7 @@ QR payments at a shop counter.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="190"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="220"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
@@ -1244,6 +1245,11 @@ QR payments at a shop counter.</source>
         <translation>Адрес платёжного сервиса должен начинаться с https:// (http:// допустим только для сервиса на этом компьютере).</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="150"/>
+        <source>The payment service answered about a different order. Nothing was recorded; try again, and contact support if it happens again.</source>
+        <translation>Платёжный сервис ответил о другом заказе. Ничего не записано; попробуйте ещё раз, а если повторится — обратитесь в поддержку.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/messages.py" line="142"/>
         <source>The payment service answered with a redirect. Check the service address in settings.</source>
         <translation>Платёжный сервис ответил перенаправлением. Проверьте адрес сервиса в настройках.</translation>
@@ -1274,7 +1280,7 @@ QR payments at a shop counter.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="285"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="290"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
@@ -1297,6 +1303,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/messages.py" line="119"/>
         <source>The payment service refused the request: {0}</source>
         <translation>Платёжный сервис отклонил запрос: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="146"/>
+        <source>The payment service sent a payment link that is not secure (not https), so it is not shown to the buyer. Contact the payment service&apos;s support.</source>
+        <translation>Платёжный сервис прислал небезопасную ссылку (не https), поэтому она не показана покупателю. Обратитесь в поддержку платёжного сервиса.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/messages.py" line="109"/>
@@ -1339,7 +1350,7 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="231"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="239"/>
         <source>The secret key could not be read or stored: the keychain refused.</source>
         <translation>Не удалось прочитать или сохранить секретный ключ: хранилище ключей отказало.</translation>
     </message>
@@ -1369,7 +1380,7 @@ QR payments at a shop counter.</source>
         <translation>Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="228"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="236"/>
         <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
@@ -1379,7 +1390,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="284"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="289"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
@@ -1399,7 +1410,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="286"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="291"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
@@ -1467,7 +1478,7 @@ QR payments at a shop counter.</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="102"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="106"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
     </message>
@@ -1487,7 +1498,7 @@ QR payments at a shop counter.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="99"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="103"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="55"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="53"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="145"/>

@@ -6,6 +6,7 @@ machine has none); the data folder is the test's own.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import signal
@@ -69,7 +70,18 @@ class Spawned:
         self.process.wait(timeout=PROCESS_TIMEOUT)
         while (line := self.lines.get(timeout=PROCESS_TIMEOUT)) is not None:
             self.seen.append(line)
+        self.close()
         return out, "".join(self.seen)
+
+    def close(self) -> None:
+        """Kill it if it still runs (a test that failed half-way), and close the pipes."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait(timeout=PROCESS_TIMEOUT)
+        for pipe in (self.process.stdin, self.process.stdout, self.process.stderr):
+            if pipe is not None and not pipe.closed:
+                with contextlib.suppress(OSError):  # a broken pipe to a dead process
+                    pipe.close()
 
     def kill(self) -> Run:
         """SIGKILL: no handler, no finally block, no atexit runs. Returns what it wrote."""
@@ -77,6 +89,7 @@ class Spawned:
         assert self.process.stdout is not None
         out = self.process.stdout.read()
         self.process.wait(timeout=PROCESS_TIMEOUT)
+        self.close()
         assert self.process.returncode == -signal.SIGKILL
         return Run(self.process.returncode, out, "".join(self.seen))
 
@@ -87,6 +100,7 @@ class Paydesk:
 
     data_dir: Path
     env: dict[str, str]
+    spawned: list[Spawned] = field(default_factory=list)
 
     @property
     def book(self) -> Path:
@@ -134,7 +148,12 @@ class Paydesk:
         )
         spawned = Spawned(process)
         threading.Thread(target=_pump, args=(process, spawned.lines), daemon=True).start()
+        self.spawned.append(spawned)
         return spawned
+
+    def close(self) -> None:
+        for spawned in self.spawned:
+            spawned.close()
 
 
 def _pump(process: subprocess.Popen[str], lines: queue.Queue[str | None]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,9 @@ from cli_process import Paydesk, paydesk_for
 
 
 @pytest.fixture
-def paydesk(tmp_path: Path) -> Paydesk:
-    """``paydesk.run("create", "150", env=...)`` / ``paydesk.spawn(...)`` in a fresh process."""
-    return paydesk_for(tmp_path)
+def paydesk(tmp_path: Path) -> Iterator[Paydesk]:
+    """``paydesk.run("create", "150", env=...)`` / ``paydesk.spawn(...)`` in a fresh process;
+    whatever was spawned and still runs at the end is killed."""
+    runner = paydesk_for(tmp_path)
+    yield runner
+    runner.close()

@@ -12,7 +12,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import resource
 import shutil
 import signal
 import sqlite3
@@ -33,6 +32,11 @@ from paydesk.store import OrderQuery, OrderStore, SchemaTooNewError, StoreError,
 
 from cli_process import Paydesk, service_env
 from test_values import TEST_CLIENT_ID, TEST_SECRET
+
+try:
+    import resource  # POSIX only: the file-size limit that stands in for a full disk
+except ImportError:  # pragma: no cover - Windows
+    resource = None  # type: ignore[assignment]
 
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 CLIENT = TEST_CLIENT_ID

@@ -144,3 +144,10 @@ def test_keychain_storage_never_touches_the_plaintext_file(
     store.delete(7)
     assert not path.exists()
     assert "keychain" in store.describe()
+
+
+def test_unwritable_settings_folder_is_a_clear_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the folder should be", encoding="utf-8")
+    with pytest.raises(SettingsError, match="cannot be saved"):
+        settings_file.save(Settings(), blocker / "settings.json")

@@ -16,6 +16,7 @@ because an empty book would silently forget orders the service may still have
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import time
@@ -234,7 +235,7 @@ _COMPANIONS = ("-wal", "-shm", "-journal")
 
 
 class _DamagedError(Exception):
-    """Raised inside :func:`open_database` once the connection is known to be useless."""
+    """The file is damaged (``reason`` says how); :func:`open_database` moves it aside."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
@@ -280,15 +281,11 @@ def _set_aside(path: Path, reason: str) -> StoreError:
             "payments on this computer and contact support with that file."
         )
     for suffix in _COMPANIONS:
-        companion = path.with_name(path.name + suffix)
-        # The -wal may hold the latest orders: it goes with the file, under the
-        # name SQLite will pair it with when support opens the copy.
-        try:
-            os.rename(companion, aside.with_name(aside.name + suffix))
-        except FileNotFoundError:
-            pass
-        except OSError:
-            pass  # the main file is aside already; a stray companion is harmless
+        # The -wal may hold the latest orders: it goes with the file, under the name
+        # SQLite pairs it with when support opens the copy. (Missing is fine; one that
+        # will not move stays beside a book that is gone, where it is harmless.)
+        with contextlib.suppress(OSError):
+            os.rename(path.with_name(path.name + suffix), aside.with_name(aside.name + suffix))
     return _damaged_book_error(path, [aside], reason)
 
 

@@ -17,6 +17,8 @@ from paydesk.logs import log_dir_for, log_start, register_secret, setup_logging
 from paydesk.paths import AppPaths, resolve_data_dir
 from paydesk.runtime import Runtime, open_runtime
 from paydesk.secret_store import SecretStoreError
+from paydesk.settings import SettingsError
+from paydesk.store.errors import StoreError
 from paydesk.ui.formatting import tr
 from paydesk.ui.i18n import configured_language, install_translation
 
@@ -149,8 +151,9 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     shown: list[MainWindow] = []
     # At once, not when the window is up: a start during the set-up dialog must find us.
     instance.listen(lambda: _bring_forward(shown))
-    runtime = open_runtime(data_dir, demo=use_demo)
+    runtime: Runtime | None = None
     try:
+        runtime = open_runtime(data_dir, demo=use_demo)
         if not runtime.settings.is_configured and not set_up_account(runtime):
             return 0
         window = build_window(runtime, log_dir=log_dir)
@@ -163,6 +166,12 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         window.counter.stop()
         window.counter.desk.store.close()
         return int(code)
+    except (StoreError, SettingsError) as exc:
+        # Expected trouble with the order book or the settings file: the message
+        # says what is wrong and where; it is no crash, so no crash report.
+        log.error("The window cannot start: %s", exc)
+        QMessageBox.critical(None, tr("PayDesk"), str(exc))
+        return 5 if isinstance(exc, StoreError) else 2
     except Exception as exc:  # the last line of defence: say it, don't vanish
         report = crash.report(type(exc), exc, exc.__traceback__)  # the hook won't repeat it
         message = str(exc)
@@ -172,7 +181,8 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         raise
     finally:
         instance.close()
-        runtime.close()
+        if runtime is not None:
+            runtime.close()
 
 
 def _bring_forward(shown: list[MainWindow]) -> None:

@@ -143,6 +143,14 @@ _SPECIFIC: tuple[_Marked, ...] = (
         "PayDesk", "The payment service answered with a redirect. Check the service address "
         "in settings."
     ),
+    QT_TRANSLATE_NOOP(
+        "PayDesk", "The payment service sent a payment link that is not secure (not https), "
+        "so it is not shown to the buyer. Contact the payment service's support."
+    ),
+    QT_TRANSLATE_NOOP(
+        "PayDesk", "The payment service answered about a different order. Nothing was "
+        "recorded; try again, and contact support if it happens again."
+    ),
 )
 
 #: Every core sentence this module can translate back from its English text.

@@ -38,7 +38,9 @@ from paydesk.store import OrderQuery, OrderStore, SortColumn
 from paydesk.ui.formatting import local_time, money, tr
 from paydesk.ui.messages import stored_error_text
 
-PAGE_SIZE = 200
+#: Rows read per page: a screenful and more (a tall window shows ~50); the view
+#: asks for the next page as it scrolls near the end.
+PAGE_SIZE = 100
 
 #: The :class:`Order` of a row (for the window, export and tests).
 ORDER_ROLE = Qt.ItemDataRole.UserRole + 1
