@@ -336,9 +336,8 @@ class Gui:
         return window
 
     def close_window(self, window: Any) -> None:
-        window.counter.stop()
         window.close()
-        window.counter.desk.store.close()
+        window.shutdown()
         window.deleteLater()
         self.wait(lambda: False, timeout=0.05)
 

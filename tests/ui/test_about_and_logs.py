@@ -61,7 +61,7 @@ def make_window(qtbot: QtBot, runtime: Runtime, log_dir: Path | None = None) -> 
 def window(qtbot: QtBot, runtime: Runtime) -> Iterator[MainWindow]:
     window = make_window(qtbot, runtime)
     yield window
-    window.counter.desk.store.close()
+    window.shutdown()
 
 
 def help_action(window: MainWindow, text: str) -> QAction:
@@ -101,7 +101,7 @@ def test_about_in_the_demo_says_no_secret_is_used(qtbot: QtBot, tmp_path: Path) 
         text = window.about_box().text()
         assert "not used: the demo signs with the sandbox's fixed key" in text
         assert f"Data folder: {tmp_path / 'demo'}" in text
-        window.counter.desk.store.close()
+        window.shutdown()
     finally:
         runtime.close()
 
@@ -123,7 +123,7 @@ def test_open_log_folder_hands_the_folder_to_the_desktop(
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         assert len(opened.urls) == 2 and opened.urls[1].toLocalFile() == str(log_dir)
     finally:
-        window.counter.desk.store.close()
+        window.shutdown()
 
 
 def test_help_menu_has_about_and_the_log_folder(window: MainWindow) -> None:

@@ -33,8 +33,7 @@ def test_demo_window_is_marked_and_works_out_of_the_box(qtbot: QtBot, tmp_path: 
         link = window.findChild(QLabel, "payment_link")
         qtbot.waitUntil(lambda: link.toolTip().startswith("http://127.0.0.1:"), timeout=10_000)
         assert runtime.paths.database == tmp_path / "demo" / "paydesk.sqlite3"
-        window.counter.stop()
-        window.counter.desk.store.close()
+        window.shutdown()
     finally:
         runtime.close()
 
@@ -78,7 +77,7 @@ def test_window_geometry_is_saved_on_close(qtbot: QtBot, tmp_path: Path) -> None
         first.show()
         first.resize(1000, 700)
         first.close()
-        first.counter.desk.store.close()
+        first.shutdown()
         saved = ui_state(runtime.paths.data_dir).value("window/geometry")
         assert isinstance(saved, QByteArray) and not saved.isEmpty()
         # Restoring it is Qt's restoreGeometry(); the offscreen platform's small

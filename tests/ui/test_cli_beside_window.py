@@ -78,8 +78,7 @@ def real_window(
     )
     window = start_window(qtbot, runtime)
     yield window
-    window.counter.stop()
-    window.counter.desk.store.close()
+    window.shutdown()
     runtime.close()
 
 
@@ -120,7 +119,6 @@ def test_a_demo_command_beside_the_demo_window(qtbot: QtBot, tmp_path: Path) -> 
         assert all(window.counter.desk.get(o["order_id"]) is not None for o in orders)
         assert (tmp_path / "demo" / "logs" / CLI_LOG_FILE).is_file()
         assert not (tmp_path / "logs").exists()  # the demo never logs into the real folder
-        window.counter.stop()
-        window.counter.desk.store.close()
+        window.shutdown()
     finally:
         runtime.close()

@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 import requests
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QTableView, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableView,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from paydesk.orders import CreationState, OrderStatus
@@ -28,6 +35,9 @@ WAIT_MS = 10_000
 
 def screenshot(widget: QWidget, name: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
+    if isinstance(widget, MainWindow):  # the orders list comes just after the first frame
+        widget.orders_panel  # noqa: B018
+        QApplication.processEvents()
     widget.grab().save(str(SCREENSHOTS / f"window-{name}.png"))
 
 
@@ -54,8 +64,7 @@ def window(runtime: Runtime, qtbot: QtBot) -> Iterator[MainWindow]:
     qtbot.waitExposed(window)
     window.counter.start()
     yield window
-    window.counter.stop()
-    window.counter.desk.store.close()
+    window.shutdown()
 
 
 def child(window: QWidget, kind: type, name: str):  # type: ignore[no-untyped-def]

@@ -80,8 +80,7 @@ def test_a_session_logs_orders_but_never_the_secret_or_an_email(
         qtbot.keyClick(amount, Qt.Key.Key_Return)
         qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=WAIT_MS)
     finally:
-        window.counter.stop()
-        window.counter.desk.store.close()
+        window.shutdown()
         runtime.close()
 
     text = "\n".join(p.read_text(encoding="utf-8") for p in debug_log.parent.iterdir())

@@ -378,8 +378,7 @@ def test_screenshot_window_paid_through_the_sandbox(
         save_screenshot(window, "window-paid")
         assert russian.misses == set()
     finally:
-        window.counter.stop()
-        window.counter.desk.store.close()
+        window.shutdown()
         runtime.close()
 
 

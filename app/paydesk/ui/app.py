@@ -163,8 +163,7 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         window.counter.start()
         code = app.exec()
         log.info("The window closed")
-        window.counter.stop()
-        window.counter.desk.store.close()
+        window.shutdown()
         return int(code)
     except (StoreError, SettingsError) as exc:
         # Expected trouble with the order book or the settings file: the message

@@ -1,11 +1,17 @@
-"""The counter window: new payment and its QR on the left, every order on the right."""
+"""The counter window: new payment and its QR on the left, every order on the right.
+
+The first frame shows what the cashier needs first, the amount field; the
+orders list (a table, its model, the filter bar) is built right after it, in a
+zero-timer scheduled on the window's first paint, or earlier by whatever asks
+for ``orders_panel`` first.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QLocale, QSettings, Qt
+from PySide6.QtCore import QByteArray, QEvent, QLocale, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -27,11 +33,11 @@ from paydesk.ui.alerts import Alerts
 
 if TYPE_CHECKING:
     from paydesk.ui.customer_display import CustomerDisplay
+    from paydesk.ui.orders_panel import OrdersPanel
 from paydesk.ui.counter import CounterController
 from paydesk.ui.formatting import tr
 from paydesk.ui.icon import app_icon
 from paydesk.ui.log_folder import open_log_folder
-from paydesk.ui.orders_panel import OrdersPanel
 from paydesk.ui.payment_form import PaymentForm
 from paydesk.ui.payment_panel import PaymentPanel
 from paydesk.ui.problem_banner import ProblemBanner
@@ -53,13 +59,15 @@ class MainWindow(QMainWindow):
         self._ui_state = ui_state
         self.log_dir = log_dir or runtime.paths.log_dir
         self.setWindowTitle(tr("PayDesk — demo") if runtime.is_demo else tr("PayDesk"))
-        self.setWindowIcon(app_icon())
+        if QApplication.windowIcon().isNull():  # run_window sets it on the application
+            self.setWindowIcon(app_icon())
         self.resize(1280, 820)
 
         self.form = PaymentForm()
         self.payment_panel = PaymentPanel()
         self.banner = ProblemBanner()
-        self.orders_panel = OrdersPanel(counter.desk.store, runtime.settings.client_id)
+        # The orders list comes right after the first frame (see orders_panel).
+        self._orders_panel: OrdersPanel | None = None
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -68,7 +76,7 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.payment_panel, 1)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left)
-        self.splitter.addWidget(self.orders_panel)
+        self.splitter.addWidget(QWidget())  # the orders list's place, until it is built
         self.splitter.setStretchFactor(0, 2)
         self.splitter.setStretchFactor(1, 3)
         self.splitter.setChildrenCollapsible(False)
@@ -104,6 +112,7 @@ class MainWindow(QMainWindow):
             tr("Service: {0}").format(runtime.settings.base_url or tr("not set up"))
         )
         self.form.amount_input.setFocus()
+        self.installEventFilter(self)  # the orders list, right after the first frame
 
     # -- wiring -----------------------------------------------------------------
 
@@ -126,7 +135,7 @@ class MainWindow(QMainWindow):
         self.check_all_action = self._action(tr("Check &all pending now"), "F5",
                                              self.counter.check_all_pending)
         self.find_action = self._action(tr("&Find…"), QKeySequence.StandardKey.Find,
-                                        self.orders_panel.focus_search)
+                                        lambda: self.orders_panel.focus_search())
         self.print_slip_action = self._action(tr("&Print payment slip…"),
                                               QKeySequence.StandardKey.Print, self._print_slip)
         self.save_slip_action = self._action(tr("Save payment slip as P&DF…"), None,
@@ -167,14 +176,45 @@ class MainWindow(QMainWindow):
         self.form.submitted.connect(self._create)
         counter.creating_changed.connect(self.form.set_busy)
         counter.current_changed.connect(self._show_current)
-        counter.order_updated.connect(self.orders_panel.update_order)
-        counter.order_added.connect(lambda _order: self.orders_panel.refresh())
         counter.problem.connect(self.banner.show_problem)
         counter.problem_cleared.connect(self.banner.clear)
         self.banner.retry_requested.connect(self._retry)
         counter.order_paid.connect(self.alerts.on_paid)
         counter.order_refused.connect(self.alerts.on_refused)
-        self.orders_panel.order_activated.connect(counter.select)
+
+    @property
+    def orders_panel(self) -> OrdersPanel:
+        """The orders list, built now if the first frame has not been followed by it yet."""
+        self._ensure_orders_panel()
+        assert self._orders_panel is not None
+        return self._orders_panel
+
+    def _ensure_orders_panel(self) -> None:
+        if self._orders_panel is None:
+            self._orders_panel = self._build_orders_panel()
+
+    def _build_orders_panel(self) -> OrdersPanel:
+        from paydesk.ui.orders_panel import OrdersPanel
+
+        panel = OrdersPanel(self.counter.desk.store, self.runtime.settings.client_id)
+        # Same place, same size (the restored splitter state included).
+        placeholder = self.splitter.replaceWidget(1, panel)
+        self.splitter.setStretchFactor(1, 3)  # the factor lives in the widget's size policy
+        if placeholder is not None:
+            placeholder.deleteLater()
+        counter = self.counter
+        counter.order_updated.connect(panel.update_order)
+        counter.order_added.connect(lambda _order: panel.refresh())
+        panel.order_activated.connect(counter.select)
+        return panel
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Installed on the window until its first paint (see ``__init__``)."""
+        if watched is self and event.type() == QEvent.Type.Paint:
+            self.removeEventFilter(self)
+            # A zero-timer set now runs once this first paint pass is over.
+            QTimer.singleShot(0, self, self._ensure_orders_panel)
+        return super().eventFilter(watched, event)
 
     # -- actions ------------------------------------------------------------------
 
@@ -359,6 +399,15 @@ class MainWindow(QMainWindow):
         splitter = self._ui_state.value("window/splitter")
         if isinstance(splitter, QByteArray):
             self.splitter.restoreState(splitter)
+
+    def shutdown(self) -> None:
+        """Stop everything that reads the order book, then close it: requests in
+        flight are dropped (an unconfirmed creation resumes at the next start), and
+        no timer of the list may reach the closed store."""
+        self.counter.stop()
+        if self._orders_panel is not None:
+            self._orders_panel.stop()
+        self.counter.desk.store.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.customer_display is not None:

@@ -104,6 +104,7 @@ class OrdersPanel(QWidget):
         layout.addWidget(self.table, 1)
         layout.addLayout(self._build_totals_line())
         self._held: set[QTimer] | None = None  # while hidden: work to do when shown again
+        self._stopped = False  # set by stop(): the order book is closing
         self._update_totals()
 
     # -- building ----------------------------------------------------------
@@ -268,10 +269,21 @@ class OrdersPanel(QWidget):
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
         held, self._held = self._held or set(), None
+        if self._stopped:
+            return
         for timer in held:
             timer.start()
 
+    def stop(self) -> None:
+        """The order book is about to close: no search or totals may run after this."""
+        self._stopped = True
+        for timer in (self._search_timer, self._totals_timer):
+            timer.stop()
+        self._held = None
+
     def _later(self, timer: QTimer) -> None:
+        if self._stopped:
+            return
         if self._held is None:
             timer.start()
         else:
