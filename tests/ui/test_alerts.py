@@ -70,7 +70,7 @@ class RecordingTray(QSystemTrayIcon):
 def an_order(status: str = "approve", note: str = "2 coffees") -> Order:
     return Order(
         client_id=1, order_id="20261121-123400000-K3QX9A", amount=150_050, email=None,
-        note=note, url="https://pay.example/pay/K3QX9A", status=OrderStatus(status),
+        note=note, url="https://pay.example.com/pay/K3QX9A", status=OrderStatus(status),
         creation=CreationState.CONFIRMED, created_at=PAID_AT,
         paid_at=PAID_AT if status == "approve" else None,
     )

@@ -21,7 +21,7 @@ from paydesk.ui.screens import available_screens, find_screen, screen_label
 
 from qt_images import decode_qimage
 
-LINK = "https://pay.example.ru/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
+LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
 NOW = datetime(2026, 11, 21, 12, 0, 0, tzinfo=UTC)
 EXPIRES = NOW + timedelta(minutes=12, seconds=34)
 EMAIL = "private.buyer@example.com"

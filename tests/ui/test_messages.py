@@ -149,8 +149,8 @@ def test_specific_reply_sentences_are_kept(reply: RawReply) -> None:
 
 @pytest.mark.parametrize(
     "base_url",
-    ["", "https://pay example.ru", "ftp://pay.example.ru", "https://", "https://u:p@pay.ru",
-     "https://pay.ru/?x=1", "http://pay.example.ru", "https://pay.ru:99999"],
+    ["", "https://pay example.ru", "ftp://pay.example.com", "https://", "https://u:p@pay.ru",
+     "https://pay.ru/?x=1", "http://pay.example.com", "https://pay.ru:99999"],
 )
 def test_address_problems_read_as_the_gateway_wrote_them(base_url: str) -> None:
     with pytest.raises(GatewayConfigError) as raised:
@@ -162,7 +162,7 @@ def test_address_problems_read_as_the_gateway_wrote_them(base_url: str) -> None:
 
 def test_an_invalid_request_speaks_of_the_field() -> None:
     with pytest.raises(InvalidRequestError) as raised:
-        GatewayClient("https://pay.example.ru", 1, "key").create_order("a:b", 100)
+        GatewayClient("https://pay.example.com", 1, "key").create_order("a:b", 100)
     assert gateway_error_text(raised.value) == "An order id cannot contain a colon."
 
 

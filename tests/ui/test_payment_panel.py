@@ -20,7 +20,7 @@ from paydesk.ui.status_badge import BadgeKind, StatusBadge
 
 from qt_images import decode_qimage, grey_rows
 
-LINK = "https://pay.example.ru/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
+LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
 NOW = datetime(2026, 11, 21, 12, 0, 0, tzinfo=UTC)
 SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 PANEL_SIZE = (520, 760)

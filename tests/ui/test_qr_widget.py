@@ -24,7 +24,7 @@ from paydesk.ui.qr_widget import QrCodeWidget
 from qt_images import decode_qimage, grey_rows
 
 SUPPORT = Path(__file__).resolve().parents[1] / "support"
-LINK = "https://pay.example.ru/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
+LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
 
 # The offscreen platform cannot resize a shown window to new size hints; harmless.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")

@@ -31,7 +31,7 @@ from paydesk.ui.slip import (
 
 from qt_images import decode_qimage, grey_rows
 
-LINK = "https://pay.example.ru/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
+LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
 CREATED = datetime(2026, 11, 21, 11, 20, tzinfo=UTC)
 EXPIRES = CREATED + timedelta(minutes=15)
 MERCHANT = "Кофейня «Зерно»"

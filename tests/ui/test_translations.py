@@ -133,7 +133,7 @@ def an_order(status: str = "approve", **changes: object) -> Order:
         "amount": 125_050,
         "email": None,
         "note": "2 кофе и круассан",
-        "url": "https://pay.example.ru/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ",
+        "url": "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ",
         "status": OrderStatus(status),
         "creation": CreationState.CONFIRMED,
         "created_at": NOW,
@@ -313,7 +313,7 @@ def test_screenshot_orders_panel(
 def test_screenshot_settings_dialog(
     russian: MissRecorder, qtbot: QtBot, tmp_path: Path, memory_keyring: MemoryKeyring
 ) -> None:
-    settings = Settings(base_url="https://pay.example.ru", client_id=TEST_CLIENT_ID,
+    settings = Settings(base_url="https://pay.example.com", client_id=TEST_CLIENT_ID,
                         merchant_name="Кофейня «Зерно»", language="ru")
     dialog = SettingsDialog(settings, SecretStore(tmp_path / "secret.txt"))
     qtbot.addWidget(dialog)
