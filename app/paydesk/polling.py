@@ -29,6 +29,8 @@ class PollingPolicy:
     order_lifetime: timedelta = timedelta(minutes=15)
     #: How long after the expected expiry the last check happens (clocks differ).
     expiry_grace: timedelta = timedelta(seconds=30)
+    #: How long past that an order whose checks keep failing is still retried.
+    failure_retry_limit: timedelta = timedelta(hours=24)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> PollingPolicy:
@@ -73,3 +75,25 @@ class PollingPolicy:
         if not_before is not None:
             when = max(when, not_before)
         return when
+
+    def next_check_after_failure(
+        self,
+        order: Order,
+        now: datetime,
+        *,
+        focused: bool = False,
+        not_before: datetime | None = None,
+    ) -> datetime | None:
+        """When to try again after a check that failed (network, service fault).
+
+        The status is still unknown, so the lifetime's last-check cut-off does
+        not apply: a buyer who paid in the last minute must still be seen as
+        paid when the network comes back. Retried with the usual backoff, for a
+        day past the lifetime at most.
+        """
+        if order.creation is not CreationState.CONFIRMED or order.status.is_final:
+            return None
+        if now >= self.last_check_at(order) + self.failure_retry_limit:
+            return None
+        when = now + self.interval(order, now, focused=focused)
+        return max(when, not_before) if not_before is not None else when

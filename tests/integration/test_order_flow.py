@@ -238,3 +238,58 @@ def test_check_all_now_schedules_only_open_orders(
     due = {o.order_id for o in desk.due_for_check()}
     assert due == {orders[1].order_id, orders[2].order_id}
     assert unsent.order_id not in due
+
+
+def test_a_final_status_is_never_undone_by_a_late_reply(
+    sandbox: SandboxServer, client: GatewayClient, open_desk: Callable[[], OrderDesk]
+) -> None:
+    from paydesk.services import CheckOutcome
+
+    desk = open_desk()
+    order = desk.record_creation(send_creation(client, desk.start_order("50")))
+    sandbox.approve(order.order_id)
+    [(paid, changed)] = desk.record_checks([fetch_status(client, order.order_id)])
+    assert changed and paid.status is OrderStatus.APPROVE
+    # Another process's "pending", asked before the payment, is written after it.
+    late = CheckOutcome(order.order_id, paid.last_checked_at or paid.created_at,
+                        status=OrderStatus.PENDING)
+    [(after, changed)] = desk.record_checks([late])
+    assert not changed
+    assert after.status is OrderStatus.APPROVE and after.next_check_at is None
+    assert after.paid_at == paid.paid_at
+    history = desk.store.history(TEST_CLIENT_ID, order.order_id)
+    assert [c.status for c in history] == [OrderStatus.PENDING, OrderStatus.APPROVE]
+
+
+def test_a_failed_last_check_is_retried_until_the_service_answers(
+    sandbox: SandboxServer, client: GatewayClient, open_desk: Callable[[], OrderDesk]
+) -> None:
+    from paydesk.gateway import GatewayTimeout
+    from paydesk.services import CheckOutcome
+
+    desk = open_desk()
+    order = desk.record_creation(send_creation(client, desk.start_order("60")))
+    past_its_life = desk.policy.last_check_at(order) + timedelta(seconds=1)
+    failed = CheckOutcome(order.order_id, past_its_life, error=GatewayTimeout("read timed out"))
+    [(after, _)] = desk.record_checks([failed])
+    assert after.next_check_at is not None  # not given up: the buyer may have paid
+    answered = CheckOutcome(order.order_id, past_its_life + timedelta(minutes=1),
+                            status=OrderStatus.PENDING)
+    [(after, _)] = desk.record_checks([answered])
+    assert after.next_check_at is None  # the last check happened, and it answered
+
+
+def test_an_absurd_retry_after_is_capped(
+    sandbox: SandboxServer, client: GatewayClient, open_desk: Callable[[], OrderDesk]
+) -> None:
+    from paydesk.gateway import RateLimited
+    from paydesk.services import CheckOutcome
+
+    desk = open_desk()
+    order = desk.record_creation(send_creation(client, desk.start_order("70")))
+    # "Retry-After: Fri, 31 Dec 9999 ...": the service may ask for anything.
+    error = RateLimited("too many requests", retry_after=10.0 ** 12)
+    outcome = CheckOutcome(order.order_id, order.created_at, error=error)
+    [(after, _)] = desk.record_checks([outcome])
+    assert after.next_check_at is not None
+    assert after.next_check_at <= order.created_at + timedelta(hours=1)

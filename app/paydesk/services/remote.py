@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -78,9 +79,17 @@ def fetch_status(
     return CheckOutcome(order_id, clock(), status=status)
 
 
+#: The longest Retry-After we honour, in seconds.
+MAX_RETRY_AFTER = 3600.0
+
+
 def retry_after(outcome: CheckOutcome) -> datetime | None:
     """The earliest next check the service asked for (429 Retry-After), if any."""
     seconds = getattr(outcome.error, "retry_after", None)
     if seconds is None:
         return None
-    return outcome.checked_at + timedelta(seconds=float(seconds))
+    value = float(seconds)
+    if not math.isfinite(value):
+        return None
+    # A service may ask for anything (a date in year 9999): an hour is the most we wait.
+    return outcome.checked_at + timedelta(seconds=min(max(value, 0.0), MAX_RETRY_AFTER))

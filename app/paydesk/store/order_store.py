@@ -8,9 +8,11 @@
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
@@ -39,6 +41,12 @@ _INSERT_HISTORY = "INSERT INTO status_history (order_row, status, observed_at) V
 def _ms(moment_or_none: datetime | None) -> int | None:
     return None if moment_or_none is None else to_ms(moment_or_none)
 
+
+log = logging.getLogger(__name__)
+
+_FINAL_STATUSES = frozenset(
+    {OrderStatus.APPROVE.value, OrderStatus.DECLINE.value, OrderStatus.EXPIRED.value}
+)
 
 class OrderStore:
     """One connection to the order book, owned by the thread that opened it.
@@ -205,6 +213,15 @@ class OrderStore:
         ).fetchone()
         checked_at = to_ms(result.checked_at)
         changed = False
+        next_check_at = _ms(result.next_check_at)
+        if status in _FINAL_STATUSES:
+            # Final is final (the contract): a late reply from before the payment,
+            # e.g. another process's "pending", must not undo "paid" or re-announce it.
+            if result.status is not None and result.status.value != status:
+                log.warning("order row %s: ignoring %r after final %r",
+                            row_id, result.status.value, status)
+            result = replace(result, status=None)
+            next_check_at = None
         if result.status is not None:
             new_status = result.status.value
             changed = new_status != status
@@ -216,7 +233,7 @@ class OrderStore:
         row = db.execute(
             "UPDATE orders SET status = ?, paid_at = ?, last_checked_at = ?,"
             f" next_check_at = ?, last_error = ? WHERE id = ? RETURNING {ORDER_COLUMNS}",
-            (status, paid_at, checked_at, _ms(result.next_check_at), result.error, row_id),
+            (status, paid_at, checked_at, next_check_at, result.error, row_id),
         ).fetchall()[0]
         return order_from_row(row), changed
 
