@@ -14,12 +14,12 @@
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="154"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="164"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="123"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="133"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
@@ -29,27 +29,27 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="158"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="113"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="123"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="122"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="128"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="138"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="152"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="162"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -64,12 +64,12 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="131"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="130"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -79,27 +79,27 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="130"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="140"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="128"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="151"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="152"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="150"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="151"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
@@ -109,12 +109,12 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="147"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="157"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="395"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="407"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="179"/>
+        <location filename="../../app/paydesk/ui/app.py" line="178"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -230,7 +230,7 @@
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="126"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="136"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
@@ -285,7 +285,7 @@
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="257"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="313"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -322,7 +322,7 @@
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="338"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="394"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
@@ -378,7 +378,7 @@
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="126"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="127"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -394,7 +394,7 @@
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="302"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="358"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="372"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
@@ -420,7 +420,7 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="116"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="126"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -430,7 +430,7 @@
         <translation>В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="83"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="92"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -517,7 +517,7 @@
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="302"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="358"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
@@ -532,12 +532,12 @@
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="324"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="380"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="127"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="128"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
@@ -547,7 +547,7 @@
         <translation>Первый день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="130"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="131"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
@@ -602,12 +602,12 @@
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="394"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="406"/>
         <source>No orders match the filters</source>
         <translation>Нет заказов по этим условиям</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="394"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="406"/>
         <source>No orders yet</source>
         <translation>Заказов пока нет</translation>
     </message>
@@ -663,7 +663,7 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="104"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="113"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -681,7 +681,7 @@
         <translation>Примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="153"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="163"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
@@ -763,12 +763,12 @@
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="213"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="214"/>
         <source>Paid today</source>
         <translation>Оплачено сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="387"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="399"/>
         <source>Paid today: {amount}</source>
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
@@ -789,10 +789,10 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/alerts.py" line="99"/>
-        <location filename="../../app/paydesk/ui/app.py" line="173"/>
-        <location filename="../../app/paydesk/ui/app.py" line="180"/>
+        <location filename="../../app/paydesk/ui/app.py" line="172"/>
+        <location filename="../../app/paydesk/ui/app.py" line="179"/>
         <location filename="../../app/paydesk/ui/crash_notice.py" line="47"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="55"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="61"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="76"/>
         <location filename="../../app/paydesk/ui/welcome_dialog.py" line="59"/>
         <source>PayDesk</source>
@@ -836,7 +836,7 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="55"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="61"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
@@ -846,8 +846,8 @@ QR payments at a shop counter.</source>
         <translation>Платёж отклонён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="270"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="287"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="326"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="343"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
@@ -864,7 +864,7 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="281"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="337"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -874,7 +874,7 @@ QR payments at a shop counter.</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="153"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
@@ -954,12 +954,12 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="281"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="337"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="132"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
@@ -995,7 +995,7 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="143"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="144"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
@@ -1030,8 +1030,8 @@ QR payments at a shop counter.</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="104"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="222"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="113"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="278"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1039,6 +1039,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/welcome_dialog.py" line="78"/>
         <source>Set up my account</source>
         <translation>Настроить мой аккаунт</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="269"/>
+        <source>Settings</source>
+        <translation>Настройки</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings_dialog.py" line="154"/>
@@ -1052,23 +1057,23 @@ QR payments at a shop counter.</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="135"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="136"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="345"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="398"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders_model.py" line="91"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="121"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="122"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="317"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="359"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1185,12 +1190,17 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="270"/>
+        <source>The new client ID takes effect when PayDesk is started again.</source>
+        <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/messages.py" line="69"/>
         <source>The order id is empty.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="220"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="247"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
@@ -1443,17 +1453,17 @@ QR payments at a shop counter.</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="152"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="153"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="131"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="132"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="134"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="135"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
@@ -1463,7 +1473,7 @@ QR payments at a shop counter.</source>
         <translation>Итого</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="206"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="207"/>
         <source>Totals of the orders shown</source>
         <translation>Итоги по показанным заказам</translation>
     </message>
@@ -1488,7 +1498,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="128"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="129"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -1557,7 +1567,7 @@ QR payments at a shop counter.</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="395"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="407"/>
         <source>{count} orders</source>
         <translation>Заказов: {count}</translation>
     </message>
@@ -1572,7 +1582,7 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="396"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="408"/>
         <source>{orders} · total {total} · paid {paid_count} · paid {paid}</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>

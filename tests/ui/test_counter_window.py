@@ -284,3 +284,64 @@ def test_export_shows_what_the_list_shows(
         [header, row] = list(csv.reader(handle))
     assert "order_id" in header
     assert row[header.index("amount")] == "12.34"  # an English-locale spreadsheet
+
+
+def test_an_unconfirmed_creation_is_sent_again_by_itself(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
+) -> None:
+    window.counter.resend_pause_s = 0.2  # 30 s at the counter
+    sandbox.inject(Fault.UNAVAILABLE, times=100, endpoint="create_order")
+    type_amount(qtbot, window, "42")
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=WAIT_MS)
+    order_id = window.banner.order_id
+    sandbox.clear_faults()
+    # Nobody presses Retry: the counter resends the same order on its own.
+    qtbot.waitUntil(lambda: shown_link(window).startswith("http"), timeout=WAIT_MS)
+    [remote] = sandbox.orders()
+    assert remote.order_id == order_id
+
+
+def test_a_failed_save_of_the_reply_does_not_lock_the_counter(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from paydesk.store import StoreError
+
+    desk = window.counter.desk
+    real = desk.record_creation
+    calls = []
+
+    def locked_once(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        calls.append(args)
+        if len(calls) == 1:
+            raise StoreError("The order book is locked by another program.")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(desk, "record_creation", locked_once)
+    window.counter.resend_pause_s = 0.2
+    type_amount(qtbot, window, "43")
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=WAIT_MS)
+    assert "locked" in window.banner.message.text()
+    button: QPushButton = child(window, QPushButton, "create_button")
+    assert button.isEnabled()  # the next sale can be taken
+    # The order is still unconfirmed in the book and is sent again (same order id).
+    qtbot.waitUntil(lambda: shown_link(window).startswith("http"), timeout=WAIT_MS)
+    assert len(sandbox.orders()) == 1
+
+
+def test_no_payment_client_means_nothing_is_written(
+    runtime: Runtime, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, memory_keyring: object,
+    sandbox: SandboxServer,
+) -> None:
+    monkeypatch.delenv("PAYDESK_SECRET_KEY")  # and the keychain is empty
+    window = build_window(runtime)
+    qtbot.addWidget(window)
+    window.show()
+    window.counter.start()
+    try:
+        type_amount(qtbot, window, "44")
+        qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=WAIT_MS)
+        assert "secret key" in window.banner.message.text().lower()
+        assert window.counter.desk.unconfirmed() == []
+        assert sandbox.request_count() == 0
+    finally:
+        window.shutdown()

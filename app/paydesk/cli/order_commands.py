@@ -183,6 +183,8 @@ def run_refresh(args: argparse.Namespace, runtime: Runtime) -> int:
         )
     for order in report.resumed:
         print(f"sent again  {order.order_id}  {status_text(order)}")
+    for order in report.abandoned:
+        print(f"given up    {order.order_id}  never reached the service; its time ran out")
     for order in report.changed:
         print(f"changed     {order.order_id}  {status_text(order)}")
     for order_id, message in report.failures:

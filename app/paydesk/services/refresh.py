@@ -15,6 +15,7 @@ from paydesk.orders import Order
 from paydesk.rate_limit import RateLimiter
 from paydesk.services.desk import OrderDesk
 from paydesk.services.remote import fetch_status, resume_creation
+from paydesk.store.errors import StoreError
 
 if TYPE_CHECKING:
     from paydesk.gateway import GatewayClient
@@ -25,6 +26,8 @@ class RefreshReport:
     checked: int = 0
     changed: list[Order] = field(default_factory=list)
     resumed: list[Order] = field(default_factory=list)
+    #: Unconfirmed orders the service never saw, given up past their lifetime.
+    abandoned: list[Order] = field(default_factory=list)
     failures: list[tuple[str, str]] = field(default_factory=list)  # (order_id, message)
 
 
@@ -44,9 +47,16 @@ def refresh_all(
             lambda order: resume_creation(client, order, lifetime=lifetime), unconfirmed
         )
         for outcome in creations:
-            order = desk.record_creation(outcome, focused=False)
+            try:
+                order = desk.record_creation(outcome, focused=False)
+            except StoreError as exc:
+                # e.g. the window confirmed this order meanwhile: say so, go on.
+                report.failures.append((outcome.order_id, str(exc)))
+                continue
             if outcome.error is not None:
                 report.failures.append((outcome.order_id, outcome.error.user_message))
+            elif outcome.abandoned:
+                report.abandoned.append(order)
             else:
                 report.resumed.append(order)
 

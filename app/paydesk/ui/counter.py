@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
+from time import monotonic
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QThreadPool, QTimer, Signal
@@ -26,6 +27,7 @@ from paydesk.services import (
     resume_creation,
     send_creation,
 )
+from paydesk.store.errors import StoreError
 from paydesk.ui.formatting import tr
 from paydesk.ui.messages import gateway_error_text, problem_text
 from paydesk.ui.tasks import run_task
@@ -37,6 +39,10 @@ log = logging.getLogger(__name__)
 
 #: How often the GUI thread looks for due orders. Cheap: one indexed query.
 TICK_MS = 250
+#: An unconfirmed creation is sent again (same order_id) this long after its last try.
+RESEND_PAUSE_S = 30.0
+#: After the payment client could not be made, wait this long before trying again.
+CLIENT_RETRY_S = 5.0
 #: A new order reaches the list once its QR is on screen, or after this long when
 #: the service is slow to answer: reloading the list first would hold up the QR.
 ANNOUNCE_MS = 250
@@ -83,6 +89,12 @@ class CounterController(QObject):
         # The limiter bounds the rate; the pool bounds the concurrency.
         self._pool.setMaxThreadCount(max(max_in_flight, 1) + 1)
         self._in_flight: set[str] = set()
+        #: When each creation was last sent (monotonic s): unconfirmed ones are resent
+        #: RESEND_PAUSE_S later.
+        self._last_sent: dict[str, float] = {}
+        self._last_resend_scan = 0.0
+        self.resend_pause_s = RESEND_PAUSE_S
+        self._client_retry_at = 0.0
         self._creating: str | None = None
         self._current: str | None = None
         self._pending_outcomes: list[CheckOutcome] = []
@@ -153,11 +165,16 @@ class CounterController(QObject):
 
     # -- creating ---------------------------------------------------------------
 
-    def create(self, amount: str, email: str = "", note: str = "") -> Order:
+    def create(self, amount: str, email: str = "", note: str = "") -> Order | None:
         """Write the order and send it. Raises InputError for bad input, which
-        the form shows next to the field; nothing is written then."""
+        the form shows next to the field; nothing is written then. None when no
+        payment client can be made (the problem signal says why)."""
         if self._creating is not None:
             raise RuntimeError("a creation is already in flight")
+        if self._gateway() is None:
+            # Not set up, or the keychain refused: nothing is written, so no order
+            # waits unsent while the cashier keys the same sale again.
+            return None
         order = self.desk.start_order(amount, email or None, note)
         # The request goes first, so it travels while the window shows the order.
         self._current = order.order_id
@@ -197,7 +214,8 @@ class CounterController(QObject):
         else:
             def call() -> CreationOutcome:
                 return send_creation(client, order)
-        run_task(self._pool, call, self._creation_done, self._task_crashed)
+        self._last_sent[order.order_id] = monotonic()
+        run_task(self._pool, call, self._creation_done, self._crash_handler(order.order_id))
         # The outcome comes back as a queued signal, so this still runs first.
         if order.order_id == self._current:
             self._creating = order.order_id
@@ -205,13 +223,22 @@ class CounterController(QObject):
 
     def _creation_done(self, outcome: CreationOutcome) -> None:
         self._in_flight.discard(outcome.order_id)
+        self._last_sent[outcome.order_id] = monotonic()
         if self._stopped:
             return
-        order = self.desk.record_creation(outcome, focused=outcome.order_id == self._current)
-        log.info("order %s: creation %s %s", order.order_id, order.creation, outcome.error or "")
         if self._creating == outcome.order_id:
             self._creating = None
             self.creating_changed.emit(False)
+        try:
+            order = self.desk.record_creation(
+                outcome, focused=outcome.order_id == self._current
+            )
+        except StoreError as exc:
+            # The order stays unconfirmed in the book and is sent again later.
+            log.error("order %s: the outcome could not be saved: %s", outcome.order_id, exc)
+            self.problem.emit(str(exc), outcome.order_id)
+            return
+        log.info("order %s: creation %s %s", order.order_id, order.creation, outcome.error or "")
         self.order_updated.emit(order)
         if outcome.order_id == self._current:
             self.current_changed.emit(order)
@@ -265,6 +292,7 @@ class CounterController(QObject):
         client = self._gateway()
         if client is None:
             return
+        self._resend_unconfirmed()
         due = self.desk.due_for_check(limit=free + len(self._in_flight) + len(recording))
         for order in due:
             if free <= 0:
@@ -274,7 +302,21 @@ class CounterController(QObject):
             self._in_flight.add(order.order_id)
             free -= 1
             run_task(self._pool, self._status_call(client, order.order_id),
-                     self._check_done, self._task_crashed)
+                     self._check_done, self._crash_handler(order.order_id))
+
+    def _resend_unconfirmed(self) -> None:
+        """Creations whose reply was lost are sent again (same order_id) on their own,
+        RESEND_PAUSE_S after the last try, not only at the next start or by hand."""
+        now = monotonic()
+        if now - self._last_resend_scan < min(1.0, self.resend_pause_s):
+            return  # one small query a second is plenty
+        self._last_resend_scan = now
+        for order in self.desk.unconfirmed():
+            if order.order_id in self._in_flight:
+                continue
+            last = self._last_sent.get(order.order_id)
+            if last is None or now - last >= self.resend_pause_s:
+                self._send(order, resume=True)
 
     def _status_call(self, client: GatewayClient, order_id: str) -> Callable[[], CheckOutcome]:
         limiter = self._limiter
@@ -328,9 +370,12 @@ class CounterController(QObject):
 
     def _gateway(self) -> GatewayClient | None:
         if self._client is None:
+            if monotonic() < self._client_retry_at:
+                return None  # the last try failed a moment ago (keychain, settings)
             try:
                 self._client = self._client_factory()
             except Exception as exc:  # not configured, no keychain, bad URL
+                self._client_retry_at = monotonic() + CLIENT_RETRY_S
                 self.problem.emit(problem_text(exc), "")
                 return None
         return self._client
@@ -339,9 +384,17 @@ class CounterController(QObject):
         """Settings changed: the next request asks the factory for a new client.
         The factory's owner (the runtime) closes the old one."""
         self._client = None
+        self._client_retry_at = 0.0
 
-    def _task_crashed(self, exc: BaseException) -> None:
-        log.error("a worker task raised %r", exc)
+    def _crash_handler(self, order_id: str) -> Callable[[BaseException], None]:
+        return lambda exc: self._task_crashed(order_id, exc)
+
+    def _task_crashed(self, order_id: str, exc: BaseException) -> None:
+        log.error("a worker task for order %s raised %r", order_id, exc)
+        self._in_flight.discard(order_id)  # polled (or sent) again at a later tick
+        if self._creating == order_id:
+            self._creating = None
+            self.creating_changed.emit(False)
         self.problem.emit(tr("Something unexpected went wrong: {0}").format(exc), "")
 
 

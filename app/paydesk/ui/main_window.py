@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
         self.banner = ProblemBanner()
         # The orders list comes right after the first frame (see orders_panel).
         self._orders_panel: OrdersPanel | None = None
+        self._shut_down = False
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -213,8 +214,12 @@ class MainWindow(QMainWindow):
         if watched is self and event.type() == QEvent.Type.Paint:
             self.removeEventFilter(self)
             # A zero-timer set now runs once this first paint pass is over.
-            QTimer.singleShot(0, self, self._ensure_orders_panel)
+            QTimer.singleShot(0, self, self._build_orders_panel_after_first_frame)
         return super().eventFilter(watched, event)
+
+    def _build_orders_panel_after_first_frame(self) -> None:
+        if not self._shut_down:  # a window closed at once never needs its list
+            self._ensure_orders_panel()
 
     # -- actions ------------------------------------------------------------------
 
@@ -224,6 +229,8 @@ class MainWindow(QMainWindow):
         except InputError as error:
             self.form.show_input_error(error)
             return
+        if order is None:
+            return  # no payment client (settings, keychain): the banner says why
         self.payment_panel.show_creating(order.amount)
         self.form.reset()
 
@@ -253,6 +260,15 @@ class MainWindow(QMainWindow):
         if dialog.exec() and not self.runtime.is_demo:
             updated = dialog.result_settings()
             self._save_settings(updated)
+            old_client = self.counter.desk.client_id
+            if updated.client_id != old_client:
+                # The order book in use is keyed by the account it was opened for:
+                # a new account starts with the next start, never half-way.
+                self.runtime.settings = updated.with_changes(client_id=old_client)
+                QMessageBox.information(
+                    self, tr("Settings"),
+                    tr("The new client ID takes effect when PayDesk is started again."),
+                )
             self.alerts.set_muted(not updated.sound)
             self.sound_action.setChecked(updated.sound)
             if self.customer_display is not None:
@@ -404,6 +420,7 @@ class MainWindow(QMainWindow):
         """Stop everything that reads the order book, then close it: requests in
         flight are dropped (an unconfirmed creation resumes at the next start), and
         no timer of the list may reach the closed store."""
+        self._shut_down = True
         self.counter.stop()
         if self._orders_panel is not None:
             self._orders_panel.stop()
