@@ -16,8 +16,6 @@ from datetime import datetime
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QCloseEvent,
-    QFont,
-    QFontMetricsF,
     QGuiApplication,
     QKeyEvent,
     QResizeEvent,
@@ -27,7 +25,6 @@ from PySide6.QtWidgets import (
     QBoxLayout,
     QFrame,
     QLabel,
-    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -35,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from paydesk.clock import Clock, utc_now
 from paydesk.orders import Order
+from paydesk.ui.fit_label import FitLabel
 from paydesk.ui.formatting import countdown, money, tr
 from paydesk.ui.qr_widget import QrCodeWidget
 from paydesk.ui.screens import show_full_screen_on, show_windowed
@@ -61,7 +59,6 @@ _RESULTS: dict[BadgeKind, tuple[DisplayState, str, object]] = {
 _WINDOWED = QSize(900, 700)
 _URGENT_SECONDS = 60
 _URGENT_COLOUR = "#b06000"
-_MIN_PIXELS = 14
 
 _STYLE = """
 QFrame#display_idle { background: qlineargradient(x1: 0, y1: 0, x2: 0, y2: 1,
@@ -145,13 +142,13 @@ class CustomerDisplay(QWidget):
         return page
 
     def _build_idle(self) -> None:
-        self.title_label = _FitLabel("display_title", bold=True, wrap=True)
-        self.ready_label = _FitLabel("display_ready", tr("Ready"), muted=True, wrap=True)
+        self.title_label = FitLabel("display_title", bold=True, wrap=True)
+        self.ready_label = FitLabel("display_ready", tr("Ready"), muted=True, wrap=True)
         self._idle = self._page("display_idle", [self.title_label, self.ready_label])
 
     def _build_preparing(self) -> None:
-        self.preparing_amount_label = _FitLabel("preparing_amount", bold=True)
-        self.preparing_label = _FitLabel(
+        self.preparing_amount_label = FitLabel("preparing_amount", bold=True)
+        self.preparing_label = FitLabel(
             "preparing_label", tr("Preparing payment…"), muted=True, wrap=True
         )
         self._preparing = self._page(
@@ -159,12 +156,12 @@ class CustomerDisplay(QWidget):
         )
 
     def _build_pending(self) -> None:
-        self.merchant_label = _FitLabel("pending_merchant", muted=True)
-        self.amount_label = _FitLabel("amount_label", bold=True)
+        self.merchant_label = FitLabel("pending_merchant", muted=True)
+        self.amount_label = FitLabel("amount_label", bold=True)
         self.amount_label.setAccessibleName(tr("Amount"))
-        self.scan_label = _FitLabel("scan_label", tr("Scan to pay"), wrap=True)
-        self.countdown_caption = _FitLabel("countdown_caption", tr("Time left"), muted=True)
-        self.countdown_label = _FitLabel("countdown")
+        self.scan_label = FitLabel("scan_label", tr("Scan to pay"), wrap=True)
+        self.countdown_caption = FitLabel("countdown_caption", tr("Time left"), muted=True)
+        self.countdown_label = FitLabel("countdown")
         self.countdown_label.setAccessibleName(tr("Time left"))
         self.qr = QrCodeWidget()
 
@@ -190,9 +187,9 @@ class CustomerDisplay(QWidget):
         self._stack.addWidget(self._pending)
 
     def _build_result(self) -> None:
-        self.symbol_label = _FitLabel("result_symbol")
-        self.result_label = _FitLabel("result_label", bold=True, wrap=True)
-        self.result_amount_label = _FitLabel("result_amount")
+        self.symbol_label = FitLabel("result_symbol")
+        self.result_label = FitLabel("result_label", bold=True, wrap=True)
+        self.result_amount_label = FitLabel("result_amount")
         self._result = self._page(
             "display_result", [self.symbol_label, self.result_label, self.result_amount_label]
         )
@@ -404,68 +401,3 @@ class CustomerDisplay(QWidget):
         for layout in (shown.layout() if shown is not None else None, self._column.layout()):
             if layout is not None:
                 layout.activate()
-
-
-class _FitLabel(QLabel):
-    """Centred text whose font follows the window: as large as asked, never wider
-    than its room. A ``wrap`` label takes two lines rather than shrink much (the
-    Russian "Scan to pay" is three times as long); a line that cannot fit even
-    at the smallest size is elided (a merchant name no screen could hold)."""
-
-    def __init__(self, name: str, text: str = "", *, bold: bool = False,
-                 muted: bool = False, wrap: bool = False) -> None:
-        super().__init__(text)
-        self.setObjectName(name)
-        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setTextFormat(Qt.TextFormat.PlainText)
-        self.setProperty("muted", muted)
-        # The window gives the room; a long text must not widen the window.
-        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self._bold, self._wrap = bold, wrap
-        self._full = text
-        self._pixels = float(_MIN_PIXELS)
-        self._room = 0
-
-    def minimumSizeHint(self) -> QSize:
-        return QSize(0, 0)  # a font sized for a larger window must not hold it large
-
-    def set_full_text(self, text: str) -> None:
-        if text != self._full:
-            self._full = text
-            self.fit(self._pixels, self._room)
-
-    def fit(self, pixels: float, room: int) -> None:
-        self._pixels, self._room = pixels, room
-        font = QFont(self.font())
-        font.setBold(self._bold)
-        lines = [self._full]
-        size = self._size_for(font, lines, round(pixels), room)
-        if self._wrap and size < 0.8 * pixels and " " in self._full.strip():
-            halves = _halves(self._full)
-            size_halved = self._size_for(font, halves, round(pixels), room)
-            if size_halved > size:
-                lines, size = halves, size_halved
-        font.setPixelSize(size)
-        self.setFont(font)
-        if room > 0 and len(lines) == 1:
-            lines = [QFontMetricsF(font).elidedText(lines[0], Qt.TextElideMode.ElideRight, room)]
-        self.setText("\n".join(lines))
-
-    @staticmethod
-    def _size_for(font: QFont, lines: list[str], pixels: int, room: int) -> int:
-        """The largest pixel size up to ``pixels`` at which every line fits ``room``."""
-        size = max(_MIN_PIXELS, pixels)
-        probe = QFont(font)
-        probe.setPixelSize(size)
-        advance = max(QFontMetricsF(probe).horizontalAdvance(line) for line in lines)
-        if room > 0 and advance > room:
-            size = max(_MIN_PIXELS, math.floor(size * room / advance))
-        return size
-
-
-def _halves(text: str) -> list[str]:
-    """``text`` as two lines broken at the space that makes them most even."""
-    words = text.split()
-    cuts = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-    first, second = min(cuts, key=lambda cut: max(len(cut[0]), len(cut[1])))
-    return [first, second]
