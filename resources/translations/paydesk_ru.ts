@@ -160,7 +160,7 @@
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="164"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="161"/>
         <location filename="../../app/paydesk/ui/orders_model.py" line="88"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="146"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="156"/>
@@ -405,7 +405,7 @@
         <translation>&amp;Экран покупателя:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="91"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="88"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
@@ -773,7 +773,7 @@
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="57"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="55"/>
         <source>Paid — thank you</source>
         <translation>Оплачено — спасибо</translation>
     </message>
@@ -841,7 +841,7 @@ QR payments at a shop counter.</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="58"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="56"/>
         <source>Payment refused</source>
         <translation>Платёж отклонён</translation>
     </message>
@@ -895,7 +895,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="155"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="152"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
@@ -920,7 +920,7 @@ QR payments at a shop counter.</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="149"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="146"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
@@ -984,7 +984,7 @@ QR payments at a shop counter.</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="165"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="162"/>
         <location filename="../../app/paydesk/ui/slip.py" line="238"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
@@ -1440,15 +1440,15 @@ QR payments at a shop counter.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="166"/>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="168"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="163"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="165"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="156"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="59"/>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="308"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="57"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="305"/>
         <source>Time ran out</source>
         <translation>Время истекло</translation>
     </message>
@@ -1521,7 +1521,7 @@ QR payments at a shop counter.</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="205"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="202"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>
