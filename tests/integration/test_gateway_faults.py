@@ -21,7 +21,9 @@ from paydesk.orders import OrderStatus
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.signing import create_order_sign, get_order_sign
 
-SECRET = "test-secret-key"  # the sandbox fixture's
+from test_values import TEST_SECRET
+
+SECRET = TEST_SECRET  # the sandbox fixture's
 
 MakeClient = Callable[..., GatewayClient]
 

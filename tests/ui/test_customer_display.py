@@ -19,6 +19,7 @@ from paydesk.ui.customer_display import CustomerDisplay, DisplayState
 from paydesk.ui.formatting import money
 from paydesk.ui.screens import available_screens, find_screen, screen_label
 
+from fake_time import FakeClock
 from qt_images import decode_qimage
 
 LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
@@ -55,17 +56,9 @@ def finished(order: Order, status: str) -> Order:
     return dataclasses.replace(order, status=OrderStatus(status), paid_at=paid_at)
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = NOW
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 @pytest.fixture
 def clock() -> FakeClock:
-    return FakeClock()
+    return FakeClock(NOW)
 
 
 @pytest.fixture

@@ -149,8 +149,9 @@ def test_specific_reply_sentences_are_kept(reply: RawReply) -> None:
 
 @pytest.mark.parametrize(
     "base_url",
-    ["", "https://pay example.ru", "ftp://pay.example.com", "https://", "https://u:p@pay.ru",
-     "https://pay.ru/?x=1", "http://pay.example.com", "https://pay.ru:99999"],
+    ["", "https://pay example.com", "ftp://pay.example.com", "https://",
+     "https://u:p@pay.example.com", "https://pay.example.com/?x=1", "http://pay.example.com",
+     "https://pay.example.com:99999"],
 )
 def test_address_problems_read_as_the_gateway_wrote_them(base_url: str) -> None:
     with pytest.raises(GatewayConfigError) as raised:

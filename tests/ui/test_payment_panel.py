@@ -18,6 +18,7 @@ from paydesk.ui.formatting import money
 from paydesk.ui.payment_panel import PaymentPanel
 from paydesk.ui.status_badge import BadgeKind, StatusBadge
 
+from fake_time import FakeClock
 from qt_images import decode_qimage, grey_rows
 
 LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
@@ -49,17 +50,9 @@ def an_order(
     return Order(**values)
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = NOW
-
-    def __call__(self) -> datetime:
-        return self.now
-
-
 @pytest.fixture
 def clock() -> FakeClock:
-    return FakeClock()
+    return FakeClock(NOW)
 
 
 @pytest.fixture

@@ -42,7 +42,7 @@ def made(order_id: str, amount: int, created: datetime, status: str = "approve",
          creation: CreationState = CreationState.CONFIRMED) -> Order:
     if status == "approve" and paid is None:
         paid = created + timedelta(minutes=2)
-    return Order(CLIENT, order_id, amount, None, "2 coffees", "https://pay.example/x",
+    return Order(CLIENT, order_id, amount, None, "2 coffees", "https://pay.example.com/x",
                  OrderStatus(status), creation, created, paid)
 
 

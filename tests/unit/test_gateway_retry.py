@@ -23,23 +23,7 @@ from paydesk.gateway.errors import (
 )
 from paydesk.gateway.retry import RetryPolicy, call_with_retries
 
-
-class FakeTime:
-    """A monotonic clock that moves only when slept on or told to."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-        self.sleeps: list[float] = []
-        self.woke_at: list[float] = []
-
-    def clock(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        assert seconds >= 0
-        self.sleeps.append(seconds)
-        self.now += seconds
-        self.woke_at.append(self.now)
+from fake_time import FakeTime
 
 
 class Script:
@@ -82,7 +66,7 @@ def unavailable() -> ServiceUnavailable:
 
 
 def test_success_first_time_does_not_sleep() -> None:
-    time = FakeTime()
+    time = FakeTime(1000.0)
     script = Script(time, [])
     assert run(script, time, RetryPolicy()) == "ok"
     assert script.calls == [(1, 20.0)]
@@ -101,7 +85,7 @@ def test_success_first_time_does_not_sleep() -> None:
     ids=lambda e: type(e).__name__,
 )
 def test_retryable_errors_are_retried_then_succeed(error: GatewayError) -> None:
-    time = FakeTime()
+    time = FakeTime(1000.0)
     script = Script(time, [error, error])
     assert run(script, time, RetryPolicy()) == "ok"
     assert [number for number, _ in script.calls] == [1, 2, 3]
@@ -122,7 +106,7 @@ def test_retryable_errors_are_retried_then_succeed(error: GatewayError) -> None:
     ids=lambda e: type(e).__name__,
 )
 def test_non_retryable_errors_are_raised_after_one_attempt(error: GatewayError) -> None:
-    time = FakeTime()
+    time = FakeTime(1000.0)
     script = Script(time, [error])
     with pytest.raises(type(error)) as caught:
         run(script, time, RetryPolicy())
@@ -132,7 +116,7 @@ def test_non_retryable_errors_are_raised_after_one_attempt(error: GatewayError) 
 
 
 def test_tls_error_is_not_retried_even_after_a_retryable_one() -> None:
-    time = FakeTime()
+    time = FakeTime(1000.0)
     script = Script(time, [GatewayConnectionError("x"), TlsError("bad cert")])
     with pytest.raises(TlsError):
         run(script, time, RetryPolicy())
@@ -141,7 +125,7 @@ def test_tls_error_is_not_retried_even_after_a_retryable_one() -> None:
 
 
 def test_gives_up_after_max_attempts_with_the_last_error() -> None:
-    time = FakeTime()
+    time = FakeTime(1000.0)
     errors = [unavailable() for _ in range(10)]
     script = Script(time, errors)
     with pytest.raises(ServiceUnavailable) as caught:
@@ -152,7 +136,7 @@ def test_gives_up_after_max_attempts_with_the_last_error() -> None:
 
 
 def test_backoff_is_exponential_and_capped() -> None:
-    time = FakeTime()
+    time = FakeTime(1000.0)
     script = Script(time, [unavailable() for _ in range(10)])
     policy = RetryPolicy(max_attempts=7, deadline=1000.0, backoff_base=0.25, backoff_cap=1.5)
     with pytest.raises(ServiceUnavailable):
@@ -165,7 +149,7 @@ def test_backoff_is_full_jitter_within_bounds() -> None:
     rng = random.Random(1234)
     all_sleeps: list[float] = []
     for _ in range(50):
-        time = FakeTime()
+        time = FakeTime(1000.0)
         script = Script(time, [unavailable() for _ in range(10)])
         with pytest.raises(ServiceUnavailable):
             run(script, time, policy, uniform=rng.uniform)
@@ -182,14 +166,14 @@ def test_backoff_ceiling_does_not_overflow_for_large_retry_index() -> None:
 
 
 def test_retry_after_is_honoured_when_longer_than_backoff() -> None:
-    time = FakeTime()
+    time = FakeTime(1000.0)
     script = Script(time, [RateLimited("x", retry_after=3.0)])
     assert run(script, time, RetryPolicy()) == "ok"
     assert time.sleeps == [3.0]
 
 
 def test_backoff_is_used_when_longer_than_retry_after() -> None:
-    time = FakeTime()
+    time = FakeTime(1000.0)
     script = Script(time, [RateLimited("x", retry_after=0.1)])
     policy = RetryPolicy(backoff_base=2.0, backoff_cap=4.0)
     assert run(script, time, policy) == "ok"
@@ -197,14 +181,14 @@ def test_backoff_is_used_when_longer_than_retry_after() -> None:
 
 
 def test_rate_limited_without_retry_after_uses_backoff() -> None:
-    time = FakeTime()
+    time = FakeTime(1000.0)
     script = Script(time, [RateLimited("x", retry_after=None)])
     assert run(script, time, RetryPolicy(backoff_base=0.25)) == "ok"
     assert time.sleeps == [0.25]
 
 
 def test_retry_after_past_the_deadline_raises_at_once() -> None:
-    time = FakeTime()
+    time = FakeTime(1000.0)
     limited = RateLimited("x", retry_after=60.0)
     script = Script(time, [limited])
     with pytest.raises(RateLimited) as caught:
@@ -216,7 +200,7 @@ def test_retry_after_past_the_deadline_raises_at_once() -> None:
 
 
 def test_no_wait_goes_past_the_deadline() -> None:
-    time = FakeTime()
+    time = FakeTime(1000.0)
     start = time.now
     # Each attempt takes 6 s; backoff at its top is 4 s: 6 + 4 + 6 + 4 = 20 leaves nothing.
     script = Script(time, [GatewayTimeout("x") for _ in range(10)], takes=6.0)
@@ -229,7 +213,7 @@ def test_no_wait_goes_past_the_deadline() -> None:
 
 
 def test_attempts_get_the_time_left_before_the_deadline() -> None:
-    time = FakeTime()
+    time = FakeTime(1000.0)
     script = Script(time, [GatewayTimeout("x"), GatewayTimeout("x")], takes=5.0)
     policy = RetryPolicy(max_attempts=4, deadline=20.0, backoff_base=1.0, backoff_cap=1.0)
     assert run(script, time, policy) == "ok"
@@ -240,7 +224,7 @@ def test_attempts_get_the_time_left_before_the_deadline() -> None:
 def test_deadline_bounds_the_whole_call_under_random_jitter() -> None:
     rng = random.Random(99)
     for _ in range(200):
-        time = FakeTime()
+        time = FakeTime(1000.0)
         deadline_at = time.now + 5.0
         script = Script(time, [unavailable() for _ in range(20)], takes=rng.uniform(0, 3))
         policy = RetryPolicy(max_attempts=20, deadline=5.0, backoff_base=0.5, backoff_cap=4.0)
@@ -254,7 +238,7 @@ def test_deadline_bounds_the_whole_call_under_random_jitter() -> None:
 
 
 def test_max_attempts_one_means_no_retry() -> None:
-    time = FakeTime()
+    time = FakeTime(1000.0)
     script = Script(time, [GatewayConnectionError("x")])
     with pytest.raises(GatewayConnectionError):
         run(script, time, RetryPolicy(max_attempts=1))

@@ -9,6 +9,8 @@ from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.polling import PollingPolicy
 from paydesk.rate_limit import RateLimiter
 
+from fake_time import FakeTime
+
 T0 = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 POLICY = PollingPolicy()
 
@@ -71,19 +73,6 @@ def test_retry_after_is_a_floor() -> None:
     assert POLICY.next_check(order(), now, focused=True, not_before=later) == later
 
 
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.slept: list[float] = []
-
-    def clock(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.slept.append(seconds)
-        self.now += seconds
-
-
 def test_rate_limiter_bounds_the_rate() -> None:
     fake = FakeTime()
     limiter = RateLimiter(10, burst=5, clock=fake.clock, sleep=fake.sleep)
@@ -98,4 +87,4 @@ def test_try_acquire_never_waits() -> None:
     limiter = RateLimiter(2, burst=1, clock=fake.clock, sleep=fake.sleep)
     assert limiter.try_acquire() == 0.0
     assert limiter.try_acquire() == pytest.approx(0.5)
-    assert fake.slept == []
+    assert fake.sleeps == []
