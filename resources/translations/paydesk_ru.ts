@@ -99,7 +99,7 @@
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="151"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="152"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
@@ -114,7 +114,7 @@
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="407"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="408"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
     </message>
@@ -139,7 +139,7 @@
         <translation>Окно на этом экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="105"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="24"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="149"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
@@ -155,14 +155,14 @@
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="54"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="55"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/customer_display.py" line="161"/>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="88"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="146"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="87"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="142"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="156"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="240"/>
         <source>Amount</source>
@@ -210,7 +210,7 @@
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="269"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="265"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
@@ -265,7 +265,7 @@
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="292"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="288"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
@@ -305,14 +305,14 @@
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="350"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="346"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="164"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="355"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="480"/>
+        <location filename="../../app/paydesk/ui/link_label.py" line="73"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="160"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="351"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
     </message>
@@ -332,7 +332,7 @@
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="395"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="391"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
@@ -362,7 +362,7 @@
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="288"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="284"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
@@ -373,12 +373,12 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="86"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="85"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="127"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="128"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -440,7 +440,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="89"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="88"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="57"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
@@ -492,9 +492,9 @@
         <translation>Ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="102"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="58"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="59"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="21"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="59"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="55"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="55"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="147"/>
         <location filename="../../app/paydesk/ui/status_badge.py" line="83"/>
@@ -502,12 +502,12 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="329"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="325"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="333"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="329"/>
         <source>Expiring…</source>
         <translation>Срок истекает…</translation>
     </message>
@@ -537,7 +537,7 @@
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="128"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="129"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
@@ -547,7 +547,7 @@
         <translation>Первый день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="131"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="132"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
@@ -582,7 +582,7 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="93"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="92"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
     </message>
@@ -602,23 +602,23 @@
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="406"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="407"/>
         <source>No orders match the filters</source>
         <translation>Нет заказов по этим условиям</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="406"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="407"/>
         <source>No orders yet</source>
         <translation>Заказов пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="448"/>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="87"/>
+        <location filename="../../app/paydesk/ui/link_label.py" line="41"/>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="86"/>
         <source>No payment link yet</source>
         <translation>Ссылки на оплату пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="121"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="117"/>
         <source>No payment on screen</source>
         <translation>Нет платежа на экране</translation>
     </message>
@@ -629,15 +629,15 @@
         <translation>За этот период платежей нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="62"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="58"/>
         <source>Not payable</source>
         <translation>Оплата невозможна</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="104"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="60"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="60"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="61"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="23"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="61"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="56"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="57"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="148"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
@@ -673,10 +673,10 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="90"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="89"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="58"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="180"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="176"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
@@ -686,7 +686,7 @@
         <translation>Открыть папку &amp;журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="165"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="161"/>
         <source>Open in browser</source>
         <translation>Открыть</translation>
     </message>
@@ -707,17 +707,17 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="87"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="86"/>
         <source>Order</source>
         <translation>Заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="176"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="172"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="243"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="239"/>
         <location filename="../../app/paydesk/ui/slip.py" line="245"/>
         <source>Order {order_id}</source>
         <translation>Заказ {order_id}</translation>
@@ -738,9 +738,9 @@
         <translation>Пе&amp;чать…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="92"/>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="100"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="56"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="19"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="91"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="57"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="153"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="136"/>
         <location filename="../../app/paydesk/ui/status_badge.py" line="81"/>
@@ -748,7 +748,7 @@
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="286"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="282"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -763,12 +763,12 @@
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="214"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="215"/>
         <source>Paid today</source>
         <translation>Оплачено сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="399"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="400"/>
         <source>Paid today: {amount}</source>
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
@@ -885,7 +885,7 @@ QR payments at a shop counter.</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="66"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="62"/>
         <source>PNG image (*.png)</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
@@ -905,12 +905,12 @@ QR payments at a shop counter.</source>
         <translation>Печать квитанции</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="89"/>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="88"/>
         <source>QR code of a link that can no longer be paid: {reason}</source>
         <translation>QR-код ссылки, по которой уже нельзя заплатить: {reason}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="93"/>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="92"/>
         <source>QR code of the payment link</source>
         <translation>QR-код ссылки на оплату</translation>
     </message>
@@ -925,8 +925,8 @@ QR payments at a shop counter.</source>
         <translation>Готово к оплате</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="101"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="57"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="20"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="58"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="54"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="146"/>
         <location filename="../../app/paydesk/ui/status_badge.py" line="82"/>
@@ -964,12 +964,12 @@ QR payments at a shop counter.</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="386"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="382"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="166"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="162"/>
         <source>Save QR…</source>
         <translation>Сохранить QR…</translation>
     </message>
@@ -995,7 +995,7 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="144"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="145"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
@@ -1057,7 +1057,7 @@ QR payments at a shop counter.</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="136"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="137"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
@@ -1067,8 +1067,8 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="91"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="122"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="90"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="123"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
@@ -1078,7 +1078,7 @@ QR payments at a shop counter.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="67"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="63"/>
         <source>SVG image (*.svg)</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
@@ -1290,7 +1290,7 @@ QR payments at a shop counter.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="290"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="286"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
@@ -1340,7 +1340,7 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="122"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="118"/>
         <source>The QR code for the buyer will appear here.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
@@ -1400,7 +1400,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="289"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="285"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
@@ -1420,7 +1420,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="291"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="287"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
@@ -1442,7 +1442,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/customer_display.py" line="163"/>
         <location filename="../../app/paydesk/ui/customer_display.py" line="165"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="156"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="152"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
@@ -1453,17 +1453,17 @@ QR payments at a shop counter.</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="153"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="154"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="132"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="133"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="135"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="136"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
@@ -1473,7 +1473,7 @@ QR payments at a shop counter.</source>
         <translation>Итого</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="207"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="208"/>
         <source>Totals of the orders shown</source>
         <translation>Итоги по показанным заказам</translation>
     </message>
@@ -1483,12 +1483,12 @@ QR payments at a shop counter.</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="119"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="115"/>
         <source>Type an amount and press Enter</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="106"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="25"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
     </message>
@@ -1498,7 +1498,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="129"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="130"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -1508,8 +1508,8 @@ QR payments at a shop counter.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="103"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="55"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="22"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="56"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="53"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="145"/>
         <source>Waiting</source>
@@ -1567,7 +1567,7 @@ QR payments at a shop counter.</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="407"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="408"/>
         <source>{count} orders</source>
         <translation>Заказов: {count}</translation>
     </message>
@@ -1582,7 +1582,7 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="408"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="409"/>
         <source>{orders} · total {total} · paid {paid_count} · paid {paid}</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
@@ -1602,12 +1602,12 @@ QR payments at a shop counter.</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="53"/>
         <source>✓ Paid</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="58"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="54"/>
         <source>✗ Refused</source>
         <translation>✗ Отказано</translation>
     </message>

@@ -17,7 +17,8 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTableView
 
 from paydesk.ui.formatting import local_time, money
-from paydesk.ui.orders_model import Column, Shown
+from paydesk.ui.orders_cells import Shown
+from paydesk.ui.orders_model import Column
 
 # The widest text each column usually holds, to size it for the font and language.
 _SAMPLE_TIME = datetime(2026, 12, 28, 23, 59, 59, tzinfo=UTC)

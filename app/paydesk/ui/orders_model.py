@@ -13,14 +13,13 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Callable, Iterable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, cast
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QAbstractTableModel,
     QDate,
-    QDateTime,
     QLocale,
     QModelIndex,
     QModelRoleData,
@@ -28,15 +27,15 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
-    QTime,
-    QTimeZone,
 )
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QFont
 
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.orders import Order
 from paydesk.store import OrderQuery, OrderStore, SortColumn
 from paydesk.ui.formatting import local_time, money, tr
 from paydesk.ui.messages import stored_error_text
+from paydesk.ui.orders_cells import Shown, local_day, sort_ms, status_text
+from paydesk.ui.orders_cells import day_start as day_start  # kept importable from here
 
 #: Rows read per page: a screenful and more (a tall window shows ~50); the view
 #: asks for the next page as it scrolls near the end.
@@ -94,73 +93,6 @@ _TITLES: dict[Column, object] = {
 }
 
 
-class Shown(enum.Enum):
-    """How an order's state reads in the list: the service status, or why it has none."""
-
-    PAID = (QT_TRANSLATE_NOOP("PayDesk", "Paid"), "#1b7f3b")
-    REFUSED = (QT_TRANSLATE_NOOP("PayDesk", "Refused"), "#c62828")
-    EXPIRED = (QT_TRANSLATE_NOOP("PayDesk", "Expired"), "#7b7b7b")
-    WAITING = (QT_TRANSLATE_NOOP("PayDesk", "Waiting"), "#b36b00")
-    NOT_SENT = (QT_TRANSLATE_NOOP("PayDesk", "Not sent"), "#8e44ad")
-    ABANDONED = (QT_TRANSLATE_NOOP("PayDesk", "Abandoned"), "#7b7b7b")
-    UNKNOWN = (QT_TRANSLATE_NOOP("PayDesk", "Unknown"), "#5e35b1")
-
-    @property
-    def label(self) -> str:
-        return tr(str(self.value[0]))
-
-    @property
-    def colour(self) -> QColor:
-        colour = _COLOURS.get(self)
-        if colour is None:
-            colour = _COLOURS[self] = QColor(self.value[1])
-        return QColor(colour)  # a copy: the caller may change it
-
-    @classmethod
-    def of(cls, order: Order) -> Shown:
-        # An order the service never confirmed has "pending" stored, but
-        # nobody can pay it: say so rather than "Waiting".
-        if order.creation is CreationState.ABANDONED:
-            return cls.ABANDONED
-        if order.creation is CreationState.UNCONFIRMED:
-            return cls.NOT_SENT
-        return _SHOWN_STATUS.get(order.status, cls.UNKNOWN)
-
-
-_COLOURS: dict[Shown, QColor] = {}
-
-_SHOWN_STATUS: dict[OrderStatus, Shown] = {
-    OrderStatus.APPROVE: Shown.PAID,
-    OrderStatus.DECLINE: Shown.REFUSED,
-    OrderStatus.EXPIRED: Shown.EXPIRED,
-    OrderStatus.PENDING: Shown.WAITING,
-}
-
-
-def status_text(order: Order) -> str:
-    """The status as words; an unknown service status is shown with its raw value."""
-    shown = Shown.of(order)
-    if shown is Shown.UNKNOWN:
-        return f"{shown.label}: {order.status.value}"
-    return shown.label
-
-
-def _ms(moment: datetime | None) -> int:
-    """A time as a sortable int; a missing time sorts first, as NULL does in SQLite."""
-    return -1 if moment is None else int(moment.timestamp() * 1000)
-
-
-def local_day(moment: datetime) -> QDate:
-    """The local calendar day ``moment`` falls on."""
-    return QDateTime.fromMSecsSinceEpoch(_ms(moment), QTimeZone.systemTimeZone()).date()
-
-
-def day_start(day: QDate) -> datetime:
-    """Local midnight starting ``day`` as an aware UTC datetime (Qt knows the DST rules)."""
-    start = QDateTime(day, QTime(0, 0), QTimeZone.systemTimeZone())
-    return datetime.fromtimestamp(start.toMSecsSinceEpoch() // 1000, UTC)  # whole seconds
-
-
 def _paid_text(order: Order) -> str:
     """The time alone when paid on the day it was created: the Created cell has the date."""
     if order.paid_at is None:
@@ -195,14 +127,14 @@ _DISPLAY: dict[Column, Callable[[Order], str]] = {
 }
 
 _SORT_VALUE: dict[Column, Callable[[Order], object]] = {
-    Column.CREATED: lambda o: _ms(o.created_at),
+    Column.CREATED: lambda o: sort_ms(o.created_at),
     Column.ORDER_ID: lambda o: o.order_id,
     Column.AMOUNT: lambda o: o.amount,
     Column.EMAIL: lambda o: o.email or "",
     Column.NOTE: lambda o: o.note,
     Column.STATUS: lambda o: o.status.value,
-    Column.PAID_AT: lambda o: _ms(o.paid_at),
-    Column.LAST_CHECKED: lambda o: _ms(o.last_checked_at),
+    Column.PAID_AT: lambda o: sort_ms(o.paid_at),
+    Column.LAST_CHECKED: lambda o: sort_ms(o.last_checked_at),
 }
 
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter

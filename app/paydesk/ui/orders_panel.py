@@ -41,8 +41,9 @@ from paydesk.clock import Clock, utc_now
 from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderQuery, OrderStore, Totals
 from paydesk.ui.formatting import money, tr
+from paydesk.ui.orders_cells import day_start, local_day
 from paydesk.ui.orders_columns import ColumnFitter
-from paydesk.ui.orders_model import OrdersModel, day_start, local_day
+from paydesk.ui.orders_model import OrdersModel
 
 SEARCH_DELAY_MS = 200
 

@@ -11,7 +11,7 @@ import math
 from pathlib import Path
 
 from PySide6.QtCore import QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QImage, QImageWriter, QPainter, QPainterPath
+from PySide6.QtGui import QColor, QImage, QImageWriter, QPainter, QPainterPath, QTransform
 
 Matrix = list[list[bool]]
 
@@ -75,6 +75,29 @@ def save_svg(matrix: Matrix, path: str | Path) -> None:
     Path(path).write_text(svg_text(matrix), encoding="utf-8")
 
 
+def device_square(
+    painter: QPainter, area: QRectF, count: int
+) -> tuple[QRect, QTransform] | None:
+    """Where a ``count``-module code goes in ``area``, in whole device pixels.
+
+    The largest square whose side is a whole number of device pixels per module
+    (at least one), centred in ``area``, and the device-to-logical transform;
+    None when the painter's transform cannot be undone.
+    """
+    to_device = painter.deviceTransform()
+    to_logical, invertible = to_device.inverted()
+    if not invertible:
+        return None
+    box = to_device.mapRect(area)
+    left, top = math.ceil(box.left() - 1e-6), math.ceil(box.top() - 1e-6)
+    width = math.floor(box.right() + 1e-6) - left
+    height = math.floor(box.bottom() + 1e-6) - top
+    size = max(1, min(width, height) // count) * count
+    left += (width - size) // 2
+    top += (height - size) // 2
+    return QRect(left, top, size, size), to_logical
+
+
 def draw_matrix(
     painter: QPainter, matrix: Matrix, area: QRectF, *, colour: QColor | None = None
 ) -> QRectF:
@@ -90,19 +113,13 @@ def draw_matrix(
     """
     if not matrix:
         raise ValueError("empty QR matrix")
-    to_device = painter.deviceTransform()
-    to_logical, invertible = to_device.inverted()
-    if not invertible:
-        return QRectF()
-    box = to_device.mapRect(area)
-    left, top = math.ceil(box.left() - 1e-6), math.ceil(box.top() - 1e-6)
-    width = math.floor(box.right() + 1e-6) - left
-    height = math.floor(box.bottom() + 1e-6) - top
     count = len(matrix)
-    module = max(1, min(width, height) // count)
-    size = module * count
-    left += (width - size) // 2
-    top += (height - size) // 2
+    placed = device_square(painter, area, count)
+    if placed is None:
+        return QRectF()
+    square, to_logical = placed
+    left, top, size = square.left(), square.top(), square.width()
+    module = size // count
 
     modules = QPainterPath()
     modules.setFillRule(Qt.FillRule.WindingFill)  # overlapping edges are one shape
@@ -124,7 +141,7 @@ def draw_matrix(
     painter.setWorldTransform(to_logical * painter.worldTransform())
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
     painter.setPen(Qt.PenStyle.NoPen)
-    painter.fillRect(QRect(left, top, size, size), QColor(_LIGHT, _LIGHT, _LIGHT))
+    painter.fillRect(square, QColor(_LIGHT, _LIGHT, _LIGHT))
     painter.fillPath(modules, colour if colour is not None else QColor(_DARK, _DARK, _DARK))
     painter.restore()
-    return to_logical.mapRect(QRectF(left, top, size, size))
+    return to_logical.mapRect(QRectF(square))

@@ -8,14 +8,13 @@ factors, and a phone camera at arm's length reads it on the first try.
 
 from __future__ import annotations
 
-import math
-
 from PySide6.QtCore import QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPaintEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from paydesk.qr import qr_matrix
 from paydesk.ui.formatting import tr
+from paydesk.ui.qr_export import device_square
 
 DARK = QColor("#000000")
 LIGHT = QColor("#ffffff")
@@ -137,20 +136,10 @@ class QrCodeWidget(QWidget):
         widget is rendered into a larger image, its offset, possibly fractional).
         We undo it and work in device pixels, so no module edge is ever blended.
         """
-        to_device = painter.deviceTransform()
-        to_logical, invertible = to_device.inverted()
-        if not invertible:  # a degenerate transform: nothing sensible to paint
+        placed = device_square(painter, QRectF(self.rect()), len(matrix))
+        if placed is None:  # a degenerate transform: nothing sensible to paint
             return QRectF()
-        area = to_device.mapRect(QRectF(self.rect()))
-        left, top = math.ceil(area.left() - 1e-6), math.ceil(area.top() - 1e-6)
-        width = math.floor(area.right() + 1e-6) - left
-        height = math.floor(area.bottom() + 1e-6) - top
-        count = len(matrix)
-        module = max(1, min(width, height) // count)
-        size = module * count
-        left += (width - size) // 2
-        top += (height - size) // 2
-
+        square, to_logical = placed
         painter.save()
         painter.setWorldTransform(to_logical)  # world × device = identity: device pixels
         image = self._image_in(DARK if self._inactive_reason is None else FADED, matrix)
@@ -158,9 +147,9 @@ class QrCodeWidget(QWidget):
         # module is exactly module × module device pixels (one call, not one
         # fillRect per run of dark modules).
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)
-        painter.drawImage(QRect(left, top, size, size), image)
+        painter.drawImage(square, image)
         painter.restore()
-        return to_logical.mapRect(QRectF(left, top, size, size))
+        return to_logical.mapRect(QRectF(square))
 
     def _image_in(self, colour: QColor, matrix: list[list[bool]]) -> QImage:
         """The modules in ``colour`` on white, as an RGB image (drawn scaled, that is
