@@ -89,10 +89,10 @@ class CounterController(QObject):
         # The limiter bounds the rate; the pool bounds the concurrency.
         self._pool.setMaxThreadCount(max(max_in_flight, 1) + 1)
         self._in_flight: set[str] = set()
-        #: When each creation was last sent (monotonic s): unconfirmed ones are resent
-        #: RESEND_PAUSE_S later.
-        self._last_sent: dict[str, float] = {}
-        self._last_resend_scan = 0.0
+        #: Creations this window sent that the service has not confirmed yet, with
+        #: when they were last sent (monotonic s): resent RESEND_PAUSE_S later. Kept
+        #: from the outcomes the counter sees, so no tick has to search the book.
+        self._unconfirmed: dict[str, float] = {}
         self.resend_pause_s = RESEND_PAUSE_S
         self._client_retry_at = 0.0
         self._creating: str | None = None
@@ -214,7 +214,7 @@ class CounterController(QObject):
         else:
             def call() -> CreationOutcome:
                 return send_creation(client, order)
-        self._last_sent[order.order_id] = monotonic()
+        self._unconfirmed[order.order_id] = monotonic()
         run_task(self._pool, call, self._creation_done, self._crash_handler(order.order_id))
         # The outcome comes back as a queued signal, so this still runs first.
         if order.order_id == self._current:
@@ -223,7 +223,7 @@ class CounterController(QObject):
 
     def _creation_done(self, outcome: CreationOutcome) -> None:
         self._in_flight.discard(outcome.order_id)
-        self._last_sent[outcome.order_id] = monotonic()
+        self._unconfirmed[outcome.order_id] = monotonic()
         if self._stopped:
             return
         if self._creating == outcome.order_id:
@@ -239,6 +239,8 @@ class CounterController(QObject):
             self.problem.emit(str(exc), outcome.order_id)
             return
         log.info("order %s: creation %s %s", order.order_id, order.creation, outcome.error or "")
+        if order.creation is not CreationState.UNCONFIRMED:
+            self._unconfirmed.pop(order.order_id, None)
         self.order_updated.emit(order)
         if outcome.order_id == self._current:
             self.current_changed.emit(order)
@@ -308,14 +310,13 @@ class CounterController(QObject):
         """Creations whose reply was lost are sent again (same order_id) on their own,
         RESEND_PAUSE_S after the last try, not only at the next start or by hand."""
         now = monotonic()
-        if now - self._last_resend_scan < min(1.0, self.resend_pause_s):
-            return  # one small query a second is plenty
-        self._last_resend_scan = now
-        for order in self.desk.unconfirmed():
-            if order.order_id in self._in_flight:
+        for order_id, last in list(self._unconfirmed.items()):
+            if order_id in self._in_flight or now - last < self.resend_pause_s:
                 continue
-            last = self._last_sent.get(order.order_id)
-            if last is None or now - last >= self.resend_pause_s:
+            order = self.desk.get(order_id)
+            if order is None or order.creation is not CreationState.UNCONFIRMED:
+                del self._unconfirmed[order_id]  # confirmed elsewhere (paydesk refresh)
+            else:
                 self._send(order, resume=True)
 
     def _status_call(self, client: GatewayClient, order_id: str) -> Callable[[], CheckOutcome]:
