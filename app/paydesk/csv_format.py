@@ -18,6 +18,8 @@ from datetime import datetime, tzinfo
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
+from paydesk.money import format_rubles
+
 if TYPE_CHECKING:
     from _csv import Reader, Writer
 
@@ -63,9 +65,7 @@ class CsvFormat:
 
     def amount(self, kopecks: int) -> str:
         """``123450`` -> ``1234.50`` or ``1234,50``: no grouping, exact to the kopeck."""
-        sign = "-" if kopecks < 0 else ""
-        rubles, kop = divmod(abs(kopecks), 100)
-        return f"{sign}{rubles}{self.decimal_separator}{kop:02d}"
+        return format_rubles(kopecks, group="", decimal=self.decimal_separator)
 
     def time(self, moment: datetime | None) -> str:
         """Local ``YYYY-MM-DD HH:MM:SS``, or ISO 8601 UTC with offset; empty for None."""

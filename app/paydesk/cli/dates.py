@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from datetime import UTC, date, datetime, timedelta
+from datetime import date, datetime, timedelta
+
+from paydesk.report import local_midnight
 
 
 def parse_local_date(text: str) -> datetime:
@@ -21,15 +23,12 @@ def parse_local_date(text: str) -> datetime:
             raise argparse.ArgumentTypeError(
                 f"{text!r} is not a date; write it as YYYY-MM-DD, 'today' or 'yesterday'."
             ) from None
-    # astimezone() on a naive datetime applies the local rules for that very day (DST).
-    return datetime(day.year, day.month, day.day).astimezone().astimezone(UTC)
+    return local_midnight(day)
 
 
 def next_day(moment: datetime) -> datetime:
     """The local midnight after ``moment`` (for an inclusive --until DATE)."""
-    local = moment.astimezone()
-    following = (local.replace(tzinfo=None) + timedelta(days=1)).date()
-    return datetime(following.year, following.month, following.day).astimezone().astimezone(UTC)
+    return local_midnight(moment.astimezone().date() + timedelta(days=1))
 
 
 def local_text(moment: datetime | None) -> str:

@@ -8,17 +8,16 @@
 
 from __future__ import annotations
 
-import logging
 import sqlite3
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 
 from paydesk.clock import to_ms
 from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.store.checks import apply_check
 from paydesk.store.database import explain, open_database
 from paydesk.store.errors import DuplicateOrderError, StoreError, UnknownOrderError
 from paydesk.store.migrations import OPEN_ORDERS_CONDITION
@@ -28,25 +27,21 @@ from paydesk.store.queries import (
     order_by_clause,
     page_clause,
     search_text,
+    totals_query,
     where_clause,
 )
 from paydesk.store.records import CheckResult, StatusChange, Totals
 from paydesk.store.reporting import ReportQueries
-from paydesk.store.rows import ORDER_COLUMNS, moment, order_from_row, status_from_text
+from paydesk.store.rows import (
+    ORDER_COLUMNS,
+    moment,
+    ms_or_none,
+    order_from_row,
+    status_from_text,
+)
 
 _FIND = "WHERE client_id = ? AND order_id = ?"
-_INSERT_HISTORY = "INSERT INTO status_history (order_row, status, observed_at) VALUES (?, ?, ?)"
 
-
-def _ms(moment_or_none: datetime | None) -> int | None:
-    return None if moment_or_none is None else to_ms(moment_or_none)
-
-
-log = logging.getLogger(__name__)
-
-_FINAL_STATUSES = frozenset(
-    {OrderStatus.APPROVE.value, OrderStatus.DECLINE.value, OrderStatus.EXPIRED.value}
-)
 
 class OrderStore:
     """One connection to the order book, owned by the thread that opened it.
@@ -147,7 +142,7 @@ class OrderStore:
                 client_id,
                 order_id,
                 "creation = ?, url = ?, last_error = NULL, next_check_at = ?",
-                (CreationState.CONFIRMED.value, url, _ms(next_check_at)),
+                (CreationState.CONFIRMED.value, url, ms_or_none(next_check_at)),
             )
             db.execute(
                 "INSERT INTO status_history (order_row, status, observed_at)"
@@ -200,48 +195,14 @@ class OrderStore:
         with self._write("save the status checks") as db:
             row_ids = [self._row_id(db, r.client_id, r.order_id) for r in results]
             return [
-                self._apply_check(db, row_id, r) for row_id, r in zip(row_ids, results, strict=True)
+                apply_check(db, row_id, r) for row_id, r in zip(row_ids, results, strict=True)
             ]
-
-    def _apply_check(
-        self, db: sqlite3.Connection, row_id: int, result: CheckResult
-    ) -> tuple[Order, bool]:
-        status, paid_at, has_history = db.execute(
-            "SELECT status, paid_at, EXISTS (SELECT 1 FROM status_history WHERE order_row = ?)"
-            " FROM orders WHERE id = ?",
-            (row_id, row_id),
-        ).fetchone()
-        checked_at = to_ms(result.checked_at)
-        changed = False
-        next_check_at = _ms(result.next_check_at)
-        if status in _FINAL_STATUSES:
-            # Final is final (the contract): a late reply from before the payment,
-            # e.g. another process's "pending", must not undo "paid" or re-announce it.
-            if result.status is not None and result.status.value != status:
-                log.warning("order row %s: ignoring %r after final %r",
-                            row_id, result.status.value, status)
-            result = replace(result, status=None)
-            next_check_at = None
-        if result.status is not None:
-            new_status = result.status.value
-            changed = new_status != status
-            if changed or not has_history:
-                db.execute(_INSERT_HISTORY, (row_id, new_status, checked_at))
-            if new_status == OrderStatus.APPROVE.value and paid_at is None:
-                paid_at = checked_at  # the first time we saw it paid
-            status = new_status
-        row = db.execute(
-            "UPDATE orders SET status = ?, paid_at = ?, last_checked_at = ?,"
-            f" next_check_at = ?, last_error = ? WHERE id = ? RETURNING {ORDER_COLUMNS}",
-            (status, paid_at, checked_at, next_check_at, result.error, row_id),
-        ).fetchall()[0]
-        return order_from_row(row), changed
 
     def schedule(self, client_id: int, order_id: str, next_check_at: datetime | None) -> Order:
         """Set when the order is next polled (now for "check now"; None for never)."""
         with self._write("schedule the check") as db:
             return self._update(
-                db, client_id, order_id, "next_check_at = ?", (_ms(next_check_at),)
+                db, client_id, order_id, "next_check_at = ?", (ms_or_none(next_check_at),)
             )[1]
 
     def schedule_open(
@@ -339,40 +300,8 @@ class OrderStore:
 
     def totals(self, q: OrderQuery) -> Totals:
         """Counts and kopeck sums of everything matching ``q``'s filters (page ignored)."""
-        paid = f"status = '{OrderStatus.APPROVE.value}'"
-        if _by_status_only(q):
-            return self._kept_totals(q, paid)
-        where, params = where_clause(q)
         with self._read("add up the orders"):
-            row = self._db.execute(
-                "SELECT COUNT(*), COALESCE(SUM(amount), 0),"
-                f" COUNT(*) FILTER (WHERE {paid}),"
-                f" COALESCE(SUM(amount) FILTER (WHERE {paid}), 0)"
-                f" FROM orders {where}",
-                params,
-            ).fetchone()
-        return Totals(*row)
-
-    def _kept_totals(self, q: OrderQuery, paid: str) -> Totals:
-        """The totals from ``order_totals`` (kept by triggers): a few rows, not the book."""
-        terms: list[str] = []
-        params: list[object] = []
-        if q.client_id is not None:
-            terms.append("client_id = ?")
-            params.append(q.client_id)
-        if q.statuses:
-            statuses = sorted(str(status) for status in q.statuses)
-            terms.append(f"status IN ({', '.join('?' * len(statuses))})")
-            params += statuses
-        where = ("WHERE " + " AND ".join(terms)) if terms else ""
-        with self._read("add up the orders"):
-            row = self._db.execute(
-                "SELECT COALESCE(SUM(orders), 0), COALESCE(SUM(amount), 0),"
-                f" COALESCE(SUM(orders) FILTER (WHERE {paid}), 0),"
-                f" COALESCE(SUM(amount) FILTER (WHERE {paid}), 0)"
-                f" FROM order_totals {where}",
-                params,
-            ).fetchone()
+            row = self._db.execute(*totals_query(q)).fetchone()
         return Totals(*row)
 
     def paid_totals(self, since: datetime, until: datetime, client_id: int | None = None) -> Totals:
@@ -402,9 +331,9 @@ class OrderStore:
                 o.status.value,
                 o.creation.value,
                 to_ms(o.created_at),
-                _ms(o.paid_at),
-                _ms(o.last_checked_at),
-                _ms(o.next_check_at),
+                ms_or_none(o.paid_at),
+                ms_or_none(o.last_checked_at),
+                ms_or_none(o.next_check_at),
                 o.last_error,
                 search_text(o.order_id, o.email, o.note),
             )
@@ -474,15 +403,6 @@ class OrderStore:
         if not rows:
             raise UnknownOrderError(client_id, order_id)
         return rows[0][0], order_from_row(rows[0][1:])
-
-
-def _by_status_only(q: OrderQuery) -> bool:
-    """Whether ``q`` filters by nothing but client and status (order_totals answers it)."""
-    return not (
-        q.creations
-        or q.created_since or q.created_until or q.paid_since or q.paid_until
-        or (q.text or "").strip()
-    )
 
 
 @contextmanager

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from paydesk.clock import from_ms
+from paydesk.clock import from_ms, to_ms
 from paydesk.orders import CreationState, Order, OrderStatus
 
 #: The columns every order query selects, in the order of :class:`Order`'s fields.
@@ -32,6 +32,11 @@ def moment(ms: int) -> datetime:
     value = from_ms(ms)
     assert value is not None  # from_ms gives None only for None
     return value
+
+
+def ms_or_none(value: datetime | None) -> int | None:
+    """An optional time as stored: Unix milliseconds, or NULL."""
+    return None if value is None else to_ms(value)
 
 
 def order_from_row(row: tuple[Any, ...]) -> Order:
