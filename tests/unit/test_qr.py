@@ -30,3 +30,23 @@ def test_terminal_rendering_is_the_same_matrix() -> None:
         rows.append([bottom[ch] for ch in line])
     assert rows[: len(matrix)] == matrix
     assert decode_matrix(rows[: len(matrix)]) == [LINK]
+
+
+def test_smallest_version_at_level_m_as_another_encoder_picks() -> None:
+    # The decoder in these tests is zxing-cpp too; a second encoder keeps the
+    # size honest (a bigger version than needed means smaller modules on screen).
+    import qrcode
+    from qrcode.constants import ERROR_CORRECT_M
+
+    for text in (LINK, "https://pay.example.com/оплата/42?note=кофе", "x" * 300):
+        other = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=QUIET_ZONE)
+        other.add_data(text)
+        other.make(fit=True)
+        assert len(qr_matrix(text)) == len(other.get_matrix())
+        assert decode_matrix(qr_matrix(text)) == [text]
+
+
+def test_each_caller_gets_its_own_copy() -> None:
+    first = qr_matrix(LINK)
+    first[5][5] = not first[5][5]
+    assert qr_matrix(LINK)[5][5] != first[5][5]

@@ -156,6 +156,10 @@ class CounterController(QObject):
     def is_creating(self) -> bool:
         return self._creating is not None
 
+    def is_creating_order(self, order_id: str) -> bool:
+        """Whether the service has yet to answer this order's (first) creation."""
+        return self._creating == order_id
+
     @property
     def current(self) -> Order | None:
         return self.desk.get(self._current) if self._current else None

@@ -231,12 +231,14 @@ class MainWindow(QMainWindow):
             return
         if order is None:
             return  # no payment client (settings, keychain): the banner says why
-        self.payment_panel.show_creating(order.amount)
         self.form.reset()
 
     def _show_current(self, order: Order | None) -> None:
         if order is None:
             self.payment_panel.show_order(None, None)
+            return
+        if order.url is None and self.counter.is_creating_order(order.order_id):
+            self.payment_panel.show_creating(order.amount)
             return
         self.payment_panel.show_order(order, self.counter.desk.policy.expires_at(order))
 

@@ -230,11 +230,16 @@ class PaymentPanel(QWidget):
         self._stack.setCurrentWidget(self._card)
         kind = BadgeKind.of(order)
         new_link = order.url is not None and order.url != self.qr.text()
-        self.amount_label.setText(money(order.amount))
-        self.badge.set_order(order)
         self.qr.set_text(order.url)
         overlay = None if order.is_payable else _OVERLAY.get(kind)
         self.qr.set_inactive(tr(str(overlay)) if overlay else None, accent=StatusBadge.accent(kind))
+        if new_link and self.qr.isVisible():
+            # The buyer is waiting for this: paint the code now, before the texts
+            # around it and whatever else this event-loop pass does (the list,
+            # the totals). Its place on the card is already laid out.
+            self.qr.repaint()
+        self.amount_label.setText(money(order.amount))
+        self.badge.set_order(order)
         self._set_link(order.url)
         self.order_id_label.setText(tr("Order {order_id}").format(order_id=order.order_id))
         self.note_label.setText(order.note)
@@ -246,10 +251,6 @@ class PaymentPanel(QWidget):
         else:
             self._countdown_timer.stop()
             self._set_countdown_text(self._final_words(order, kind))
-        if new_link:
-            # The buyer is waiting for this: paint the code now, before whatever
-            # else this event-loop pass does (the list, the totals).
-            self.qr.repaint()
 
     def show_creating(self, amount_kopecks: int) -> None:
         """The order is on its way to the service: amount, no link yet."""
