@@ -34,7 +34,7 @@ def _matrix(text: str, border: int) -> tuple[tuple[bool, ...], ...]:
     code = zxingcpp.create_barcode(text, zxingcpp.BarcodeFormat.QRCode, ec_level="M")
     image = code.to_image(scale=1, add_quiet_zones=False)
     size = image.shape[1]
-    pixels = bytes(memoryview(image))  # one byte per module, row by row; 0 is dark
+    pixels = bytes(image)  # type: ignore[call-overload]  # a buffer; a byte a module, 0 dark
     light = (False,) * (size + 2 * border)
     rows = [light] * border
     for start in range(0, len(pixels), size):
