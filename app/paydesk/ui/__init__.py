@@ -12,5 +12,4 @@ import paydesk.crash_report
 import paydesk.logs
 import paydesk.runtime
 import paydesk.services
-import paydesk.sound_player
 import paydesk.store  # noqa: F401

@@ -57,6 +57,10 @@ class Alerts(QObject):
         self._told_no_tray = False
 
     @property
+    def player(self) -> SoundPlayer:
+        return self._player
+
+    @property
     def tray(self) -> QSystemTrayIcon | None:
         return self._tray
 

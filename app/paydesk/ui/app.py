@@ -137,8 +137,10 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     if use_demo is None:
         return 0
     base = AppPaths(resolve_data_dir(data_dir))
-    instance = SingleInstance((base.demo() if use_demo else base).data_dir)
-    if instance.try_activate_running():
+    instance = SingleInstance((base.demo() if use_demo else base).ensure().data_dir)
+    if instance.another_is_running():
+        # Answered or not (it may still be starting), that window has the folder.
+        instance.try_activate_running()
         log.info("Another window is open on this data folder; it was asked to come forward")
         if sys.stderr is not None:  # None in a windowed bundle
             print("paydesk: PayDesk is already open on this data folder; "
@@ -149,14 +151,21 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     install_crash_handler(log_dir, on_crash=notice, native=True)
     log_start("the window", data_dir, demo=use_demo)
     shown: list[MainWindow] = []
-    # At once, not when the window is up: a start during the set-up dialog must find us.
-    instance.listen(lambda: _bring_forward(shown))
+
+    def serve_other_starts() -> None:
+        if not instance.is_listening():
+            instance.listen(lambda: _bring_forward(shown))
+
     runtime: Runtime | None = None
     try:
         runtime = open_runtime(data_dir, demo=use_demo)
-        if not runtime.settings.is_configured and not set_up_account(runtime):
-            return 0
+        if not runtime.settings.is_configured:
+            serve_other_starts()  # a start during the set-up dialog brings it forward
+            if not set_up_account(runtime):
+                return 0
         window = build_window(runtime, log_dir=log_dir)
+        # Otherwise after the first frame: the lock already keeps a second window out.
+        window.first_frame_done.connect(serve_other_starts)
         notice.window = window
         shown.append(window)
         window.show()

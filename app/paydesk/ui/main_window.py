@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QLocale, QObject, QSettings, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QLocale, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -28,10 +28,10 @@ from paydesk.errors import InputError
 from paydesk.orders import Order
 from paydesk.runtime import Runtime
 from paydesk.settings import Settings
-from paydesk.sound_player import SoundPlayer
-from paydesk.ui.alerts import Alerts
 
 if TYPE_CHECKING:
+    from paydesk.sound_player import SoundPlayer
+    from paydesk.ui.alerts import Alerts
     from paydesk.ui.customer_display import CustomerDisplay
     from paydesk.ui.orders_panel import OrdersPanel
 from paydesk.ui.counter import CounterController
@@ -44,6 +44,9 @@ from paydesk.ui.problem_banner import ProblemBanner
 
 
 class MainWindow(QMainWindow):
+    #: Once, right after the first frame: the time for what it did not need.
+    first_frame_done = Signal()
+
     def __init__(
         self,
         runtime: Runtime,
@@ -103,9 +106,8 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(central)
         self.customer_display: CustomerDisplay | None = None
-        self.sound_player = SoundPlayer(enabled=runtime.settings.sound,
-                                        fallback=QApplication.beep)
-        self.alerts = Alerts(self, self.sound_player)
+        # The chime and the tray message come with the orders list, after the first frame.
+        self._alerts: Alerts | None = None
         self._build_actions()
         self._connect()
         self._restore_state()
@@ -180,8 +182,33 @@ class MainWindow(QMainWindow):
         counter.problem.connect(self.banner.show_problem)
         counter.problem_cleared.connect(self.banner.clear)
         self.banner.retry_requested.connect(self._retry)
-        counter.order_paid.connect(self.alerts.on_paid)
-        counter.order_refused.connect(self.alerts.on_refused)
+        counter.order_paid.connect(self._chime_paid)
+        counter.order_refused.connect(self._chime_refused)
+
+    @property
+    def alerts(self) -> Alerts:
+        """The paid/refused chime and tray message, built on first use.
+
+        Not before the first frame: the sound player looks for a player program
+        (subprocess, shutil and PATH lookups, ~4 ms the amount field can do without).
+        """
+        if self._alerts is None:
+            from paydesk.sound_player import SoundPlayer
+            from paydesk.ui.alerts import Alerts
+
+            player = SoundPlayer(enabled=self.runtime.settings.sound, fallback=QApplication.beep)
+            self._alerts = Alerts(self, player)
+        return self._alerts
+
+    @property
+    def sound_player(self) -> SoundPlayer:
+        return self.alerts.player
+
+    def _chime_paid(self, order: Order) -> None:
+        self.alerts.on_paid(order)
+
+    def _chime_refused(self, order: Order) -> None:
+        self.alerts.on_refused(order)
 
     @property
     def orders_panel(self) -> OrdersPanel:
@@ -220,6 +247,8 @@ class MainWindow(QMainWindow):
     def _build_orders_panel_after_first_frame(self) -> None:
         if not self._shut_down:  # a window closed at once never needs its list
             self._ensure_orders_panel()
+            _ = self.alerts  # ready before the first payment comes in
+            self.first_frame_done.emit()
 
     # -- actions ------------------------------------------------------------------
 

@@ -18,22 +18,33 @@ is set: with ``UserAccessOption`` Qt binds elsewhere and renames the socket into
 place, silently replacing a live window's. Other users are kept out by the
 name (it hashes the user) and the socket file's mode (write access is needed
 to connect; the umask gives it to the owner only).
+
+Whether another window is there at all is first asked of a lock file in the
+data folder (QLockFile, in QtCore: no socket, no hashing). The running window
+takes it at once and opens its server only after its first frame, so QtNetwork
+(~10 ms with the name's hashing) is not on the way to that frame. A start that
+finds the lock held asks the holder to come forward and, answered or not, opens
+no second window. A lock left by a crashed window names a dead process and is
+taken over; a folder where no lock can be made falls back to the socket alone.
 """
 
 from __future__ import annotations
 
-import getpass
-import hashlib
 import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEventLoop, QObject, QTimer
-from PySide6.QtNetwork import QAbstractSocket, QLocalServer, QLocalSocket
+from PySide6.QtCore import QEventLoop, QLockFile, QObject, QTimer
+
+if TYPE_CHECKING:
+    from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 log = logging.getLogger(__name__)
 
+#: In the data folder; holds the window's process id while it runs.
+LOCK_FILE = "window.lock"
 ACTIVATE = b"activate\n"
 ANSWER = b"ok\n"
 #: How long a new start waits for the running window: it answers at once unless hung.
@@ -42,12 +53,16 @@ TIMEOUT_MS = 2000
 
 def server_name(data_dir: Path) -> str:
     """``paydesk-<hash>``: the same for every start on this folder by this user."""
+    import hashlib  # here: OpenSSL loads in ~3 ms, after the first frame
+
     folder = os.path.normcase(str(Path(data_dir).expanduser().resolve()))
     digest = hashlib.sha256(f"{_user()}\0{folder}".encode()).hexdigest()
     return f"paydesk-{digest[:32]}"
 
 
 def _user() -> str:
+    import getpass
+
     try:
         return getpass.getuser()
     except (OSError, KeyError):  # no login name in the environment or the password file
@@ -59,9 +74,34 @@ class SingleInstance(QObject):
 
     def __init__(self, data_dir: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.name = server_name(data_dir)
+        self._data_dir = Path(data_dir)
+        self._name: str | None = None
+        self._lock = QLockFile(str(self._data_dir / LOCK_FILE))
+        # Never stale by age: a window may run for weeks. A dead holder's lock
+        # (its process id no longer runs) is still taken over.
+        self._lock.setStaleLockTime(0)
         self._server: QLocalServer | None = None
         self._on_activate: Callable[[], None] | None = None
+
+    @property
+    def name(self) -> str:
+        if self._name is None:
+            self._name = server_name(self._data_dir)
+        return self._name
+
+    def another_is_running(self) -> bool:
+        """Whether another window has this folder; if not, this one has it from now on.
+
+        A lock file answers without QtNetwork. Where no lock can be made (a
+        folder this user cannot write), a running window's server is asked.
+        """
+        if self._lock.isLocked() or self._lock.tryLock(0):
+            return False
+        if self._lock.error() == QLockFile.LockError.LockFailedError:
+            return True
+        log.warning("No window lock in %s (%s); asking for a running window instead",
+                    self._data_dir, self._lock.error().name)
+        return self._answered_probe()
 
     def try_activate_running(self, timeout_ms: int = TIMEOUT_MS) -> bool:
         """Ask a running window on this folder to come to the front; True if one is there.
@@ -71,6 +111,8 @@ class SingleInstance(QObject):
         The answer is awaited in a local event loop, so a server in this same
         thread (the tests) is served meanwhile.
         """
+        from PySide6.QtNetwork import QLocalSocket
+
         socket = QLocalSocket()
         socket.connectToServer(self.name)
         if not socket.waitForConnected(timeout_ms):
@@ -90,7 +132,11 @@ class SingleInstance(QObject):
         Not being able to listen never stops the window; a later start just
         opens a second one, as before this existed.
         """
+        from PySide6.QtNetwork import QAbstractSocket, QLocalServer
+
         self._on_activate = on_activate
+        if not self._lock.isLocked():
+            self._lock.tryLock(0)  # a window serves only while it holds the folder
         if self._answered_probe():
             # Unix refuses a second listener anyway; Windows would let two pipes share a name.
             log.warning("Another PayDesk window already serves %s", self.name)
@@ -112,13 +158,20 @@ class SingleInstance(QObject):
         self._server = server
         return True
 
+    def is_listening(self) -> bool:
+        return self._server is not None
+
     def close(self) -> None:
         if self._server is not None:
             self._server.close()
             self._server.deleteLater()
             self._server = None
+        if self._lock.isLocked():
+            self._lock.unlock()
 
     def _answered_probe(self) -> bool:
+        from PySide6.QtNetwork import QLocalSocket
+
         probe = QLocalSocket()
         probe.connectToServer(self.name)
         alive = probe.waitForConnected(TIMEOUT_MS)
@@ -149,6 +202,8 @@ class SingleInstance(QObject):
 
 
 def _wait_for_answer(socket: QLocalSocket, timeout_ms: int) -> bool:
+    from PySide6.QtNetwork import QLocalSocket
+
     loop = QEventLoop()
     timer = QTimer()
     timer.setSingleShot(True)
