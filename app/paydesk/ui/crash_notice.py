@@ -18,7 +18,6 @@ from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from paydesk.ui.formatting import tr
-from paydesk.ui.log_folder import open_log_folder
 
 
 class CrashNotice(QObject):
@@ -49,11 +48,16 @@ class CrashNotice(QObject):
         box.setObjectName("crash_notice")
         box.setInformativeText(tr("You can go on working. Please send the report to support."))
         folder = box.addButton(tr("Open log folder"), QMessageBox.ButtonRole.ActionRole)
-        folder.clicked.connect(lambda: open_log_folder(self.log_dir))
+        folder.clicked.connect(self._open_log_folder)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.destroyed.connect(self._forget_box)
         box.show()
         self.box = box
+
+    def _open_log_folder(self) -> None:
+        from paydesk.ui.log_folder import open_log_folder  # on use, as in the main window
+
+        open_log_folder(self.log_dir)
 
     @Slot()
     def _forget_box(self) -> None:

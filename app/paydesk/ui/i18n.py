@@ -15,10 +15,7 @@ from __future__ import annotations
 
 import logging
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
@@ -130,6 +127,10 @@ def compile_ts(source: Path, cache_dir: Path) -> Path | None:
     target = cache_dir / f"{source.stem}-{source.stat().st_mtime_ns}.qm"
     if target.exists():
         return target
+    # Only a checkout that was never built gets here: its tools load here, not at start.
+    import subprocess
+    import tempfile
+
     lrelease = find_lrelease()
     if lrelease is None:
         log.warning("pyside6-lrelease is not installed; %s cannot be compiled", source.name)
@@ -161,6 +162,8 @@ def find_lrelease() -> str | None:
     beside = Path(sys.executable).parent / f"pyside6-lrelease{suffix}"
     if beside.exists():
         return str(beside)
+    import shutil
+
     on_path = shutil.which("pyside6-lrelease")
     if on_path:
         return on_path

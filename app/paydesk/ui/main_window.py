@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 from paydesk.ui.counter import CounterController
 from paydesk.ui.formatting import tr
 from paydesk.ui.icon import app_icon
-from paydesk.ui.log_folder import open_log_folder
 from paydesk.ui.payment_form import PaymentForm
 from paydesk.ui.payment_panel import PaymentPanel
 from paydesk.ui.problem_banner import ProblemBanner
@@ -421,6 +420,8 @@ class MainWindow(QMainWindow):
         return box
 
     def open_log_folder(self) -> None:
+        from paydesk.ui.log_folder import open_log_folder
+
         if not open_log_folder(self.log_dir):
             self.statusBar().showMessage(tr("Could not open {0}").format(str(self.log_dir)), 8000)
 

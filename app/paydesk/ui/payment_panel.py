@@ -43,7 +43,6 @@ from paydesk.clock import Clock, utc_now
 from paydesk.orders import Order
 from paydesk.ui.formatting import countdown, local_time, money, tr
 from paydesk.ui.link_label import LinkLabel
-from paydesk.ui.qr_export import save_png, save_svg
 from paydesk.ui.qr_widget import QrCodeWidget
 from paydesk.ui.status_badge import BadgeKind, StatusBadge
 
@@ -365,6 +364,8 @@ class PaymentPanel(QWidget):
         matrix = self.qr.matrix()
         if matrix is None:
             raise ValueError("There is no QR code to save.")
+        from paydesk.ui.qr_export import save_png, save_svg  # on use: the Save button's
+
         target = Path(path)
         if target.suffix.lower() == ".svg":
             save_svg(matrix, target)
