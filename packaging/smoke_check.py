@@ -1,13 +1,16 @@
 """Does the built bundle work? ``python packaging/smoke_check.py [dist/PayDesk]``.
 
-Two runs of the frozen program, each in a fresh temporary data folder and
+Three runs of the frozen program, each in a fresh temporary data folder and
 working directory (so neither the checkout's resources/ nor the developer's
 order book can stand in for what the bundle carries):
 
 1. ``PayDesk about --check``: the icon draws through Qt's SVG plugin, the
    Russian .qm translates, and the resources folder it reports is inside the
    bundle;
-2. ``PayDesk --demo``: the counter window against the embedded sandbox,
+2. ``PayDesk --demo create 1 --qr``: an order through the embedded sandbox and
+   its QR code in the terminal, which needs the bundle's compiled QR encoder
+   (zxing-cpp, imported only when a code is drawn);
+3. ``PayDesk --demo``: the counter window against the embedded sandbox,
    offscreen. Qt's widget-painting log (``qt.widgets.painting``) is switched
    on because its "Flushing ... of MainWindow" line is the only outside
    evidence that the window was really painted: a process that is merely alive
@@ -15,7 +18,7 @@ order book can stand in for what the bundle carries):
    ``--start-timeout`` seconds, then keep running for ``--run-seconds`` more
    without exiting or printing a Python traceback; then it is stopped.
 
-Every wait is bounded; nothing sleeps. Exit code 0 when both pass, 1 otherwise.
+Every wait is bounded; nothing sleeps. Exit code 0 when all pass, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -79,6 +82,22 @@ def check_about(program: Path, bundle: Path, work: Path) -> str:
     ):
         raise SmokeCheckError(f"the resources are not the bundle's own:\n{output}")
     return done.stdout
+
+
+def check_qr(program: Path, work: Path) -> None:
+    done = subprocess.run(  # noqa: S603 (our own freshly built program)
+        [str(program), "--demo", "create", "1", "--qr"],
+        cwd=work, env=base_environment(work / "qr-data"),
+        capture_output=True, text=True, encoding="utf-8", errors="replace",
+        timeout=ABOUT_TIMEOUT, check=False,
+    )
+    output = done.stdout + done.stderr
+    if done.returncode != 0 or TRACEBACK in output:
+        raise SmokeCheckError(f"'--demo create 1 --qr' exited with {done.returncode}:\n{output}")
+    if not re.search(r"^Link\s+http://127\.0\.0\.1:\d+/", done.stdout, re.MULTILINE) or (
+        "█" not in done.stdout
+    ):
+        raise SmokeCheckError(f"'--demo create 1 --qr' printed no link and QR code:\n{output}")
 
 
 class OutputReader:
@@ -165,6 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             work = Path(temporary)
             print(check_about(program, args.bundle, work), end="")
             print(f"about --check: ok ({program})")
+            check_qr(program, work)
+            print("create --qr: an order and its QR code through the demo sandbox")
             check_window(program, work, args.start_timeout, args.run_seconds)
             print(f"window: painted offscreen in demo mode and ran {args.run_seconds:g} s "
                   "without a traceback")

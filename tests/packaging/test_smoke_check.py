@@ -34,8 +34,8 @@ def _load() -> ModuleType:
 smoke_check = _load()
 
 
-def fake_bundle(tmp_path: Path, *, about: str, window: str) -> Path:
-    """A bundle folder whose PayDesk runs ``about`` or ``window`` (Python statements)."""
+def fake_bundle(tmp_path: Path, *, about: str, window: str, qr: str | None = None) -> Path:
+    """A bundle folder whose PayDesk runs ``about``, ``qr`` or ``window`` (Python statements)."""
     bundle = tmp_path / "PayDesk"
     resources = bundle / "_internal" / "paydesk" / "resources"
     resources.mkdir(parents=True)
@@ -47,6 +47,8 @@ def fake_bundle(tmp_path: Path, *, about: str, window: str) -> Path:
         f"PAINTED = {PAINTED!r}\n"
         "if sys.argv[1:] == ['about', '--check']:\n"
         + textwrap.indent(about, "    ") + "\n"
+        "elif sys.argv[1:] == ['--demo', 'create', '1', '--qr']:\n"
+        + textwrap.indent(GOOD_QR if qr is None else qr, "    ") + "\n"
         "else:\n"
         + textwrap.indent(window, "    ") + "\n",
         encoding="utf-8",
@@ -56,6 +58,7 @@ def fake_bundle(tmp_path: Path, *, about: str, window: str) -> Path:
 
 
 GOOD_ABOUT = "print(f'Resources:   {RESOURCES} (bundle)')"
+GOOD_QR = "print('Link    http://127.0.0.1:8765/pay/abc')\nprint()\nprint('█▀▄ █')"
 GOOD_WINDOW = "print(PAINTED, file=sys.stderr, flush=True)\nthreading.Event().wait()"
 
 
@@ -65,7 +68,24 @@ def run(bundle: Path) -> int:
 
 def test_a_working_bundle_passes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run(fake_bundle(tmp_path, about=GOOD_ABOUT, window=GOOD_WINDOW)) == 0
-    assert "window: painted offscreen" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "create --qr: an order and its QR code" in out
+    assert "window: painted offscreen" in out
+
+
+@pytest.mark.parametrize(
+    ("qr", "says"),
+    [
+        ("print('ModuleNotFoundError: zxingcpp', file=sys.stderr)\nsys.exit(1)", "exited with 1"),
+        ("print('Link    http://127.0.0.1:8765/pay/abc')", "printed no link and QR code"),
+    ],
+    ids=["encoder-missing", "no-code"],
+)
+def test_a_bundle_that_cannot_draw_a_qr_fails(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], qr: str, says: str
+) -> None:
+    assert run(fake_bundle(tmp_path, about=GOOD_ABOUT, window=GOOD_WINDOW, qr=qr)) == 1
+    assert says in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(
