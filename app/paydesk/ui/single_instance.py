@@ -30,6 +30,7 @@ taken over; a folder where no lock can be made falls back to the socket alone.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 from collections.abc import Callable
@@ -75,7 +76,6 @@ class SingleInstance(QObject):
     def __init__(self, data_dir: Path, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._data_dir = Path(data_dir)
-        self._name: str | None = None
         self._lock = QLockFile(str(self._data_dir / LOCK_FILE))
         # Never stale by age: a window may run for weeks. A dead holder's lock
         # (its process id no longer runs) is still taken over.
@@ -83,11 +83,10 @@ class SingleInstance(QObject):
         self._server: QLocalServer | None = None
         self._on_activate: Callable[[], None] | None = None
 
-    @property
+    @functools.cached_property
     def name(self) -> str:
-        if self._name is None:
-            self._name = server_name(self._data_dir)
-        return self._name
+        """Hashed on first use: only a server or a knock on its door needs it."""
+        return server_name(self._data_dir)
 
     def another_is_running(self) -> bool:
         """Whether another window has this folder; if not, this one has it from now on.
