@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 from paydesk import __version__
 from paydesk.cli import exit_codes
 
+if TYPE_CHECKING:
+    import argparse
+
 # The commands' modules (and what they import: the order book, the payment
 # client, the sandbox) are imported when the parser is built, which `paydesk`
-# with no command (the window) skips: see _window_arguments.
+# with no command (the window) skips: see _window_options.
 
 
 def _add_global_options(parser: argparse.ArgumentParser) -> None:
@@ -22,6 +25,8 @@ def _add_global_options(parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
     from paydesk.cli import about_command, config_command, order_commands, report_command
 
     parser = argparse.ArgumentParser(
@@ -47,49 +52,59 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_WINDOW_FLAGS = frozenset({"--demo", "-v", "--verbose"})
+class WindowOptions(NamedTuple):
+    """What ``paydesk`` with no command was given: the window's own options."""
+
+    data_dir: str | None = None
+    demo: bool = False
+    verbose: bool = False
 
 
-def _window_arguments(argv: Sequence[str]) -> argparse.Namespace | None:
-    """The options, when ``argv`` holds nothing but the window's own; else None.
+def _window_options(argv: Sequence[str]) -> WindowOptions | None:
+    """The options, when ``argv`` holds nothing but the window's own, spelled out; else None.
 
     The window is what `paydesk` opens every morning, so it starts without
-    importing every command (~30 ms of the first frame). Anything else (a
-    command, --help, --version, a typo) goes through the full parser, as before.
+    importing every command (~30 ms of the first frame) or argparse (~3 ms). Anything
+    else (a command, --help, --version, an abbreviation, a typo) goes through
+    the full parser, which accepts every form this does, and more.
     """
+    options = WindowOptions()
     tokens = list(argv)
-    index = 0
-    while index < len(tokens):
-        token = tokens[index]
-        if token in _WINDOW_FLAGS or token.startswith("--data-dir="):
-            index += 1
-        elif (token == "--data-dir" and index + 1 < len(tokens)
-              and not tokens[index + 1].startswith("-")):
-            index += 2
+    while tokens:
+        token = tokens.pop(0)
+        if token == "--demo":
+            options = options._replace(demo=True)
+        elif token in ("-v", "--verbose"):
+            options = options._replace(verbose=True)
+        elif token.startswith("--data-dir="):
+            options = options._replace(data_dir=token.partition("=")[2])
+        elif token == "--data-dir" and tokens and not tokens[0].startswith("-"):
+            options = options._replace(data_dir=tokens.pop(0))
         else:
             return None
-    parser = argparse.ArgumentParser(prog="paydesk", add_help=False)
-    _add_global_options(parser)
-    return parser.parse_args(tokens, namespace=argparse.Namespace(command=None))
+    return options
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     tokens = sys.argv[1:] if argv is None else list(argv)
-    args = _window_arguments(tokens)
-    if args is None:
-        args = build_parser().parse_args(tokens)
     from paydesk.logs import setup_command_logging
 
+    window = _window_options(tokens)
+    if window is not None:
+        setup_command_logging(window.data_dir, demo=window.demo, verbose=window.verbose,
+                              command=None)
+        return _open_window(window.data_dir, window.demo)
+    args = build_parser().parse_args(tokens)
     setup_command_logging(args.data_dir, demo=args.demo, verbose=args.verbose,
                           command=args.command)
     if args.command is None:
-        return _open_window(args)
+        return _open_window(args.data_dir, args.demo)
     if args.command == "sandbox":
         return int(args.run_sandbox(args))
     return _run_command(args)
 
 
-def _open_window(args: argparse.Namespace) -> int:
+def _open_window(data_dir: str | None, demo: bool) -> int:
     try:
         from paydesk.ui.app import run_window
     except ImportError as exc:
@@ -99,7 +114,7 @@ def _open_window(args: argparse.Namespace) -> int:
             "(paydesk --help) work without it.",
             exit_codes.FAILURE,
         )
-    return int(run_window(data_dir=args.data_dir, demo=args.demo))
+    return int(run_window(data_dir=data_dir, demo=demo))
 
 
 def _run_command(args: argparse.Namespace) -> int:
