@@ -18,12 +18,12 @@ from paydesk.paths import AppPaths, resolve_data_dir
 from paydesk.runtime import Runtime, open_runtime
 from paydesk.secret_store import SecretStoreError
 from paydesk.settings import SettingsError
-from paydesk.store.errors import StoreError
 from paydesk.ui.formatting import tr
 from paydesk.ui.i18n import configured_language, install_translation
 
 if TYPE_CHECKING:
     from paydesk.gateway import GatewayClient
+    from paydesk.ui.counter import CounterController
     from paydesk.ui.main_window import MainWindow
 
 log = logging.getLogger(__name__)
@@ -75,26 +75,28 @@ def set_up_account(runtime: Runtime) -> bool:
 def build_window(
     runtime: Runtime, pool: QThreadPool | None = None, *, log_dir: Path | None = None
 ) -> MainWindow:
-    """The window and its controller, wired to the runtime (the tests use this too).
+    """The window, wired to the runtime (the tests use this too).
 
-    ``log_dir`` is what Help → Open log folder opens; by default the data
-    folder's ``logs`` (where the log goes whenever the data folder is overridden).
+    Its counter (the order book, the requests) is built right after the first
+    frame, or when first asked for (``window.counter``). ``log_dir`` is what
+    Help → Open log folder opens; by default the data folder's ``logs`` (where
+    the log goes whenever the data folder is overridden).
     """
-    from paydesk.ui.counter import CounterController
     from paydesk.ui.main_window import MainWindow
 
-    store = runtime.open_store()
-    counter = CounterController(
-        runtime.open_desk(store),
-        _secret_registering(runtime),
-        max_in_flight=runtime.settings.max_in_flight,
-        limiter=runtime.limiter(),
-        pool=pool,
-    )
-    window = MainWindow(runtime, counter, ui_state(runtime.paths.data_dir),
-                        log_dir=log_dir or runtime.paths.log_dir)
-    counter.setParent(window)
-    return window
+    def make_counter() -> CounterController:
+        from paydesk.ui.counter import CounterController
+
+        return CounterController(
+            runtime.open_desk(runtime.open_store()),
+            _secret_registering(runtime),
+            max_in_flight=runtime.settings.max_in_flight,
+            limiter=runtime.limiter(),
+            pool=pool,
+        )
+
+    return MainWindow(runtime, make_counter, ui_state(runtime.paths.data_dir),
+                      log_dir=log_dir or runtime.paths.log_dir)
 
 
 def _secret_registering(runtime: Runtime) -> Callable[[], GatewayClient]:
@@ -127,7 +129,6 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     app.setOrganizationName("PayDesk")
     crash = install_crash_handler(log_dir_for(data_dir, demo=demo))
     install_translation(app, configured_language(data_dir))
-    from paydesk.ui.crash_notice import CrashNotice
     from paydesk.ui.icon import ICON_NAME, app_icon
     from paydesk.ui.single_instance import SingleInstance
 
@@ -147,14 +148,29 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
                   "its window was brought to the front.", file=sys.stderr)
         return 0
     log_dir = setup_logging(log_dir_for(data_dir, demo=use_demo)).parent
-    notice = CrashNotice(log_dir)
-    install_crash_handler(log_dir, on_crash=notice, native=True)
+    install_crash_handler(log_dir, native=True)
     log_start("the window", data_dir, demo=use_demo)
     shown: list[MainWindow] = []
 
     def serve_other_starts() -> None:
         if not instance.is_listening():
             instance.listen(lambda: _bring_forward(shown))
+
+    def after_first_frame(window: MainWindow) -> None:
+        # Until now a failure was the start's (the except clauses below say it).
+        from paydesk.ui.crash_notice import CrashNotice
+
+        notice = CrashNotice(log_dir)
+        notice.window = window
+        install_crash_handler(log_dir, on_crash=notice, native=True)
+        serve_other_starts()  # before: the lock already keeps a second window out
+        window.counter.start()
+
+    def cannot_start(window: MainWindow, exc: Exception) -> None:
+        # The order book would not open (a StoreError): the window is of no use.
+        window.hide()
+        _say_start_failed(exc)
+        app.exit(5)
 
     runtime: Runtime | None = None
     try:
@@ -164,23 +180,23 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
             if not set_up_account(runtime):
                 return 0
         window = build_window(runtime, log_dir=log_dir)
-        # Otherwise after the first frame: the lock already keeps a second window out.
-        window.first_frame_done.connect(serve_other_starts)
-        notice.window = window
+        window.first_frame_done.connect(lambda: after_first_frame(window))
+        window.start_failed.connect(lambda exc: cannot_start(window, exc))
         shown.append(window)
         window.show()
-        window.counter.start()
         code = app.exec()
         log.info("The window closed")
         window.shutdown()
         return int(code)
-    except (StoreError, SettingsError) as exc:
-        # Expected trouble with the order book or the settings file: the message
-        # says what is wrong and where; it is no crash, so no crash report.
-        log.error("The window cannot start: %s", exc)
-        QMessageBox.critical(None, tr("PayDesk"), str(exc))
-        return 5 if isinstance(exc, StoreError) else 2
+    except SettingsError as exc:
+        _say_start_failed(exc)
+        return 2
     except Exception as exc:  # the last line of defence: say it, don't vanish
+        from paydesk.store.errors import StoreError  # the order book's package: on failure
+
+        if isinstance(exc, StoreError):
+            _say_start_failed(exc)
+            return 5
         report = crash.report(type(exc), exc, exc.__traceback__)  # the hook won't repeat it
         message = str(exc)
         if report is not None:
@@ -191,6 +207,13 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         instance.close()
         if runtime is not None:
             runtime.close()
+
+
+def _say_start_failed(exc: Exception) -> None:
+    """Expected trouble with the order book or the settings file: the message says
+    what is wrong and where; it is no crash, so no crash report."""
+    log.error("The window cannot start: %s", exc)
+    QMessageBox.critical(None, tr("PayDesk"), str(exc))
 
 
 def _bring_forward(shown: list[MainWindow]) -> None:

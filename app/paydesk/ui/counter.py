@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from time import monotonic
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEvent, QObject, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 from PySide6.QtWidgets import QWidget
 
 from paydesk.orders import CreationState, Order, OrderStatus
@@ -28,6 +28,7 @@ from paydesk.services import (
     send_creation,
 )
 from paydesk.store.errors import StoreError
+from paydesk.ui.first_frame import AfterFirstFrame, not_painted_yet
 from paydesk.ui.formatting import tr
 from paydesk.ui.messages import gateway_error_text, problem_text
 from paydesk.ui.tasks import run_task
@@ -46,9 +47,6 @@ CLIENT_RETRY_S = 5.0
 #: A new order reaches the list once its QR is on screen, or after this long when
 #: the service is slow to answer: reloading the list first would hold up the QR.
 ANNOUNCE_MS = 250
-#: The longest start() waits for the window's first frame (a window shown
-#: minimized may never paint) before it starts watching anyway.
-FIRST_FRAME_WAIT_MS = 1000
 
 
 class CounterController(QObject):
@@ -106,7 +104,7 @@ class CounterController(QObject):
         self._flush.setSingleShot(True)
         self._flush.setInterval(0)
         self._flush.timeout.connect(self._write_outcomes)
-        self._waiting: _FirstFrame | None = None
+        self._waiting: AfterFirstFrame | None = None
         self._stopped = False
         self._unannounced: list[Order] = []
         self._announce = QTimer(self)
@@ -125,8 +123,8 @@ class CounterController(QObject):
         """
         self._stopped = False
         window = self.parent()
-        if isinstance(window, QWidget) and _not_painted_yet(window):
-            self._waiting = _FirstFrame(window, self._start_now, FIRST_FRAME_WAIT_MS)
+        if isinstance(window, QWidget) and not_painted_yet(window):
+            self._waiting = AfterFirstFrame(window, self._start_now)
             return
         self._start_now()
 
@@ -401,37 +399,3 @@ class CounterController(QObject):
             self._creating = None
             self.creating_changed.emit(False)
         self.problem.emit(tr("Something unexpected went wrong: {0}").format(exc), "")
-
-
-def _not_painted_yet(window: QWidget) -> bool:
-    """Shown, but the window system has not exposed it (so nothing is painted) yet."""
-    handle = window.windowHandle()
-    return window.isVisible() and handle is not None and not handle.isExposed()
-
-
-class _FirstFrame(QObject):
-    """Calls ``then`` once ``window``'s first paint pass is over (or after ``timeout_ms``)."""
-
-    def __init__(self, window: QWidget, then: Callable[[], None], timeout_ms: int) -> None:
-        super().__init__(window)
-        self._window = window
-        self._then: Callable[[], None] | None = then
-        window.installEventFilter(self)
-        QTimer.singleShot(timeout_ms, self, self._fire)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._window and event.type() == QEvent.Type.Paint:
-            self._window.removeEventFilter(self)
-            # The paint pass is under way; a zero timer runs once it is over.
-            QTimer.singleShot(0, self, self._fire)
-        return False
-
-    def _fire(self) -> None:
-        then, self._then = self._then, None
-        if then is not None:
-            self._window.removeEventFilter(self)
-            then()
-
-    def cancel(self) -> None:
-        self._then = None
-        self._window.removeEventFilter(self)

@@ -1,17 +1,22 @@
 """The counter window: new payment and its QR on the left, every order on the right.
 
-The first frame shows what the cashier needs first, the amount field; the
-orders list (a table, its model, the filter bar) is built right after it, in a
-zero-timer scheduled on the window's first paint, or earlier by whatever asks
-for ``orders_panel`` first.
+The first frame shows what the cashier needs first, the amount field. What it
+does not show is built right after it (ui/first_frame.py), or earlier by
+whatever asks for it first: the counter (the order book and the requests,
+``counter``), the payment card, the orders list (``orders_panel``) and the
+chime (``alerts``). Like the rest of the first frame's widgets, the window
+names no enum of PySide's ``Qt`` namespace before that: the first name read
+from it builds the Python enums of the whole namespace, ~15 ms of the start
+(tests/perf/bench.py); the methods that need it import it when they run.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QByteArray, QEvent, QLocale, QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QLocale, QSettings, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -32,9 +37,10 @@ from paydesk.settings import Settings
 if TYPE_CHECKING:
     from paydesk.sound_player import SoundPlayer
     from paydesk.ui.alerts import Alerts
+    from paydesk.ui.counter import CounterController
     from paydesk.ui.customer_display import CustomerDisplay
     from paydesk.ui.orders_panel import OrdersPanel
-from paydesk.ui.counter import CounterController
+from paydesk.ui.first_frame import AfterFirstFrame
 from paydesk.ui.formatting import tr
 from paydesk.ui.icon import app_icon
 from paydesk.ui.payment_form import PaymentForm
@@ -43,13 +49,17 @@ from paydesk.ui.problem_banner import ProblemBanner
 
 
 class MainWindow(QMainWindow):
-    #: Once, right after the first frame: the time for what it did not need.
+    #: Once, right after the first frame, with the counter built: the time for
+    #: what the first frame did not need.
     first_frame_done = Signal()
+    #: The counter could not be built after the first frame (the order book would
+    #: not open): the StoreError. The window is of no use; whoever runs it says why.
+    start_failed = Signal(object)
 
     def __init__(
         self,
         runtime: Runtime,
-        counter: CounterController,
+        make_counter: Callable[[], CounterController],
         ui_state: QSettings,
         parent: QWidget | None = None,
         *,
@@ -57,7 +67,8 @@ class MainWindow(QMainWindow):
     ) -> None:
         super().__init__(parent)
         self.runtime = runtime
-        self.counter = counter
+        self._make_counter = make_counter
+        self._counter: CounterController | None = None
         self._ui_state = ui_state
         self.log_dir = log_dir or runtime.paths.log_dir
         self.setWindowTitle(tr("PayDesk — demo") if runtime.is_demo else tr("PayDesk"))
@@ -77,7 +88,7 @@ class MainWindow(QMainWindow):
         left_layout.setContentsMargins(12, 12, 12, 12)
         left_layout.addWidget(self.form)
         left_layout.addWidget(self.payment_panel, 1)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter = QSplitter()  # side by side, Qt's default
         self.splitter.addWidget(left)
         self.splitter.addWidget(QWidget())  # the orders list's place, until it is built
         self.splitter.setStretchFactor(0, 2)
@@ -95,10 +106,10 @@ class MainWindow(QMainWindow):
             )
             marker.setObjectName("demo_marker")
             marker.setAccessibleName("demo_marker")
-            marker.setAlignment(Qt.AlignmentFlag.AlignCenter)
             marker.setStyleSheet(
                 "#demo_marker { background: #fff4d6; color: #6b4e00; border: 1px solid #e8c96b;"
-                " border-radius: 6px; padding: 6px; font-weight: bold; }"
+                " border-radius: 6px; padding: 6px; font-weight: bold;"
+                " qproperty-alignment: AlignCenter; }"
             )
             layout.addWidget(marker)
         layout.addWidget(self.banner)
@@ -114,7 +125,7 @@ class MainWindow(QMainWindow):
             tr("Service: {0}").format(runtime.settings.base_url or tr("not set up"))
         )
         self.form.amount_input.setFocus()
-        self.installEventFilter(self)  # the orders list, right after the first frame
+        self._after_first_frame = AfterFirstFrame(self, self._finish_start)
 
     # -- wiring -----------------------------------------------------------------
 
@@ -135,7 +146,7 @@ class MainWindow(QMainWindow):
             lambda: self.counter.check_now(self.orders_panel.selected_order_ids()),
         )
         self.check_all_action = self._action(tr("Check &all pending now"), "F5",
-                                             self.counter.check_all_pending)
+                                             lambda: self.counter.check_all_pending())
         self.find_action = self._action(tr("&Find…"), QKeySequence.StandardKey.Find,
                                         lambda: self.orders_panel.focus_search())
         self.print_slip_action = self._action(tr("&Print payment slip…"),
@@ -164,23 +175,43 @@ class MainWindow(QMainWindow):
         help_menu.addAction(self._action(tr("Open &log folder"), None, self.open_log_folder))
         help_menu.addAction(self._action(tr("&About PayDesk"), None, self.about_box))
 
-    def _action(self, text: str, shortcut: object, slot: object) -> QAction:
+    def _action(
+        self, text: str, shortcut: str | QKeySequence.StandardKey | None, slot: object
+    ) -> QAction:
+        """A window-wide action (QAction's default shortcut context) in the window's menus.
+
+        The shortcut goes in as a list: setShortcut's other overloads take Qt.Key,
+        and checking them builds the enums of the whole Qt namespace (see
+        the module's doc), which the first frame does without.
+        """
         action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))  # type: ignore[call-overload]
-            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        if isinstance(shortcut, str):
+            action.setShortcuts([QKeySequence.fromString(shortcut)])
+        elif shortcut is not None:
+            action.setShortcuts(QKeySequence.keyBindings(shortcut))
         action.triggered.connect(slot)
         self.addAction(action)
         return action
 
     def _connect(self) -> None:
-        counter = self.counter
         self.form.submitted.connect(self._create)
+        self.banner.retry_requested.connect(self._retry)
+
+    @property
+    def counter(self) -> CounterController:
+        """The counter, built now if the first frame has not been followed by it yet."""
+        if self._counter is None:
+            counter = self._make_counter()
+            counter.setParent(self)
+            self._counter = counter
+            self._connect_counter(counter)
+        return self._counter
+
+    def _connect_counter(self, counter: CounterController) -> None:
         counter.creating_changed.connect(self.form.set_busy)
         counter.current_changed.connect(self._show_current)
         counter.problem.connect(self.banner.show_problem)
         counter.problem_cleared.connect(self.banner.clear)
-        self.banner.retry_requested.connect(self._retry)
         counter.order_paid.connect(self._chime_paid)
         counter.order_refused.connect(self._chime_refused)
 
@@ -235,19 +266,21 @@ class MainWindow(QMainWindow):
         panel.order_activated.connect(counter.select)
         return panel
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Installed on the window until its first paint (see ``__init__``)."""
-        if watched is self and event.type() == QEvent.Type.Paint:
-            self.removeEventFilter(self)
-            # A zero-timer set now runs once this first paint pass is over.
-            QTimer.singleShot(0, self, self._build_orders_panel_after_first_frame)
-        return super().eventFilter(watched, event)
+    def _finish_start(self) -> None:
+        """Right after the first frame: what it did not show, in the order it is needed."""
+        if self._shut_down:  # a window closed at once needs none of it
+            return
+        from paydesk.store.errors import StoreError  # the order book's package: not before
 
-    def _build_orders_panel_after_first_frame(self) -> None:
-        if not self._shut_down:  # a window closed at once never needs its list
-            self._ensure_orders_panel()
-            _ = self.alerts  # ready before the first payment comes in
-            self.first_frame_done.emit()
+        try:
+            _ = self.counter
+        except StoreError as exc:
+            self.start_failed.emit(exc)
+            return
+        self.payment_panel.prepare_card()
+        self._ensure_orders_panel()
+        _ = self.alerts  # ready before the first payment comes in
+        self.first_frame_done.emit()
 
     # -- actions ------------------------------------------------------------------
 
@@ -412,6 +445,8 @@ class MainWindow(QMainWindow):
 
     def about_box(self) -> QMessageBox:
         """Opened (window-modal), not exec()'d: orders go on being watched behind it."""
+        from PySide6.QtCore import Qt
+
         from paydesk.ui.about_box import AboutBox
 
         box = AboutBox(self.runtime, self.log_dir, self.sound_player.backend, parent=self)
@@ -432,6 +467,8 @@ class MainWindow(QMainWindow):
         then ask for focus; where the desktop refuses focus to a background
         process, ``alert`` flashes the task bar entry instead.
         """
+        from PySide6.QtCore import Qt
+
         self.setWindowState(self.windowState() & ~Qt.WindowState.WindowMinimized)
         self.show()
         self.raise_()
@@ -453,10 +490,13 @@ class MainWindow(QMainWindow):
         flight are dropped (an unconfirmed creation resumes at the next start), and
         no timer of the list may reach the closed store."""
         self._shut_down = True
-        self.counter.stop()
+        self._after_first_frame.cancel()
+        if self._counter is not None:
+            self._counter.stop()
         if self._orders_panel is not None:
             self._orders_panel.stop()
-        self.counter.desk.store.close()
+        if self._counter is not None:
+            self._counter.desk.store.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.customer_display is not None:

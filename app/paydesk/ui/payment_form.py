@@ -7,7 +7,7 @@ next to the field it is about).
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFormLayout,
@@ -110,7 +110,7 @@ class PaymentForm(QWidget):
         label.show()
         widget = {"amount": self.amount_input, "email": self.email_input,
                   "note": self.note_input}[field]
-        widget.setFocus(Qt.FocusReason.OtherFocusReason)
+        widget.setFocus()  # OtherFocusReason
         widget.selectAll()
 
     def clear_error(self, field: str) -> None:
@@ -125,7 +125,7 @@ class PaymentForm(QWidget):
         for line in (self.amount_input, self.email_input, self.note_input):
             line.clear()
         self.clear_errors()
-        self.amount_input.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.amount_input.setFocus()  # OtherFocusReason
 
     def error_text(self, field: str) -> str:
         label = self._errors[field]

@@ -2,6 +2,13 @@
 
 A view only: it is told what to show (``show_order``, ``show_creating``) and
 never calls the core or the network. The window decides which order that is.
+
+The first frame shows the idle page only; the card an order is shown on (the
+QR, the badge, the link and its buttons) is built with the first order, or
+right after the first frame when the window calls ``prepare_card``. The idle
+page names no enum of PySide's ``Qt`` namespace: the first name read from it
+builds the Python enums of the whole namespace, ~15 ms of the window's start
+(tests/perf/bench.py), so its labels are centred by their style sheet.
 """
 
 from __future__ import annotations
@@ -10,12 +17,12 @@ import math
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QSize,
     QStandardPaths,
-    Qt,
     QTimer,
     QUrl,
     Signal,
@@ -41,10 +48,13 @@ from PySide6.QtWidgets import (
 
 from paydesk.clock import Clock, utc_now
 from paydesk.orders import Order
+from paydesk.ui.badge_kind import BadgeKind
 from paydesk.ui.formatting import countdown, local_time, money, tr
-from paydesk.ui.link_label import LinkLabel
-from paydesk.ui.qr_widget import QrCodeWidget
-from paydesk.ui.status_badge import BadgeKind, StatusBadge
+
+if TYPE_CHECKING:
+    from paydesk.ui.link_label import LinkLabel
+    from paydesk.ui.qr_widget import QrCodeWidget
+    from paydesk.ui.status_badge import StatusBadge
 
 #: What the faded QR says, per state in which its link can no longer be paid
 #: (marked for lupdate here, translated when shown).
@@ -79,11 +89,45 @@ QPushButton:focus { border: 2px solid #1a73e8; padding: 5px 13px; }
 """
 
 
+class _OnCard:
+    """A widget of the card: reading it before any order was shown builds the card.
+
+    A non-data descriptor: ``_build_card`` sets the instance attribute of the
+    same name, which Python reads directly from then on.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    def __get__(self, panel: PaymentPanel | None, owner: type | None = None) -> Any:
+        if panel is None:
+            return self
+        panel.prepare_card()
+        return panel.__dict__[self._name]
+
+
+def _on_card() -> Any:
+    """A card widget's class attribute; typed as the widget it stands for."""
+    return _OnCard()
+
+
 class PaymentPanel(QWidget):
     """Shows one payment; idle, being created, or an order in any state."""
 
     #: Emitted with the link after it was put on the clipboard (the window may say so).
     copy_requested = Signal(str)
+
+    # The card's widgets (built by _build_card, on first use).
+    amount_label: QLabel = _on_card()
+    badge: StatusBadge = _on_card()
+    qr: QrCodeWidget = _on_card()
+    countdown_label: QLabel = _on_card()
+    link_label: LinkLabel = _on_card()
+    copy_button: QPushButton = _on_card()
+    open_button: QPushButton = _on_card()
+    save_button: QPushButton = _on_card()
+    order_id_label: QLabel = _on_card()
+    note_label: QLabel = _on_card()
 
     def __init__(self, parent: QWidget | None = None, *, clock: Clock = utc_now) -> None:
         super().__init__(parent)
@@ -102,11 +146,11 @@ class PaymentPanel(QWidget):
 
         self._stack = QStackedWidget(self)
         self._build_idle()
-        self._build_card()
+        self._card: QFrame | None = None
         root = QVBoxLayout(self)
         root.setContentsMargins(0, 0, 0, 0)
         root.addWidget(self._stack)
-        self.show_order(None, None)
+        self._stack.setCurrentWidget(self._idle)
 
     # -- building ------------------------------------------------------------
 
@@ -117,9 +161,8 @@ class PaymentPanel(QWidget):
         hint = QLabel(tr("The QR code for the buyer will appear here."))
         hint.setObjectName("idle_hint")
         for label, colour, factor in ((self.idle_label, "#5f6368", 1.6), (hint, "#80868b", 1.0)):
-            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             label.setWordWrap(True)
-            label.setStyleSheet(f"color: {colour};")
+            label.setStyleSheet(f"color: {colour}; qproperty-alignment: AlignCenter;")
             _scale_font(label, factor)
         idle = QFrame()
         idle.setObjectName("payment_card")
@@ -135,7 +178,20 @@ class PaymentPanel(QWidget):
         self._idle = idle
         self._stack.addWidget(idle)
 
-    def _build_card(self) -> None:
+    def prepare_card(self) -> QFrame:
+        """The card orders are shown on, built now if no order has been shown yet."""
+        if self._card is None:
+            self._card = self._build_card()
+            self._set_link(None)  # no link, no link buttons
+        return self._card
+
+    def _build_card(self) -> QFrame:
+        from PySide6.QtCore import Qt  # after the first frame: see the module's doc
+
+        from paydesk.ui.link_label import LinkLabel
+        from paydesk.ui.qr_widget import QrCodeWidget
+        from paydesk.ui.status_badge import StatusBadge
+
         self.amount_label = QLabel()
         self.amount_label.setObjectName("amount_label")
         self.amount_label.setAccessibleName(tr("Amount"))
@@ -201,10 +257,12 @@ class PaymentPanel(QWidget):
         QWidget.setTabOrder(self.link_label, self.copy_button)
         QWidget.setTabOrder(self.copy_button, self.open_button)
         QWidget.setTabOrder(self.open_button, self.save_button)
-        self._card = card
         self._stack.addWidget(card)
+        return card
 
     def _button(self, name: str, text: str, slot: Callable[[], None]) -> QPushButton:
+        from PySide6.QtCore import Qt  # the card's, after the first frame
+
         button = QPushButton(text)
         button.setObjectName(name)
         button.setAccessibleName(text)
@@ -221,12 +279,15 @@ class PaymentPanel(QWidget):
         self._expires_at = expires_at
         if order is None:
             self._countdown_timer.stop()
-            self.qr.set_text(None)
-            self.qr.set_inactive(None)
-            self._set_link(None)
+            if self._card is not None:
+                self.qr.set_text(None)
+                self.qr.set_inactive(None)
+                self._set_link(None)
             self._stack.setCurrentWidget(self._idle)
             return
-        self._stack.setCurrentWidget(self._card)
+        from paydesk.ui.status_badge import StatusBadge
+
+        self._stack.setCurrentWidget(self.prepare_card())
         kind = BadgeKind.of(order)
         new_link = order.url is not None and order.url != self.qr.text()
         self.qr.set_text(order.url)
@@ -256,7 +317,7 @@ class PaymentPanel(QWidget):
         self._order = None
         self._expires_at = None
         self._countdown_timer.stop()
-        self._stack.setCurrentWidget(self._card)
+        self._stack.setCurrentWidget(self.prepare_card())
         self.amount_label.setText(money(amount_kopecks))
         self.badge.set_creating()
         self.qr.set_text(None)
@@ -294,10 +355,11 @@ class PaymentPanel(QWidget):
         Laying out at once (not on the next event loop pass) means a grab, a
         print or a screenshot taken right after shows the new state whole.
         """
-        self._card.setProperty("state", str(kind))
-        self._card.style().unpolish(self._card)
-        self._card.style().polish(self._card)
-        layout = self._card.layout()
+        card = self.prepare_card()
+        card.setProperty("state", str(kind))
+        card.style().unpolish(card)
+        card.style().polish(card)
+        layout = card.layout()
         if layout is not None:
             layout.activate()
 

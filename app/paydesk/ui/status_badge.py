@@ -6,48 +6,16 @@ screen readers): every state also has its own symbol and its own words.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.orders import Order
+from paydesk.ui.badge_kind import BadgeKind
 from paydesk.ui.formatting import tr
 from paydesk.ui.messages import stored_error_text
-
-
-class BadgeKind(enum.StrEnum):
-    """What the cashier needs to know about an order, coarser than its status."""
-
-    NONE = "none"
-    NOT_SENT = "not_sent"
-    CREATING = "creating"
-    PENDING = "pending"
-    PAID = "paid"
-    REFUSED = "refused"
-    EXPIRED = "expired"
-    ABANDONED = "abandoned"
-    UNKNOWN = "unknown"
-
-    @classmethod
-    def of(cls, order: Order | None) -> BadgeKind:
-        if order is None:
-            return cls.NONE
-        if order.creation is CreationState.ABANDONED:
-            return cls.ABANDONED
-        if order.creation is CreationState.UNCONFIRMED:
-            return cls.NOT_SENT
-        return _BY_STATUS.get(order.status, cls.UNKNOWN)
-
-
-_BY_STATUS = {
-    OrderStatus.PENDING: BadgeKind.PENDING,
-    OrderStatus.APPROVE: BadgeKind.PAID,
-    OrderStatus.DECLINE: BadgeKind.REFUSED,
-    OrderStatus.EXPIRED: BadgeKind.EXPIRED,
-}
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,67 @@
+"""Run something once a window's first frame is on the screen.
+
+What the first frame does not show (the order book, the orders list, the
+payment card, the chime) is built right after it: the cashier sees the amount
+field sooner, and the rest follows within a few milliseconds. A window shown
+minimised may never paint, so a timeout runs the work anyway.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QWidget
+
+#: The longest to wait for a first paint (a window shown minimised may never paint).
+FIRST_FRAME_WAIT_MS = 1000
+
+
+def not_painted_yet(window: QWidget) -> bool:
+    """Shown, but the window system has not exposed it (so nothing is painted) yet."""
+    handle = window.windowHandle()
+    return window.isVisible() and handle is not None and not handle.isExposed()
+
+
+class AfterFirstFrame(QObject):
+    """Calls ``then`` once ``window``'s first paint pass is over, or after ``timeout_ms``.
+
+    The timeout starts when the window is shown, not when this is made: a
+    window built and never shown (a test's) runs nothing until then.
+    """
+
+    def __init__(
+        self, window: QWidget, then: Callable[[], None], timeout_ms: int = FIRST_FRAME_WAIT_MS
+    ) -> None:
+        super().__init__(window)
+        self._window = window
+        self._then: Callable[[], None] | None = then
+        self._timeout_ms = timeout_ms
+        window.installEventFilter(self)
+        if window.isVisible():
+            QTimer.singleShot(timeout_ms, self, self._fire)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._window:
+            kind = event.type()
+            if kind == QEvent.Type.Show:
+                QTimer.singleShot(self._timeout_ms, self, self._fire)
+            elif kind == QEvent.Type.Paint:
+                self._window.removeEventFilter(self)
+                # The paint pass is under way; a zero timer runs once it is over.
+                QTimer.singleShot(0, self, self._fire)
+        return False
+
+    def fire_now(self) -> None:
+        """Run ``then`` at once (something needs its work before the first frame)."""
+        self._fire()
+
+    def _fire(self) -> None:
+        then, self._then = self._then, None
+        if then is not None:
+            self._window.removeEventFilter(self)
+            then()
+
+    def cancel(self) -> None:
+        self._then = None
+        self._window.removeEventFilter(self)
