@@ -131,7 +131,11 @@ def test_help_menu_has_about_and_the_log_folder(window: MainWindow) -> None:
     assert [a.text() for a in help_menu.actions()] == ["Open &log folder", "&About PayDesk"]
 
 
-def test_the_window_has_paydesks_icon(window: MainWindow) -> None:
+def test_the_window_has_paydesks_icon_right_after_its_first_frame(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    with qtbot.waitSignal(window.first_frame_done):
+        window.show()
     assert not window.windowIcon().isNull()
 
 

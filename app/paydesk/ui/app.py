@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, QThreadPool
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from paydesk.crash_report import install_crash_handler
 from paydesk.logs import log_dir_for, log_start, register_secret, setup_logging
@@ -49,6 +49,7 @@ def choose_start(data_dir: str | None, demo: bool) -> bool | None:
         return remembered == "demo"
     from paydesk.ui.welcome_dialog import WelcomeDialog
 
+    use_app_icon()
     welcome = WelcomeDialog()
     welcome.exec()
     choice = welcome.choice()
@@ -59,11 +60,20 @@ def choose_start(data_dir: str | None, demo: bool) -> bool | None:
     return choice == "demo"
 
 
+def use_app_icon() -> None:
+    """PayDesk's icon on every window from now on (not before the first frame: ~3 ms)."""
+    if QApplication.windowIcon().isNull():
+        from paydesk.ui.icon import app_icon
+
+        QApplication.setWindowIcon(app_icon())
+
+
 def set_up_account(runtime: Runtime) -> bool:
     """First start with no account: the settings dialog before the window."""
     from paydesk import settings as settings_file
     from paydesk.ui.settings_dialog import SettingsDialog
 
+    use_app_icon()
     dialog = SettingsDialog(runtime.settings, runtime.secret_store())
     if not dialog.exec():
         return False
@@ -129,10 +139,9 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     app.setOrganizationName("PayDesk")
     crash = install_crash_handler(log_dir_for(data_dir, demo=demo))
     install_translation(app, configured_language(data_dir))
-    from paydesk.ui.icon import ICON_NAME, app_icon
+    from paydesk.ui.icon import ICON_NAME
     from paydesk.ui.single_instance import SingleInstance
 
-    QApplication.setWindowIcon(app_icon())
     QApplication.setDesktopFileName(ICON_NAME)  # Wayland matches the window to its .desktop
     use_demo = choose_start(data_dir, demo)
     if use_demo is None:
@@ -157,6 +166,7 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
             instance.listen(lambda: _bring_forward(shown))
 
     def after_first_frame(window: MainWindow) -> None:
+        use_app_icon()  # for every window and dialog from now on
         # Until now a failure was the start's (the except clauses below say it).
         from paydesk.ui.crash_notice import CrashNotice
 
@@ -201,7 +211,7 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         message = str(exc)
         if report is not None:
             message += "\n\n" + tr("A report was saved in {0}.").format(str(report.parent))
-        QMessageBox.critical(None, tr("PayDesk"), message)
+        _critical(message)
         raise
     finally:
         instance.close()
@@ -213,7 +223,13 @@ def _say_start_failed(exc: Exception) -> None:
     """Expected trouble with the order book or the settings file: the message says
     what is wrong and where; it is no crash, so no crash report."""
     log.error("The window cannot start: %s", exc)
-    QMessageBox.critical(None, tr("PayDesk"), str(exc))
+    _critical(str(exc))
+
+
+def _critical(message: str) -> None:
+    from PySide6.QtWidgets import QMessageBox  # only when the start fails
+
+    QMessageBox.critical(None, tr("PayDesk"), message)
 
 
 def _bring_forward(shown: list[MainWindow]) -> None:

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import logging
 from pathlib import Path
-
-from PySide6.QtGui import QIcon
+from typing import TYPE_CHECKING
 
 from paydesk.resources import resource_path
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QIcon
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +27,8 @@ ICON_NAME = "org.paydesk.PayDesk"
 
 def app_icon() -> QIcon:
     """The application icon; a null QIcon (Qt's default icon) only if neither file loads."""
+    from PySide6.QtGui import QIcon  # after the first frame (ICON_NAME is needed before)
+
     for suffix in ("svg", "png"):
         path = icon_file(suffix)
         icon = QIcon(str(path)) if path.is_file() else QIcon()

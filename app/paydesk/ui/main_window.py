@@ -7,7 +7,8 @@ whatever asks for it first: the counter (the order book and the requests,
 chime (``alerts``). Like the rest of the first frame's widgets, the window
 names no enum of PySide's ``Qt`` namespace before that: the first name read
 from it builds the Python enums of the whole namespace, ~15 ms of the start
-(tests/perf/bench.py); the methods that need it import it when they run.
+(tests/perf/bench.py); the methods that need it import it when they run, as
+do those that open a message box or a file dialog (their classes cost ~1 ms).
 """
 
 from __future__ import annotations
@@ -20,10 +21,8 @@ from PySide6.QtCore import QByteArray, QLocale, QSettings, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -35,6 +34,8 @@ from paydesk.runtime import Runtime
 from paydesk.settings import Settings
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
+
     from paydesk.sound_player import SoundPlayer
     from paydesk.ui.alerts import Alerts
     from paydesk.ui.counter import CounterController
@@ -42,7 +43,6 @@ if TYPE_CHECKING:
     from paydesk.ui.orders_panel import OrdersPanel
 from paydesk.ui.first_frame import AfterFirstFrame
 from paydesk.ui.formatting import tr
-from paydesk.ui.icon import app_icon
 from paydesk.ui.payment_form import PaymentForm
 from paydesk.ui.payment_panel import PaymentPanel
 from paydesk.ui.problem_banner import ProblemBanner
@@ -72,8 +72,6 @@ class MainWindow(QMainWindow):
         self._ui_state = ui_state
         self.log_dir = log_dir or runtime.paths.log_dir
         self.setWindowTitle(tr("PayDesk — demo") if runtime.is_demo else tr("PayDesk"))
-        if QApplication.windowIcon().isNull():  # run_window sets it on the application
-            self.setWindowIcon(app_icon())
         self.resize(1280, 820)
 
         self.form = PaymentForm()
@@ -281,6 +279,10 @@ class MainWindow(QMainWindow):
         self._ensure_orders_panel()
         _ = self.alerts  # ready before the first payment comes in
         self.first_frame_done.emit()
+        if QApplication.windowIcon().isNull():  # run_window has set it on the application
+            from paydesk.ui.icon import app_icon
+
+            self.setWindowIcon(app_icon())
 
     # -- actions ------------------------------------------------------------------
 
@@ -314,6 +316,8 @@ class MainWindow(QMainWindow):
         self.form.reset()
 
     def open_settings(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         from paydesk.ui.settings_dialog import SettingsDialog
 
         dialog = SettingsDialog(
@@ -377,6 +381,8 @@ class MainWindow(QMainWindow):
         return order
 
     def _print_slip(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         from paydesk.ui.slip import print_slip
 
         order = self._slip_order()
@@ -389,6 +395,8 @@ class MainWindow(QMainWindow):
             QMessageBox.information(self, tr("Payment slip"), str(exc))
 
     def _save_slip_pdf(self) -> None:
+        from PySide6.QtWidgets import QFileDialog, QMessageBox
+
         from paydesk.ui.slip import check_printable, save_slip_pdf
 
         order = self._slip_order()
@@ -417,6 +425,8 @@ class MainWindow(QMainWindow):
         self.runtime.settings = updated
 
     def _export_csv(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         path, _ = QFileDialog.getSaveFileName(
             self, tr("Export orders"), "paydesk-orders.csv", tr("CSV files (*.csv)")
         )

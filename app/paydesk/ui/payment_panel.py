@@ -19,26 +19,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
-    QSize,
-    QStandardPaths,
-    QTimer,
-    QUrl,
-    Signal,
-)
-from PySide6.QtGui import (
-    QDesktopServices,
-    QFont,
-    QGuiApplication,
-    QResizeEvent,
-)
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, QTimer, Signal
+from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
 from PySide6.QtWidgets import (
-    QFileDialog,
     QFrame,
     QHBoxLayout,
     QLabel,
-    QMessageBox,
     QPushButton,
     QSizePolicy,
     QStackedWidget,
@@ -413,6 +399,9 @@ class PaymentPanel(QWidget):
         self.copy_button.setText(tr("Copy link"))
 
     def open_link(self) -> None:
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
         link = self.link_label.link()
         url = QUrl(link or "")
         if url.scheme() in ("http", "https"):  # a service answer is no reason to run a program
@@ -437,6 +426,9 @@ class PaymentPanel(QWidget):
 
     def _ask_and_save(self) -> None:
         """The only place with a file dialog, so tests call save_qr_to instead."""
+        from PySide6.QtCore import QStandardPaths
+        from PySide6.QtWidgets import QFileDialog, QMessageBox
+
         if self.qr.matrix() is None:
             return
         folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.PicturesLocation)
