@@ -27,10 +27,10 @@ import os
 import re
 import sys
 import threading
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 from paydesk import __version__
+from paydesk.log_file import RotatingLogFile
 from paydesk.paths import APP_NAME, DATA_DIR_ENV, AppPaths, resolve_data_dir
 from paydesk.secret_store import SECRET_ENV
 
@@ -54,18 +54,6 @@ _file_handler: logging.Handler | None = None
 _console_handler: logging.Handler | None = None
 
 log = logging.getLogger(__name__)
-
-
-class _QuietRotatingFileHandler(RotatingFileHandler):
-    """A log file that, when it cannot be written (read-only or full disk), says so
-    once and steps aside, instead of printing a traceback for every line."""
-
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (Qt-free, stdlib name)
-        root = logging.getLogger()
-        if self in root.handlers:
-            root.removeHandler(self)
-            sys.stderr.write(f"PayDesk: the log file {self.baseFilename} cannot be written; "
-                             "logging to it stops.\n")
 
 
 def register_secret(value: str | None) -> None:
@@ -172,10 +160,8 @@ def setup_logging(
     path = log_dir / file_name
     try:
         log_dir.mkdir(parents=True, exist_ok=True)
-        # delay: the file appears with its first line, not on every start.
-        handler = _QuietRotatingFileHandler(
-            path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT, encoding="utf-8", delay=True
-        )
+        # The file appears with its first line, not on every start.
+        handler = RotatingLogFile(path, max_bytes=MAX_BYTES, backup_count=BACKUP_COUNT)
     except OSError as error:
         log.warning("PayDesk cannot write its log in %s (%s); running without a log file",
                     log_dir, error)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable, Iterator
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from paydesk import logs
+from paydesk.log_file import RotatingLogFile
 from paydesk.paths import AppPaths
 from paydesk.runtime import Runtime
 from paydesk.sandbox import Fault, SandboxServer
@@ -41,7 +41,7 @@ def debug_log(tmp_path: Path) -> Iterator[Path]:
     path = logs.setup_logging(tmp_path / "logs")
     root.setLevel(logging.DEBUG)
     for handler in root.handlers:
-        if isinstance(handler, RotatingFileHandler):
+        if isinstance(handler, RotatingLogFile):
             handler.setLevel(logging.DEBUG)
     yield path
     logs.stop_logging()

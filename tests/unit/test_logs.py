@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Iterator
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 import platformdirs
@@ -13,6 +12,7 @@ import pytest
 
 from paydesk import logs
 from paydesk.crash_report import uninstall_crash_handler
+from paydesk.log_file import RotatingLogFile
 from paydesk.logs import (
     CLI_LOG_FILE,
     LOG_FILE,
@@ -115,8 +115,8 @@ def test_lines_carry_time_level_logger_and_thread(tmp_path: Path) -> None:
 
 def test_rotation_is_one_megabyte_times_five(tmp_path: Path) -> None:
     path = setup_logging(tmp_path / "logs")
-    [handler] = [h for h in logging.getLogger().handlers if isinstance(h, RotatingFileHandler)]
-    assert (handler.maxBytes, handler.backupCount, handler.encoding) == (1_000_000, 5, "utf-8")
+    [handler] = [h for h in logging.getLogger().handlers if isinstance(h, RotatingLogFile)]
+    assert (handler.max_bytes, handler.backup_count, handler.encoding) == (1_000_000, 5, "utf-8")
     assert Path(handler.baseFilename) == path == tmp_path / "logs" / LOG_FILE
     log = logging.getLogger("paydesk.test")
     for number in range(1_300):
@@ -178,3 +178,34 @@ def test_commands_log_to_their_own_file_with_a_start_line(tmp_path: Path) -> Non
         assert "paydesk list; data folder" in text and "(demo)" in text
     finally:
         uninstall_crash_handler()
+
+
+def test_rotation_keeps_five_copies_and_drops_the_oldest(tmp_path: Path) -> None:
+    handler = RotatingLogFile(tmp_path / "x.log", max_bytes=200, backup_count=2)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    lines = [f"line {number:03d} " + "y" * 80 for number in range(10)]
+    try:
+        for line in lines:
+            handler.handle(logging.LogRecord("t", logging.INFO, __file__, 1, line, None, None))
+    finally:
+        handler.close()
+    files = [tmp_path / "x.log", tmp_path / "x.log.1", tmp_path / "x.log.2"]
+    kept = [path.read_text(encoding="utf-8").splitlines() for path in files]
+    assert kept == [lines[8:], lines[6:8], lines[4:6]]  # two lines a file, newest first
+    assert not (tmp_path / "x.log.3").exists()
+
+
+def test_a_log_file_that_cannot_be_written_is_said_once_and_dropped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    handler = RotatingLogFile(tmp_path / "missing" / "x.log", max_bytes=1000, backup_count=1)
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        for _ in range(3):
+            handler.handle(logging.LogRecord("t", logging.INFO, __file__, 1, "hi", None, None))
+    finally:
+        root.removeHandler(handler)
+        handler.close()
+    assert handler not in root.handlers
+    assert capsys.readouterr().err.count("cannot be written; logging to it stops") == 1

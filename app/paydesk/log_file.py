@@ -1,0 +1,62 @@
+"""The log file: appended to, and rotated at a size into numbered copies.
+
+The standard library's ``logging.handlers.RotatingFileHandler`` does the same,
+but importing ``logging.handlers`` loads socket, pickle and queue for its other
+handlers: ~5 ms of the window's start (tests/perf/bench.py, ``startup_ratio``),
+for a file the first frame never writes to. This is the same rotation (the size
+checked before each record; ``.1`` … ``.N`` shifted up, the oldest dropped),
+plus PayDesk's rule for a file that cannot be written: say so once, then stop.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from pathlib import Path
+
+
+class RotatingLogFile(logging.FileHandler):
+    """``path``, UTF-8, opened with its first record and rotated before passing ``max_bytes``."""
+
+    def __init__(self, path: Path, *, max_bytes: int, backup_count: int) -> None:
+        super().__init__(path, encoding="utf-8", delay=True)
+        self.max_bytes = max_bytes
+        self.backup_count = backup_count
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            if self._would_pass_max(record):
+                self._rotate()
+            super().emit(record)
+        except Exception:
+            self.handleError(record)
+
+    def _would_pass_max(self, record: logging.LogRecord) -> bool:
+        if self.stream is None:
+            self.stream = self._open()
+        written = self.stream.tell()
+        # A first line longer than the limit is written all the same, once.
+        return written > 0 and written + len(self.format(record)) + 1 >= self.max_bytes
+
+    def _rotate(self) -> None:
+        if self.stream is not None:
+            self.stream.close()
+            self.stream = None  # reopened by the next emit
+        base = self.baseFilename
+        for number in range(self.backup_count - 1, 0, -1):
+            if os.path.exists(f"{base}.{number}"):
+                os.replace(f"{base}.{number}", f"{base}.{number + 1}")
+        if self.backup_count > 0:
+            os.replace(base, f"{base}.1")
+        else:
+            os.remove(base)
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (stdlib name)
+        """A file that cannot be written (read-only, full disk) is said once, then
+        left alone, instead of printing a traceback for every line."""
+        root = logging.getLogger()
+        if self in root.handlers:
+            root.removeHandler(self)
+            sys.stderr.write(f"PayDesk: the log file {self.baseFilename} cannot be written; "
+                             "logging to it stops.\n")
