@@ -84,3 +84,36 @@ def test_window_geometry_is_saved_on_close(qtbot: QtBot, tmp_path: Path) -> None
         # screen clamps restored sizes, so pixel sizes are not compared here.
     finally:
         runtime.close()
+
+
+def test_the_order_book_opens_right_after_the_first_frame(qtbot: QtBot, tmp_path: Path) -> None:
+    runtime = open_runtime(str(tmp_path), demo=True)
+    try:
+        window = build_window(runtime)
+        qtbot.addWidget(window)
+        assert window._counter is None  # the first frame shows the amount field only
+        with qtbot.waitSignal(window.first_frame_done, timeout=10_000):
+            window.show()
+        assert window._counter is not None and window.counter.desk.store is not None
+        window.shutdown()
+    finally:
+        runtime.close()
+
+
+def test_an_order_book_that_will_not_open_stops_the_start_after_the_first_frame(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from paydesk.store import StoreError
+
+    runtime = open_runtime(str(tmp_path), demo=True)
+    runtime.paths.database.write_bytes(b"this is not an SQLite database, not at all" * 100)
+    try:
+        window = build_window(runtime)
+        qtbot.addWidget(window)
+        with qtbot.waitSignal(window.start_failed, timeout=10_000) as failed:
+            window.show()
+        [error] = failed.args
+        assert isinstance(error, StoreError) and str(runtime.paths.database) in str(error)
+        window.shutdown()  # nothing to stop, nothing to close: no second error
+    finally:
+        runtime.close()

@@ -1,0 +1,86 @@
+"""What the window's first frame does without, kept out of it.
+
+The start-up budget (bench.py, ``startup_ratio``) rests on the first frame not
+loading what it does not show: the order book, the services, the payment
+client, the keychain, the sandbox, the QR encoder, logging.handlers, and the
+Python enums of PySide's ``Qt`` namespace (building those takes ~15 ms; any
+``Qt.X`` on the first frame's path brings them in). This starts PayDesk through
+its real entry point, as the benchmark does, and looks at the process when the
+first frame is painted: no timing, so it holds on any machine.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+
+import bench  # noqa: E402  (the benchmark's own data folder and environment)
+
+#: Run in the child: record the enums PySide builds, then start PayDesk as the
+#: benchmark does and report, at the first frame, what is loaded.
+PROBE = """
+import enum, json, sys
+created = []
+_create = enum.EnumType._create_
+def _recording(cls, class_name, names, **kw):
+    created.append(class_name)
+    return _create(cls, class_name, names, **kw)
+enum.EnumType._create_ = _recording
+sys.path.insert(0, sys.argv[1])
+import startup_child
+watch = startup_child.watch_first_frame
+def report(window):
+    print("PROBE " + json.dumps({"modules": sorted(sys.modules), "enums": created}), flush=True)
+startup_child.watch_first_frame = lambda window, _=None: watch(window, report)
+startup_child.run_app(False)
+"""
+
+KEPT_OUT = (
+    "paydesk.store",
+    "paydesk.services",
+    "paydesk.ui.counter",
+    "paydesk.gateway",
+    "paydesk.sandbox",
+    "paydesk.ui.orders_panel",
+    "paydesk.ui.qr_widget",
+    "requests",
+    "keyring",
+    "zxingcpp",
+    "logging.handlers",
+)
+
+
+@pytest.fixture(scope="module")
+def first_frame(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+    work = tmp_path_factory.mktemp("first-frame")
+    data = bench.prepare_data_dir(work / "data", "http://127.0.0.1:9")
+    env = bench.child_environment(data, work / "pycache")
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(HERE)],
+        env=env, capture_output=True, text=True, timeout=120, check=False,
+    )
+    lines = [line for line in done.stdout.splitlines() if line.startswith("PROBE ")]
+    assert done.returncode == 0 and lines, done.stderr[-3000:]
+    report: dict[str, list[str]] = json.loads(lines[0].removeprefix("PROBE "))
+    return report
+
+
+@pytest.mark.parametrize("module", KEPT_OUT)
+def test_the_first_frame_does_without(first_frame: dict[str, list[str]], module: str) -> None:
+    assert module not in first_frame["modules"]
+
+
+def test_the_first_frame_builds_no_enum_of_the_qt_namespace(
+    first_frame: dict[str, list[str]],
+) -> None:
+    enums = first_frame["enums"]
+    assert "Type" in enums  # the recorder works: QEvent.Type, which the probe itself uses
+    # Three of the namespace's ~100 enums; PySide builds them all at its first use.
+    assert not {"AlignmentFlag", "Key", "WidgetAttribute"} & set(enums)
