@@ -276,6 +276,7 @@ class MainWindow(QMainWindow):
             self.start_failed.emit(exc)
             return
         self.payment_panel.prepare_card()
+        self.form.add_clear_buttons()
         self._ensure_orders_panel()
         _ = self.alerts  # ready before the first payment comes in
         self.first_frame_done.emit()
