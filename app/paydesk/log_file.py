@@ -35,6 +35,8 @@ class RotatingLogFile(logging.FileHandler):
     def _would_pass_max(self, record: logging.LogRecord) -> bool:
         if self.stream is None:
             self.stream = self._open()
+        if self.max_bytes <= 0 or self.backup_count <= 0:
+            return False  # as the standard library's: no size, or nowhere to rotate to
         written = self.stream.tell()
         # A first line longer than the limit is written all the same, once.
         return written > 0 and written + len(self.format(record)) + 1 >= self.max_bytes
@@ -47,10 +49,10 @@ class RotatingLogFile(logging.FileHandler):
         for number in range(self.backup_count - 1, 0, -1):
             if os.path.exists(f"{base}.{number}"):
                 os.replace(f"{base}.{number}", f"{base}.{number + 1}")
-        if self.backup_count > 0:
+        # Gone already (deleted, or rotated by a command sharing paydesk-cli.log):
+        # the next record starts a new file.
+        if os.path.exists(base):
             os.replace(base, f"{base}.1")
-        else:
-            os.remove(base)
 
     def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 (stdlib name)
         """A file that cannot be written (read-only, full disk) is said once, then

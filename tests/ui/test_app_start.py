@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtCore import QByteArray, Qt
@@ -115,5 +116,27 @@ def test_an_order_book_that_will_not_open_stops_the_start_after_the_first_frame(
         [error] = failed.args
         assert isinstance(error, StoreError) and str(runtime.paths.database) in str(error)
         window.shutdown()  # nothing to stop, nothing to close: no second error
+    finally:
+        runtime.close()
+
+
+def test_any_failure_after_the_first_frame_is_reported_not_left_half_started(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    from paydesk.ui.main_window import MainWindow
+
+    runtime = open_runtime(str(tmp_path), demo=True)
+
+    def broken_counter() -> Any:
+        raise RuntimeError("the counter could not be made")
+
+    try:
+        window = MainWindow(runtime, broken_counter, ui_state(runtime.paths.data_dir))
+        qtbot.addWidget(window)
+        with qtbot.waitSignal(window.start_failed, timeout=10_000) as failed:
+            window.show()
+        [error] = failed.args
+        assert isinstance(error, RuntimeError)
+        window.shutdown()
     finally:
         runtime.close()

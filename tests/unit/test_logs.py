@@ -209,3 +209,23 @@ def test_a_log_file_that_cannot_be_written_is_said_once_and_dropped(
         handler.close()
     assert handler not in root.handlers
     assert capsys.readouterr().err.count("cannot be written; logging to it stops") == 1
+
+
+def test_rotation_goes_on_when_the_file_was_removed_meanwhile(tmp_path: Path) -> None:
+    path = tmp_path / "x.log"
+    handler = RotatingLogFile(path, max_bytes=100, backup_count=2)
+    handler.setFormatter(logging.Formatter("%(message)s"))
+    record = logging.LogRecord("t", logging.INFO, __file__, 1, "z" * 60, None, None)
+    root = logging.getLogger()
+    root.addHandler(handler)
+    try:
+        handler.handle(record)
+        path.unlink()  # deleted, or rotated by another process sharing the file
+        handler.handle(record)
+        handler.handle(record)
+        still_logging = handler in root.handlers
+    finally:
+        root.removeHandler(handler)
+        handler.close()
+    assert still_logging
+    assert path.read_text(encoding="utf-8") == "z" * 60 + "\n"  # a new file, one line

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication
 
-from paydesk.crash_report import install_crash_handler
+from paydesk.crash_report import CrashHandler, install_crash_handler
 from paydesk.logs import log_dir_for, log_start, register_secret, setup_logging
 from paydesk.paths import AppPaths, resolve_data_dir
 from paydesk.runtime import Runtime, open_runtime
@@ -97,13 +97,18 @@ def build_window(
     def make_counter() -> CounterController:
         from paydesk.ui.counter import CounterController
 
-        return CounterController(
-            runtime.open_desk(runtime.open_store()),
-            _secret_registering(runtime),
-            max_in_flight=runtime.settings.max_in_flight,
-            limiter=runtime.limiter(),
-            pool=pool,
-        )
+        store = runtime.open_store()
+        try:
+            return CounterController(
+                runtime.open_desk(store),
+                _secret_registering(runtime),
+                max_in_flight=runtime.settings.max_in_flight,
+                limiter=runtime.limiter(),
+                pool=pool,
+            )
+        except BaseException:
+            store.close()
+            raise
 
     return MainWindow(runtime, make_counter, ui_state(runtime.paths.data_dir),
                       log_dir=log_dir or runtime.paths.log_dir)
@@ -174,13 +179,18 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         notice.window = window
         install_crash_handler(log_dir, on_crash=notice, native=True)
         serve_other_starts()  # before: the lock already keeps a second window out
-        window.counter.start()
+        window.counter.start(wait_for_first_frame=False)  # it has had its chance
 
     def cannot_start(window: MainWindow, exc: Exception) -> None:
-        # The order book would not open (a StoreError): the window is of no use.
+        from paydesk.store.errors import StoreError
+
         window.hide()
-        _say_start_failed(exc)
-        app.exit(5)
+        if isinstance(exc, StoreError):  # the order book would not open: said, no report
+            _say_start_failed(exc)
+            app.exit(5)
+        else:
+            _say_crashed(crash, exc)
+            app.exit(1)
 
     runtime: Runtime | None = None
     try:
@@ -207,11 +217,7 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         if isinstance(exc, StoreError):
             _say_start_failed(exc)
             return 5
-        report = crash.report(type(exc), exc, exc.__traceback__)  # the hook won't repeat it
-        message = str(exc)
-        if report is not None:
-            message += "\n\n" + tr("A report was saved in {0}.").format(str(report.parent))
-        _critical(message)
+        _say_crashed(crash, exc)
         raise
     finally:
         instance.close()
@@ -224,6 +230,15 @@ def _say_start_failed(exc: Exception) -> None:
     what is wrong and where; it is no crash, so no crash report."""
     log.error("The window cannot start: %s", exc)
     _critical(str(exc))
+
+
+def _say_crashed(crash: CrashHandler, exc: Exception) -> None:
+    """An unexpected failure of the start: a crash report (the hook won't repeat it), said."""
+    report = crash.report(type(exc), exc, exc.__traceback__)
+    message = str(exc)
+    if report is not None:
+        message += "\n\n" + tr("A report was saved in {0}.").format(str(report.parent))
+    _critical(message)
 
 
 def _critical(message: str) -> None:

@@ -113,17 +113,18 @@ class CounterController(QObject):
 
     # -- life -------------------------------------------------------------------
 
-    def start(self) -> None:
+    def start(self, *, wait_for_first_frame: bool = True) -> None:
         """Start watching, and finish the creations an earlier run left unconfirmed.
 
         Called right after the window is shown. Starting means building the
         payment client (requests, maybe the keychain) and the first queries,
         none of which the window's first frame shows, so when the window (the
-        parent) is shown but not painted yet, this waits for its first frame.
+        parent) is shown but not painted yet, this waits for its first frame;
+        ``wait_for_first_frame=False`` starts at once (the window's own wait is over).
         """
         self._stopped = False
         window = self.parent()
-        if isinstance(window, QWidget) and not_painted_yet(window):
+        if wait_for_first_frame and isinstance(window, QWidget) and not_painted_yet(window):
             self._waiting = AfterFirstFrame(window, self._start_now)
             return
         self._start_now()

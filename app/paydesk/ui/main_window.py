@@ -13,6 +13,7 @@ do those that open a message box or a file dialog (their classes cost ~1 ms).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -47,13 +48,15 @@ from paydesk.ui.payment_form import PaymentForm
 from paydesk.ui.payment_panel import PaymentPanel
 from paydesk.ui.problem_banner import ProblemBanner
 
+log = logging.getLogger(__name__)
+
 
 class MainWindow(QMainWindow):
     #: Once, right after the first frame, with the counter built: the time for
     #: what the first frame did not need.
     first_frame_done = Signal()
-    #: The counter could not be built after the first frame (the order book would
-    #: not open): the StoreError. The window is of no use; whoever runs it says why.
+    #: What the first frame did not need could not be built (most often the order
+    #: book would not open: a StoreError): the exception. See _finish_start.
     start_failed = Signal(object)
 
     def __init__(
@@ -265,20 +268,23 @@ class MainWindow(QMainWindow):
         return panel
 
     def _finish_start(self) -> None:
-        """Right after the first frame: what it did not show, in the order it is needed."""
+        """Right after the first frame: what it did not show, in the order it is needed.
+
+        Whatever fails here leaves a window of no use (no order book, no
+        watching): ``start_failed`` says so, and whoever runs the window reports it.
+        """
         if self._shut_down:  # a window closed at once needs none of it
             return
-        from paydesk.store.errors import StoreError  # the order book's package: not before
-
         try:
             _ = self.counter
-        except StoreError as exc:
+            self.payment_panel.prepare_card()
+            self.form.add_clear_buttons()
+            self._ensure_orders_panel()
+            _ = self.alerts  # ready before the first payment comes in
+        except Exception as exc:
+            log.error("The window could not finish starting", exc_info=exc)
             self.start_failed.emit(exc)
             return
-        self.payment_panel.prepare_card()
-        self.form.add_clear_buttons()
-        self._ensure_orders_panel()
-        _ = self.alerts  # ready before the first payment comes in
         self.first_frame_done.emit()
         if QApplication.windowIcon().isNull():  # run_window has set it on the application
             from paydesk.ui.icon import app_icon
@@ -510,6 +516,7 @@ class MainWindow(QMainWindow):
             self._counter.desk.store.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self._after_first_frame.cancel()  # closed before its first frame: nothing more to build
         if self.customer_display is not None:
             self.customer_display.close()
         self._ui_state.setValue("window/geometry", self.saveGeometry())
