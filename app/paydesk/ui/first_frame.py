@@ -52,10 +52,6 @@ class AfterFirstFrame(QObject):
                 QTimer.singleShot(0, self, self._fire)
         return False
 
-    def fire_now(self) -> None:
-        """Run ``then`` at once (something needs its work before the first frame)."""
-        self._fire()
-
     def _fire(self) -> None:
         then, self._then = self._then, None
         if then is not None:

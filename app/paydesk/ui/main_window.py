@@ -82,7 +82,6 @@ class MainWindow(QMainWindow):
         self.banner = ProblemBanner()
         # The orders list comes right after the first frame (see orders_panel).
         self._orders_panel: OrdersPanel | None = None
-        self._shut_down = False
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -273,8 +272,6 @@ class MainWindow(QMainWindow):
         Whatever fails here leaves a window of no use (no order book, no
         watching): ``start_failed`` says so, and whoever runs the window reports it.
         """
-        if self._shut_down:  # a window closed at once needs none of it
-            return
         try:
             _ = self.counter
             self.payment_panel.prepare_card()
@@ -506,14 +503,14 @@ class MainWindow(QMainWindow):
         """Stop everything that reads the order book, then close it: requests in
         flight are dropped (an unconfirmed creation resumes at the next start), and
         no timer of the list may reach the closed store."""
-        self._shut_down = True
-        self._after_first_frame.cancel()
-        if self._counter is not None:
-            self._counter.stop()
+        self._after_first_frame.cancel()  # nothing more to build
+        counter = self._counter
+        if counter is None:
+            return  # never started: no requests, no list, no open store
+        counter.stop()
         if self._orders_panel is not None:
             self._orders_panel.stop()
-        if self._counter is not None:
-            self._counter.desk.store.close()
+        counter.desk.store.close()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._after_first_frame.cancel()  # closed before its first frame: nothing more to build
