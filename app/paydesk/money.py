@@ -59,7 +59,7 @@ def parse_amount(text: str, *, ceiling: int = MAX_AMOUNT) -> int:
 def check_kopecks(kopecks: int, *, ceiling: int = MAX_AMOUNT) -> int:
     """Return ``kopecks`` if it is a payable amount, else raise :class:`AmountError`."""
     if isinstance(kopecks, bool) or not isinstance(kopecks, int):
-        raise AmountError("not_a_number", "The amount must be a whole number of kopecks.")
+        raise AmountError("not_integer", "The amount must be a whole number of kopecks.")
     if kopecks < 0:
         raise AmountError("negative", "The amount cannot be negative.")
     if kopecks == 0:

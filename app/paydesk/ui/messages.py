@@ -179,10 +179,6 @@ def input_error_text(error: InputError) -> str:
         ceiling = _ceiling(error.message)
         if ceiling is not None:
             return tr("The amount cannot be more than {0}.").format(money(ceiling))
-    if isinstance(error, AmountError) and error.code == "not_a_number" and (
-        "kopecks" in error.message
-    ):
-        return tr(str(_AMOUNT["not_integer"]))  # an int that is not a kopeck count
     if isinstance(error, EmailError) and error.code == "too_long":
         return tr("An e-mail address has at most {0} characters.").format(EMAIL_MAX)
     if isinstance(error, OrderIdError) and error.code == "too_long":
