@@ -48,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     from paydesk.sandbox.cli import add_arguments, run
 
     add_arguments(sandbox)
-    sandbox.set_defaults(run=None, run_sandbox=run)
+    sandbox.set_defaults(run_sandbox=run)
     return parser
 
 

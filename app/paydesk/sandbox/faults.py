@@ -114,12 +114,6 @@ class FaultInjector:
         # Simulated failures need no cryptographic randomness.
         self._random = random.Random(seed)  # noqa: S311
 
-    @property
-    def latency_seconds(self) -> float:
-        """The fixed part of the latency (the jitter is drawn per request)."""
-        with self._lock:
-            return self._latency_ms / 1000
-
     def draw_latency(self) -> float:
         """Seconds to hold this request: the latency plus a random share of the jitter."""
         with self._lock:

@@ -23,10 +23,6 @@ class CreationOutcome:
     #: The service never heard of this order and its lifetime is over: give it up.
     abandoned: bool = False
 
-    @property
-    def ok(self) -> bool:
-        return self.url is not None
-
 
 @dataclass(frozen=True, slots=True)
 class CheckOutcome:
