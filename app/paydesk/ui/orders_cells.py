@@ -9,7 +9,8 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, QDateTime, QTime, QTimeZone
 from PySide6.QtGui import QColor
 
 from paydesk.clock import to_ms
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.orders import Order
+from paydesk.ui.badge_kind import BadgeKind
 from paydesk.ui.formatting import tr
 
 
@@ -37,22 +38,20 @@ class Shown(enum.Enum):
 
     @classmethod
     def of(cls, order: Order) -> Shown:
-        # An order the service never confirmed has "pending" stored, but
-        # nobody can pay it: say so rather than "Waiting".
-        if order.creation is CreationState.ABANDONED:
-            return cls.ABANDONED
-        if order.creation is CreationState.UNCONFIRMED:
-            return cls.NOT_SENT
-        return _SHOWN_STATUS.get(order.status, cls.UNKNOWN)
+        # The badge's reading (an order the service never confirmed has "pending"
+        # stored, but nobody can pay it: "Not sent", not "Waiting"), in the list's words.
+        return _SHOWN_KIND.get(BadgeKind.of(order), cls.UNKNOWN)
 
 
 _COLOURS: dict[Shown, QColor] = {}
 
-_SHOWN_STATUS: dict[OrderStatus, Shown] = {
-    OrderStatus.APPROVE: Shown.PAID,
-    OrderStatus.DECLINE: Shown.REFUSED,
-    OrderStatus.EXPIRED: Shown.EXPIRED,
-    OrderStatus.PENDING: Shown.WAITING,
+_SHOWN_KIND: dict[BadgeKind, Shown] = {
+    BadgeKind.PAID: Shown.PAID,
+    BadgeKind.REFUSED: Shown.REFUSED,
+    BadgeKind.EXPIRED: Shown.EXPIRED,
+    BadgeKind.PENDING: Shown.WAITING,
+    BadgeKind.NOT_SENT: Shown.NOT_SENT,
+    BadgeKind.ABANDONED: Shown.ABANDONED,
 }
 
 
