@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication
 from paydesk.cli import about_command
 from paydesk.cli.main import main
 from paydesk.resources import resource_path
+from paydesk.ui import i18n
 from paydesk.ui import icon as icon_module
 
 from memory_keyring import MemoryKeyring
@@ -66,7 +67,9 @@ def test_missing_translation_fails_the_check(
     qapp: QApplication, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
 ) -> None:
-    monkeypatch.setattr(about_command, "resource_path", lambda *parts: tmp_path.joinpath(*parts))
+    in_tmp = lambda *parts: tmp_path.joinpath(*parts)  # noqa: E731
+    monkeypatch.setattr(about_command, "resource_path", in_tmp)
+    monkeypatch.setattr(i18n, "resource_path", in_tmp)  # the window's lookup, which it uses
 
     code, lines, err = about(capsys, "--check")
 
@@ -83,7 +86,9 @@ def test_unreadable_translation_fails_the_check(
     broken = tmp_path / "translations" / "paydesk_ru.qm"
     broken.parent.mkdir()
     broken.write_bytes(b"not a qm file")
-    monkeypatch.setattr(about_command, "resource_path", lambda *parts: tmp_path.joinpath(*parts))
+    in_tmp = lambda *parts: tmp_path.joinpath(*parts)  # noqa: E731
+    monkeypatch.setattr(about_command, "resource_path", in_tmp)
+    monkeypatch.setattr(i18n, "resource_path", in_tmp)  # the window's lookup, which it uses
 
     code, lines, _ = about(capsys, "--check")
 
@@ -106,7 +111,9 @@ def test_a_qm_without_the_probe_text_fails_the_check(
     target = tmp_path / "translations" / "paydesk_ru.qm"
     target.parent.mkdir()
     target.write_bytes(compiled.read_bytes())
-    monkeypatch.setattr(about_command, "resource_path", lambda *parts: tmp_path.joinpath(*parts))
+    in_tmp = lambda *parts: tmp_path.joinpath(*parts)  # noqa: E731
+    monkeypatch.setattr(about_command, "resource_path", in_tmp)
+    monkeypatch.setattr(i18n, "resource_path", in_tmp)  # the window's lookup, which it uses
 
     code, lines, _ = about(capsys, "--check")
 
@@ -143,7 +150,9 @@ def test_the_shipped_translation_is_preferred_to_compiling(
     shipped = tmp_path / "translations" / "paydesk_ru.qm"
     shipped.parent.mkdir()
     shipped.write_bytes(compiled.read_bytes())
-    monkeypatch.setattr(about_command, "resource_path", lambda *parts: tmp_path.joinpath(*parts))
+    in_tmp = lambda *parts: tmp_path.joinpath(*parts)  # noqa: E731
+    monkeypatch.setattr(about_command, "resource_path", in_tmp)
+    monkeypatch.setattr(i18n, "resource_path", in_tmp)  # the window's lookup, which it uses
 
     code, lines, _ = about(capsys, "--check")
 

@@ -118,19 +118,19 @@ def translation_probe() -> Probe:
 
 
 def _russian_qm() -> tuple[Path | None, str]:
-    """The shipped .qm; in a source checkout, the .ts compiled as the window compiles it."""
+    """The .qm the window loads (paydesk.ui.i18n), and where it came from."""
+    from paydesk.ui.i18n import paydesk_qm
+
     shipped = resource_path("translations", "paydesk_ru.qm")
-    if shipped.is_file():
-        return shipped, ""
     source = shipped.with_suffix(".ts")
+    qm = paydesk_qm("ru")
+    if qm == shipped:
+        return qm, ""
+    if qm is not None:
+        return qm, f", compiled from the checkout's {source.name}"
     if not source.is_file():
         return None, str(shipped)
-    from paydesk.ui.i18n import compile_ts, default_cache_dir
-
-    compiled = compile_ts(source, default_cache_dir())
-    if compiled is None:
-        return None, f"{shipped}, and {source.name} could not be compiled (pyside6-lrelease)"
-    return compiled, f", compiled from the checkout's {source.name}"
+    return None, f"{shipped}, and {source.name} could not be compiled (pyside6-lrelease)"
 
 
 def _is_cyrillic(text: str) -> bool:

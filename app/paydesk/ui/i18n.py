@@ -51,7 +51,7 @@ def install_translation(
         QLocale.setDefault(_LOCALES[language])  # "system": the system's locale stays
     if chosen == "en":
         return "en"
-    qm = _paydesk_qm(chosen, cache_dir)
+    qm = paydesk_qm(chosen, cache_dir)
     ours = QTranslator(app)
     if qm is None or not ours.load(str(qm)):
         log.warning("the %s translation could not be loaded (%s); the window stays English",
@@ -105,8 +105,9 @@ def _install(app: QCoreApplication, translator: QTranslator) -> None:
     _installed.append(translator)
 
 
-def _paydesk_qm(language: str, cache_dir: Path | None) -> Path | None:
-    """The shipped .qm, else one compiled from the checkout's .ts; None when neither."""
+def paydesk_qm(language: str, cache_dir: Path | None = None) -> Path | None:
+    """The shipped .qm, else one compiled from the checkout's .ts; None when neither
+    (``paydesk about --check`` finds it this way too)."""
     shipped = resource_path("translations", f"paydesk_{language}.qm")
     if shipped.exists():
         return shipped
