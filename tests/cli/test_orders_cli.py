@@ -2,7 +2,10 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import requests
@@ -146,3 +149,19 @@ def test_demo_mode_runs_out_of_the_box_with_its_own_database(
     again = paydesk("--demo", "status", order_id)
     assert again.code == 0, again.err
     assert re.search(r"^Status\s+pending$", again.out, re.M)
+
+
+def test_a_reader_that_stops_early_is_no_crash(tmp_path: Path) -> None:
+    """`paydesk --demo create 150 --qr | head -0`: the reader is gone before any output."""
+    env = {**os.environ, "PAYDESK_DATA_DIR": str(tmp_path / "data"), "PYTHONIOENCODING": "utf-8"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "paydesk", "--demo", "create", "150", "--qr"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # long before the order is written and its code printed
+    err = process.stderr.read().decode("utf-8")
+    process.stderr.close()
+    assert process.wait(timeout=60) == 1
+    assert "Traceback" not in err
+    assert not list((tmp_path / "data").rglob("crash-*.txt"))

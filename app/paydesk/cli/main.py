@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
@@ -128,7 +129,9 @@ def _run_command(args: argparse.Namespace) -> int:
     runtime = None
     try:
         runtime = open_runtime(args.data_dir, demo=args.demo)
-        return int(args.run(args, runtime))
+        code = int(args.run(args, runtime))
+        sys.stdout.flush()  # here, where a reader that went away is handled below
+        return code
     except InputError as exc:
         return _fail(f"{exc.field}: {exc}", exit_codes.USAGE)
     except (NotConfiguredError, SettingsError, SecretStoreError) as exc:
@@ -139,6 +142,11 @@ def _run_command(args: argparse.Namespace) -> int:
         return _fail(str(exc), exit_codes.STORAGE)
     except KeyboardInterrupt:
         return _fail("Interrupted.", exit_codes.FAILURE)
+    except BrokenPipeError:
+        # Whoever read the output stopped (`paydesk list | head`): no crash, and
+        # nothing more to print; Python's flush at exit must not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return exit_codes.FAILURE
     finally:
         if runtime is not None:
             runtime.close()
