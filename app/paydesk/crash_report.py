@@ -23,13 +23,15 @@ import sys
 import threading
 import traceback
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from paydesk import __version__
 from paydesk.logs import redact
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +53,8 @@ def write_crash_report(
     now: datetime | None = None,
 ) -> Path:
     """Write one report and return its path; a second crash in the same second gets ``-2``."""
+    from datetime import datetime  # here: the window's start does without it
+
     now = now or datetime.now().astimezone()
     log_dir.mkdir(parents=True, exist_ok=True)
     text = redact(_report_text(exc_type, exc, tb, thread_name, now))

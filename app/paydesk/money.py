@@ -1,13 +1,13 @@
 """Money is integer kopecks: parse what people type, format it back for people.
 
-Parsing goes through :class:`decimal.Decimal` on the digits alone, so no amount
-ever passes through a float.
+Parsing works on the digits alone, in integers, so no amount ever passes
+through a float (nor through :mod:`decimal`, which the window's start would pay
+~1 ms to import for two multiplications).
 """
 
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 
 from paydesk.errors import AmountError
 
@@ -51,8 +51,11 @@ def parse_amount(text: str, *, ceiling: int = MAX_AMOUNT) -> int:
         raise AmountError(
             "too_many_decimals", "Kopecks have at most two digits after the decimal separator."
         )
-    whole = re.sub(_GROUP, "", match["int"])
-    kopecks = int(Decimal(whole) * 100 + Decimal(fraction.ljust(2, "0")))
+    whole = re.sub(_GROUP, "", match["int"]).lstrip("0")
+    if len(whole) > len(str(ceiling)):
+        # Far over the ceiling; int() would also refuse thousands of digits.
+        raise _too_large(ceiling)
+    kopecks = int(whole or "0") * 100 + int(fraction.ljust(2, "0"))
     return check_kopecks(kopecks, ceiling=ceiling)
 
 
@@ -65,10 +68,12 @@ def check_kopecks(kopecks: int, *, ceiling: int = MAX_AMOUNT) -> int:
     if kopecks == 0:
         raise AmountError("zero", "The amount must be more than zero.")
     if kopecks > ceiling:
-        raise AmountError(
-            "too_large", f"The amount cannot be more than {format_rubles(ceiling)} ₽."
-        )
+        raise _too_large(ceiling)
     return kopecks
+
+
+def _too_large(ceiling: int) -> AmountError:
+    return AmountError("too_large", f"The amount cannot be more than {format_rubles(ceiling)} ₽.")
 
 
 def format_rubles(kopecks: int, *, group: str = "\u00a0", decimal: str = ",") -> str:

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 from paydesk import settings as settings_file
 from paydesk.demo import DEMO_SECRET_KEY, DemoSandbox
 from paydesk.paths import AppPaths, resolve_data_dir
-from paydesk.polling import PollingPolicy
 from paydesk.rate_limit import RateLimiter
 from paydesk.secret_store import SecretStore
 from paydesk.settings import Settings
 
 if TYPE_CHECKING:
     from paydesk.gateway import GatewayClient
+    from paydesk.polling import PollingPolicy
     from paydesk.services import OrderDesk
     from paydesk.store import OrderStore
 
@@ -42,6 +42,8 @@ class Runtime:
         return SecretStore(self.paths.secret_file, use_file=self.settings.secret_storage == "file")
 
     def policy(self) -> PollingPolicy:
+        from paydesk.polling import PollingPolicy  # with the order model: after the first frame
+
         return PollingPolicy.from_settings(self.settings)
 
     def limiter(self) -> RateLimiter:

@@ -64,6 +64,14 @@ def window(qtbot: QtBot, runtime: Runtime) -> Iterator[MainWindow]:
     window.shutdown()
 
 
+def started(qtbot: QtBot, window: MainWindow) -> MainWindow:
+    """The window shown and past its first frame, as a person meets its menus
+    (their actions come right after the first frame)."""
+    with qtbot.waitSignal(window.first_frame_done, timeout=10_000):
+        window.show()
+    return window
+
+
 def help_action(window: MainWindow, text: str) -> QAction:
     for action in window.findChildren(QAction):
         if action.text().replace("&", "") == text:
@@ -110,7 +118,7 @@ def test_open_log_folder_hands_the_folder_to_the_desktop(
     qtbot: QtBot, runtime: Runtime, tmp_path: Path, opened: UrlCatcher
 ) -> None:
     log_dir = tmp_path / "somewhere" / "logs"
-    window = make_window(qtbot, runtime, log_dir=log_dir)
+    window = started(qtbot, make_window(qtbot, runtime, log_dir=log_dir))
     try:
         help_action(window, "Open log folder").trigger()
         assert [url.toLocalFile() for url in opened.urls] == [str(log_dir)]
@@ -126,7 +134,8 @@ def test_open_log_folder_hands_the_folder_to_the_desktop(
         window.shutdown()
 
 
-def test_help_menu_has_about_and_the_log_folder(window: MainWindow) -> None:
+def test_help_menu_has_about_and_the_log_folder(qtbot: QtBot, window: MainWindow) -> None:
+    started(qtbot, window)
     [help_menu] = [m for m in window.menuBar().findChildren(QMenu) if m.title() == "&Help"]
     assert [a.text() for a in help_menu.actions()] == ["Open &log folder", "&About PayDesk"]
 

@@ -109,6 +109,12 @@ def test_badge_says_each_state_in_words_and_a_symbol(
     assert badge.objectName() == badge.accessibleName() == "status_badge"
 
 
+@pytest.mark.parametrize("status", list(OrderStatus))
+def test_every_status_the_service_names_has_a_kind_of_its_own(status: OrderStatus) -> None:
+    # BadgeKind keys them by value (it imports no order model before the first order).
+    assert BadgeKind.of(an_order(status.value)) is not BadgeKind.UNKNOWN
+
+
 def test_badge_states_differ_by_more_than_colour(qtbot: QtBot) -> None:
     badge = StatusBadge()
     qtbot.addWidget(badge)

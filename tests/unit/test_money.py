@@ -50,6 +50,8 @@ def test_parses_what_people_type(typed: str, kopecks: int) -> None:
         ("Infinity", "not_a_number"),
         ("١٢٣", "not_a_number"),
         ("1000000000,01", "too_large"),
+        ("1 000 000 001", "too_large"),
+        ("9" * 5000, "too_large"),  # more digits than int() takes from text
     ],
 )
 def test_refuses_with_a_reason(typed: str, code: str) -> None:
@@ -57,6 +59,11 @@ def test_refuses_with_a_reason(typed: str, code: str) -> None:
         parse_amount(typed)
     assert info.value.code == code
     assert str(info.value)  # a sentence a person can read
+
+
+def test_leading_zeros_are_only_zeros() -> None:
+    assert parse_amount("0" * 40 + "150,5") == 15050
+    assert parse_amount("0,01") == 1
 
 
 def test_merchant_ceiling() -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QTimeZone
+from PySide6.QtCore import QCoreApplication, QLocale
 
-from paydesk.clock import to_ms
+if TYPE_CHECKING:
+    from datetime import datetime
 
 
 def tr(text: str) -> str:
@@ -26,6 +27,12 @@ def local_time(moment: datetime | None, *, with_date: bool = True,
                locale: QLocale | None = None) -> str:
     if moment is None:
         return ""
+    # Here, not at the top: the window's first frame shows no time (datetime
+    # and these classes' enums are ~2 ms of its start, tests/perf/bench.py).
+    from PySide6.QtCore import QDateTime, QTimeZone
+
+    from paydesk.clock import to_ms
+
     locale = locale or QLocale()
     stamp = QDateTime.fromMSecsSinceEpoch(to_ms(moment), QTimeZone.systemTimeZone())
     fmt = locale.dateTimeFormat(QLocale.FormatType.ShortFormat) if with_date else "HH:mm:ss"

@@ -18,7 +18,7 @@ import os
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
 from paydesk.resources import resource_path
 
@@ -58,6 +58,8 @@ def install_translation(
                     chosen, qm)
         return "en"
     _install(app, ours)
+    from PySide6.QtCore import QLibraryInfo  # its enums: ~1 ms an English start does without
+
     qt_own = QTranslator(app)
     qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     if qt_own.load(f"qtbase_{chosen}", qt_folder):

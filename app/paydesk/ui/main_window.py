@@ -3,8 +3,8 @@
 The first frame shows what the cashier needs first, the amount field. What it
 does not show is built right after it (ui/first_frame.py), or earlier by
 whatever asks for it first: the counter (the order book and the requests,
-``counter``), the payment card, the orders list (``orders_panel``) and the
-chime (``alerts``). Like the rest of the first frame's widgets, the window
+``counter``), the menus' actions, the payment card, the orders list
+(``orders_panel``) and the chime (``alerts``). Like the rest of the first frame's widgets, the window
 names no enum of PySide's ``Qt`` namespace before that: the first name read
 from it builds the Python enums of the whole namespace, ~15 ms of the start
 (tests/perf/bench.py); the methods that need it import it when they run, as
@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QByteArray, QLocale, QSettings, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -30,18 +29,20 @@ from PySide6.QtWidgets import (
 )
 
 from paydesk.errors import InputError
-from paydesk.orders import Order
 from paydesk.runtime import Runtime
 from paydesk.settings import Settings
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
     from PySide6.QtWidgets import QMessageBox
 
+    from paydesk.orders import Order
     from paydesk.sound_player import SoundPlayer
     from paydesk.ui.alerts import Alerts
     from paydesk.ui.counter import CounterController
     from paydesk.ui.customer_display import CustomerDisplay
     from paydesk.ui.orders_panel import OrdersPanel
+from paydesk.ui.built_on_first_use import built_by
 from paydesk.ui.first_frame import AfterFirstFrame
 from paydesk.ui.formatting import tr
 from paydesk.ui.payment_form import PaymentForm
@@ -58,6 +59,17 @@ class MainWindow(QMainWindow):
     #: What the first frame did not need could not be built (most often the order
     #: book would not open: a StoreError): the exception. See _finish_start.
     start_failed = Signal(object)
+
+    # The menus' actions, which the first frame does without (see _build_menus).
+    export_action: QAction = built_by("_build_actions")
+    new_payment_action: QAction = built_by("_build_actions")
+    check_selected_action: QAction = built_by("_build_actions")
+    check_all_action: QAction = built_by("_build_actions")
+    find_action: QAction = built_by("_build_actions")
+    print_slip_action: QAction = built_by("_build_actions")
+    save_slip_action: QAction = built_by("_build_actions")
+    sound_action: QAction = built_by("_build_actions")
+    display_action: QAction = built_by("_build_actions")
 
     def __init__(
         self,
@@ -118,7 +130,7 @@ class MainWindow(QMainWindow):
         self.customer_display: CustomerDisplay | None = None
         # The chime and the tray message come with the orders list, after the first frame.
         self._alerts: Alerts | None = None
-        self._build_actions()
+        self._build_menus()
         self._connect()
         self._restore_state()
         self.statusBar().showMessage(
@@ -129,9 +141,30 @@ class MainWindow(QMainWindow):
 
     # -- wiring -----------------------------------------------------------------
 
+    def _build_menus(self) -> None:
+        """The menu bar and its titles, in the first frame: its height is part of the layout.
+
+        What is in the menus comes right after it (_build_actions): QAction and
+        QKeySequence bring ~4 ms of enums (QIcon's among them, through QAction's
+        overloads) that the first frame does without (tests/perf/bench.py).
+        """
+        bar = self.menuBar()
+        self._file_menu = bar.addMenu(tr("&File"))
+        self._orders_menu = bar.addMenu(tr("&Orders"))
+        self._settings_menu = bar.addMenu(tr("&Settings"))
+        self._view_menu = bar.addMenu(tr("&View"))
+        self._help_menu = bar.addMenu(tr("&Help"))
+        self._actions_built = False
+
     def _build_actions(self) -> None:
-        menu = self.menuBar()
-        file_menu = menu.addMenu(tr("&File"))
+        """The menus' actions and their shortcuts, once: right after the first frame,
+        or when one of them is read first."""
+        if self._actions_built:
+            return
+        self._actions_built = True
+        from PySide6.QtGui import QKeySequence
+
+        file_menu = self._file_menu
         self.export_action = self._action(tr("&Export shown orders as CSV…"), "Ctrl+E",
                                           self._export_csv)
         file_menu.addAction(self.export_action)
@@ -139,7 +172,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self._action(tr("&Quit"), QKeySequence.StandardKey.Quit, self.close))
 
-        orders = menu.addMenu(tr("&Orders"))
+        orders = self._orders_menu
         self.new_payment_action = self._action(tr("&New payment"), "Esc", self.new_payment)
         self.check_selected_action = self._action(
             tr("&Check selected now"), "Ctrl+R",
@@ -160,20 +193,20 @@ class MainWindow(QMainWindow):
         orders.addAction(self.print_slip_action)
         orders.addAction(self.save_slip_action)
 
-        settings_menu = menu.addMenu(tr("&Settings"))
-        settings_menu.addAction(self._action(tr("&Settings…"), "Ctrl+,", self.open_settings))
+        self._settings_menu.addAction(
+            self._action(tr("&Settings…"), "Ctrl+,", self.open_settings)
+        )
         self.sound_action = self._action(tr("Play &sounds"), None, self._toggle_sound)
         self.sound_action.setCheckable(True)
         self.sound_action.setChecked(self.runtime.settings.sound)
-        settings_menu.addAction(self.sound_action)
-        view_menu = menu.addMenu(tr("&View"))
+        self._settings_menu.addAction(self.sound_action)
         self.display_action = self._action(tr("&Customer display"), "Ctrl+D",
                                            self._toggle_customer_display)
         self.display_action.setCheckable(True)
-        view_menu.addAction(self.display_action)
-        help_menu = menu.addMenu(tr("&Help"))
-        help_menu.addAction(self._action(tr("Open &log folder"), None, self.open_log_folder))
-        help_menu.addAction(self._action(tr("&About PayDesk"), None, self.about_box))
+        self._view_menu.addAction(self.display_action)
+        self._help_menu.addAction(self._action(tr("Open &log folder"), None,
+                                               self.open_log_folder))
+        self._help_menu.addAction(self._action(tr("&About PayDesk"), None, self.about_box))
 
     def _action(
         self, text: str, shortcut: str | QKeySequence.StandardKey | None, slot: object
@@ -181,9 +214,11 @@ class MainWindow(QMainWindow):
         """A window-wide action (QAction's default shortcut context) in the window's menus.
 
         The shortcut goes in as a list: setShortcut's other overloads take Qt.Key,
-        and checking them builds the enums of the whole Qt namespace (see
-        the module's doc), which the first frame does without.
+        and checking them builds the enums of the whole Qt namespace (see the
+        module's doc), which a window that is never shown (the tests') does without.
         """
+        from PySide6.QtGui import QAction, QKeySequence
+
         action = QAction(text, self)
         if isinstance(shortcut, str):
             action.setShortcuts([QKeySequence.fromString(shortcut)])
@@ -273,6 +308,7 @@ class MainWindow(QMainWindow):
         watching): ``start_failed`` says so, and whoever runs the window reports it.
         """
         try:
+            self._build_actions()
             _ = self.counter
             self.payment_panel.prepare_card()
             self.form.add_clear_buttons()

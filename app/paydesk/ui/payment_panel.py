@@ -15,29 +15,30 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, QTimer, Signal
-from PySide6.QtGui import QFont, QGuiApplication, QResizeEvent
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QTimer, Signal
+from PySide6.QtGui import QFont, QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from paydesk.clock import Clock, utc_now
-from paydesk.orders import Order
 from paydesk.ui.badge_kind import BadgeKind
+from paydesk.ui.built_on_first_use import built_by
 from paydesk.ui.formatting import countdown, local_time, money, tr
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
+    from paydesk.clock import Clock
+    from paydesk.orders import Order
     from paydesk.ui.link_label import LinkLabel
     from paydesk.ui.qr_widget import QrCodeWidget
     from paydesk.ui.status_badge import StatusBadge
@@ -75,28 +76,6 @@ QPushButton:focus { border: 2px solid #1a73e8; padding: 5px 13px; }
 """
 
 
-class _OnCard:
-    """A widget of the card: reading it before any order was shown builds the card.
-
-    A non-data descriptor: ``_build_card`` sets the instance attribute of the
-    same name, which Python reads directly from then on.
-    """
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self._name = name
-
-    def __get__(self, panel: PaymentPanel | None, owner: type | None = None) -> Any:
-        if panel is None:
-            return self
-        panel.prepare_card()
-        return panel.__dict__[self._name]
-
-
-def _on_card() -> Any:
-    """A card widget's class attribute; typed as the widget it stands for."""
-    return _OnCard()
-
-
 class PaymentPanel(QWidget):
     """Shows one payment; idle, being created, or an order in any state."""
 
@@ -104,22 +83,22 @@ class PaymentPanel(QWidget):
     copy_requested = Signal(str)
 
     # The card's widgets (built by _build_card, on first use).
-    amount_label: QLabel = _on_card()
-    badge: StatusBadge = _on_card()
-    qr: QrCodeWidget = _on_card()
-    countdown_label: QLabel = _on_card()
-    link_label: LinkLabel = _on_card()
-    copy_button: QPushButton = _on_card()
-    open_button: QPushButton = _on_card()
-    save_button: QPushButton = _on_card()
-    order_id_label: QLabel = _on_card()
-    note_label: QLabel = _on_card()
+    amount_label: QLabel = built_by("prepare_card")
+    badge: StatusBadge = built_by("prepare_card")
+    qr: QrCodeWidget = built_by("prepare_card")
+    countdown_label: QLabel = built_by("prepare_card")
+    link_label: LinkLabel = built_by("prepare_card")
+    copy_button: QPushButton = built_by("prepare_card")
+    open_button: QPushButton = built_by("prepare_card")
+    save_button: QPushButton = built_by("prepare_card")
+    order_id_label: QLabel = built_by("prepare_card")
+    note_label: QLabel = built_by("prepare_card")
 
-    def __init__(self, parent: QWidget | None = None, *, clock: Clock = utc_now) -> None:
+    def __init__(self, parent: QWidget | None = None, *, clock: Clock | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("payment_panel")
         self.setAccessibleName("payment_panel")
-        self._clock = clock
+        self._clock = clock  # None: paydesk.clock's, imported with the first order
         self._order: Order | None = None
         self._expires_at: datetime | None = None
         self._countdown_timer = QTimer(self)
@@ -175,7 +154,7 @@ class PaymentPanel(QWidget):
         from PySide6.QtCore import Qt  # after the first frame: see the module's doc
 
         from paydesk.ui.link_label import LinkLabel
-        from paydesk.ui.qr_widget import QrCodeWidget
+        from paydesk.ui.qr_widget import QrCodeWidget, SquareHolder
         from paydesk.ui.status_badge import StatusBadge
 
         self.amount_label = QLabel()
@@ -186,7 +165,7 @@ class PaymentPanel(QWidget):
 
         self.badge = StatusBadge()
         self.qr = QrCodeWidget()
-        qr_holder = _SquareHolder(self.qr)
+        qr_holder = SquareHolder(self.qr)
 
         self.countdown_label = QLabel()
         self.countdown_label.setObjectName("countdown")
@@ -363,7 +342,10 @@ class PaymentPanel(QWidget):
     def remaining_seconds(self) -> int:
         if self._expires_at is None:
             return 0
-        return max(0, math.ceil((self._expires_at - self._clock()).total_seconds()))
+        from paydesk.clock import utc_now
+
+        now = (self._clock or utc_now)()
+        return max(0, math.ceil((self._expires_at - now).total_seconds()))
 
     def refresh_countdown(self) -> None:
         """Once a second while pending; the service, not this clock, says when it expired."""
@@ -445,27 +427,6 @@ class PaymentPanel(QWidget):
             self.save_qr_to(path)
         except OSError as exc:
             QMessageBox.warning(self, tr("Could not save the QR code"), str(exc))
-
-
-class _SquareHolder(QWidget):
-    """Gives its one child the largest centred square that fits: the QR stays square."""
-
-    def __init__(self, child: QWidget) -> None:
-        super().__init__()
-        self._child = child
-        child.setParent(self)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumSize(child.minimumSizeHint())
-
-    def sizeHint(self) -> QSize:
-        return self._child.sizeHint()
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        side = min(self.width(), self.height())
-        self._child.setGeometry(
-            (self.width() - side) // 2, (self.height() - side) // 2, side, side
-        )
-        super().resizeEvent(event)
 
 
 def _scale_font(label: QLabel, factor: float, *, bold: bool = False) -> None:

@@ -9,7 +9,15 @@ factors, and a phone camera at arm's length reads it on the first try.
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QImage, QPainter, QPaintEvent
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from paydesk.qr import qr_matrix
@@ -195,3 +203,24 @@ def _module_image(matrix: list[list[bool]]) -> QImage:
     image = QImage(data, count, count, stride, QImage.Format.Format_Indexed8).copy()
     image.setColorTable([LIGHT.rgb(), DARK.rgb()])
     return image
+
+
+class SquareHolder(QWidget):
+    """Gives its one child the largest centred square that fits: the QR stays square."""
+
+    def __init__(self, child: QWidget) -> None:
+        super().__init__()
+        self._child = child
+        child.setParent(self)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setMinimumSize(child.minimumSizeHint())
+
+    def sizeHint(self) -> QSize:
+        return self._child.sizeHint()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        side = min(self.width(), self.height())
+        self._child.setGeometry(
+            (self.width() - side) // 2, (self.height() - side) // 2, side, side
+        )
+        super().resizeEvent(event)

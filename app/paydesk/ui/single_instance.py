@@ -37,7 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QEventLoop, QLockFile, QObject, QTimer
+from PySide6.QtCore import QLockFile, QObject, QTimer
 
 if TYPE_CHECKING:
     from PySide6.QtNetwork import QLocalServer, QLocalSocket
@@ -201,6 +201,7 @@ class SingleInstance(QObject):
 
 
 def _wait_for_answer(socket: QLocalSocket, timeout_ms: int) -> bool:
+    from PySide6.QtCore import QEventLoop  # a second start's, not the window's
     from PySide6.QtNetwork import QLocalSocket
 
     loop = QEventLoop()
