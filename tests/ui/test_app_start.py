@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtWidgets import QLabel, QLineEdit
+from PySide6.QtWidgets import QLabel, QLineEdit, QMenu
 from pytestqt.qtbot import QtBot
 
 from paydesk import settings as settings_file
@@ -96,6 +96,30 @@ def test_the_order_book_opens_right_after_the_first_frame(qtbot: QtBot, tmp_path
         with qtbot.waitSignal(window.first_frame_done, timeout=10_000):
             window.show()
         assert window._counter is not None and window.counter.desk.store is not None
+        window.shutdown()
+    finally:
+        runtime.close()
+
+
+def test_the_menus_fill_and_the_shortcuts_work_right_after_the_first_frame(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    runtime = open_runtime(str(tmp_path), demo=True)
+    try:
+        window = build_window(runtime)
+        qtbot.addWidget(window)
+        titles = [action.text() for action in window.menuBar().actions()]
+        assert titles == ["&File", "&Orders", "&Settings", "&View", "&Help"]  # in the first frame
+        with qtbot.waitSignal(window.first_frame_done, timeout=10_000):
+            window.show()
+        menus = [menu for menu in window.menuBar().findChildren(QMenu) if menu.title()]
+        assert len(menus) == len(titles) and all(menu.actions() for menu in menus)
+        shortcuts = {action.shortcut().toString() for action in window.actions()}
+        assert {"Ctrl+E", "Ctrl+Shift+R", "Esc", "Ctrl+R", "F5", "Ctrl+D", "Ctrl+,"} <= shortcuts
+
+        window.form.amount_input.setText("150")
+        qtbot.keyClick(window, Qt.Key.Key_Escape)  # New payment: the form is cleared
+        assert window.form.amount_input.text() == ""
         window.shutdown()
     finally:
         runtime.close()

@@ -4,11 +4,12 @@ The first frame shows what the cashier needs first, the amount field. What it
 does not show is built right after it (ui/first_frame.py), or earlier by
 whatever asks for it first: the counter (the order book and the requests,
 ``counter``), the menus' actions, the payment card, the orders list
-(``orders_panel``) and the chime (``alerts``). Like the rest of the first frame's widgets, the window
-names no enum of PySide's ``Qt`` namespace before that: the first name read
-from it builds the Python enums of the whole namespace, ~15 ms of the start
-(tests/perf/bench.py); the methods that need it import it when they run, as
-do those that open a message box or a file dialog (their classes cost ~1 ms).
+(``orders_panel``) and the chime (``alerts``). Like the rest of the first
+frame's widgets, the window names no enum of PySide's ``Qt`` namespace before
+that: the first name read from it builds the Python enums of the whole
+namespace, ~15 ms of the start (tests/perf/bench.py); the methods that need it
+import it when they run, as do those that open a message box or a file dialog
+(their classes cost ~1 ms).
 """
 
 from __future__ import annotations
