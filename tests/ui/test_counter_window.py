@@ -286,6 +286,24 @@ def test_export_shows_what_the_list_shows(
     assert row[header.index("amount")] == "12.34"  # an English-locale spreadsheet
 
 
+def test_an_export_that_cannot_be_written_says_so_and_where(
+    window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    target = tmp_path / "no-such-folder" / "orders.csv"
+    # The file dialog and the message box are modal: they are answered and read here.
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(target), ""))
+    warnings: list[tuple[str, str]] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda _parent, title, text: warnings.append((title, text)))
+
+    window.export_action.trigger()
+
+    assert warnings == [("Could not save", f"{target}\n\nNo such file or directory")]
+    assert not target.exists()
+
+
 def test_an_unconfirmed_creation_is_sent_again_by_itself(
     window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
 ) -> None:

@@ -471,8 +471,15 @@ class MainWindow(QMainWindow):
         path, _ = QFileDialog.getSaveFileName(
             self, tr("Export orders"), "paydesk-orders.csv", tr("CSV files (*.csv)")
         )
-        if path:
+        if not path:
+            return
+        try:
             self.export_csv_to(path)
+        except OSError as exc:  # a folder it may not write to, a full disk, a drive gone
+            from PySide6.QtWidgets import QMessageBox
+
+            log.warning("The orders could not be exported to %s: %s", path, exc)
+            QMessageBox.warning(self, tr("Could not save"), f"{path}\n\n{exc.strerror or exc}")
 
     def open_report(self) -> None:
         from paydesk.ui.report_dialog import ReportDialog
