@@ -123,6 +123,28 @@ def test_a_book_locked_even_for_reading_is_locked_not_damaged(
 # -- read-only --------------------------------------------------------------------------
 
 
+def test_the_switch_to_wal_waits_out_busy_in_its_extended_kinds_too() -> None:
+    # A connection recovering the WAL makes SQLite answer SQLITE_BUSY_RECOVERY, an
+    # extended code of BUSY; it passes like plain BUSY. Which kind comes when is up
+    # to the race, so the connection here answers them in turn.
+    class RacingConnection:
+        def __init__(self) -> None:
+            self.answers = [sqlite3.SQLITE_BUSY, sqlite3.SQLITE_BUSY_RECOVERY,
+                            sqlite3.SQLITE_BUSY_SNAPSHOT]
+            self.tries = 0
+
+        def execute(self, sql: str) -> None:
+            self.tries += 1
+            if self.answers:
+                busy = sqlite3.OperationalError("database is locked")
+                busy.sqlite_errorcode = self.answers.pop(0)
+                raise busy
+
+    connection = RacingConnection()
+    database._use_wal(connection)  # type: ignore[arg-type]
+    assert connection.tries == 4
+
+
 def test_a_read_only_book_can_be_read_and_refuses_writes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -345,7 +345,7 @@ def _use_wal(conn: sqlite3.Connection) -> None:
         except sqlite3.OperationalError as exc:
             if _primary_code(exc) == sqlite3.SQLITE_READONLY:
                 return  # a read-only book: it can still be read; writing says why not
-            if exc.sqlite_errorcode != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
+            if _primary_code(exc) != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
                 raise
             time.sleep(0.005)
 
