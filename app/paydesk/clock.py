@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
@@ -13,6 +14,12 @@ Clock = Callable[[], datetime]
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def seconds_left(until: datetime, now: datetime) -> int:
+    """Whole seconds from ``now`` to ``until``, rounded up, so a countdown reads
+    0:01 until the moment has passed; 0 after it."""
+    return max(0, math.ceil((until - now).total_seconds()))
 
 
 def to_ms(moment: datetime) -> int:

@@ -10,7 +10,6 @@ merchant's name; never an e-mail, a note, an order id or another order.
 from __future__ import annotations
 
 import enum
-import math
 from datetime import datetime
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt, QTimer, Signal
@@ -30,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.clock import Clock, utc_now
+from paydesk.clock import Clock, seconds_left, utc_now
 from paydesk.orders import Order
 from paydesk.ui.fit_label import FitLabel
 from paydesk.ui.formatting import countdown, money, tr
@@ -290,7 +289,7 @@ class CustomerDisplay(QWidget):
     def remaining_seconds(self) -> int:
         if self._expires_at is None:
             return 0
-        return max(0, math.ceil((self._expires_at - self._clock()).total_seconds()))
+        return seconds_left(self._expires_at, self._clock())
 
     def refresh_countdown(self) -> None:
         """Once a second while pending. At 0:00 the code fades: the link is about to die,

@@ -13,7 +13,6 @@ builds the Python enums of the whole namespace, ~15 ms of the window's start
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -342,10 +341,9 @@ class PaymentPanel(QWidget):
     def remaining_seconds(self) -> int:
         if self._expires_at is None:
             return 0
-        from paydesk.clock import utc_now
+        from paydesk.clock import seconds_left, utc_now
 
-        now = (self._clock or utc_now)()
-        return max(0, math.ceil((self._expires_at - now).total_seconds()))
+        return seconds_left(self._expires_at, (self._clock or utc_now)())
 
     def refresh_countdown(self) -> None:
         """Once a second while pending; the service, not this clock, says when it expired."""
