@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from paydesk.ui.fonts import scale_font
 from paydesk.ui.formatting import tr
 
 if TYPE_CHECKING:
@@ -35,10 +35,7 @@ class PaymentForm(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.amount_input = self._line("amount_input", tr("Amount, ₽"), tr("e.g. 150 or 1 500,50"))
-        big = QFont(self.amount_input.font())
-        big.setPointSizeF(big.pointSizeF() * 2.0)
-        big.setBold(True)
-        self.amount_input.setFont(big)
+        scale_font(self.amount_input, 2.0, bold=True)
         self.amount_input.setMinimumHeight(56)
         self.email_input = self._line("email_input", tr("Buyer's e-mail"), tr("optional"))
         self.note_input = self._line(

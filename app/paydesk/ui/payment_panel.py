@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from paydesk.ui.badge_kind import BadgeKind
 from paydesk.ui.built_on_first_use import built_by
+from paydesk.ui.fonts import scale_font
 from paydesk.ui.formatting import countdown, local_time, money, tr
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ class PaymentPanel(QWidget):
         for label, colour, factor in ((self.idle_label, "#5f6368", 1.6), (hint, "#80868b", 1.0)):
             label.setWordWrap(True)
             label.setStyleSheet(f"color: {colour}; qproperty-alignment: AlignCenter;")
-            _scale_font(label, factor)
+            scale_font(label, factor)
         idle = QFrame()
         idle.setObjectName("payment_card")
         idle.setProperty("state", "idle")
@@ -160,7 +161,7 @@ class PaymentPanel(QWidget):
         self.amount_label.setObjectName("amount_label")
         self.amount_label.setAccessibleName(tr("Amount"))
         self.amount_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        _scale_font(self.amount_label, 3.2, bold=True)
+        scale_font(self.amount_label, 3.2, bold=True)
 
         self.badge = StatusBadge()
         self.qr = QrCodeWidget()
@@ -171,7 +172,7 @@ class PaymentPanel(QWidget):
         self.countdown_label.setAccessibleName(tr("Time left"))
         self.countdown_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.countdown_label.setWordWrap(True)
-        _scale_font(self.countdown_label, 1.35)
+        scale_font(self.countdown_label, 1.35)
 
         self.link_label = LinkLabel()
         self.link_label.copy_wanted.connect(self.copy_link)
@@ -197,7 +198,7 @@ class PaymentPanel(QWidget):
         self.note_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         for small in (self.order_id_label, self.note_label):
             small.setStyleSheet("color: #5f6368;")
-            _scale_font(small, 0.9)
+            scale_font(small, 0.9)
         self.note_label.setFont(_italic(self.note_label.font()))
         footer = QHBoxLayout()
         footer.addWidget(self.order_id_label)
@@ -425,13 +426,6 @@ class PaymentPanel(QWidget):
             self.save_qr_to(path)
         except OSError as exc:
             QMessageBox.warning(self, tr("Could not save the QR code"), str(exc))
-
-
-def _scale_font(label: QLabel, factor: float, *, bold: bool = False) -> None:
-    font = QFont(label.font())
-    font.setPointSizeF(font.pointSizeF() * factor)
-    font.setBold(bold or font.bold())
-    label.setFont(font)
 
 
 def _italic(font: QFont) -> QFont:

@@ -44,6 +44,7 @@ from paydesk.csv_format import CsvFormat
 from paydesk.export import write_csv
 from paydesk.report import DayReport, Tally, day_bounds
 from paydesk.store import OrderStore, StoreError
+from paydesk.ui.fonts import scale_font
 from paydesk.ui.formatting import money, tr
 from paydesk.ui.report_document import generated_text, paint_report, period_text
 from paydesk.ui.takings_chart import PEAK, TakingsChart
@@ -81,10 +82,7 @@ class ReportDialog(QDialog):
         layout.setSpacing(12)
         layout.addLayout(self._build_period_bar())
         self.heading = QLabel()
-        heading_font = self.heading.font()
-        heading_font.setPointSizeF(heading_font.pointSizeF() * 1.3)
-        heading_font.setBold(True)
-        self.heading.setFont(heading_font)
+        scale_font(self.heading, 1.3, bold=True)
         layout.addWidget(self.heading)
         layout.addLayout(self._build_summary())
         self.chart = TakingsChart()
@@ -153,10 +151,7 @@ class ReportDialog(QDialog):
         caption = QLabel(tr("Paid"))
         caption.setStyleSheet("color: #2f5d3e;")
         self.paid_amount_label = QLabel()
-        font = self.paid_amount_label.font()
-        font.setPointSizeF(font.pointSizeF() * 2.2)
-        font.setBold(True)
-        self.paid_amount_label.setFont(font)
+        scale_font(self.paid_amount_label, 2.2, bold=True)
         self.paid_amount_label.setStyleSheet(f"color: {PEAK.name()};")
         self.paid_amount_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.paid_count_label = QLabel()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from paydesk.orders import Order
 from paydesk.ui.badge_kind import BadgeKind
+from paydesk.ui.fonts import scale_font
 from paydesk.ui.formatting import tr
 from paydesk.ui.messages import stored_error_text
 
@@ -64,10 +65,7 @@ class StatusBadge(QLabel):
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
-        font = self.font()
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.3)
-        self.setFont(font)
+        scale_font(self, 1.3, bold=True)
         self._kind = BadgeKind.NONE
         self._apply(BadgeKind.NONE, "")
 

@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from paydesk.report import DayReport, HourTakings
+from paydesk.ui.fonts import scaled_font
 from paydesk.ui.formatting import money, tr
 
 BAR = QColor("#43a565")
@@ -87,21 +88,16 @@ def axis_money(kopecks: int, locale: QLocale) -> str:
     return f"{locale.toString(kopecks // 100)}\u00a0₽"
 
 
-def scaled_font(font: QFont, factor: float, *, bold: bool = False) -> QFont:
-    """``font`` ``factor`` times as large, in whichever unit (points or pixels) it uses."""
-    result = QFont(font)
-    if result.pixelSize() > 0:
-        result.setPixelSize(max(1, round(result.pixelSize() * factor)))
-    else:
-        result.setPointSizeF(result.pointSizeF() * factor)
-    result.setBold(bold)
+def _chart_font(font: QFont, factor: float, *, bold: bool = False) -> QFont:
+    """``font`` scaled, unhinted: the chart measures the same on screen, paper and PDF."""
+    result = scaled_font(font, factor, bold=bold)
     result.setHintingPreference(QFont.HintingPreference.PreferNoHinting)
     return result
 
 
 def chart_layout(rect: QRectF, report: DayReport, font: QFont, locale: QLocale) -> ChartLayout:
-    small = QFontMetricsF(scaled_font(font, 0.9))
-    title_height = QFontMetricsF(scaled_font(font, 1.1, bold=True)).height()
+    small = QFontMetricsF(_chart_font(font, 0.9))
+    title_height = QFontMetricsF(_chart_font(font, 1.1, bold=True)).height()
     pad = small.height() * 0.6
     title = QRectF(rect.left() + pad, rect.top() + pad, rect.width() - 2 * pad, title_height)
     peak = report.peak
@@ -138,15 +134,15 @@ def paint_takings(
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, True)
-    small_font = scaled_font(font, 0.9)
+    small_font = _chart_font(font, 0.9)
     small = QFontMetricsF(small_font)
     hairline = max(1.0, small.height() / 16)
-    painter.setFont(scaled_font(font, 1.1, bold=True))
+    painter.setFont(_chart_font(font, 1.1, bold=True))
     painter.setPen(TITLE)
     painter.drawText(layout.title, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
                      chart_title(report))
     if report.peak is None:
-        painter.setFont(scaled_font(font, 1.05))
+        painter.setFont(_chart_font(font, 1.05))
         painter.setPen(LABEL)
         empty = QRectF(rect.left(), layout.title.bottom(), rect.width(),
                        rect.bottom() - layout.title.bottom())
@@ -166,7 +162,7 @@ def paint_takings(
                          axis_money(n * layout.step, locale))
     _paint_bars(painter, layout, report)
     _paint_bucket_labels(painter, layout, report, small, locale)
-    _paint_peak(painter, layout, report, scaled_font(font, 0.95, bold=True), locale)
+    _paint_peak(painter, layout, report, _chart_font(font, 0.95, bold=True), locale)
     painter.restore()
     return layout
 

@@ -11,6 +11,7 @@ from typing import Literal
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from paydesk.ui.fonts import scale_font
 from paydesk.ui.formatting import tr
 
 Choice = Literal["demo", "setup"]
@@ -26,10 +27,7 @@ class ChoiceButton(QPushButton):
     def __init__(self, title: str, description: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         heading = QLabel(title)
-        font = heading.font()
-        font.setPointSizeF(font.pointSizeF() * 1.25)
-        font.setBold(True)
-        heading.setFont(font)
+        scale_font(heading, 1.25, bold=True)
         detail = QLabel(description)
         detail.setWordWrap(True)
         self._layout = QVBoxLayout(self)
@@ -57,10 +55,7 @@ class WelcomeDialog(QDialog):
         self.setWindowTitle(tr("Welcome to PayDesk"))
 
         title = QLabel(tr("PayDesk"))
-        font = title.font()
-        font.setPointSizeF(font.pointSizeF() * 2)
-        font.setBold(True)
-        title.setFont(font)
+        scale_font(title, 2, bold=True)
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         blurb = QLabel(tr(
             "Take payments at your counter: type an amount, the buyer scans a QR code "
