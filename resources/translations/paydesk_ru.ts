@@ -14,12 +14,12 @@
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="164"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="210"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="133"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="179"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
@@ -29,27 +29,27 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="158"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="204"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="123"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="169"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="122"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="153"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="138"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="184"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="162"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="157"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -64,37 +64,37 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="131"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="177"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="130"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="154"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="113"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="111"/>
         <source>&amp;Period:</source>
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="140"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="186"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="128"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="174"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="151"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="155"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="152"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="198"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
@@ -104,12 +104,12 @@
         <translation>&amp;Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="110"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="108"/>
         <source>&amp;Today</source>
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="157"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="156"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="178"/>
+        <location filename="../../app/paydesk/ui/app.py" line="240"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -139,7 +139,7 @@
         <translation>Окно на этом экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="24"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="25"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="149"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
@@ -160,16 +160,16 @@
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="161"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="160"/>
         <location filename="../../app/paydesk/ui/orders_model.py" line="87"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="142"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="162"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="156"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="240"/>
         <source>Amount</source>
         <translation>Сумма</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="34"/>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="37"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="56"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
@@ -185,7 +185,7 @@
         <translation>В адресе e-mail не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="187"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="183"/>
         <source>An e-mail address has at most {0} characters.</source>
         <translation>Адрес e-mail — не длиннее {0} символов.</translation>
     </message>
@@ -200,7 +200,7 @@
         <translation>В номере заказа не может быть двоеточия.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="189"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="185"/>
         <source>An order id has at most {0} characters.</source>
         <translation>Номер заказа — не длиннее {0} символов.</translation>
     </message>
@@ -210,17 +210,17 @@
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="265"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="291"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/alerts.py" line="73"/>
+        <location filename="../../app/paydesk/ui/alerts.py" line="77"/>
         <source>At {0}, order {1}</source>
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="301"/>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="297"/>
         <source>Busiest: {0}, {1}</source>
         <translation>Больше всего: {0}, {1}</translation>
     </message>
@@ -230,7 +230,7 @@
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="136"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="182"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
@@ -265,12 +265,12 @@
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="288"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="314"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="193"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="189"/>
         <source>Check what you typed.</source>
         <translation>Проверьте введённые данные.</translation>
     </message>
@@ -285,12 +285,12 @@
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="313"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="421"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="193"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="188"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
@@ -305,14 +305,14 @@
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="346"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="375"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/link_label.py" line="73"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="160"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="351"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="180"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="380"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
     </message>
@@ -322,17 +322,18 @@
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="394"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="519"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="381"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="482"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="376"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="391"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="428"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
@@ -347,7 +348,7 @@
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="321"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="316"/>
         <source>Could not start the printer or the PDF file.</source>
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
@@ -362,13 +363,13 @@
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="284"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="310"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment_form.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="101"/>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="106"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
@@ -388,14 +389,14 @@
         <translation>Создан {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="101"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="79"/>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="106"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="48"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="358"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="372"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="472"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="367"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
@@ -405,7 +406,7 @@
         <translation>&amp;Экран покупателя:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="88"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="87"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
@@ -420,7 +421,7 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="126"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="172"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -430,7 +431,7 @@
         <translation>В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="92"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -446,18 +447,18 @@
         <translation>E-mail</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="34"/>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="37"/>
         <source>e.g. 150 or 1 500,50</source>
         <translation>например, 150 или 1 500,50</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/messages.py" line="38"/>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="93"/>
+        <location filename="../../app/paydesk/ui/payment_form.py" line="98"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="79"/>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="74"/>
         <source>Enter the address, client ID and secret key from your payment service.</source>
         <translation>Введите адрес, ID клиента и секретный ключ от вашего платёжного сервиса.</translation>
     </message>
@@ -492,47 +493,47 @@
         <translation>Ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="21"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="22"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="59"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="55"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="55"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="51"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="56"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="147"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="83"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="52"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="325"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="354"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="329"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="358"/>
         <source>Expiring…</source>
         <translation>Срок истекает…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="192"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="187"/>
         <source>Export &amp;CSV…</source>
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="358"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="472"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="371"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="366"/>
         <source>Export the report&apos;s orders</source>
         <translation>Экспорт заказов из отчёта</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="375"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="370"/>
         <source>Exported the orders to {0}</source>
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="380"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="501"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
@@ -542,7 +543,7 @@
         <translation>Отбор по дате создания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="106"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="104"/>
         <source>First day</source>
         <translation>Первый день</translation>
     </message>
@@ -587,7 +588,7 @@
         <translation>Проверен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="107"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="105"/>
         <source>Last day</source>
         <translation>Последний день</translation>
     </message>
@@ -597,7 +598,7 @@
         <translation>Папка журнала: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="74"/>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="69"/>
         <source>No account needed: a built-in practice service where you play both cashier and buyer.</source>
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
     </message>
@@ -613,47 +614,47 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/link_label.py" line="41"/>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="86"/>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="94"/>
         <source>No payment link yet</source>
         <translation>Ссылки на оплату пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="117"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="125"/>
         <source>No payment on screen</source>
         <translation>Нет платежа на экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="153"/>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="299"/>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="149"/>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="295"/>
         <source>No payments in this period</source>
         <translation>За этот период платежей нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="58"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="54"/>
         <source>Not payable</source>
         <translation>Оплата невозможна</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="23"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="24"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="61"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="56"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="52"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="53"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="148"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="84"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="53"/>
         <source>Not sent — abandoned</source>
         <translation>Не передано — отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="78"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="47"/>
         <source>Not sent — retry</source>
         <translation>Не передано — повторите</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="272"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="267"/>
         <source>Not sent: {0} · Abandoned: {1}</source>
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
@@ -663,7 +664,7 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="113"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="138"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -676,23 +677,23 @@
         <location filename="../../app/paydesk/ui/orders_model.py" line="89"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="58"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="176"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="196"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="163"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="208"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="161"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="181"/>
         <source>Open in browser</source>
         <translation>Открыть</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/about_box.py" line="73"/>
-        <location filename="../../app/paydesk/ui/crash_notice.py" line="51"/>
+        <location filename="../../app/paydesk/ui/crash_notice.py" line="50"/>
         <source>Open log folder</source>
         <translation>Открыть папку журнала</translation>
     </message>
@@ -712,12 +713,12 @@
         <translation>Заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="172"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="192"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="239"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="269"/>
         <location filename="../../app/paydesk/ui/slip.py" line="245"/>
         <source>Order {order_id}</source>
         <translation>Заказ {order_id}</translation>
@@ -733,22 +734,22 @@
         <translation>Срок действия заказа:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="191"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="186"/>
         <source>P&amp;rint…</source>
         <translation>Пе&amp;чать…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="19"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="20"/>
         <location filename="../../app/paydesk/ui/orders_model.py" line="91"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="57"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="153"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="151"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="136"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="81"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="50"/>
         <source>Paid</source>
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="282"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="308"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -758,7 +759,7 @@
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="277"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="272"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created. Updated {0}.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
@@ -773,12 +774,12 @@
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="55"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="54"/>
         <source>Paid — thank you</source>
         <translation>Оплачено — спасибо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/alerts.py" line="72"/>
+        <location filename="../../app/paydesk/ui/alerts.py" line="76"/>
         <source>Paid: {0}</source>
         <translation>Оплачено: {0}</translation>
     </message>
@@ -788,23 +789,22 @@
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/alerts.py" line="99"/>
-        <location filename="../../app/paydesk/ui/app.py" line="172"/>
-        <location filename="../../app/paydesk/ui/app.py" line="179"/>
-        <location filename="../../app/paydesk/ui/crash_notice.py" line="47"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="61"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="76"/>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="59"/>
+        <location filename="../../app/paydesk/ui/alerts.py" line="103"/>
+        <location filename="../../app/paydesk/ui/app.py" line="247"/>
+        <location filename="../../app/paydesk/ui/crash_notice.py" line="46"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="90"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="77"/>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="57"/>
         <source>PayDesk</source>
         <translation>PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/crash_notice.py" line="41"/>
+        <location filename="../../app/paydesk/ui/crash_notice.py" line="40"/>
         <source>PayDesk hit an unexpected error; a report was saved in {0}.</source>
         <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="234"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="230"/>
         <source>PayDesk is not set up yet: check the settings.</source>
         <translation>PayDesk ещё не настроен: проверьте настройки.</translation>
     </message>
@@ -836,18 +836,18 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="61"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="90"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="56"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="55"/>
         <source>Payment refused</source>
         <translation>Платёж отклонён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="326"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="343"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="436"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="455"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
@@ -864,17 +864,17 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="337"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="449"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="356"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="351"/>
         <source>PDF files (*.pdf)</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="153"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="200"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
@@ -885,7 +885,7 @@ QR payments at a shop counter.</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="62"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="58"/>
         <source>PNG image (*.png)</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
@@ -895,7 +895,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="152"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="151"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
@@ -905,12 +905,12 @@ QR payments at a shop counter.</source>
         <translation>Печать квитанции</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="88"/>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="96"/>
         <source>QR code of a link that can no longer be paid: {reason}</source>
         <translation>QR-код ссылки, по которой уже нельзя заплатить: {reason}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="92"/>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="100"/>
         <source>QR code of the payment link</source>
         <translation>QR-код ссылки на оплату</translation>
     </message>
@@ -920,16 +920,16 @@ QR payments at a shop counter.</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="146"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="145"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="20"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="21"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="58"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="54"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="55"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="146"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="82"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="51"/>
         <source>Refused</source>
         <translation>Отказано</translation>
     </message>
@@ -949,42 +949,42 @@ QR payments at a shop counter.</source>
         <translation>Повторить сейчас</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="190"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="185"/>
         <source>Save as &amp;PDF…</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="337"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="449"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="188"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="382"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="419"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="162"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="182"/>
         <source>Save QR…</source>
         <translation>Сохранить QR…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="355"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="350"/>
         <source>Save the report as PDF</source>
         <translation>Сохранить отчёт в PDF</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="358"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="353"/>
         <source>Saved {0}</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="162"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="161"/>
         <location filename="../../app/paydesk/ui/slip.py" line="238"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
@@ -1015,7 +1015,7 @@ QR payments at a shop counter.</source>
         <translation>Отправить снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="363"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="358"/>
         <source>Sent to the printer</source>
         <translation>Отправлено на печать</translation>
     </message>
@@ -1030,18 +1030,18 @@ QR payments at a shop counter.</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="113"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="278"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="138"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="386"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="78"/>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="73"/>
         <source>Set up my account</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="269"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="377"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1062,7 +1062,7 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="398"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="402"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1073,12 +1073,12 @@ QR payments at a shop counter.</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="359"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="363"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="63"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="59"/>
         <source>SVG image (*.svg)</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
@@ -1088,7 +1088,7 @@ QR payments at a shop counter.</source>
         <translation>Как в системе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="65"/>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="60"/>
         <source>Take payments at your counter: type an amount, the buyer scans a QR code with their phone, and PayDesk tells you the moment it is paid.</source>
         <translation>Принимайте оплату на кассе: введите сумму, покупатель сканирует QR-код телефоном, а PayDesk сразу сообщит, что платёж прошёл.</translation>
     </message>
@@ -1098,17 +1098,17 @@ QR payments at a shop counter.</source>
         <translation>применится после перезапуска</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="61"/>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="62"/>
         <source>Takings by day</source>
         <translation>Выручка по дням</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="61"/>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="62"/>
         <source>Takings by hour</source>
         <translation>Выручка по часам</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="242"/>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="238"/>
         <source>Takings chart</source>
         <translation>График выручки</translation>
     </message>
@@ -1118,7 +1118,7 @@ QR payments at a shop counter.</source>
         <translation>Отчёт о выручке</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="76"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="77"/>
         <source>Takings report — {0}</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
@@ -1190,7 +1190,7 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="270"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="378"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -1200,7 +1200,7 @@ QR payments at a shop counter.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="247"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="252"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
@@ -1290,7 +1290,7 @@ QR payments at a shop counter.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="286"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="312"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
@@ -1330,17 +1330,17 @@ QR payments at a shop counter.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="109"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="107"/>
         <source>The period after</source>
         <translation>Следующий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="108"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="106"/>
         <source>The period before</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="118"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="126"/>
         <source>The QR code for the buyer will appear here.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
@@ -1360,7 +1360,7 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="239"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="235"/>
         <source>The secret key could not be read or stored: the keychain refused.</source>
         <translation>Не удалось прочитать или сохранить секретный ключ: хранилище ключей отказало.</translation>
     </message>
@@ -1390,7 +1390,7 @@ QR payments at a shop counter.</source>
         <translation>Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="236"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="232"/>
         <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
@@ -1400,7 +1400,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="285"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="311"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
@@ -1420,7 +1420,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="287"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="313"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
@@ -1440,15 +1440,15 @@ QR payments at a shop counter.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="163"/>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="165"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="152"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="162"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="164"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="172"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="57"/>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="305"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="56"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="304"/>
         <source>Time ran out</source>
         <translation>Время истекло</translation>
     </message>
@@ -1478,22 +1478,22 @@ QR payments at a shop counter.</source>
         <translation>Итоги по показанным заказам</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="73"/>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="68"/>
         <source>Try the demo</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="115"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="123"/>
         <source>Type an amount and press Enter</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="25"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="26"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="85"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="54"/>
         <source>Unknown status: {raw}</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
@@ -1508,25 +1508,25 @@ QR payments at a shop counter.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="22"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="23"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="56"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="53"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="54"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="145"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="80"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="49"/>
         <source>Waiting for payment</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="202"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="201"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="57"/>
+        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="55"/>
         <source>Welcome to PayDesk</source>
         <translation>Добро пожаловать в PayDesk</translation>
     </message>
@@ -1541,7 +1541,7 @@ QR payments at a shop counter.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/crash_notice.py" line="50"/>
+        <location filename="../../app/paydesk/ui/crash_notice.py" line="49"/>
         <source>You can go on working. Please send the report to support.</source>
         <translation>Можно продолжать работу. Пожалуйста, отправьте отчёт в поддержку.</translation>
     </message>
@@ -1556,13 +1556,13 @@ QR payments at a shop counter.</source>
         <translation>{0} (не подключён)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="265"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="260"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="143"/>
         <source>{0} payments</source>
         <translation>Платежей: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="291"/>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="287"/>
         <source>{0}: {1} payments, {2}</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
@@ -1583,7 +1583,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="409"/>
-        <source>{orders} · total {total} · paid {paid_count} · paid {paid}</source>
+        <source>{orders} · total {total} · {paid_count} paid for {paid}</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
@@ -1602,12 +1602,12 @@ QR payments at a shop counter.</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="53"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="49"/>
         <source>✓ Paid</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="54"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="50"/>
         <source>✗ Refused</source>
         <translation>✗ Отказано</translation>
     </message>

@@ -234,12 +234,12 @@ def test_filters_and_sort_combine(qtbot: QtBot, panel: OrdersPanel) -> None:
 def test_totals_of_what_is_shown_and_paid_today(panel: OrdersPanel) -> None:
     everything = 10000 + 20000 + 5000 + 7000 + 3000 + 1500 + 900 + 30000 + 4000
     assert panel.totals_label.text() == (
-        f"9 orders · total {money(everything)} · paid 3 · paid {money(60000)}"
+        f"9 orders · total {money(everything)} · 3 paid for {money(60000)}"
     )
     # By paid time, today: t-1 and t-7; not y-1 (paid yesterday), not another client's.
     assert panel.paid_today_label.text() == f"Paid today: {money(50000)}"
     choose_status(panel, "Waiting")
-    assert panel.totals_label.text() == f"2 orders · total {money(7000)} · paid 0 · paid {money(0)}"
+    assert panel.totals_label.text() == f"2 orders · total {money(7000)} · 0 paid for {money(0)}"
 
 
 def test_an_empty_book_says_so(qtbot: QtBot, orders_store: OrderStore) -> None:
@@ -317,7 +317,7 @@ def test_update_order_repaints_one_row_and_adds_up_again(
     panel.model.dataChanged.connect(lambda top, bottom, *_: rows.append(top.row()))
     with qtbot.assertNotEmitted(panel.model.modelReset):
         panel.update_order(paid)
-        qtbot.waitUntil(lambda: "paid 4" in panel.totals_label.text())
+        qtbot.waitUntil(lambda: "4 paid for" in panel.totals_label.text())
     assert rows == [row]
     assert panel.model.index(row, Column.STATUS).data() == "Paid"
     assert panel.paid_today_label.text() == f"Paid today: {money(53000)}"
@@ -350,7 +350,7 @@ def test_a_hidden_panel_holds_back_pending_work(
     panel.show()
     qtbot.waitUntil(lambda: ids(panel) == ["t-4"])
     assert (
-        panel.totals_label.text() == f"1 order · total {money(3000)} · paid 1 · paid {money(3000)}"
+        panel.totals_label.text() == f"1 order · total {money(3000)} · 1 paid for {money(3000)}"
     )
 
     panel.close()

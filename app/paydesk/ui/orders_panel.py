@@ -406,7 +406,7 @@ class OrdersPanel(QWidget):
             filtered = query.statuses or query.creations or query.created_since or query.text
             return tr("No orders match the filters") if filtered else tr("No orders yet")
         count = tr("1 order") if totals.count == 1 else tr("{count} orders")
-        return tr("{orders} · total {total} · paid {paid_count} · paid {paid}").format(
+        return tr("{orders} · total {total} · {paid_count} paid for {paid}").format(
             orders=count.format(count=totals.count),
             total=money(totals.amount),
             paid_count=totals.paid_count,
