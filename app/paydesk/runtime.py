@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from paydesk import settings as settings_file
 from paydesk.demo import DEMO_SECRET_KEY, DemoSandbox
+from paydesk.logs import register_secret
 from paydesk.paths import AppPaths, resolve_data_dir
 from paydesk.rate_limit import RateLimiter
 from paydesk.secret_store import SecretStore
@@ -74,7 +75,12 @@ class Runtime:
         return self.settings.client_id
 
     def gateway(self) -> GatewayClient:
-        """The one payment client of this process (one connection pool)."""
+        """The one payment client of this process (one connection pool).
+
+        The secret it signs with is masked in every log line from then on (the
+        demo's key is public). It is read once, here: a locked keychain may ask
+        the person to unlock it.
+        """
         if self._client is None:
             from paydesk.gateway import GatewayClient
 
@@ -90,6 +96,8 @@ class Runtime:
                     "PayDesk is not set up yet: the secret key is missing. Set it with "
                     "'paydesk config set secret_key' (it is kept in the OS keychain)."
                 )
+            if not self.is_demo:
+                register_secret(secret)
             self._client = GatewayClient(self.settings.base_url, client_id, secret)
         return self._client
 

@@ -22,8 +22,10 @@ class MemoryKeyring(KeyringBackend):
     def __init__(self) -> None:
         super().__init__()
         self.passwords: dict[tuple[str, str], str] = {}
+        self.reads = 0  # a real keychain may ask to be unlocked at each read
 
     def get_password(self, service: str, username: str) -> str | None:
+        self.reads += 1
         return self.passwords.get((service, username))
 
     def set_password(self, service: str, username: str, password: str) -> None:

@@ -24,6 +24,8 @@ from paydesk.logs import (
     setup_logging,
 )
 
+from memory_keyring import MemoryKeyring
+
 SECRET = "Zq7-hygiene-secret-0042"
 
 
@@ -229,3 +231,27 @@ def test_rotation_goes_on_when_the_file_was_removed_meanwhile(tmp_path: Path) ->
         handler.close()
     assert still_logging
     assert path.read_text(encoding="utf-8") == "z" * 60 + "\n"  # a new file, one line
+
+
+def test_the_payment_client_masks_the_secret_it_signs_with(
+    tmp_path: Path, memory_keyring: MemoryKeyring
+) -> None:
+    from paydesk import settings as settings_file
+    from paydesk.runtime import open_runtime
+    from paydesk.settings import Settings
+
+    data = tmp_path / "data"
+    data.mkdir()
+    settings_file.save(Settings(base_url="http://127.0.0.1:9", client_id=7),
+                       data / "settings.json")
+    memory_keyring.set_password("PayDesk", "client-7", SECRET)
+    runtime = open_runtime(str(data))
+    path = setup_logging(tmp_path / "logs")
+    try:
+        assert redact(SECRET) == SECRET  # nothing knows it yet
+        runtime.gateway()
+        logging.getLogger("paydesk.test").warning("the key was %s", SECRET)
+        assert SECRET not in read(path)
+        assert memory_keyring.reads == 1  # read once, by the client that signs with it
+    finally:
+        runtime.close()

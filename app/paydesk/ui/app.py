@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,16 +11,14 @@ from PySide6.QtCore import QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication
 
 from paydesk.crash_report import CrashHandler, install_crash_handler
-from paydesk.logs import log_dir_for, log_start, register_secret, setup_logging
+from paydesk.logs import log_dir_for, log_start, setup_logging
 from paydesk.paths import AppPaths, resolve_data_dir
 from paydesk.runtime import Runtime, open_runtime
-from paydesk.secret_store import SecretStoreError
 from paydesk.settings import SettingsError
 from paydesk.ui.formatting import tr
 from paydesk.ui.i18n import configured_language, install_translation
 
 if TYPE_CHECKING:
-    from paydesk.gateway import GatewayClient
     from paydesk.ui.counter import CounterController
     from paydesk.ui.main_window import MainWindow
 
@@ -101,7 +97,7 @@ def build_window(
         try:
             return CounterController(
                 runtime.open_desk(store),
-                _secret_registering(runtime),
+                runtime.gateway,
                 max_in_flight=runtime.settings.max_in_flight,
                 limiter=runtime.limiter(),
                 pool=pool,
@@ -112,24 +108,6 @@ def build_window(
 
     return MainWindow(runtime, make_counter, ui_state(runtime.paths.data_dir),
                       log_dir=log_dir or runtime.paths.log_dir)
-
-
-def _secret_registering(runtime: Runtime) -> Callable[[], GatewayClient]:
-    """``runtime.gateway``, telling the log filter the secret the new client signs with.
-
-    The client keeps its key to itself, so the store is asked once more, only
-    when a client is made (at start and after the settings change). The demo's
-    key is public and needs no masking.
-    """
-
-    def gateway() -> GatewayClient:
-        client = runtime.gateway()
-        if not runtime.is_demo and runtime.settings.client_id is not None:
-            with contextlib.suppress(SecretStoreError):
-                register_secret(runtime.secret_store().get(runtime.settings.client_id))
-        return client
-
-    return gateway
 
 
 def run_window(data_dir: str | None = None, demo: bool = False) -> int:
