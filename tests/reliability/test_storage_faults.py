@@ -120,9 +120,6 @@ def test_a_book_locked_even_for_reading_is_locked_not_damaged(
     assert order_ids(path) == ["A-0", "A-1", "A-2"]
 
 
-# -- read-only --------------------------------------------------------------------------
-
-
 def test_the_switch_to_wal_waits_out_busy_in_its_extended_kinds_too() -> None:
     # A connection recovering the WAL makes SQLite answer SQLITE_BUSY_RECOVERY, an
     # extended code of BUSY; it passes like plain BUSY. Which kind comes when is up
@@ -143,6 +140,9 @@ def test_the_switch_to_wal_waits_out_busy_in_its_extended_kinds_too() -> None:
     connection = RacingConnection()
     database._use_wal(connection)  # type: ignore[arg-type]
     assert connection.tries == 4
+
+
+# -- read-only --------------------------------------------------------------------------
 
 
 def test_a_read_only_book_can_be_read_and_refuses_writes(

@@ -1,9 +1,10 @@
 """What the cashier needs to know about an order, coarser than its status (no Qt here).
 
-The payment panel's first frame needs these names before any badge is drawn;
-the badge itself (ui/status_badge.py) comes with the first order, and so does
-the order model that ``of`` reads (paydesk.orders, with datetime: ~2 ms of the
-window's start, tests/perf/bench.py).
+The payment panel's first frame needs these names before any badge is drawn.
+The badge itself (ui/status_badge.py) comes after the first frame, and so does
+the order model (paydesk.orders, with datetime: ~2 ms of the window's start,
+tests/perf/bench.py): ``of`` reads an order's states by their values, so this
+module does without it.
 """
 
 from __future__ import annotations
@@ -32,16 +33,15 @@ class BadgeKind(enum.StrEnum):
     def of(cls, order: Order | None) -> BadgeKind:
         if order is None:
             return cls.NONE
-        from paydesk.orders import CreationState  # an order exists: it is loaded
-
-        if order.creation is CreationState.ABANDONED:
-            return cls.ABANDONED
-        if order.creation is CreationState.UNCONFIRMED:
-            return cls.NOT_SENT
-        return _BY_STATUS.get(order.status, cls.UNKNOWN)
+        return _BY_CREATION.get(order.creation) or _BY_STATUS.get(order.status, cls.UNKNOWN)
 
 
-# Keyed by the statuses' values, which their members (a StrEnum's) equal and hash as.
+# Keyed by the values of CreationState and OrderStatus, which their members (a
+# StrEnum's) equal and hash as. A confirmed creation leaves it to the status.
+_BY_CREATION = {
+    "abandoned": BadgeKind.ABANDONED,
+    "unconfirmed": BadgeKind.NOT_SENT,
+}
 _BY_STATUS = {
     "pending": BadgeKind.PENDING,
     "approve": BadgeKind.PAID,

@@ -3,7 +3,9 @@
 A window shows its first frame sooner when it builds only what that frame
 shows (tests/perf/bench.py, ``startup_ratio``); the rest is built right after
 it. Code and tests that read such an attribute earlier get it built then, so
-nobody has to know whether the first frame has passed.
+no reader has to know whether the first frame has passed. Only reading the
+attribute builds it: what Qt holds (``findChildren``, a menu's ``actions()``,
+a shortcut's key press) is there once its builder has run.
 """
 
 from __future__ import annotations

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QLocale
+from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QTimeZone
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -27,16 +29,20 @@ def local_time(moment: datetime | None, *, with_date: bool = True,
                locale: QLocale | None = None) -> str:
     if moment is None:
         return ""
-    # Here, not at the top: the window's first frame shows no time (datetime
-    # and these classes' enums are ~2 ms of its start, tests/perf/bench.py).
-    from PySide6.QtCore import QDateTime, QTimeZone
-
-    from paydesk.clock import to_ms
-
     locale = locale or QLocale()
-    stamp = QDateTime.fromMSecsSinceEpoch(to_ms(moment), QTimeZone.systemTimeZone())
+    stamp = QDateTime.fromMSecsSinceEpoch(_to_ms()(moment), QTimeZone.systemTimeZone())
     fmt = locale.dateTimeFormat(QLocale.FormatType.ShortFormat) if with_date else "HH:mm:ss"
     return locale.toString(stamp, fmt)
+
+
+@functools.cache
+def _to_ms() -> Callable[[datetime], int]:
+    """paydesk.clock's to_ms, imported with the first time shown: the window's
+    first frame shows none, and the clock brings datetime (~1.5 ms of the start,
+    tests/perf/bench.py). Cached: the orders list asks for times cell by cell."""
+    from paydesk.clock import to_ms
+
+    return to_ms
 
 
 def countdown(seconds: int) -> str:

@@ -98,7 +98,7 @@ class PaymentPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("payment_panel")
         self.setAccessibleName("payment_panel")
-        self._clock = clock  # None: paydesk.clock's, imported with the first order
+        self._clock = clock  # None: paydesk.clock's (with datetime: not for the first frame)
         self._order: Order | None = None
         self._expires_at: datetime | None = None
         self._countdown_timer = QTimer(self)
