@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import QLocale, Qt
 from PySide6.QtGui import QColor, QIcon, QPixmap
-from PySide6.QtWidgets import QSystemTrayIcon, QWidget
+from PySide6.QtWidgets import QApplication, QSystemTrayIcon, QWidget
 from pytestqt.qtbot import QtBot
 
 from paydesk.orders import CreationState, Order, OrderStatus
@@ -77,11 +77,16 @@ def an_order(status: str = "approve", note: str = "2 coffees") -> Order:
 
 
 @pytest.fixture
-def window(qtbot: QtBot) -> QWidget:
+def window(qtbot: QtBot) -> Iterator[QWidget]:
+    # No application icon, whatever an earlier test in this process set
+    # (ui/app.py use_app_icon): the tray's fallback is what is tested here.
+    app_icon = QApplication.windowIcon()
+    QApplication.setWindowIcon(QIcon())
     widget = QWidget()
     widget.setWindowTitle("PayDesk")
     qtbot.addWidget(widget)
-    return widget
+    yield widget
+    QApplication.setWindowIcon(app_icon)
 
 
 @pytest.fixture
