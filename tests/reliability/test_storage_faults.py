@@ -28,7 +28,14 @@ from paydesk.gateway import GatewayClient
 from paydesk.orders import CreationState, Order
 from paydesk.sandbox import SandboxServer
 from paydesk.services import OrderDesk, send_creation
-from paydesk.store import OrderQuery, OrderStore, SchemaTooNewError, StoreError, database
+from paydesk.store import (
+    OrderQuery,
+    OrderStore,
+    SchemaTooNewError,
+    StoreError,
+    database,
+    quarantine,
+)
 
 from cli_process import Paydesk, service_env
 from test_values import TEST_CLIENT_ID, TEST_SECRET
@@ -113,7 +120,7 @@ def test_a_book_locked_even_for_reading_is_locked_not_damaged(
         with pytest.raises(StoreError, match="locked by another program") as caught:
             OrderStore.open(path)
         assert "damaged" not in str(caught.value)
-        assert path.exists() and database.damaged_copies(path) == []
+        assert path.exists() and quarantine.damaged_copies(path) == []
     finally:
         other.execute("ROLLBACK")
         other.close()
@@ -241,7 +248,7 @@ def test_a_damaged_book_is_moved_aside_whole_and_not_replaced(
         OrderStore.open(path)
 
     message = str(caught.value)
-    [aside] = database.damaged_copies(path)
+    [aside] = quarantine.damaged_copies(path)
     assert aside.name.startswith("paydesk.sqlite3.corrupt-")
     assert aside.read_bytes() == content  # byte for byte: nothing deleted or rewritten
     assert aside.with_name(aside.name + "-wal").read_bytes() == b"the last orders may be here"
@@ -253,7 +260,7 @@ def test_a_damaged_book_is_moved_aside_whole_and_not_replaced(
     with pytest.raises(StoreError, match="will not start a new, empty order book"):
         OrderStore.open(path)
     assert not path.exists()
-    assert database.damaged_copies(path) == [aside]
+    assert quarantine.damaged_copies(path) == [aside]
 
     # The person's explicit choice: move the damaged book away, and start afresh.
     kept = tmp_path / "for-support"
@@ -277,7 +284,7 @@ def test_a_book_whose_first_page_was_wiped_is_damaged_not_new(tmp_path: Path) ->
 
     with pytest.raises(StoreError, match="damaged"):
         OrderStore.open(path)
-    [aside] = database.damaged_copies(path)
+    [aside] = quarantine.damaged_copies(path)
     assert aside.read_bytes() == bytes(data)
 
 
@@ -298,7 +305,7 @@ def test_damage_found_while_working_is_reported_and_the_file_left_alone(tmp_path
         store.query(OrderQuery())
     assert "contact support" in str(caught.value)
     assert path.read_bytes() == bytes(data)  # in use: reported, not moved
-    assert database.damaged_copies(path) == []
+    assert quarantine.damaged_copies(path) == []
 
 
 # -- newer -----------------------------------------------------------------------------
@@ -348,7 +355,7 @@ def test_cli_damaged_book(paydesk: Paydesk, sandbox: SandboxServer) -> None:
         run = paydesk.run(*command, env=service_env(sandbox))
         assert_storage_failure(run.code, run.err, "damaged", ".corrupt-", "support")
     assert not paydesk.book.exists()
-    [aside] = database.damaged_copies(paydesk.book)
+    [aside] = quarantine.damaged_copies(paydesk.book)
     assert aside.read_bytes() == content
     assert sandbox.request_count() == 0  # nothing was sent without a book to write it in
 

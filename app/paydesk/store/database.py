@@ -7,24 +7,23 @@ failing at once.
 
 What goes wrong with the file is said in words a person can act on
 (:func:`explain`): locked by another program, read-only, disk full, damaged.
-A damaged book is moved aside to ``<name>.corrupt-<UTC time>`` (with its
-``-wal`` and ``-shm``), never deleted and never written to; PayDesk then refuses
-to start a new, empty book in its place until the person moves that file away,
-because an empty book would silently forget orders the service may still have
-(unconfirmed ones, or paid ones not seen yet).
+A damaged book is moved aside, never deleted (store/quarantine.py).
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sqlite3
 import time
-from datetime import UTC, datetime
 from pathlib import Path
 
 from paydesk.store.errors import SchemaTooNewError, StoreError
 from paydesk.store.migrations import LATEST_SCHEMA_VERSION, MIGRATIONS, Migration
+from paydesk.store.quarantine import (
+    DamagedError,
+    refuse_new_book_beside_a_damaged_one,
+    set_aside,
+)
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
 _HEADER_SIZE = 100
@@ -63,9 +62,9 @@ def open_database(path: Path) -> sqlite3.Connection:
             if version == 0 and has_tables:
                 raise _foreign_schema_error(path)
         else:
-            _refuse_new_book_beside_a_damaged_one(path)
-    except _DamagedError as damaged:
-        raise _set_aside(path, damaged.reason) from damaged.__cause__
+            refuse_new_book_beside_a_damaged_one(path)
+    except DamagedError as damaged:
+        raise set_aside(path, damaged.reason) from damaged.__cause__
     try:
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, so every
         # transaction's extent is visible in the code. timeout is SQLite's
@@ -89,7 +88,7 @@ def _refuse_foreign_file(path: Path) -> bool:
 
     Returns whether the file exists (False: a new order book). A file that is not
     SQLite at all is refused and left alone; one with SQLite's signature but an
-    impossible header is damaged (:class:`_DamagedError`), caught before SQLite
+    impossible header is damaged (:class:`DamagedError`), caught before SQLite
     opens it (which could delete a ``-wal`` it cannot make sense of).
     """
     try:
@@ -107,7 +106,7 @@ def _refuse_foreign_file(path: Path) -> bool:
         )
     problem = _header_problem(header) if header else None
     if problem is not None:
-        raise _DamagedError(problem)
+        raise DamagedError(problem)
     return True
 
 
@@ -162,12 +161,12 @@ def _read_state(conn: sqlite3.Connection, path: Path) -> tuple[int, bool]:
         ).fetchone()
     except sqlite3.DatabaseError as exc:
         if is_damage(exc):
-            raise _DamagedError(str(exc)) from exc
+            raise DamagedError(str(exc)) from exc
         raise StoreError(f"Cannot read the order book {path}: {explain(exc)}") from exc
     if version == 0 and not has_tables and pages > 1:
         # A new book has one page at most. Pages but no schema: the first page
         # (which holds the schema) was wiped. Creating tables there would bury the rest.
-        raise _DamagedError("its first page is blank but the file holds data")
+        raise DamagedError("its first page is blank but the file holds data")
     return int(version), bool(has_tables)
 
 
@@ -226,88 +225,6 @@ def explain(exc: sqlite3.Error) -> str:
     else:
         return str(exc)
     return f"{text} ({exc})."
-
-
-# -- a damaged book is moved aside, never deleted ----------------------------------------
-
-_CORRUPT_MARK = ".corrupt-"
-_COMPANIONS = ("-wal", "-shm", "-journal")
-
-
-class _DamagedError(Exception):
-    """The file is damaged (``reason`` says how); :func:`open_database` moves it aside."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-def damaged_copies(path: Path) -> list[Path]:
-    """Damaged books set aside beside ``path`` (without their -wal and -shm), oldest first."""
-    try:
-        found = [
-            candidate
-            for candidate in path.parent.glob(f"{path.name}{_CORRUPT_MARK}*")
-            if not candidate.name.endswith(_COMPANIONS)
-        ]
-    except OSError:
-        return []
-    return sorted(found)
-
-
-def _set_aside(path: Path, reason: str) -> StoreError:
-    """Rename the damaged book (and its companions) aside; the error to raise.
-
-    A rename in one folder: atomic, no copy that could fail half-way, and the
-    bytes stay exactly as they were for support to recover what can be.
-    """
-    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
-    aside = path.with_name(f"{path.name}{_CORRUPT_MARK}{stamp}")
-    number = 1
-    while aside.exists() or any(
-        aside.with_name(aside.name + suffix).exists() for suffix in _COMPANIONS
-    ):
-        aside = path.with_name(f"{path.name}{_CORRUPT_MARK}{stamp}-{number}")
-        number += 1
-    try:
-        os.rename(path, aside)
-    except FileNotFoundError:
-        # Another PayDesk process found it damaged at the same moment and moved it.
-        return _damaged_book_error(path, damaged_copies(path)[-1:] or [aside], reason)
-    except OSError as exc:
-        return StoreError(
-            f"The order book {path} is damaged and cannot be used ({reason}). It could not "
-            f"be moved aside ({exc.strerror}), so it has been left as it is. Stop taking "
-            "payments on this computer and contact support with that file."
-        )
-    for suffix in _COMPANIONS:
-        # The -wal may hold the latest orders: it goes with the file, under the name
-        # SQLite pairs it with when support opens the copy. (Missing is fine; one that
-        # will not move stays beside a book that is gone, where it is harmless.)
-        with contextlib.suppress(OSError):
-            os.rename(path.with_name(path.name + suffix), aside.with_name(aside.name + suffix))
-    return _damaged_book_error(path, [aside], reason)
-
-
-def _damaged_book_error(path: Path, copies: list[Path], reason: str | None) -> StoreError:
-    aside = copies[-1] if copies else path
-    why = f" ({reason})" if reason else ""
-    return StoreError(
-        f"The order book {path} is damaged and cannot be read{why}. It has been moved to "
-        f"{aside}; nothing was deleted. It may hold orders that are not confirmed or not "
-        "yet seen paid, so PayDesk will not start a new, empty order book in its place: "
-        "give that file to support, who can recover what it holds. To start a new order "
-        f"book anyway, move {aside.name} out of {path.parent} and start PayDesk again."
-    )
-
-
-def _refuse_new_book_beside_a_damaged_one(path: Path) -> None:
-    """No book, but a damaged one set aside: creating a fresh one needs the person's say."""
-    if path.exists():
-        return
-    copies = damaged_copies(path)
-    if copies:
-        raise _damaged_book_error(path, copies, None)
 
 
 def user_version(conn: sqlite3.Connection) -> int:
