@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, Qt, QUrl, Slot
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QDesktopServices
 from PySide6.QtWidgets import QMenu, QPushButton
 from pytestqt.qtbot import QtBot
@@ -21,16 +21,7 @@ from paydesk.ui.main_window import MainWindow
 
 from memory_keyring import MemoryKeyring
 from test_values import TEST_CLIENT_ID, TEST_SECRET
-
-
-class UrlCatcher(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[QUrl] = []
-
-    @Slot(QUrl)
-    def open(self, url: QUrl) -> None:
-        self.urls.append(url)
+from url_catcher import UrlCatcher
 
 
 @pytest.fixture

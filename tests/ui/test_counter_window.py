@@ -27,18 +27,17 @@ from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 
 from qt_images import decode_qimage
+from screenshots import save_screenshot
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
-SCREENSHOTS = Path(__file__).parents[1] / "screenshots"
 WAIT_MS = 10_000
 
 
 def screenshot(widget: QWidget, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
     if isinstance(widget, MainWindow):  # the orders list comes just after the first frame
         widget.orders_panel  # noqa: B018
         QApplication.processEvents()
-    widget.grab().save(str(SCREENSHOTS / f"window-{name}.png"))
+    save_screenshot(widget, f"window-{name}")
 
 
 @pytest.fixture

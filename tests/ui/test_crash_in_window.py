@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QObject, Qt, QThread, QTimer, QUrl, Slot
+from PySide6.QtCore import Qt, QThread, QTimer
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
@@ -16,17 +16,9 @@ from paydesk import logs
 from paydesk.crash_report import install_crash_handler, uninstall_crash_handler
 from paydesk.ui.crash_notice import CrashNotice
 
+from url_catcher import UrlCatcher
+
 SECRET = "Zq7-slot-secret-0042"
-
-
-class UrlCatcher(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[QUrl] = []
-
-    @Slot(QUrl)
-    def open(self, url: QUrl) -> None:
-        self.urls.append(url)
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from paydesk.ui.screens import available_screens, find_screen, screen_label
 
 from fake_time import FakeClock
 from qt_images import decode_qimage
+from screenshots import save_screenshot
 
 LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
 NOW = datetime(2026, 11, 21, 12, 0, 0, tzinfo=UTC)
@@ -28,7 +29,6 @@ EXPIRES = NOW + timedelta(minutes=12, seconds=34)
 EMAIL = "private.buyer@example.com"
 NOTE = "table 7, birthday surprise"
 ORDER_ID = "20261121-120000000-K3QX9A"
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 
 
 def an_order(
@@ -83,12 +83,9 @@ def display(make_display: Callable[..., CustomerDisplay]) -> CustomerDisplay:
 @pytest.fixture
 def screenshot() -> Callable[[QWidget, str], Path]:
     """Save what the buyer sees, for a person to look at (git-ignored)."""
-    SCREENSHOTS.mkdir(exist_ok=True)
 
     def save(widget: QWidget, name: str) -> Path:
-        path = SCREENSHOTS / f"display-{name}.png"
-        assert widget.grab().save(str(path))
-        return path
+        return save_screenshot(widget, f"display-{name}")
 
     return save
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QDate, QItemSelectionModel, QModelIndex, Qt
@@ -18,9 +17,10 @@ from paydesk.ui.formatting import money
 from paydesk.ui.orders_model import PAGE_SIZE, Column, day_start, local_day
 from paydesk.ui.orders_panel import SEARCH_DELAY_MS, OrdersPanel
 
+from screenshots import save_screenshot
+
 CLIENT = 1001  # make_order's default client
 NOW = datetime(2026, 3, 1, 15, 0, tzinfo=UTC)
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 MakeOrder = Callable[..., Order]
 Book = tuple[OrderStore, list[Order]]
 
@@ -440,15 +440,14 @@ def test_screenshots(
     panel.show()
     qtbot.waitExposed(panel)
     panel.table.selectRow(1)
-    SCREENSHOTS.mkdir(exist_ok=True)
-    assert panel.grab().save(str(SCREENSHOTS / "orders_panel.png"))
+    save_screenshot(panel, "orders_panel")
 
     choose_status(panel, "Paid")
     panel.today_button.click()
     panel.search.setText("k3qx")
     qtbot.waitUntil(lambda: panel.current_query().text == "k3qx")
     assert ids(panel) and panel.totals_label.text().startswith(f"{len(ids(panel))} orders")
-    assert panel.grab().save(str(SCREENSHOTS / "orders_panel_filtered.png"))
+    save_screenshot(panel, "orders_panel_filtered")
 
     panel.resize(760, 600)  # beside the payment panel in the window
-    assert panel.grab().save(str(SCREENSHOTS / "orders_panel_narrow.png"))
+    save_screenshot(panel, "orders_panel_narrow")

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QObject, Qt, QUrl, Slot
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
@@ -20,10 +20,11 @@ from paydesk.ui.status_badge import BadgeKind, StatusBadge
 
 from fake_time import FakeClock
 from qt_images import decode_qimage, grey_rows
+from screenshots import save_screenshot
+from url_catcher import UrlCatcher
 
 LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
 NOW = datetime(2026, 11, 21, 12, 0, 0, tzinfo=UTC)
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 PANEL_SIZE = (520, 760)
 
 # The offscreen platform cannot resize a shown window to new size hints; harmless.
@@ -68,12 +69,9 @@ def panel(qtbot: QtBot, clock: FakeClock) -> PaymentPanel:
 @pytest.fixture
 def screenshot() -> Callable[[QWidget, str], Path]:
     """Save what the widget looks like, for a person to look at (git-ignored)."""
-    SCREENSHOTS.mkdir(exist_ok=True)
 
     def save(widget: QWidget, name: str) -> Path:
-        path = SCREENSHOTS / f"payment_panel_{name}.png"
-        assert widget.grab().save(str(path))
-        return path
+        return save_screenshot(widget, f"payment_panel_{name}")
 
     return save
 
@@ -335,20 +333,10 @@ def test_a_narrow_panel_elides_the_link_but_copies_it_whole(
     screenshot(panel, "narrow")
 
 
-class _UrlCatcher(QObject):
-    def __init__(self) -> None:
-        super().__init__()
-        self.urls: list[QUrl] = []
-
-    @Slot(QUrl)
-    def open(self, url: QUrl) -> None:
-        self.urls.append(url)
-
-
 def test_open_in_browser_hands_the_link_to_the_desktop(
     qtbot: QtBot, panel: PaymentPanel
 ) -> None:
-    catcher = _UrlCatcher()
+    catcher = UrlCatcher()
     # PySide6 wants the slot's name as str at run time; its stub says bytes.
     QDesktopServices.setUrlHandler("https", catcher, "open")  # type: ignore[arg-type]
     try:

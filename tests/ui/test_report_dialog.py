@@ -24,10 +24,11 @@ from paydesk.ui.report_dialog import ReportDialog
 from paydesk.ui.report_document import paint_report
 from paydesk.ui.takings_chart import BAR, PEAK, nice_step
 
+from screenshots import SCREENSHOTS, save_screenshot
+
 CLIENT = 1001
 NOW = datetime(2026, 11, 21, 19, 30, tzinfo=UTC)
 TODAY = NOW.astimezone().date()
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 
 OpenDialog = Callable[..., ReportDialog]
 
@@ -90,15 +91,15 @@ def paid_today(orders: list[Order]) -> list[Order]:
 def screenshot(qtbot: QtBot, widget: ReportDialog | QImage, name: str) -> Path:
     """Save what a person would see, once every label has the width its new text needs
     (new text is laid out in a posted event, after the code that set it returns)."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    path = SCREENSHOTS / f"report-{name}.png"
     if isinstance(widget, ReportDialog):
         qtbot.waitUntil(lambda: all(
             label.width() >= label.minimumSizeHint().width()
             for label in widget.findChildren(QLabel) if label.isVisible()
         ))
-    image = widget if isinstance(widget, QImage) else widget.grab()
-    assert image.save(str(path))
+        return save_screenshot(widget, f"report-{name}")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    path = SCREENSHOTS / f"report-{name}.png"
+    assert widget.save(str(path)), f"could not save {path}"
     return path
 
 

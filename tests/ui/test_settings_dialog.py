@@ -31,12 +31,12 @@ from paydesk.ui.connection_check import Outcome, check_connection
 from paydesk.ui.settings_dialog import STORED_PLACEHOLDER, SettingsDialog
 
 from memory_keyring import MemoryKeyring
+from screenshots import save_screenshot
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 #: The offscreen platform says this on every show(); it is not about our code.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 ACCOUNT = f"client-{TEST_CLIENT_ID}"
 
 
@@ -52,8 +52,7 @@ def screenshot(qtbot: QtBot, widget: QDialog, name: str) -> None:
         )
 
     qtbot.waitUntil(nothing_clipped)
-    SCREENSHOTS.mkdir(exist_ok=True)
-    assert widget.grab().save(str(SCREENSHOTS / f"{name}.png"))
+    save_screenshot(widget, name)
 
 
 @pytest.fixture

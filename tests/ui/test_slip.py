@@ -30,12 +30,12 @@ from paydesk.ui.slip import (
 )
 
 from qt_images import decode_qimage, grey_rows
+from screenshots import SCREENSHOTS
 
 LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
 CREATED = datetime(2026, 11, 21, 11, 20, tzinfo=UTC)
 EXPIRES = CREATED + timedelta(minutes=15)
 MERCHANT = "Кофейня «Зерно»"
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 RUSSIAN = QLocale("ru_RU")
 RECEIPT_PDF = QPageSize(QSizeF(80, 200), QPageSize.Unit.Millimeter, "Receipt 80 mm")
 

@@ -50,6 +50,7 @@ from paydesk.ui.status_badge import StatusBadge
 from paydesk.ui.welcome_dialog import WelcomeDialog
 
 from memory_keyring import MemoryKeyring
+from screenshots import SCREENSHOTS, save_screenshot
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 if TYPE_CHECKING:
@@ -58,7 +59,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 ROOT = Path(__file__).resolve().parents[2]
-SCREENSHOTS = ROOT / "tests" / "screenshots"
 NOW = datetime(2026, 3, 1, 15, 0, tzinfo=UTC)
 NBSP = "\u00a0"
 ORDERS_CLIENT = 1001  # make_order's default client (tests/ui/conftest.py)
@@ -119,11 +119,6 @@ def qm_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def russian(qapp: QApplication, qm_cache: Path) -> Iterator[MissRecorder]:
     with russian_ui(qapp, qm_cache) as recorder:
         yield recorder
-
-
-def save_screenshot(widget: object, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    assert widget.grab().save(str(SCREENSHOTS / f"ru-{name}.png"))  # type: ignore[attr-defined]
 
 
 def an_order(status: str = "approve", **changes: object) -> Order:
@@ -273,10 +268,10 @@ def test_screenshot_payment_panel_paid(russian: MissRecorder, qtbot: QtBot) -> N
     # Nothing cut: every button is at least as wide as its text needs.
     for button in (panel.copy_button, panel.open_button, panel.save_button):
         assert button.width() >= button.sizeHint().width()
-    save_screenshot(panel, "payment-panel-paid")
+    save_screenshot(panel, "ru-payment-panel-paid")
     panel.show_order(an_order("pending", paid_at=None), NOW + timedelta(minutes=15))
     assert panel.countdown_label.text() == "Истекает через 15:00"
-    save_screenshot(panel, "payment-panel-pending")
+    save_screenshot(panel, "ru-payment-panel-pending")
     assert russian.misses == set()
 
 
@@ -301,9 +296,9 @@ def test_screenshot_orders_panel(
     panel.show()
     qtbot.waitExposed(panel)
     panel.table.selectRow(1)
-    save_screenshot(panel, "orders-panel")
+    save_screenshot(panel, "ru-orders-panel")
     panel.resize(760, 600)  # beside the payment panel in the window
-    save_screenshot(panel, "orders-panel-narrow")
+    save_screenshot(panel, "ru-orders-panel-narrow")
     # The filter bar keeps its words whole at the window's width.
     for widget in (panel.date_filter, panel.today_button, panel.status_filter):
         assert widget.width() >= widget.minimumSizeHint().width()
@@ -326,7 +321,7 @@ def test_screenshot_settings_dialog(
     for label in dialog.findChildren(QLabel):
         if label.isVisible() and not label.wordWrap() and label.text():
             assert label.width() >= label.sizeHint().width(), label.text()
-    save_screenshot(dialog, "settings")
+    save_screenshot(dialog, "ru-settings")
     assert russian.misses == set()
 
 
@@ -336,7 +331,7 @@ def test_screenshot_welcome_dialog(russian: MissRecorder, qtbot: QtBot) -> None:
     dialog.show()
     qtbot.waitExposed(dialog)
     assert dialog.windowTitle() == "Добро пожаловать в PayDesk"
-    save_screenshot(dialog, "welcome")
+    save_screenshot(dialog, "ru-welcome")
     assert russian.misses == set()
 
 
@@ -375,7 +370,7 @@ def test_screenshot_window_paid_through_the_sandbox(
         qtbot.waitUntil(lambda: paid_today.width() >= paid_today.sizeHint().width())
         table = window.orders_panel.table
         assert table.horizontalHeader().length() <= table.viewport().width()
-        save_screenshot(window, "window-paid")
+        save_screenshot(window, "ru-window-paid")
         assert russian.misses == set()
     finally:
         window.shutdown()
@@ -489,15 +484,15 @@ def test_screenshot_customer_display_states(russian: MissRecorder, qtbot: QtBot)
     qtbot.addWidget(display)
     display.resize(1280, 800)
     display.show()
-    save_screenshot(display, "display-idle")
+    save_screenshot(display, "ru-display-idle")
     pending = an_order("pending", paid_at=None)
     display.show_order(pending, datetime.now(UTC) + timedelta(minutes=15))
     assert "₽" in display.amount_label.text()
-    save_screenshot(display, "display-pending")
+    save_screenshot(display, "ru-display-pending")
     for status, name in (("approve", "paid"), ("decline", "refused")):
         display.show_order(pending, datetime.now(UTC) + timedelta(minutes=15))
         display.show_order(an_order(status), None)
-        save_screenshot(display, f"display-{name}")
+        save_screenshot(display, f"ru-display-{name}")
     assert display.result_label.text()
     assert not russian.misses, russian.misses
 
@@ -522,7 +517,7 @@ def test_screenshot_day_report(
     from PySide6.QtCore import QDate
 
     dialog.set_period(QDate(day.year, day.month, day.day))
-    save_screenshot(dialog, "report-dialog")
+    save_screenshot(dialog, "ru-report-dialog")
     image = dialog.paint_to_image(900)
     image.save(str(SCREENSHOTS / "ru-report-page.png"))
     assert not russian.misses, russian.misses

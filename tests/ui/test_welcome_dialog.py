@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
@@ -11,10 +9,10 @@ from pytestqt.qtbot import QtBot
 
 from paydesk.ui.welcome_dialog import WelcomeDialog
 
+from screenshots import save_screenshot
+
 #: The offscreen platform says this on every show(); it is not about our code.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
-SCREENSHOTS = Path(__file__).resolve().parents[1] / "screenshots"
 
 
 @pytest.fixture
@@ -28,8 +26,7 @@ def dialog(qtbot: QtBot) -> WelcomeDialog:
 
 
 def test_looks_right(dialog: WelcomeDialog) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    assert dialog.grab().save(str(SCREENSHOTS / "welcome.png"))
+    save_screenshot(dialog, "welcome")
     assert dialog.choice() is None
     assert dialog.demo_button.isDefault() and not dialog.setup_button.isDefault()
 
