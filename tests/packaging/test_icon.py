@@ -8,11 +8,8 @@ tools/render_icons.py.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from PySide6.QtCore import QSize
@@ -21,6 +18,8 @@ from PySide6.QtWidgets import QApplication
 
 from paydesk.ui import icon as icon_module
 from paydesk.ui.icon import app_icon
+
+from scripts import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 SVG = ROOT / "resources" / "icons" / "paydesk.svg"
@@ -31,17 +30,7 @@ SVG_NS = "{http://www.w3.org/2000/svg}"
 CHANNEL_TOLERANCE = 8
 
 
-def _load_tool() -> ModuleType:
-    path = ROOT / "tools" / "render_icons.py"
-    spec = importlib.util.spec_from_file_location("render_icons", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-render_icons = _load_tool()
+render_icons = load_script("tools/render_icons.py")
 
 
 def _largest_difference(first: QImage, second: QImage) -> int:

@@ -7,31 +7,20 @@ so each way of failing is seen to fail, quickly.
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 import textwrap
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from scripts import load_script
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="stand-ins are #! scripts")
 
-ROOT = Path(__file__).resolve().parents[2]
 PAINTED = "qt.widgets.painting: Flushing QRegion(0,0 1280x820) of MainWindow(0x1) to QWidgetWindow"
 
 
-def _load() -> ModuleType:
-    path = ROOT / "packaging" / "smoke_check.py"
-    spec = importlib.util.spec_from_file_location("smoke_check", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-smoke_check = _load()
+smoke_check = load_script("packaging/smoke_check.py")
 
 
 def fake_bundle(tmp_path: Path, *, about: str, window: str, qr: str | None = None) -> Path:

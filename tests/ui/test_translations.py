@@ -9,17 +9,14 @@ whatever order they run in.
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import json
 import os
 import re
 import shutil
-import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 import pytest
@@ -51,6 +48,7 @@ from paydesk.ui.welcome_dialog import WelcomeDialog
 
 from memory_keyring import MemoryKeyring
 from screenshots import SCREENSHOTS, save_screenshot
+from scripts import load_script
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 if TYPE_CHECKING:
@@ -64,18 +62,7 @@ NBSP = "\u00a0"
 ORDERS_CLIENT = 1001  # make_order's default client (tests/ui/conftest.py)
 
 
-def _load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "update_translations", ROOT / "tools" / "update_translations.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = _load_tool()
+tool = load_script("tools/update_translations.py")
 
 
 class MissRecorder(QTranslator):

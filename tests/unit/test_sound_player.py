@@ -10,14 +10,12 @@ it is missing, muted, failing or still playing. One test runs real processes
 
 from __future__ import annotations
 
-import importlib.util
 import logging
 import shutil
 import subprocess
 import sys
 import types
 import wave
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,7 +23,8 @@ import pytest
 from paydesk.resources import resource_path
 from paydesk.sound_player import SoundPlayer
 
-ROOT = Path(__file__).resolve().parents[2]
+from scripts import load_script
+
 ALL_LINUX = {"pw-play": "/usr/bin/pw-play", "paplay": "/usr/bin/paplay", "aplay": "/usr/bin/aplay"}
 
 
@@ -359,15 +358,8 @@ def test_the_two_sounds_differ() -> None:
     assert paid != refused
 
 
-def test_sound_files_are_exactly_what_the_generator_makes(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """tools/ is not a package: load the script by path, as importlib's docs do."""
-    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
-    assert spec is not None and spec.loader is not None
-    make_sounds = importlib.util.module_from_spec(spec)
-    monkeypatch.setitem(sys.modules, "make_sounds", make_sounds)  # its dataclass needs it
-    spec.loader.exec_module(make_sounds)
+def test_sound_files_are_exactly_what_the_generator_makes() -> None:
+    make_sounds = load_script("tools/make_sounds.py")
 
     for name in ("paid", "refused"):
         assert make_sounds.render(name) == resource_path("sounds", f"{name}.wav").read_bytes()

@@ -2,28 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 import textwrap
 from collections.abc import Callable
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from scripts import load_script
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "update_translations.py"
 
 
-def _load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("update_translations", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = _load_tool()
+tool = load_script("tools/update_translations.py")
 
 #: write_module("name", "source") -> the path of a .py file in the test's folder.
 WriteModule = Callable[[str, str], Path]
