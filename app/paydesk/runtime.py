@@ -78,7 +78,7 @@ class Runtime:
         """The one payment client of this process (one connection pool).
 
         The secret it signs with is masked in every log line from then on (the
-        demo's key is public). It is read once, here: a locked keychain may ask
+        demo's key is public). It is read once per client, here: a locked keychain may ask
         the person to unlock it.
         """
         if self._client is None:

@@ -216,7 +216,7 @@ class MainWindow(QMainWindow):
 
         The shortcut goes in as a list: setShortcut's other overloads take Qt.Key,
         and checking them builds the enums of the whole Qt namespace (see the
-        module's doc), which reading one action (``built_by``) should not cost.
+        module's doc), which building the menus' actions should not cost.
         """
         from PySide6.QtGui import QAction, QKeySequence
 
