@@ -78,8 +78,8 @@ class Runtime:
         """The one payment client of this process (one connection pool).
 
         The secret it signs with is masked in every log line from then on (the
-        demo's key is public). It is read once per client, here: a locked keychain may ask
-        the person to unlock it.
+        demo's key is public). It is read once per client, here: a locked
+        keychain may ask the person to unlock it.
         """
         if self._client is None:
             from paydesk.gateway import GatewayClient
