@@ -138,7 +138,7 @@ def app() -> Iterator[tuple[SandboxApp, str]]:
     with tempfile.TemporaryDirectory() as folder:
         clock = SandboxClock()
         config = SandboxConfig(secret_key=TEST_SECRET)
-        ledger = Ledger(Path(folder) / "s.sqlite3", clock, lambda t: f"http://x/pay/{t}",
+        ledger = Ledger(Path(folder) / "s.sqlite3", clock, lambda t: f"http://127.0.0.1/pay/{t}",
                         durable=False)
         try:
             order, _ = ledger.create(1, "A-1", 100, None, 900)

@@ -50,7 +50,8 @@ def _make_order(
         amount=amount,
         email=email,
         note=note,
-        url=f"https://pay.example/pay/{order_id}" if creation is CreationState.CONFIRMED else None,
+        url=(f"https://pay.example.com/pay/{order_id}"
+             if creation is CreationState.CONFIRMED else None),
         status=OrderStatus(status),
         creation=creation,
         created_at=created,

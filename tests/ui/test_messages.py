@@ -149,9 +149,10 @@ def test_specific_reply_sentences_are_kept(reply: RawReply) -> None:
 
 @pytest.mark.parametrize(
     "base_url",
-    ["", "https://pay example.com", "ftp://pay.example.com", "https://",
-     "https://u:p@pay.example.com", "https://pay.example.com/?x=1", "http://pay.example.com",
-     "https://pay.example.com:99999"],
+    ["", "https://pay.example.com /x", "ftp://pay.example.com", "https://",
+     # A user name that reads like the host: the classic look-alike address.
+     "https://pay.example.com@pay.example.net", "https://pay.example.com/?x=1",
+     "http://pay.example.com", "https://pay.example.com:99999"],
 )
 def test_address_problems_read_as_the_gateway_wrote_them(base_url: str) -> None:
     with pytest.raises(GatewayConfigError) as raised:
