@@ -8,7 +8,8 @@ import pytest
 import requests
 
 from paydesk.gateway import GatewayClient, GatewayConfigError, GatewayError
-from paydesk.gateway.endpoint import is_loopback_host, parse_base_url, parse_client_id
+from paydesk.gateway.endpoint import parse_base_url, parse_client_id
+from paydesk.loopback import is_loopback_host
 
 SECRET = "config-test-secret"
 

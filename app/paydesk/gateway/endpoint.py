@@ -6,12 +6,12 @@ connection") rather than as a puzzling failure at the counter.
 
 from __future__ import annotations
 
-import ipaddress
 import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from paydesk.gateway.errors import GatewayConfigError
+from paydesk.loopback import is_loopback_host
 
 _DIGITS_RE = re.compile(r"[0-9]+")
 
@@ -25,16 +25,6 @@ class Endpoint:
 
     def url(self, endpoint: str) -> str:
         return f"{self.base_url}/backend/{endpoint}"
-
-
-def is_loopback_host(host: str) -> bool:
-    """``localhost``, ``127.0.0.0/8`` or ``::1``: traffic that never leaves this computer."""
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def parse_base_url(base_url: str, *, allow_insecure: bool = False) -> Endpoint:

@@ -19,14 +19,16 @@ from collections.abc import Callable
 from types import FrameType
 from typing import TypeVar
 
+from paydesk.loopback import is_loopback_host
 from paydesk.sandbox.config import (
     DEFAULT_MERCHANT_NAME,
     DEFAULT_STALL_SECONDS,
     SandboxConfig,
     check_fail_rate,
     check_latency_ms,
+    check_positive,
 )
-from paydesk.sandbox.server import SandboxServer, is_loopback
+from paydesk.sandbox.server import SandboxServer
 
 SECRET_ENV = "PAYDESK_SANDBOX_SECRET_KEY"
 DEFAULT_PORT = 8765
@@ -48,11 +50,6 @@ def _arg_type(
 
     parse.__name__ = what  # argparse names the type in its messages
     return parse
-
-
-def _positive(value: float) -> None:
-    if not value > 0 or value != value or value == float("inf"):
-        raise ValueError(value)
 
 
 def _port(value: int) -> None:
@@ -78,7 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--ttl",
-        type=_arg_type(float, _positive, "a positive number of seconds"),
+        type=_arg_type(float, check_positive, "a positive number of seconds"),
         default=900.0,
         metavar="SECONDS",
         help="order lifetime (default 900)",
@@ -113,14 +110,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--stall-seconds",
-        type=_arg_type(float, _positive, "a positive number of seconds"),
+        type=_arg_type(float, check_positive, "a positive number of seconds"),
         default=DEFAULT_STALL_SECONDS,
         metavar="SECONDS",
         help=f"how long a timed-out request is held (default {DEFAULT_STALL_SECONDS:g})",
     )
     parser.add_argument(
         "--rate-limit",
-        type=_arg_type(float, _positive, "a positive rate"),
+        type=_arg_type(float, check_positive, "a positive rate"),
         default=None,
         metavar="N",
         help="requests a second per client before 429 (default: no limit)",
@@ -143,7 +140,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until SIGINT or SIGTERM; 0 on a clean stop, 2 on refused options."""
-    if not args.allow_remote and not is_loopback(args.host):
+    if not args.allow_remote and not is_loopback_host(args.host):
         print(
             f"paydesk sandbox: refusing --host {args.host}: the sandbox accepts any payment "
             "with a throwaway secret and no TLS, so by default it listens on loopback only. "

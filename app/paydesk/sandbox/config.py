@@ -41,11 +41,13 @@ def check_rates(fail_rate: float, timeout_rate: float) -> None:
         )
 
 
-def _check_positive(name: str, value: float) -> None:
+def check_positive(value: float, name: str = "value") -> float:
+    """Return ``value`` if it is a finite number > 0, else raise ValueError."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ValueError(f"{name} must be a number, not {value!r}")
     if not math.isfinite(value) or value <= 0:
         raise ValueError(f"{name} must be a finite number > 0, not {value!r}")
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +75,12 @@ class SandboxConfig:
             raise ValueError(f"client_id must be an integer, not {self.client_id!r}")
         if not isinstance(self.secret_key, str) or not self.secret_key:
             raise ValueError("secret_key must be a non-empty string")
-        _check_positive("ttl_seconds", self.ttl_seconds)
+        check_positive(self.ttl_seconds, "ttl_seconds")
         check_latency_ms(self.latency_ms)
         check_latency_ms(self.latency_jitter_ms)
         check_rates(self.fail_rate, self.timeout_rate)
         if self.rate_limit_per_second is not None:
-            _check_positive("rate_limit_per_second", self.rate_limit_per_second)
+            check_positive(self.rate_limit_per_second, "rate_limit_per_second")
         if (
             isinstance(self.max_amount, bool)
             or not isinstance(self.max_amount, int)

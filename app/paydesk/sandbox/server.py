@@ -6,7 +6,6 @@ their lifecycle without a browser, move the clock, and script faults.
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import shutil
 import socket
@@ -15,6 +14,7 @@ import threading
 from pathlib import Path
 from types import TracebackType
 
+from paydesk.loopback import is_loopback_host
 from paydesk.orders import OrderStatus
 from paydesk.sandbox.api import BackendApi
 from paydesk.sandbox.app import RequestCounter, SandboxApp
@@ -28,15 +28,6 @@ from paydesk.sandbox.pages import PaymentPages
 logger = logging.getLogger(__name__)
 
 _JOIN_SECONDS = 5.0
-
-
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def _url_host(host: str) -> str:
@@ -62,7 +53,7 @@ class SandboxServer:
     ) -> None:
         """``public_url`` replaces base_url in payment links (e.g. a LAN address a
         phone can reach); a non-loopback ``host`` needs ``allow_remote=True``."""
-        if not allow_remote and not is_loopback(host):
+        if not allow_remote and not is_loopback_host(host):
             raise ValueError(
                 f"refusing to serve the sandbox on {host!r}: it has a fixed secret and no "
                 "real security, so it listens on loopback only unless allow_remote=True"
