@@ -13,14 +13,14 @@ import requests
 from requests.adapters import HTTPAdapter
 
 import paydesk
-from paydesk.errors import AmountError, EmailError, InputError
+from paydesk.errors import EmailError, InputError
 from paydesk.gateway import replies
 from paydesk.gateway.endpoint import parse_base_url, parse_client_id
 from paydesk.gateway.errors import GatewayConfigError, InvalidRequestError, OrderNotFound
 from paydesk.gateway.redact import install_log_filter, scrub
 from paydesk.gateway.retry import RetryPolicy, call_with_retries
 from paydesk.gateway.transport import Request, fetch
-from paydesk.money import MAX_AMOUNT
+from paydesk.money import check_kopecks
 from paydesk.orders import OrderStatus, normalize_email, validate_order_id
 from paydesk.signing import create_order_sign, get_order_sign
 
@@ -273,17 +273,10 @@ def _checked_order_id(order_id: str) -> str:
 
 def _checked_amount(amount: int) -> str:
     """The amount as sent on the wire (and signed): plain base-10 digits."""
-    if isinstance(amount, bool) or not isinstance(amount, int):
-        error = AmountError("not_integer", "The amount must be a whole number of kopecks.")
-    elif amount < 0:
-        error = AmountError("negative", "The amount cannot be negative.")
-    elif amount == 0:
-        error = AmountError("zero", "The amount must be more than zero.")
-    elif amount > MAX_AMOUNT:
-        error = AmountError("too_large", "The amount is more than the service allows.")
-    else:
-        return str(int(amount))
-    raise InvalidRequestError(error)
+    try:
+        return str(int(check_kopecks(amount)))
+    except InputError as error:
+        raise InvalidRequestError(error) from error
 
 
 def _checked_email(email: str | None) -> str | None:
