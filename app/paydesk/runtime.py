@@ -113,12 +113,20 @@ class Runtime:
             self.demo.stop()
 
 
-def open_runtime(data_dir: str | None = None, *, demo: bool = False) -> Runtime:
-    """Resolve the data folder and settings; in demo mode start the embedded sandbox."""
+def open_runtime(
+    data_dir: str | None = None, *, demo: bool = False, settings: Settings | None = None
+) -> Runtime:
+    """Resolve the data folder and settings; in demo mode start the embedded sandbox.
+
+    ``settings``: the folder's settings file, when the caller has read it already
+    (the demo has a folder and settings of its own).
+    """
     paths = AppPaths(resolve_data_dir(data_dir))
     if not demo:
-        return Runtime(_ensure(paths), settings_file.load(paths.settings_file))
-    demo_paths = _ensure(paths.demo())
+        if settings is None:
+            settings = settings_file.load(paths.settings_file)
+        return Runtime(ensure_folder(paths), settings)
+    demo_paths = ensure_folder(paths.demo())
     # The demo keeps the person's own preferences (polling, language) but never
     # their service, account or secret.
     base = settings_file.load(demo_paths.settings_file, environ={})
@@ -127,7 +135,7 @@ def open_runtime(data_dir: str | None = None, *, demo: bool = False) -> Runtime:
     return Runtime(demo_paths, sandbox.settings(base), demo=sandbox)
 
 
-def _ensure(paths: AppPaths) -> AppPaths:
+def ensure_folder(paths: AppPaths) -> AppPaths:
     """The data folder, made if missing; one that cannot be made is a storage problem."""
     try:
         return paths.ensure()

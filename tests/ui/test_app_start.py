@@ -14,7 +14,7 @@ from paydesk import settings as settings_file
 from paydesk.paths import AppPaths
 from paydesk.runtime import open_runtime
 from paydesk.settings import Settings
-from paydesk.ui.app import build_window, choose_start, ui_state
+from paydesk.ui.app import build_window, choose_start, start_settings, ui_state
 from paydesk.ui.welcome_dialog import WelcomeDialog
 
 
@@ -40,14 +40,15 @@ def test_demo_window_is_marked_and_works_out_of_the_box(qtbot: QtBot, tmp_path: 
 
 
 def test_demo_flag_skips_the_welcome(tmp_path: Path) -> None:
-    assert choose_start(str(tmp_path), demo=True) is True
+    assert choose_start(str(tmp_path), demo=True, settings=Settings()) is True
 
 
 def test_configured_merchant_goes_straight_to_the_counter(tmp_path: Path) -> None:
     paths = AppPaths(tmp_path).ensure()
     settings_file.save(Settings(base_url="https://pay.example.com", client_id=5),
                        paths.settings_file)
-    assert choose_start(str(tmp_path), demo=False) is False
+    settings = start_settings(str(tmp_path), demo=False)
+    assert choose_start(str(tmp_path), demo=False, settings=settings) is False
 
 
 @pytest.mark.parametrize(("choice", "expected"), [("demo", True), ("setup", False), (None, None)])
@@ -62,11 +63,11 @@ def test_first_start_asks_once_and_remembers(
 
     monkeypatch.setattr(WelcomeDialog, "exec", fake_exec)
     monkeypatch.setattr(WelcomeDialog, "choice", lambda _dialog: choice)
-    assert choose_start(str(tmp_path), demo=False) is expected
+    assert choose_start(str(tmp_path), demo=False, settings=Settings()) is expected
     assert len(shown) == 1
     if choice is not None:
         assert ui_state(tmp_path).value("start/mode") == choice
-        assert choose_start(str(tmp_path), demo=False) is expected
+        assert choose_start(str(tmp_path), demo=False, settings=Settings()) is expected
         assert len(shown) == 1  # not asked again
 
 
@@ -164,3 +165,31 @@ def test_any_failure_after_the_first_frame_is_reported_not_left_half_started(
         window.shutdown()
     finally:
         runtime.close()
+
+
+def test_a_settings_file_that_cannot_be_read_is_said_and_the_start_stops(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from paydesk.crash_report import uninstall_crash_handler
+    from paydesk.ui import app as app_module
+    from paydesk.ui.i18n import remove_translation
+
+    AppPaths(tmp_path).ensure().settings_file.write_text("{bad", encoding="utf-8")
+    said: list[str] = []
+    # The message box is modal: read here, not shown.
+    monkeypatch.setattr(QMessageBox, "critical", lambda _parent, _title, text: said.append(text))
+    install = app_module.install_crash_handler  # not faulthandler: pytest keeps its own
+    monkeypatch.setattr(app_module, "install_crash_handler",
+                        lambda log_dir, **kw: install(log_dir, **{**kw, "native": False}))
+    try:
+        assert app_module.run_window(str(tmp_path)) == 2
+    finally:
+        uninstall_crash_handler()
+        app = QApplication.instance()
+        assert app is not None
+        remove_translation(app)
+    [message] = said
+    assert "settings.json" in message and "cannot be read" in message
+    assert not list((tmp_path / "logs").glob("crash-*.txt"))  # said, not a crash

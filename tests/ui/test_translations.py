@@ -33,10 +33,10 @@ from paydesk.paths import AppPaths
 from paydesk.runtime import Runtime
 from paydesk.sandbox import SandboxServer
 from paydesk.secret_store import SecretStore
-from paydesk.settings import Settings
+from paydesk.settings import Settings, SettingsError
 from paydesk.store import OrderStore
 from paydesk.ui import i18n
-from paydesk.ui.app import build_window
+from paydesk.ui.app import build_window, start_settings
 from paydesk.ui.formatting import local_time, money, tr
 from paydesk.ui.messages import gateway_error_text, input_error_text
 from paydesk.ui.orders_panel import OrdersPanel
@@ -440,11 +440,13 @@ def test_without_lrelease_a_checkout_stays_english(
 def test_the_language_comes_from_the_settings_file(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.mkdir()
-    assert i18n.configured_language(str(data)) == "system"
+    assert start_settings(str(data), demo=False).language == "system"
     (data / "settings.json").write_text(json.dumps({"language": "ru"}), encoding="utf-8")
-    assert i18n.configured_language(str(data)) == "ru"
+    assert start_settings(str(data), demo=False).language == "ru"
     (data / "settings.json").write_text("{not json", encoding="utf-8")
-    assert i18n.configured_language(str(data)) == "system"
+    assert start_settings(str(data), demo=True).language == "system"  # the demo's default
+    with pytest.raises(SettingsError):  # said by the start, which stops (exit code 2)
+        start_settings(str(data), demo=False)
 
 
 def test_settings_dialog_saves_the_language(

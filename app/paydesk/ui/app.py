@@ -13,10 +13,10 @@ from PySide6.QtWidgets import QApplication
 from paydesk.crash_report import CrashHandler, install_crash_handler
 from paydesk.logs import log_dir_for, log_start, setup_logging
 from paydesk.paths import AppPaths, resolve_data_dir
-from paydesk.runtime import Runtime, open_runtime
-from paydesk.settings import SettingsError
+from paydesk.runtime import Runtime, ensure_folder, open_runtime
+from paydesk.settings import Settings, SettingsError
 from paydesk.ui.formatting import tr
-from paydesk.ui.i18n import configured_language, install_translation
+from paydesk.ui.i18n import install_translation
 
 if TYPE_CHECKING:
     from paydesk.ui.counter import CounterController
@@ -30,16 +30,30 @@ def ui_state(data_dir: Path) -> QSettings:
     return QSettings(str(data_dir / "window.ini"), QSettings.Format.IniFormat)
 
 
-def choose_start(data_dir: str | None, demo: bool) -> bool | None:
+def start_settings(data_dir: str | None, *, demo: bool) -> Settings:
+    """The person's settings file, read once for the whole start: the language,
+    whether this is a first start, and (outside the demo) the runtime's.
+
+    A file that cannot be read is a SettingsError, except for the demo, which
+    takes only the language from it ("system" then, the default).
+    """
+    from paydesk import settings as settings_file
+
+    try:
+        return settings_file.load(AppPaths(resolve_data_dir(data_dir)).settings_file)
+    except SettingsError:
+        if demo:
+            return Settings()
+        raise
+
+
+def choose_start(data_dir: str | None, demo: bool, settings: Settings) -> bool | None:
     """Demo or not; None when the person closed the welcome. First start asks."""
     if demo:
         return True
-    from paydesk import settings as settings_file
-
-    paths = AppPaths(resolve_data_dir(data_dir)).ensure()
-    state = ui_state(paths.data_dir)
-    if settings_file.load(paths.settings_file).is_configured:
+    if settings.is_configured:
         return False
+    state = ui_state(ensure_folder(AppPaths(resolve_data_dir(data_dir))).data_dir)
     remembered = state.value("start/mode")
     if remembered in ("demo", "setup"):
         return remembered == "demo"
@@ -121,30 +135,21 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     app.setApplicationName("PayDesk")
     app.setOrganizationName("PayDesk")
     crash = install_crash_handler(log_dir_for(data_dir, demo=demo))
-    install_translation(app, configured_language(data_dir))
+    try:
+        settings = start_settings(data_dir, demo=demo)
+    except SettingsError as exc:
+        return _start_failed(crash, exc)
+    install_translation(app, settings.language)
     from paydesk.ui.icon import ICON_NAME
     from paydesk.ui.single_instance import SingleInstance
 
     QApplication.setDesktopFileName(ICON_NAME)  # Wayland matches the window to its .desktop
-    use_demo = choose_start(data_dir, demo)
-    if use_demo is None:
-        return 0
-    base = AppPaths(resolve_data_dir(data_dir))
-    instance = SingleInstance((base.demo() if use_demo else base).ensure().data_dir)
-    if instance.another_is_running():
-        # Answered or not (it may still be starting), that window has the folder.
-        instance.try_activate_running()
-        log.info("Another window is open on this data folder; it was asked to come forward")
-        if sys.stderr is not None:  # None in a windowed bundle
-            print("paydesk: PayDesk is already open on this data folder; "
-                  "its window was brought to the front.", file=sys.stderr)
-        return 0
-    log_dir = setup_logging(log_dir_for(data_dir, demo=use_demo)).parent
-    install_crash_handler(log_dir, native=True)
-    log_start("the window", data_dir, demo=use_demo)
+    instance: SingleInstance | None = None
     shown: list[MainWindow] = []
 
     def serve_other_starts() -> None:
+        assert instance is not None
+
         if not instance.is_listening():
             instance.listen(lambda: _bring_forward(shown))
 
@@ -160,19 +165,28 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         window.counter.start(wait_for_first_frame=False)  # it has had its chance
 
     def cannot_start(window: MainWindow, exc: Exception) -> None:
-        from paydesk.store.errors import StoreError
-
         window.hide()
-        if isinstance(exc, StoreError):  # the order book would not open: said, no report
-            _say_start_failed(exc)
-            app.exit(5)
-        else:
-            _say_crashed(crash, exc)
-            app.exit(1)
+        app.exit(_start_failed(crash, exc))
 
     runtime: Runtime | None = None
     try:
-        runtime = open_runtime(data_dir, demo=use_demo)
+        use_demo = choose_start(data_dir, demo, settings)
+        if use_demo is None:
+            return 0
+        base = AppPaths(resolve_data_dir(data_dir))
+        instance = SingleInstance(ensure_folder(base.demo() if use_demo else base).data_dir)
+        if instance.another_is_running():
+            # Answered or not (it may still be starting), that window has the folder.
+            instance.try_activate_running()
+            log.info("Another window is open on this data folder; it was asked to come forward")
+            if sys.stderr is not None:  # None in a windowed bundle
+                print("paydesk: PayDesk is already open on this data folder; "
+                      "its window was brought to the front.", file=sys.stderr)
+            return 0
+        log_dir = setup_logging(log_dir_for(data_dir, demo=use_demo)).parent
+        install_crash_handler(log_dir, native=True)
+        log_start("the window", data_dir, demo=use_demo)
+        runtime = open_runtime(data_dir, demo=use_demo, settings=None if use_demo else settings)
         if not runtime.settings.is_configured:
             serve_other_starts()  # a start during the set-up dialog brings it forward
             if not set_up_account(runtime):
@@ -186,21 +200,31 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         log.info("The window closed")
         window.shutdown()
         return int(code)
-    except SettingsError as exc:
-        _say_start_failed(exc)
-        return 2
     except Exception as exc:  # the last line of defence: say it, don't vanish
-        from paydesk.store.errors import StoreError  # the order book's package: on failure
-
-        if isinstance(exc, StoreError):
-            _say_start_failed(exc)
-            return 5
-        _say_crashed(crash, exc)
-        raise
+        code = _start_failed(crash, exc)
+        if code == 1:
+            raise  # a crash: its report is written and said
+        return code
     finally:
-        instance.close()
+        if instance is not None:
+            instance.close()
         if runtime is not None:
             runtime.close()
+
+
+def _start_failed(crash: CrashHandler, exc: Exception) -> int:
+    """Say why the window cannot start, and return the exit code.
+
+    Expected trouble is said plainly, with no crash report: the settings file
+    (2), the order book or its folder (5). Anything else is a crash (1): reported.
+    """
+    from paydesk.store.errors import StoreError  # the order book's package: on failure
+
+    if isinstance(exc, SettingsError | StoreError):
+        _say_start_failed(exc)
+        return 2 if isinstance(exc, SettingsError) else 5
+    _say_crashed(crash, exc)
+    return 1
 
 
 def _say_start_failed(exc: Exception) -> None:

@@ -76,20 +76,6 @@ def remove_translation(app: QCoreApplication) -> None:
         app.removeTranslator(_installed.pop())
 
 
-def configured_language(data_dir: str | None) -> str:
-    """Settings.language from the settings file, read before any window opens.
-
-    A file that cannot be read gives "system": the start reports it right after.
-    """
-    from paydesk import settings as settings_file
-    from paydesk.paths import AppPaths, resolve_data_dir
-
-    try:
-        return settings_file.load(AppPaths(resolve_data_dir(data_dir)).settings_file).language
-    except settings_file.SettingsError:
-        return "system"
-
-
 def language_of(locale: QLocale) -> str:
     return "ru" if locale.language() == QLocale.Language.Russian else "en"
 
