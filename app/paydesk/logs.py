@@ -90,6 +90,9 @@ def redact(text: str) -> str:
     return _EMAIL_RE.sub(lambda m: f"{m.group(1)}{MASK}{m.group(2)}{m.group(3)}", text)
 
 
+_MASKED = "paydesk_masked"  # set on a record once RedactingFilter has masked it
+
+
 class RedactingFilter(logging.Filter):
     """Masks the finished message, the traceback and the stack of every record.
 
@@ -100,6 +103,8 @@ class RedactingFilter(logging.Filter):
     _formatter = logging.Formatter()
 
     def filter(self, record: logging.LogRecord) -> bool:
+        if getattr(record, _MASKED, False):
+            return True  # the console's handler masked it for the file's, or the other way
         try:
             message = record.getMessage()
         except Exception:  # a malformed log call must not raise in the caller's code
@@ -112,6 +117,7 @@ class RedactingFilter(logging.Filter):
             record.exc_text = redact(record.exc_text)
         if record.stack_info:
             record.stack_info = redact(record.stack_info)
+        setattr(record, _MASKED, True)
         return True
 
 

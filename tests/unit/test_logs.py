@@ -255,3 +255,16 @@ def test_the_payment_client_masks_the_secret_it_signs_with(
         assert memory_keyring.reads == 1  # read once, by the client that signs with it
     finally:
         runtime.close()
+
+
+def test_a_line_is_masked_once_for_the_console_and_the_file_alike(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = setup_logging(tmp_path / "logs", console=True)
+    register_secret(SECRET)
+    calls: list[str] = []
+    real_redact = logs.redact
+    monkeypatch.setattr(logs, "redact", lambda text: calls.append(text) or real_redact(text))
+    logging.getLogger("paydesk.test").warning("key %s", SECRET)
+    assert len(calls) == 1  # one record, one masking, whichever handler came first
+    assert SECRET not in read(path) and SECRET not in capsys.readouterr().err
