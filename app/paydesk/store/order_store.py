@@ -23,7 +23,7 @@ from paydesk.store.errors import DuplicateOrderError, StoreError, UnknownOrderEr
 from paydesk.store.migrations import OPEN_ORDERS_CONDITION
 from paydesk.store.queries import (
     OrderQuery,
-    client_filter,
+    client_and,
     order_by_clause,
     page_clause,
     search_text,
@@ -213,9 +213,8 @@ class OrderStore:
 
         Returns how many orders were scheduled; final and unconfirmed ones are left.
         """
-        sql = f"UPDATE orders SET next_check_at = ? WHERE {OPEN_ORDERS_CONDITION}"
-        term, values = client_filter(client_id)
-        sql += f" AND {term}"
+        client, values = client_and(client_id)
+        sql = f"UPDATE orders SET next_check_at = ? WHERE {OPEN_ORDERS_CONDITION}{client}"
         params: list[object] = [to_ms(when), *values]
         with self._write("schedule checks") as db:
             if order_ids is None:
@@ -234,36 +233,27 @@ class OrderStore:
         """Open orders whose next check is due, soonest first."""
         # OPEN_ORDERS_CONDITION repeated verbatim lets SQLite use the small
         # orders_open index instead of scanning every order.
-        sql = f"SELECT {ORDER_COLUMNS} FROM orders WHERE {OPEN_ORDERS_CONDITION}"
-        sql += " AND next_check_at <= ?"
-        params: list[object] = [to_ms(now)]
-        if client_id is not None:
-            term, values = client_filter(client_id)
-            sql += f" AND {term}"
-            params += values
-        sql += " ORDER BY next_check_at, id LIMIT ?"
-        return self._orders(sql, [*params, limit])
+        client, values = client_and(client_id)
+        sql = (
+            f"SELECT {ORDER_COLUMNS} FROM orders WHERE {OPEN_ORDERS_CONDITION}"
+            f" AND next_check_at <= ?{client} ORDER BY next_check_at, id LIMIT ?"
+        )
+        return self._orders(sql, [to_ms(now), *values, limit])
 
     def pending(self, client_id: int | None = None) -> list[Order]:
         """Confirmed orders that are not final yet, oldest first."""
-        sql = f"SELECT {ORDER_COLUMNS} FROM orders WHERE {OPEN_ORDERS_CONDITION}"
-        params: list[object] = []
-        if client_id is not None:
-            term, params = client_filter(client_id)
-            sql += f" AND {term}"
+        client, params = client_and(client_id)
+        sql = f"SELECT {ORDER_COLUMNS} FROM orders WHERE {OPEN_ORDERS_CONDITION}{client}"
         # "+created_at" keeps SQLite from walking the whole created_at index to
         # avoid a sort; reading the small orders_open index and sorting is cheaper.
         return self._orders(sql + " ORDER BY +created_at, id", params)
 
     def unconfirmed(self, client_id: int | None = None) -> list[Order]:
         """Orders the service has not confirmed yet, oldest first (to resume them)."""
-        sql = f"SELECT {ORDER_COLUMNS} FROM orders WHERE creation = ?"
-        params: list[object] = [CreationState.UNCONFIRMED.value]
-        if client_id is not None:
-            term, values = client_filter(client_id)
-            sql += f" AND {term}"
-            params += values
-        return self._orders(sql + " ORDER BY created_at, id", params)
+        client, values = client_and(client_id)
+        sql = f"SELECT {ORDER_COLUMNS} FROM orders WHERE creation = ?{client}"
+        return self._orders(sql + " ORDER BY created_at, id",
+                            [CreationState.UNCONFIRMED.value, *values])
 
     # -- reading -----------------------------------------------------------
 
@@ -305,8 +295,10 @@ class OrderStore:
         return Totals(*row)
 
     def paid_totals(self, since: datetime, until: datetime, client_id: int | None = None) -> Totals:
-        """What was paid in ``[since, until)``, by paid time (not creation time)."""
-        return self.totals(OrderQuery(client_id=client_id, paid_since=since, paid_until=until))
+        """What was paid in ``[since, until)``, by paid time (not creation time): the
+        report's query (every order it counts is paid)."""
+        paid = self.reporting().paid(client_id, since, until)
+        return Totals(paid.count, paid.amount, paid.count, paid.amount)
 
     def reporting(self) -> ReportQueries:
         """The end-of-day report's aggregate queries, on this store's connection."""

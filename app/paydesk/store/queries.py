@@ -156,7 +156,16 @@ def page_clause(query: OrderQuery) -> tuple[str, list[object]]:
     return "LIMIT ? OFFSET ?", [-1 if query.limit is None else query.limit, query.offset]
 
 
-_PAID = f"status = '{OrderStatus.APPROVE.value}'"
+#: Paid: the service approved it.
+PAID = f"status = '{OrderStatus.APPROVE.value}'"
+
+
+def client_and(client_id: int | None) -> tuple[str, list[object]]:
+    """`` AND`` the client's filter (or nothing, for every client), and its parameters."""
+    if client_id is None:
+        return "", []
+    term, params = client_filter(client_id)
+    return f" AND {term}", params
 
 
 def totals_query(query: OrderQuery) -> tuple[str, list[object]]:
@@ -170,8 +179,8 @@ def totals_query(query: OrderQuery) -> tuple[str, list[object]]:
     where, params = where_clause(query)
     sql = (
         "SELECT COUNT(*), COALESCE(SUM(amount), 0),"
-        f" COUNT(*) FILTER (WHERE {_PAID}),"
-        f" COALESCE(SUM(amount) FILTER (WHERE {_PAID}), 0)"
+        f" COUNT(*) FILTER (WHERE {PAID}),"
+        f" COALESCE(SUM(amount) FILTER (WHERE {PAID}), 0)"
         f" FROM orders {where}"
     )
     return sql, params
@@ -188,8 +197,8 @@ def _kept_totals_query(query: OrderQuery) -> tuple[str, list[object]]:
     where = ("WHERE " + " AND ".join(terms)) if terms else ""
     sql = (
         "SELECT COALESCE(SUM(orders), 0), COALESCE(SUM(amount), 0),"
-        f" COALESCE(SUM(orders) FILTER (WHERE {_PAID}), 0),"
-        f" COALESCE(SUM(amount) FILTER (WHERE {_PAID}), 0)"
+        f" COALESCE(SUM(orders) FILTER (WHERE {PAID}), 0),"
+        f" COALESCE(SUM(amount) FILTER (WHERE {PAID}), 0)"
         f" FROM order_totals {where}"
     )
     return sql, params

@@ -21,14 +21,13 @@ from datetime import datetime
 
 from paydesk.clock import to_ms
 from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.store.queries import client_filter
+from paydesk.store.queries import PAID, client_and
 from paydesk.store.rows import ORDER_COLUMNS, order_from_row
 
 #: The store's "turn sqlite3 errors into StoreError" guard, named by its action.
 Guard = Callable[[str], AbstractContextManager[None]]
 
 _CONFIRMED = f"creation = '{CreationState.CONFIRMED.value}'"
-_PAID = f"status = '{OrderStatus.APPROVE.value}'"
 
 #: Conditions on orders *created* in the range, by what became of them. Pending
 #: means payable: an order the service never confirmed is counted as unsent or
@@ -122,17 +121,17 @@ class ReportQueries:
 def paid_query(client_id: int | None, since: datetime, until: datetime) -> Query:
     """``+status`` keeps the planner off ``orders_by_status``: "approve" matches most
     of the book, while the paid_at range matches one day of it."""
-    client, params = _client(client_id)
+    client, params = client_and(client_id)
     sql = (
         "SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM orders"
-        f" WHERE paid_at >= ? AND paid_at < ? AND +{_PAID}{client}"
+        f" WHERE paid_at >= ? AND paid_at < ? AND +{PAID}{client}"
     )
     return sql, [to_ms(since), to_ms(until), *params]
 
 
 def created_query(client_id: int | None, since: datetime, until: datetime) -> Query:
     """Every outcome's count and sum as FILTERed aggregates over one created_at range."""
-    client, params = _client(client_id)
+    client, params = client_and(client_id)
     columns = ", ".join(
         f"COUNT(*) FILTER (WHERE {condition}), COALESCE(SUM(amount) FILTER (WHERE {condition}), 0)"
         for condition in _CREATED_GROUPS.values()
@@ -149,7 +148,7 @@ def buckets_query(
 ) -> Query:
     """The buckets travel as a VALUES table joined to the paid_at index, so SQLite does
     one small range scan per bucket; rows come back only for buckets with payments."""
-    client, client_params = _client(client_id)
+    client, client_params = client_and(client_id)
     params: list[object] = []
     for number, (start, end) in enumerate(bounds, start=first):
         params += [number, to_ms(start), to_ms(end)]
@@ -158,7 +157,7 @@ def buckets_query(
         f"WITH bucket (n, lo, hi) AS (VALUES {values})"
         " SELECT bucket.n, COUNT(*), SUM(amount) FROM bucket"
         " JOIN orders ON paid_at >= bucket.lo AND paid_at < bucket.hi"
-        f" WHERE +{_PAID}{client} GROUP BY bucket.n"
+        f" WHERE +{PAID}{client} GROUP BY bucket.n"
     )
     return sql, [*params, *client_params]
 
@@ -166,7 +165,7 @@ def buckets_query(
 def orders_query(client_id: int | None, since: datetime, until: datetime) -> Query:
     """The OR of two indexed ranges lets SQLite read both indexes (a "MULTI-INDEX OR")
     instead of the whole table."""
-    client, params = _client(client_id)
+    client, params = client_and(client_id)
     lo, hi = to_ms(since), to_ms(until)
     sql = (
         f"SELECT {ORDER_COLUMNS} FROM orders"
@@ -174,11 +173,3 @@ def orders_query(client_id: int | None, since: datetime, until: datetime) -> Que
         f"{client} ORDER BY created_at, id"
     )
     return sql, [lo, hi, lo, hi, *params]
-
-
-def _client(client_id: int | None) -> Query:
-    """`` AND +client_id = ?`` (or nothing, for every client) and its parameter."""
-    if client_id is None:
-        return "", []
-    term, params = client_filter(client_id)
-    return f" AND {term}", params
