@@ -3,12 +3,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from conftest import Paydesk  # tests/cli/conftest.py
+from cli_process import RunPaydesk
 
 SECRET = "Recognisable-Secret-7f3a"
 
 
-def test_set_show_and_the_secret_never_shown(paydesk: Paydesk, tmp_path: Path) -> None:
+def test_set_show_and_the_secret_never_shown(paydesk: RunPaydesk, tmp_path: Path) -> None:
     assert paydesk("config", "set", "base_url", "https://pay.example.com").code == 0
     assert paydesk("config", "set", "client_id", "42").code == 0
     run = paydesk("config", "set", "secret_key", "--stdin", stdin=SECRET + "\n")
@@ -28,14 +28,14 @@ def test_set_show_and_the_secret_never_shown(paydesk: Paydesk, tmp_path: Path) -
     assert SECRET not in show.out + show.err
 
 
-def test_secret_on_the_command_line_is_refused(paydesk: Paydesk, tmp_path: Path) -> None:
+def test_secret_on_the_command_line_is_refused(paydesk: RunPaydesk, tmp_path: Path) -> None:
     paydesk("config", "set", "client_id", "42")
     run = paydesk("config", "set", "secret_key", SECRET)
     assert run.code == 2 and "command line" in run.err
     assert not (tmp_path / "keychain.json").exists()
 
 
-def test_bad_setting_values(paydesk: Paydesk) -> None:
+def test_bad_setting_values(paydesk: RunPaydesk) -> None:
     run = paydesk("config", "set", "client_id", "abc")
     assert run.code == 2 and "whole number" in run.err
     run = paydesk("config", "set", "colour", "red")

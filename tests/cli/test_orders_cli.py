@@ -12,7 +12,7 @@ import requests
 
 from paydesk.sandbox import Fault, SandboxServer
 
-from conftest import Paydesk  # tests/cli/conftest.py
+from cli_process import RunPaydesk
 
 LINK_RE = re.compile(r"^Link\s+(\S+)$", re.M)
 ORDER_RE = re.compile(r"^Order\s+(\S+)$", re.M)
@@ -25,7 +25,7 @@ def created(out: str) -> tuple[str, str]:
     return order[1], link[1]
 
 
-def test_version(paydesk: Paydesk) -> None:
+def test_version(paydesk: RunPaydesk) -> None:
     from paydesk import __version__
 
     run = paydesk("--version")
@@ -33,7 +33,7 @@ def test_version(paydesk: Paydesk) -> None:
 
 
 def test_create_pay_status_list_export(
-    paydesk: Paydesk, service_env: dict[str, str], sandbox: SandboxServer, tmp_path: Path
+    paydesk: RunPaydesk, service_env: dict[str, str], sandbox: SandboxServer, tmp_path: Path
 ) -> None:
     run = paydesk("create", "1 500,50", "--email", "buyer@example.com", "--note", "2 coffees",
                   env=service_env)
@@ -64,14 +64,14 @@ def test_create_pay_status_list_export(
     ]
 
 
-def test_qr_is_printed(paydesk: Paydesk, service_env: dict[str, str]) -> None:
+def test_qr_is_printed(paydesk: RunPaydesk, service_env: dict[str, str]) -> None:
     run = paydesk("create", "10", "--qr", env=service_env)
     assert run.code == 0, run.err
     assert "▀" in run.out and "▄" in run.out
 
 
 def test_bad_amount_says_what_is_wrong_and_writes_nothing(
-    paydesk: Paydesk, service_env: dict[str, str], sandbox: SandboxServer
+    paydesk: RunPaydesk, service_env: dict[str, str], sandbox: SandboxServer
 ) -> None:
     for typed, words in [("-5", "negative"), ("1,005", "two digits"), ("abc", "number")]:
         run = paydesk("create", typed, env=service_env)
@@ -83,7 +83,7 @@ def test_bad_amount_says_what_is_wrong_and_writes_nothing(
     assert sandbox.request_count() == 0
 
 
-def test_wrong_secret_is_a_refusal(paydesk: Paydesk, service_env: dict[str, str]) -> None:
+def test_wrong_secret_is_a_refusal(paydesk: RunPaydesk, service_env: dict[str, str]) -> None:
     env = {**service_env, "PAYDESK_SECRET_KEY": "not-the-secret"}
     run = paydesk("create", "10", env=env)
     assert run.code == 3, run
@@ -91,7 +91,7 @@ def test_wrong_secret_is_a_refusal(paydesk: Paydesk, service_env: dict[str, str]
 
 
 def test_unreachable_service_keeps_the_order_and_refresh_sends_it(
-    paydesk: Paydesk, service_env: dict[str, str], sandbox: SandboxServer
+    paydesk: RunPaydesk, service_env: dict[str, str], sandbox: SandboxServer
 ) -> None:
     sandbox.inject(Fault.UNAVAILABLE, times=100, endpoint="create_order")
     run = paydesk("create", "42", env=service_env)
@@ -110,7 +110,7 @@ def test_unreachable_service_keeps_the_order_and_refresh_sends_it(
 
 
 def test_refresh_reports_changes(
-    paydesk: Paydesk, service_env: dict[str, str], sandbox: SandboxServer
+    paydesk: RunPaydesk, service_env: dict[str, str], sandbox: SandboxServer
 ) -> None:
     ids = [created(paydesk("create", str(n), env=service_env).out)[0] for n in (1, 2, 3)]
     sandbox.approve(ids[0])
@@ -122,7 +122,7 @@ def test_refresh_reports_changes(
     assert "Checked 3 pending orders; 2 changed; 0 failed." in run.out
 
 
-def test_service_down_exit_code(paydesk: Paydesk, service_env: dict[str, str],
+def test_service_down_exit_code(paydesk: RunPaydesk, service_env: dict[str, str],
                                 sandbox: SandboxServer) -> None:
     sandbox.stop()
     run = paydesk("status", "A-1", env=service_env)
@@ -130,14 +130,14 @@ def test_service_down_exit_code(paydesk: Paydesk, service_env: dict[str, str],
     assert "could not be reached" in run.err.lower() or "connect" in run.err.lower()
 
 
-def test_not_configured_points_the_way(paydesk: Paydesk) -> None:
+def test_not_configured_points_the_way(paydesk: RunPaydesk) -> None:
     run = paydesk("create", "10")
     assert run.code == 2
     assert "paydesk config set" in run.err and "--demo" in run.err
 
 
 def test_demo_mode_runs_out_of_the_box_with_its_own_database(
-    paydesk: Paydesk, tmp_path: Path
+    paydesk: RunPaydesk, tmp_path: Path
 ) -> None:
     run = paydesk("--demo", "create", "150")
     assert run.code == 0, run.err

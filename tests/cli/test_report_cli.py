@@ -18,7 +18,7 @@ import pytest
 from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderStore
 
-from conftest import Paydesk  # tests/cli/conftest.py
+from cli_process import RunPaydesk
 
 MOSCOW = ZoneInfo("Europe/Moscow")
 DAY = date(2026, 3, 1)
@@ -60,7 +60,7 @@ def book(tmp_path: Path) -> Path:
     return path
 
 
-def test_json_report_of_a_day(paydesk: Paydesk, book: Path) -> None:
+def test_json_report_of_a_day(paydesk: RunPaydesk, book: Path) -> None:
     run = paydesk("report", "--date", DAY.isoformat(), "--format", "json", env=ENV)
     assert run.code == 0, run.err
     report = json.loads(run.out)
@@ -79,7 +79,7 @@ def test_json_report_of_a_day(paydesk: Paydesk, book: Path) -> None:
     assert sum(t[2] for t in takings) == report["paid"]["amount_kopecks"]
 
 
-def test_table_report_is_the_default(paydesk: Paydesk, book: Path) -> None:
+def test_table_report_is_the_default(paydesk: RunPaydesk, book: Path) -> None:
     run = paydesk("report", "--date", DAY.isoformat(), env=ENV)
     assert run.code == 0, run.err
     out = run.out
@@ -93,7 +93,7 @@ def test_table_report_is_the_default(paydesk: Paydesk, book: Path) -> None:
     assert "Generated " in out
 
 
-def test_csv_report_in_the_russian_style(paydesk: Paydesk, book: Path) -> None:
+def test_csv_report_in_the_russian_style(paydesk: RunPaydesk, book: Path) -> None:
     run = paydesk("report", "--date", DAY.isoformat(), "--format", "csv", "--csv-style", "ru",
                   env=ENV)
     assert run.code == 0, run.err
@@ -105,7 +105,7 @@ def test_csv_report_in_the_russian_style(paydesk: Paydesk, book: Path) -> None:
     assert (first_hour["start"], first_hour["amount"]) == ("2026-03-01 00:00:00", "1234,50")
 
 
-def test_a_range_is_reported_by_day(paydesk: Paydesk, book: Path) -> None:
+def test_a_range_is_reported_by_day(paydesk: RunPaydesk, book: Path) -> None:
     run = paydesk("report", "--since", "2026-02-28", "--until", "2026-03-02", "--format",
                   "json", env=ENV)
     assert run.code == 0, run.err
@@ -118,13 +118,13 @@ def test_a_range_is_reported_by_day(paydesk: Paydesk, book: Path) -> None:
     assert "Report for 2026-02-28 to 2026-03-02" in table.out and "Paid by day" in table.out
 
 
-def test_an_empty_day_says_so(paydesk: Paydesk, book: Path) -> None:
+def test_an_empty_day_says_so(paydesk: RunPaydesk, book: Path) -> None:
     run = paydesk("report", "--date", "2026-01-01", env=ENV)
     assert run.code == 0, run.err
     assert "No payments in this period." in run.out
 
 
-def test_today_is_the_default(paydesk: Paydesk, tmp_path: Path) -> None:
+def test_today_is_the_default(paydesk: RunPaydesk, tmp_path: Path) -> None:
     now = datetime.now(UTC)
     with OrderStore.open(tmp_path / "data" / "paydesk.sqlite3") as store:
         store.bulk_insert_for_tests([made("now", 4200, now, paid=now)])
@@ -146,20 +146,20 @@ def test_today_is_the_default(paydesk: Paydesk, tmp_path: Path) -> None:
     ],
 )
 def test_wrong_dates_are_usage_errors(
-    paydesk: Paydesk, book: Path, args: tuple[str, ...], words: str
+    paydesk: RunPaydesk, book: Path, args: tuple[str, ...], words: str
 ) -> None:
     run = paydesk("report", *args, env=ENV)
     assert run.code == 2, run
     assert words in run.err
 
 
-def test_not_configured_points_the_way(paydesk: Paydesk) -> None:
+def test_not_configured_points_the_way(paydesk: RunPaydesk) -> None:
     run = paydesk("report")
     assert run.code == 2
     assert "client id" in run.err and "--demo" in run.err
 
 
-def test_export_and_list_take_a_csv_style(paydesk: Paydesk, book: Path, tmp_path: Path) -> None:
+def test_export_and_list_take_a_csv_style(paydesk: RunPaydesk, book: Path, tmp_path: Path) -> None:
     target = tmp_path / "orders.csv"
     run = paydesk("export", str(target), "--csv-style", "ru", "--status", "paid", env=ENV)
     assert run.code == 0, run.err

@@ -7,7 +7,6 @@ the command does); the command is a real ``paydesk`` process.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from paydesk.settings import Settings
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 
+from cli_process import child_env
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 WAIT_MS = 30_000
@@ -35,8 +35,7 @@ def paydesk(qtbot: QtBot, data_dir: Path, *args: str, env: dict[str, str] | None
     """Run ``paydesk ARGS`` while this process's event loop (the window) keeps running."""
     process = subprocess.Popen(
         [sys.executable, "-m", "paydesk", *args],
-        env={**os.environ, "PAYDESK_DATA_DIR": str(data_dir), "PYTHONIOENCODING": "utf-8",
-             **(env or {})},
+        env={**child_env(data_dir, data_dir.parent / "keychain.json"), **(env or {})},
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
     )
     try:

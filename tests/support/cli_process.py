@@ -1,7 +1,8 @@
-"""``paydesk`` in a separate process, for the tests that kill it or starve its disk.
+"""``paydesk`` in a separate process, as a person or a script runs it (and for the
+tests that kill it or starve its disk).
 
-The keychain is the file-backed double of tests/support/memory_keyring.py (this
-machine has none); the data folder is the test's own.
+The keychain is the file-backed double of memory_keyring.py (this machine has
+none, and a test must never reach a real one); the data folder is the test's own.
 """
 
 from __future__ import annotations
@@ -18,11 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-SUPPORT = Path(__file__).resolve().parents[1] / "support"
-if str(SUPPORT) not in sys.path:
-    sys.path.insert(0, str(SUPPORT))
+from test_values import TEST_CLIENT_ID, TEST_SECRET
 
-from test_values import TEST_CLIENT_ID, TEST_SECRET  # noqa: E402
+#: This folder: on the child's PYTHONPATH, for the keychain double.
+SUPPORT = Path(__file__).resolve().parent
 
 #: Generous: only a hung process ever gets near it.
 PROCESS_TIMEOUT = 60.0
@@ -163,17 +163,27 @@ def _pump(process: subprocess.Popen[str], lines: queue.Queue[str | None]) -> Non
     lines.put(None)
 
 
-def paydesk_for(tmp_path: Path) -> Paydesk:
-    data_dir = tmp_path / "data"
+#: ``Paydesk(...).run``: what the command-line tests' ``paydesk`` fixture gives.
+RunPaydesk = Callable[..., Run]
+
+
+def child_env(data_dir: Path, keychain: Path) -> dict[str, str]:
+    """A ``paydesk`` child's environment: this data folder, the keychain double kept
+    in the file ``keychain``, UTF-8 output, and none of this process's PAYDESK_ settings."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PAYDESK_")}
     env.update(
         PYTHONPATH=os.pathsep.join([str(SUPPORT), os.environ.get("PYTHONPATH", "")]),
         PYTHON_KEYRING_BACKEND="memory_keyring.FileKeyring",
-        PAYDESK_TEST_KEYRING_FILE=str(tmp_path / "keychain.json"),
+        PAYDESK_TEST_KEYRING_FILE=str(keychain),
         PAYDESK_DATA_DIR=str(data_dir),
         PYTHONIOENCODING="utf-8",
     )
-    return Paydesk(data_dir, env)
+    return env
+
+
+def paydesk_for(tmp_path: Path) -> Paydesk:
+    data_dir = tmp_path / "data"
+    return Paydesk(data_dir, child_env(data_dir, tmp_path / "keychain.json"))
 
 
 class _HasBaseUrl(Protocol):
