@@ -160,7 +160,7 @@ def test_the_secret_is_nowhere_after_whole_flows(
         book_orders = [(o.order_id, o.amount) for o in store.query(OrderQuery())]
 
     # -- and an unexpected failure, as a crash report would keep it ------------------
-    crash_report = pytest.importorskip("paydesk.crash_report")
+    from paydesk import crash_report
     try:
         raise RuntimeError(f"unexpected, while asking {link} ?order_id={order_id}"
                            f"&sign={next(iter(signs(CANARY, [(order_id, 15000)])))}")
