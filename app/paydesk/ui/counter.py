@@ -151,10 +151,6 @@ class CounterController(QObject):
         self._pool.clear()  # queued checks are dropped; running ones finish
         self._pool.waitForDone(5000)
 
-    @property
-    def is_creating(self) -> bool:
-        return self._creating is not None
-
     def is_creating_order(self, order_id: str) -> bool:
         """Whether the service has yet to answer this order's (first) creation."""
         return self._creating == order_id

@@ -150,7 +150,7 @@ class QrCodeWidget(QWidget):
         square, to_logical = placed
         painter.save()
         painter.setWorldTransform(to_logical)  # world × device = identity: device pixels
-        image = self._image_in(DARK if self._inactive_reason is None else FADED, matrix)
+        image = self._image_in(DARK if self._inactive_reason is None else FADED)
         # One pixel per module, scaled by a whole number without smoothing: each
         # module is exactly module × module device pixels (one call, not one
         # fillRect per run of dark modules).
@@ -159,12 +159,13 @@ class QrCodeWidget(QWidget):
         painter.restore()
         return to_logical.mapRect(QRectF(square))
 
-    def _image_in(self, colour: QColor, matrix: list[list[bool]]) -> QImage:
+    def _image_in(self, colour: QColor) -> QImage:
         """The modules in ``colour`` on white, as an RGB image (drawn scaled, that is
-        the quickest format); made once per link and colour."""
+        the quickest format); made once per link and colour, from ``_image``."""
+        assert self._image is not None  # set with the matrix this paints
         key = colour.rgb()
         if self._painted is None or self._painted[0] != key:
-            image = QImage(self._image) if self._image is not None else _module_image(matrix)
+            image = QImage(self._image)
             image.setColor(1, key)
             self._painted = (key, image.convertToFormat(QImage.Format.Format_RGB32))
         return self._painted[1]
