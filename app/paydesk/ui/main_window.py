@@ -489,15 +489,10 @@ class MainWindow(QMainWindow):
 
     def export_csv_to(self, path: str) -> int:
         """The orders the list shows, as a spreadsheet in this locale opens them."""
-        from paydesk.csv_format import CsvFormat
-        from paydesk.export import write_csv
+        from paydesk.ui.orders_csv import save_orders_csv
 
-        store = self.counter.desk.store
-        orders = store.query(self.orders_panel.current_query())
-        language = "ru" if QLocale().language() == QLocale.Language.Russian else "en"
-        fmt = CsvFormat.for_language(language)
-        with open(path, "w", encoding=fmt.encoding, newline="") as stream:
-            count = write_csv(orders, stream, fmt)
+        orders = self.counter.desk.store.query(self.orders_panel.current_query())
+        count = save_orders_csv(path, orders, QLocale())
         self.statusBar().showMessage(tr("Exported {0} orders to {1}").format(count, path))
         return count
 

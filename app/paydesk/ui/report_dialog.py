@@ -40,12 +40,11 @@ from PySide6.QtWidgets import (
 )
 
 from paydesk.clock import Clock, utc_now
-from paydesk.csv_format import CsvFormat
-from paydesk.export import write_csv
 from paydesk.report import DayReport, Tally, day_bounds
 from paydesk.store import OrderStore, StoreError
 from paydesk.ui.fonts import scale_font
 from paydesk.ui.formatting import money, tr
+from paydesk.ui.orders_csv import save_orders_csv
 from paydesk.ui.report_document import generated_text, paint_report, period_text
 from paydesk.ui.takings_chart import PEAK, TakingsChart
 
@@ -338,10 +337,7 @@ class ReportDialog(QDialog):
 
     def export_csv(self, path: str | Path) -> int:
         """The report's orders as CSV in the style this language's spreadsheets expect."""
-        russian = self.locale().language() == QLocale.Language.Russian
-        fmt = CsvFormat.for_language("ru" if russian else "en")
-        with fmt.open(path) as stream:
-            return write_csv(self.report.orders(self._store), stream, fmt)
+        return save_orders_csv(path, self.report.orders(self._store), self.locale())
 
     # -- the buttons (each asks one question of the person) ----------------
 
