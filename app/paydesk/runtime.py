@@ -39,6 +39,12 @@ class Runtime:
     def is_demo(self) -> bool:
         return self.demo is not None
 
+    def save_settings(self, updated: Settings) -> None:
+        """Write ``updated`` to the settings file, then use it; SettingsError when it
+        cannot be written (nothing changes then)."""
+        settings_file.save(updated, self.paths.settings_file)
+        self.settings = updated
+
     def secret_store(self) -> SecretStore:
         return SecretStore(self.paths.secret_file, use_file=self.settings.secret_storage == "file")
 

@@ -305,6 +305,25 @@ def test_an_export_that_cannot_be_written_says_so_and_where(
     assert not target.exists()
 
 
+def test_settings_that_cannot_be_saved_are_said_and_left_as_they_were(
+    window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    # The file is written whole to a temporary name first; make that name unusable.
+    window.runtime.paths.settings_file.with_suffix(".json.tmp").mkdir()
+    warnings: list[tuple[str, str]] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda _parent, title, text: warnings.append((title, text)))
+    before = window.runtime.settings
+
+    window.sound_action.trigger()  # Settings → Play sounds: saved at once
+
+    assert window.runtime.settings == before
+    [(title, text)] = warnings
+    assert title == "Settings" and "cannot be saved" in text
+
+
 def test_an_unconfirmed_creation_is_sent_again_by_itself(
     window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
 ) -> None:

@@ -80,15 +80,13 @@ def use_app_icon() -> None:
 
 def set_up_account(runtime: Runtime) -> bool:
     """First start with no account: the settings dialog before the window."""
-    from paydesk import settings as settings_file
     from paydesk.ui.settings_dialog import SettingsDialog
 
     use_app_icon()
     dialog = SettingsDialog(runtime.settings, runtime.secret_store())
     if not dialog.exec():
         return False
-    runtime.settings = dialog.result_settings()
-    settings_file.save(runtime.settings, runtime.paths.settings_file)
+    runtime.save_settings(dialog.result_settings())
     return runtime.settings.is_configured
 
 

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 
 from paydesk.errors import InputError
 from paydesk.runtime import Runtime
-from paydesk.settings import Settings
+from paydesk.settings import Settings, SettingsError
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -367,7 +367,8 @@ class MainWindow(QMainWindow):
         )
         if dialog.exec() and not self.runtime.is_demo:
             updated = dialog.result_settings()
-            self._save_settings(updated)
+            if not self._save_settings(updated):
+                return  # said; the window goes on as it was
             old_client = self.counter.desk.client_id
             if updated.client_id != old_client:
                 # The order book in use is keyed by the account it was opened for:
@@ -459,11 +460,18 @@ class MainWindow(QMainWindow):
         if not self.runtime.is_demo:
             self._save_settings(self.runtime.settings.with_changes(sound=on))
 
-    def _save_settings(self, updated: Settings) -> None:
-        from paydesk import settings as settings_file
+    def _save_settings(self, updated: Settings) -> bool:
+        """Whether ``updated`` was saved and is in use; if not (a full disk, a folder
+        it may not write to), the person is told why, and nothing changed."""
+        try:
+            self.runtime.save_settings(updated)
+        except SettingsError as error:
+            from PySide6.QtWidgets import QMessageBox
 
-        settings_file.save(updated, self.runtime.paths.settings_file)
-        self.runtime.settings = updated
+            log.warning("The settings could not be saved: %s", error)
+            QMessageBox.warning(self, tr("Settings"), str(error))
+            return False
+        return True
 
     def _export_csv(self) -> None:
         from PySide6.QtWidgets import QFileDialog
