@@ -45,6 +45,11 @@ def _to_ms() -> Callable[[datetime], int]:
     return to_ms
 
 
+def capitalized(words: str) -> str:
+    """``words`` with a capital first letter: Russian writes weekdays in lower case."""
+    return words[:1].upper() + words[1:]
+
+
 def countdown(seconds: int) -> str:
     seconds = max(0, seconds)
     return f"{seconds // 60}:{seconds % 60:02d}"

@@ -43,9 +43,10 @@ from paydesk.clock import Clock, utc_now
 from paydesk.report import DayReport, Tally, day_bounds
 from paydesk.store import OrderStore, StoreError
 from paydesk.ui.fonts import scale_font
-from paydesk.ui.formatting import money, tr
+from paydesk.ui.formatting import local_time, money, tr
+from paydesk.ui.orders_cells import local_day
 from paydesk.ui.orders_csv import save_orders_csv
-from paydesk.ui.report_document import generated_text, paint_report, period_text
+from paydesk.ui.report_document import paint_report, period_text
 from paydesk.ui.takings_chart import PEAK, TakingsChart
 
 #: The other outcomes in the summary grid: key on DayReport, words, colour.
@@ -208,8 +209,7 @@ class ReportDialog(QDialog):
     # -- the period --------------------------------------------------------
 
     def today(self) -> QDate:
-        day = self._clock().astimezone().date()
-        return QDate(day.year, day.month, day.day)
+        return local_day(self._clock())
 
     def set_period(self, first: QDate, last: QDate | None = None) -> None:
         """Show ``first`` to ``last`` (one day when ``last`` is None), and rebuild once."""
@@ -270,7 +270,7 @@ class ReportDialog(QDialog):
         self.heading.setText(period_text(report, locale))
         self.note.setText(tr("Paid orders count on the day they were paid; the others on the day "
                              "they were created. Updated {0}.").format(
-            generated_text(report.generated_at, locale)))
+            local_time(report.generated_at, locale=locale)))
         self.message.clear()
 
     def changeEvent(self, event: QEvent) -> None:

@@ -11,14 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime
 
-from PySide6.QtCore import QDate, QDateTime, QLineF, QLocale, QRectF, Qt, QTimeZone
+from PySide6.QtCore import QDate, QLineF, QLocale, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPagedPaintDevice, QPainter, QPen
 
-from paydesk.clock import to_ms
 from paydesk.report import DayReport, Tally
-from paydesk.ui.formatting import money, tr
+from paydesk.ui.formatting import capitalized, local_time, money, tr
 from paydesk.ui.takings_chart import PEAK, bucket_span, paint_takings
 
 #: The page's width in layout units; its height follows the rectangle's shape.
@@ -33,15 +31,9 @@ def period_text(report: DayReport, locale: QLocale) -> str:
     """``Saturday, 21 November 2026``, or ``21 Nov 2026 – 27 Nov 2026`` for a range."""
     first = QDate(report.first_day.year, report.first_day.month, report.first_day.day)
     if not report.by_day:
-        words = locale.toString(first, QLocale.FormatType.LongFormat)
-        return words[:1].upper() + words[1:]  # Russian writes the weekday in lower case
+        return capitalized(locale.toString(first, QLocale.FormatType.LongFormat))
     last = QDate(report.last_day.year, report.last_day.month, report.last_day.day)
     return f"{locale.toString(first, 'd MMM yyyy')} – {locale.toString(last, 'd MMM yyyy')}"
-
-
-def generated_text(moment: datetime, locale: QLocale) -> str:
-    stamp = QDateTime.fromMSecsSinceEpoch(to_ms(moment), QTimeZone.systemTimeZone())
-    return locale.toString(stamp, QLocale.FormatType.ShortFormat)
 
 
 class _Page:
@@ -252,7 +244,7 @@ def _paint_column(page: _Page, heading: str, rows: list[tuple[str, str, str]], f
 def _paint_footer(page: _Page, report: DayReport, locale: QLocale, height: float) -> None:
     note = tr("Paid orders count on the day they were paid; the others on the day they "
               "were created.")
-    made = tr("Generated {0} by PayDesk").format(generated_text(report.generated_at, locale))
+    made = tr("Generated {0} by PayDesk").format(local_time(report.generated_at, locale=locale))
     page.rule(height - 2 * _ROW - 6)
     font = page.font(16)
     page.text(QRectF(0, height - 2 * _ROW, PAGE_UNITS, _ROW), note, font, _MUTED)

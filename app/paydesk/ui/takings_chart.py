@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from paydesk.report import DayReport, HourTakings
 from paydesk.ui.fonts import scaled_font
-from paydesk.ui.formatting import money, tr
+from paydesk.ui.formatting import capitalized, money, tr
 
 BAR = QColor("#43a565")
 PEAK = QColor("#1b7f3b")
@@ -76,8 +76,7 @@ def bucket_span(bucket: HourTakings, by_day: bool, locale: QLocale, *,
     if by_day:
         start = bucket.start
         shape = "ddd, d MMM yyyy" if with_year else "ddd, d MMM"
-        words = locale.toString(QDate(start.year, start.month, start.day), shape)
-        return words[:1].upper() + words[1:]  # Russian weekdays are lower case
+        return capitalized(locale.toString(QDate(start.year, start.month, start.day), shape))
     return f"{bucket.start:%H:%M}–{bucket.end:%H:%M}"
 
 
