@@ -12,7 +12,7 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, QEvent, QLocale, QMarginsF, QRectF, Qt
+from PySide6.QtCore import QDate, QEvent, QLocale, QMarginsF, QRectF, Qt
 from PySide6.QtGui import (
     QAction,
     QColor,
@@ -44,16 +44,17 @@ from paydesk.report import DayReport, Tally, day_bounds
 from paydesk.store import OrderStore, StoreError
 from paydesk.ui.fonts import scale_font
 from paydesk.ui.formatting import local_time, money, tr
-from paydesk.ui.orders_cells import local_day
+from paydesk.ui.orders_cells import Shown, local_day
 from paydesk.ui.orders_csv import save_orders_csv
 from paydesk.ui.report_document import paint_report, period_text
 from paydesk.ui.takings_chart import PEAK, TakingsChart
 
-#: The other outcomes in the summary grid: key on DayReport, words, colour.
-_OUTCOMES: tuple[tuple[str, object, str], ...] = (
-    ("pending", QT_TRANSLATE_NOOP("PayDesk", "Waiting"), "#b36b00"),
-    ("refused", QT_TRANSLATE_NOOP("PayDesk", "Refused"), "#c62828"),
-    ("expired", QT_TRANSLATE_NOOP("PayDesk", "Expired"), "#7b7b7b"),
+#: The other outcomes in the summary grid: key on DayReport, and how the orders list
+#: shows that state (its words and colour).
+_OUTCOMES: tuple[tuple[str, Shown], ...] = (
+    ("pending", Shown.WAITING),
+    ("refused", Shown.REFUSED),
+    ("expired", Shown.EXPIRED),
 )
 
 
@@ -164,8 +165,8 @@ class ReportDialog(QDialog):
         grid.setVerticalSpacing(4)
         self.count_labels: dict[str, QLabel] = {}
         self.amount_labels: dict[str, QLabel] = {}
-        for number, (key, words, colour) in enumerate(_OUTCOMES):
-            name = QLabel(f"<span style='color:{colour}'>●</span>&nbsp;{tr(str(words))}")
+        for number, (key, shown) in enumerate(_OUTCOMES):
+            name = QLabel(f"<span style='color:{shown.colour.name()}'>●</span>&nbsp;{shown.label}")
             count, amount = QLabel(), QLabel()
             for label in (count, amount):
                 label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -174,7 +175,7 @@ class ReportDialog(QDialog):
             grid.addWidget(amount, number, 2)
             self.count_labels[key], self.amount_labels[key] = count, amount
         self.unsent_label = QLabel()
-        self.unsent_label.setStyleSheet("color: #8e44ad;")
+        self.unsent_label.setStyleSheet(f"color: {Shown.NOT_SENT.colour.name()};")
         grid.addWidget(self.unsent_label, len(_OUTCOMES), 0, 1, 3)
         row.addLayout(grid)
         row.addStretch(1)
@@ -257,7 +258,7 @@ class ReportDialog(QDialog):
         report, locale = self.report, self.locale()
         self.paid_amount_label.setText(money(report.paid.amount, locale))
         self.paid_count_label.setText(tr("{0} payments").format(locale.toString(report.paid.count)))
-        for key, _words, _colour in _OUTCOMES:
+        for key, _shown in _OUTCOMES:
             tally: Tally = getattr(report, key)
             self.count_labels[key].setText(locale.toString(tally.count))
             self.amount_labels[key].setText(money(tally.amount, locale))
