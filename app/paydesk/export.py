@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from datetime import datetime
 from typing import IO, Any
 
 from paydesk.csv_format import CsvFormat, defuse
-from paydesk.money import kopecks_to_decimal_text
 from paydesk.orders import Order
+
+#: The plain form, for programs (and JSON): ``1234.50``, ISO 8601 UTC times.
+_PLAIN = CsvFormat()
 
 COLUMNS = (
     "created_at", "order_id", "amount", "email", "note", "status", "creation",
@@ -17,23 +18,20 @@ COLUMNS = (
 )
 
 
-def _time(moment: datetime | None) -> str:
-    return moment.isoformat(timespec="seconds") if moment is not None else ""
-
-
-def order_record(order: Order) -> dict[str, Any]:
-    """One order as plain values; the amount as exact decimal rubles text (``1234.50``)."""
+def order_record(order: Order, fmt: CsvFormat = _PLAIN) -> dict[str, Any]:
+    """One order as plain values: the amount as exact decimal rubles text (``1234.50``)
+    and times in ISO 8601 UTC, or as ``fmt`` writes them."""
     return {
-        "created_at": _time(order.created_at),
+        "created_at": fmt.time(order.created_at),
         "order_id": order.order_id,
-        "amount": kopecks_to_decimal_text(order.amount),
+        "amount": fmt.amount(order.amount),
         "amount_kopecks": order.amount,
         "email": order.email or "",
         "note": order.note,
         "status": order.status.value,
         "creation": order.creation.value,
-        "paid_at": _time(order.paid_at),
-        "last_checked_at": _time(order.last_checked_at),
+        "paid_at": fmt.time(order.paid_at),
+        "last_checked_at": fmt.time(order.last_checked_at),
         "url": order.url or "",
     }
 
@@ -53,14 +51,7 @@ def write_csv(orders: Iterable[Order], stream: IO[str], fmt: CsvFormat | None = 
         writer.writerow(COLUMNS)
     count = 0
     for order in orders:
-        record = order_record(order)
-        record["amount"] = fmt.amount(order.amount)
-        for column, moment in (
-            ("created_at", order.created_at),
-            ("paid_at", order.paid_at),
-            ("last_checked_at", order.last_checked_at),
-        ):
-            record[column] = fmt.time(moment)
+        record = order_record(order, fmt)
         writer.writerow([defuse(str(record[column])) for column in COLUMNS])
         count += 1
     return count

@@ -199,11 +199,13 @@ def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
         orders = store.query(_query(args, runtime))
     as_json = args.file.suffix.lower() == ".json"
     fmt = csv_format(args)
-    # utf-8-sig: spreadsheet programs read a CSV without the mark as a legacy code page.
-    encoding = "utf-8" if as_json else fmt.encoding
     try:
-        with args.file.open("w", encoding=encoding, newline="") as stream:
-            count = write_json(orders, stream) if as_json else write_csv(orders, stream, fmt)
+        if as_json:
+            with args.file.open("w", encoding="utf-8", newline="") as stream:
+                count = write_json(orders, stream)
+        else:
+            with fmt.open(args.file) as stream:  # the format's encoding and line endings
+                count = write_csv(orders, stream, fmt)
     except OSError as exc:
         print(f"Cannot write {args.file}: {exc.strerror}", file=sys.stderr)
         return exit_codes.STORAGE
