@@ -160,7 +160,7 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         notice.window = window
         install_crash_handler(log_dir, on_crash=notice, native=True)
         serve_other_starts()  # before: the lock already keeps a second window out
-        window.counter.start(wait_for_first_frame=False)  # it has had its chance
+        window.counter.start()
 
     def cannot_start(window: MainWindow, exc: Exception) -> None:
         window.hide()

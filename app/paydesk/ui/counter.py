@@ -15,7 +15,6 @@ from time import monotonic
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
-from PySide6.QtWidgets import QWidget
 
 from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.rate_limit import RateLimiter
@@ -28,7 +27,6 @@ from paydesk.services import (
     send_creation,
 )
 from paydesk.store.errors import StoreError
-from paydesk.ui.first_frame import AfterFirstFrame, not_painted_yet
 from paydesk.ui.formatting import tr
 from paydesk.ui.messages import gateway_error_text, problem_text
 from paydesk.ui.tasks import run_task
@@ -104,7 +102,6 @@ class CounterController(QObject):
         self._flush.setSingleShot(True)
         self._flush.setInterval(0)
         self._flush.timeout.connect(self._write_outcomes)
-        self._waiting: AfterFirstFrame | None = None
         self._stopped = False
         self._unannounced: list[Order] = []
         self._announce = QTimer(self)
@@ -113,34 +110,21 @@ class CounterController(QObject):
 
     # -- life -------------------------------------------------------------------
 
-    def start(self, *, wait_for_first_frame: bool = True) -> None:
+    def start(self) -> None:
         """Start watching, and finish the creations an earlier run left unconfirmed.
 
-        Called right after the window is shown. Starting means building the
-        payment client (requests, maybe the keychain) and the first queries,
-        none of which the window's first frame shows, so when the window (the
-        parent) is shown but not painted yet, this waits for its first frame;
-        ``wait_for_first_frame=False`` starts at once (the window's own wait is over).
+        Starting builds the payment client (requests, maybe the keychain) and
+        runs the first queries: the window calls this after its first frame
+        (ui/app.py), which shows none of it.
         """
         self._stopped = False
-        window = self.parent()
-        if wait_for_first_frame and isinstance(window, QWidget) and not_painted_yet(window):
-            self._waiting = AfterFirstFrame(window, self._start_now)
-            return
-        self._start_now()
-
-    def _start_now(self) -> None:
-        self._waiting = None
         for order in self.desk.unconfirmed():
-            if order.order_id not in self._in_flight:  # one created while start() waited
+            if order.order_id not in self._in_flight:  # one created before the start
                 self._send(order, resume=True)
         self._timer.start()
         self._tick()
 
     def stop(self) -> None:
-        if self._waiting is not None:
-            self._waiting.cancel()
-            self._waiting = None
         # The window is closing and its store with it: results still on their way
         # are dropped (an unconfirmed creation is resumed at the next start).
         self._stopped = True

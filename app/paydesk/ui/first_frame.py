@@ -17,12 +17,6 @@ from PySide6.QtWidgets import QWidget
 FIRST_FRAME_WAIT_MS = 1000
 
 
-def not_painted_yet(window: QWidget) -> bool:
-    """Shown, but the window system has not exposed it (so nothing is painted) yet."""
-    handle = window.windowHandle()
-    return window.isVisible() and handle is not None and not handle.isExposed()
-
-
 class AfterFirstFrame(QObject):
     """Calls ``then`` once ``window``'s first paint pass is over, or after ``timeout_ms``.
 
