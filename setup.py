@@ -8,46 +8,31 @@ it is available in the build environment.
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import sys
+import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 from setuptools import setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).parent
-RESOURCES = ROOT / "resources"
 
 
-def _lrelease() -> str | None:
-    """PySide6's lrelease: beside this interpreter (an isolated build env), or on PATH."""
-    beside = Path(sys.executable).parent / "pyside6-lrelease"
-    return str(beside) if beside.exists() else shutil.which("pyside6-lrelease")
+def _lrelease_module() -> ModuleType:
+    """app/paydesk/lrelease.py, by its path: the package itself is not importable here."""
+    path = ROOT / "app" / "paydesk" / "lrelease.py"
+    spec = importlib.util.spec_from_file_location("paydesk_lrelease", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 class BuildWithResources(build_py):
     def run(self) -> None:
         super().run()
         target = Path(self.build_lib) / "paydesk" / "resources"
-        if target.exists():
-            shutil.rmtree(target)
-        shutil.copytree(RESOURCES, target, ignore=shutil.ignore_patterns("*.ts", "README.md"))
-        self._compile_translations(target / "translations")
-
-    def _compile_translations(self, target: Path) -> None:
-        sources = sorted((RESOURCES / "translations").glob("*.ts"))
-        if not sources:
-            return
-        lrelease = _lrelease()
-        if lrelease is None:
-            raise RuntimeError("pyside6-lrelease is needed to compile the translations")
-        target.mkdir(parents=True, exist_ok=True)
-        for source in sources:
-            subprocess.run(  # noqa: S603 (a fixed tool on our own files)
-                [lrelease, "-silent", str(source), "-qm", str(target / f"{source.stem}.qm")],
-                check=True,
-            )
+        _lrelease_module().stage_resources(ROOT / "resources", target)
 
 
 setup(cmdclass={"build_py": BuildWithResources})

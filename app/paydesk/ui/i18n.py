@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import logging
 import os
-import sys
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
+from paydesk.lrelease import find_lrelease
 from paydesk.resources import resource_path
 
 log = logging.getLogger(__name__)
@@ -143,22 +143,3 @@ def compile_ts(source: Path, cache_dir: Path) -> Path | None:
         if old != target:
             old.unlink(missing_ok=True)
     return target
-
-
-def find_lrelease() -> str | None:
-    """PySide6's lrelease: beside this interpreter (a venv), on PATH, or in the package."""
-    suffix = ".exe" if sys.platform == "win32" else ""
-    beside = Path(sys.executable).parent / f"pyside6-lrelease{suffix}"
-    if beside.exists():
-        return str(beside)
-    import shutil
-
-    on_path = shutil.which("pyside6-lrelease")
-    if on_path:
-        return on_path
-    try:
-        import PySide6
-    except ImportError:  # pragma: no cover (PySide6 is what runs this)
-        return None
-    bundled = Path(PySide6.__file__).parent / f"lrelease{suffix}"
-    return str(bundled) if bundled.exists() else None
