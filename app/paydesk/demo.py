@@ -22,8 +22,6 @@ log = logging.getLogger(__name__)
 DEMO_CLIENT_ID = 1
 #: Not anybody's secret: the demo sandbox and the demo app share it openly.
 DEMO_SECRET_KEY = "paydesk-demo-secret"
-DEMO_MERCHANT = "PayDesk demo shop"
-DEFAULT_DEMO_PORT = 8765
 
 
 class DemoSandbox:
@@ -36,16 +34,16 @@ class DemoSandbox:
 
     def start(self) -> SandboxServer:
         from paydesk.sandbox import SandboxConfig, SandboxServer
+        from paydesk.sandbox.config import DEFAULT_PORT
 
-        config = SandboxConfig(
+        config = SandboxConfig(  # the sandbox's own demo shop name
             client_id=DEMO_CLIENT_ID,
             secret_key=DEMO_SECRET_KEY,
             ttl_seconds=self._ttl,
             db_path=self.paths.sandbox_database,
-            merchant_name=DEMO_MERCHANT,
         )
         port_file = self.paths.data_dir / "sandbox-port"
-        port = _read_port(port_file)
+        port = _read_port(port_file) or DEFAULT_PORT
         try:
             server = SandboxServer(config, host="127.0.0.1", port=port).start()
         except OSError:
@@ -62,7 +60,7 @@ class DemoSandbox:
         return base.with_changes(
             base_url=self._server.base_url,
             client_id=DEMO_CLIENT_ID,
-            merchant_name=DEMO_MERCHANT,
+            merchant_name=self._server.config.merchant_name,
             order_lifetime_seconds=int(self._ttl),
             secret_storage="keychain",
         )
@@ -73,9 +71,10 @@ class DemoSandbox:
             self._server = None
 
 
-def _read_port(path: Path) -> int:
+def _read_port(path: Path) -> int | None:
+    """The port the demo had last time, if it was written and usable."""
     with contextlib.suppress(OSError, ValueError):
         port = int(path.read_text(encoding="utf-8").strip())
         if 1024 <= port <= 65535:
             return port
-    return DEFAULT_DEMO_PORT
+    return None

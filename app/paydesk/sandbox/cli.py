@@ -22,6 +22,7 @@ from typing import TypeVar
 from paydesk.loopback import is_loopback_host
 from paydesk.sandbox.config import (
     DEFAULT_MERCHANT_NAME,
+    DEFAULT_PORT,
     DEFAULT_STALL_SECONDS,
     SandboxConfig,
     check_fail_rate,
@@ -31,7 +32,6 @@ from paydesk.sandbox.config import (
 from paydesk.sandbox.server import SandboxServer
 
 SECRET_ENV = "PAYDESK_SANDBOX_SECRET_KEY"
-DEFAULT_PORT = 8765
 _T = TypeVar("_T")
 
 

@@ -15,6 +15,8 @@ from paydesk.money import MAX_AMOUNT
 #: How long a STALL fault holds a request when nobody stops the server first.
 DEFAULT_STALL_SECONDS = 30.0
 DEFAULT_MERCHANT_NAME = "PayDesk demo shop"
+#: Where the sandbox listens unless told otherwise (``paydesk sandbox``, the demo).
+DEFAULT_PORT = 8765
 
 
 def check_latency_ms(value: int) -> int:
