@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -261,7 +262,9 @@ def test_check_connection_without_qt(sandbox: SandboxServer) -> None:
 
 
 def save(qtbot: QtBot, dialog: SettingsDialog) -> None:
+    """Save, and wait for a new key to reach the keychain (a worker stores it)."""
     qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.saving)
 
 
 def test_saving_puts_the_secret_in_the_keychain_only(
@@ -287,6 +290,31 @@ def test_saving_puts_the_secret_in_the_keychain_only(
     assert memory_keyring.passwords == {(KEYRING_SERVICE, ACCOUNT): TEST_SECRET}
     assert dialog.secret_saved
     assert TEST_SECRET not in json.dumps(dataclasses.asdict(saved)) + repr(saved)
+
+
+def test_the_key_is_stored_by_a_worker_not_the_window_thread(
+    qtbot: QtBot, open_dialog: Callable[..., SettingsDialog], memory_keyring: MemoryKeyring,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A keychain may ask to be unlocked before it answers: the window must not wait on it.
+    threads: list[threading.Thread] = []
+    store = memory_keyring.set_password
+
+    def recording(service: str, username: str, password: str) -> None:
+        threads.append(threading.current_thread())
+        store(service, username, password)
+
+    monkeypatch.setattr(memory_keyring, "set_password", recording)
+    dialog = open_dialog()
+    qtbot.keyClicks(dialog.base_url_edit, "https://pay.example.com")
+    qtbot.keyClicks(dialog.client_id_edit, str(TEST_CLIENT_ID))
+    qtbot.keyClicks(dialog.secret_edit, TEST_SECRET)
+
+    save(qtbot, dialog)
+
+    assert dialog.result() == QDialog.DialogCode.Accepted and dialog.secret_saved
+    [thread] = threads
+    assert thread is not threading.main_thread()
 
 
 def test_empty_secret_keeps_the_stored_one(

@@ -89,6 +89,7 @@ class SettingsDialog(QDialog):
         #: Each field by name with the red line under it for its error.
         self.field_errors = FieldErrors()
         self._secret_task: Task | None = None
+        self._saving_task: Task | None = None
         #: The last "Test connection" outcome (None before the first one finishes).
         self.check_result: ConnectionResult | None = None
         self._parked_focus: QWidget | None = None
@@ -128,6 +129,11 @@ class SettingsDialog(QDialog):
     def secret_saved(self) -> bool:
         """True when a new secret key was stored: the payment client must be rebuilt."""
         return self._secret_saved
+
+    @property
+    def saving(self) -> bool:
+        """True while the new secret key is on its way to the keychain."""
+        return self._saving_task is not None
 
     @property
     def checking(self) -> bool:
@@ -364,14 +370,47 @@ class SettingsDialog(QDialog):
     # -- saving -------------------------------------------------------------------
 
     def accept(self) -> None:
-        """Save only what is valid; otherwise say what is wrong, where, and stay open."""
+        """Save only what is valid; otherwise say what is wrong, where, and stay open.
+
+        A new secret key goes to the keychain in a worker (a keychain may first ask
+        to be unlocked); the dialog closes once it is stored, or says why not.
+        """
+        if self.saving:
+            return
         self.field_errors.clear()
         try:
             settings = self._collect()
-            self._save_secret(settings)
         except FieldError as error:
             self.field_errors.show(error)
             return
+        secret = self.secret_edit.text()
+        if self._demo or not secret or settings.client_id is None:
+            self._close_with(settings)
+            return
+        store, client_id = self._store, settings.client_id
+
+        def store_secret() -> SecretStoreError | None:
+            try:
+                store.set(client_id, secret)
+            except SecretStoreError as error:
+                return error
+            return None
+
+        self.save_button.setEnabled(False)
+        self._saving_task = run_task(
+            self._pool, store_secret, lambda error: self._on_secret_stored(settings, error)
+        )
+
+    def _on_secret_stored(self, settings: Settings, error: SecretStoreError | None) -> None:
+        self._saving_task = None
+        self.save_button.setEnabled(True)
+        if error is not None:
+            self.field_errors.show(_secret_error(error))
+            return
+        self._secret_saved = True
+        self._close_with(settings)
+
+    def _close_with(self, settings: Settings) -> None:
         self._result = settings
         super().accept()
 
@@ -432,22 +471,18 @@ class SettingsDialog(QDialog):
             raise FieldError("secret", tr("The secret key cannot start or end with a space."))
         return {"base_url": base_url, "client_id": client_id}
 
-    def _save_secret(self, settings: Settings) -> None:
-        secret = self.secret_edit.text()
-        if self._demo or not secret or settings.client_id is None:
-            return
-        try:
-            self._store.set(settings.client_id, secret)
-        except NoKeychainError:
-            raise FieldError("secret", tr(
-                "This computer has no keychain, so the secret key cannot be stored safely. "
-                "Start a keychain service (such as GNOME Keyring or KWallet) and save again, or "
-                "choose a plaintext file readable only by you: "
-                "paydesk config set secret_storage file"
-            )) from None
-        except SecretStoreError as error:
-            raise FieldError("secret", problem_text(error)) from None
-        self._secret_saved = True
+
+
+def _secret_error(error: SecretStoreError) -> FieldError:
+    """Why the key could not be stored, under its field."""
+    if isinstance(error, NoKeychainError):
+        return FieldError("secret", tr(
+            "This computer has no keychain, so the secret key cannot be stored safely. "
+            "Start a keychain service (such as GNOME Keyring or KWallet) and save again, or "
+            "choose a plaintext file readable only by you: "
+            "paydesk config set secret_storage file"
+        ))
+    return FieldError("secret", problem_text(error))
 
 
 def _settings_error(message: str, fields: list[str]) -> FieldError:
