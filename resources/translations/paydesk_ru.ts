@@ -4,12 +4,12 @@
 <context>
     <name>PayDesk</name>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="236"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="242"/>
         <source> min</source>
         <translation> мин</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="465"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="500"/>
         <source> s</source>
         <translation> с</translation>
     </message>
@@ -24,7 +24,7 @@
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="177"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="183"/>
         <source>&amp;Client ID:</source>
         <translation>&amp;ID клиента:</translation>
     </message>
@@ -54,12 +54,12 @@
         <translation>&amp;Справка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="213"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="219"/>
         <source>&amp;Language:</source>
         <translation>&amp;Язык:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="200"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="206"/>
         <source>&amp;Merchant name:</source>
         <translation>&amp;Название магазина:</translation>
     </message>
@@ -119,7 +119,7 @@
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="151"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="157"/>
         <source>a number, from your payment service</source>
         <translation>число от платёжного сервиса</translation>
     </message>
@@ -134,13 +134,12 @@
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="216"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="222"/>
         <source>A window on this screen</source>
         <translation>Окно на этом экране</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders_cells.py" line="25"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="149"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
     </message>
@@ -163,8 +162,8 @@
         <location filename="../../app/paydesk/ui/customer_display.py" line="160"/>
         <location filename="../../app/paydesk/ui/orders_model.py" line="87"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="162"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="156"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="240"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="149"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="233"/>
         <source>Amount</source>
         <translation>Сумма</translation>
     </message>
@@ -220,7 +219,7 @@
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="297"/>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="296"/>
         <source>Busiest: {0}, {1}</source>
         <translation>Больше всего: {0}, {1}</translation>
     </message>
@@ -235,7 +234,7 @@
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="239"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="245"/>
         <source>Check other pending orders after:</source>
         <translation>Проверять другие ожидающие через:</translation>
     </message>
@@ -260,7 +259,7 @@
         <translation>Проверьте номер заказа.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="238"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="244"/>
         <source>Check the order on screen every:</source>
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
@@ -275,17 +274,17 @@
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="277"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="283"/>
         <source>checking the keychain…</source>
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="333"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="339"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="421"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="422"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -300,7 +299,7 @@
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="190"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="196"/>
         <source>Connection test result</source>
         <translation>Результат проверки подключения</translation>
     </message>
@@ -317,18 +316,23 @@
         <translation>Копировать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="323"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="302"/>
         <source>Could not draw the payment slip.</source>
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="519"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="318"/>
+        <source>Could not draw the report.</source>
+        <translation>Не удалось подготовить отчёт.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="522"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="482"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="376"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="490"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="357"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
@@ -338,27 +342,28 @@
         <translation>Не удалось сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="376"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="345"/>
         <source>Could not start printing on {printer}.</source>
         <translation>Не удалось начать печать на {printer}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="357"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="331"/>
         <source>Could not start the PDF for the payment slip.</source>
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="316"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="298"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="307"/>
         <source>Could not start the printer or the PDF file.</source>
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="154"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="147"/>
         <source>Count</source>
         <translation>Кол-во</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="194"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="200"/>
         <source>Counter</source>
         <translation>Касса</translation>
     </message>
@@ -384,7 +389,7 @@
         <translation>&amp;Дата с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="246"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="241"/>
         <source>Created {time}</source>
         <translation>Создан {time}</translation>
     </message>
@@ -395,13 +400,13 @@
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="472"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="367"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="480"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="348"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="219"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="225"/>
         <source>Customer &amp;display:</source>
         <translation>&amp;Экран покупателя:</translation>
     </message>
@@ -416,7 +421,7 @@
         <translation>Папка данных: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="200"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="193"/>
         <source>Day</source>
         <translation>День</translation>
     </message>
@@ -426,7 +431,7 @@
         <translation>&amp;Отчёт за день…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="142"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="148"/>
         <source>Demo mode uses the built-in sandbox.</source>
         <translation>В демо-режиме используется встроенная песочница.</translation>
     </message>
@@ -468,12 +473,12 @@
         <translation>Сначала введите ID клиента.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="426"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="465"/>
         <source>Enter the client ID your payment service gave you.</source>
         <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="428"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="467"/>
         <source>Enter the client ID: the key is stored under it.</source>
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
@@ -496,8 +501,6 @@
         <location filename="../../app/paydesk/ui/orders_cells.py" line="22"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="59"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="51"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="56"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="147"/>
         <location filename="../../app/paydesk/ui/status_badge.py" line="52"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
@@ -518,22 +521,22 @@
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="472"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="480"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="366"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="347"/>
         <source>Export the report&apos;s orders</source>
         <translation>Экспорт заказов из отчёта</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="370"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="351"/>
         <source>Exported the orders to {0}</source>
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="501"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="504"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
@@ -553,17 +556,17 @@
         <translation>Дата начала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="255"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="248"/>
         <source>Generated {0} by PayDesk</source>
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="362"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="368"/>
         <source>Hide</source>
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="200"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="193"/>
         <source>Hour</source>
         <translation>Час</translation>
     </message>
@@ -624,8 +627,8 @@
         <translation>Нет платежа на экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="149"/>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="295"/>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="148"/>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="294"/>
         <source>No payments in this period</source>
         <translation>За этот период платежей нет</translation>
     </message>
@@ -639,7 +642,6 @@
         <location filename="../../app/paydesk/ui/orders_panel.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="52"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="53"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="148"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
     </message>
@@ -654,12 +656,12 @@
         <translation>Не передано — повторите</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="267"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="266"/>
         <source>Not sent: {0} · Abandoned: {1}</source>
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="308"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="314"/>
         <source>not set</source>
         <translation>не задан</translation>
     </message>
@@ -719,17 +721,17 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="269"/>
-        <location filename="../../app/paydesk/ui/slip.py" line="245"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="240"/>
         <source>Order {order_id}</source>
         <translation>Заказ {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="153"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="146"/>
         <source>Orders</source>
         <translation>Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="243"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="249"/>
         <source>Orders expire after:</source>
         <translation>Срок действия заказа:</translation>
     </message>
@@ -743,7 +745,7 @@
         <location filename="../../app/paydesk/ui/orders_model.py" line="91"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="57"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="151"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="136"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="129"/>
         <location filename="../../app/paydesk/ui/status_badge.py" line="50"/>
         <source>Paid</source>
         <translation>Оплачено</translation>
@@ -754,12 +756,12 @@
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="253"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="246"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="272"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="271"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created. Updated {0}.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
@@ -784,7 +786,7 @@
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="259"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="254"/>
         <source>Pay before {time}</source>
         <translation>Оплатите до {time}</translation>
     </message>
@@ -824,7 +826,7 @@
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="100"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="101"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -846,30 +848,30 @@ QR payments at a shop counter.</source>
         <translation>Платёж отклонён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="436"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="455"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="437"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="456"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="354"/>
-        <location filename="../../app/paydesk/ui/slip.py" line="402"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="328"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="371"/>
         <source>Payment slip {order_id}</source>
         <translation>Квитанция {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="182"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="239"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="175"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="232"/>
         <source>Payments</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="449"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="450"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="351"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="332"/>
         <source>PDF files (*.pdf)</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
@@ -879,8 +881,8 @@ QR payments at a shop counter.</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="199"/>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="202"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="205"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="208"/>
         <source>Play a sound when an order is paid</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
@@ -890,7 +892,7 @@ QR payments at a shop counter.</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="224"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="230"/>
         <source>Polling</source>
         <translation>Проверка статусов</translation>
     </message>
@@ -900,7 +902,7 @@ QR payments at a shop counter.</source>
         <translation>Готовим платёж…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="404"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="373"/>
         <source>Print payment slip</source>
         <translation>Печать квитанции</translation>
     </message>
@@ -927,14 +929,12 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/orders_cells.py" line="21"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="58"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="55"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="146"/>
         <location filename="../../app/paydesk/ui/status_badge.py" line="51"/>
         <source>Refused</source>
         <translation>Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="242"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="248"/>
         <source>Requests in flight at most:</source>
         <translation>Одновременных запросов, не более:</translation>
     </message>
@@ -954,7 +954,7 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="449"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="450"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
@@ -974,18 +974,18 @@ QR payments at a shop counter.</source>
         <translation>Сохранить QR…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="350"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="331"/>
         <source>Save the report as PDF</source>
         <translation>Сохранить отчёт в PDF</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="353"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="334"/>
         <source>Saved {0}</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/customer_display.py" line="161"/>
-        <location filename="../../app/paydesk/ui/slip.py" line="238"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="233"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
     </message>
@@ -1000,7 +1000,7 @@ QR payments at a shop counter.</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="178"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="184"/>
         <source>Secret &amp;key:</source>
         <translation>Секретный &amp;ключ:</translation>
     </message>
@@ -1015,23 +1015,23 @@ QR payments at a shop counter.</source>
         <translation>Отправить снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="358"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="339"/>
         <source>Sent to the printer</source>
         <translation>Отправлено на печать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="139"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="145"/>
         <source>Service</source>
         <translation>Сервис</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="176"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="182"/>
         <source>Service &amp;address:</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="138"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="386"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="387"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1041,18 +1041,19 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="377"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="378"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="472"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="154"/>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="362"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="160"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="368"/>
         <source>Show</source>
         <translation>Показать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="188"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="194"/>
         <source>Show the secret key</source>
         <translation>Показать секретный ключ</translation>
     </message>
@@ -1062,7 +1063,7 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="402"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="382"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1073,7 +1074,7 @@ QR payments at a shop counter.</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="363"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="343"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1083,7 +1084,7 @@ QR payments at a shop counter.</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="205"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="211"/>
         <source>System</source>
         <translation>Как в системе</translation>
     </message>
@@ -1093,7 +1094,7 @@ QR payments at a shop counter.</source>
         <translation>Принимайте оплату на кассе: введите сумму, покупатель сканирует QR-код телефоном, а PayDesk сразу сообщит, что платёж прошёл.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="207"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="213"/>
         <source>takes effect after restart</source>
         <translation>применится после перезапуска</translation>
     </message>
@@ -1108,12 +1109,12 @@ QR payments at a shop counter.</source>
         <translation>Выручка по часам</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="238"/>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="237"/>
         <source>Takings chart</source>
         <translation>График выручки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="128"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="121"/>
         <source>Takings report</source>
         <translation>Отчёт о выручке</translation>
     </message>
@@ -1123,8 +1124,8 @@ QR payments at a shop counter.</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="162"/>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="189"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="168"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="195"/>
         <source>Test connection</source>
         <translation>Проверить подключение</translation>
     </message>
@@ -1165,7 +1166,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/messages.py" line="139"/>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="430"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="469"/>
         <source>The client ID must be a number greater than zero.</source>
         <translation>ID клиента должен быть числом больше нуля.</translation>
     </message>
@@ -1185,12 +1186,12 @@ QR payments at a shop counter.</source>
         <translation>переменная окружения {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="300"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="306"/>
         <source>the keychain cannot be read — type the key to store it</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="378"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="379"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -1200,7 +1201,7 @@ QR payments at a shop counter.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="252"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="232"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
@@ -1350,12 +1351,12 @@ QR payments at a shop counter.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="275"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="281"/>
         <source>the sandbox&apos;s own key</source>
         <translation>собственный ключ песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="432"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="471"/>
         <source>The secret key cannot start or end with a space.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
@@ -1385,7 +1386,7 @@ QR payments at a shop counter.</source>
         <translation>Сервис не принял эти учётные данные: проверьте ID клиента и секретный ключ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="408"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="447"/>
         <source>This cannot be shorter than the first check of other orders ({start:g} s).</source>
         <translation>Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
@@ -1395,7 +1396,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="442"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="479"/>
         <source>This computer has no keychain, so the secret key cannot be stored safely. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose a plaintext file readable only by you: paydesk config set secret_storage file</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
@@ -1405,17 +1406,17 @@ QR payments at a shop counter.</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="138"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="133"/>
         <source>This order can no longer be paid, so there is no slip to print.</source>
         <translation>Этот заказ уже нельзя оплатить, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="136"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="131"/>
         <source>This order has no payment link yet, so there is no slip to print.</source>
         <translation>У этого заказа ещё нет ссылки на оплату, квитанцию не напечатать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="130"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="125"/>
         <source>This order is already paid, so there is no slip to print.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
@@ -1430,12 +1431,12 @@ QR payments at a shop counter.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="134"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="129"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="132"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="127"/>
         <source>This payment was refused; create a new payment to print a slip.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
@@ -1468,7 +1469,7 @@ QR payments at a shop counter.</source>
         <translation>Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="198"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="191"/>
         <source>Total</source>
         <translation>Итого</translation>
     </message>
@@ -1510,8 +1511,6 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/orders_cells.py" line="23"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="56"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="54"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="145"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
@@ -1546,23 +1545,23 @@ QR payments at a shop counter.</source>
         <translation>Можно продолжать работу. Пожалуйста, отправьте отчёт в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="198"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="204"/>
         <source>your shop&apos;s name</source>
         <translation>название вашего магазина</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="389"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="428"/>
         <source>{0} (not connected)</source>
         <translation>{0} (не подключён)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="260"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="143"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="259"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="136"/>
         <source>{0} payments</source>
         <translation>Платежей: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="287"/>
+        <location filename="../../app/paydesk/ui/takings_chart.py" line="286"/>
         <source>{0}: {1} payments, {2}</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
@@ -1587,17 +1586,17 @@ QR payments at a shop counter.</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="304"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="310"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="302"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="308"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="241"/>
+        <location filename="../../app/paydesk/ui/settings_dialog.py" line="247"/>
         <source>…slowing down to at most every:</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>

@@ -15,13 +15,11 @@ from pathlib import Path
 from PySide6.QtCore import QDate, QEvent, QLocale, QMarginsF, QRectF, Qt
 from PySide6.QtGui import (
     QAction,
-    QColor,
     QImage,
     QKeySequence,
     QPageLayout,
     QPageSize,
     QPainter,
-    QPdfWriter,
 )
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
@@ -46,6 +44,7 @@ from paydesk.ui.fonts import scale_font
 from paydesk.ui.formatting import local_time, money, tr
 from paydesk.ui.orders_cells import Shown, local_day
 from paydesk.ui.orders_csv import save_orders_csv
+from paydesk.ui.paper import blank_image, painting, write_pdf
 from paydesk.ui.report_document import paint_report, period_text
 from paydesk.ui.takings_chart import PEAK, TakingsChart
 
@@ -292,17 +291,11 @@ class ReportDialog(QDialog):
         return f"paydesk-report-{report.first_day}"
 
     def save_pdf(self, path: str | Path) -> None:
-        """Write the report as an A4 PDF; OSError when the file cannot be written."""
-        path = Path(path)
-        path.open("wb").close()  # a clear OSError now, rather than a Qt warning later
-        writer = QPdfWriter(str(path))
-        writer.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
-        writer.setPageMargins(QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter)
-        writer.setResolution(300)
-        writer.setTitle(self.windowTitle())
-        writer.setCreator("PayDesk")
-        area = writer.pageLayout().paintRectPixels(writer.resolution())
-        self._paint_pages(writer, QRectF(0, 0, area.width(), area.height()))
+        """Write the report as an A4 PDF, in one go; OSError when it cannot be written."""
+        layout = QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                             QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter)
+        write_pdf(path, layout, 300, self.windowTitle(), self._paint_report,
+                  tr("Could not start the printer or the PDF file."))
 
     def print_report(self, printer: QPrinter) -> None:
         """Paint the report on ``printer`` (already set up by the print dialog)."""
@@ -310,30 +303,21 @@ class ReportDialog(QDialog):
         area = printer.pageRect(QPrinter.Unit.DevicePixel)
         self._paint_pages(printer, QRectF(0, 0, area.width(), area.height()))
 
-    def _paint_pages(self, device: QPdfWriter | QPrinter, area: QRectF) -> None:
-        painter = QPainter()
-        if not painter.begin(device):
-            raise OSError(tr("Could not start the printer or the PDF file."))
-        try:
-            paint_report(painter, area, self.report, self._merchant_name, self.locale())
-        finally:
-            painter.end()
+    def _paint_pages(self, device: QPrinter, area: QRectF) -> None:
+        with painting(device, tr("Could not start the printer or the PDF file.")) as painter:
+            self._paint_report(painter, area)
+
+    def _paint_report(self, painter: QPainter, area: QRectF) -> None:
+        paint_report(painter, area, self.report, self._merchant_name, self.locale())
 
     def paint_to_image(self, width: int = 1240) -> QImage:
         """The A4 page as an image ``width`` pixels wide, margins included (preview, tests)."""
         height = round(width * 297 / 210)
-        image = QImage(width, height, QImage.Format.Format_RGB32)
-        dots_per_metre = round(width / (210 / 1000))
-        image.setDotsPerMeterX(dots_per_metre)
-        image.setDotsPerMeterY(dots_per_metre)
-        image.fill(QColor("#ffffff"))
+        image = blank_image(width, height, round(width / (210 / 1000)))
         margin = width * 15 / 210
-        painter = QPainter(image)
-        try:
-            paint_report(painter, QRectF(margin, margin, width - 2 * margin, height - 2 * margin),
-                         self.report, self._merchant_name, self.locale())
-        finally:
-            painter.end()
+        with painting(image, tr("Could not draw the report.")) as painter:
+            self._paint_report(
+                painter, QRectF(margin, margin, width - 2 * margin, height - 2 * margin))
         return image
 
     def export_csv(self, path: str | Path) -> int:

@@ -11,17 +11,12 @@ resolution), so the code is as large from a 203 dpi thermal printer as in a
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import (
-    QBuffer,
-    QByteArray,
     QDateTime,
-    QIODevice,
     QLocale,
     QMarginsF,
     QPointF,
@@ -38,7 +33,6 @@ from PySide6.QtGui import (
     QPageSize,
     QPaintDevice,
     QPainter,
-    QPdfWriter,
     QPen,
 )
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
@@ -48,6 +42,7 @@ from paydesk.clock import to_ms
 from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.qr import QUIET_ZONE, qr_matrix
 from paydesk.ui.formatting import local_time, money, tr
+from paydesk.ui.paper import blank_image, painting, write_pdf
 from paydesk.ui.qr_export import draw_matrix
 
 #: The code without its quiet zone: what a phone at arm's length reads easily.
@@ -59,7 +54,6 @@ PDF_DPI = 300
 
 _MM_PER_INCH = 25.4
 _INK = QColor("#000000")  # thermal printers have no grey, only dithering
-_WHITE = QColor("#ffffff")
 #: Font scales tried in turn until the code is large enough on a short page.
 _SHRINK_STEPS = (1.0, 0.85, 0.72)
 
@@ -291,18 +285,6 @@ def _draw_rule(painter: QPainter, content: QRectF, y: float, paper: _Paper,
     return y + room
 
 
-@contextmanager
-def _painting(device: QPaintDevice, what: str) -> Iterator[QPainter]:
-    """A painter on ``device``, always ended; OSError (``what``) when it cannot begin."""
-    painter = QPainter()
-    if not painter.begin(device):
-        raise OSError(what)
-    try:
-        yield painter
-    finally:
-        painter.end()
-
-
 def render_slip_image(
     order: Order,
     *,
@@ -315,12 +297,8 @@ def render_slip_image(
 ) -> QImage:
     """The slip as a white image whose resolution says ``dpi`` (for previews and tests)."""
     check_printable(order)
-    image = QImage(width_px, height_px, QImage.Format.Format_RGB32)
-    dots_per_metre = round(dpi / _MM_PER_INCH * 1000)
-    image.setDotsPerMeterX(dots_per_metre)
-    image.setDotsPerMeterY(dots_per_metre)
-    image.fill(_WHITE)
-    with _painting(image, tr("Could not draw the payment slip.")) as painter:
+    image = blank_image(width_px, height_px, round(dpi / _MM_PER_INCH * 1000))
+    with painting(image, tr("Could not draw the payment slip.")) as painter:
         paint_slip(painter, QRectF(image.rect()), order, merchant_name=merchant_name,
                    expires_at=expires_at, locale=locale)
     return image
@@ -337,30 +315,20 @@ def save_slip_pdf(
 ) -> Path:
     """Write a one-page PDF at PDF_DPI; ValueError for an unpayable order, OSError on disk.
 
-    The PDF is made in memory and written in one go, so a refused order or a
-    failed drawing never leaves a half-written file, and a bad path raises the
-    operating system's own error. The page has no margins of its own: the
-    slip keeps its own, the same on every page size.
+    The PDF is made in memory and written in one go (ui/paper.py), so a refused
+    order or a failed drawing never leaves a half-written file. The page has no
+    margins of its own: the slip keeps its own, the same on every page size.
     """
     check_printable(order)
-    data = QByteArray()
-    buffer = QBuffer(data)
-    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    writer = QPdfWriter(buffer)
-    writer.setResolution(PDF_DPI)
-    writer.setPageLayout(
-        QPageLayout(QPageSize(page_size), QPageLayout.Orientation.Portrait, QMarginsF())
+    return write_pdf(
+        path,
+        QPageLayout(QPageSize(page_size), QPageLayout.Orientation.Portrait, QMarginsF()),
+        PDF_DPI,
+        tr("Payment slip {order_id}").format(order_id=order.order_id),
+        lambda painter, page: paint_slip(painter, page, order, merchant_name=merchant_name,
+                                         expires_at=expires_at, locale=locale),
+        tr("Could not start the PDF for the payment slip."),
     )
-    writer.setTitle(tr("Payment slip {order_id}").format(order_id=order.order_id))
-    writer.setCreator("PayDesk")
-    page = QRectF(writer.pageLayout().paintRectPixels(PDF_DPI))
-    with _painting(writer, tr("Could not start the PDF for the payment slip.")) as painter:
-        paint_slip(painter, QRectF(QPointF(0, 0), page.size()), order,
-                   merchant_name=merchant_name, expires_at=expires_at, locale=locale)
-    buffer.close()
-    target = Path(path)
-    target.write_bytes(data.data())
-    return target
 
 
 def print_slip_on(
@@ -376,7 +344,7 @@ def print_slip_on(
     refusal = tr("Could not start printing on {printer}.").format(
         printer=printer.printerName() or printer.outputFileName()
     )
-    with _painting(printer, refusal) as painter:
+    with painting(printer, refusal) as painter:
         # The painter's origin is the printable area's corner: only its size matters.
         printable = printer.pageRect(QPrinter.Unit.DevicePixel)
         return paint_slip(painter, QRectF(QPointF(0, 0), printable.size()), order,
