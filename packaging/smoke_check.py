@@ -66,36 +66,36 @@ def base_environment(data_dir: Path) -> dict[str, str]:
     return env
 
 
-def check_about(program: Path, bundle: Path, work: Path) -> str:
+def _run_command(program: Path, args: list[str], work: Path, data: Path) -> tuple[str, str]:
+    """Run the bundle with ``args``; its stdout and all it printed. SmokeCheckError
+    when it fails or prints a traceback."""
     done = subprocess.run(  # noqa: S603 (our own freshly built program)
-        [str(program), "about", "--check"],
-        cwd=work, env=base_environment(work / "data"),
+        [str(program), *args],
+        cwd=work, env=base_environment(data),
         capture_output=True, text=True, encoding="utf-8", errors="replace",
         timeout=ABOUT_TIMEOUT, check=False,
     )
     output = done.stdout + done.stderr
     if done.returncode != 0 or TRACEBACK in output:
-        raise SmokeCheckError(f"'about --check' exited with {done.returncode}:\n{output}")
-    resources = re.search(r"^Resources:\s+(.+?) \(", done.stdout, re.MULTILINE)
+        raise SmokeCheckError(f"'{' '.join(args)}' exited with {done.returncode}:\n{output}")
+    return done.stdout, output
+
+
+def check_about(program: Path, bundle: Path, work: Path) -> str:
+    stdout, output = _run_command(program, ["about", "--check"], work, work / "data")
+    resources = re.search(r"^Resources:\s+(.+?) \(", stdout, re.MULTILINE)
     if resources is None or not Path(resources.group(1)).resolve().is_relative_to(
         bundle.resolve()
     ):
         raise SmokeCheckError(f"the resources are not the bundle's own:\n{output}")
-    return done.stdout
+    return stdout
 
 
 def check_qr(program: Path, work: Path) -> None:
-    done = subprocess.run(  # noqa: S603 (our own freshly built program)
-        [str(program), "--demo", "create", "1", "--qr"],
-        cwd=work, env=base_environment(work / "qr-data"),
-        capture_output=True, text=True, encoding="utf-8", errors="replace",
-        timeout=ABOUT_TIMEOUT, check=False,
-    )
-    output = done.stdout + done.stderr
-    if done.returncode != 0 or TRACEBACK in output:
-        raise SmokeCheckError(f"'--demo create 1 --qr' exited with {done.returncode}:\n{output}")
-    if not re.search(r"^Link\s+http://127\.0\.0\.1:\d+/", done.stdout, re.MULTILINE) or (
-        "█" not in done.stdout
+    stdout, output = _run_command(program, ["--demo", "create", "1", "--qr"], work,
+                                  work / "qr-data")
+    if not re.search(r"^Link\s+http://127\.0\.0\.1:\d+/", stdout, re.MULTILINE) or (
+        "█" not in stdout
     ):
         raise SmokeCheckError(f"'--demo create 1 --qr' printed no link and QR code:\n{output}")
 
