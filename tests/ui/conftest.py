@@ -111,3 +111,26 @@ def big_order_book(
     with OrderStore.open(path) as store:
         assert store.bulk_insert_for_tests(orders) == len(orders)
         yield store, orders
+
+
+@pytest.fixture
+def run_window(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., int]]:
+    """``paydesk.ui.app.run_window`` in this process, and everything it installs
+    undone after: its crash hooks (not faulthandler, which pytest keeps), its log
+    file and its translation."""
+    from PySide6.QtWidgets import QApplication
+
+    from paydesk import logs
+    from paydesk.crash_report import uninstall_crash_handler
+    from paydesk.ui import app as app_module
+    from paydesk.ui.i18n import remove_translation
+
+    install = app_module.install_crash_handler
+    monkeypatch.setattr(app_module, "install_crash_handler",
+                        lambda log_dir, **kw: install(log_dir, **{**kw, "native": False}))
+    yield app_module.run_window
+    uninstall_crash_handler()
+    logs.stop_logging()
+    app = QApplication.instance()
+    assert app is not None
+    remove_translation(app)

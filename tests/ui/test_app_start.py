@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -168,28 +169,16 @@ def test_any_failure_after_the_first_frame_is_reported_not_left_half_started(
 
 
 def test_a_settings_file_that_cannot_be_read_is_said_and_the_start_stops(
-    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    run_window: Callable[..., int],
 ) -> None:
-    from PySide6.QtWidgets import QApplication, QMessageBox
-
-    from paydesk.crash_report import uninstall_crash_handler
-    from paydesk.ui import app as app_module
-    from paydesk.ui.i18n import remove_translation
+    from PySide6.QtWidgets import QMessageBox
 
     AppPaths(tmp_path).ensure().settings_file.write_text("{bad", encoding="utf-8")
     said: list[str] = []
     # The message box is modal: read here, not shown.
     monkeypatch.setattr(QMessageBox, "critical", lambda _parent, _title, text: said.append(text))
-    install = app_module.install_crash_handler  # not faulthandler: pytest keeps its own
-    monkeypatch.setattr(app_module, "install_crash_handler",
-                        lambda log_dir, **kw: install(log_dir, **{**kw, "native": False}))
-    try:
-        assert app_module.run_window(str(tmp_path)) == 2
-    finally:
-        uninstall_crash_handler()
-        app = QApplication.instance()
-        assert app is not None
-        remove_translation(app)
+    assert run_window(str(tmp_path)) == 2
     [message] = said
     assert "settings.json" in message and "cannot be read" in message
     assert not list((tmp_path / "logs").glob("crash-*.txt"))  # said, not a crash

@@ -6,21 +6,17 @@ import os
 import socket
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QDir
-from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from paydesk import logs
 from paydesk import settings as settings_file
-from paydesk.crash_report import uninstall_crash_handler
 from paydesk.paths import AppPaths
 from paydesk.settings import Settings
 from paydesk.ui import app as app_module
-from paydesk.ui.i18n import remove_translation
 from paydesk.ui.single_instance import SingleInstance, server_name
 
 
@@ -118,6 +114,7 @@ def test_another_process_brings_this_window_forward(
 def test_run_window_defers_to_the_running_window(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str], instances: list[SingleInstance],
+    run_window: Callable[..., int],
 ) -> None:
     paths = AppPaths(tmp_path).ensure()
     settings_file.save(Settings(base_url="https://pay.example.com", client_id=5),
@@ -128,17 +125,6 @@ def test_run_window_defers_to_the_running_window(
     assert running.listen(lambda: activated.append(True))
     opened: list[object] = []
     monkeypatch.setattr(app_module, "open_runtime", lambda *a, **k: opened.append(a))
-    # The in-process crash hooks, but not faulthandler: pytest keeps its own.
-    install = app_module.install_crash_handler
-    monkeypatch.setattr(app_module, "install_crash_handler",
-                        lambda log_dir, **kw: install(log_dir, **{**kw, "native": False}))
-    try:
-        assert app_module.run_window(str(tmp_path)) == 0
-    finally:
-        uninstall_crash_handler()
-        logs.stop_logging()
-        app = QApplication.instance()
-        assert app is not None
-        remove_translation(app)
+    assert run_window(str(tmp_path)) == 0
     assert activated == [True] and opened == []  # no second window, no second runtime
     assert "already open on this data folder" in capsys.readouterr().err
