@@ -75,6 +75,13 @@ class CsvFormat:
             return moment.astimezone(self.tz).strftime("%Y-%m-%d %H:%M:%S")
         return moment.isoformat(timespec="seconds")
 
+    def cell(self, value: object) -> str:
+        """A record's value as cell text; a yes/no is ``1`` or ``0``, which every
+        spreadsheet and program reads."""
+        if isinstance(value, bool):
+            return "1" if value else "0"
+        return str(value)
+
     def writer(self, stream: IO[str]) -> Writer:
         """A :func:`csv.writer` with this delimiter and line ending (cells not defused)."""
         return csv.writer(stream, delimiter=self.delimiter, lineterminator=self.line_ending)

@@ -14,7 +14,7 @@ _PLAIN = CsvFormat()
 
 COLUMNS = (
     "created_at", "order_id", "amount", "email", "note", "status", "creation",
-    "paid_at", "last_checked_at", "url",
+    "paid_at", "paid_time_approximate", "paid_after", "last_checked_at", "url",
 )
 
 
@@ -31,6 +31,10 @@ def order_record(order: Order, fmt: CsvFormat = _PLAIN) -> dict[str, Any]:
         "status": order.status.value,
         "creation": order.creation.value,
         "paid_at": fmt.time(order.paid_at),
+        # The service does not say when a buyer paid: paid_at is when PayDesk first
+        # saw it paid, paid_after the last time it saw it unpaid.
+        "paid_time_approximate": order.paid_time_is_approximate,
+        "paid_after": fmt.time(order.last_pending_at if order.paid_at else None),
         "last_checked_at": fmt.time(order.last_checked_at),
         "url": order.url or "",
     }
@@ -52,7 +56,7 @@ def write_csv(orders: Iterable[Order], stream: IO[str], fmt: CsvFormat | None = 
     count = 0
     for order in orders:
         record = order_record(order, fmt)
-        writer.writerow([defuse(str(record[column])) for column in COLUMNS])
+        writer.writerow([defuse(fmt.cell(record[column])) for column in COLUMNS])
         count += 1
     return count
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from paydesk.errors import EmailError, OrderIdError
 
@@ -75,6 +75,13 @@ class Order:
     last_checked_at: datetime | None = None
     next_check_at: datetime | None = None
     last_error: str | None = None
+    #: When the service answered create_order with the link. Nobody can pay
+    #: before we have the link, so this also opens the window of the payment.
+    confirmed_at: datetime | None = None
+    #: The last time the service was known to hold the order unpaid: at
+    #: confirmation, then every check that saw it pending. With ``paid_at`` (the
+    #: first check that saw it paid) it bounds when the buyer paid.
+    last_pending_at: datetime | None = None
 
     @property
     def is_payable(self) -> bool:
@@ -84,6 +91,41 @@ class Order:
             and self.url is not None
             and self.status is OrderStatus.PENDING
         )
+
+
+    @property
+    def is_watched(self) -> bool:
+        """Whether PayDesk still checks this order by itself.
+
+        An open order stops being checked only long past its expected expiry
+        (PollingPolicy.watch_limit); it is then "status unknown — check", never
+        quietly left as waiting.
+        """
+        return self.next_check_at is not None
+
+    @property
+    def paid_window(self) -> timedelta | None:
+        """How wide the interval is in which the buyer paid; None when unknown.
+
+        The service does not say when an order was paid: ``paid_at`` is when
+        PayDesk first saw it paid, ``last_pending_at`` the last time it saw it
+        unpaid.
+        """
+        if self.paid_at is None or self.last_pending_at is None:
+            return None
+        return max(self.paid_at - self.last_pending_at, timedelta(0))
+
+    @property
+    def paid_time_is_approximate(self) -> bool:
+        """True when ``paid_at`` may be more than a minute after the payment."""
+        if self.paid_at is None:
+            return False
+        window = self.paid_window
+        return window is None or window > PAID_TIME_PRECISION
+
+
+#: A paid time is shown as exact when the payment is known to within this.
+PAID_TIME_PRECISION = timedelta(minutes=1)
 
 
 def validate_order_id(order_id: str) -> str:

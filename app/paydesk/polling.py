@@ -5,9 +5,14 @@ status is. The order in front of the cashier is checked every couple of
 seconds; every other pending order backs off geometrically (each wait is a
 quarter of the order's age, between ``backoff_start`` and ``backoff_max``), so a
 buyer paying a minute late is still noticed quickly while a forgotten order
-costs almost nothing. Final orders are never checked again; a pending order past
-its lifetime gets one last check a little after it should have expired, and then
-no more.
+costs almost nothing.
+
+An order is watched until the service says it is final. Its lifetime is only
+our estimate (counted from the service's confirmation, since a resend may come
+long after the order was written): around it the order gets a prompt check, and
+past it the checks go on at the backed-off pace. Only ``watch_limit`` after the
+estimate do they stop; the order is then shown as "status unknown — check",
+never as waiting, and every start of PayDesk checks it again.
 """
 
 from __future__ import annotations
@@ -27,10 +32,10 @@ class PollingPolicy:
     #: Each background wait is this share of the order's age.
     backoff_share: float = 0.25
     order_lifetime: timedelta = timedelta(minutes=15)
-    #: How long after the expected expiry the last check happens (clocks differ).
+    #: How long after the expected expiry the prompt check happens (clocks differ).
     expiry_grace: timedelta = timedelta(seconds=30)
-    #: How long past that an order whose checks keep failing is still retried.
-    failure_retry_limit: timedelta = timedelta(hours=24)
+    #: How long past the expected expiry an open order is still checked by itself.
+    watch_limit: timedelta = timedelta(hours=24)
 
     @classmethod
     def from_settings(cls, settings: Settings) -> PollingPolicy:
@@ -41,17 +46,24 @@ class PollingPolicy:
             order_lifetime=timedelta(seconds=settings.order_lifetime_seconds),
         )
 
+    @staticmethod
+    def live_since(order: Order) -> datetime:
+        """When the order became payable: the service's confirmation (the
+        local creation for an order not confirmed yet)."""
+        return order.confirmed_at or order.created_at
+
     def expires_at(self, order: Order) -> datetime:
         """When the order should expire at the service, as far as we can tell."""
-        return order.created_at + self.order_lifetime
+        return self.live_since(order) + self.order_lifetime
 
-    def last_check_at(self, order: Order) -> datetime:
-        return self.expires_at(order) + self.expiry_grace
+    def watched_until(self, order: Order) -> datetime:
+        """After this an open order is no longer checked by itself."""
+        return self.expires_at(order) + self.watch_limit
 
     def interval(self, order: Order, now: datetime, *, focused: bool) -> timedelta:
         if focused:
             return self.focus_interval
-        age = max(now - order.created_at, timedelta(0))
+        age = max(now - self.live_since(order), timedelta(0))
         return min(max(age * self.backoff_share, self.backoff_start), self.backoff_max)
 
     def next_check(
@@ -62,38 +74,19 @@ class PollingPolicy:
         focused: bool = False,
         not_before: datetime | None = None,
     ) -> datetime | None:
-        """When to check ``order`` next after a check at ``now``; None means never.
+        """When to check ``order`` next after a check at ``now`` (whether it
+        answered or failed); None means not by itself any more.
 
         ``not_before`` is a floor the service asked for (a 429's Retry-After).
         """
         if order.creation is not CreationState.CONFIRMED or order.status.is_final:
             return None
-        last = self.last_check_at(order)
-        if now >= last:
-            return None  # that was the last check past the order's lifetime
-        when = min(now + self.interval(order, now, focused=focused), last)
+        if now >= self.watched_until(order):
+            return None  # "status unknown — check": shown so, and checked at the next start
+        when = now + self.interval(order, now, focused=focused)
+        prompt = self.expires_at(order) + self.expiry_grace
+        if now < prompt:
+            when = min(when, prompt)  # see the expiry soon after it should happen
         if not_before is not None:
             when = max(when, not_before)
         return when
-
-    def next_check_after_failure(
-        self,
-        order: Order,
-        now: datetime,
-        *,
-        focused: bool = False,
-        not_before: datetime | None = None,
-    ) -> datetime | None:
-        """When to try again after a check that failed (network, service fault).
-
-        The status is still unknown, so the lifetime's last-check cut-off does
-        not apply: a buyer who paid in the last minute must still be seen as
-        paid when the network comes back. Retried with the usual backoff, for a
-        day past the lifetime at most.
-        """
-        if order.creation is not CreationState.CONFIRMED or order.status.is_final:
-            return None
-        if now >= self.last_check_at(order) + self.failure_retry_limit:
-            return None
-        when = now + self.interval(order, now, focused=focused)
-        return max(when, not_before) if not_before is not None else when

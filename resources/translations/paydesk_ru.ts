@@ -139,7 +139,7 @@
         <translation>Окно на этом экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="25"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="26"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
     </message>
@@ -239,6 +239,11 @@
         <translation>Проверять другие ожидающие через:</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="24"/>
+        <source>Check status</source>
+        <translation>Проверить</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/connection_check.py" line="102"/>
         <source>check the address and the network.</source>
         <translation>проверьте адрес и сеть.</translation>
@@ -316,7 +321,7 @@
         <translation>Копировать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="302"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="301"/>
         <source>Could not draw the payment slip.</source>
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
@@ -342,12 +347,12 @@
         <translation>Не удалось сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="345"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="344"/>
         <source>Could not start printing on {printer}.</source>
         <translation>Не удалось начать печать на {printer}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="331"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="330"/>
         <source>Could not start the PDF for the payment slip.</source>
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
@@ -389,13 +394,13 @@
         <translation>&amp;Дата с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="241"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="240"/>
         <source>Created {time}</source>
         <translation>Создан {time}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment_form.py" line="106"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="48"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="49"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
     </message>
@@ -501,7 +506,7 @@
         <location filename="../../app/paydesk/ui/orders_cells.py" line="22"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="59"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="51"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="52"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="54"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
     </message>
@@ -638,7 +643,7 @@
         <translation>Оплата невозможна</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="24"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="25"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="52"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="53"/>
@@ -646,12 +651,12 @@
         <translation>Не передано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="53"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="55"/>
         <source>Not sent — abandoned</source>
         <translation>Не передано — отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="47"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="48"/>
         <source>Not sent — retry</source>
         <translation>Не передано — повторите</translation>
     </message>
@@ -721,7 +726,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="269"/>
-        <location filename="../../app/paydesk/ui/slip.py" line="240"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="239"/>
         <source>Order {order_id}</source>
         <translation>Заказ {order_id}</translation>
     </message>
@@ -746,7 +751,7 @@
         <location filename="../../app/paydesk/ui/orders_panel.py" line="57"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="151"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="129"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="50"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="52"/>
         <source>Paid</source>
         <translation>Оплачено</translation>
     </message>
@@ -786,7 +791,7 @@
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="254"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="253"/>
         <source>Pay before {time}</source>
         <translation>Оплатите до {time}</translation>
     </message>
@@ -854,8 +859,8 @@ QR payments at a shop counter.</source>
         <translation>Квитанция</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="328"/>
-        <location filename="../../app/paydesk/ui/slip.py" line="371"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="327"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="370"/>
         <source>Payment slip {order_id}</source>
         <translation>Квитанция {order_id}</translation>
     </message>
@@ -902,7 +907,7 @@ QR payments at a shop counter.</source>
         <translation>Готовим платёж…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="373"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="372"/>
         <source>Print payment slip</source>
         <translation>Печать квитанции</translation>
     </message>
@@ -929,7 +934,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/orders_cells.py" line="21"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="58"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="51"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="53"/>
         <source>Refused</source>
         <translation>Отказано</translation>
     </message>
@@ -985,7 +990,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/customer_display.py" line="161"/>
-        <location filename="../../app/paydesk/ui/slip.py" line="233"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="232"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
     </message>
@@ -1063,7 +1068,7 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="382"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="385"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1074,9 +1079,14 @@ QR payments at a shop counter.</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="343"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="346"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="51"/>
+        <source>Status unknown — check</source>
+        <translation>Статус неизвестен — проверьте</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="59"/>
@@ -1201,7 +1211,7 @@ QR payments at a shop counter.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="232"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="235"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
@@ -1406,17 +1416,17 @@ QR payments at a shop counter.</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="133"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="132"/>
         <source>This order can no longer be paid, so there is no slip to print.</source>
         <translation>Этот заказ уже нельзя оплатить, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="131"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="130"/>
         <source>This order has no payment link yet, so there is no slip to print.</source>
         <translation>У этого заказа ещё нет ссылки на оплату, квитанцию не напечатать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="125"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="124"/>
         <source>This order is already paid, so there is no slip to print.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
@@ -1431,12 +1441,12 @@ QR payments at a shop counter.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="129"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="128"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="127"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="126"/>
         <source>This payment was refused; create a new payment to print a slip.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
@@ -1489,12 +1499,12 @@ QR payments at a shop counter.</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="26"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="27"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="54"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="56"/>
         <source>Unknown status: {raw}</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
@@ -1515,7 +1525,7 @@ QR payments at a shop counter.</source>
         <translation>Ожидает</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="49"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="50"/>
         <source>Waiting for payment</source>
         <translation>Ожидает оплаты</translation>
     </message>

@@ -261,7 +261,7 @@ def test_a_final_status_is_never_undone_by_a_late_reply(
     assert [c.status for c in history] == [OrderStatus.PENDING, OrderStatus.APPROVE]
 
 
-def test_a_failed_last_check_is_retried_until_the_service_answers(
+def test_past_its_lifetime_an_order_is_checked_until_the_service_answers(
     sandbox: SandboxServer, client: GatewayClient, open_desk: Callable[[], OrderDesk]
 ) -> None:
     from paydesk.gateway import GatewayTimeout
@@ -269,14 +269,19 @@ def test_a_failed_last_check_is_retried_until_the_service_answers(
 
     desk = open_desk()
     order = desk.record_creation(send_creation(client, desk.start_order("60")))
-    past_its_life = desk.policy.last_check_at(order) + timedelta(seconds=1)
+    past_its_life = desk.policy.expires_at(order) + timedelta(minutes=5)
     failed = CheckOutcome(order.order_id, past_its_life, error=GatewayTimeout("read timed out"))
     [(after, _)] = desk.record_checks([failed])
     assert after.next_check_at is not None  # not given up: the buyer may have paid
     answered = CheckOutcome(order.order_id, past_its_life + timedelta(minutes=1),
                             status=OrderStatus.PENDING)
     [(after, _)] = desk.record_checks([answered])
-    assert after.next_check_at is None  # the last check happened, and it answered
+    assert after.next_check_at is not None  # "pending" is not final: still watched
+    a_day_later = desk.policy.watched_until(order)
+    [(after, _)] = desk.record_checks(
+        [CheckOutcome(order.order_id, a_day_later, status=OrderStatus.PENDING)]
+    )
+    assert after.next_check_at is None and not after.is_watched  # "status unknown — check"
 
 
 def test_an_absurd_retry_after_is_capped(

@@ -150,6 +150,9 @@ def test_a_version_1_book_is_migrated_after_a_backup(db_path: Path) -> None:
             CreationState.CONFIRMED,
         )
         assert paid.paid_at == at(1)
+        # Step 4 reads the confirmation and the last "pending" seen from the history.
+        assert (paid.confirmed_at, paid.last_pending_at) == (at(0), at(0))
+        assert not paid.paid_time_is_approximate  # seen paid a minute after: within it
         assert [c.status for c in store.history(CLIENT, "old-1")] == [
             OrderStatus.PENDING,
             OrderStatus.APPROVE,

@@ -276,6 +276,40 @@ def test_a_payment_is_recorded_once(store: OrderStore, add: AddOrder) -> None:
     ]
 
 
+def test_the_payment_is_bounded_by_the_last_pending_and_the_first_paid_check(
+    store: OrderStore, add: AddOrder
+) -> None:
+    """The service does not say when a buyer paid: the book keeps the window."""
+    confirmed = add("A-1", next_check=0)
+    assert (confirmed.confirmed_at, confirmed.last_pending_at) == (at(0), at(0))
+
+    store.record_checks([check("A-1", PENDING, 1, next_check=1.1)])
+    # A failed check says nothing about the payment: the window stays open from 1.
+    store.record_checks([check("A-1", None, 1.5, next_check=2, error="No connection.")])
+    [(paid, _)] = store.record_checks([check("A-1", APPROVE, 1.75)])
+
+    assert (paid.last_pending_at, paid.paid_at) == (at(1), at(1.75))
+    assert not paid.paid_time_is_approximate  # within a minute: shown as exact
+    [(late, _)] = store.record_checks([check("A-1", PENDING, 3)])  # a late, stale reply
+    assert late.last_pending_at == at(1)  # the window of a final order does not move
+
+
+def test_a_payment_seen_long_after_the_last_pending_is_approximate(
+    store: OrderStore, add: AddOrder
+) -> None:
+    add("A-1", next_check=0)
+    store.record_checks([check("A-1", PENDING, 1, next_check=10)])
+    [(paid, _)] = store.record_checks([check("A-1", APPROVE, 10)])
+    assert paid.paid_window is not None and paid.paid_window.total_seconds() == 9 * 60
+    assert paid.paid_time_is_approximate
+
+
+def test_a_later_confirmation_keeps_the_first(store: OrderStore, add: AddOrder) -> None:
+    add("A-1", minutes=0)
+    again = store.confirm_creation(CLIENT, "A-1", "https://pay.example/pay/A-1", at(5), None)
+    assert again.confirmed_at == at(0)  # the lifetime runs from the first confirmation
+
+
 def test_a_failed_check_keeps_the_status_and_stores_the_error(
     store: OrderStore, add: AddOrder
 ) -> None:

@@ -57,6 +57,10 @@ def _make_order(
         created_at=created,
         paid_at=moment(paid_minutes),
         last_checked_at=moment(checked_minutes),
+        # A confirmed pending order is watched (without a next check it reads
+        # "status unknown — check").
+        next_check_at=(moment(minutes + 1) if status == OrderStatus.PENDING
+                       and creation is CreationState.CONFIRMED else None),
         last_error=error,
     )
 

@@ -46,6 +46,9 @@ def an_order(
         "status": OrderStatus(status),
         "creation": creation,
         "created_at": NOW,
+        # A pending order is watched: its next check is set (an open order without
+        # one is "status unknown — check").
+        "next_check_at": NOW + timedelta(seconds=2) if status == "pending" else None,
     }
     values.update(changes)
     return Order(**values)

@@ -56,6 +56,9 @@ def an_order(status: str = "pending", **changes: Any) -> Order:
         "status": OrderStatus(status),
         "creation": CreationState.CONFIRMED,
         "created_at": CREATED,
+        # A pending order is watched: its next check is set (an open order without
+        # one is "status unknown — check").
+        "next_check_at": CREATED + timedelta(seconds=2) if status == "pending" else None,
     }
     values.update(changes)
     return Order(**values)

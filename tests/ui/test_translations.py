@@ -120,6 +120,7 @@ def an_order(status: str = "approve", **changes: object) -> Order:
         "creation": CreationState.CONFIRMED,
         "created_at": NOW,
         "paid_at": NOW + timedelta(minutes=1) if status == "approve" else None,
+        "next_check_at": NOW + timedelta(seconds=2) if status == "pending" else None,
     }
     values.update(changes)
     return Order(**values)  # type: ignore[arg-type]

@@ -52,19 +52,46 @@ def test_unconfirmed_orders_are_not_polled() -> None:
     assert POLICY.next_check(order(creation=CreationState.UNCONFIRMED), T0) is None
 
 
-def test_past_its_lifetime_one_last_check_then_none() -> None:
-    last = POLICY.last_check_at(order())
-    assert last == T0 + timedelta(minutes=15, seconds=30)
-    just_before = last - timedelta(seconds=1)
-    assert POLICY.next_check(order(), just_before) == last  # clipped to the last check
-    assert POLICY.next_check(order(), last) is None
-    assert POLICY.next_check(order(), last + timedelta(hours=1), focused=True) is None
+def test_the_lifetime_runs_from_the_services_confirmation() -> None:
+    # Written at T0, confirmed by a resend 40 s later: the service's clock starts then.
+    late = order(confirmed_at=T0 + timedelta(seconds=40))
+    assert POLICY.expires_at(late) == T0 + timedelta(minutes=15, seconds=40)
+    # Not confirmed yet: the local creation is all there is.
+    assert POLICY.expires_at(order()) == T0 + timedelta(minutes=15)
 
 
-def test_unknown_status_is_polled_like_pending_until_its_lifetime() -> None:
+def test_a_prompt_check_just_after_the_expected_expiry() -> None:
+    prompt = POLICY.expires_at(order()) + POLICY.expiry_grace
+    assert prompt == T0 + timedelta(minutes=15, seconds=30)
+    assert POLICY.next_check(order(), prompt - timedelta(seconds=1)) == prompt
+
+
+def test_past_its_lifetime_it_is_still_watched_more_slowly() -> None:
+    """The lifetime is our estimate; a buyer may pay later (the service's own
+    lifetime may be longer), so the checks go on, backing off."""
+    short = replace(POLICY, order_lifetime=timedelta(minutes=1))
+    now = T0 + timedelta(seconds=100)  # the sandbox's 120 s lifetime: still payable
+    nxt = short.next_check(order(), now)
+    assert nxt is not None and nxt - now == timedelta(seconds=25)  # a quarter of its age
+    later = T0 + timedelta(hours=5)
+    assert short.next_check(order(), later) == later + POLICY.backoff_max
+    # The order in front of the buyer keeps its fast pace: both screens say "checking…".
+    assert short.next_check(order(), now, focused=True) == now + POLICY.focus_interval
+
+
+def test_checks_stop_by_themselves_only_a_day_past_the_expiry() -> None:
+    limit = POLICY.watched_until(order())
+    assert limit == T0 + timedelta(minutes=15, hours=24)
+    assert POLICY.next_check(order(), limit - timedelta(seconds=1)) is not None
+    assert POLICY.next_check(order(), limit) is None
+    assert POLICY.next_check(order(), limit, focused=True) is None
+
+
+def test_unknown_status_is_watched_like_pending() -> None:
     odd = order(status=OrderStatus("on_hold"))
     assert POLICY.next_check(odd, T0 + timedelta(minutes=1)) is not None
-    assert POLICY.next_check(odd, POLICY.last_check_at(odd)) is None
+    assert POLICY.next_check(odd, POLICY.expires_at(odd) + timedelta(hours=1)) is not None
+    assert POLICY.next_check(odd, POLICY.watched_until(odd)) is None
 
 
 def test_retry_after_is_a_floor() -> None:

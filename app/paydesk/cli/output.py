@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from paydesk.cli.dates import local_text
 from paydesk.money import format_rubles
-from paydesk.orders import CreationState, Order
+from paydesk.orders import CreationState, Order, OrderStatus
 
 STATUS_WORDS = {
     "pending": "pending",
@@ -21,6 +21,8 @@ def status_text(order: Order) -> str:
         return "not sent yet"
     if order.creation is CreationState.ABANDONED:
         return "abandoned"
+    if order.status is OrderStatus.PENDING and not order.is_watched:
+        return "unknown - check"  # past the day PayDesk watches an order by itself
     word = STATUS_WORDS.get(order.status.value)
     return word if word is not None else f"unknown ({order.status.value})"
 

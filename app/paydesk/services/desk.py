@@ -130,10 +130,7 @@ class OrderDesk:
                     order_id=outcome.order_id,
                     status=outcome.status,
                     checked_at=outcome.checked_at,
-                    next_check_at=(
-                        self.policy.next_check if outcome.error is None
-                        else self.policy.next_check_after_failure
-                    )(
+                    next_check_at=self.policy.next_check(
                         order, outcome.checked_at,
                         focused=outcome.order_id == focused_order_id,
                         not_before=retry_after(outcome),

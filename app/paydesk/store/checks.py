@@ -53,9 +53,15 @@ def apply_check(db: sqlite3.Connection, row_id: int, result: CheckResult) -> tup
         if new_status == OrderStatus.APPROVE.value and paid_at is None:
             paid_at = checked_at  # the first time we saw it paid
         status = new_status
+    # The last time the service said "not paid yet": with paid_at it bounds the payment.
+    saw_pending = result.status is OrderStatus.PENDING
+    seen_pending = checked_at if saw_pending else None
     row = db.execute(
         "UPDATE orders SET status = ?, paid_at = ?, last_checked_at = ?,"
-        f" next_check_at = ?, last_error = ? WHERE id = ? RETURNING {ORDER_COLUMNS}",
-        (status, paid_at, checked_at, next_check_at, result.error, row_id),
+        " next_check_at = ?, last_error = ?,"
+        " last_pending_at = coalesce(max(?, last_pending_at), last_pending_at, ?)"
+        f" WHERE id = ? RETURNING {ORDER_COLUMNS}",
+        (status, paid_at, checked_at, next_check_at, result.error,
+         seen_pending, seen_pending, row_id),
     ).fetchall()[0]
     return order_from_row(row), changed

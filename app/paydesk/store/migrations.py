@@ -154,6 +154,27 @@ _V3_LIST = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_V1_TABLES, _V2_INDEXES, _V3_LIST)
+_V4_PAYMENT_TIMES = Migration(
+    4,
+    "when the service confirmed each order, and the last time it was seen unpaid",
+    (
+        # The order's lifetime runs from the service's confirmation, not from the
+        # local creation (a resend may confirm it much later).
+        "ALTER TABLE orders ADD COLUMN confirmed_at INTEGER",
+        # With paid_at, the window in which the buyer paid (the service does not
+        # say when): the last check that saw the order pending.
+        "ALTER TABLE orders ADD COLUMN last_pending_at INTEGER",
+        # Books from before: the status history begins at the confirmation, and
+        # records a status only when it changed, so its first row is when the
+        # link came, and its last "pending" row a true (if early) bound.
+        "UPDATE orders SET confirmed_at = (SELECT MIN(h.observed_at) FROM status_history AS h"
+        " WHERE h.order_row = orders.id) WHERE creation = 'confirmed'",
+        "UPDATE orders SET last_pending_at = (SELECT MAX(h.observed_at)"
+        " FROM status_history AS h WHERE h.order_row = orders.id AND h.status = 'pending')"
+        " WHERE creation = 'confirmed'",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (_V1_TABLES, _V2_INDEXES, _V3_LIST, _V4_PAYMENT_TIMES)
 
 LATEST_SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -133,7 +133,9 @@ class OrderStore:
         """The service answered with the payment link: the order is live.
 
         Also starts the status history (its first status, at confirmation) so
-        the history shows when the order became payable. Confirming an
+        the history shows when the order became payable. The first confirmation's
+        time stays: the order's lifetime runs from it, and nobody could pay before
+        it (the link did not exist here), so it opens the payment's window. Confirming an
         abandoned order is allowed: the service's word outranks our guess.
         """
         with self._write("save the payment link") as db:
@@ -141,8 +143,11 @@ class OrderStore:
                 db,
                 client_id,
                 order_id,
-                "creation = ?, url = ?, last_error = NULL, next_check_at = ?",
-                (CreationState.CONFIRMED.value, url, ms_or_none(next_check_at)),
+                "creation = ?, url = ?, last_error = NULL, next_check_at = ?,"
+                " confirmed_at = coalesce(confirmed_at, ?),"
+                " last_pending_at = coalesce(last_pending_at, ?)",
+                (CreationState.CONFIRMED.value, url, ms_or_none(next_check_at),
+                 to_ms(confirmed_at), to_ms(confirmed_at)),
             )
             db.execute(
                 "INSERT INTO status_history (order_row, status, observed_at)"
@@ -327,6 +332,8 @@ class OrderStore:
                 ms_or_none(o.last_checked_at),
                 ms_or_none(o.next_check_at),
                 o.last_error,
+                ms_or_none(o.confirmed_at),
+                ms_or_none(o.last_pending_at),
                 search_text(o.order_id, o.email, o.note),
             )
             for o in orders
@@ -334,7 +341,7 @@ class OrderStore:
         with self._write("insert the orders") as db:
             cursor = db.executemany(
                 f"INSERT INTO orders ({ORDER_COLUMNS}, search_text)"
-                f" VALUES ({', '.join('?' * 14)})",
+                f" VALUES ({', '.join('?' * 16)})",
                 rows,
             )
             return cursor.rowcount

@@ -15,7 +15,8 @@ from paydesk.orders import CreationState, Order, OrderStatus
 #: The columns every order query selects, in the order of :class:`Order`'s fields.
 ORDER_COLUMNS = (
     "client_id, order_id, amount, email, note, url, status, creation, "
-    "created_at, paid_at, last_checked_at, next_check_at, last_error"
+    "created_at, paid_at, last_checked_at, next_check_at, last_error, "
+    "confirmed_at, last_pending_at"
 )
 
 _KNOWN_STATUSES: dict[str, OrderStatus] = {status.value: status for status in OrderStatus}
@@ -55,6 +56,8 @@ def order_from_row(row: tuple[Any, ...]) -> Order:
         last_checked_at,
         next_check_at,
         last_error,
+        confirmed_at,
+        last_pending_at,
     ) = row
     return Order(
         client_id,
@@ -70,4 +73,6 @@ def order_from_row(row: tuple[Any, ...]) -> Order:
         from_ms(last_checked_at),
         from_ms(next_check_at),
         last_error,
+        from_ms(confirmed_at),
+        from_ms(last_pending_at),
     )

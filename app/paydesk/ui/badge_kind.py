@@ -23,6 +23,9 @@ class BadgeKind(enum.StrEnum):
     NOT_SENT = "not_sent"
     CREATING = "creating"
     PENDING = "pending"
+    #: Open, but no longer checked by itself (a day past its expected expiry):
+    #: "status unknown — check", never passed off as waiting.
+    UNCHECKED = "unchecked"
     PAID = "paid"
     REFUSED = "refused"
     EXPIRED = "expired"
@@ -33,7 +36,10 @@ class BadgeKind(enum.StrEnum):
     def of(cls, order: Order | None) -> BadgeKind:
         if order is None:
             return cls.NONE
-        return _BY_CREATION.get(order.creation) or _BY_STATUS.get(order.status, cls.UNKNOWN)
+        kind = _BY_CREATION.get(order.creation) or _BY_STATUS.get(order.status, cls.UNKNOWN)
+        if kind is cls.PENDING and order.next_check_at is None:
+            return cls.UNCHECKED
+        return kind
 
 
 # Keyed by the values of CreationState and OrderStatus, which their members (a

@@ -118,6 +118,9 @@ class CounterController(QObject):
         (ui/app.py), which shows none of it.
         """
         self._stopped = False
+        # Every open order is asked about once now, whatever its schedule said:
+        # a buyer may have paid while PayDesk was closed.
+        self.desk.check_now()
         for order in self.desk.unconfirmed():
             if order.order_id not in self._in_flight:  # one created before the start
                 self._send(order, resume=True)

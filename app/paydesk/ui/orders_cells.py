@@ -21,6 +21,7 @@ class Shown(enum.Enum):
     REFUSED = (QT_TRANSLATE_NOOP("PayDesk", "Refused"), "#c62828")
     EXPIRED = (QT_TRANSLATE_NOOP("PayDesk", "Expired"), "#7b7b7b")
     WAITING = (QT_TRANSLATE_NOOP("PayDesk", "Waiting"), "#b36b00")
+    UNCHECKED = (QT_TRANSLATE_NOOP("PayDesk", "Check status"), "#b06000")
     NOT_SENT = (QT_TRANSLATE_NOOP("PayDesk", "Not sent"), "#8e44ad")
     ABANDONED = (QT_TRANSLATE_NOOP("PayDesk", "Abandoned"), "#7b7b7b")
     UNKNOWN = (QT_TRANSLATE_NOOP("PayDesk", "Unknown"), "#5e35b1")
@@ -50,6 +51,7 @@ _SHOWN_KIND: dict[BadgeKind, Shown] = {
     BadgeKind.REFUSED: Shown.REFUSED,
     BadgeKind.EXPIRED: Shown.EXPIRED,
     BadgeKind.PENDING: Shown.WAITING,
+    BadgeKind.UNCHECKED: Shown.UNCHECKED,
     BadgeKind.NOT_SENT: Shown.NOT_SENT,
     BadgeKind.ABANDONED: Shown.ABANDONED,
 }

@@ -94,11 +94,25 @@ _TITLES: dict[Column, object] = {
 
 
 def _paid_text(order: Order) -> str:
-    """The time alone when paid on the day it was created: the Created cell has the date."""
+    """The time alone when paid on the day it was created: the Created cell has the date.
+
+    "≈" marks a time PayDesk saw more than a minute after the payment could have
+    happened (the service does not say when a buyer paid).
+    """
     if order.paid_at is None:
         return ""
     same_day = local_day(order.paid_at) == local_day(order.created_at)
-    return local_time(order.paid_at, with_date=not same_day)
+    text = local_time(order.paid_at, with_date=not same_day)
+    return f"≈ {text}" if order.paid_time_is_approximate else text
+
+
+def _paid_tooltip(order: Order) -> str:
+    paid_at = local_time(order.paid_at)
+    if not order.paid_time_is_approximate:
+        return paid_at
+    if order.last_pending_at is None:
+        return tr("Paid by {0}; when exactly is not known").format(paid_at)
+    return tr("Paid between {0} and {1}").format(local_time(order.last_pending_at), paid_at)
 
 
 def _checked_text(moment: datetime | None) -> str:
@@ -365,7 +379,7 @@ class OrdersModel(QAbstractTableModel):
         if column is Column.LAST_CHECKED and order.last_checked_at is not None:
             return local_time(order.last_checked_at)
         if column is Column.PAID_AT and order.paid_at is not None:
-            return local_time(order.paid_at)
+            return _paid_tooltip(order)
         return None
 
     def _reset(self, query: OrderQuery, rows: int) -> None:
