@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from paydesk import settings as settings_file
+from paydesk.clock import Clock, utc_now
 from paydesk.demo import DEMO_SECRET_KEY, DemoSandbox
 from paydesk.logs import register_secret
 from paydesk.paths import AppPaths, resolve_data_dir
@@ -33,6 +34,8 @@ class Runtime:
     paths: AppPaths
     settings: Settings
     demo: DemoSandbox | None = None
+    #: The core's one clock: the desk's, and the times its requests' outcomes carry.
+    clock: Clock = utc_now
     _client: GatewayClient | None = field(default=None, repr=False)
 
     @property
@@ -70,6 +73,7 @@ class Runtime:
             self.require_client_id(),
             policy=self.policy(),
             max_amount=self.settings.max_amount,
+            clock=self.clock,
         )
 
     def require_client_id(self) -> int:

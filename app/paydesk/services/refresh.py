@@ -40,11 +40,12 @@ def refresh_all(
 ) -> RefreshReport:
     """Resume unconfirmed creations, then check every pending order once."""
     report = RefreshReport()
-    lifetime = desk.policy.order_lifetime
+    lifetime, clock = desk.policy.order_lifetime, desk.now
     with ThreadPoolExecutor(max_workers=max_in_flight, thread_name_prefix="paydesk-check") as pool:
         unconfirmed = desk.unconfirmed()
         creations = pool.map(
-            lambda order: resume_creation(client, order, lifetime=lifetime), unconfirmed
+            lambda order: resume_creation(client, order, lifetime=lifetime, clock=clock),
+            unconfirmed,
         )
         for outcome in creations:
             try:
@@ -61,7 +62,9 @@ def refresh_all(
                 report.resumed.append(order)
 
         pending = [order.order_id for order in desk.pending()]
-        outcomes = list(pool.map(lambda oid: fetch_status(client, oid, limiter=limiter), pending))
+        outcomes = list(pool.map(
+            lambda oid: fetch_status(client, oid, limiter=limiter, clock=clock), pending
+        ))
     for order, changed in desk.record_checks(outcomes):
         report.checked += 1
         if changed:

@@ -193,13 +193,14 @@ class CounterController(QObject):
             return
         self._in_flight.add(order.order_id)
         lifetime = self.desk.policy.order_lifetime
+        clock = self.desk.now  # the outcome's time is on the desk's clock
         call: Callable[[], CreationOutcome]
         if resume:
             def call() -> CreationOutcome:
-                return resume_creation(client, order, lifetime=lifetime)
+                return resume_creation(client, order, lifetime=lifetime, clock=clock)
         else:
             def call() -> CreationOutcome:
-                return send_creation(client, order)
+                return send_creation(client, order, clock=clock)
         self._unconfirmed[order.order_id] = monotonic()
         run_task(self._pool, call, self._creation_done, self._crash_handler(order.order_id))
         # The outcome comes back as a queued signal, so this still runs first.
@@ -306,8 +307,8 @@ class CounterController(QObject):
                 self._send(order, resume=True)
 
     def _status_call(self, client: GatewayClient, order_id: str) -> Callable[[], CheckOutcome]:
-        limiter = self._limiter
-        return lambda: fetch_status(client, order_id, limiter=limiter)
+        limiter, clock = self._limiter, self.desk.now
+        return lambda: fetch_status(client, order_id, limiter=limiter, clock=clock)
 
     def _check_done(self, outcome: CheckOutcome) -> None:
         # Results arrive one by one; writing them together (one transaction,
