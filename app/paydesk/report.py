@@ -66,6 +66,9 @@ class DayReport:
     unsent: Tally
     abandoned: Tally
     hourly: tuple[HourTakings, ...]
+    #: How many of the payments PayDesk saw more than a minute after they could
+    #: have been made: their hour is approximate (the service does not say when).
+    paid_approximate: int = 0
 
     @classmethod
     def build(
@@ -115,6 +118,7 @@ class DayReport:
             unsent=created.unsent,
             abandoned=created.abandoned,
             hourly=tuple(buckets if by_day else _trimmed(buckets)),
+            paid_approximate=queries.paid_at_approximate_times(client_id, since, until),
         )
 
     @property

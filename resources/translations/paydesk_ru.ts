@@ -162,8 +162,8 @@
         <location filename="../../app/paydesk/ui/customer_display.py" line="160"/>
         <location filename="../../app/paydesk/ui/orders_model.py" line="87"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="162"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="149"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="233"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="158"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="242"/>
         <source>Amount</source>
         <translation>Сумма</translation>
     </message>
@@ -363,7 +363,7 @@
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="147"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="156"/>
         <source>Count</source>
         <translation>Кол-во</translation>
     </message>
@@ -426,7 +426,7 @@
         <translation>Папка данных: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="193"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="202"/>
         <source>Day</source>
         <translation>День</translation>
     </message>
@@ -561,7 +561,7 @@
         <translation>Дата начала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="248"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="257"/>
         <source>Generated {0} by PayDesk</source>
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
@@ -571,7 +571,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="193"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="202"/>
         <source>Hour</source>
         <translation>Час</translation>
     </message>
@@ -731,7 +731,7 @@
         <translation>Заказ {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="146"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="155"/>
         <source>Orders</source>
         <translation>Заказы</translation>
     </message>
@@ -750,7 +750,7 @@
         <location filename="../../app/paydesk/ui/orders_model.py" line="91"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="57"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="151"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="129"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="139"/>
         <location filename="../../app/paydesk/ui/status_badge.py" line="52"/>
         <source>Paid</source>
         <translation>Оплачено</translation>
@@ -761,7 +761,17 @@
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="246"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="115"/>
+        <source>Paid between {0} and {1}</source>
+        <translation>Оплачено между {0} и {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="114"/>
+        <source>Paid by {0}; when exactly is not known</source>
+        <translation>Оплачено не позже {0}; точное время неизвестно</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_document.py" line="255"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания.</translation>
     </message>
@@ -865,8 +875,8 @@ QR payments at a shop counter.</source>
         <translation>Квитанция {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="175"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="232"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="184"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="241"/>
         <source>Payments</source>
         <translation>Платежи</translation>
     </message>
@@ -1068,7 +1078,7 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="385"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="386"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1079,7 +1089,7 @@ QR payments at a shop counter.</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="346"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="347"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1211,7 +1221,7 @@ QR payments at a shop counter.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="235"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="236"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
@@ -1479,7 +1489,7 @@ QR payments at a shop counter.</source>
         <translation>Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="191"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="200"/>
         <source>Total</source>
         <translation>Итого</translation>
     </message>
@@ -1565,10 +1575,14 @@ QR payments at a shop counter.</source>
         <translation>{0} (не подключён)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="259"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="136"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="130"/>
         <source>{0} payments</source>
         <translation>Платежей: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report_document.py" line="133"/>
+        <source>{0}, ≈ {1} at an approximate time</source>
+        <translation>{0}, ≈ {1} — время приблизительное</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/takings_chart.py" line="286"/>

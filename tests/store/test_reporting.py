@@ -6,6 +6,7 @@ import random
 import sqlite3
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -159,3 +160,18 @@ def test_every_query_ranges_over_a_time_index(
     assert "orders_by_created" in both and "orders_by_paid" in both, both
     for text in (paid, created, buckets, both):
         assert "SCAN orders" not in text, text
+
+
+def test_the_report_counts_payments_whose_time_is_approximate(store: OrderStore) -> None:
+    """The service does not say when a buyer paid; a window over a minute is approximate."""
+    exact = made("exact", 500, at(1), paid=at(3))
+    late = made("late", 700, at(2), paid=at(30))
+    unknown = made("unknown", 900, at(3), paid=at(4))  # an old row: its window is not known
+    store.bulk_insert_for_tests([
+        replace(exact, last_pending_at=at(2.5)),
+        replace(late, last_pending_at=at(5)),
+        unknown,
+    ])
+    report = DayReport.build(store, CLIENT, DAY_START, DAY_START + timedelta(days=1))
+    assert report.paid == Tally(3, 2100)
+    assert report.paid_approximate == 2

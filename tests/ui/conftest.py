@@ -62,6 +62,11 @@ def _make_order(
         next_check_at=(moment(minutes + 1) if status == OrderStatus.PENDING
                        and creation is CreationState.CONFIRMED else None),
         last_error=error,
+        confirmed_at=created if creation is CreationState.CONFIRMED else None,
+        # Seen unpaid by a check half a minute before it was seen paid, as the
+        # window's polling does: an exact paid time.
+        last_pending_at=(moment(paid_minutes - 0.5) if paid_minutes is not None
+                         else created if creation is CreationState.CONFIRMED else None),
     )
 
 

@@ -28,6 +28,7 @@ from paydesk.ui.orders_model import (
 
 Book = tuple[OrderStore, list[Order]]
 MakeOrder = Callable[..., Order]
+ORDERS_T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)  # as in conftest.py
 DISPLAY = Qt.ItemDataRole.DisplayRole
 
 
@@ -159,6 +160,7 @@ def test_update_order_changes_one_row_without_a_reset(
         status=OrderStatus.APPROVE,
         paid_at=before.created_at + timedelta(minutes=2),
         last_checked_at=before.created_at + timedelta(minutes=2),
+        last_pending_at=before.created_at + timedelta(minutes=1.5),
     )
     changed: list[tuple[int, int, int, int]] = []
     model.dataChanged.connect(
@@ -350,3 +352,23 @@ def test_a_hundred_thousand_orders_load_a_page_at_a_time(
     checked = OrdersModel(store)
     qtmodeltester.check(checked)
     assert checked.rowCount() >= PAGE_SIZE
+
+
+def test_a_paid_time_seen_more_than_a_minute_late_is_marked_approximate(
+    orders_store: OrderStore, make_order: MakeOrder
+) -> None:
+    """The service does not say when a buyer paid: a window wider than a minute gets "≈"."""
+    exact = make_order("exact", status="approve", minutes=0, paid_minutes=5)
+    late = dataclasses.replace(
+        make_order("late", status="approve", minutes=1, paid_minutes=9),
+        last_pending_at=ORDERS_T0 + timedelta(minutes=2),
+    )
+    orders_store.bulk_insert_for_tests([exact, late])
+    model = OrdersModel(orders_store)
+    exact_row, late_row = model.row_of("exact"), model.row_of("late")
+    assert exact_row is not None and late_row is not None
+    assert not text(model, exact_row, Column.PAID_AT).startswith("≈")
+    assert text(model, late_row, Column.PAID_AT) == "≈ " + local_time(
+        late.paid_at, with_date=False)
+    tip = model.index(late_row, Column.PAID_AT).data(Qt.ItemDataRole.ToolTipRole)
+    assert tip == f"Paid between {local_time(late.last_pending_at)} and {local_time(late.paid_at)}"

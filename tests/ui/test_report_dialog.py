@@ -43,8 +43,10 @@ def made(order_id: str, amount: int, created: datetime, status: str = "approve",
          creation: CreationState = CreationState.CONFIRMED) -> Order:
     if status == "approve" and paid is None:
         paid = created + timedelta(minutes=2)
+    # Seen unpaid half a minute before it was seen paid, as the window's polling does.
     return Order(CLIENT, order_id, amount, None, "2 coffees", "https://pay.example.com/x",
-                 OrderStatus(status), creation, created, paid)
+                 OrderStatus(status), creation, created, paid, confirmed_at=created,
+                 last_pending_at=paid - timedelta(seconds=30) if paid else created)
 
 
 def busy_day() -> list[Order]:

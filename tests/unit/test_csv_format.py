@@ -130,3 +130,22 @@ def test_language_names_and_refusals() -> None:
         CsvFormat(delimiter=",", decimal_separator=",")
     with pytest.raises(ValueError, match="cannot separate"):
         CsvFormat(delimiter=";;")
+
+
+def test_a_paid_time_known_only_roughly_says_so(tmp_path: Path) -> None:
+    """The service does not say when a buyer paid: the CSV keeps the window and marks
+    a paid time that may be more than a minute late."""
+    from dataclasses import replace
+    from datetime import timedelta
+
+    exact = replace(ORDERS[0], last_pending_at=PAID - timedelta(seconds=20))
+    rough = replace(ORDERS[1], last_pending_at=PAID - timedelta(minutes=7))
+    fmt = CsvFormat.for_language("ru")
+    fmt = replace(fmt, tz=MOSCOW)
+    path = tmp_path / "orders.csv"
+    with fmt.open(path) as stream:
+        write_csv([exact, rough], stream, fmt)
+    first, second = read_back(fmt, path)
+    assert (first["paid_time_approximate"], first["paid_after"]) == ("0", "2026-11-21 09:16:10")
+    assert (second["paid_time_approximate"], second["paid_after"]) == ("1", "2026-11-21 09:09:30")
+    assert second["paid_at"] == "2026-11-21 09:16:30"

@@ -27,6 +27,13 @@ def status_text(order: Order) -> str:
     return word if word is not None else f"unknown ({order.status.value})"
 
 
+def paid_text(order: Order) -> str:
+    """When PayDesk first saw the order paid; "≈" when that may be more than a
+    minute after the buyer paid."""
+    text = local_text(order.paid_at)
+    return f"≈ {text}" if order.paid_time_is_approximate else text
+
+
 def describe(order: Order) -> str:
     lines = [
         f"Order   {order.order_id}",
@@ -39,7 +46,10 @@ def describe(order: Order) -> str:
     if order.note:
         lines.append(f"Note    {order.note}")
     if order.paid_at:
-        lines.append(f"Paid    {local_text(order.paid_at)}")
+        lines.append(f"Paid    {paid_text(order)}")
+        if order.paid_time_is_approximate and order.last_pending_at is not None:
+            lines.append(f"        (paid after {local_text(order.last_pending_at)}; the service"
+                         " does not say when)")
     if order.last_checked_at:
         lines.append(f"Checked {local_text(order.last_checked_at)}")
     if order.url:
@@ -57,7 +67,7 @@ def table(orders: Sequence[Order]) -> str:
             o.order_id,
             format_rubles(o.amount, group=" "),
             status_text(o),
-            local_text(o.paid_at),
+            paid_text(o),
             o.email or "",
             o.note,
         )

@@ -99,6 +99,7 @@ def report_record(report: DayReport) -> dict[str, Any]:
         "created": _tally(report.created),
     }
     record.update({key: _tally(getattr(report, key)) for key, _words in LINES})
+    record["paid_time_approximate"] = report.paid_approximate
     record["buckets"] = "day" if report.by_day else "hour"
     record["takings"] = [
         {
@@ -121,6 +122,7 @@ def write_report_csv(report: DayReport, args: argparse.Namespace) -> None:
     for key, _words in LINES:
         tally: Tally = getattr(report, key)
         writer.writerow((key, since, until, tally.count, fmt.amount(tally.amount)))
+    writer.writerow(("paid_time_approximate", since, until, report.paid_approximate, ""))
     kind = "day" if report.by_day else "hour"
     for bucket in report.hourly:
         writer.writerow((kind, fmt.time(bucket.start), fmt.time(bucket.end), bucket.count,
@@ -153,6 +155,9 @@ def report_table(report: DayReport) -> str:
     lines.append(f"{'':<10}{'Orders':>{count_width}}  {'Amount':>{amount_width}}")
     lines += [f"{words:<10}{count:>{count_width}}  {amount:>{amount_width}}"
               for words, count, amount in rows]
+    if report.paid_approximate:
+        lines.append(f"≈ {report.paid_approximate} of the payments were seen more than a minute"
+                     " after they could have been made: their times are approximate.")
     lines.append("")
     if report.peak is None:
         lines.append("No payments in this period.")

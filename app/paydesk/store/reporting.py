@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from paydesk.clock import to_ms
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.orders import PAID_TIME_PRECISION, CreationState, Order, OrderStatus
 from paydesk.store.queries import PAID, client_and
 from paydesk.store.rows import ORDER_COLUMNS, order_from_row
 
@@ -39,6 +39,13 @@ _CREATED_GROUPS: dict[str, str] = {
     "unsent": f"creation = '{CreationState.UNCONFIRMED.value}'",
     "abandoned": f"creation = '{CreationState.ABANDONED.value}'",
 }
+
+#: A paid order whose payment is known only to within more than a minute
+#: (Order.paid_time_is_approximate, in SQL).
+APPROXIMATE_PAID_TIME = (
+    f"(last_pending_at IS NULL OR paid_at - last_pending_at > "
+    f"{int(PAID_TIME_PRECISION.total_seconds() * 1000)})"
+)
 
 #: Rows per bucket query: three parameters each, well under SQLite's limit of
 #: 32 766 bound parameters (a year of days is 366 buckets).
@@ -80,6 +87,18 @@ class ReportQueries:
         with self._guard("add up the payments"):
             row = self._db.execute(*paid_query(client_id, since, until)).fetchone()
         return Tally(*row)
+
+    def paid_at_approximate_times(
+        self, client_id: int | None, since: datetime, until: datetime
+    ) -> int:
+        """How many of the payments in ``[since, until)`` may have been made more
+        than a minute before PayDesk saw them (the service does not say when)."""
+        sql, params = paid_query(client_id, since, until)
+        sql = sql.replace("SELECT COUNT(*), COALESCE(SUM(amount), 0)", "SELECT COUNT(*)", 1)
+        sql += f" AND {APPROXIMATE_PAID_TIME}"
+        with self._guard("count the payments"):
+            found: int = self._db.execute(sql, params).fetchone()[0]
+        return found
 
     def created(self, client_id: int | None, since: datetime, until: datetime) -> CreatedTallies:
         """Orders created in ``[since, until)``, counted and summed per outcome in one pass."""

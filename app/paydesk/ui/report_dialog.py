@@ -45,7 +45,7 @@ from paydesk.ui.formatting import local_time, money, tr
 from paydesk.ui.orders_cells import Shown, local_day
 from paydesk.ui.orders_csv import save_orders_csv
 from paydesk.ui.paper import blank_image, painting, write_pdf
-from paydesk.ui.report_document import paint_report, period_text
+from paydesk.ui.report_document import paid_count_text, paint_report, period_text
 from paydesk.ui.takings_chart import PEAK, TakingsChart
 
 #: The other outcomes in the summary grid: key on DayReport, and how the orders list
@@ -256,7 +256,7 @@ class ReportDialog(QDialog):
     def _show_report(self) -> None:
         report, locale = self.report, self.locale()
         self.paid_amount_label.setText(money(report.paid.amount, locale))
-        self.paid_count_label.setText(tr("{0} payments").format(locale.toString(report.paid.count)))
+        self.paid_count_label.setText(paid_count_text(report, locale))
         for key, _shown in _OUTCOMES:
             tally: Tally = getattr(report, key)
             self.count_labels[key].setText(locale.toString(tally.count))

@@ -124,6 +124,16 @@ def _paint_header(page: _Page, report: DayReport, merchant_name: str, locale: QL
     return 96.0
 
 
+def paid_count_text(report: DayReport, locale: QLocale) -> str:
+    """"12 payments", and how many of them PayDesk saw more than a minute late
+    (their hour is approximate: the service does not say when a buyer paid)."""
+    count = tr("{0} payments").format(locale.toString(report.paid.count))
+    if not report.paid_approximate:
+        return count
+    return tr("{0}, ≈ {1} at an approximate time").format(
+        count, locale.toString(report.paid_approximate))
+
+
 def _paint_summary(page: _Page, report: DayReport, locale: QLocale, top: float) -> float:
     """The paid total large on the left; the other outcomes as a small table on the right."""
     page.text(QRectF(0, top, 440, 28), tr("Paid"), page.font(21), _MUTED)
@@ -132,8 +142,7 @@ def _paint_summary(page: _Page, report: DayReport, locale: QLocale, top: float) 
     while size > 24 and QFontMetricsF(page.font(size, bold=True)).horizontalAdvance(total) > 440:
         size -= 2  # a year's takings still fit beside the table
     page.text(QRectF(0, top + 28, 440, 66), total, page.font(size, bold=True), PEAK)
-    page.text(QRectF(0, top + 96, 440, 28),
-              tr("{0} payments").format(locale.toString(report.paid.count)), page.font(21), _INK)
+    page.text(QRectF(0, top + 96, 440, 28), paid_count_text(report, locale), page.font(21), _INK)
     rows: list[tuple[str, Tally]] = [  # in the orders list's words
         (Shown.WAITING.label, report.pending),
         (Shown.REFUSED.label, report.refused),
