@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import sqlite3
 from collections.abc import Iterator
-from datetime import UTC, datetime, timedelta
 from dataclasses import replace
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
