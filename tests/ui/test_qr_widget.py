@@ -275,3 +275,14 @@ def test_exports_report_a_file_that_cannot_be_written(tmp_path: Path) -> None:
         save_png(matrix, missing / "code.png")
     with pytest.raises(FileNotFoundError):
         save_svg(matrix, missing / "code.svg")
+
+
+def test_a_concealed_code_cannot_be_scanned_and_comes_back_live(qtbot: QtBot) -> None:
+    """While the service has yet to say whether a link is dead, no phone may scan it."""
+    widget = shown_qr(qtbot, 320)
+    widget.set_inactive("Checking…", conceal=True)
+    assert widget.is_concealed() and not widget.is_active()
+    assert decode_qimage(widget.grab().toImage()) == []
+    widget.set_inactive(None)
+    assert not widget.is_concealed() and widget.is_active()
+    assert decode_qimage(widget.grab().toImage()) == [LINK]

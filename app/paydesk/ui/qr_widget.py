@@ -44,6 +44,7 @@ class QrCodeWidget(QWidget):
         self._image: QImage | None = None  # the matrix, one pixel per module
         self._painted: tuple[int, QImage] | None = None  # (dark colour, image to draw)
         self._inactive_reason: str | None = None
+        self._concealed = False
         self._accent = OVERLAY
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         policy.setHeightForWidth(True)
@@ -73,12 +74,18 @@ class QrCodeWidget(QWidget):
         """The modules being painted (quiet zone included), for tests and export."""
         return self._matrix
 
-    def set_inactive(self, reason: str | None, *, accent: QColor | None = None) -> None:
+    def set_inactive(
+        self, reason: str | None, *, accent: QColor | None = None, conceal: bool = False
+    ) -> None:
         """Fade the code and label it (``"Paid"``) so nobody scans a dead link.
 
         ``accent`` fills the label's band; a reason of None restores a live code.
+        ``conceal`` paints no module at all, only the label on a blank square: for
+        a link whose fate the service has yet to tell ("Checking…"), which no
+        phone may scan any more, yet which is not known to be dead.
         """
         self._inactive_reason = reason or None
+        self._concealed = conceal and self._inactive_reason is not None
         self._accent = QColor(accent) if accent is not None else OVERLAY
         self._describe()
         self.update()
@@ -88,6 +95,10 @@ class QrCodeWidget(QWidget):
 
     def is_active(self) -> bool:
         return self._matrix is not None and self._inactive_reason is None
+
+    def is_concealed(self) -> bool:
+        """True when no module is painted (the code cannot be scanned at all)."""
+        return self._matrix is None or self._concealed
 
     def _describe(self) -> None:
         if self._matrix is None:
@@ -121,8 +132,10 @@ class QrCodeWidget(QWidget):
         try:
             painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
             painter.fillRect(self.rect(), LIGHT)
-            if self._matrix is None:
-                self._paint_placeholder(painter)
+            if self._matrix is None or self._concealed:
+                square = self._paint_placeholder(painter)
+                if self._inactive_reason is not None:
+                    self._paint_overlay(painter, QRectF(square), self._inactive_reason)
                 return
             code_rect = self._paint_modules(painter, self._matrix)
             if self._inactive_reason is not None:
@@ -130,12 +143,13 @@ class QrCodeWidget(QWidget):
         finally:
             painter.end()
 
-    def _paint_placeholder(self, painter: QPainter) -> None:
+    def _paint_placeholder(self, painter: QPainter) -> QRect:
         side = min(self.width(), self.height())
         inset = round(side * 0.08)
         square = QRect(0, 0, side - 2 * inset, side - 2 * inset)
         square.moveCenter(self.rect().center())
         painter.fillRect(square, PLACEHOLDER)
+        return square
 
     def _paint_modules(self, painter: QPainter, matrix: list[list[bool]]) -> QRectF:
         """Fill the dark modules on whole device pixels; return the code's logical rect.
