@@ -400,7 +400,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment_form.py" line="106"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="49"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="50"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
     </message>
@@ -506,7 +506,7 @@
         <location filename="../../app/paydesk/ui/orders_cells.py" line="22"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="59"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="51"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="54"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="56"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
     </message>
@@ -622,7 +622,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/link_label.py" line="41"/>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="94"/>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="105"/>
         <source>No payment link yet</source>
         <translation>Ссылки на оплату пока нет</translation>
     </message>
@@ -651,12 +651,12 @@
         <translation>Не передано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="55"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="57"/>
         <source>Not sent — abandoned</source>
         <translation>Не передано — отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="48"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="49"/>
         <source>Not sent — retry</source>
         <translation>Не передано — повторите</translation>
     </message>
@@ -751,7 +751,7 @@
         <location filename="../../app/paydesk/ui/orders_panel.py" line="57"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="151"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="139"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="52"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="54"/>
         <source>Paid</source>
         <translation>Оплачено</translation>
     </message>
@@ -922,12 +922,12 @@ QR payments at a shop counter.</source>
         <translation>Печать квитанции</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="96"/>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="107"/>
         <source>QR code of a link that can no longer be paid: {reason}</source>
         <translation>QR-код ссылки, по которой уже нельзя заплатить: {reason}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="100"/>
+        <location filename="../../app/paydesk/ui/qr_widget.py" line="111"/>
         <source>QR code of the payment link</source>
         <translation>QR-код ссылки на оплату</translation>
     </message>
@@ -944,7 +944,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/orders_cells.py" line="21"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="58"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="53"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="55"/>
         <source>Refused</source>
         <translation>Отказано</translation>
     </message>
@@ -1094,7 +1094,7 @@ QR payments at a shop counter.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="51"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="52"/>
         <source>Status unknown — check</source>
         <translation>Статус неизвестен — проверьте</translation>
     </message>
@@ -1461,6 +1461,11 @@ QR payments at a shop counter.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="53"/>
+        <source>Time is up — checking…</source>
+        <translation>Время вышло — проверяем…</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/customer_display.py" line="162"/>
         <location filename="../../app/paydesk/ui/customer_display.py" line="164"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="172"/>
@@ -1514,7 +1519,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="56"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="58"/>
         <source>Unknown status: {raw}</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
@@ -1535,7 +1540,7 @@ QR payments at a shop counter.</source>
         <translation>Ожидает</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="50"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="51"/>
         <source>Waiting for payment</source>
         <translation>Ожидает оплаты</translation>
     </message>

@@ -13,6 +13,8 @@ import enum
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from paydesk.orders import Order
 
 
@@ -23,6 +25,9 @@ class BadgeKind(enum.StrEnum):
     NOT_SENT = "not_sent"
     CREATING = "creating"
     PENDING = "pending"
+    #: Pending, but its time is up by PayDesk's estimate: no new scans, and the
+    #: service is asked until it says paid or expired (both screens say so).
+    CHECKING = "checking"
     #: Open, but no longer checked by itself (a day past its expected expiry):
     #: "status unknown — check", never passed off as waiting.
     UNCHECKED = "unchecked"
@@ -39,6 +44,16 @@ class BadgeKind(enum.StrEnum):
         kind = _BY_CREATION.get(order.creation) or _BY_STATUS.get(order.status, cls.UNKNOWN)
         if kind is cls.PENDING and order.next_check_at is None:
             return cls.UNCHECKED
+        return kind
+
+
+    @classmethod
+    def at(cls, order: Order | None, expires_at: datetime | None, now: datetime) -> BadgeKind:
+        """``of`` at the moment ``now``: a pending order whose expected expiry
+        has come is CHECKING until the service says what became of it."""
+        kind = cls.of(order)
+        if kind is cls.PENDING and expires_at is not None and now >= expires_at:
+            return cls.CHECKING
         return kind
 
 

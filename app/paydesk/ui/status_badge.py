@@ -35,6 +35,7 @@ _LOOKS: dict[BadgeKind, _Look] = {
     BadgeKind.CREATING: _Look("⟳", "#3c4043", "#f1f3f4", "#bdc1c6", "#5f6368"),
     BadgeKind.PENDING: _Look("◷", "#0b57d0", "#e8f0fe", "#8ab4f8", "#0b57d0"),
     BadgeKind.UNCHECKED: _Look("?", "#6b4000", "#fef0c7", "#e8a317", "#b06000"),
+    BadgeKind.CHECKING: _Look("⟳", "#0b57d0", "#e8f0fe", "#8ab4f8", "#0b57d0"),
     BadgeKind.PAID: _Look("✓", "#ffffff", "#188038", "#0d652d", "#188038"),
     BadgeKind.REFUSED: _Look("✗", "#ffffff", "#c5221f", "#a50e0e", "#c5221f"),
     BadgeKind.EXPIRED: _Look("⊘", "#3c4043", "#e8eaed", "#9aa0a6", "#5f6368"),
@@ -49,6 +50,7 @@ _WORDS: dict[BadgeKind, object] = {
     BadgeKind.CREATING: QT_TRANSLATE_NOOP("PayDesk", "Creating…"),
     BadgeKind.PENDING: QT_TRANSLATE_NOOP("PayDesk", "Waiting for payment"),
     BadgeKind.UNCHECKED: QT_TRANSLATE_NOOP("PayDesk", "Status unknown — check"),
+    BadgeKind.CHECKING: QT_TRANSLATE_NOOP("PayDesk", "Time is up — checking…"),
     BadgeKind.PAID: QT_TRANSLATE_NOOP("PayDesk", "Paid"),
     BadgeKind.REFUSED: QT_TRANSLATE_NOOP("PayDesk", "Refused"),
     BadgeKind.EXPIRED: QT_TRANSLATE_NOOP("PayDesk", "Expired"),
@@ -71,8 +73,10 @@ class StatusBadge(QLabel):
         self._kind = BadgeKind.NONE
         self._apply(BadgeKind.NONE, "")
 
-    def set_order(self, order: Order | None) -> None:
-        kind = BadgeKind.of(order)
+    def set_order(self, order: Order | None, kind: BadgeKind | None = None) -> None:
+        """Show ``order``'s state: ``kind`` when the caller knows more than the
+        order itself says (BadgeKind.at: its time is up)."""
+        kind = kind or BadgeKind.of(order)
         raw = str(order.status) if order is not None else ""
         self._apply(kind, raw)
         error = order.last_error if order is not None else None
