@@ -209,7 +209,7 @@
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="369"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="370"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
@@ -229,7 +229,7 @@
         <translation>Вернуться к продаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="393"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="396"/>
         <source>Back to the sale of {amount}</source>
         <translation>Вернуться к продаже на {amount}</translation>
     </message>
@@ -279,7 +279,7 @@
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="426"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="429"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
@@ -319,14 +319,14 @@
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="487"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="490"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/link_label.py" line="73"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="224"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="492"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="495"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
     </message>
@@ -352,7 +352,7 @@
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="540"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="543"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
@@ -383,7 +383,7 @@
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="422"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="425"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
@@ -518,6 +518,11 @@
         <translation>Ошибка</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="371"/>
+        <source>Esc starts the next payment; this one is finished in the background.</source>
+        <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders_cells.py" line="22"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="59"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="56"/>
@@ -526,12 +531,12 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="466"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="469"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="470"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="473"/>
         <source>Expiring…</source>
         <translation>Срок истекает…</translation>
     </message>
@@ -791,7 +796,7 @@
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="420"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="423"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -1004,7 +1009,7 @@ QR payments at a shop counter.</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="531"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="534"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
@@ -1113,7 +1118,7 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="432"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="453"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1124,7 +1129,7 @@ QR payments at a shop counter.</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="393"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="414"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1251,7 +1256,7 @@ QR payments at a shop counter.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="250"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="260"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
@@ -1341,7 +1346,7 @@ QR payments at a shop counter.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="424"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="427"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
@@ -1451,7 +1456,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="423"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="426"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
@@ -1471,7 +1476,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="425"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="428"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>

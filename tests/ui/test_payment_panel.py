@@ -250,6 +250,11 @@ def test_a_looked_up_order_says_so_and_offers_to_show_it_or_go_back(
     assert panel.prepare_card().property("looked_up") is False
 
 
+def test_creating_says_how_to_go_on_without_waiting(panel: PaymentPanel) -> None:
+    panel.show_creating(15_000)
+    assert "Esc starts the next payment" in panel.countdown_label.text()
+
+
 def test_countdown_ticks_on_its_timer_and_ends_with_expiring(
     qtbot: QtBot, panel: PaymentPanel, clock: FakeClock
 ) -> None:

@@ -31,7 +31,7 @@ from paydesk.money import parse_amount
 from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.paths import AppPaths
 from paydesk.runtime import Runtime
-from paydesk.sandbox import SandboxServer
+from paydesk.sandbox import Fault, SandboxServer
 from paydesk.secret_store import SecretStore
 from paydesk.settings import Settings, SettingsError
 from paydesk.store import OrderStore
@@ -364,14 +364,14 @@ def test_screenshot_window_paid_through_the_sandbox(
         runtime.close()
 
 
-def test_screenshot_window_with_a_looked_up_order(
+def test_screenshot_window_with_a_looked_up_order_and_a_stuck_creation(
     russian: MissRecorder,
     qtbot: QtBot,
     start_sandbox: Callable[..., SandboxServer],
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    sandbox = start_sandbox(client_id=TEST_CLIENT_ID)
+    sandbox = start_sandbox(client_id=TEST_CLIENT_ID, stall_seconds=2.0)
     monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
     settings = Settings(base_url=sandbox.base_url, client_id=TEST_CLIENT_ID,
                         focus_interval_seconds=0.5, sound=False)
@@ -401,6 +401,14 @@ def test_screenshot_window_with_a_looked_up_order(
         assert panel.buyer_note.text() == "Не показан покупателю"
         assert panel.back_to_sale_button.text() == f"Вернуться к продаже на 1{NBSP}234,50{NBSP}₽"
         save_screenshot(window, "ru-window-looked-up")
+
+        sandbox.inject(Fault.STALL, endpoint="create_order")
+        window.new_payment_action.trigger()
+        window.form.amount_input.setText("99")
+        qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
+        assert window.form.create_button.text() == "Создаётся…"
+        assert "Esc — следующий платёж" in panel.countdown_label.text()
+        save_screenshot(window, "ru-window-creating")
         assert russian.misses == set()
     finally:
         window.shutdown()

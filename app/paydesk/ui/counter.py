@@ -98,7 +98,7 @@ class CounterController(QObject):
         self._unconfirmed: dict[str, float] = {}
         self.resend_pause_s = RESEND_PAUSE_S
         self._client_retry_at = 0.0
-        #: The sale whose creation the form waits for.
+        #: The sale whose creation the form waits for (Esc sets it aside).
         self._creating: str | None = None
         self.state = CounterState()
         self.state.listen(self._state_changed)
@@ -203,10 +203,12 @@ class CounterController(QObject):
 
     def _send(self, order: Order, *, resume: bool, for_sale: bool = False) -> None:
         """Send a creation. ``for_sale``: the cashier waits for it (the form says
-        "Creating…" until it ends)."""
+        "Creating…" until it ends or Esc sets it aside)."""
         client = self._gateway()
         if client is None:
             return
+        if for_sale:
+            self._make_room()
         self._in_flight.add(order.order_id)
         lifetime = self.desk.policy.order_lifetime
         call: Callable[[], CreationOutcome]
@@ -222,6 +224,14 @@ class CounterController(QObject):
         if for_sale:
             self._creating = order.order_id
             self.creating_changed.emit(True)
+
+    def _make_room(self) -> None:
+        """A thread for the sale's creation now, not behind the requests a slow
+        service holds (creations set aside, checks): one more thread than there are
+        requests out. The number of checks out stays bounded by ``_tick``."""
+        needed = len(self._in_flight) + 1
+        if self._pool.maxThreadCount() < needed:
+            self._pool.setMaxThreadCount(needed)
 
     def _creation_done(self, outcome: CreationOutcome) -> None:
         self._in_flight.discard(outcome.order_id)
@@ -288,10 +298,21 @@ class CounterController(QObject):
         )
 
     def end_sale(self) -> None:
-        """Esc / New payment: the buyer's screen and the panel go idle."""
+        """Esc / New payment: the buyer's screen and the panel go idle, the form is free.
+
+        A creation still waiting for the service is set aside, not cancelled: it
+        goes on in the background, and its outcome is recorded like any other
+        (the link stored, or sent again later with the same order_id), but it is
+        shown to nobody unless the cashier deliberately shows it.
+        """
         self.state.end_sale()
 
     def _state_changed(self, changed: Change) -> None:
+        if self._creating is not None and self._creating != self.state.sale:
+            # The form waits only for the sale's creation: this one is set aside.
+            log.info("order %s: set aside while the service has not answered", self._creating)
+            self._creating = None
+            self.creating_changed.emit(False)
         viewed = self.viewed
         sale = viewed if self.state.sale == self.state.viewed else self.sale
         if Change.VIEWED in changed:
@@ -351,7 +372,7 @@ class CounterController(QObject):
             if order is None or order.creation is not CreationState.UNCONFIRMED:
                 del self._unconfirmed[order_id]  # confirmed elsewhere (paydesk refresh)
             else:
-                self._send(order, resume=True)
+                self._send(order, resume=True)  # in the background, even for the sale
 
     def _status_call(self, client: GatewayClient, order_id: str) -> Callable[[], CheckOutcome]:
         limiter = self._limiter

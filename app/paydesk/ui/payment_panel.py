@@ -366,7 +366,10 @@ class PaymentPanel(QWidget):
         self.qr.set_text(None)
         self.qr.set_inactive(None)
         self._set_link(None)
-        self._set_countdown_text(tr("Asking the payment service for a link…"))
+        self._set_countdown_text(
+            tr("Asking the payment service for a link…") + "\n"
+            + tr("Esc starts the next payment; this one is finished in the background.")
+        )
         self.order_id_label.setText("")
         self.note_label.setText("")
         self._set_card_state(BadgeKind.CREATING)
