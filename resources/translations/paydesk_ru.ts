@@ -14,12 +14,12 @@
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="210"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="222"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="179"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="188"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
@@ -29,27 +29,27 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="204"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="216"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="169"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="172"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="153"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="156"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="184"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="193"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="157"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="160"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -64,12 +64,12 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="177"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="180"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="154"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="157"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -79,27 +79,27 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="186"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="195"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="174"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="177"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="155"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="158"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="198"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="210"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="152"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="155"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
@@ -109,12 +109,12 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="156"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="159"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="408"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="446"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
     </message>
@@ -159,9 +159,9 @@
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="160"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="161"/>
         <location filename="../../app/paydesk/ui/orders_model.py" line="87"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="162"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="206"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="158"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="242"/>
         <source>Amount</source>
@@ -209,7 +209,7 @@
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="291"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="370"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
@@ -217,6 +217,21 @@
         <location filename="../../app/paydesk/ui/alerts.py" line="77"/>
         <source>At {0}, order {1}</source>
         <translation>В {0}, заказ {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="183"/>
+        <source>Back to the &amp;sale</source>
+        <translation>Вернуться к п&amp;родаже</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="281"/>
+        <source>Back to the sale</source>
+        <translation>Вернуться к продаже</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="396"/>
+        <source>Back to the sale of {amount}</source>
+        <translation>Вернуться к продаже на {amount}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/takings_chart.py" line="296"/>
@@ -229,7 +244,7 @@
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="182"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="191"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
@@ -269,7 +284,7 @@
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="314"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="429"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
@@ -289,7 +304,7 @@
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="422"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="481"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -309,14 +324,14 @@
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="375"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="490"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/link_label.py" line="73"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="180"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="380"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="224"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="495"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
     </message>
@@ -331,18 +346,18 @@
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="522"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="581"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="490"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="549"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="357"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="428"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="543"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
@@ -373,7 +388,7 @@
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="310"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="425"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
@@ -389,7 +404,7 @@
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="128"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="131"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -405,10 +420,15 @@
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="480"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="539"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="348"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="84"/>
+        <source>Current sale</source>
+        <translation>Текущая продажа</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings_dialog.py" line="225"/>
@@ -416,7 +436,7 @@
         <translation>&amp;Экран покупателя:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="87"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="88"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
@@ -431,7 +451,7 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="172"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="175"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -441,7 +461,7 @@
         <translation>В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -503,20 +523,25 @@
         <translation>Ошибка</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="371"/>
+        <source>Esc starts the next payment; this one is finished in the background.</source>
+        <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders_cells.py" line="22"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="59"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="51"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="56"/>
         <location filename="../../app/paydesk/ui/status_badge.py" line="56"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="354"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="469"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="358"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="473"/>
         <source>Expiring…</source>
         <translation>Срок истекает…</translation>
     </message>
@@ -526,7 +551,7 @@
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="480"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="539"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
@@ -541,12 +566,12 @@
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="504"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="563"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="129"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="132"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
@@ -556,7 +581,7 @@
         <translation>Первый день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="132"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="135"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
@@ -611,12 +636,12 @@
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="407"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="445"/>
         <source>No orders match the filters</source>
         <translation>Нет заказов по этим условиям</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="407"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="445"/>
         <source>No orders yet</source>
         <translation>Заказов пока нет</translation>
     </message>
@@ -627,7 +652,7 @@
         <translation>Ссылки на оплату пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="125"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="166"/>
         <source>No payment on screen</source>
         <translation>Нет платежа на экране</translation>
     </message>
@@ -638,15 +663,15 @@
         <translation>За этот период платежей нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="54"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="59"/>
         <source>Not payable</source>
         <translation>Оплата невозможна</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders_cells.py" line="25"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="61"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="52"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="53"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="58"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
     </message>
@@ -671,9 +696,19 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="138"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
         <source>not set up</source>
         <translation>не настроен</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="85"/>
+        <source>Not shown to the buyer</source>
+        <translation>Не показан покупателю</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="86"/>
+        <source>Not the current sale</source>
+        <translation>Не текущая продажа</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/about_box.py" line="32"/>
@@ -684,17 +719,27 @@
         <location filename="../../app/paydesk/ui/orders_model.py" line="89"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="58"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="196"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="240"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="208"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="83"/>
+        <source>On the buyer&apos;s screen</source>
+        <translation>На экране покупателя</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="411"/>
+        <source>Only an order that can still be paid can be shown to the buyer.</source>
+        <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="220"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="181"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="225"/>
         <source>Open in browser</source>
         <translation>Открыть</translation>
     </message>
@@ -720,12 +765,12 @@
         <translation>Заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="192"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="236"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="269"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="347"/>
         <location filename="../../app/paydesk/ui/slip.py" line="239"/>
         <source>Order {order_id}</source>
         <translation>Заказ {order_id}</translation>
@@ -756,7 +801,7 @@
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="308"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="423"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -781,17 +826,17 @@
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="215"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="219"/>
         <source>Paid today</source>
         <translation>Оплачено сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="400"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="438"/>
         <source>Paid today: {amount}</source>
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="54"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="55"/>
         <source>Paid — thank you</source>
         <translation>Оплачено — спасибо</translation>
     </message>
@@ -809,7 +854,7 @@
         <location filename="../../app/paydesk/ui/alerts.py" line="103"/>
         <location filename="../../app/paydesk/ui/app.py" line="247"/>
         <location filename="../../app/paydesk/ui/crash_notice.py" line="46"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="90"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="93"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="77"/>
         <location filename="../../app/paydesk/ui/welcome_dialog.py" line="57"/>
         <source>PayDesk</source>
@@ -853,18 +898,18 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="90"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="93"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="55"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="56"/>
         <source>Payment refused</source>
         <translation>Платёж отклонён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="437"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="456"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="496"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="515"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
@@ -881,7 +926,7 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="450"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="509"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -891,7 +936,7 @@ QR payments at a shop counter.</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="200"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="212"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
@@ -902,7 +947,7 @@ QR payments at a shop counter.</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="58"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="63"/>
         <source>PNG image (*.png)</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
@@ -912,7 +957,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="151"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="152"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
@@ -937,7 +982,7 @@ QR payments at a shop counter.</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="145"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="146"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
@@ -969,22 +1014,22 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="450"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="509"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="188"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="197"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="419"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="534"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="182"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="226"/>
         <source>Save QR…</source>
         <translation>Сохранить QR…</translation>
     </message>
@@ -999,7 +1044,7 @@ QR payments at a shop counter.</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="161"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="162"/>
         <location filename="../../app/paydesk/ui/slip.py" line="232"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
@@ -1010,7 +1055,7 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="145"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="148"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
@@ -1045,8 +1090,8 @@ QR payments at a shop counter.</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="138"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="387"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="445"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1056,8 +1101,8 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="378"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="472"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="436"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="531"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1073,23 +1118,33 @@ QR payments at a shop counter.</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="137"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="181"/>
+        <source>Show to &amp;buyer</source>
+        <translation>Показать п&amp;окупателю</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="285"/>
+        <source>Show to buyer</source>
+        <translation>Показать покупателю</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="140"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="386"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="457"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders_model.py" line="90"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="123"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="126"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="347"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="418"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1099,7 +1154,7 @@ QR payments at a shop counter.</source>
         <translation>Статус неизвестен — проверьте</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="59"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="64"/>
         <source>SVG image (*.svg)</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
@@ -1211,7 +1266,7 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="379"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="437"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -1221,7 +1276,7 @@ QR payments at a shop counter.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="236"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="264"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
@@ -1311,7 +1366,7 @@ QR payments at a shop counter.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="312"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="427"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
@@ -1361,7 +1416,7 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="126"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="167"/>
         <source>The QR code for the buyer will appear here.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
@@ -1421,7 +1476,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="311"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="426"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
@@ -1441,7 +1496,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="313"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="428"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
@@ -1466,30 +1521,30 @@ QR payments at a shop counter.</source>
         <translation>Время вышло — проверяем…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="162"/>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="164"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="172"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="163"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="165"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="216"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="56"/>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="304"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="57"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="305"/>
         <source>Time ran out</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="154"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="157"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="133"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="136"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="136"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="139"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
@@ -1499,7 +1554,7 @@ QR payments at a shop counter.</source>
         <translation>Итого</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="208"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="212"/>
         <source>Totals of the orders shown</source>
         <translation>Итоги по показанным заказам</translation>
     </message>
@@ -1509,7 +1564,7 @@ QR payments at a shop counter.</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="123"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="164"/>
         <source>Type an amount and press Enter</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
@@ -1524,7 +1579,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="130"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="133"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -1545,7 +1600,7 @@ QR payments at a shop counter.</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="201"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="202"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>
@@ -1595,7 +1650,7 @@ QR payments at a shop counter.</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="408"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="446"/>
         <source>{count} orders</source>
         <translation>Заказов: {count}</translation>
     </message>
@@ -1610,7 +1665,7 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="409"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="447"/>
         <source>{orders} · total {total} · {paid_count} paid for {paid}</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
@@ -1630,12 +1685,12 @@ QR payments at a shop counter.</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="49"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="54"/>
         <source>✓ Paid</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="50"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="55"/>
         <source>✗ Refused</source>
         <translation>✗ Отказано</translation>
     </message>

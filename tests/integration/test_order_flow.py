@@ -186,7 +186,7 @@ def test_rate_limited_check_waits_as_asked(
     order = desk.record_creation(send_creation(impatient, desk.start_order("5")))
     sandbox.inject(Fault.RATE_LIMITED, times=1, endpoint="get_order")
     outcome = fetch_status(impatient, order.order_id)
-    [(after, _)] = desk.record_checks([outcome], focused_order_id=order.order_id)
+    [(after, _)] = desk.record_checks([outcome], focused_order_ids=(order.order_id,))
     # Focused orders are checked every 2 s, but the service asked for 1 s at least;
     # the floor holds even for an order in front of the cashier.
     assert after.next_check_at is not None

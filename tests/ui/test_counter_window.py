@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 import requests
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -24,7 +24,10 @@ from paydesk.runtime import Runtime
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.settings import Settings
 from paydesk.ui.app import build_window
+from paydesk.ui.customer_display import CustomerDisplay, DisplayState
+from paydesk.ui.formatting import money
 from paydesk.ui.main_window import MainWindow
+from paydesk.ui.orders_model import Column
 
 from qt_images import decode_qimage
 from screenshots import save_screenshot
@@ -91,6 +94,42 @@ def wait_for_link(qtbot: QtBot, window: MainWindow) -> str:
 
 def badge(window: MainWindow) -> str:
     return str(child(window, QLabel, "status_badge").text())
+
+
+def order_id_of(sandbox: SandboxServer, link: str) -> str:
+    return next(o.order_id for o in sandbox.orders() if o.url == link)
+
+
+def buyer_note(window: MainWindow) -> str:
+    note: QLabel = child(window, QLabel, "buyer_note")
+    return str(note.text()) if note.isVisible() else ""
+
+
+def row_point(table: QTableView, order_id: str) -> QPoint:
+    model = table.model()
+    [row] = [r for r in range(model.rowCount()) if model.index(r, 1).data() == order_id]
+    return table.visualRect(model.index(row, 1)).center()
+
+
+def click_row(qtbot: QtBot, table: QTableView, order_id: str) -> None:
+    """A click on the row, as the cashier's mouse makes it."""
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=row_point(table, order_id))
+
+
+def pay_on_the_page(link: str, decision: str = "approve") -> None:
+    """The buyer's phone: the sandbox's payment page, over HTTP."""
+    requests.post(link, data={"decision": decision, "email": "b@example.com"},
+                  timeout=5).raise_for_status()
+
+
+def new_sale(qtbot: QtBot, window: MainWindow, amount: str) -> str:
+    """Esc, then the amount and Enter; the new order's link once it is on screen."""
+    before = shown_link(window)
+    qtbot.keyClick(child(window, QLineEdit, "amount_input"), Qt.Key.Key_Escape)
+    type_amount(qtbot, window, amount)
+    qtbot.waitUntil(lambda: shown_link(window) not in (before, "")
+                    and shown_link(window).startswith("http"), timeout=WAIT_MS)
+    return shown_link(window)
 
 
 def test_amount_has_focus_at_start(window: MainWindow, qtbot: QtBot) -> None:
@@ -196,19 +235,23 @@ def test_service_failure_shows_a_banner_and_retry_reuses_the_order_id(
     assert not window.banner.isVisible()
 
 
-def test_selecting_a_row_shows_that_order(
+def test_selecting_a_row_shows_that_order_to_the_cashier_only(
     window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
 ) -> None:
     type_amount(qtbot, window, "11")
     first = wait_for_link(qtbot, window)
     type_amount(qtbot, window, "22")
     qtbot.waitUntil(lambda: shown_link(window) not in (first, ""), timeout=WAIT_MS)
+    second = shown_link(window)
     table: QTableView = child(window, QTableView, "orders_table")
     model = table.model()
+    qtbot.waitUntil(lambda: model.rowCount() == 2, timeout=WAIT_MS)
     rows = {model.index(r, 1).data(): r for r in range(model.rowCount())}
-    first_id = next(o.order_id for o in sandbox.orders() if o.url == first)
+    first_id = order_id_of(sandbox, first)
     table.selectRow(rows[first_id])
     qtbot.waitUntil(lambda: shown_link(window) == first, timeout=WAIT_MS)
+    assert window.counter.sale is not None and window.counter.sale.url == second
+    assert buyer_note(window) == "Not the current sale"  # no customer display open
 
 
 def test_check_all_pending_asks_the_service(
@@ -383,3 +426,318 @@ def test_no_payment_client_means_nothing_is_written(
         assert sandbox.request_count() == 0
     finally:
         window.shutdown()
+
+
+# -- the buyer's screen shows the sale, whatever the cashier looks at ---------------------
+
+
+def open_display(window: MainWindow, qtbot: QtBot) -> CustomerDisplay:
+    display = window.open_customer_display()
+    qtbot.addWidget(display)
+    # The offscreen platform activates every window it shows; a real desktop leaves
+    # the cashier's window in front (the display asks not to be activated).
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    return display
+
+
+def test_browsing_the_list_never_changes_the_buyers_screen(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
+) -> None:
+    window.resize(1280, 800)
+    display = open_display(window, qtbot)
+    type_amount(qtbot, window, "11")
+    other_link = wait_for_link(qtbot, window)
+    sale_link = new_sale(qtbot, window, "77")
+    qtbot.waitUntil(lambda: display.qr.text() == sale_link, timeout=WAIT_MS)
+    other_id, sale_id = order_id_of(sandbox, other_link), order_id_of(sandbox, sale_link)
+    table: QTableView = child(window, QTableView, "orders_table")
+    qtbot.waitUntil(lambda: table.model().rowCount() == 2, timeout=WAIT_MS)
+
+    def the_buyer_sees_the_sale() -> None:
+        assert display.state() is DisplayState.PENDING
+        assert display.qr.text() == sale_link
+        assert display.amount_label.text() == money(7700)
+        assert decode_qimage(display.qr.grab().toImage()) == [sale_link]
+
+    # Sorted by amount, the other order is on top; going into the list (Tab, or a
+    # click on its empty space) makes a row current.
+    table.sortByColumn(Column.AMOUNT, Qt.SortOrder.AscendingOrder)
+    assert table.model().index(0, Column.ORDER_ID).data() == other_id
+    table.setFocus(Qt.FocusReason.TabFocusReason)
+    viewport = table.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=QPoint(20, viewport.height() - 5))
+    the_buyer_sees_the_sale()
+    # A click on another waiting order: the cashier sees it, the buyer does not.
+    click_row(qtbot, table, other_id)
+    qtbot.waitUntil(lambda: shown_link(window) == other_link, timeout=WAIT_MS)
+    the_buyer_sees_the_sale()
+    assert buyer_note(window) == "Not shown to the buyer"
+    screenshot(window, "looked-up")
+    # The arrow keys.
+    qtbot.keyClick(table, Qt.Key.Key_Down)  # to the sale's row
+    assert shown_link(window) == sale_link and buyer_note(window) == "On the buyer's screen"
+    qtbot.keyClick(table, Qt.Key.Key_Up)
+    assert shown_link(window) == other_link
+    the_buyer_sees_the_sale()
+    # The buyer pays the sale on their phone while the cashier looks elsewhere.
+    pay_on_the_page(sale_link)
+    qtbot.waitUntil(lambda: display.state() is DisplayState.PAID, timeout=WAIT_MS)
+    assert display.result_amount_label.text() == money(7700)
+    assert shown_link(window) == other_link  # the cashier's panel stays where it was
+    qtbot.waitUntil(display.is_idle, timeout=WAIT_MS)  # back to idle by itself
+    # A later click in the list still puts nothing in front of the buyer.
+    click_row(qtbot, table, sale_id)
+    click_row(qtbot, table, other_id)
+    qtbot.keyClick(table, Qt.Key.Key_Down)
+    assert display.is_idle() and display.qr.text() is None
+    assert sandbox.order(other_id).status is OrderStatus.PENDING  # nobody paid the other one
+
+
+def two_waiting_orders(
+    window: MainWindow, qtbot: QtBot, first: str = "11", second: str = "22"
+) -> tuple[str, str, QTableView]:
+    """An order, Esc, and the sale; their links once both are in the list."""
+    type_amount(qtbot, window, first)
+    other = wait_for_link(qtbot, window)
+    sale = new_sale(qtbot, window, second)
+    table: QTableView = child(window, QTableView, "orders_table")
+    qtbot.waitUntil(lambda: table.model().rowCount() == 2, timeout=WAIT_MS)
+    return other, sale, table
+
+
+def test_show_to_buyer_puts_the_looked_up_order_in_front_of_the_buyer(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
+) -> None:
+    window.resize(1280, 800)
+    display = open_display(window, qtbot)
+    first, second, table = two_waiting_orders(window, qtbot)
+    click_row(qtbot, table, order_id_of(sandbox, first))
+    qtbot.waitUntil(lambda: shown_link(window) == first, timeout=WAIT_MS)
+    show: QPushButton = child(window, QPushButton, "show_to_buyer_button")
+    assert show.isVisible() and window.show_to_buyer_action.isEnabled()
+    assert display.qr.text() == second
+
+    qtbot.mouseClick(show, Qt.MouseButton.LeftButton)
+    assert display.qr.text() == first and display.amount_label.text() == money(1100)
+    assert decode_qimage(display.qr.grab().toImage()) == [first]
+    assert buyer_note(window) == "On the buyer's screen" and not show.isVisible()
+    assert not window.show_to_buyer_action.isEnabled()
+    screenshot(window, "shown-to-buyer")
+    # The buyer pays it on the payment page: the result is theirs to see.
+    pay_on_the_page(first)
+    qtbot.waitUntil(lambda: display.state() is DisplayState.PAID, timeout=WAIT_MS)
+    assert display.result_amount_label.text() == money(1100)
+    qtbot.waitUntil(lambda: "Paid" in badge(window), timeout=WAIT_MS)
+
+    # The other one is waiting still; its row, then the shortcut, put it back.
+    click_row(qtbot, table, order_id_of(sandbox, second))
+    qtbot.waitUntil(lambda: shown_link(window) == second, timeout=WAIT_MS)
+    assert display.state() is DisplayState.PAID  # a click shows the buyer nothing new
+    qtbot.keyClick(table, Qt.Key.Key_D,
+                   Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
+    assert display.state() is DisplayState.PENDING and display.qr.text() == second
+
+
+def test_show_to_buyer_is_never_offered_for_an_order_that_cannot_be_paid(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
+) -> None:
+    display = open_display(window, qtbot)
+    paid, sale, table = two_waiting_orders(window, qtbot)
+    pay_on_the_page(paid)
+    paid_id = order_id_of(sandbox, paid)
+    qtbot.waitUntil(lambda: window.counter.desk.get(paid_id).status  # type: ignore[union-attr]
+                    is OrderStatus.APPROVE, timeout=WAIT_MS)
+    click_row(qtbot, table, paid_id)
+    qtbot.waitUntil(lambda: "Paid" in badge(window), timeout=WAIT_MS)
+    show: QPushButton = child(window, QPushButton, "show_to_buyer_button")
+    assert not show.isVisible() and not window.show_to_buyer_action.isEnabled()
+    assert buyer_note(window) == "Not shown to the buyer"
+    assert not window.counter.show_to_buyer()  # asked anyway: refused
+    window.show_to_buyer()
+    assert "can still be paid" in window.statusBar().currentMessage()
+    assert display.qr.text() == sale and window.counter.sale is not None
+    assert window.counter.sale.url == sale
+
+    # An order the service never confirmed: nothing to pay, nothing to show.
+    sandbox.inject(Fault.UNAVAILABLE, times=100, endpoint="create_order")
+    type_amount(qtbot, window, "33")
+    qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=WAIT_MS)
+    unsent = window.banner.order_id
+    window.new_payment_action.trigger()
+    qtbot.waitUntil(lambda: table.model().rowCount() == 3, timeout=WAIT_MS)
+    click_row(qtbot, table, unsent)
+    qtbot.waitUntil(lambda: "Not sent" in badge(window), timeout=WAIT_MS)
+    assert not show.isVisible() and not window.show_to_buyer_action.isEnabled()
+    assert not window.counter.show_to_buyer()
+    assert display.is_idle()
+
+
+def test_back_to_the_sale_in_one_step(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
+) -> None:
+    display = open_display(window, qtbot)
+    other, sale, table = two_waiting_orders(window, qtbot, "11", "77")
+    click_row(qtbot, table, order_id_of(sandbox, other))
+    qtbot.waitUntil(lambda: shown_link(window) == other, timeout=WAIT_MS)
+    back: QPushButton = child(window, QPushButton, "back_to_sale_button")
+    assert back.isVisible() and back.text() == f"Back to the sale of {money(7700)}"
+    qtbot.mouseClick(back, Qt.MouseButton.LeftButton)
+    assert shown_link(window) == sale and buyer_note(window) == "On the buyer's screen"
+    assert not back.isVisible() and not window.back_to_sale_action.isEnabled()
+    selected = window.orders_panel.selected_order_ids()
+    assert selected == [order_id_of(sandbox, sale)]  # the list follows the panel
+    # The keyboard's way: Alt+Left, as "back" elsewhere.
+    click_row(qtbot, table, order_id_of(sandbox, other))
+    qtbot.keyClick(table, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)
+    assert shown_link(window) == sale
+    assert display.qr.text() == sale  # it never left
+
+
+def test_escape_ends_the_sale_wherever_the_cashier_was_looking(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
+) -> None:
+    display = open_display(window, qtbot)
+    other, _sale, table = two_waiting_orders(window, qtbot)
+    click_row(qtbot, table, order_id_of(sandbox, other))
+    qtbot.waitUntil(lambda: shown_link(window) == other, timeout=WAIT_MS)
+    qtbot.keyClick(table, Qt.Key.Key_Escape)
+    assert display.is_idle() and window.payment_panel.is_idle()
+    assert window.counter.sale is None and window.counter.viewed is None
+    assert child(window, QLineEdit, "amount_input").hasFocus()
+    assert window.orders_panel.selected_order_ids() == []
+
+
+def test_the_slip_is_of_the_order_on_the_panel(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from paydesk.ui import slip
+
+    other, _sale, table = two_waiting_orders(window, qtbot)
+    click_row(qtbot, table, order_id_of(sandbox, other))
+    qtbot.waitUntil(lambda: shown_link(window) == other, timeout=WAIT_MS)
+    printed: list[str | None] = []  # the printer: what cannot run here
+    monkeypatch.setattr(slip, "print_slip", lambda _parent, order, **_kw: printed.append(order.url))
+    window.print_slip_action.trigger()
+    assert printed == [other]
+
+
+def test_a_viewed_order_and_the_sale_are_both_checked_every_couple_of_seconds(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
+) -> None:
+    type_amount(qtbot, window, "11")
+    other_link = wait_for_link(qtbot, window)
+    sale_link = new_sale(qtbot, window, "77")
+    other_id, sale_id = order_id_of(sandbox, other_link), order_id_of(sandbox, sale_link)
+    table: QTableView = child(window, QTableView, "orders_table")
+    qtbot.waitUntil(lambda: table.model().rowCount() == 2, timeout=WAIT_MS)
+    click_row(qtbot, table, other_id)
+    qtbot.waitUntil(lambda: shown_link(window) == other_link, timeout=WAIT_MS)
+    desk = window.counter.desk
+    since = desk.now()
+
+    def checked_since(order_id: str) -> bool:
+        order = desk.get(order_id)
+        return bool(order and order.last_checked_at and order.last_checked_at > since
+                    and order.next_check_at)
+
+    qtbot.waitUntil(lambda: checked_since(other_id) and checked_since(sale_id), timeout=WAIT_MS)
+    focus = desk.policy.focus_interval
+    for order_id in (other_id, sale_id):
+        order = desk.get(order_id)
+        assert order is not None and order.next_check_at and order.last_checked_at
+        assert order.next_check_at - order.last_checked_at == focus, order_id
+
+
+# -- a creation the service does not answer never holds up the next sale ----------------
+
+#: How long the stalling sandbox holds a request before it drops the connection (the
+#: client then sends the same order again and gets its link): long enough for the
+#: cashier's Esc and next sale to happen while the first creation is still out.
+STALL_S = 4.0
+
+
+@pytest.fixture
+def stalling_window(
+    start_sandbox: Callable[..., SandboxServer], tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch, qtbot: QtBot,
+) -> Iterator[tuple[MainWindow, SandboxServer]]:
+    sandbox = start_sandbox(client_id=TEST_CLIENT_ID, stall_seconds=STALL_S)
+    monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
+    settings = Settings(base_url=sandbox.base_url, client_id=TEST_CLIENT_ID,
+                        focus_interval_seconds=0.5, max_in_flight=1)
+    runtime = Runtime(AppPaths(tmp_path / "stall-data").ensure(), settings)
+    window = build_window(runtime)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.counter.start()
+    yield window, sandbox
+    window.shutdown()
+    runtime.close()
+
+
+def test_escape_sets_a_stuck_creation_aside_and_the_next_sale_goes_at_once(
+    stalling_window: tuple[MainWindow, SandboxServer], qtbot: QtBot
+) -> None:
+    window, sandbox = stalling_window
+    display = open_display(window, qtbot)
+    amount: QLineEdit = child(window, QLineEdit, "amount_input")
+    button: QPushButton = child(window, QPushButton, "create_button")
+    sandbox.inject(Fault.STALL, endpoint="create_order")
+    type_amount(qtbot, window, "55")
+    [stuck] = window.counter.desk.unconfirmed()
+    qtbot.waitUntil(lambda: sandbox.request_count("create_order") == 1, timeout=WAIT_MS)
+    assert not button.isEnabled() and button.text() == "Creating…"
+    assert display.state() is DisplayState.PREPARING
+    screenshot(window, "creating-stuck")
+    shown: list[object] = []  # every order put in front of the buyer or the cashier from now
+    window.counter.sale_changed.connect(shown.append)
+    window.counter.viewed_changed.connect(shown.append)
+
+    qtbot.keyClick(amount, Qt.Key.Key_Escape)
+    # At once: the form is free, the panel and the buyer's screen are idle.
+    assert button.isEnabled() and button.text() == "Create payment  ⏎"
+    assert amount.hasFocus()
+    assert window.payment_panel.is_idle() and display.is_idle()
+    assert stuck.order_id in window.counter.in_flight()  # still being resolved
+    screenshot(window, "creating-set-aside")
+
+    type_amount(qtbot, window, "66")
+    next_link = wait_for_link(qtbot, window)
+    assert stuck.order_id in window.counter.in_flight()  # the next sale did not wait for it
+    qtbot.waitUntil(lambda: display.qr.text() == next_link, timeout=WAIT_MS)
+    # The set-aside order is finished in the background with the same order id...
+    qtbot.waitUntil(lambda: stuck.order_id not in window.counter.in_flight(),
+                    timeout=int(STALL_S * 1000) + WAIT_MS)
+    recorded = window.counter.desk.get(stuck.order_id)
+    assert recorded is not None and recorded.creation is CreationState.CONFIRMED
+    remote = sandbox.order(stuck.order_id)
+    assert remote is not None and remote.url == recorded.url and len(sandbox.orders()) == 2
+    # ...and never shown: not on the panel, not on the buyer's screen.
+    assert shown_link(window) == next_link and display.qr.text() == next_link
+    assert all(order is None or order.order_id != stuck.order_id  # type: ignore[attr-defined]
+               for order in shown)
+    qtbot.waitUntil(lambda: window.orders_panel.model.rowCount() == 2, timeout=WAIT_MS)
+    screenshot(window, "next-sale-after-set-aside")
+
+
+def test_stuck_creations_set_aside_never_hold_up_the_next_ones_request(
+    stalling_window: tuple[MainWindow, SandboxServer], qtbot: QtBot
+) -> None:
+    # One request in flight allowed (a pool of two threads): two stuck creations
+    # fill it, and the third sale's request still goes out at once.
+    window, sandbox = stalling_window
+    sandbox.inject(Fault.STALL, times=2, endpoint="create_order")
+    amount: QLineEdit = child(window, QLineEdit, "amount_input")
+    for count, typed in ((1, "1"), (2, "2")):
+        type_amount(qtbot, window, typed)
+        qtbot.waitUntil(lambda n=count: sandbox.request_count("create_order") == n,
+                        timeout=WAIT_MS)
+        qtbot.keyClick(amount, Qt.Key.Key_Escape)
+    stuck = {order.order_id for order in window.counter.desk.unconfirmed()}
+    type_amount(qtbot, window, "3")
+    link = wait_for_link(qtbot, window)
+    assert stuck <= window.counter.in_flight()  # both still held by the service
+    assert sandbox.order(order_id_of(sandbox, link)) is not None

@@ -279,7 +279,8 @@ def test_cashier_leaving_the_order_keeps_the_thank_you_for_its_time(
 
 
 def test_another_buyers_finished_order_is_never_shown(display: CustomerDisplay) -> None:
-    # The cashier opens yesterday's paid order in the list: not for this buyer's eyes.
+    # A finished order this buyer never watched (the window sends only the sale; this
+    # holds even if it did not): not for this buyer's eyes.
     display.show_order(finished(an_order(order_id="yesterday"), "approve"), None)
     assert display.is_idle()
     assert money(125_050) not in visible_texts(display)

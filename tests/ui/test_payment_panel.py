@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 
 from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.ui.formatting import money
-from paydesk.ui.payment_panel import PaymentPanel
+from paydesk.ui.payment_panel import PaymentPanel, Place
 from paydesk.ui.status_badge import BadgeKind, StatusBadge
 
 from fake_time import FakeClock
@@ -209,6 +209,53 @@ def test_pending_order_shows_a_scannable_code_link_and_countdown(
     clock.now += timedelta(minutes=14, seconds=1)
     panel.refresh_countdown()
     assert panel.countdown_label.text() == "Expires in 0:59"
+
+
+def test_the_sale_says_it_is_on_the_buyers_screen(
+    panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path]
+) -> None:
+    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    assert panel.buyer_note.text() == "Current sale"  # until the window says more
+    panel.set_place(Place.ON_DISPLAY)
+    assert panel.buyer_note.isVisible() and panel.buyer_note.text() == "On the buyer's screen"
+    assert not panel.show_to_buyer_button.isVisible()
+    assert not panel.back_to_sale_button.isVisible()
+    assert panel.prepare_card().property("looked_up") is False
+    screenshot(panel, "on_display")
+
+
+@pytest.mark.parametrize(
+    ("place", "words"),
+    [(Place.NOT_SHOWN, "Not shown to the buyer"), (Place.NOT_SALE, "Not the current sale")],
+)
+def test_a_looked_up_order_says_so_and_offers_to_show_it_or_go_back(
+    qtbot: QtBot, panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path],
+    place: Place, words: str,
+) -> None:
+    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    panel.set_place(place, can_show=True, sale_amount=7_700)
+    assert panel.buyer_note.text() == words
+    assert panel.prepare_card().property("looked_up") is True
+    assert panel.back_to_sale_button.text() == f"Back to the sale of {money(7_700)}"
+    with qtbot.waitSignal(panel.show_to_buyer_requested):
+        qtbot.mouseClick(panel.show_to_buyer_button, Qt.MouseButton.LeftButton)
+    with qtbot.waitSignal(panel.back_to_sale_requested):
+        qtbot.mouseClick(panel.back_to_sale_button, Qt.MouseButton.LeftButton)
+    screenshot(panel, f"looked_up_{place}")
+
+    # Paid already, and no sale on the counter: nothing to show, nowhere to go back to.
+    panel.show_order(an_order("approve"), NOW + timedelta(minutes=15))
+    panel.set_place(place, can_show=False, sale_amount=None)
+    assert panel.buyer_note.text() == words
+    assert not panel.show_to_buyer_button.isVisible()
+    assert not panel.back_to_sale_button.isVisible()
+    panel.set_place(Place.SALE)
+    assert panel.prepare_card().property("looked_up") is False
+
+
+def test_creating_says_how_to_go_on_without_waiting(panel: PaymentPanel) -> None:
+    panel.show_creating(15_000)
+    assert "Esc starts the next payment" in panel.countdown_label.text()
 
 
 def test_countdown_ticks_on_its_timer_and_ends_with_expiring(

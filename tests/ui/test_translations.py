@@ -13,7 +13,7 @@ import json
 import os
 import re
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -31,7 +31,7 @@ from paydesk.money import parse_amount
 from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.paths import AppPaths
 from paydesk.runtime import Runtime
-from paydesk.sandbox import SandboxServer
+from paydesk.sandbox import Fault, SandboxServer
 from paydesk.secret_store import SecretStore
 from paydesk.settings import Settings, SettingsError
 from paydesk.store import OrderStore
@@ -359,6 +359,57 @@ def test_screenshot_window_paid_through_the_sandbox(
         table = window.orders_panel.table
         assert table.horizontalHeader().length() <= table.viewport().width()
         save_screenshot(window, "ru-window-paid")
+        assert russian.misses == set()
+    finally:
+        window.shutdown()
+        runtime.close()
+
+
+def test_screenshot_window_with_a_looked_up_order_and_a_stuck_creation(
+    russian: MissRecorder,
+    qtbot: QtBot,
+    start_sandbox: Callable[..., SandboxServer],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    sandbox = start_sandbox(client_id=TEST_CLIENT_ID, stall_seconds=2.0)
+    monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
+    settings = Settings(base_url=sandbox.base_url, client_id=TEST_CLIENT_ID,
+                        focus_interval_seconds=0.5, sound=False)
+    runtime = Runtime(AppPaths(tmp_path / "data").ensure(), settings)
+    window = build_window(runtime)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.counter.start()
+    panel = window.payment_panel
+    try:
+        display = window.open_customer_display()
+        qtbot.addWidget(display)
+        links = []
+        for amount in ("150", "1 234,50"):
+            window.new_payment_action.trigger()
+            window.form.amount_input.setText(amount)
+            qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
+            qtbot.waitUntil(lambda: panel.link_label.link() not in (None, *links),
+                            timeout=10_000)
+            links.append(panel.link_label.link())
+        table = window.orders_panel.table
+        qtbot.waitUntil(lambda: table.model().rowCount() == 2, timeout=10_000)
+        table.selectRow(1)  # the first order, looked up
+        qtbot.waitUntil(lambda: panel.link_label.link() == links[0])
+        assert panel.buyer_note.text() == "Не показан покупателю"
+        assert panel.back_to_sale_button.text() == f"Вернуться к продаже на 1{NBSP}234,50{NBSP}₽"
+        save_screenshot(window, "ru-window-looked-up")
+
+        sandbox.inject(Fault.STALL, endpoint="create_order")
+        window.new_payment_action.trigger()
+        window.form.amount_input.setText("99")
+        qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
+        assert window.form.create_button.text() == "Создаётся…"
+        assert "Esc — следующий платёж" in panel.countdown_label.text()
+        save_screenshot(window, "ru-window-creating")
         assert russian.misses == set()
     finally:
         window.shutdown()

@@ -135,7 +135,7 @@ def _wait_until_final(runtime: Runtime, order_id: str) -> int:
             if delay > 0 and _stop.wait(delay):
                 break
             [(order, changed)] = desk.record_checks(
-                [fetch_status(client, order_id)], focused_order_id=order_id
+                [fetch_status(client, order_id)], focused_order_ids=(order_id,)
             )
             if changed:
                 print(f"{local_text(order.last_checked_at)}  {status_text(order)}", flush=True)

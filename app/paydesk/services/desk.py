@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -116,7 +116,7 @@ class OrderDesk:
         return self.store.schedule_open(self.client_id, self._clock(), ids)
 
     def record_checks(
-        self, outcomes: Sequence[CheckOutcome], *, focused_order_id: str | None = None
+        self, outcomes: Sequence[CheckOutcome], *, focused_order_ids: Collection[str] = ()
     ) -> list[tuple[Order, bool]]:
         """Write a batch of status checks in one transaction; returns (order, changed)."""
         results = []
@@ -132,7 +132,7 @@ class OrderDesk:
                     checked_at=outcome.checked_at,
                     next_check_at=self.policy.next_check(
                         order, outcome.checked_at,
-                        focused=outcome.order_id == focused_order_id,
+                        focused=outcome.order_id in focused_order_ids,
                         not_before=retry_after(outcome),
                     ),
                     error=outcome.error.user_message if outcome.error is not None else None,

@@ -5,6 +5,10 @@ thread pool for requests. A QTimer ticks in the GUI thread; each tick hands the
 orders that are due to workers, at most ``max_in_flight`` at a time; their
 outcomes come back as queued signals and are written in one transaction per
 batch. Nothing here blocks: the network is only ever touched in workers.
+
+Which order is the sale (in front of the buyer) and which one the cashier
+views is kept by the Qt-free :class:`CounterState`; this relays its changes as
+``sale_changed`` and ``viewed_changed``.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from paydesk.services import (
     resume_creation,
     send_creation,
 )
+from paydesk.services.counter_state import Change, CounterState, can_be_shown_to_buyer
 from paydesk.store.errors import StoreError
 from paydesk.ui.formatting import tr
 from paydesk.ui.messages import gateway_error_text, problem_text
@@ -52,12 +57,14 @@ class CounterController(QObject):
     order_updated = Signal(object)
     #: A new order was written (the list should show it): Order.
     order_added = Signal(object)
-    #: The order in the payment panel changed, or None for idle.
-    current_changed = Signal(object)
+    #: The order in front of the buyer changed or was updated: Order, or None (idle).
+    sale_changed = Signal(object)
+    #: The order on the cashier's panel changed or was updated: Order, or None (idle).
+    viewed_changed = Signal(object)
     #: An order just became paid / refused: Order.
     order_paid = Signal(object)
     order_refused = Signal(object)
-    #: A creation is (or is no longer) in flight: the create action follows it.
+    #: The sale's creation is (or is no longer) in flight: the create action follows it.
     creating_changed = Signal(bool)
     #: Something went wrong that the cashier should see: (message, order_id or "").
     #: A non-empty order_id is an unconfirmed creation that can be retried.
@@ -91,8 +98,10 @@ class CounterController(QObject):
         self._unconfirmed: dict[str, float] = {}
         self.resend_pause_s = RESEND_PAUSE_S
         self._client_retry_at = 0.0
+        #: The sale whose creation the form waits for (Esc sets it aside).
         self._creating: str | None = None
-        self._current: str | None = None
+        self.state = CounterState()
+        self.state.listen(self._state_changed)
         self._pending_outcomes: list[CheckOutcome] = []
         self._check_problem = False
         self._timer = QTimer(self)
@@ -139,12 +148,21 @@ class CounterController(QObject):
         self._pool.waitForDone(5000)
 
     def is_creating_order(self, order_id: str) -> bool:
-        """Whether the service has yet to answer this order's (first) creation."""
+        """Whether this is the sale and the service has yet to answer its creation."""
         return self._creating == order_id
 
     @property
-    def current(self) -> Order | None:
-        return self.desk.get(self._current) if self._current else None
+    def sale(self) -> Order | None:
+        """The order in front of the buyer (see CounterState)."""
+        return self._order(self.state.sale)
+
+    @property
+    def viewed(self) -> Order | None:
+        """The order on the cashier's panel (see CounterState)."""
+        return self._order(self.state.viewed)
+
+    def _order(self, order_id: str | None) -> Order | None:
+        return self.desk.get(order_id) if order_id is not None else None
 
     def in_flight(self) -> frozenset[str]:
         return frozenset(self._in_flight)
@@ -163,9 +181,8 @@ class CounterController(QObject):
             return None
         order = self.desk.start_order(amount, email or None, note)
         # The request goes first, so it travels while the window shows the order.
-        self._current = order.order_id
-        self._send(order, resume=False)
-        self.current_changed.emit(order)
+        self._send(order, resume=False, for_sale=True)
+        self.state.start_sale(order.order_id)
         # The list hears of the order after its QR is shown (see _creation_done),
         # or after ANNOUNCE_MS if the service is slow.
         self._unannounced.append(order)
@@ -185,12 +202,16 @@ class CounterController(QObject):
             return
         if order_id in self._in_flight:
             return
-        self._send(order, resume=True)
+        self._send(order, resume=True, for_sale=order_id == self.state.sale)
 
-    def _send(self, order: Order, *, resume: bool) -> None:
+    def _send(self, order: Order, *, resume: bool, for_sale: bool = False) -> None:
+        """Send a creation. ``for_sale``: the cashier waits for it (the form says
+        "Creating…" until it ends or Esc sets it aside)."""
         client = self._gateway()
         if client is None:
             return
+        if for_sale:
+            self._make_room()
         self._in_flight.add(order.order_id)
         lifetime = self.desk.policy.order_lifetime
         clock = self.desk.now  # the outcome's time is on the desk's clock
@@ -204,9 +225,17 @@ class CounterController(QObject):
         self._unconfirmed[order.order_id] = monotonic()
         run_task(self._pool, call, self._creation_done, self._crash_handler(order.order_id))
         # The outcome comes back as a queued signal, so this still runs first.
-        if order.order_id == self._current:
+        if for_sale:
             self._creating = order.order_id
             self.creating_changed.emit(True)
+
+    def _make_room(self) -> None:
+        """A thread for the sale's creation now, not behind the requests a slow
+        service holds (creations set aside, checks): one more thread than there are
+        requests out. The number of checks out stays bounded by ``_tick``."""
+        needed = len(self._in_flight) + 1
+        if self._pool.maxThreadCount() < needed:
+            self._pool.setMaxThreadCount(needed)
 
     def _creation_done(self, outcome: CreationOutcome) -> None:
         self._in_flight.discard(outcome.order_id)
@@ -218,7 +247,7 @@ class CounterController(QObject):
             self.creating_changed.emit(False)
         try:
             order = self.desk.record_creation(
-                outcome, focused=outcome.order_id == self._current
+                outcome, focused=outcome.order_id in self.state.focused()
             )
         except StoreError as exc:
             # The order stays unconfirmed in the book and is sent again later.
@@ -229,8 +258,7 @@ class CounterController(QObject):
         if order.creation is not CreationState.UNCONFIRMED:
             self._unconfirmed.pop(order.order_id, None)
         self.order_updated.emit(order)
-        if outcome.order_id == self._current:
-            self.current_changed.emit(order)
+        self._show_update(order)  # a creation set aside is recorded, not shown
         if outcome.error is not None and order.creation is CreationState.UNCONFIRMED:
             self.problem.emit(
                 tr("The order {0} is saved but the payment service has not "
@@ -244,20 +272,64 @@ class CounterController(QObject):
         if any(o.order_id == outcome.order_id for o in self._unannounced):
             self._announce.start(0)  # the QR is painted; the list next
 
-    # -- choosing what the panel shows ----------------------------------------
+    # -- the sale and the order the cashier views ------------------------------
 
-    def select(self, order_id: str | None) -> None:
-        """Show this order in the payment panel; it is then checked every ~2 s."""
-        if order_id == self._current:
+    def view(self, order_id: str) -> None:
+        """Show this order on the cashier's panel (the buyer's screen keeps the
+        sale); it is checked every ~2 s while it is there."""
+        if order_id == self.state.viewed:
             return
-        self._select(order_id)
-        if order_id is not None:
-            self.desk.check_now([order_id])  # final or unsent orders are left alone
+        self.state.view(order_id)
+        self.desk.check_now([order_id])  # final or unsent orders are left alone
         self._tick()
 
-    def _select(self, order_id: str | None) -> None:
-        self._current = order_id
-        self.current_changed.emit(self.current)
+    def back_to_sale(self) -> None:
+        self.state.back_to_sale()
+
+    def show_to_buyer(self) -> bool:
+        """Put the viewed order in front of the buyer, if it can still be paid;
+        whether it is there now."""
+        order = self.viewed
+        if order is None:
+            return False
+        return self.state.show_to_buyer(
+            order, now=self.desk.now(), expires_at=self.desk.policy.expires_at(order)
+        )
+
+    def can_show_to_buyer(self, order: Order) -> bool:
+        return can_be_shown_to_buyer(
+            order, now=self.desk.now(), expires_at=self.desk.policy.expires_at(order)
+        )
+
+    def end_sale(self) -> None:
+        """Esc / New payment: the buyer's screen and the panel go idle, the form is free.
+
+        A creation still waiting for the service is set aside, not cancelled: it
+        goes on in the background, and its outcome is recorded like any other
+        (the link stored, or sent again later with the same order_id), but it is
+        shown to nobody unless the cashier deliberately shows it.
+        """
+        self.state.end_sale()
+
+    def _state_changed(self, changed: Change) -> None:
+        if self._creating is not None and self._creating != self.state.sale:
+            # The form waits only for the sale's creation: this one is set aside.
+            log.info("order %s: set aside while the service has not answered", self._creating)
+            self._creating = None
+            self.creating_changed.emit(False)
+        viewed = self.viewed
+        sale = viewed if self.state.sale == self.state.viewed else self.sale
+        if Change.VIEWED in changed:
+            self.viewed_changed.emit(viewed)
+        if Change.SALE in changed:
+            self.sale_changed.emit(sale)
+
+    def _show_update(self, order: Order) -> None:
+        """A fresh copy of an order: to the panel and the buyer's screen if it is theirs."""
+        if order.order_id == self.state.viewed:
+            self.viewed_changed.emit(order)
+        if order.order_id == self.state.sale:
+            self.sale_changed.emit(order)
 
     # -- watching ---------------------------------------------------------------
 
@@ -304,7 +376,7 @@ class CounterController(QObject):
             if order is None or order.creation is not CreationState.UNCONFIRMED:
                 del self._unconfirmed[order_id]  # confirmed elsewhere (paydesk refresh)
             else:
-                self._send(order, resume=True)
+                self._send(order, resume=True)  # in the background, even for the sale
 
     def _status_call(self, client: GatewayClient, order_id: str) -> Callable[[], CheckOutcome]:
         limiter, clock = self._limiter, self.desk.now
@@ -325,14 +397,13 @@ class CounterController(QObject):
         # Refill the freed slots before writing: the requests then wait on the
         # network while this thread waits on the disk, not one after the other.
         self._tick(recording=frozenset(o.order_id for o in outcomes))
-        results = self.desk.record_checks(outcomes, focused_order_id=self._current)
+        results = self.desk.record_checks(outcomes, focused_order_ids=self.state.focused())
         failures = [o for o in outcomes if o.error is not None]
         for order, changed in results:
             self.order_updated.emit(order)
             if changed:
                 log.info("order %s is now %s", order.order_id, order.status)
-            if order.order_id == self._current:
-                self.current_changed.emit(order)
+            self._show_update(order)
             if changed and order.status is OrderStatus.APPROVE:
                 self.order_paid.emit(order)
             elif changed and order.status is OrderStatus.DECLINE:

@@ -1,10 +1,11 @@
 """The buyer's screen: the amount, the QR, the time left and the result, large.
 
 A second top-level window for a monitor that faces the buyer. It is a view: the
-main window tells it which order is on the counter (``show_order``) and it never
-touches the core. What it shows is deliberately little, because anyone in the
-queue can read it: the amount, the QR, the countdown, the result and the
-merchant's name; never an e-mail, a note, an order id or another order.
+main window tells it the counter's sale (``show_order``), never an order the
+cashier merely looks up in the list, and it never touches the core. What it
+shows is deliberately little, because anyone in the queue can read it: the
+amount, the QR, the countdown, the result and the merchant's name; never an
+e-mail, a note, an order id or another order.
 """
 
 from __future__ import annotations

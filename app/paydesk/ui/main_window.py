@@ -43,11 +43,12 @@ if TYPE_CHECKING:
     from paydesk.ui.counter import CounterController
     from paydesk.ui.customer_display import CustomerDisplay
     from paydesk.ui.orders_panel import OrdersPanel
+from paydesk.ui.badge_kind import BadgeKind
 from paydesk.ui.built_on_first_use import built_by
 from paydesk.ui.first_frame import AfterFirstFrame
 from paydesk.ui.formatting import tr
 from paydesk.ui.payment_form import PaymentForm
-from paydesk.ui.payment_panel import PaymentPanel
+from paydesk.ui.payment_panel import PaymentPanel, Place
 from paydesk.ui.problem_banner import ProblemBanner
 
 log = logging.getLogger(__name__)
@@ -64,6 +65,8 @@ class MainWindow(QMainWindow):
     # The menus' actions, which the first frame does without (see _build_menus).
     export_action: QAction = built_by("_build_actions")
     new_payment_action: QAction = built_by("_build_actions")
+    show_to_buyer_action: QAction = built_by("_build_actions")
+    back_to_sale_action: QAction = built_by("_build_actions")
     check_selected_action: QAction = built_by("_build_actions")
     check_all_action: QAction = built_by("_build_actions")
     find_action: QAction = built_by("_build_actions")
@@ -175,6 +178,12 @@ class MainWindow(QMainWindow):
 
         orders = self._orders_menu
         self.new_payment_action = self._action(tr("&New payment"), "Esc", self.new_payment)
+        self.show_to_buyer_action = self._action(tr("Show to &buyer"), "Ctrl+Shift+D",
+                                                 self.show_to_buyer)
+        self.back_to_sale_action = self._action(tr("Back to the &sale"),
+                                                QKeySequence.StandardKey.Back, self.back_to_sale)
+        self.show_to_buyer_action.setEnabled(False)
+        self.back_to_sale_action.setEnabled(False)
         self.check_selected_action = self._action(
             tr("&Check selected now"), "Ctrl+R",
             lambda: self.counter.check_now(self.orders_panel.selected_order_ids()),
@@ -187,8 +196,11 @@ class MainWindow(QMainWindow):
                                               QKeySequence.StandardKey.Print, self._print_slip)
         self.save_slip_action = self._action(tr("Save payment slip as P&DF…"), None,
                                              self._save_slip_pdf)
-        for action in (self.new_payment_action, self.check_selected_action,
-                       self.check_all_action, self.find_action):
+        for action in (self.new_payment_action, self.show_to_buyer_action,
+                       self.back_to_sale_action):
+            orders.addAction(action)
+        orders.addSeparator()
+        for action in (self.check_selected_action, self.check_all_action, self.find_action):
             orders.addAction(action)
         orders.addSeparator()
         orders.addAction(self.print_slip_action)
@@ -232,6 +244,8 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         self.form.submitted.connect(self._create)
         self.banner.retry_requested.connect(self._retry)
+        self.payment_panel.show_to_buyer_requested.connect(self.show_to_buyer)
+        self.payment_panel.back_to_sale_requested.connect(self.back_to_sale)
 
     @property
     def counter(self) -> CounterController:
@@ -245,7 +259,8 @@ class MainWindow(QMainWindow):
 
     def _connect_counter(self, counter: CounterController) -> None:
         counter.creating_changed.connect(self.form.set_busy)
-        counter.current_changed.connect(self._show_current)
+        counter.viewed_changed.connect(self._show_viewed)
+        counter.sale_changed.connect(self._show_sale)
         counter.problem.connect(self.banner.show_problem)
         counter.problem_cleared.connect(self.banner.clear)
         counter.order_paid.connect(self._chime_paid)
@@ -299,7 +314,9 @@ class MainWindow(QMainWindow):
         counter = self.counter
         counter.order_updated.connect(panel.update_order)
         counter.order_added.connect(lambda _order: panel.refresh())
-        panel.order_activated.connect(counter.select)
+        # Browsing the list changes what the cashier views, never what the buyer sees.
+        panel.order_activated.connect(counter.view)
+        panel.show_viewed(counter.state.viewed)
         return panel
 
     def _finish_start(self) -> None:
@@ -337,14 +354,44 @@ class MainWindow(QMainWindow):
             return  # no payment client (settings, keychain): the banner says why
         self.form.reset()
 
-    def _show_current(self, order: Order | None) -> None:
+    def _show_viewed(self, order: Order | None) -> None:
+        """The cashier's panel shows the viewed order; the list's current row follows."""
         if order is None:
             self.payment_panel.show_order(None, None)
-            return
-        if order.url is None and self.counter.is_creating_order(order.order_id):
+        elif order.url is None and self.counter.is_creating_order(order.order_id):
             self.payment_panel.show_creating(order.amount)
-            return
-        self.payment_panel.show_order(order, self.counter.desk.policy.expires_at(order))
+        else:
+            self.payment_panel.show_order(order, self.counter.desk.policy.expires_at(order))
+        if self._orders_panel is not None:
+            self._orders_panel.show_viewed(order.order_id if order is not None else None)
+        self._show_place()
+
+    def _show_sale(self, order: Order | None) -> None:
+        """The buyer's screen shows the sale, and only the sale."""
+        self._show_on_display(order)
+        self._show_place()
+
+    def _show_place(self) -> None:
+        """Tell the panel (and the actions) whether its order is the one the buyer sees."""
+        counter = self.counter
+        viewed, sale_id = counter.viewed, counter.state.sale
+        looked_up = viewed is not None and viewed.order_id != sale_id
+        can_show = looked_up and viewed is not None and counter.can_show_to_buyer(viewed)
+        self.show_to_buyer_action.setEnabled(can_show)
+        self.back_to_sale_action.setEnabled(looked_up and sale_id is not None)
+        if viewed is None:
+            return  # the panel is idle
+        on_display = self.customer_display is not None and self.display_action.isChecked()
+        if looked_up:
+            sale = counter.sale
+            self.payment_panel.set_place(
+                Place.NOT_SHOWN if on_display else Place.NOT_SALE, can_show=can_show,
+                sale_amount=sale.amount if sale is not None else None,
+            )
+        elif on_display and BadgeKind.of(viewed) in (BadgeKind.PENDING, BadgeKind.NOT_SENT):
+            self.payment_panel.set_place(Place.ON_DISPLAY)  # its code, or "Preparing payment…"
+        else:
+            self.payment_panel.set_place(Place.SALE)
 
     def _retry(self, order_id: str) -> None:
         if order_id:
@@ -353,8 +400,19 @@ class MainWindow(QMainWindow):
             self.counter.check_all_pending()
 
     def new_payment(self) -> None:
-        self.counter.select(None)
+        """Esc: end the sale (a creation still out is set aside) and ready the form."""
+        self.counter.end_sale()
         self.form.reset()
+
+    def show_to_buyer(self) -> None:
+        """Put the order on the panel in front of the buyer, if it can still be paid."""
+        if not self.counter.show_to_buyer():
+            self.statusBar().showMessage(
+                tr("Only an order that can still be paid can be shown to the buyer."), 5000
+            )
+
+    def back_to_sale(self) -> None:
+        self.counter.back_to_sale()
 
     def open_settings(self) -> None:
         from PySide6.QtWidgets import QMessageBox
@@ -400,12 +458,12 @@ class MainWindow(QMainWindow):
         if self.customer_display is None:
             display = CustomerDisplay(self.runtime.settings.merchant_name)
             display.closed.connect(self._customer_display_closed)
-            self.counter.current_changed.connect(self._show_on_display)
             self.customer_display = display
         screen_name = self.runtime.settings.display_screen
         self.customer_display.place_on(find_screen(screen_name) if screen_name else None)
-        self._show_on_display(self.counter.current)
+        self._show_on_display(self.counter.sale)
         self.display_action.setChecked(True)
+        self._show_place()
         return self.customer_display
 
     def _show_on_display(self, order: Order | None) -> None:
@@ -415,9 +473,10 @@ class MainWindow(QMainWindow):
 
     def _customer_display_closed(self) -> None:
         self.display_action.setChecked(False)
+        self._show_place()
 
     def _slip_order(self) -> Order | None:
-        order = self.counter.current
+        order = self.counter.viewed  # the sale's, or a looked-up order's
         if order is None:
             self.statusBar().showMessage(tr("Choose an order first."), 5000)
         return order
@@ -554,6 +613,8 @@ class MainWindow(QMainWindow):
         counter = self._counter
         if counter is None:
             return  # never started: no requests, no list, no open store
+        if self.customer_display is not None:
+            self.customer_display.close()  # closing it reads the book (the panel's note)
         counter.stop()
         if self._orders_panel is not None:
             self._orders_panel.stop()

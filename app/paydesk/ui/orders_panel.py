@@ -68,9 +68,11 @@ STATUS_FILTERS: tuple[tuple[object, frozenset[str], frozenset[CreationState]], .
 class OrdersPanel(QWidget):
     """Filter bar, orders table and totals line; the window wires its signals.
 
-    ``order_activated`` carries the order id of the current row (the window
-    shows it in the payment panel); ``selection_changed`` carries the ids of
-    the selected rows (for "Check selected").
+    ``order_activated`` carries the order id of a row the cashier moved to or
+    clicked (the window views it on the payment panel; the buyer's screen never
+    follows the list); ``selection_changed`` carries the ids of the selected
+    rows (for "Check selected"). ``show_viewed`` makes the row of the order on
+    the payment panel the current one, whichever way it got there.
     """
 
     order_activated = Signal(str)
@@ -88,9 +90,10 @@ class OrdersPanel(QWidget):
         self._store = store
         self._client_id = client_id
         self._clock = clock
-        self._shown_id: str | None = None
+        self._viewed_id: str | None = None  # the order on the payment panel (show_viewed)
         self._selected: list[str] = []
         self._reloading = False  # a refresh restores the selection itself
+        self._following = False  # show_viewed moves the current row: not the cashier
         self.model = OrdersModel(store, OrderQuery(client_id=client_id), parent=self)
 
         self._search_timer = self._single_shot(SEARCH_DELAY_MS, self._apply_filters)
@@ -198,6 +201,7 @@ class OrdersPanel(QWidget):
         selection.currentRowChanged.connect(self._current_row_changed)
         selection.selectionChanged.connect(self._selection_changed)
         table.activated.connect(self._row_activated)
+        table.clicked.connect(self._row_activated)  # also the current row, viewed or not
         self.model.modelReset.connect(self._model_reset)
         return table
 
@@ -253,6 +257,32 @@ class OrdersPanel(QWidget):
     def reload(self) -> None:
         """Back to the first page (a new order was created: it sorts to the top)."""
         self._reload(keep_rows=False)
+
+    def show_viewed(self, order_id: str | None) -> None:
+        """The order on the payment panel (None: none) is this list's current row.
+
+        Its row is selected when it is loaded; otherwise (not loaded yet, or left
+        out by the filters) nothing is, so no row looks like what the panel shows.
+        """
+        changed, self._viewed_id = order_id != self._viewed_id, order_id
+        row = self.model.row_of(order_id) if order_id is not None else None
+        current = self.table.currentIndex()
+        if row is not None and current.isValid() and current.row() == row:
+            return
+        if row is not None or changed:  # not every poll's update: the selection stays
+            self._follow(row)
+
+    def _follow(self, row: int | None) -> None:
+        flags = QItemSelectionModel.SelectionFlag
+        model = self.table.selectionModel()
+        self._following = True
+        try:
+            if row is None:
+                model.clear()  # the current index and the selection
+            else:
+                model.setCurrentIndex(self.model.index(row, 0), flags.ClearAndSelect | flags.Rows)
+        finally:
+            self._following = False
 
     def update_order(self, order: Order) -> None:
         """A status check changed an order: repaint its row, add the totals up again."""
@@ -339,9 +369,10 @@ class OrdersPanel(QWidget):
         self._reloading = True
         try:
             self.model.reload(self.model.rowCount() if keep_rows else 0)
+            self._restore_selection(current.order_id if current else None, selected)
         finally:
             self._reloading = False
-        self._restore_selection(current.order_id if current else None, selected)
+        self._follow_viewed_if_loaded()
         if keep_rows:
             self.table.verticalScrollBar().setValue(scroll)
         self._update_totals()
@@ -357,7 +388,6 @@ class OrdersPanel(QWidget):
         model = self.table.selectionModel()
         row = self.model.row_of(current_id) if current_id else None
         if row is not None:
-            self._shown_id = current_id  # the window shows it already
             model.setCurrentIndex(self.model.index(row, 0), flags.NoUpdate)
         model.select(selection, flags.ClearAndSelect | flags.Rows)
         self._selection_changed()
@@ -365,8 +395,16 @@ class OrdersPanel(QWidget):
     def _model_reset(self) -> None:
         # A reset clears the selection without a selectionChanged signal.
         if not self._reloading:
-            self._shown_id = None
             self._selection_changed()
+            self._follow_viewed_if_loaded()  # the new filters may show it
+
+    def _follow_viewed_if_loaded(self) -> None:
+        """After a reload: the viewed order's row, if it is there now, is the current one
+        (a new order reaches the list after the panel shows it)."""
+        row = self.model.row_of(self._viewed_id) if self._viewed_id is not None else None
+        current = self.table.currentIndex()
+        if row is not None and not (current.isValid() and current.row() == row):
+            self._follow(row)
 
     def _selection_changed(self, *_args: object) -> None:
         ids = self.selected_order_ids()
@@ -375,15 +413,15 @@ class OrdersPanel(QWidget):
             self.selection_changed.emit(ids)
 
     def _current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if self._reloading or self._following:
+            return  # the list put it back, or followed the panel: not the cashier's move
         order = self.model.order_at(current.row()) if current.isValid() else None
-        if order is not None and order.order_id != self._shown_id:
-            self._shown_id = order.order_id
+        if order is not None and order.order_id != self._viewed_id:
             self.order_activated.emit(order.order_id)
 
     def _row_activated(self, index: QModelIndex) -> None:
         order = self.model.order_at(index.row())
         if order is not None:
-            self._shown_id = order.order_id
             self.order_activated.emit(order.order_id)
 
     # -- totals ------------------------------------------------------------

@@ -1,7 +1,11 @@
 """The payment the cashier is showing: amount, QR, link, state and time left.
 
 A view only: it is told what to show (``show_order``, ``show_creating``) and
-never calls the core or the network. The window decides which order that is.
+never calls the core or the network. The window decides which order that is
+(the counter's viewed order), and tells it where that order stands with the
+buyer (``set_place``): the sale in front of the buyer, or an order looked up
+in the list, which a strip on top of the card says plainly, with a button to
+show it to the buyer and one to go back to the sale.
 
 The first frame shows the idle page only; the card an order is shown on (the
 QR, the badge, the link and its buttons) is built with the first order, or
@@ -13,6 +17,7 @@ builds the Python enums of the whole namespace, ~15 ms of the window's start
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -59,11 +64,38 @@ _SAVE_FILTERS = {
     QT_TRANSLATE_NOOP("PayDesk", "SVG image (*.svg)"): ".svg",
 }
 
+
+
+class Place(enum.StrEnum):
+    """Where the order on the panel stands with the buyer."""
+
+    ON_DISPLAY = "on_display"  # the sale, on the customer display now
+    SALE = "sale"  # the sale (no customer display open, or the sale is over)
+    NOT_SHOWN = "not_shown"  # looked up; the customer display shows the sale, not this
+    NOT_SALE = "not_sale"  # looked up; no customer display open
+
+    @property
+    def is_sale(self) -> bool:
+        return self in (Place.ON_DISPLAY, Place.SALE)
+
+
+_PLACE_WORDS = {
+    Place.ON_DISPLAY: QT_TRANSLATE_NOOP("PayDesk", "On the buyer's screen"),
+    Place.SALE: QT_TRANSLATE_NOOP("PayDesk", "Current sale"),
+    Place.NOT_SHOWN: QT_TRANSLATE_NOOP("PayDesk", "Not shown to the buyer"),
+    Place.NOT_SALE: QT_TRANSLATE_NOOP("PayDesk", "Not the current sale"),
+}
+
 _CARD_STYLE = """
 QFrame#payment_card { background: #f6f7f9; border: 1px solid #dadce0; border-radius: 12px; }
 QFrame#payment_card[state="paid"] { background: #e6f4ea; border: 3px solid #188038; }
 QFrame#payment_card[state="refused"] { background: #fdf1f0; border: 2px solid #c5221f; }
 QFrame#payment_card[state="idle"] { background: #f8f9fa; border: 2px dashed #dadce0; }
+QFrame#payment_card[looked_up="true"] { border: 2px dashed #e37400; }
+QFrame#buyer_strip { background: #e8f0fe; border-radius: 6px; }
+QFrame#buyer_strip[looked_up="true"] { background: #fef0d9; border: 1px solid #e37400; }
+QLabel#buyer_note { color: #174ea6; font-weight: bold; }
+QLabel#buyer_note[looked_up="true"] { color: #8a3c00; }
 QLabel#payment_link { color: #174ea6; padding: 3px 6px;
                       border: 2px solid transparent; border-radius: 4px; }
 QLabel#payment_link:focus { border-color: #1a73e8; background: #ffffff; }
@@ -81,6 +113,10 @@ class PaymentPanel(QWidget):
 
     #: Emitted with the link after it was put on the clipboard (the window may say so).
     copy_requested = Signal(str)
+    #: The cashier asks to put the order on the panel in front of the buyer.
+    show_to_buyer_requested = Signal()
+    #: The cashier asks to see the sale again.
+    back_to_sale_requested = Signal()
 
     # The card's widgets (built by _build_card, on first use).
     amount_label: QLabel = built_by("prepare_card")
@@ -93,6 +129,10 @@ class PaymentPanel(QWidget):
     save_button: QPushButton = built_by("prepare_card")
     order_id_label: QLabel = built_by("prepare_card")
     note_label: QLabel = built_by("prepare_card")
+    buyer_strip: QFrame = built_by("prepare_card")
+    buyer_note: QLabel = built_by("prepare_card")
+    show_to_buyer_button: QPushButton = built_by("prepare_card")
+    back_to_sale_button: QPushButton = built_by("prepare_card")
 
     def __init__(self, parent: QWidget | None = None, *, clock: Clock | None = None) -> None:
         super().__init__(parent)
@@ -101,6 +141,7 @@ class PaymentPanel(QWidget):
         self._clock = clock  # None: paydesk.clock's (with datetime: not for the first frame)
         self._order: Order | None = None
         self._expires_at: datetime | None = None
+        self._place = Place.SALE
         self._countdown_timer = QTimer(self)
         self._countdown_timer.setInterval(1000)
         self._countdown_timer.timeout.connect(self.refresh_countdown)
@@ -148,6 +189,7 @@ class PaymentPanel(QWidget):
         if self._card is None:
             self._card = self._build_card()
             self._set_link(None)  # no link, no link buttons
+            self.set_place(self._place)
         return self._card
 
     def _build_card(self) -> QFrame:
@@ -156,6 +198,8 @@ class PaymentPanel(QWidget):
         from paydesk.ui.link_label import LinkLabel
         from paydesk.ui.qr_widget import QrCodeWidget, SquareHolder
         from paydesk.ui.status_badge import StatusBadge
+
+        strip = self._build_buyer_strip()
 
         self.amount_label = QLabel()
         self.amount_label.setObjectName("amount_label")
@@ -210,6 +254,7 @@ class PaymentPanel(QWidget):
         layout = QVBoxLayout(card)
         layout.setContentsMargins(20, 16, 20, 14)
         layout.setSpacing(8)
+        layout.addWidget(strip)
         layout.addWidget(self.amount_label)
         layout.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addSpacing(4)
@@ -219,11 +264,44 @@ class PaymentPanel(QWidget):
         layout.addLayout(buttons)
         layout.addSpacing(2)
         layout.addLayout(footer)
+        QWidget.setTabOrder(self.back_to_sale_button, self.show_to_buyer_button)
+        QWidget.setTabOrder(self.show_to_buyer_button, self.link_label)
         QWidget.setTabOrder(self.link_label, self.copy_button)
         QWidget.setTabOrder(self.copy_button, self.open_button)
         QWidget.setTabOrder(self.open_button, self.save_button)
         self._stack.addWidget(card)
         return card
+
+    def _build_buyer_strip(self) -> QFrame:
+        """Whether the buyer sees this order: the sale, or one looked up in the list."""
+        self.buyer_note = QLabel()
+        self.buyer_note.setObjectName("buyer_note")
+        self.buyer_note.setWordWrap(True)
+        self.back_to_sale_button = self._button(
+            "back_to_sale_button", tr("Back to the sale"),
+            lambda: self.back_to_sale_requested.emit(),
+        )
+        self.show_to_buyer_button = self._button(
+            "show_to_buyer_button", tr("Show to buyer"),
+            lambda: self.show_to_buyer_requested.emit(),
+        )
+        from PySide6.QtCore import Qt  # the card's, after the first frame
+
+        self.buyer_note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        buttons = QHBoxLayout()
+        buttons.setSpacing(8)
+        buttons.addStretch(1)
+        buttons.addWidget(self.back_to_sale_button)
+        buttons.addWidget(self.show_to_buyer_button)
+        buttons.addStretch(1)
+        strip = self.buyer_strip = QFrame()
+        strip.setObjectName("buyer_strip")
+        layout = QVBoxLayout(strip)
+        layout.setContentsMargins(8, 4, 8, 4)
+        layout.setSpacing(4)
+        layout.addWidget(self.buyer_note)
+        layout.addLayout(buttons)
+        return strip
 
     def _button(self, name: str, text: str, slot: Callable[[], None]) -> QPushButton:
         from PySide6.QtCore import Qt  # the card's, after the first frame
@@ -288,10 +366,47 @@ class PaymentPanel(QWidget):
         self.qr.set_text(None)
         self.qr.set_inactive(None)
         self._set_link(None)
-        self._set_countdown_text(tr("Asking the payment service for a link…"))
+        self._set_countdown_text(
+            tr("Asking the payment service for a link…") + "\n"
+            + tr("Esc starts the next payment; this one is finished in the background.")
+        )
         self.order_id_label.setText("")
         self.note_label.setText("")
         self._set_card_state(BadgeKind.CREATING)
+
+    def set_place(
+        self, place: Place, *, can_show: bool = False, sale_amount: int | None = None
+    ) -> None:
+        """Say where the order on the card stands with the buyer.
+
+        A looked-up order (``place`` not the sale) is marked on the card and its
+        strip; ``can_show`` offers "Show to buyer" (an order that can still be
+        paid), and ``sale_amount`` (there is a sale) offers the way back to it.
+        """
+        self.prepare_card()
+        self._place = place
+        words = tr(str(_PLACE_WORDS[place]))
+        self.buyer_note.setText(words)
+        self.buyer_note.setAccessibleName(words)
+        looked_up = not place.is_sale
+        self.show_to_buyer_button.setVisible(looked_up and can_show)
+        self.back_to_sale_button.setVisible(looked_up and sale_amount is not None)
+        if sale_amount is not None:
+            self.back_to_sale_button.setText(
+                tr("Back to the sale of {amount}").format(amount=money(sale_amount))
+            )
+        if self.buyer_strip.property("looked_up") != looked_up:
+            for widget in (self.prepare_card(), self.buyer_strip, self.buyer_note):
+                widget.setProperty("looked_up", looked_up)
+                widget.style().unpolish(widget)
+                widget.style().polish(widget)
+        for frame in (self.buyer_strip, self.prepare_card()):  # laid out now, as in
+            layout = frame.layout()  # _set_card_state: a grab right after shows it whole
+            if layout is not None:
+                layout.activate()
+
+    def place(self) -> Place:
+        return self._place
 
     def order(self) -> Order | None:
         return self._order
