@@ -95,8 +95,8 @@ def test_a_payment_made_after_the_apps_own_lifetime_estimate_is_seen(
         qtbot.keyClicks(amount, "444")
         qtbot.keyClick(amount, Qt.Key.Key_Return)
         qtbot.waitUntil(lambda: len(sandbox.orders()) == 1 and sandbox.orders()[0].url
-                        is not None and window.counter.current is not None
-                        and window.counter.current.url is not None, timeout=WAIT_MS)
+                        is not None and window.counter.sale is not None
+                        and window.counter.sale.url is not None, timeout=WAIT_MS)
         [remote] = sandbox.orders()
         order_id = remote.order_id
 
