@@ -10,11 +10,11 @@ from types import TracebackType
 from typing import TypeVar
 
 import requests
-from requests.adapters import HTTPAdapter
 
 import paydesk
 from paydesk.errors import EmailError, InputError
 from paydesk.gateway import replies
+from paydesk.gateway.deadline import WatchedAdapter
 from paydesk.gateway.endpoint import parse_base_url, parse_client_id
 from paydesk.gateway.errors import GatewayConfigError, InvalidRequestError, OrderNotFound
 from paydesk.gateway.redact import install_log_filter, scrub
@@ -117,8 +117,9 @@ class GatewayClient:
 
     def _new_session(self, pool_size: int) -> requests.Session:
         session = requests.Session()
-        # Retries are ours (retry.py): the adapter must not add its own.
-        adapter = HTTPAdapter(pool_connections=1, pool_maxsize=pool_size, max_retries=0)
+        # Retries are ours (retry.py): the adapter must not add its own. Its
+        # connections can be cut at the call's deadline (deadline.py).
+        adapter = WatchedAdapter(pool_connections=1, pool_maxsize=pool_size, max_retries=0)
         session.mount("http://", adapter)
         session.mount("https://", adapter)
         if self._endpoint.is_loopback:
