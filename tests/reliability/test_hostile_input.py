@@ -41,10 +41,11 @@ from paydesk.gateway.replies import RawReply, classify, order_status, payment_ur
 from paydesk.gateway.transport import MAX_BODY
 from paydesk.money import MAX_AMOUNT, format_rubles, parse_amount
 from paydesk.orders import CreationState, OrderStatus, normalize_email, validate_order_id
-from paydesk.sandbox import SandboxConfig, SandboxServer
+from paydesk.sandbox import Fault, SandboxConfig, SandboxServer
 from paydesk.services import NOTE_MAX, OrderDesk, send_creation
 from paydesk.store import OrderQuery, OrderStore
 
+from cli_process import Paydesk, service_env
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 ORDER_ID_RE = re.compile(r"[A-Za-z0-9._-]{1,64}")
@@ -396,6 +397,39 @@ def test_an_answer_about_another_order_is_refused(fake: FakeService, endpoint: s
     fake.answer = fixed(reply_bytes(json.dumps({**other, "order_id": "A-1"}).encode()))
     with client_for(fake) as client:
         assert ask(client) in ("http://127.0.0.1/pay/x", OrderStatus.APPROVE)
+
+
+# -- a service that trickles its replies -----------------------------------------------------
+
+
+def test_a_trickling_service_holds_no_command_past_its_deadline(
+    paydesk: Paydesk, start_sandbox: Callable[..., SandboxServer]
+) -> None:
+    """A reply sent a byte at a time (each byte well within the read timeout): create,
+    status and refresh, through the real command, each end at the deadline (set to 1 s,
+    like any setting) as "too slow, try again" (exit code 4), and nothing is lost."""
+    sandbox = start_sandbox(client_id=TEST_CLIENT_ID, trickle_ms=20)
+    env = service_env(sandbox)
+    assert paydesk.run("config", "set", "request_deadline_seconds", "1", env=env).code == 0
+    sandbox.inject(Fault.TRICKLE, times=1000)
+
+    create = paydesk.run("create", "150", env=env)
+    assert create.code == 4, create
+    assert "did not answer in time" in create.err
+    [record] = json.loads(paydesk.run("list", "--format", "json", env=env).out)
+    status = paydesk.run("status", record["order_id"], env=env)
+    assert status.code == 4, status
+    assert "did not answer in time" in status.err
+    refresh = paydesk.run("refresh", env=env)
+    assert refresh.code == 4, refresh
+    assert f"failed      {record['order_id']}" in refresh.err
+
+    sandbox.clear_faults()
+    refresh = paydesk.run("refresh", env=env)
+    assert refresh.code == 0, refresh
+    assert f"sent again  {record['order_id']}" in refresh.out
+    [remote] = sandbox.orders()  # the slow create was carried out: one order, same id
+    assert remote.order_id == record["order_id"]
 
 
 # -- payment links ----------------------------------------------------------------------------

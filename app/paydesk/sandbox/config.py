@@ -33,13 +33,24 @@ def check_fail_rate(value: float, what: str = "fail rate") -> float:
     return float(value)
 
 
-def check_rates(fail_rate: float, timeout_rate: float) -> None:
-    """Both shares are drawn from one roll of the dice, so together at most 1."""
+def check_trickle_ms(value: int) -> int:
+    """Return ``value`` if it is a usable pause between two bytes, else raise ValueError."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(
+            f"the trickle pause must be a whole number of milliseconds >= 0, not {value!r}"
+        )
+    return value
+
+
+def check_rates(fail_rate: float, timeout_rate: float, trickle_rate: float = 0.0) -> None:
+    """The shares are drawn from one roll of the dice, so together at most 1."""
     check_fail_rate(fail_rate)
     check_fail_rate(timeout_rate, "timeout rate")
-    if fail_rate + timeout_rate > 1.0:
+    check_fail_rate(trickle_rate, "trickle rate")
+    total = fail_rate + timeout_rate + trickle_rate
+    if total > 1.0:
         raise ValueError(
-            f"fail rate + timeout rate must be at most 1, not {fail_rate + timeout_rate!r}"
+            f"fail rate + timeout rate + trickle rate must be at most 1, not {total!r}"
         )
 
 
@@ -66,6 +77,10 @@ class SandboxConfig:
     #: Share of /backend requests held past the client's read timeout (stall_seconds):
     #: half of them are never carried out, half are carried out after the hold.
     timeout_rate: float = 0.0
+    #: Share of /backend requests carried out, then answered a byte at a time (a
+    #: TRICKLE or TRICKLE_BODY), trickle_ms between two bytes.
+    trickle_rate: float = 0.0
+    trickle_ms: int = 1000
     rate_limit_per_second: float | None = None
     db_path: str | os.PathLike[str] | None = None
     merchant_name: str = DEFAULT_MERCHANT_NAME
@@ -80,7 +95,8 @@ class SandboxConfig:
         check_positive(self.ttl_seconds, "ttl_seconds")
         check_latency_ms(self.latency_ms)
         check_latency_ms(self.latency_jitter_ms)
-        check_rates(self.fail_rate, self.timeout_rate)
+        check_rates(self.fail_rate, self.timeout_rate, self.trickle_rate)
+        check_trickle_ms(self.trickle_ms)
         if self.rate_limit_per_second is not None:
             check_positive(self.rate_limit_per_second, "rate_limit_per_second")
         if (
