@@ -21,6 +21,7 @@ import socket
 import string
 import tempfile
 import threading
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -37,6 +38,7 @@ from requests.structures import CaseInsensitiveDict
 
 from paydesk.errors import EmailError, InputError, OrderIdError
 from paydesk.gateway import GatewayClient, GatewayError, InvalidRequestError, ProtocolError
+from paydesk.gateway.errors import SERVICE_MESSAGE_MAX
 from paydesk.gateway.replies import RawReply, classify, order_status, payment_url
 from paydesk.gateway.transport import MAX_BODY
 from paydesk.money import MAX_AMOUNT, format_rubles, parse_amount
@@ -222,6 +224,33 @@ def test_any_reply_is_a_gateway_error_or_a_checked_value(
         assert isinstance(outcome, OrderStatus) and 200 <= code <= 299
 
 
+def _shown_clean(text: str) -> bool:
+    """One line of visible text: no control, format or separator character."""
+    return not any(
+        unicodedata.category(ch)[0] == "C" or unicodedata.category(ch) in ("Zl", "Zp")
+        for ch in text
+    )
+
+
+@given(
+    endpoint=st.sampled_from(["create_order", "get_order"]),
+    code=st.sampled_from([200, 400, 403, 404, 409, 429, 500, 503]),
+    field=st.sampled_from(["message", "error"]),
+    text=st.text(max_size=600) | st.text(alphabet=st.sampled_from(NASTY + "ab"), max_size=600),
+)
+def test_the_services_own_words_are_shown_clean_and_short(
+    endpoint: str, code: int, field: str, text: str
+) -> None:
+    body = json.dumps({"status": False, field: text}).encode()
+    outcome = judged(RawReply(endpoint, code, {}, body))
+    assert isinstance(outcome, GatewayError)
+    shown = outcome.service_message
+    if shown is not None:
+        assert len(shown) <= SERVICE_MESSAGE_MAX and shown == shown.strip()
+        assert _shown_clean(shown) and "  " not in shown
+    assert _shown_clean(outcome.user_message) and _shown_clean(str(outcome))
+
+
 @pytest.mark.parametrize(
     "body",
     [
@@ -397,6 +426,17 @@ def test_an_answer_about_another_order_is_refused(fake: FakeService, endpoint: s
     fake.answer = fixed(reply_bytes(json.dumps({**other, "order_id": "A-1"}).encode()))
     with client_for(fake) as client:
         assert ask(client) in ("http://127.0.0.1/pay/x", OrderStatus.APPROVE)
+
+
+def test_the_order_book_keeps_the_clean_words(fake: FakeService, tmp_path: Path) -> None:
+    """The order book (and so the window and the command line, which read it) gets the
+    sentence the client cleaned: one line, no escapes, no reversed text."""
+    nasty = "Shop\r\nblocked \x1b[2J\u202eevil\u200b"
+    fake.answer = fixed(reply_bytes(json.dumps({"status": False, "message": nasty}).encode()))
+    with client_for(fake) as client, OrderStore.open(tmp_path / "b.sqlite3") as store:
+        desk = OrderDesk(store, TEST_CLIENT_ID)
+        order = desk.record_creation(send_creation(client, desk.start_order("150")))
+    assert order.last_error == "The payment service refused the request: Shop blocked [2J evil"
 
 
 # -- a service that trickles its replies -----------------------------------------------------

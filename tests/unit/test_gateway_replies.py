@@ -18,7 +18,7 @@ from paydesk.gateway import (
     ServiceRefused,
     ServiceUnavailable,
 )
-from paydesk.gateway.errors import BODY_EXCERPT
+from paydesk.gateway.errors import BODY_EXCERPT, SERVICE_MESSAGE_MAX
 from paydesk.gateway.replies import (
     RawReply,
     Success,
@@ -131,6 +131,57 @@ def test_refusal_without_message_still_has_a_user_message() -> None:
 def test_credentials_refusal_points_at_settings() -> None:
     error = error_of(reply(403, {"status": False, "message": "Wrong sign"}))
     assert "settings" in error.user_message
+
+
+# -- the service's own words ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "shown"),
+    [
+        ("Shop\r\nblocked", "Shop blocked"),  # no forged second line in a log or a cell
+        ("\x1b[31mred\x1b[0m alert\x07", "[31mred [0m alert"),  # no terminal escapes
+        ("pay to \u202egnp.exe", "pay to gnp.exe"),  # no right-to-left override
+        ("in\u2066visible\u2069 \u200bmarks\ufeff", "in visible marks"),
+        ("tab\there\x00and\x7fthere\u2028line", "tab here and there line"),
+        ("  Магазин   заблокирован  ", "Магазин заблокирован"),
+    ],
+)
+def test_the_services_message_is_cleaned_once_for_everyone(message: str, shown: str) -> None:
+    error = error_of(reply(200, {"status": False, "message": message}))
+    assert error.service_message == shown
+    assert error.user_message == f"The payment service refused the request: {shown}"
+    assert shown in str(error)
+
+
+def test_a_long_message_is_cut_to_a_readable_length() -> None:
+    error = error_of(reply(200, {"status": False, "message": "Refused. " * 2000}))
+    assert error.service_message is not None
+    assert len(error.service_message) <= SERVICE_MESSAGE_MAX
+    assert error.service_message.startswith("Refused. Refused.")
+    assert error.service_message.endswith("…")
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"error": "Shop blocked"},
+        {"message": None, "error": "Shop blocked"},
+        {"message": "  \r\n ", "error": "Shop blocked"},
+        {"message": 5, "error": "Shop blocked"},
+        {"message": "Shop blocked", "error": "something else"},
+    ],
+)
+def test_the_text_is_message_else_error(fields: dict[str, Any]) -> None:
+    error = error_of(reply(200, {"status": False, **fields}))
+    assert error.service_message == "Shop blocked"
+
+
+@pytest.mark.parametrize("fields", [{}, {"message": ""}, {"error": ["x"]}, {"message": "\u200b"}])
+def test_no_usable_text_is_none(fields: dict[str, Any]) -> None:
+    error = error_of(reply(200, {"status": False, **fields}))
+    assert error.service_message is None
+    assert error.user_message == ServiceRefused.default_user_message
 
 
 @pytest.mark.parametrize("code", [500, 502, 503, 599])

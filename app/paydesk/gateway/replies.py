@@ -29,6 +29,7 @@ from paydesk.gateway.errors import (
     ServiceRefused,
     ServiceUnavailable,
 )
+from paydesk.gateway.service_message import service_message
 from paydesk.orders import OrderStatus
 
 _SECONDS_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,6})?")
@@ -99,8 +100,8 @@ def _judge(
     body = scrub(reply.body.decode("utf-8", errors="replace"))
     is_fault = 500 <= code <= 599
     obj = json_object(reply)
-    raw_message = obj.get("message") if obj is not None else None
-    message = scrub(raw_message) if isinstance(raw_message, str) and raw_message.strip() else None
+    text = service_message(obj) if obj is not None else None
+    message = scrub(text) if text is not None else None
     where = reply.endpoint
 
     if code == 429:
