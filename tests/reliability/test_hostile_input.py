@@ -499,12 +499,16 @@ class CannedAdapter(BaseAdapter):
         pass
 
 
-def https_client(link: str) -> tuple[GatewayClient, CannedAdapter]:
+def https_client(
+    link: str, base_url: str = "https://pay.example.com", **options: Any
+) -> tuple[GatewayClient, CannedAdapter]:
+    """A client of ``base_url`` whose service answers create_order with ``link``."""
     adapter = CannedAdapter({"status": True, "url": link})
     session = requests.Session()
     session.mount("https://", adapter)
-    client = GatewayClient("https://pay.example.com", TEST_CLIENT_ID, TEST_SECRET,
-                           session=session, max_attempts=1)
+    session.mount("http://", adapter)
+    client = GatewayClient(base_url, TEST_CLIENT_ID, TEST_SECRET,
+                           session=session, max_attempts=1, **options)
     return client, adapter
 
 
@@ -522,6 +526,12 @@ BAD_LINKS = [
     "javascript:alert(1)//https://pay.example.com",
     "data:text/html,<script>alert(1)</script>",
     "//pay.example.com/pay/abc",
+    "https:pay.example.com/pay/abc",  # no "//": no host, whatever a phone makes of it
+    "https:/pay.example.com/pay/abc",
+    "https:///pay.example.com/pay/abc",
+    " https://pay.example.com/pay/abc",
+    "hxxps://pay.example.com/pay/abc",
+    "intent://pay.example.com/pay/abc#Intent;scheme=https;end",
 ]
 
 
@@ -542,10 +552,46 @@ def test_plain_http_links_are_refused_with_a_message_for_the_cashier() -> None:
     assert caught.value.retryable is False
 
 
-def test_https_links_are_accepted_from_an_https_service() -> None:
-    client, _ = https_client("https://pay.example.com/pay/Zx8kQ2mN4pR7sT1v")
+@pytest.mark.parametrize(
+    "link", ["https://pay.example.com/pay/Zx8kQ2mN4pR7sT1v", "HTTPS://pay.example.com/pay/Zx8"]
+)
+def test_https_links_are_accepted_from_an_https_service(link: str) -> None:
+    client, _ = https_client(link)
     with client:
-        assert client.create_order("A-1", 100) == "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1v"
+        assert client.create_order("A-1", 100) == link
+
+
+@pytest.mark.parametrize(
+    ("base_url", "options"),
+    [
+        # Plain http to a service off this computer (allowed for a test service on a
+        # local network): its links must still be https, it is not on loopback.
+        ("http://192.168.1.10:8000", {"allow_insecure": True}),
+        ("http://pay.example.com", {"allow_insecure": True}),
+        # On loopback, but over https: an http link would be a step down.
+        ("https://127.0.0.1:8443", {}),
+        ("https://localhost", {}),
+    ],
+)
+@pytest.mark.parametrize(
+    "link", ["http://pay.example.com/pay/abc", "http://127.0.0.1:8765/pay/abc", "HTTP://pay.example.net/p"]
+)
+def test_plain_http_links_only_from_a_plain_http_service_on_loopback(
+    base_url: str, options: dict[str, Any], link: str
+) -> None:
+    client, adapter = https_client(link, base_url, **options)
+    with client, pytest.raises(ProtocolError) as caught:
+        client.create_order("A-1", 100)
+    assert adapter.sent
+    assert "not secure" in caught.value.user_message
+
+
+@pytest.mark.parametrize("base_url", ["http://127.0.0.1:8765", "http://localhost:8765",
+                                      "http://[::1]:8765"])
+def test_a_plain_http_service_on_loopback_may_link_over_http(base_url: str) -> None:
+    client, _ = https_client("HTTP://192.168.1.5:8765/pay/abc", base_url)
+    with client:
+        assert client.create_order("A-1", 100) == "HTTP://192.168.1.5:8765/pay/abc"
 
 
 def test_the_loopback_sandbox_may_hand_out_plain_http_links(

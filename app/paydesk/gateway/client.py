@@ -155,9 +155,12 @@ class GatewayClient:
         # same order_id, amount and email: the contract makes such a repeat
         # idempotent (same reply, same url, one order). A lost reply (timeout,
         # dropped connection after the service acted) is thus recovered here.
-        # Plain-http links only from a service that is itself on plain http (the
-        # sandbox on loopback, or a test service the merchant explicitly allowed).
-        allow_http = self._endpoint.base_url.startswith("http://")
+        # Plain-http links only from a service that is itself on plain http on this
+        # computer (the sandbox, whose links may name this computer's LAN address for
+        # a phone). Not from an https one, nor from one off this computer even when
+        # plain http to it was allowed (allow_insecure): the buyer's phone would open
+        # that link over whatever network it is on.
+        allow_http = self._endpoint.is_loopback and self._endpoint.base_url.startswith("http://")
 
         def link(reply: replies.Success) -> str:
             return replies.payment_url(
