@@ -6,7 +6,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import requests
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QApplication,
@@ -26,6 +25,7 @@ from paydesk.settings import Settings
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 
+from payment_page import decide
 from qt_images import decode_qimage
 from screenshots import save_screenshot
 from test_values import TEST_CLIENT_ID, TEST_SECRET
@@ -120,8 +120,7 @@ def test_paid_through_the_payment_page_shows_paid_and_updates_the_row(
     link = wait_for_link(qtbot, window)
     paid = []
     window.counter.order_paid.connect(paid.append)
-    requests.post(link, data={"decision": "approve", "email": "b@example.com"},
-                  timeout=5).raise_for_status()
+    decide(link, "approve", "b@example.com").raise_for_status()
     qtbot.waitUntil(lambda: "Paid" in badge(window), timeout=WAIT_MS)
     assert len(paid) == 1 and paid[0].status is OrderStatus.APPROVE
     table: QTableView = child(window, QTableView, "orders_table")
@@ -134,7 +133,7 @@ def test_paid_through_the_payment_page_shows_paid_and_updates_the_row(
 def test_declined_and_expired(window: MainWindow, qtbot: QtBot, sandbox: SandboxServer) -> None:
     type_amount(qtbot, window, "10")
     link = wait_for_link(qtbot, window)
-    requests.post(link, data={"decision": "decline"}, timeout=5).raise_for_status()
+    decide(link, "decline").raise_for_status()
     qtbot.waitUntil(lambda: "Refused" in badge(window), timeout=WAIT_MS)
     screenshot(window, "declined")
 
@@ -263,8 +262,7 @@ def test_customer_display_follows_the_counter(
     link = wait_for_link(qtbot, window)
     qtbot.waitUntil(lambda: display.qr.text() == link, timeout=WAIT_MS)
     assert decode_qimage(display.qr.grab().toImage()) == [link]
-    requests.post(link, data={"decision": "approve", "email": "b@example.com"},
-                  timeout=5).raise_for_status()
+    decide(link, "approve", "b@example.com").raise_for_status()
     qtbot.waitUntil(lambda: "Paid" in display.result_label.text(), timeout=WAIT_MS)
     display.close()
     assert not window.display_action.isChecked()
