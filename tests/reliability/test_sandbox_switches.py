@@ -87,10 +87,11 @@ def test_random_fault_rates_are_roughly_as_asked() -> None:
     "settings",
     [{"timeout_rate": 1.5}, {"timeout_rate": -0.1}, {"fail_rate": 0.7, "timeout_rate": 0.4},
      {"latency_jitter_ms": -1}, {"trickle_rate": 1.5},
-     {"fail_rate": 0.5, "timeout_rate": 0.3, "trickle_rate": 0.3}, {"trickle_ms": -1}],
+     {"fail_rate": 0.5, "timeout_rate": 0.3, "trickle_rate": 0.3}, {"trickle_ms": -1},
+     {"refusals": "http500"}, {"refusals": "HTTP200"}],
 )
 def test_config_refuses_bad_switches(settings: dict[str, float]) -> None:
-    with pytest.raises(ValueError, match=r"rate|latency|trickle"):
+    with pytest.raises(ValueError, match=r"rate|latency|trickle|refusals"):
         SandboxConfig(**settings)  # type: ignore[arg-type]
 
 
@@ -103,6 +104,10 @@ def test_command_line_switches(capsys: pytest.CaptureFixture[str]) -> None:
                               "--trickle-ms", "500"])
     assert (args.latency_jitter_ms, args.timeout_rate, args.stall_seconds) == (600, 0.1, 2.5)
     assert (args.trickle_rate, args.trickle_ms) == (0.3, 500)
+    assert parser.parse_args([]).refusals == "codes"
+    assert parser.parse_args(["--refusals", "http200"]).refusals == "http200"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--refusals", "sometimes"])
     too_much = parser.parse_args(["--fail-rate", "0.8", "--timeout-rate", "0.5", "--port", "0"])
     assert run(too_much) == 2
     assert "at most 1" in capsys.readouterr().err

@@ -13,6 +13,7 @@ from paydesk.gateway import (
     GatewayError,
     OrderConflict,
     OrderNotFound,
+    ParameterRefused,
     ProtocolError,
     RateLimited,
     ServiceRefused,
@@ -94,7 +95,8 @@ def test_any_2xx_with_status_true_is_success(code: int) -> None:
     [
         (200, "get_order", ServiceRefused),
         (200, "create_order", ServiceRefused),
-        (400, "create_order", ServiceRefused),
+        (400, "create_order", ParameterRefused),
+        (400, "get_order", ParameterRefused),
         (401, "get_order", CredentialsRefused),
         (403, "get_order", CredentialsRefused),
         (403, "create_order", CredentialsRefused),
@@ -113,6 +115,69 @@ def test_status_false_is_a_refusal(code: int, endpoint: str, kind: type[GatewayE
     assert error.retryable is False
     assert error.body is not None
     assert "Nope." in error.body
+
+
+# What the service's words say, when its HTTP code does not (it answers refusals with
+# 200, or with a code the contract gives no meaning): the sandbox's words, and the
+# usual ways to say the same in English and Russian.
+WORDS = [
+    ("get_order", "Order A-1 was not found.", OrderNotFound),
+    ("get_order", "No such order", OrderNotFound),
+    ("get_order", "Заказ не найден", OrderNotFound),
+    ("get_order", "Order does not exist", OrderNotFound),
+    ("create_order", "Order A-1 already exists with a different amount; a new sale needs "
+     "a new order_id.", OrderConflict),
+    ("create_order", "Duplicate order_id", OrderConflict),
+    ("create_order", "Заказ с таким номером уже существует", OrderConflict),
+    ("create_order", "Wrong sign: it does not match the parameters and the secret key.",
+     CredentialsRefused),
+    ("get_order", "Unknown client_id.", CredentialsRefused),
+    ("get_order", "Invalid signature", CredentialsRefused),
+    ("create_order", "Signature mismatch", CredentialsRefused),
+    ("create_order", "Client not found", CredentialsRefused),
+    ("get_order", "Неверная подпись запроса", CredentialsRefused),
+    ("create_order", "Неизвестный клиент", CredentialsRefused),
+    ("create_order", "Parameter amount must be between 1 and 10000 kopecks.", ParameterRefused),
+    ("create_order", "Missing parameter: sign.", ParameterRefused),
+    ("get_order", "Parameter sign must be an md5 digest: 32 hexadecimal characters.",
+     ParameterRefused),
+    ("get_order", "Parameter client_id must be an integer in plain digits.", ParameterRefused),
+    ("create_order", "Не передан обязательный параметр amount", ParameterRefused),
+    ("create_order", "Некорректная сумма", ParameterRefused),
+    ("create_order", "Shop blocked", ServiceRefused),
+    ("create_order", "Order A-1 was not found.", ServiceRefused),  # no such thing for a create
+]
+
+
+@pytest.mark.parametrize(("endpoint", "message", "kind"), WORDS)
+@pytest.mark.parametrize("code", [200, 422])
+@pytest.mark.parametrize("field", ["message", "error"])
+def test_a_refusal_is_told_by_its_words_when_the_code_says_nothing(
+    endpoint: str, message: str, kind: type[GatewayError], code: int, field: str
+) -> None:
+    error = error_of(reply(code, {"status": False, field: message}, endpoint=endpoint))
+    assert type(error) is kind
+    assert error.http_status == code
+    assert error.service_message == message
+    assert error.retryable is False
+
+
+@pytest.mark.parametrize(
+    ("code", "message", "kind"),
+    [
+        (403, "Shop blocked", CredentialsRefused),
+        (404, "Nope", OrderNotFound),
+        (409, "", OrderConflict),
+        (400, "Nope", ParameterRefused),
+        (400, "Unknown client_id.", ParameterRefused),
+        (403, "Order A-1 was not found.", CredentialsRefused),
+    ],
+)
+def test_a_contract_code_tells_before_the_words(
+    code: int, message: str, kind: type[GatewayError]
+) -> None:
+    error = error_of(reply(code, {"status": False, "message": message}))
+    assert type(error) is kind
 
 
 def test_refused_with_200_shows_the_service_message_to_the_person() -> None:
@@ -331,6 +396,14 @@ def test_error_keeps_only_an_excerpt_of_the_body() -> None:
     assert error.body is not None
     assert len(error.body) <= BODY_EXCERPT + 1
     assert error.body.startswith("<html>xxx")
+
+
+def test_the_words_are_read_before_the_secret_is_masked_in_them() -> None:
+    """A secret key "wrong" masks "Wrong sign", but the refusal is still about credentials."""
+    raw = reply(200, {"status": False, "message": "Wrong sign: check the secret key."})
+    with pytest.raises(CredentialsRefused) as caught:
+        classify(raw, scrub=lambda text: text.replace("Wrong", "<redacted>"))
+    assert caught.value.service_message == "<redacted> sign: check the secret key."
 
 
 def test_scrub_is_applied_to_kept_texts() -> None:

@@ -24,6 +24,7 @@ from paydesk.sandbox.config import (
     DEFAULT_MERCHANT_NAME,
     DEFAULT_PORT,
     DEFAULT_STALL_SECONDS,
+    REFUSAL_STYLES,
     SandboxConfig,
     check_fail_rate,
     check_latency_ms,
@@ -137,6 +138,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="requests a second per client before 429 (default: no limit)",
     )
+    parser.add_argument(
+        "--refusals",
+        choices=REFUSAL_STYLES,
+        default="codes",
+        help="answer refusals with the contract's 4xx codes (default), or with HTTP 200 "
+        "as the real service is believed to",
+    )
     parser.add_argument("--db", metavar="PATH", help="keep orders in this SQLite file")
     parser.add_argument(
         "--merchant-name", default=DEFAULT_MERCHANT_NAME, help="shown on the payment page"
@@ -179,6 +187,7 @@ def run(args: argparse.Namespace) -> int:
             stall_seconds=args.stall_seconds,
             trickle_rate=args.trickle_rate,
             trickle_ms=args.trickle_ms,
+            refusals=args.refusals,
             rate_limit_per_second=args.rate_limit,
             db_path=args.db,
             merchant_name=args.merchant_name,

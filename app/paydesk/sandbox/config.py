@@ -17,6 +17,9 @@ DEFAULT_STALL_SECONDS = 30.0
 DEFAULT_MERCHANT_NAME = "PayDesk demo shop"
 #: Where the sandbox listens unless told otherwise (``paydesk sandbox``, the demo).
 DEFAULT_PORT = 8765
+#: How refusals are answered: with the contract's 4xx codes, or with HTTP 200 as the
+#: real service is believed to (the body says ``status: false`` either way).
+REFUSAL_STYLES = ("codes", "http200")
 
 
 def check_latency_ms(value: int) -> int:
@@ -86,6 +89,8 @@ class SandboxConfig:
     merchant_name: str = DEFAULT_MERCHANT_NAME
     max_amount: int = MAX_AMOUNT
     stall_seconds: float = DEFAULT_STALL_SECONDS
+    #: One of REFUSAL_STYLES.
+    refusals: str = "codes"
 
     def __post_init__(self) -> None:
         if isinstance(self.client_id, bool) or not isinstance(self.client_id, int):
@@ -107,3 +112,5 @@ class SandboxConfig:
             raise ValueError(f"max_amount must be an integer in 1..{MAX_AMOUNT}")
         if not isinstance(self.stall_seconds, int | float) or not self.stall_seconds >= 0:
             raise ValueError(f"stall_seconds must be >= 0, not {self.stall_seconds!r}")
+        if self.refusals not in REFUSAL_STYLES:
+            raise ValueError(f"refusals must be one of {REFUSAL_STYLES}, not {self.refusals!r}")
