@@ -14,7 +14,7 @@ import requests
 import paydesk
 from paydesk.errors import EmailError, InputError
 from paydesk.gateway import replies
-from paydesk.gateway.deadline import WatchedAdapter
+from paydesk.gateway.deadline import WatchedAdapter, quiet_cut_replies
 from paydesk.gateway.endpoint import parse_base_url, parse_client_id
 from paydesk.gateway.errors import GatewayConfigError, InvalidRequestError, OrderNotFound
 from paydesk.gateway.redact import install_log_filter, scrub
@@ -114,6 +114,7 @@ class GatewayClient:
         if not self._endpoint.is_loopback and self._endpoint.base_url.startswith("http://"):
             log.warning("plain HTTP to a payment service off this computer (allow_insecure)")
         install_log_filter()
+        quiet_cut_replies()
 
     def _new_session(self, pool_size: int) -> requests.Session:
         session = requests.Session()

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import heapq
 import itertools
+import logging
 import socket
 import threading
 import time
@@ -153,6 +154,24 @@ def watching(seconds: float) -> Iterator[CallWatch]:
     finally:
         watch.stop()
         _ACTIVE.reset(token)
+
+
+class _QuietWhenCut(logging.Filter):
+    """Drops urllib3's records about a reply the watch cut on purpose ("Failed to parse
+    headers", with a traceback, for half a header line): a timeout is reported instead."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        watch = _ACTIVE.get()
+        return watch is None or not watch.cut
+
+
+_QUIET = _QuietWhenCut()
+
+
+def quiet_cut_replies() -> None:
+    """Attach :class:`_QuietWhenCut` to urllib3's loggers (idempotent: one instance)."""
+    for name in ("urllib3.connection", "urllib3.connectionpool", "urllib3.response"):
+        logging.getLogger(name).addFilter(_QUIET)
 
 
 def _watch_current(sock: socket.socket | None) -> None:
