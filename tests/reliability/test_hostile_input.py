@@ -16,6 +16,7 @@ import contextlib
 import gzip
 import io
 import json
+import logging
 import re
 import socket
 import string
@@ -45,6 +46,7 @@ from paydesk.money import MAX_AMOUNT, format_rubles, parse_amount
 from paydesk.orders import CreationState, OrderStatus, normalize_email, validate_order_id
 from paydesk.sandbox import Fault, SandboxConfig, SandboxServer
 from paydesk.services import NOTE_MAX, OrderDesk, send_creation
+from paydesk.signing import get_order_sign
 from paydesk.store import OrderQuery, OrderStore
 
 from cli_process import Paydesk, service_env
@@ -404,6 +406,21 @@ def test_broken_http_is_a_gateway_error(fake: FakeService, answer: bytes) -> Non
     fake.answer = fixed(answer)
     with client_for(fake) as client, pytest.raises(GatewayError):
         client.get_order("A-1")
+
+
+def test_a_header_line_urllib3_warns_about_is_logged_without_the_sign(
+    fake: FakeService, caplog: pytest.LogCaptureFixture
+) -> None:
+    """urllib3 logs the request's URL (the query, sign included) when a reply's header
+    line has no colon; the record is masked where it is made, not only by our handlers."""
+    fake.answer = fixed(reply_bytes(b'{"status": true, "order_status": "pending"}',
+                                    headers="Broken header line\r\n"))
+    with caplog.at_level(logging.DEBUG), client_for(fake) as client:
+        client.get_order("A-1")
+    warned = [r.getMessage() for r in caplog.records if r.name.startswith("urllib3")]
+    assert any("Failed to parse headers" in text for text in warned)
+    sign = get_order_sign("A-1", TEST_SECRET)
+    assert all(sign not in text for text in warned)
 
 
 @pytest.mark.parametrize("endpoint", ["create_order", "get_order"])
