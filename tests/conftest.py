@@ -46,9 +46,14 @@ def memory_keyring() -> Iterator[MemoryKeyring]:
 
 
 @pytest.fixture
-def sandbox() -> Iterator[SandboxServer]:
-    """A sandbox for client_id 1 with secret "test-secret-key" on 127.0.0.1, any free port."""
-    with SandboxServer(SandboxConfig(client_id=1, secret_key=TEST_SECRET)) as server:
+def sandbox(request: pytest.FixtureRequest) -> Iterator[SandboxServer]:
+    """A sandbox for client_id 1 with secret "test-secret-key" on 127.0.0.1, any free port.
+
+    Parametrized indirectly with a refusal style, it answers refusals that way
+    (``@pytest.mark.parametrize("sandbox", REFUSAL_STYLES, indirect=True)``)."""
+    refusals = getattr(request, "param", "codes")
+    config = SandboxConfig(client_id=1, secret_key=TEST_SECRET, refusals=refusals)
+    with SandboxServer(config) as server:
         yield server
 
 

@@ -108,7 +108,12 @@ class Runtime:
                 )
             if not self.is_demo:
                 register_secret(secret)
-            self._client = GatewayClient(self.settings.base_url, client_id, secret)
+            self._client = GatewayClient(
+                self.settings.base_url,
+                client_id,
+                secret,
+                deadline=self.settings.request_deadline_seconds,
+            )
         return self._client
 
     def reset_gateway(self) -> None:

@@ -40,6 +40,9 @@ class Settings:
     #: Status requests in flight at once, and per second, at most.
     max_in_flight: int = 8
     max_requests_per_second: float = 200.0
+    #: One call to the service (with its retries) ends after this long, however
+    #: slowly its reply comes: the cashier then sees "try again".
+    request_deadline_seconds: float = 20.0
     #: A merchant's own ceiling for one payment, in kopecks.
     max_amount: int = MAX_AMOUNT
     #: "keychain" (the default) or "file": a plaintext file, only on explicit choice.
@@ -63,6 +66,7 @@ _BOUNDS: dict[str, tuple[float, float]] = {
     "backoff_max_seconds": (1, 24 * 3600),
     "max_in_flight": (1, 64),
     "max_requests_per_second": (0.1, 1000),
+    "request_deadline_seconds": (1, 300),
     "max_amount": (1, MAX_AMOUNT),
 }
 

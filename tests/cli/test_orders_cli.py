@@ -8,11 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import requests
-
 from paydesk.sandbox import Fault, SandboxServer
 
 from cli_process import RunPaydesk
+from payment_page import decide
 
 LINK_RE = re.compile(r"^Link\s+(\S+)$", re.M)
 ORDER_RE = re.compile(r"^Order\s+(\S+)$", re.M)
@@ -43,7 +42,7 @@ def test_create_pay_status_list_export(
     assert remote is not None and remote.url == link and remote.amount == 150050
     assert "1 500,50 ₽" in run.out and "pending" in run.out
 
-    requests.post(link, data={"decision": "approve"}, timeout=5).raise_for_status()
+    decide(link, "approve").raise_for_status()
     status = paydesk("status", order_id, env=service_env)
     assert status.code == 0, status.err
     assert re.search(r"^Status\s+paid$", status.out, re.M), status.out

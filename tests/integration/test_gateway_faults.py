@@ -268,6 +268,27 @@ def test_deadline_clips_a_long_read_timeout(
         client.get_order("T-2")
 
 
+@pytest.mark.parametrize("fault", [Fault.TRICKLE, Fault.TRICKLE_BODY])
+def test_a_trickled_reply_is_a_timeout_at_the_deadline(
+    start_sandbox: Callable[..., SandboxServer], fault: Fault
+) -> None:
+    """Each byte comes well within the read timeout; the whole reply would take seconds."""
+    server = start_sandbox(client_id=1, trickle_ms=20)
+    server.inject(fault, times=100)
+    client = GatewayClient(
+        server.base_url, 1, SECRET, read_timeout=2.0, deadline=0.5, sleep=SleepLog()
+    )
+    with client:
+        with pytest.raises(GatewayTimeout) as caught:
+            client.create_order("T-3", 100)
+        assert caught.value.retryable is True
+        assert server.faults_injected() == {fault.value: 1}  # no time left for a retry
+        # The service did create it; only its reply was slow. The same create, once
+        # the service is quick again, gets the link: one order.
+        server.clear_faults()
+        assert client.create_order("T-3", 100) == server.orders()[0].url
+
+
 def test_stopped_server_is_a_connection_error(
     start_sandbox: Callable[..., SandboxServer], make_client: MakeClient, sleeps: SleepLog
 ) -> None:

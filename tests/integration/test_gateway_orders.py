@@ -14,6 +14,7 @@ from paydesk.gateway import (
     GatewayClient,
     OrderConflict,
     OrderNotFound,
+    ParameterRefused,
     ServiceRefused,
 )
 from paydesk.money import MAX_AMOUNT
@@ -26,6 +27,16 @@ from test_values import TEST_SECRET
 SECRET = TEST_SECRET  # the sandbox fixture's
 
 MakeClient = Callable[..., GatewayClient]
+
+#: The sandbox answers refusals with the contract's 4xx codes, or as the real service is
+#: believed to, with HTTP 200 (``--refusals http200``): the client must read both alike.
+REFUSAL_STYLES = ["codes", "http200"]
+both_refusal_styles = pytest.mark.parametrize("sandbox", REFUSAL_STYLES, indirect=True)
+
+
+def refusal_code(sandbox: SandboxServer, code: int) -> int:
+    """The HTTP status this sandbox gives a refusal the contract gives ``code``."""
+    return 200 if sandbox.config.refusals == "http200" else code
 
 
 @pytest.fixture
@@ -130,15 +141,17 @@ def test_order_past_its_lifetime_reads_expired(
     assert client.get_order("A-2003") is OrderStatus.EXPIRED
 
 
+@both_refusal_styles
 def test_unknown_order_is_order_not_found(client: GatewayClient, sandbox: SandboxServer) -> None:
     with pytest.raises(OrderNotFound) as caught:
         client.get_order("never-created")
-    assert caught.value.http_status == 404
+    assert caught.value.http_status == refusal_code(sandbox, 404)
     assert caught.value.service_message
     assert caught.value.retryable is False
     assert sandbox.request_count("get_order") == 1
 
 
+@both_refusal_styles
 @pytest.mark.parametrize(
     ("first", "second"),
     [
@@ -157,7 +170,7 @@ def test_reused_order_id_with_other_fields_is_a_conflict(
     url = client.create_order("A-3001", **first)
     with pytest.raises(OrderConflict) as caught:
         client.create_order("A-3001", **second)
-    assert caught.value.http_status == 409
+    assert caught.value.http_status == refusal_code(sandbox, 409)
     assert caught.value.retryable is False
     assert isinstance(caught.value, ServiceRefused)
     assert sandbox.request_count("create_order") == 2  # not retried
@@ -167,13 +180,14 @@ def test_reused_order_id_with_other_fields_is_a_conflict(
     assert order.amount == 100
 
 
+@both_refusal_styles
 def test_wrong_secret_is_credentials_refused(
     make_client: MakeClient, sandbox: SandboxServer
 ) -> None:
     client = make_client(secret_key="not-the-secret")
     with pytest.raises(CredentialsRefused) as caught:
         client.create_order("A-4001", 100)
-    assert caught.value.http_status == 403
+    assert caught.value.http_status == refusal_code(sandbox, 403)
     assert caught.value.retryable is False
     assert "settings" in caught.value.user_message
     with pytest.raises(CredentialsRefused):
@@ -182,6 +196,7 @@ def test_wrong_secret_is_credentials_refused(
     assert sandbox.request_count() == 2  # neither call retried
 
 
+@both_refusal_styles
 def test_unknown_client_id_is_credentials_refused(
     make_client: MakeClient, sandbox: SandboxServer
 ) -> None:
@@ -193,6 +208,7 @@ def test_unknown_client_id_is_credentials_refused(
     assert sandbox.orders() == []
 
 
+@both_refusal_styles
 def test_verify_credentials_accepts_good_ones(
     client: GatewayClient, sandbox: SandboxServer
 ) -> None:
@@ -201,15 +217,37 @@ def test_verify_credentials_accepts_good_ones(
     assert sandbox.orders() == []
 
 
+@both_refusal_styles
 @pytest.mark.parametrize(
     "options", [{"secret_key": "wrong"}, {"client_id": 2}], ids=["secret", "client_id"]
 )
 def test_verify_credentials_refuses_bad_ones(
-    make_client: MakeClient, options: dict[str, Any]
+    make_client: MakeClient, sandbox: SandboxServer, options: dict[str, Any]
 ) -> None:
     client = make_client(**options)
     with pytest.raises(CredentialsRefused):
         client.verify_credentials()
+
+
+@pytest.mark.parametrize("refusals", REFUSAL_STYLES)
+def test_a_parameter_the_service_refuses_is_parameter_refused(
+    start_sandbox: Callable[..., SandboxServer], refusals: str
+) -> None:
+    """The merchant's ceiling at the service is lower than the one set in PayDesk."""
+    sandbox = start_sandbox(client_id=1, max_amount=10_000, refusals=refusals)
+    with GatewayClient(sandbox.base_url, 1, SECRET, deadline=10.0) as client:
+        with pytest.raises(ParameterRefused) as caught:
+            client.create_order("A-6001", 10_001)
+        assert isinstance(caught.value, ServiceRefused)
+        assert caught.value.http_status == refusal_code(sandbox, 400)
+        assert caught.value.retryable is False
+        assert caught.value.service_message is not None
+        assert "amount" in caught.value.service_message
+        assert caught.value.user_message == (
+            f"The payment service refused the request: {caught.value.service_message}"
+        )
+    assert sandbox.request_count("create_order") == 1  # not retried
+    assert sandbox.orders() == []
 
 
 def test_logs_carry_no_secret_sign_or_query(

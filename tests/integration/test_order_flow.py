@@ -8,7 +8,6 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-import requests
 
 from paydesk.gateway import GatewayClient
 from paydesk.orders import CreationState, OrderStatus
@@ -18,6 +17,7 @@ from paydesk.services import OrderDesk, refresh_all, resume_creation, send_creat
 from paydesk.services.remote import fetch_status
 from paydesk.store import OrderQuery, OrderStore
 
+from payment_page import decide
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 
@@ -48,7 +48,7 @@ def open_desk(tmp_path: Path) -> Iterator[Callable[[], OrderDesk]]:
 
 def pay(url: str, decision: str = "approve", email: str = "buyer@example.com") -> None:
     """What the buyer does on the payment page: the same form a browser posts."""
-    reply = requests.post(url, data={"decision": decision, "email": email}, timeout=5)
+    reply = decide(url, decision, email)
     assert reply.status_code == 200, reply.text
 
 

@@ -222,6 +222,38 @@ def test_unknown_order_is_404(calls: SandboxCalls) -> None:
     assert_failure(calls.get("never-created"), 404, "never-created")
 
 
+def test_refusals_http200_answers_every_refusal_as_the_real_service_does(
+    start_sandbox: Callable[..., SandboxServer], make_calls: Callable[..., SandboxCalls]
+) -> None:
+    """``--refusals http200``: the same refusals, with HTTP 200 instead of 4xx."""
+    server = start_sandbox(refusals="http200", max_amount=10_000)
+    client = make_calls(server)
+    assert client.create("A-2", 100).status_code == 200
+
+    assert_failure(client.create("A-1", "01"), 200, "amount")  # bad parameter
+    assert_failure(client.create("A-1", 10_001), 200, "amount", "10000")
+    assert_failure(client.get("A-1", sign="x"), 200, "sign")
+    assert_failure(client.create("A-1", 100, client_id=2), 200, "client_id")
+    assert_failure(client.get("A-1", sign=get_order_sign("A-1", "x")), 200, "sign")
+    assert_failure(client.get("never-created"), 200, "never-created")
+    assert_failure(client.create("A-2", 101), 200, "A-2", "amount")
+    # What is not a refusal keeps its code: a success, an unknown path.
+    assert client.get("A-2").json() == {"status": True, "order_status": "pending"}
+    assert requests.get(f"{server.base_url}/backend/nope", timeout=5).status_code == 404
+    assert [o.order_id for o in server.orders()] == ["A-2"]
+
+
+def test_refusals_http200_leaves_too_many_requests_a_429(
+    start_sandbox: Callable[..., SandboxServer], make_calls: Callable[..., SandboxCalls]
+) -> None:
+    client = make_calls(start_sandbox(refusals="http200", rate_limit_per_second=1))
+
+    replies = [client.get("A-1") for _ in range(5)]
+
+    assert replies[0].status_code == 200  # the unknown order, refused the real way
+    assert any(r.status_code == 429 and "Retry-After" in r.headers for r in replies)
+
+
 def test_repeated_create_is_idempotent(sandbox: SandboxServer, calls: SandboxCalls) -> None:
     first = calls.create("A-1", 100, email="buyer@example.com")
     again = calls.create("A-1", 100, email="  buyer@example.com ")  # trimmed before comparing

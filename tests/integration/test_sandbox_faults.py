@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import socket
 import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 import pytest
 import requests
 
 from paydesk.sandbox import Fault, SandboxServer
+from paydesk.signing import create_order_sign
 
 if TYPE_CHECKING:
     from conftest import SandboxCalls
@@ -114,6 +117,77 @@ def test_drop_after_processing_creates_the_order_but_loses_the_reply(
 
     assert retry.json() == {"status": True, "url": order.url}
     assert len(sandbox.orders()) == 1
+
+
+def _send_create(server: SandboxServer, calls: SandboxCalls) -> socket.socket:
+    """A create_order sent by hand, so each byte of the reply can be watched."""
+    query = urlencode({"client_id": 1, "order_id": "A-1", "amount": 100,
+                       "sign": create_order_sign("A-1", 100, calls.secret)})
+    host, port = server.base_url.removeprefix("http://").rsplit(":", 1)
+    sock = socket.create_connection((host, int(port)), timeout=10)
+    request = f"GET /backend/create_order?{query} HTTP/1.1\r\nHost: {host}\r\n\r\n"
+    sock.sendall(request.encode())
+    return sock
+
+
+def test_trickle_sends_the_reply_a_byte_at_a_time_after_carrying_it_out(
+    start_sandbox: Callable[..., SandboxServer], make_calls: Callable[..., SandboxCalls],
+    wait_until: Callable[..., None],
+) -> None:
+    server = start_sandbox(trickle_ms=60_000)  # a minute between two bytes
+    server.inject(Fault.TRICKLE)
+    assert Fault.TRICKLE.processes_request
+
+    with _send_create(server, make_calls(server)) as sock:
+        assert sock.recv(65536) == b"H"  # the status line's first byte, and no more
+        wait_until(lambda: len(server.orders()) == 1)  # done before the reply began
+
+
+def test_trickle_body_sends_the_head_at_once_then_the_body_slowly(
+    start_sandbox: Callable[..., SandboxServer], make_calls: Callable[..., SandboxCalls]
+) -> None:
+    server = start_sandbox(trickle_ms=60_000)
+    server.inject(Fault.TRICKLE_BODY)
+
+    with _send_create(server, make_calls(server)) as sock:
+        data = b""
+        while not data.endswith(b"\r\n\r\n{"):
+            chunk = sock.recv(65536)
+            assert chunk, data
+            data += chunk
+    assert data.startswith(b"HTTP/1.1 200 ")
+    assert b"Content-Length: " in data
+    assert len(server.orders()) == 1
+
+
+@pytest.mark.parametrize("fault", [Fault.TRICKLE, Fault.TRICKLE_BODY])
+def test_a_patient_client_gets_the_whole_real_reply(
+    start_sandbox: Callable[..., SandboxServer], make_calls: Callable[..., SandboxCalls],
+    fault: Fault,
+) -> None:
+    server = start_sandbox(trickle_ms=0)  # still a byte per write, without a pause
+    calls = make_calls(server)
+    server.inject(fault)
+
+    reply = calls.create("A-1", 100)
+
+    (order,) = server.orders()
+    assert reply.json() == {"status": True, "url": order.url}
+    assert server.faults_injected() == {fault.value: 1}
+
+
+def test_stop_returns_promptly_while_a_reply_trickles(
+    start_sandbox: Callable[..., SandboxServer], make_calls: Callable[..., SandboxCalls]
+) -> None:
+    server = start_sandbox(trickle_ms=60_000)
+    server.inject(Fault.TRICKLE)
+    with _send_create(server, make_calls(server)) as sock:
+        assert sock.recv(1) == b"H"
+        stopper = threading.Thread(target=server.stop)
+        stopper.start()
+        stopper.join(timeout=5)
+        assert not stopper.is_alive(), "stop() is stuck behind a trickling reply"
+        assert sock.recv(65536) == b""  # the sandbox hung up
 
 
 def test_stall_holds_the_reply_until_the_client_times_out(

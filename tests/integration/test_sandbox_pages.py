@@ -14,6 +14,8 @@ from paydesk.money import format_rubles
 from paydesk.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
 
+from payment_page import PaymentForm, decide, form_token, open_form
+
 if TYPE_CHECKING:
     from conftest import SandboxCalls
 
@@ -60,14 +62,6 @@ def parse(page: requests.Response) -> PageParser:
     return parser
 
 
-def decide(url: str, decision: str, email: str | None = None) -> requests.Response:
-    """Submit the payment form the way a browser does (urlencoded, to the page's URL)."""
-    fields = {"decision": decision}
-    if email is not None:
-        fields["email"] = email
-    return requests.post(url, data=fields, timeout=5)
-
-
 def test_payment_page_shows_the_order(sandbox: SandboxServer, calls: SandboxCalls) -> None:
     url = calls.url("A-1001", 123450)
     (order,) = sandbox.orders()
@@ -97,13 +91,16 @@ def test_payment_page_has_one_form_with_pay_and_refuse(
         ("decision", "decline", "submit"),
     ]
     assert parsed.button_labels == ["Pay", "Refuse"]
-    assert [i["name"] for i in parsed.inputs] == ["email"]
+    assert [(i["name"], i["type"]) for i in parsed.inputs] == [
+        ("form_token", "hidden"),
+        ("email", "email"),
+    ]
 
 
 def test_no_email_field_when_the_merchant_gave_one(calls: SandboxCalls) -> None:
     page = requests.get(calls.url("A-1", 100, email="buyer@example.com"), timeout=5)
 
-    assert parse(page).inputs == []
+    assert [i["name"] for i in parse(page).inputs] == ["form_token"]
     assert "buyer@example.com" in page.text
 
 
@@ -154,15 +151,19 @@ def test_paying_without_a_valid_email_shows_the_form_again(
     assert says in result.text.replace("&#x27;", "'")
     parsed = parse(result)
     assert len(parsed.forms) == 1
-    assert parsed.inputs[0]["value"] == typed
+    assert parsed.inputs[1]["value"] == typed
     assert calls.get("A-1").json()["order_status"] == "pending"
+    # The form shown again is the page's own: it works.
+    again = PaymentForm(url, form_token(result.text)).submit("approve", "buyer@example.com")
+    assert again.status_code == 200
 
 
 def test_a_decision_on_a_final_order_changes_nothing(calls: SandboxCalls) -> None:
     url = calls.url("A-1", 100)
+    second_tab = open_form(url)
     decide(url, "approve", "buyer@example.com")
 
-    late = decide(url, "decline")
+    late = second_tab.submit("decline")
 
     assert late.status_code == 409
     assert "Nothing was changed" in late.text
@@ -176,10 +177,11 @@ def test_a_decision_on_a_final_order_changes_nothing(calls: SandboxCalls) -> Non
 
 def test_expired_order_page_and_decision(sandbox: SandboxServer, calls: SandboxCalls) -> None:
     url = calls.url("A-1", 100)
+    opened = open_form(url)
     sandbox.advance_clock(sandbox.config.ttl_seconds)
 
     page = requests.get(url, timeout=5)
-    late = decide(url, "approve", "buyer@example.com")
+    late = opened.submit("approve", "buyer@example.com")
 
     assert page.status_code == 200
     assert "expired" in page.text
@@ -191,12 +193,13 @@ def test_expired_order_page_and_decision(sandbox: SandboxServer, calls: SandboxC
 
 def test_only_one_of_two_racing_decisions_wins(sandbox: SandboxServer, calls: SandboxCalls) -> None:
     url = calls.url("A-1", 100, email="buyer@example.com")
+    form = open_form(url)
     barrier = threading.Barrier(2)
     statuses: list[int] = []
 
     def click(decision: str) -> None:
         barrier.wait()
-        statuses.append(decide(url, decision).status_code)
+        statuses.append(form.submit(decision).status_code)
 
     threads = [threading.Thread(target=click, args=(d,)) for d in ("approve", "decline")]
     for thread in threads:
@@ -216,16 +219,19 @@ def test_unknown_token_is_a_404_page(sandbox: SandboxServer) -> None:
         assert page.status_code == 404, path
         assert page.headers["Content-Type"] == HTML_TYPE
         assert "not found" in page.text
-        assert decide(f"{sandbox.base_url}{path}", "approve").status_code == 404
+        posted = requests.post(f"{sandbox.base_url}{path}", data={"decision": "approve"},
+                               timeout=5)
+        assert posted.status_code == 404
 
 
 def test_bad_decisions_are_refused(calls: SandboxCalls) -> None:
     url = calls.url("A-1", 100, email="buyer@example.com")
+    form = open_form(url)
 
-    unknown = decide(url, "refund")
+    unknown = form.submit("refund")
     doubled = requests.post(
         url,
-        data="decision=approve&decision=decline",
+        data=f"form_token={form.token}&decision=approve&decision=decline",
         timeout=5,
         headers={"Content-Type": "application/x-www-form-urlencoded"},
     )
@@ -247,6 +253,72 @@ def test_bad_decisions_are_refused(calls: SandboxCalls) -> None:
     ]
     assert too_big.headers["Content-Type"] == HTML_TYPE
     assert calls.get("A-1").json()["order_status"] == "pending"
+
+
+# -- only the page itself can pay or refuse -------------------------------------------------
+
+
+def _post(url: str, body: str, **headers: str) -> requests.Response:
+    return requests.post(
+        url, data=body, timeout=5,
+        headers={"Content-Type": "application/x-www-form-urlencoded", **headers},
+    )
+
+
+@pytest.mark.parametrize(
+    "token",
+    [None, "", "0" * 64, "not-the-token", "ключ", "TOKEN&form_token=TOKEN"],
+    ids=["none", "empty", "zeros", "guessed", "not-ascii", "twice"],
+)
+@pytest.mark.parametrize("decision", ["approve", "decline"])
+def test_a_form_posted_from_another_page_is_refused_and_changes_nothing(
+    sandbox: SandboxServer, calls: SandboxCalls, token: str | None, decision: str
+) -> None:
+    """What a foreign page can send: the link it knows, any fields but the page's token."""
+    url = calls.url("A-1", 100)
+    real = open_form(url).token
+    fields = f"decision={decision}&email=buyer%40example.com"
+    if token is not None:
+        fields += "&form_token=" + token.replace("TOKEN", real)
+
+    posted = _post(url, fields, Origin="https://evil.example", Referer="https://evil.example/")
+
+    assert posted.status_code == 403
+    assert posted.headers["Content-Type"] == HTML_TYPE
+    assert "did not come from this payment page" in posted.text
+    assert "Open the payment link again" in posted.text
+    order = sandbox.order("A-1")
+    assert order is not None and order.status is OrderStatus.PENDING
+    assert order.payer_email is None
+    assert open_form(url).submit(decision, "buyer@example.com").status_code == 200  # still can
+
+
+def test_another_payment_pages_token_does_not_fit(
+    sandbox: SandboxServer, calls: SandboxCalls
+) -> None:
+    """The token belongs to its payment link: one order's page cannot pay another."""
+    mine = open_form(calls.url("A-1", 100))
+    theirs = open_form(calls.url("A-2", 100))
+    assert mine.token != theirs.token
+
+    posted = _post(theirs.link, f"form_token={mine.token}&decision=approve&email=b%40example.com")
+
+    assert posted.status_code == 403
+    assert [o.status for o in sandbox.orders()] == [OrderStatus.PENDING] * 2
+
+
+def test_each_sandbox_signs_its_own_pages(
+    start_sandbox: Callable[..., SandboxServer], make_calls: Callable[..., SandboxCalls]
+) -> None:
+    """The token is not derived from the payment link alone: another sandbox (same
+    settings, same kind of link) makes other tokens."""
+    first, second = start_sandbox(), start_sandbox()
+    first_form = open_form(make_calls(first).url("A-1", 100))
+    second_form = open_form(make_calls(second).url("A-1", 100))
+    forged = _post(
+        second_form.link, f"form_token={first_form.token}&decision=approve&email=b%40example.com"
+    )
+    assert forged.status_code == 403
 
 
 def test_everything_shown_is_escaped(

@@ -16,11 +16,13 @@ import contextlib
 import gzip
 import io
 import json
+import logging
 import re
 import socket
 import string
 import tempfile
 import threading
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -37,14 +39,17 @@ from requests.structures import CaseInsensitiveDict
 
 from paydesk.errors import EmailError, InputError, OrderIdError
 from paydesk.gateway import GatewayClient, GatewayError, InvalidRequestError, ProtocolError
+from paydesk.gateway.errors import SERVICE_MESSAGE_MAX
 from paydesk.gateway.replies import RawReply, classify, order_status, payment_url
 from paydesk.gateway.transport import MAX_BODY
 from paydesk.money import MAX_AMOUNT, format_rubles, parse_amount
 from paydesk.orders import CreationState, OrderStatus, normalize_email, validate_order_id
-from paydesk.sandbox import SandboxConfig, SandboxServer
+from paydesk.sandbox import Fault, SandboxConfig, SandboxServer
 from paydesk.services import NOTE_MAX, OrderDesk, send_creation
+from paydesk.signing import get_order_sign
 from paydesk.store import OrderQuery, OrderStore
 
+from cli_process import Paydesk, service_env
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 ORDER_ID_RE = re.compile(r"[A-Za-z0-9._-]{1,64}")
@@ -221,6 +226,33 @@ def test_any_reply_is_a_gateway_error_or_a_checked_value(
         assert isinstance(outcome, OrderStatus) and 200 <= code <= 299
 
 
+def _shown_clean(text: str) -> bool:
+    """One line of visible text: no control, format or separator character."""
+    return not any(
+        unicodedata.category(ch)[0] == "C" or unicodedata.category(ch) in ("Zl", "Zp")
+        for ch in text
+    )
+
+
+@given(
+    endpoint=st.sampled_from(["create_order", "get_order"]),
+    code=st.sampled_from([200, 400, 403, 404, 409, 429, 500, 503]),
+    field=st.sampled_from(["message", "error"]),
+    text=st.text(max_size=600) | st.text(alphabet=st.sampled_from(NASTY + "ab"), max_size=600),
+)
+def test_the_services_own_words_are_shown_clean_and_short(
+    endpoint: str, code: int, field: str, text: str
+) -> None:
+    body = json.dumps({"status": False, field: text}).encode()
+    outcome = judged(RawReply(endpoint, code, {}, body))
+    assert isinstance(outcome, GatewayError)
+    shown = outcome.service_message
+    if shown is not None:
+        assert len(shown) <= SERVICE_MESSAGE_MAX and shown == shown.strip()
+        assert _shown_clean(shown) and "  " not in shown
+    assert _shown_clean(outcome.user_message) and _shown_clean(str(outcome))
+
+
 @pytest.mark.parametrize(
     "body",
     [
@@ -376,6 +408,21 @@ def test_broken_http_is_a_gateway_error(fake: FakeService, answer: bytes) -> Non
         client.get_order("A-1")
 
 
+def test_a_header_line_urllib3_warns_about_is_logged_without_the_sign(
+    fake: FakeService, caplog: pytest.LogCaptureFixture
+) -> None:
+    """urllib3 logs the request's URL (the query, sign included) when a reply's header
+    line has no colon; the record is masked where it is made, not only by our handlers."""
+    fake.answer = fixed(reply_bytes(b'{"status": true, "order_status": "pending"}',
+                                    headers="Broken header line\r\n"))
+    with caplog.at_level(logging.DEBUG), client_for(fake) as client:
+        client.get_order("A-1")
+    warned = [r.getMessage() for r in caplog.records if r.name.startswith("urllib3")]
+    assert any("Failed to parse headers" in text for text in warned)
+    sign = get_order_sign("A-1", TEST_SECRET)
+    assert all(sign not in text for text in warned)
+
+
 @pytest.mark.parametrize("endpoint", ["create_order", "get_order"])
 def test_an_answer_about_another_order_is_refused(fake: FakeService, endpoint: str) -> None:
     """The contract's replies name no order, so a reply meant for another order cannot be
@@ -396,6 +443,50 @@ def test_an_answer_about_another_order_is_refused(fake: FakeService, endpoint: s
     fake.answer = fixed(reply_bytes(json.dumps({**other, "order_id": "A-1"}).encode()))
     with client_for(fake) as client:
         assert ask(client) in ("http://127.0.0.1/pay/x", OrderStatus.APPROVE)
+
+
+def test_the_order_book_keeps_the_clean_words(fake: FakeService, tmp_path: Path) -> None:
+    """The order book (and so the window and the command line, which read it) gets the
+    sentence the client cleaned: one line, no escapes, no reversed text."""
+    nasty = "Shop\r\nblocked \x1b[2J\u202eevil\u200b"
+    fake.answer = fixed(reply_bytes(json.dumps({"status": False, "message": nasty}).encode()))
+    with client_for(fake) as client, OrderStore.open(tmp_path / "b.sqlite3") as store:
+        desk = OrderDesk(store, TEST_CLIENT_ID)
+        order = desk.record_creation(send_creation(client, desk.start_order("150")))
+    assert order.last_error == "The payment service refused the request: Shop blocked [2J evil"
+
+
+# -- a service that trickles its replies -----------------------------------------------------
+
+
+def test_a_trickling_service_holds_no_command_past_its_deadline(
+    paydesk: Paydesk, start_sandbox: Callable[..., SandboxServer]
+) -> None:
+    """A reply sent a byte at a time (each byte well within the read timeout): create,
+    status and refresh, through the real command, each end at the deadline (set to 1 s,
+    like any setting) as "too slow, try again" (exit code 4), and nothing is lost."""
+    sandbox = start_sandbox(client_id=TEST_CLIENT_ID, trickle_ms=20)
+    env = service_env(sandbox)
+    assert paydesk.run("config", "set", "request_deadline_seconds", "1", env=env).code == 0
+    sandbox.inject(Fault.TRICKLE, times=1000)
+
+    create = paydesk.run("create", "150", env=env)
+    assert create.code == 4, create
+    assert "did not answer in time" in create.err
+    [record] = json.loads(paydesk.run("list", "--format", "json", env=env).out)
+    status = paydesk.run("status", record["order_id"], env=env)
+    assert status.code == 4, status
+    assert "did not answer in time" in status.err
+    refresh = paydesk.run("refresh", env=env)
+    assert refresh.code == 4, refresh
+    assert f"failed      {record['order_id']}" in refresh.err
+
+    sandbox.clear_faults()
+    refresh = paydesk.run("refresh", env=env)
+    assert refresh.code == 0, refresh
+    assert f"sent again  {record['order_id']}" in refresh.out
+    [remote] = sandbox.orders()  # the slow create was carried out: one order, same id
+    assert remote.order_id == record["order_id"]
 
 
 # -- payment links ----------------------------------------------------------------------------
@@ -425,12 +516,16 @@ class CannedAdapter(BaseAdapter):
         pass
 
 
-def https_client(link: str) -> tuple[GatewayClient, CannedAdapter]:
+def https_client(
+    link: str, base_url: str = "https://pay.example.com", **options: Any
+) -> tuple[GatewayClient, CannedAdapter]:
+    """A client of ``base_url`` whose service answers create_order with ``link``."""
     adapter = CannedAdapter({"status": True, "url": link})
     session = requests.Session()
     session.mount("https://", adapter)
-    client = GatewayClient("https://pay.example.com", TEST_CLIENT_ID, TEST_SECRET,
-                           session=session, max_attempts=1)
+    session.mount("http://", adapter)
+    client = GatewayClient(base_url, TEST_CLIENT_ID, TEST_SECRET,
+                           session=session, max_attempts=1, **options)
     return client, adapter
 
 
@@ -448,6 +543,12 @@ BAD_LINKS = [
     "javascript:alert(1)//https://pay.example.com",
     "data:text/html,<script>alert(1)</script>",
     "//pay.example.com/pay/abc",
+    "https:pay.example.com/pay/abc",  # no "//": no host, whatever a phone makes of it
+    "https:/pay.example.com/pay/abc",
+    "https:///pay.example.com/pay/abc",
+    " https://pay.example.com/pay/abc",
+    "hxxps://pay.example.com/pay/abc",
+    "intent://pay.example.com/pay/abc#Intent;scheme=https;end",
 ]
 
 
@@ -468,10 +569,46 @@ def test_plain_http_links_are_refused_with_a_message_for_the_cashier() -> None:
     assert caught.value.retryable is False
 
 
-def test_https_links_are_accepted_from_an_https_service() -> None:
-    client, _ = https_client("https://pay.example.com/pay/Zx8kQ2mN4pR7sT1v")
+@pytest.mark.parametrize(
+    "link", ["https://pay.example.com/pay/Zx8kQ2mN4pR7sT1v", "HTTPS://pay.example.com/pay/Zx8"]
+)
+def test_https_links_are_accepted_from_an_https_service(link: str) -> None:
+    client, _ = https_client(link)
     with client:
-        assert client.create_order("A-1", 100) == "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1v"
+        assert client.create_order("A-1", 100) == link
+
+
+@pytest.mark.parametrize(
+    ("base_url", "options"),
+    [
+        # Plain http to a service off this computer (allowed for a test service on a
+        # local network): its links must still be https, it is not on loopback.
+        ("http://192.168.1.10:8000", {"allow_insecure": True}),
+        ("http://pay.example.com", {"allow_insecure": True}),
+        # On loopback, but over https: an http link would be a step down.
+        ("https://127.0.0.1:8443", {}),
+        ("https://localhost", {}),
+    ],
+)
+@pytest.mark.parametrize(
+    "link", ["http://pay.example.com/pay/abc", "http://127.0.0.1:8765/pay/abc", "HTTP://pay.example.net/p"]
+)
+def test_plain_http_links_only_from_a_plain_http_service_on_loopback(
+    base_url: str, options: dict[str, Any], link: str
+) -> None:
+    client, adapter = https_client(link, base_url, **options)
+    with client, pytest.raises(ProtocolError) as caught:
+        client.create_order("A-1", 100)
+    assert adapter.sent
+    assert "not secure" in caught.value.user_message
+
+
+@pytest.mark.parametrize("base_url", ["http://127.0.0.1:8765", "http://localhost:8765",
+                                      "http://[::1]:8765"])
+def test_a_plain_http_service_on_loopback_may_link_over_http(base_url: str) -> None:
+    client, _ = https_client("HTTP://192.168.1.5:8765/pay/abc", base_url)
+    with client:
+        assert client.create_order("A-1", 100) == "HTTP://192.168.1.5:8765/pay/abc"
 
 
 def test_the_loopback_sandbox_may_hand_out_plain_http_links(

@@ -34,6 +34,7 @@ from paydesk.sandbox.ledger import Ledger
 from paydesk.sandbox.pages import PaymentPages
 from paydesk.signing import create_order_sign
 
+from payment_page import open_form
 from test_values import TEST_SECRET
 
 STATUS_RE = re.compile(rb"HTTP/1\.[01] (\d{3}) ")
@@ -301,8 +302,7 @@ def test_whatever_is_typed_on_the_payment_page_comes_back_escaped(
 ) -> None:
     """An order without an e-mail shows the form again with what the buyer typed."""
     sandbox, problems, token = server
-    page = requests.post(f"{sandbox.base_url}/pay/{token}",
-                         data={"decision": "maybe", "email": typed}, timeout=5)
+    page = open_form(f"{sandbox.base_url}/pay/{token}").submit("maybe", typed)
     assert page.status_code == 400  # "Choose Pay or Refuse", with the form again
     shown = html.escape(typed.replace("\r\n", "\n"), quote=True)
     value = re.search(r'name="email"[^>]*value="([^"]*)"', page.text)

@@ -44,6 +44,17 @@ def test_a_timeout_fault_is_carried_out_after_the_hold(
     assert sandbox.faults_injected() == {"timeout": 1}
 
 
+def test_trickle_rate_slows_replies_past_the_clients_deadline(
+    start_sandbox: Callable[..., SandboxServer],
+) -> None:
+    sandbox = start_sandbox(trickle_rate=1.0, trickle_ms=20)
+    with GatewayClient(sandbox.base_url, TEST_CLIENT_ID, TEST_SECRET, read_timeout=2.0,
+                       deadline=0.3, max_attempts=1) as client, pytest.raises(GatewayTimeout):
+        client.get_order("A-1")
+    [(fault, count)] = sandbox.faults_injected().items()
+    assert fault in ("trickle", "trickle_body") and count == 1
+
+
 def test_every_fault_handed_out_is_counted(sandbox: SandboxServer) -> None:
     sandbox.inject(Fault.SERVER_ERROR, times=2)
     sandbox.inject(Fault.HTML_ERROR, endpoint="get_order")
@@ -61,23 +72,26 @@ def test_jitter_draws_within_its_range() -> None:
 
 
 def test_random_fault_rates_are_roughly_as_asked() -> None:
-    faults = FaultInjector(fail_rate=0.2, timeout_rate=0.1, seed=11)
+    faults = FaultInjector(fail_rate=0.2, timeout_rate=0.1, trickle_rate=0.1, seed=11)
     drawn = [faults.take("get_order") for _ in range(5000)]
     counts = faults.injected()
     assert sum(counts.values()) == sum(f is not None for f in drawn)
     five_xx = counts.get("server_error", 0) + counts.get("unavailable", 0)
     held = counts.get("stall", 0) + counts.get("timeout", 0)
-    assert 800 < five_xx < 1200 and 350 < held < 650
+    trickled = counts.get("trickle", 0) + counts.get("trickle_body", 0)
+    assert 800 < five_xx < 1200 and 350 < held < 650 and 350 < trickled < 650
     assert all(faults.take("pay_page") is None for _ in range(100))  # the buyer's page is spared
 
 
 @pytest.mark.parametrize(
     "settings",
     [{"timeout_rate": 1.5}, {"timeout_rate": -0.1}, {"fail_rate": 0.7, "timeout_rate": 0.4},
-     {"latency_jitter_ms": -1}],
+     {"latency_jitter_ms": -1}, {"trickle_rate": 1.5},
+     {"fail_rate": 0.5, "timeout_rate": 0.3, "trickle_rate": 0.3}, {"trickle_ms": -1},
+     {"refusals": "http500"}, {"refusals": "HTTP200"}],
 )
 def test_config_refuses_bad_switches(settings: dict[str, float]) -> None:
-    with pytest.raises(ValueError, match=r"rate|latency"):
+    with pytest.raises(ValueError, match=r"rate|latency|trickle|refusals"):
         SandboxConfig(**settings)  # type: ignore[arg-type]
 
 
@@ -86,8 +100,17 @@ def test_command_line_switches(capsys: pytest.CaptureFixture[str]) -> None:
     add_arguments(parser)
     args = parser.parse_args(["--latency-ms", "200", "--latency-jitter-ms", "600",
                               "--fail-rate", "0.2", "--timeout-rate", "0.1",
-                              "--stall-seconds", "2.5"])
+                              "--stall-seconds", "2.5", "--trickle-rate", "0.3",
+                              "--trickle-ms", "500"])
     assert (args.latency_jitter_ms, args.timeout_rate, args.stall_seconds) == (600, 0.1, 2.5)
+    assert (args.trickle_rate, args.trickle_ms) == (0.3, 500)
+    assert parser.parse_args([]).refusals == "codes"
+    assert parser.parse_args(["--refusals", "http200"]).refusals == "http200"
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--refusals", "sometimes"])
     too_much = parser.parse_args(["--fail-rate", "0.8", "--timeout-rate", "0.5", "--port", "0"])
+    assert run(too_much) == 2
+    assert "at most 1" in capsys.readouterr().err
+    too_much = parser.parse_args(["--fail-rate", "0.8", "--trickle-rate", "0.5", "--port", "0"])
     assert run(too_much) == 2
     assert "at most 1" in capsys.readouterr().err

@@ -22,7 +22,6 @@ from pathlib import Path
 from urllib.parse import quote
 
 import pytest
-import requests
 
 from paydesk.gateway import GatewayClient, GatewayError
 from paydesk.sandbox import Fault, SandboxServer
@@ -30,6 +29,7 @@ from paydesk.services import OrderDesk, fetch_status, refresh_all, send_creation
 from paydesk.store import OrderQuery, OrderStore
 
 from cli_process import Paydesk, Run
+from payment_page import decide
 from test_values import TEST_CLIENT_ID
 
 CANARY = "SuperSecret-Leak-Canary-9f2c"
@@ -107,7 +107,7 @@ def test_the_secret_is_nowhere_after_whole_flows(
     order_id = next(line.split()[1] for line in first.out.splitlines()
                     if line.startswith("Order "))
     link = next(line.split()[1] for line in first.out.splitlines() if line.startswith("Link "))
-    requests.post(link, data={"decision": "approve"}, timeout=5).raise_for_status()
+    decide(link, "approve").raise_for_status()
     assert cli("status", order_id).code == 0
     sandbox.inject(Fault.HTML_ERROR, endpoint="create_order")
     sandbox.inject(Fault.SERVER_ERROR, endpoint="create_order")

@@ -33,6 +33,7 @@ from paydesk.sandbox import SandboxConfig, SandboxOrder, SandboxServer
 from paydesk.services import OrderDesk, refresh_all, send_creation
 from paydesk.store import OrderQuery, OrderStore
 
+from payment_page import decide
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 FAIL_RATE = 0.20
@@ -140,11 +141,8 @@ def run_soak(plan: Plan, tmp_path: Path, seed: int) -> tuple[dict[str, object], 
                     if fate != "expire":
                         assert order.url is not None
                         decision = "approve" if fate == "pay" else "decline"
-                        reply = buyer.post(
-                            order.url,
-                            data={"decision": decision, "email": "buyer@example.com"},
-                            timeout=30,
-                        )
+                        reply = decide(order.url, decision, "buyer@example.com",
+                                       session=buyer, timeout=30)
                         audit.check(reply.status_code == 200, f"{order.order_id}: pay page "
                                     f"answered {reply.status_code}")
             finally:

@@ -29,6 +29,7 @@ from paydesk.ui.formatting import money
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.orders_model import Column
 
+from payment_page import decide
 from qt_images import decode_qimage
 from screenshots import save_screenshot
 from test_values import TEST_CLIENT_ID, TEST_SECRET
@@ -118,8 +119,7 @@ def click_row(qtbot: QtBot, table: QTableView, order_id: str) -> None:
 
 def pay_on_the_page(link: str, decision: str = "approve") -> None:
     """The buyer's phone: the sandbox's payment page, over HTTP."""
-    requests.post(link, data={"decision": decision, "email": "b@example.com"},
-                  timeout=5).raise_for_status()
+    decide(link, decision, "b@example.com").raise_for_status()
 
 
 def new_sale(qtbot: QtBot, window: MainWindow, amount: str) -> str:
@@ -159,8 +159,7 @@ def test_paid_through_the_payment_page_shows_paid_and_updates_the_row(
     link = wait_for_link(qtbot, window)
     paid = []
     window.counter.order_paid.connect(paid.append)
-    requests.post(link, data={"decision": "approve", "email": "b@example.com"},
-                  timeout=5).raise_for_status()
+    decide(link, "approve", "b@example.com").raise_for_status()
     qtbot.waitUntil(lambda: "Paid" in badge(window), timeout=WAIT_MS)
     assert len(paid) == 1 and paid[0].status is OrderStatus.APPROVE
     table: QTableView = child(window, QTableView, "orders_table")
@@ -173,7 +172,7 @@ def test_paid_through_the_payment_page_shows_paid_and_updates_the_row(
 def test_declined_and_expired(window: MainWindow, qtbot: QtBot, sandbox: SandboxServer) -> None:
     type_amount(qtbot, window, "10")
     link = wait_for_link(qtbot, window)
-    requests.post(link, data={"decision": "decline"}, timeout=5).raise_for_status()
+    decide(link, "decline").raise_for_status()
     qtbot.waitUntil(lambda: "Refused" in badge(window), timeout=WAIT_MS)
     screenshot(window, "declined")
 
@@ -306,8 +305,7 @@ def test_customer_display_follows_the_counter(
     link = wait_for_link(qtbot, window)
     qtbot.waitUntil(lambda: display.qr.text() == link, timeout=WAIT_MS)
     assert decode_qimage(display.qr.grab().toImage()) == [link]
-    requests.post(link, data={"decision": "approve", "email": "b@example.com"},
-                  timeout=5).raise_for_status()
+    decide(link, "approve", "b@example.com").raise_for_status()
     qtbot.waitUntil(lambda: "Paid" in display.result_label.text(), timeout=WAIT_MS)
     display.close()
     assert not window.display_action.isChecked()

@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-import requests
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -27,6 +26,7 @@ from paydesk.settings import Settings
 from paydesk.ui.app import build_window
 
 from memory_keyring import MemoryKeyring
+from payment_page import decide
 
 SECRET = "Zq7-Hygiene-Secret-0042"
 EMAIL = "anna.buyer@example.com"
@@ -69,8 +69,7 @@ def test_a_session_logs_orders_but_never_the_secret_or_an_email(
         amount.setText("150")
         qtbot.keyClick(amount, Qt.Key.Key_Return)
         qtbot.waitUntil(lambda: link_label.toolTip().startswith("http"), timeout=WAIT_MS)
-        requests.post(link_label.toolTip(), data={"decision": "approve", "email": EMAIL},
-                      timeout=5).raise_for_status()
+        decide(link_label.toolTip(), "approve", EMAIL).raise_for_status()
         qtbot.waitUntil(lambda: "Paid" in window.payment_panel.badge.text(), timeout=WAIT_MS)
 
         # A refusal: its error text goes to the log too.

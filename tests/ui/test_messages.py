@@ -22,6 +22,7 @@ from paydesk.gateway import (
     InvalidRequestError,
     OrderConflict,
     OrderNotFound,
+    ParameterRefused,
     ProtocolError,
     RateLimited,
     ServiceRefused,
@@ -112,7 +113,8 @@ def test_an_unknown_code_still_says_which_field() -> None:
 
 GATEWAY_CLASSES = [
     GatewayError, GatewayConfigError, GatewayConnectionError, GatewayTimeout, TlsError,
-    ServiceRefused, CredentialsRefused, OrderNotFound, OrderConflict, RateLimited,
+    ServiceRefused, CredentialsRefused, OrderNotFound, OrderConflict, ParameterRefused,
+    RateLimited,
     ServiceUnavailable, ProtocolError,
 ]
 
@@ -121,6 +123,16 @@ GATEWAY_CLASSES = [
 def test_each_gateway_error_class_reads_as_its_default(cls: type[GatewayError]) -> None:
     error = cls("technical account for the log")
     assert gateway_error_text(error) == cls.default_user_message
+
+
+def test_a_refused_parameter_appends_the_services_own_reason() -> None:
+    refusal = RawReply("create_order", 200, {},
+                       b'{"status": false, "message": "Parameter amount is too large."}')
+    with pytest.raises(ParameterRefused) as raised:
+        classify(refusal)
+    text = gateway_error_text(raised.value)
+    assert text == "The payment service refused the request: Parameter amount is too large."
+    assert text == raised.value.user_message
 
 
 def test_a_refusal_appends_the_services_own_reason() -> None:

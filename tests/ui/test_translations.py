@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-import requests
 from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTranslator
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 from pytestqt.qtbot import QtBot
@@ -47,6 +46,7 @@ from paydesk.ui.status_badge import StatusBadge
 from paydesk.ui.welcome_dialog import WelcomeDialog
 
 from memory_keyring import MemoryKeyring
+from payment_page import decide
 from screenshots import SCREENSHOTS, save_screenshot
 from scripts import load_script
 from test_values import TEST_CLIENT_ID, TEST_SECRET
@@ -346,8 +346,7 @@ def test_screenshot_window_paid_through_the_sandbox(
         qtbot.waitUntil(lambda: bool(window.payment_panel.link_label.link()), timeout=10_000)
         link = window.payment_panel.link_label.link()
         assert link is not None
-        requests.post(link, data={"decision": "approve", "email": "b@example.com"},
-                      timeout=5).raise_for_status()
+        decide(link, "approve", "b@example.com").raise_for_status()
         qtbot.waitUntil(lambda: window.payment_panel.badge.text() == "✓ Оплачено",
                         timeout=10_000)
         assert window.payment_panel.amount_label.text() == f"1{NBSP}234,50{NBSP}₽"

@@ -12,7 +12,6 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-import requests
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
@@ -27,6 +26,7 @@ from paydesk.settings import Settings
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 
+from payment_page import decide
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 WAIT_MS = 10_000
@@ -114,8 +114,7 @@ def test_a_payment_made_after_the_apps_own_lifetime_estimate_is_seen(
         assert sandbox.order(order_id).status == "pending"  # type: ignore[union-attr]
 
         # The buyer pays now, on the service's page.
-        requests.post(remote.url, data={"decision": "approve", "email": "b@example.com"},
-                      timeout=5).raise_for_status()
+        decide(remote.url, "approve", "b@example.com").raise_for_status()
         qtbot.waitUntil(lambda: "Paid" in badge(window), timeout=WAIT_MS)
         stored = window.counter.desk.get(order_id)
         assert stored is not None and stored.status is OrderStatus.APPROVE

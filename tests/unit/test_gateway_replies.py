@@ -13,12 +13,13 @@ from paydesk.gateway import (
     GatewayError,
     OrderConflict,
     OrderNotFound,
+    ParameterRefused,
     ProtocolError,
     RateLimited,
     ServiceRefused,
     ServiceUnavailable,
 )
-from paydesk.gateway.errors import BODY_EXCERPT
+from paydesk.gateway.errors import BODY_EXCERPT, SERVICE_MESSAGE_MAX
 from paydesk.gateway.replies import (
     RawReply,
     Success,
@@ -94,7 +95,8 @@ def test_any_2xx_with_status_true_is_success(code: int) -> None:
     [
         (200, "get_order", ServiceRefused),
         (200, "create_order", ServiceRefused),
-        (400, "create_order", ServiceRefused),
+        (400, "create_order", ParameterRefused),
+        (400, "get_order", ParameterRefused),
         (401, "get_order", CredentialsRefused),
         (403, "get_order", CredentialsRefused),
         (403, "create_order", CredentialsRefused),
@@ -115,6 +117,69 @@ def test_status_false_is_a_refusal(code: int, endpoint: str, kind: type[GatewayE
     assert "Nope." in error.body
 
 
+# What the service's words say, when its HTTP code does not (it answers refusals with
+# 200, or with a code the contract gives no meaning): the sandbox's words, and the
+# usual ways to say the same in English and Russian.
+WORDS = [
+    ("get_order", "Order A-1 was not found.", OrderNotFound),
+    ("get_order", "No such order", OrderNotFound),
+    ("get_order", "Заказ не найден", OrderNotFound),
+    ("get_order", "Order does not exist", OrderNotFound),
+    ("create_order", "Order A-1 already exists with a different amount; a new sale needs "
+     "a new order_id.", OrderConflict),
+    ("create_order", "Duplicate order_id", OrderConflict),
+    ("create_order", "Заказ с таким номером уже существует", OrderConflict),
+    ("create_order", "Wrong sign: it does not match the parameters and the secret key.",
+     CredentialsRefused),
+    ("get_order", "Unknown client_id.", CredentialsRefused),
+    ("get_order", "Invalid signature", CredentialsRefused),
+    ("create_order", "Signature mismatch", CredentialsRefused),
+    ("create_order", "Client not found", CredentialsRefused),
+    ("get_order", "Неверная подпись запроса", CredentialsRefused),
+    ("create_order", "Неизвестный клиент", CredentialsRefused),
+    ("create_order", "Parameter amount must be between 1 and 10000 kopecks.", ParameterRefused),
+    ("create_order", "Missing parameter: sign.", ParameterRefused),
+    ("get_order", "Parameter sign must be an md5 digest: 32 hexadecimal characters.",
+     ParameterRefused),
+    ("get_order", "Parameter client_id must be an integer in plain digits.", ParameterRefused),
+    ("create_order", "Не передан обязательный параметр amount", ParameterRefused),
+    ("create_order", "Некорректная сумма", ParameterRefused),
+    ("create_order", "Shop blocked", ServiceRefused),
+    ("create_order", "Order A-1 was not found.", ServiceRefused),  # no such thing for a create
+]
+
+
+@pytest.mark.parametrize(("endpoint", "message", "kind"), WORDS)
+@pytest.mark.parametrize("code", [200, 422])
+@pytest.mark.parametrize("field", ["message", "error"])
+def test_a_refusal_is_told_by_its_words_when_the_code_says_nothing(
+    endpoint: str, message: str, kind: type[GatewayError], code: int, field: str
+) -> None:
+    error = error_of(reply(code, {"status": False, field: message}, endpoint=endpoint))
+    assert type(error) is kind
+    assert error.http_status == code
+    assert error.service_message == message
+    assert error.retryable is False
+
+
+@pytest.mark.parametrize(
+    ("code", "message", "kind"),
+    [
+        (403, "Shop blocked", CredentialsRefused),
+        (404, "Nope", OrderNotFound),
+        (409, "", OrderConflict),
+        (400, "Nope", ParameterRefused),
+        (400, "Unknown client_id.", ParameterRefused),
+        (403, "Order A-1 was not found.", CredentialsRefused),
+    ],
+)
+def test_a_contract_code_tells_before_the_words(
+    code: int, message: str, kind: type[GatewayError]
+) -> None:
+    error = error_of(reply(code, {"status": False, "message": message}))
+    assert type(error) is kind
+
+
 def test_refused_with_200_shows_the_service_message_to_the_person() -> None:
     error = error_of(reply(200, {"status": False, "message": "Service refused the request"}))
     assert type(error) is ServiceRefused
@@ -131,6 +196,57 @@ def test_refusal_without_message_still_has_a_user_message() -> None:
 def test_credentials_refusal_points_at_settings() -> None:
     error = error_of(reply(403, {"status": False, "message": "Wrong sign"}))
     assert "settings" in error.user_message
+
+
+# -- the service's own words ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("message", "shown"),
+    [
+        ("Shop\r\nblocked", "Shop blocked"),  # no forged second line in a log or a cell
+        ("\x1b[31mred\x1b[0m alert\x07", "[31mred [0m alert"),  # no terminal escapes
+        ("pay to \u202egnp.exe", "pay to gnp.exe"),  # no right-to-left override
+        ("in\u2066visible\u2069 \u200bmarks\ufeff", "in visible marks"),
+        ("tab\there\x00and\x7fthere\u2028line", "tab here and there line"),
+        ("  Магазин   заблокирован  ", "Магазин заблокирован"),
+    ],
+)
+def test_the_services_message_is_cleaned_once_for_everyone(message: str, shown: str) -> None:
+    error = error_of(reply(200, {"status": False, "message": message}))
+    assert error.service_message == shown
+    assert error.user_message == f"The payment service refused the request: {shown}"
+    assert shown in str(error)
+
+
+def test_a_long_message_is_cut_to_a_readable_length() -> None:
+    error = error_of(reply(200, {"status": False, "message": "Refused. " * 2000}))
+    assert error.service_message is not None
+    assert len(error.service_message) <= SERVICE_MESSAGE_MAX
+    assert error.service_message.startswith("Refused. Refused.")
+    assert error.service_message.endswith("…")
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"error": "Shop blocked"},
+        {"message": None, "error": "Shop blocked"},
+        {"message": "  \r\n ", "error": "Shop blocked"},
+        {"message": 5, "error": "Shop blocked"},
+        {"message": "Shop blocked", "error": "something else"},
+    ],
+)
+def test_the_text_is_message_else_error(fields: dict[str, Any]) -> None:
+    error = error_of(reply(200, {"status": False, **fields}))
+    assert error.service_message == "Shop blocked"
+
+
+@pytest.mark.parametrize("fields", [{}, {"message": ""}, {"error": ["x"]}, {"message": "\u200b"}])
+def test_no_usable_text_is_none(fields: dict[str, Any]) -> None:
+    error = error_of(reply(200, {"status": False, **fields}))
+    assert error.service_message is None
+    assert error.user_message == ServiceRefused.default_user_message
 
 
 @pytest.mark.parametrize("code", [500, 502, 503, 599])
@@ -280,6 +396,14 @@ def test_error_keeps_only_an_excerpt_of_the_body() -> None:
     assert error.body is not None
     assert len(error.body) <= BODY_EXCERPT + 1
     assert error.body.startswith("<html>xxx")
+
+
+def test_the_words_are_read_before_the_secret_is_masked_in_them() -> None:
+    """A secret key "wrong" masks "Wrong sign", but the refusal is still about credentials."""
+    raw = reply(200, {"status": False, "message": "Wrong sign: check the secret key."})
+    with pytest.raises(CredentialsRefused) as caught:
+        classify(raw, scrub=lambda text: text.replace("Wrong", "<redacted>"))
+    assert caught.value.service_message == "<redacted> sign: check the secret key."
 
 
 def test_scrub_is_applied_to_kept_texts() -> None:

@@ -10,11 +10,11 @@ from types import TracebackType
 from typing import TypeVar
 
 import requests
-from requests.adapters import HTTPAdapter
 
 import paydesk
 from paydesk.errors import EmailError, InputError
 from paydesk.gateway import replies
+from paydesk.gateway.deadline import WatchedAdapter, quiet_cut_replies
 from paydesk.gateway.endpoint import parse_base_url, parse_client_id
 from paydesk.gateway.errors import GatewayConfigError, InvalidRequestError, OrderNotFound
 from paydesk.gateway.redact import install_log_filter, scrub
@@ -114,11 +114,13 @@ class GatewayClient:
         if not self._endpoint.is_loopback and self._endpoint.base_url.startswith("http://"):
             log.warning("plain HTTP to a payment service off this computer (allow_insecure)")
         install_log_filter()
+        quiet_cut_replies()
 
     def _new_session(self, pool_size: int) -> requests.Session:
         session = requests.Session()
-        # Retries are ours (retry.py): the adapter must not add its own.
-        adapter = HTTPAdapter(pool_connections=1, pool_maxsize=pool_size, max_retries=0)
+        # Retries are ours (retry.py): the adapter must not add its own. Its
+        # connections can be cut at the call's deadline (deadline.py).
+        adapter = WatchedAdapter(pool_connections=1, pool_maxsize=pool_size, max_retries=0)
         session.mount("http://", adapter)
         session.mount("https://", adapter)
         if self._endpoint.is_loopback:
@@ -154,9 +156,12 @@ class GatewayClient:
         # same order_id, amount and email: the contract makes such a repeat
         # idempotent (same reply, same url, one order). A lost reply (timeout,
         # dropped connection after the service acted) is thus recovered here.
-        # Plain-http links only from a service that is itself on plain http (the
-        # sandbox on loopback, or a test service the merchant explicitly allowed).
-        allow_http = self._endpoint.base_url.startswith("http://")
+        # Plain-http links only from a service that is itself on plain http on this
+        # computer (the sandbox, whose links may name this computer's LAN address for
+        # a phone). Not from an https one, nor from one off this computer even when
+        # plain http to it was allowed (allow_insecure): the buyer's phone would open
+        # that link over whatever network it is on.
+        allow_http = self._endpoint.is_loopback and self._endpoint.base_url.startswith("http://")
 
         def link(reply: replies.Success) -> str:
             return replies.payment_url(

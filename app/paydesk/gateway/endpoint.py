@@ -31,7 +31,8 @@ def parse_base_url(base_url: str, *, allow_insecure: bool = False) -> Endpoint:
     """Return the checked address, or raise :class:`GatewayConfigError` saying why not.
 
     HTTPS is required unless the host is loopback; ``allow_insecure`` lifts that
-    for a test service on a local network. Certificate checks stay on regardless.
+    for a test service on a local network (its payment links must still be https).
+    Certificate checks stay on regardless.
     """
     if not isinstance(base_url, str) or not base_url.strip():
         raise _config("The payment service address is empty.")

@@ -153,6 +153,13 @@ class OrderConflict(ServiceRefused):
     )
 
 
+class ParameterRefused(ServiceRefused):
+    """The service found a parameter missing or malformed (one PayDesk checked, so the
+    service's rules differ: a lower amount ceiling, say). Its own words say which."""
+
+    default_user_message = "The payment service refused a value in the request."
+
+
 class RateLimited(GatewayError):  # noqa: N818 (public API name)
     """Too many requests (HTTP 429); ``retry_after`` is the wait the service asked for."""
 

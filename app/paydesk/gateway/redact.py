@@ -23,7 +23,8 @@ def scrub(text: str, *needles: str) -> str:
 
 
 class SignRedactingFilter(logging.Filter):
-    """Masks ``sign=`` in urllib3's debug lines, which carry the full request path."""
+    """Masks ``sign=`` in urllib3's lines that carry the full request path (the pool's
+    debug lines, the connection's "Failed to parse headers" warning)."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if isinstance(record.args, tuple) and record.args:
@@ -37,5 +38,6 @@ _FILTER = SignRedactingFilter()
 
 
 def install_log_filter() -> None:
-    """Attach the filter to urllib3's pool logger (idempotent: one shared instance)."""
-    logging.getLogger("urllib3.connectionpool").addFilter(_FILTER)
+    """Attach the filter to urllib3's loggers (idempotent: one shared instance)."""
+    for name in ("urllib3.connectionpool", "urllib3.connection"):
+        logging.getLogger(name).addFilter(_FILTER)

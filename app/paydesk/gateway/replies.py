@@ -2,9 +2,10 @@
 
 The decision rests on the body's ``status`` first and the HTTP code second
 (service-contract.md, "Errors"): ``{"status": false}`` with HTTP 200 is a
-refusal, and ``{"status": true}`` counts only with a 2xx code. Every malformed
-reply becomes a :class:`ProtocolError`, never a raw ``JSONDecodeError`` or
-``KeyError``.
+refusal, and ``{"status": true}`` counts only with a 2xx code; what kind of
+refusal comes from the code, else the service's words (refusals.py). Every
+malformed reply becomes a :class:`ProtocolError`, never a raw
+``JSONDecodeError`` or ``KeyError``.
 """
 
 from __future__ import annotations
@@ -19,16 +20,9 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from paydesk.gateway.errors import (
-    CredentialsRefused,
-    GatewayError,
-    OrderConflict,
-    OrderNotFound,
-    ProtocolError,
-    RateLimited,
-    ServiceRefused,
-    ServiceUnavailable,
-)
+from paydesk.gateway.errors import GatewayError, ProtocolError, RateLimited
+from paydesk.gateway.refusals import refusal
+from paydesk.gateway.service_message import service_message
 from paydesk.orders import OrderStatus
 
 _SECONDS_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,6})?")
@@ -99,8 +93,8 @@ def _judge(
     body = scrub(reply.body.decode("utf-8", errors="replace"))
     is_fault = 500 <= code <= 599
     obj = json_object(reply)
-    raw_message = obj.get("message") if obj is not None else None
-    message = scrub(raw_message) if isinstance(raw_message, str) and raw_message.strip() else None
+    text = service_message(obj) if obj is not None else None
+    message = scrub(text) if text is not None else None
     where = reply.endpoint
 
     if code == 429:
@@ -137,7 +131,7 @@ def _judge(
             retryable=is_fault,
         ), None
     if status is False:
-        return _refusal(where, code, body, message), None
+        return refusal(where, code, body, message, text), None
     if not 200 <= code <= 299:
         return ProtocolError(
             f"{where}: 'status' is true but the HTTP status is not a success",
@@ -147,22 +141,6 @@ def _judge(
             retryable=is_fault,
         ), None
     return None, Success(obj, code, body, where)
-
-
-def _refusal(where: str, code: int, body: str, message: str | None) -> GatewayError:
-    kwargs: dict[str, Any] = {"http_status": code, "body": body, "service_message": message}
-    if 500 <= code <= 599:
-        return ServiceUnavailable(f"{where}: the service reported a fault", **kwargs)
-    if code in (401, 403):
-        return CredentialsRefused(f"{where}: credentials refused", **kwargs)
-    if code == 404 and where == "get_order":
-        return OrderNotFound(f"{where}: no such order", **kwargs)
-    if code == 409:
-        return OrderConflict(f"{where}: order id already used differently", **kwargs)
-    user_message = (
-        f"The payment service refused the request: {message.strip()}" if message else None
-    )
-    return ServiceRefused(f"{where}: refused", user_message=user_message, **kwargs)
 
 
 #: The longest payment link accepted: a QR code (error correction M) holds about

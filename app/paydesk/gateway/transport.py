@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import requests
 from urllib3.exceptions import ReadTimeoutError
 
+from paydesk.gateway.deadline import CallWatch, watching
 from paydesk.gateway.errors import (
     GatewayConnectionError,
     GatewayError,
@@ -37,11 +38,13 @@ class Request:
 
 
 class _TooLargeError(Exception):
-    pass
+    def __init__(self, http_status: int) -> None:
+        super().__init__(http_status)
+        self.http_status = http_status
 
 
-class _DeadlinePassedError(Exception):
-    pass
+class _CutError(Exception):
+    """The deadline passed just as the reply was complete: not to be trusted."""
 
 
 def fetch(
@@ -55,64 +58,82 @@ def fetch(
 ) -> RawReply:
     """Send ``request`` and read its reply, or raise a :class:`GatewayError`.
 
-    Redirects are not followed: the service never sends one, and following it
-    would carry the signed query to another address, maybe over plain HTTP.
+    The call ends at ``deadline_at`` (on ``clock``) however slowly the reply
+    arrives: the timeouts bound each read, a :class:`~deadline.CallWatch` the
+    whole call. Redirects are not followed: the service never sends one, and
+    following it would carry the signed query to another address, maybe over
+    plain HTTP.
     """
-    error: GatewayError
-    status: int | None = None
-    try:
-        with session.get(
-            request.url,
-            params=dict(request.params),
-            headers=dict(request.headers),
-            timeout=(connect_timeout, read_timeout),
-            stream=True,
-            allow_redirects=False,
-            verify=True,
-        ) as response:
-            status = response.status_code
-            body = _read_body(response, deadline_at, clock)
-            return RawReply(
-                endpoint=request.endpoint,
-                http_status=response.status_code,
-                headers=response.headers,
-                body=body,
-            )
-    except _TooLargeError:
-        error = ProtocolError(
-            f"{request.endpoint}: reply too large (over {MAX_BODY} bytes)",
-            http_status=status,
-            retryable=status is not None and 500 <= status <= 599,
+    failure: Exception
+    with watching(deadline_at - clock()) as watch:
+        try:
+            return _get(session, request, connect_timeout, read_timeout, watch)
+        except Exception as exc:  # mapped below, outside the except block
+            failure = exc
+    if watch.cut:
+        # Whatever the cut connection raised (or a reply cut short): a timeout.
+        raise GatewayTimeout(
+            f"{request.endpoint}: the deadline passed before the reply was complete"
         )
-    except _DeadlinePassedError:
-        error = GatewayTimeout(f"{request.endpoint}: the deadline passed while reading the reply")
-    except requests.RequestException as exc:
-        error = _map_exception(request.endpoint, exc)
-    except (OSError, http.client.HTTPException):  # a socket error requests did not wrap
-        error = GatewayConnectionError(f"{request.endpoint}: the connection failed")
-    raise error
+    raise _gateway_error(request.endpoint, failure)
 
 
-def _read_body(
-    response: requests.Response, deadline_at: float, clock: Callable[[], float]
-) -> bytes:
+def _get(
+    session: requests.Session,
+    request: Request,
+    connect_timeout: float,
+    read_timeout: float,
+    watch: CallWatch,
+) -> RawReply:
+    with session.get(
+        request.url,
+        params=dict(request.params),
+        headers=dict(request.headers),
+        timeout=(connect_timeout, read_timeout),
+        stream=True,
+        allow_redirects=False,
+        verify=True,
+    ) as response:
+        body = _read_body(response)
+        # Stopped before the connection goes back to the pool.
+        if watch.stop():
+            raise _CutError
+        return RawReply(
+            endpoint=request.endpoint,
+            http_status=response.status_code,
+            headers=response.headers,
+            body=body,
+        )
+
+
+def _read_body(response: requests.Response) -> bytes:
     declared = response.headers.get("Content-Length", "")
     if declared.isdigit() and int(declared) > MAX_BODY:
-        raise _TooLargeError
+        raise _TooLargeError(response.status_code)
     chunks: list[bytes] = []
     size = 0
-    overdue = False
     for chunk in response.iter_content(_CHUNK):
-        # A reply that is complete when the deadline passes is still used; only
-        # one still trickling in after it is given up.
-        if overdue:
-            raise _DeadlinePassedError
         size += len(chunk)
         if size > MAX_BODY:
-            raise _TooLargeError
+            raise _TooLargeError(response.status_code)
         chunks.append(chunk)
-        overdue = clock() >= deadline_at
     return b"".join(chunks)
+
+
+def _gateway_error(endpoint: str, failure: Exception) -> GatewayError:
+    if isinstance(failure, _TooLargeError):
+        status = failure.http_status
+        return ProtocolError(
+            f"{endpoint}: reply too large (over {MAX_BODY} bytes)",
+            http_status=status,
+            retryable=500 <= status <= 599,
+        )
+    if isinstance(failure, requests.RequestException):
+        return _map_exception(endpoint, failure)
+    if isinstance(failure, OSError | http.client.HTTPException):
+        # A socket error requests did not wrap.
+        return GatewayConnectionError(f"{endpoint}: the connection failed")
+    raise failure
 
 
 def _map_exception(endpoint: str, exc: requests.RequestException) -> GatewayError:

@@ -2,7 +2,10 @@
 
 Checks run in the contract's order: parameters present and well-formed, then
 the client, then the signature, then the business rules (404, 409). Every
-failure is ``{"status": false, "message": ...}`` naming what is wrong.
+failure is ``{"status": false, "message": ...}`` naming what is wrong; with
+``refusals="http200"`` the refusals come with HTTP 200, as the real service is
+believed to send them (a 429 stays a 429: it is no refusal, and says when to
+come back).
 """
 
 from __future__ import annotations
@@ -123,7 +126,7 @@ class BackendApi:
                 return self._create_order(params)
             return self._get_order(params)
         except BadParameterError as err:
-            return failure(400, str(err))
+            return self._refuse(400, str(err))
 
     def _rate_limited(self, query: str) -> Reply | None:
         """A 429 when this client is over its rate. Keyed by the raw client_id, so it
@@ -142,11 +145,17 @@ class BackendApi:
             429, f"Too many requests; try again in {wait} s.", (("Retry-After", str(wait)),)
         )
 
+    def _refuse(self, code: int, message: str) -> Reply:
+        """A refusal: with the contract's ``code``, or HTTP 200 like the real service."""
+        return failure(200 if self._config.refusals == "http200" else code, message)
+
     def _check_client(self, client_id: int, expected_sign: str, given_sign: str) -> Reply | None:
         if client_id != self._config.client_id:
-            return failure(403, "Unknown client_id.")
+            return self._refuse(403, "Unknown client_id.")
         if not signatures_match(expected_sign, given_sign):
-            return failure(403, "Wrong sign: it does not match the parameters and the secret key.")
+            return self._refuse(
+                403, "Wrong sign: it does not match the parameters and the secret key."
+            )
         return None
 
     def _create_order(self, params: dict[str, str]) -> Reply:
@@ -165,7 +174,7 @@ class BackendApi:
                 client_id, order_id, amount, email, self._config.ttl_seconds
             )
         except OrderConflictError as conflict:
-            return failure(
+            return self._refuse(
                 409,
                 f"Order {order_id} already exists with a different {conflict.field}; "
                 "a new sale needs a new order_id.",
@@ -182,5 +191,5 @@ class BackendApi:
             return refused
         order = self._ledger.get(client_id, order_id)
         if order is None:
-            return failure(404, f"Order {order_id} was not found.")
+            return self._refuse(404, f"Order {order_id} was not found.")
         return json_reply(200, {"status": True, "order_status": order.status.value})

@@ -7,6 +7,7 @@ out the latency, always on the stop event so ``stop()`` is never held up.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from collections import Counter
 from collections.abc import Callable
@@ -59,6 +60,7 @@ class SandboxApp:
         counter: RequestCounter,
         stopping: threading.Event,
         stall_seconds: float,
+        trickle_seconds: float = 1.0,
     ) -> None:
         self._api = api
         self._pages = pages
@@ -66,6 +68,11 @@ class SandboxApp:
         self._counter = counter
         self._stopping = stopping
         self._stall_seconds = stall_seconds
+        self._trickle_seconds = trickle_seconds
+
+    def hold(self, seconds: float) -> bool:
+        """Wait ``seconds`` (between two bytes of a trickle); True when stopping."""
+        return self._stopping.wait(seconds)
 
     def transport_error(self, target: str, status: int, message: str) -> Reply:
         """An error found before routing (bad request line, body too big...):
@@ -130,4 +137,10 @@ class SandboxApp:
             return None
         if fault is Fault.TRUNCATED_JSON:
             return truncated(process())
+        if fault in (Fault.TRICKLE, Fault.TRICKLE_BODY):
+            return dataclasses.replace(
+                process(),
+                trickle_seconds=self._trickle_seconds,
+                trickle_head=fault is Fault.TRICKLE,
+            )
         return canned_reply(fault, endpoint)

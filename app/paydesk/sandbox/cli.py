@@ -24,10 +24,12 @@ from paydesk.sandbox.config import (
     DEFAULT_MERCHANT_NAME,
     DEFAULT_PORT,
     DEFAULT_STALL_SECONDS,
+    REFUSAL_STYLES,
     SandboxConfig,
     check_fail_rate,
     check_latency_ms,
     check_positive,
+    check_trickle_ms,
 )
 from paydesk.sandbox.server import SandboxServer
 
@@ -116,11 +118,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"how long a timed-out request is held (default {DEFAULT_STALL_SECONDS:g})",
     )
     parser.add_argument(
+        "--trickle-rate",
+        type=_arg_type(float, check_fail_rate, "a probability (0-1)"),
+        default=0.0,
+        metavar="P",
+        help="share of /backend requests carried out, then answered a byte at a time",
+    )
+    parser.add_argument(
+        "--trickle-ms",
+        type=_arg_type(int, check_trickle_ms, "a pause in ms (>= 0)"),
+        default=1000,
+        metavar="N",
+        help="pause between two bytes of a trickled reply (default 1000)",
+    )
+    parser.add_argument(
         "--rate-limit",
         type=_arg_type(float, check_positive, "a positive rate"),
         default=None,
         metavar="N",
         help="requests a second per client before 429 (default: no limit)",
+    )
+    parser.add_argument(
+        "--refusals",
+        choices=REFUSAL_STYLES,
+        default="codes",
+        help="answer refusals with the contract's 4xx codes (default), or with HTTP 200 "
+        "as the real service is believed to",
     )
     parser.add_argument("--db", metavar="PATH", help="keep orders in this SQLite file")
     parser.add_argument(
@@ -162,6 +185,9 @@ def run(args: argparse.Namespace) -> int:
             fail_rate=args.fail_rate,
             timeout_rate=args.timeout_rate,
             stall_seconds=args.stall_seconds,
+            trickle_rate=args.trickle_rate,
+            trickle_ms=args.trickle_ms,
+            refusals=args.refusals,
             rate_limit_per_second=args.rate_limit,
             db_path=args.db,
             merchant_name=args.merchant_name,

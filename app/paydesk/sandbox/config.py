@@ -17,6 +17,9 @@ DEFAULT_STALL_SECONDS = 30.0
 DEFAULT_MERCHANT_NAME = "PayDesk demo shop"
 #: Where the sandbox listens unless told otherwise (``paydesk sandbox``, the demo).
 DEFAULT_PORT = 8765
+#: How refusals are answered: with the contract's 4xx codes, or with HTTP 200 as the
+#: real service is believed to (the body says ``status: false`` either way).
+REFUSAL_STYLES = ("codes", "http200")
 
 
 def check_latency_ms(value: int) -> int:
@@ -33,13 +36,24 @@ def check_fail_rate(value: float, what: str = "fail rate") -> float:
     return float(value)
 
 
-def check_rates(fail_rate: float, timeout_rate: float) -> None:
-    """Both shares are drawn from one roll of the dice, so together at most 1."""
+def check_trickle_ms(value: int) -> int:
+    """Return ``value`` if it is a usable pause between two bytes, else raise ValueError."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(
+            f"the trickle pause must be a whole number of milliseconds >= 0, not {value!r}"
+        )
+    return value
+
+
+def check_rates(fail_rate: float, timeout_rate: float, trickle_rate: float = 0.0) -> None:
+    """The shares are drawn from one roll of the dice, so together at most 1."""
     check_fail_rate(fail_rate)
     check_fail_rate(timeout_rate, "timeout rate")
-    if fail_rate + timeout_rate > 1.0:
+    check_fail_rate(trickle_rate, "trickle rate")
+    total = fail_rate + timeout_rate + trickle_rate
+    if total > 1.0:
         raise ValueError(
-            f"fail rate + timeout rate must be at most 1, not {fail_rate + timeout_rate!r}"
+            f"fail rate + timeout rate + trickle rate must be at most 1, not {total!r}"
         )
 
 
@@ -66,11 +80,17 @@ class SandboxConfig:
     #: Share of /backend requests held past the client's read timeout (stall_seconds):
     #: half of them are never carried out, half are carried out after the hold.
     timeout_rate: float = 0.0
+    #: Share of /backend requests carried out, then answered a byte at a time (a
+    #: TRICKLE or TRICKLE_BODY), trickle_ms between two bytes.
+    trickle_rate: float = 0.0
+    trickle_ms: int = 1000
     rate_limit_per_second: float | None = None
     db_path: str | os.PathLike[str] | None = None
     merchant_name: str = DEFAULT_MERCHANT_NAME
     max_amount: int = MAX_AMOUNT
     stall_seconds: float = DEFAULT_STALL_SECONDS
+    #: One of REFUSAL_STYLES.
+    refusals: str = "codes"
 
     def __post_init__(self) -> None:
         if isinstance(self.client_id, bool) or not isinstance(self.client_id, int):
@@ -80,7 +100,8 @@ class SandboxConfig:
         check_positive(self.ttl_seconds, "ttl_seconds")
         check_latency_ms(self.latency_ms)
         check_latency_ms(self.latency_jitter_ms)
-        check_rates(self.fail_rate, self.timeout_rate)
+        check_rates(self.fail_rate, self.timeout_rate, self.trickle_rate)
+        check_trickle_ms(self.trickle_ms)
         if self.rate_limit_per_second is not None:
             check_positive(self.rate_limit_per_second, "rate_limit_per_second")
         if (
@@ -91,3 +112,5 @@ class SandboxConfig:
             raise ValueError(f"max_amount must be an integer in 1..{MAX_AMOUNT}")
         if not isinstance(self.stall_seconds, int | float) or not self.stall_seconds >= 0:
             raise ValueError(f"stall_seconds must be >= 0, not {self.stall_seconds!r}")
+        if self.refusals not in REFUSAL_STYLES:
+            raise ValueError(f"refusals must be one of {REFUSAL_STYLES}, not {self.refusals!r}")

@@ -1,11 +1,12 @@
 """Fault injection: the ways a real payment service and network let a client down.
 
 Scripted faults (``inject``) are taken first, in the order they were injected;
-otherwise ``fail_rate`` picks a random 500 or 503 and ``timeout_rate`` a random
-STALL or TIMEOUT. Only ``/backend`` requests are hit unless a fault names the
-``pay_page`` endpoint, so a person paying on a phone in demo mode does not eat
-the faults a test meant for the app's API calls. Every fault handed out is
-counted (:meth:`FaultInjector.injected`), so a soak test can say how many it met.
+otherwise ``fail_rate`` picks a random 500 or 503, ``timeout_rate`` a random
+STALL or TIMEOUT and ``trickle_rate`` a random TRICKLE or TRICKLE_BODY. Only
+``/backend`` requests are hit unless a fault names the ``pay_page`` endpoint, so
+a person paying on a phone in demo mode does not eat the faults a test meant for
+the app's API calls. Every fault handed out is counted
+(:meth:`FaultInjector.injected`), so a soak test can say how many it met.
 """
 
 from __future__ import annotations
@@ -36,11 +37,22 @@ class Fault(enum.Enum):
     # Held for stall_seconds (past the client's read timeout), then carried out with
     # nobody left to hear the answer: a slow service the client gave up on.
     TIMEOUT = "timeout"
+    # Carried out, then the whole reply (status line, headers, body) sent a byte at a
+    # time, trickle_ms apart: each byte beats the client's read timeout, the reply
+    # never its patience. TRICKLE_BODY sends the head at once and trickles the body.
+    TRICKLE = "trickle"
+    TRICKLE_BODY = "trickle_body"
 
     @property
     def processes_request(self) -> bool:
         """True when the request is carried out before the reply goes wrong."""
-        return self in (Fault.TRUNCATED_JSON, Fault.DROP_AFTER_PROCESSING, Fault.TIMEOUT)
+        return self in (
+            Fault.TRUNCATED_JSON,
+            Fault.DROP_AFTER_PROCESSING,
+            Fault.TIMEOUT,
+            Fault.TRICKLE,
+            Fault.TRICKLE_BODY,
+        )
 
 
 def check_endpoint(endpoint: str | None) -> str | None:
@@ -101,14 +113,16 @@ class FaultInjector:
         fail_rate: float = 0.0,
         latency_jitter_ms: int = 0,
         timeout_rate: float = 0.0,
+        trickle_rate: float = 0.0,
         seed: int | None = None,
     ) -> None:
         self._lock = threading.Lock()
         self._latency_ms = check_latency_ms(latency_ms)
         self._jitter_ms = check_latency_ms(latency_jitter_ms)
-        check_rates(fail_rate, timeout_rate)
+        check_rates(fail_rate, timeout_rate, trickle_rate)
         self._fail_rate = float(fail_rate)
         self._timeout_rate = float(timeout_rate)
+        self._trickle_rate = float(trickle_rate)
         self._scripted: list[_Scripted] = []
         self._injected: Counter[str] = Counter()
         # Simulated failures need no cryptographic randomness.
@@ -132,14 +146,20 @@ class FaultInjector:
     def set_fail_rate(self, p: float) -> None:
         value = check_fail_rate(p)
         with self._lock:
-            check_rates(value, self._timeout_rate)
+            check_rates(value, self._timeout_rate, self._trickle_rate)
             self._fail_rate = value
 
     def set_timeout_rate(self, p: float) -> None:
         value = check_fail_rate(p, "timeout rate")
         with self._lock:
-            check_rates(self._fail_rate, value)
+            check_rates(self._fail_rate, value, self._trickle_rate)
             self._timeout_rate = value
+
+    def set_trickle_rate(self, p: float) -> None:
+        value = check_fail_rate(p, "trickle rate")
+        with self._lock:
+            check_rates(self._fail_rate, self._timeout_rate, value)
+            self._trickle_rate = value
 
     def injected(self) -> dict[str, int]:
         """How many times each fault was handed out so far (scripted and random)."""
@@ -182,4 +202,6 @@ class FaultInjector:
             return self._random.choice((Fault.SERVER_ERROR, Fault.UNAVAILABLE))
         if roll < self._fail_rate + self._timeout_rate:
             return self._random.choice((Fault.STALL, Fault.TIMEOUT))
+        if roll < self._fail_rate + self._timeout_rate + self._trickle_rate:
+            return self._random.choice((Fault.TRICKLE, Fault.TRICKLE_BODY))
         return None

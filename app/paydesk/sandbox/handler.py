@@ -10,6 +10,7 @@ join every thread instead of leaving them to die with the process.
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import selectors
 import socket
@@ -251,6 +252,14 @@ class SandboxRequestHandler(BaseHTTPRequestHandler):
         self._respond(reply)
 
     def _respond(self, reply: Reply, *, close: bool = False) -> None:
+        if reply.trickle_seconds is not None:
+            self._trickle(reply, reply.trickle_seconds)
+            return
+        self._send_head(reply, close=close)
+        if self.command != "HEAD":
+            self.wfile.write(reply.body)
+
+    def _send_head(self, reply: Reply, *, close: bool = False) -> None:
         self.send_response(reply.status)
         self.send_header("Content-Type", reply.content_type)
         self.send_header("Content-Length", str(len(reply.body)))
@@ -259,8 +268,24 @@ class SandboxRequestHandler(BaseHTTPRequestHandler):
         if close:
             self.send_header("Connection", "close")  # also sets close_connection
         self.end_headers()
-        if self.command != "HEAD":
-            self.wfile.write(reply.body)
+
+    def _trickle(self, reply: Reply, pause: float) -> None:
+        """Send ``reply`` a byte at a time, ``pause`` apart: the body, or everything."""
+        wire = self.wfile
+        self.wfile = io.BytesIO()  # the stdlib writes the head here; we send it below
+        try:
+            self._send_head(reply)
+            head = self.wfile.getvalue()
+        finally:
+            self.wfile = wire
+        body = b"" if self.command == "HEAD" else reply.body
+        at_once, slowly = (b"", head + body) if reply.trickle_head else (head, body)
+        wire.write(at_once)
+        for index in range(len(slowly)):
+            if index and self.server.app.hold(pause):
+                self.close_connection = True  # stopping: the rest is never sent
+                return
+            wire.write(slowly[index : index + 1])
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """Used by parse_request for malformed request lines and headers.

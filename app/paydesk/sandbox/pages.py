@@ -3,11 +3,20 @@
 A browser posts the one form back to the same URL with ``decision=approve`` or
 ``decision=decline`` (and ``email`` when the merchant gave none). Final orders
 never change: a late click gets a 409 page saying what the order already is.
+
+The form carries the page's own ``form_token``: an HMAC of the payment token
+under a key made at random when the sandbox starts. Another site's page can
+post to a payment link it knows (a browser sends a cross-origin form), but it
+cannot read the page, so it cannot send the token: such a post is refused and
+changes nothing. The token is compared in constant time.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import re
+import secrets
 from math import ceil
 from urllib.parse import parse_qsl
 
@@ -41,6 +50,11 @@ _FINAL_TEXT = {
     ),
 }
 _NOT_FOUND = ("Payment link not found", "This link does not lead to any order. Check the QR code.")
+_FOREIGN_FORM = (
+    "Payment form not accepted",
+    "This form did not come from this payment page, so nothing was paid or refused. "
+    "Open the payment link again.",
+)
 
 
 def is_token(text: str) -> bool:
@@ -54,6 +68,7 @@ class PaymentPages:
         self._config = config
         self._ledger = ledger
         self._clock = clock
+        self._form_key = secrets.token_bytes(32)
 
     def index(self) -> Reply:
         return html_reply(200, index_page(self._config.merchant_name))
@@ -71,6 +86,15 @@ class PaymentPages:
             minutes_left=max(0, ceil(left / 60)),
             email=order.email,
         )
+
+    def _form_token(self, token: str) -> str:
+        """The token of ``token``'s payment form (see the module's docstring)."""
+        return hmac.new(self._form_key, token.encode("ascii"), hashlib.sha256).hexdigest()
+
+    def _from_the_page(self, token: str, form: dict[str, list[str]]) -> bool:
+        given = form.get("form_token", [])
+        expected = self._form_token(token).encode("ascii")
+        return len(given) == 1 and hmac.compare_digest(given[0].encode("utf-8"), expected)
 
     def _find(self, token: str) -> SandboxOrder | None:
         return self._ledger.by_token(token) if is_token(token) else None
@@ -90,7 +114,7 @@ class PaymentPages:
             return self.error(404, *_NOT_FOUND)
         if order.status.is_final:
             return self._final(order, 200)
-        return html_reply(200, payment_form(self._details(order)))
+        return html_reply(200, payment_form(self._details(order), self._form_token(token)))
 
     def decide(self, token: str, body: bytes, content_type: str | None) -> Reply:
         order = self._find(token)
@@ -112,29 +136,35 @@ class PaymentPages:
         form: dict[str, list[str]] = {}
         for name, value in fields:
             form.setdefault(name, []).append(value)
+        if not self._from_the_page(token, form):
+            return self.error(403, *_FOREIGN_FORM)
         decisions = form.get("decision", [])
         emails = form.get("email", [])
         typed_email = emails[0] if len(emails) == 1 else ""
         if order.status.is_final:
             return self._final(order, 409)
         if len(decisions) != 1 or decisions[0] not in ("approve", "decline"):
-            return self._form_error(order, "Choose Pay or Refuse.", typed_email)
+            return self._form_error(token, order, "Choose Pay or Refuse.", typed_email)
         if decisions[0] == "decline":
             return self._finish(token, OrderStatus.DECLINE, None)
         payer_email = None
         if order.email is None:
             if len(emails) > 1:
-                return self._form_error(order, "Enter one e-mail address.", "")
+                return self._form_error(token, order, "Enter one e-mail address.", "")
             try:
                 payer_email = normalize_email(typed_email)
             except EmailError as err:
-                return self._form_error(order, err.message, typed_email)
+                return self._form_error(token, order, err.message, typed_email)
             if payer_email is None:
-                return self._form_error(order, "Enter your e-mail for the receipt.", "")
+                return self._form_error(token, order, "Enter your e-mail for the receipt.", "")
         return self._finish(token, OrderStatus.APPROVE, payer_email)
 
-    def _form_error(self, order: SandboxOrder, message: str, typed_email: str) -> Reply:
-        page = payment_form(self._details(order), error=message, email_value=typed_email)
+    def _form_error(
+        self, token: str, order: SandboxOrder, message: str, typed_email: str
+    ) -> Reply:
+        page = payment_form(
+            self._details(order), self._form_token(token), error=message, email_value=typed_email
+        )
         return html_reply(400, page)
 
     def _finish(self, token: str, status: OrderStatus, payer_email: str | None) -> Reply:

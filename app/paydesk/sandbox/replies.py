@@ -15,6 +15,10 @@ class Reply:
     body: bytes
     content_type: str
     headers: tuple[tuple[str, str], ...] = ()
+    #: When set, the reply is sent a byte at a time, this many seconds apart (a trickle
+    #: fault): the body only, or with ``trickle_head`` the status line and headers too.
+    trickle_seconds: float | None = None
+    trickle_head: bool = False
 
 
 #: Every reply: a browser must not guess a JSON reply is a page (some echo the request).

@@ -68,6 +68,7 @@ class SandboxServer:
             fail_rate=self.config.fail_rate,
             latency_jitter_ms=self.config.latency_jitter_ms,
             timeout_rate=self.config.timeout_rate,
+            trickle_rate=self.config.trickle_rate,
         )
         self._counter = RequestCounter()
         self._stopping = threading.Event()
@@ -113,6 +114,7 @@ class SandboxServer:
             counter=self._counter,
             stopping=self._stopping,
             stall_seconds=self.config.stall_seconds,
+            trickle_seconds=self.config.trickle_ms / 1000,
         )
         family = socket.AF_INET6 if ":" in self._host else socket.AF_INET
         self._httpd = SandboxHTTPServer(
@@ -237,6 +239,10 @@ class SandboxServer:
     def set_timeout_rate(self, p: float) -> None:
         """Share of /backend requests held past the client's timeout (STALL or TIMEOUT)."""
         self._faults.set_timeout_rate(p)
+
+    def set_trickle_rate(self, p: float) -> None:
+        """Share of /backend replies sent a byte at a time (TRICKLE or TRICKLE_BODY)."""
+        self._faults.set_trickle_rate(p)
 
     def faults_injected(self) -> dict[str, int]:
         """How many of each fault the sandbox has handed out ({"server_error": 3, ...})."""

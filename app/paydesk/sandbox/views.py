@@ -81,13 +81,17 @@ def _summary(details: PaymentDetails) -> str:
 
 
 def payment_form(
-    details: PaymentDetails, *, error: str | None = None, email_value: str = ""
+    details: PaymentDetails, form_token: str, *, error: str | None = None, email_value: str = ""
 ) -> str:
-    """The page with one form and two buttons; "Pay" comes first so Enter pays."""
+    """The page with one form and two buttons; "Pay" comes first so Enter pays.
+    ``form_token`` proves a post came from this page (pages.py)."""
     parts = [_summary(details)]
     if error:
         parts.append(f'<p class="error" role="alert">{_e(error)}</p>\n')
-    parts.append('<form method="post">\n')
+    parts.append(
+        '<form method="post">\n'
+        f'<input type="hidden" name="form_token" value="{_e(form_token)}">\n'
+    )
     if details.email is None:
         parts.append(
             '<label for="email">E-mail for the receipt</label>\n'

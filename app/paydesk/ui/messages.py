@@ -92,6 +92,8 @@ _GATEWAY: tuple[tuple[str, _Marked], ...] = (
     ("OrderConflict", QT_TRANSLATE_NOOP(
         "PayDesk", "This order number is already used at the payment service with a "
         "different amount or e-mail.")),
+    ("ParameterRefused", QT_TRANSLATE_NOOP(
+        "PayDesk", "The payment service refused a value in the request.")),
     ("ServiceRefused", QT_TRANSLATE_NOOP("PayDesk", "The payment service refused the request.")),
     ("GatewayTimeout", QT_TRANSLATE_NOOP(
         "PayDesk", "The payment service did not answer in time. Try again in a moment.")),
@@ -205,11 +207,11 @@ def _is_gateway_error(error: BaseException) -> TypeGuard[GatewayError]:
 
 def gateway_error_text(error: GatewayError) -> str:
     """One sentence for the cashier: by class, or the core's specific sentence."""
-    from paydesk.gateway.errors import InvalidRequestError, ServiceRefused
+    from paydesk.gateway.errors import InvalidRequestError, ParameterRefused, ServiceRefused
 
     if isinstance(error, InvalidRequestError):
         return input_error_text(error.input_error)
-    if type(error) is ServiceRefused and error.service_message:
+    if type(error) in (ServiceRefused, ParameterRefused) and error.service_message:
         return tr(str(_REFUSED_WITH_REASON)).format(error.service_message.strip())
     if error.user_message in _KNOWN:
         return tr(str(error.user_message))
