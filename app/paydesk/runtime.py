@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from paydesk import settings as settings_file
-from paydesk.clock import Clock, utc_now
 from paydesk.demo import DEMO_SECRET_KEY, DemoSandbox
 from paydesk.logs import register_secret
 from paydesk.paths import AppPaths, resolve_data_dir
@@ -19,6 +18,7 @@ from paydesk.secret_store import SecretStore
 from paydesk.settings import Settings
 
 if TYPE_CHECKING:
+    from paydesk.clock import Clock
     from paydesk.gateway import GatewayClient
     from paydesk.polling import PollingPolicy
     from paydesk.services import OrderDesk
@@ -34,8 +34,9 @@ class Runtime:
     paths: AppPaths
     settings: Settings
     demo: DemoSandbox | None = None
-    #: The core's one clock: the desk's, and the times its requests' outcomes carry.
-    clock: Clock = utc_now
+    #: The core's one clock: the desk's, and the times its requests' outcomes carry
+    #: (None: the real UTC clock, paydesk.clock's; with datetime, after the first frame).
+    clock: Clock | None = None
     _client: GatewayClient | None = field(default=None, repr=False)
 
     @property

@@ -14,12 +14,12 @@
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="222"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="223"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="188"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="189"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
@@ -29,27 +29,27 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="216"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="217"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="172"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="173"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="156"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="157"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="193"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="194"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="160"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="161"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -64,12 +64,12 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="180"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="181"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="157"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="158"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -79,22 +79,22 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="195"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="196"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="177"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="178"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="158"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="159"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="210"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="211"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
@@ -109,7 +109,7 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="159"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="160"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -159,9 +159,9 @@
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="161"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="165"/>
         <location filename="../../app/paydesk/ui/orders_model.py" line="87"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="206"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="212"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="158"/>
         <location filename="../../app/paydesk/ui/report_document.py" line="242"/>
         <source>Amount</source>
@@ -209,7 +209,7 @@
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="370"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="380"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
@@ -219,17 +219,17 @@
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="183"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="184"/>
         <source>Back to the &amp;sale</source>
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="281"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="287"/>
         <source>Back to the sale</source>
         <translation>Вернуться к продаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="396"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="406"/>
         <source>Back to the sale of {amount}</source>
         <translation>Вернуться к продаже на {amount}</translation>
     </message>
@@ -244,7 +244,7 @@
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="191"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="192"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
@@ -284,7 +284,7 @@
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="429"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="439"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
@@ -299,12 +299,19 @@
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="290"/>
+        <source>Checking the payment…</source>
+        <translation>Проверяем оплату…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="294"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="61"/>
         <location filename="../../app/paydesk/ui/settings_dialog.py" line="339"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="481"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="484"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -324,14 +331,14 @@
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="490"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="504"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/link_label.py" line="73"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="224"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="495"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="230"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="509"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
     </message>
@@ -346,18 +353,18 @@
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="581"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="584"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="549"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="552"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="357"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="543"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="557"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
@@ -388,7 +395,7 @@
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="425"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="435"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
@@ -420,13 +427,13 @@
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="539"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="542"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="348"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="84"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="90"/>
         <source>Current sale</source>
         <translation>Текущая продажа</translation>
     </message>
@@ -436,7 +443,7 @@
         <translation>&amp;Экран покупателя:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="88"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="91"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
@@ -451,7 +458,7 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="175"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="176"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -461,7 +468,7 @@
         <translation>В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="122"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -523,7 +530,7 @@
         <translation>Ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="371"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="381"/>
         <source>Esc starts the next payment; this one is finished in the background.</source>
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
@@ -536,14 +543,13 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="469"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="482"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="473"/>
         <source>Expiring…</source>
-        <translation>Срок истекает…</translation>
+        <translation type="vanished">Срок истекает…</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="187"/>
@@ -551,7 +557,7 @@
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="539"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="542"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
@@ -566,7 +572,7 @@
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="563"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="566"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
@@ -652,7 +658,7 @@
         <translation>Ссылки на оплату пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="166"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="172"/>
         <source>No payment on screen</source>
         <translation>Нет платежа на экране</translation>
     </message>
@@ -696,17 +702,17 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="85"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="91"/>
         <source>Not shown to the buyer</source>
         <translation>Не показан покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="86"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="92"/>
         <source>Not the current sale</source>
         <translation>Не текущая продажа</translation>
     </message>
@@ -719,27 +725,27 @@
         <location filename="../../app/paydesk/ui/orders_model.py" line="89"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="58"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="240"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="246"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="83"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="89"/>
         <source>On the buyer&apos;s screen</source>
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="411"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="412"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="220"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="221"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="225"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="231"/>
         <source>Open in browser</source>
         <translation>Открыть</translation>
     </message>
@@ -765,12 +771,12 @@
         <translation>Заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="236"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="242"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="347"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="357"/>
         <location filename="../../app/paydesk/ui/slip.py" line="239"/>
         <source>Order {order_id}</source>
         <translation>Заказ {order_id}</translation>
@@ -801,7 +807,7 @@
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="423"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="433"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -836,7 +842,7 @@
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="55"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="58"/>
         <source>Paid — thank you</source>
         <translation>Оплачено — спасибо</translation>
     </message>
@@ -891,6 +897,11 @@
         <translation>Настройки PayDesk</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="441"/>
+        <source>PayDesk stopped checking this order a day after it should have expired: check it now (F5)</source>
+        <translation>PayDesk перестал проверять этот заказ через сутки после ожидаемого срока: проверьте его сейчас (F5)</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/about_box.py" line="66"/>
         <source>PayDesk {0}
 QR payments at a shop counter.</source>
@@ -903,13 +914,13 @@ QR payments at a shop counter.</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="56"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="59"/>
         <source>Payment refused</source>
         <translation>Платёж отклонён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="496"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="515"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="499"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="518"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
@@ -926,7 +937,7 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="509"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="512"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -936,7 +947,7 @@ QR payments at a shop counter.</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="212"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="213"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
@@ -947,7 +958,7 @@ QR payments at a shop counter.</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="63"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="69"/>
         <source>PNG image (*.png)</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
@@ -957,7 +968,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="152"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="156"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
@@ -982,7 +993,7 @@ QR payments at a shop counter.</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="146"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="150"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
@@ -1014,22 +1025,22 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="509"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="512"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="197"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="198"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="534"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="548"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="226"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="232"/>
         <source>Save QR…</source>
         <translation>Сохранить QR…</translation>
     </message>
@@ -1044,7 +1055,8 @@ QR payments at a shop counter.</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="162"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="166"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="271"/>
         <location filename="../../app/paydesk/ui/slip.py" line="232"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
@@ -1090,8 +1102,8 @@ QR payments at a shop counter.</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="445"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="446"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1101,8 +1113,8 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="436"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="531"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="437"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="534"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1118,12 +1130,12 @@ QR payments at a shop counter.</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="181"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="182"/>
         <source>Show to &amp;buyer</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="285"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="291"/>
         <source>Show to buyer</source>
         <translation>Показать покупателю</translation>
     </message>
@@ -1149,12 +1161,17 @@ QR payments at a shop counter.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="62"/>
+        <source>Status unknown</source>
+        <translation>Статус неизвестен</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/status_badge.py" line="52"/>
         <source>Status unknown — check</source>
         <translation>Статус неизвестен — проверьте</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="64"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="70"/>
         <source>SVG image (*.svg)</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
@@ -1266,7 +1283,7 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="437"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="438"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -1366,7 +1383,7 @@ QR payments at a shop counter.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="427"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="437"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
@@ -1421,7 +1438,7 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="167"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="173"/>
         <source>The QR code for the buyer will appear here.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
@@ -1481,7 +1498,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="426"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="436"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
@@ -1501,7 +1518,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="428"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="438"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
@@ -1526,15 +1543,19 @@ QR payments at a shop counter.</source>
         <translation>Время вышло — проверяем…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="163"/>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="165"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="216"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="440"/>
+        <source>Time is up: asking the payment service whether it was paid…</source>
+        <translation>Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="167"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="169"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="222"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="57"/>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="305"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="60"/>
         <source>Time ran out</source>
         <translation>Время истекло</translation>
     </message>
@@ -1569,7 +1590,7 @@ QR payments at a shop counter.</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="164"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="170"/>
         <source>Type an amount and press Enter</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
@@ -1605,7 +1626,7 @@ QR payments at a shop counter.</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="202"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="206"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>

@@ -175,8 +175,8 @@ def test_a_poll_of_the_same_order_keeps_the_countdown_going(
     assert display.countdown_running()
 
 
-def test_last_minute_is_urgent_and_zero_fades_the_code(
-    display: CustomerDisplay, clock: FakeClock
+def test_last_minute_is_urgent_and_at_zero_the_code_goes_until_the_service_answers(
+    display: CustomerDisplay, clock: FakeClock, screenshot: Any
 ) -> None:
     display.show_order(an_order(), EXPIRES)
     clock.now = EXPIRES - timedelta(seconds=45)
@@ -186,9 +186,29 @@ def test_last_minute_is_urgent_and_zero_fades_the_code(
 
     clock.now = EXPIRES
     display.refresh_countdown()
-    assert display.countdown_label.text() == "0:00"
+    # Not "Time ran out" over a code titled "Scan to pay": the service has not said.
+    assert display.state() is DisplayState.CHECKING
     assert not display.countdown_running()
-    assert display.qr.inactive_reason() == "Time ran out"
+    assert display.qr.is_concealed()  # no new scans
+    assert visible_texts(display)[1:3] == [money(125_050), "Checking the payment…"]
+    screenshot(display, "checking")
+    # A poll's update of the same order while the service has not answered keeps it so.
+    display.show_order(an_order(), EXPIRES)
+    assert display.state() is DisplayState.CHECKING and display.qr.is_concealed()
+    # Paid at the last moment: the service's word, on this screen as on the cashier's.
+    display.show_order(finished(an_order(), "approve"), EXPIRES)
+    assert display.state() is DisplayState.PAID
+
+
+def test_checking_ends_as_expired_when_the_service_says_so(
+    display: CustomerDisplay, clock: FakeClock
+) -> None:
+    display.show_order(an_order(), EXPIRES)
+    clock.now = EXPIRES + timedelta(seconds=3)
+    display.refresh_countdown()
+    assert display.state() is DisplayState.CHECKING
+    display.show_order(finished(an_order(), "expired"), EXPIRES)
+    assert display.state() is DisplayState.EXPIRED
 
 
 def test_pending_without_an_expiry_has_no_countdown(display: CustomerDisplay) -> None:

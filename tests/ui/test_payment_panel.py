@@ -258,7 +258,7 @@ def test_creating_says_how_to_go_on_without_waiting(panel: PaymentPanel) -> None
     assert "Esc starts the next payment" in panel.countdown_label.text()
 
 
-def test_countdown_ticks_on_its_timer_and_ends_with_expiring(
+def test_countdown_ticks_on_its_timer_and_at_zero_the_code_goes_while_checking(
     qtbot: QtBot, panel: PaymentPanel, clock: FakeClock
 ) -> None:
     panel.show_order(an_order(), NOW + timedelta(seconds=90))
@@ -268,9 +268,13 @@ def test_countdown_ticks_on_its_timer_and_ends_with_expiring(
 
     clock.now += timedelta(seconds=61)
     panel.refresh_countdown()  # what the next tick does; no need to wait for it
-    assert panel.countdown_label.text() == "Expiring…"
     assert not panel.countdown_running()  # the service, not our clock, says it expired
-    assert panel.qr.is_active()
+    assert panel.countdown_label.text() == (
+        "Time is up: asking the payment service whether it was paid…")
+    assert panel.badge.text() == "⟳ Time is up — checking…"
+    # As on the buyer's screen: no code to scan while the service has not answered.
+    assert panel.qr.is_concealed() and not panel.qr.is_active()
+    assert decode_qimage(panel.qr.grab().toImage()) == []
 
 
 @pytest.mark.parametrize(

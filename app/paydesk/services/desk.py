@@ -39,14 +39,14 @@ class OrderDesk:
         policy: PollingPolicy | None = None,
         max_amount: int = MAX_AMOUNT,
         ids: OrderIdGenerator | None = None,
-        clock: Clock = utc_now,
+        clock: Clock | None = None,
     ) -> None:
         self.store = store
         self.client_id = client_id
         self.policy = policy or PollingPolicy()
         self.max_amount = max_amount
-        self._ids = ids or OrderIdGenerator(clock)
-        self._clock = clock
+        self._clock = clock or utc_now  # None: the real time
+        self._ids = ids or OrderIdGenerator(self._clock)
 
     # -- creating ---------------------------------------------------------------
 

@@ -45,6 +45,9 @@ class DisplayState(enum.StrEnum):
     IDLE = "idle"
     PREPARING = "preparing"
     PENDING = "pending"
+    #: The countdown has ended; the service has yet to say paid or expired. No code
+    #: is shown (no new scans), the cashier's panel says the same.
+    CHECKING = "checking"
     PAID = "paid"
     REFUSED = "refused"
     EXPIRED = "expired"
@@ -80,7 +83,7 @@ class CustomerDisplay(QWidget):
         merchant_name: str,
         *,
         return_to_idle_ms: int = 6000,
-        clock: Clock = utc_now,
+        clock: Clock | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
@@ -92,12 +95,13 @@ class CustomerDisplay(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setStyleSheet(_STYLE)
-        self._clock = clock
+        self._clock = clock or utc_now  # None: the real time
         self._merchant = ""
         self._state = DisplayState.IDLE
         self._live_id: str | None = None  # the order the buyer is watching
         self._result_id: str | None = None  # the order whose result is on screen
         self._expires_at: datetime | None = None
+        self._pending_order: Order | None = None  # the order whose countdown runs
         self._screen: QScreen | None = None
         self._accent = StatusBadge.accent(BadgeKind.PAID).name()
         self._result_style = ""
@@ -211,7 +215,7 @@ class CustomerDisplay(QWidget):
         someone else's amount. A result stays its full time unless a new payment
         starts, so the cashier pressing Esc at once does not cut the "thank you".
         """
-        kind = BadgeKind.of(order)
+        kind = BadgeKind.at(order, expires_at, self._clock())
         if order is not None and kind in _RESULTS:
             if order.order_id == self._live_id:
                 self._show_result(order, kind)
@@ -220,6 +224,9 @@ class CustomerDisplay(QWidget):
                 return  # the same result again (a late update): the timer keeps running
         elif order is not None and kind is BadgeKind.PENDING and order.url is not None:
             self._show_pending(order, expires_at)
+            return
+        elif order is not None and kind is BadgeKind.CHECKING:
+            self._show_checking(order)
             return
         elif order is not None and kind is BadgeKind.NOT_SENT:
             self._show_preparing(order)
@@ -261,8 +268,10 @@ class CustomerDisplay(QWidget):
 
     def _show_pending(self, order: Order, expires_at: datetime | None) -> None:
         self.amount_label.set_full_text(money(order.amount))
+        self.scan_label.set_full_text(tr("Scan to pay"))
         self.qr.set_text(order.url)
         self.qr.set_inactive(None)
+        self._pending_order = order
         self._expires_at = expires_at
         self.countdown_caption.setVisible(expires_at is not None)
         self.countdown_label.setVisible(expires_at is not None)
@@ -273,6 +282,17 @@ class CustomerDisplay(QWidget):
             self._countdown_timer.stop()
         elif self.remaining_seconds() > 0 and not self._countdown_timer.isActive():
             self._countdown_timer.start()  # not restarted by every poll's update
+
+    def _show_checking(self, order: Order) -> None:
+        """Time is up by PayDesk's clock; the service has not said how it ended. The
+        buyer sees the amount and "checking", never a code to scan."""
+        self.amount_label.set_full_text(money(order.amount))
+        self.scan_label.set_full_text(tr("Checking the payment…"))
+        self.countdown_caption.setVisible(False)
+        self.countdown_label.setVisible(False)
+        self._switch(self._pending, DisplayState.CHECKING, order.order_id)
+        self.qr.set_inactive(tr("Checking…"), accent=StatusBadge.accent(BadgeKind.CHECKING),
+                             conceal=True)
 
     def _show_result(self, order: Order, kind: BadgeKind) -> None:
         state, symbol, words = _RESULTS[kind]
@@ -293,8 +313,8 @@ class CustomerDisplay(QWidget):
         return seconds_left(self._expires_at, self._clock())
 
     def refresh_countdown(self) -> None:
-        """Once a second while pending. At 0:00 the code fades: the link is about to die,
-        and the service (not this clock) soon says how it ended."""
+        """Once a second while pending. At 0:00 the code goes (no new scans) and the
+        screen says "checking" until the service says how it ended."""
         remaining = self.remaining_seconds()
         self.countdown_label.set_full_text(countdown(remaining))
         style = f"color: {_URGENT_COLOUR};" if remaining <= _URGENT_SECONDS else ""
@@ -302,7 +322,8 @@ class CustomerDisplay(QWidget):
             self.countdown_label.setStyleSheet(style)
         if remaining <= 0:
             self._countdown_timer.stop()
-            self.qr.set_inactive(tr("Time ran out"), accent=StatusBadge.accent(BadgeKind.EXPIRED))
+            if self._state is DisplayState.PENDING and self._pending_order is not None:
+                self.show_order(self._pending_order, self._expires_at)
 
     # -- placing --------------------------------------------------------------
 

@@ -94,7 +94,8 @@ class MainWindow(QMainWindow):
         self.resize(1280, 820)
 
         self.form = PaymentForm()
-        self.payment_panel = PaymentPanel()
+        # The countdowns run on the core's clock: the one the desk's expiries are on.
+        self.payment_panel = PaymentPanel(clock=runtime.clock)
         self.banner = ProblemBanner()
         # The orders list comes right after the first frame (see orders_panel).
         self._orders_panel: OrdersPanel | None = None
@@ -456,7 +457,9 @@ class MainWindow(QMainWindow):
         from paydesk.ui.screens import find_screen
 
         if self.customer_display is None:
-            display = CustomerDisplay(self.runtime.settings.merchant_name)
+            display = CustomerDisplay(
+                self.runtime.settings.merchant_name, clock=self.runtime.clock
+            )
             display.closed.connect(self._customer_display_closed)
             self.customer_display = display
         screen_name = self.runtime.settings.display_screen

@@ -57,7 +57,13 @@ _OVERLAY = {
     BadgeKind.ABANDONED: QT_TRANSLATE_NOOP("PayDesk", "Not sent"),
     BadgeKind.NOT_SENT: QT_TRANSLATE_NOOP("PayDesk", "Not sent"),
     BadgeKind.UNKNOWN: QT_TRANSLATE_NOOP("PayDesk", "Not payable"),
+    # Not known to be dead, but nobody may scan it any more: no code is painted.
+    BadgeKind.CHECKING: QT_TRANSLATE_NOOP("PayDesk", "Checking…"),
+    BadgeKind.UNCHECKED: QT_TRANSLATE_NOOP("PayDesk", "Status unknown"),
 }
+#: States whose code is hidden, not faded: the service may still take a payment
+#: scanned before, but the buyer's screen shows no code either.
+_CONCEALED = frozenset({BadgeKind.CHECKING, BadgeKind.UNCHECKED})
 _COPIED_FEEDBACK_MS = 2000
 _SAVE_FILTERS = {
     QT_TRANSLATE_NOOP("PayDesk", "PNG image (*.png)"): ".png",
@@ -330,24 +336,28 @@ class PaymentPanel(QWidget):
             return
         from paydesk.ui.status_badge import StatusBadge
 
+        from paydesk.clock import utc_now
+
         self._stack.setCurrentWidget(self.prepare_card())
-        kind = BadgeKind.of(order)
+        kind = BadgeKind.at(order, expires_at, (self._clock or utc_now)())
         new_link = order.url is not None and order.url != self.qr.text()
         self.qr.set_text(order.url)
-        overlay = None if order.is_payable else _OVERLAY.get(kind)
-        self.qr.set_inactive(tr(str(overlay)) if overlay else None, accent=StatusBadge.accent(kind))
+        live = order.is_payable and kind is BadgeKind.PENDING
+        overlay = None if live else _OVERLAY.get(kind)
+        self.qr.set_inactive(tr(str(overlay)) if overlay else None,
+                             accent=StatusBadge.accent(kind), conceal=kind in _CONCEALED)
         if new_link and self.qr.isVisible():
             # The buyer is waiting for this: paint the code now, before the texts
             # around it and whatever else this event-loop pass does (the list,
             # the totals). Its place on the card is already laid out.
             self.qr.repaint()
         self.amount_label.setText(money(order.amount))
-        self.badge.set_order(order)
+        self.badge.set_order(order, kind)
         self._set_link(order.url)
         self.order_id_label.setText(tr("Order {order_id}").format(order_id=order.order_id))
         self.note_label.setText(order.note)
         self._set_card_state(kind)
-        if order.is_payable and expires_at is not None:
+        if live and expires_at is not None:
             if self.remaining_seconds() > 0 and not self._countdown_timer.isActive():
                 self._countdown_timer.start()  # not restarted by every poll's update
             self.refresh_countdown()  # stops the timer again if it is already due
@@ -427,6 +437,9 @@ class PaymentPanel(QWidget):
             BadgeKind.NOT_SENT: tr("The payment service has not confirmed this order yet"),
             BadgeKind.ABANDONED: tr("This order never reached the payment service"),
             BadgeKind.UNKNOWN: tr("Check this order with the payment service"),
+            BadgeKind.CHECKING: tr("Time is up: asking the payment service whether it was paid…"),
+            BadgeKind.UNCHECKED: tr("PayDesk stopped checking this order a day after it should "
+                                    "have expired: check it now (F5)"),
         }.get(kind, "")
 
     def _set_card_state(self, kind: BadgeKind) -> None:
@@ -470,7 +483,8 @@ class PaymentPanel(QWidget):
             )
         else:
             self._countdown_timer.stop()
-            self._set_countdown_text(tr("Expiring…"), urgent=True)
+            if self._order is not None:
+                self.show_order(self._order, self._expires_at)  # now "checking"
 
     def _set_countdown_text(self, text: str, *, urgent: bool = False) -> None:
         self.countdown_label.setText(text)
