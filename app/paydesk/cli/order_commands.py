@@ -127,7 +127,7 @@ def _wait_until_final(runtime: Runtime, order_id: str) -> int:
     """Poll the order as the window would for the order in front of the cashier."""
     client = runtime.gateway()
     print("\nWaiting for the payment (Ctrl+C stops waiting; the order stays)...", flush=True)
-    with runtime.open_store() as store:
+    with runtime.open_store(check_whole_file=False) as store:  # create checked it just now
         desk = runtime.open_desk(store)
         order = desk.get(order_id)
         while order is not None and order.next_check_at is not None:
@@ -145,8 +145,8 @@ def _wait_until_final(runtime: Runtime, order_id: str) -> int:
 def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
     order_id = validate_order_id(args.order_id)
     client = runtime.gateway()
-    outcome: CheckOutcome = fetch_status(client, order_id)
-    with runtime.open_store() as store:
+    with runtime.open_store() as store:  # first: a damaged book stops it before any request
+        outcome: CheckOutcome = fetch_status(client, order_id)
         desk = runtime.open_desk(store)
         local = desk.get(order_id)
         if local is not None and local.url is not None:
@@ -163,7 +163,7 @@ def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
 
 
 def run_list(args: argparse.Namespace, runtime: Runtime) -> int:
-    with runtime.open_store() as store:
+    with runtime.open_store_for_reading() as store:
         orders = store.query(_query(args, runtime, args.limit))
     if args.format == "csv":
         write_csv(orders, sys.stdout, csv_format(args))
@@ -195,7 +195,7 @@ def run_refresh(args: argparse.Namespace, runtime: Runtime) -> int:
 
 
 def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
-    with runtime.open_store() as store:
+    with runtime.open_store_for_reading() as store:
         orders = store.query(_query(args, runtime))
     as_json = args.file.suffix.lower() == ".json"
     fmt = csv_format(args)
