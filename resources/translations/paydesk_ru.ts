@@ -129,7 +129,7 @@
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="240"/>
+        <location filename="../../app/paydesk/ui/app.py" line="243"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -174,37 +174,37 @@
         <translation>Сумма, ₽</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="58"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="59"/>
         <source>An e-mail address cannot contain control characters.</source>
         <translation>В адресе e-mail не может быть управляющих символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="57"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="58"/>
         <source>An e-mail address cannot contain spaces.</source>
         <translation>В адресе e-mail не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="183"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="184"/>
         <source>An e-mail address has at most {0} characters.</source>
         <translation>Адрес e-mail — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="61"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="62"/>
         <source>An e-mail address has exactly one &apos;@&apos;.</source>
         <translation>В адресе e-mail должен быть ровно один знак «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="70"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="71"/>
         <source>An order id cannot contain a colon.</source>
         <translation>В номере заказа не может быть двоеточия.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="185"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="186"/>
         <source>An order id has at most {0} characters.</source>
         <translation>Номер заказа — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="71"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="72"/>
         <source>An order id may use only Latin letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
@@ -244,17 +244,17 @@
         <translation>проверьте адрес и сеть.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="77"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="78"/>
         <source>Check the amount.</source>
         <translation>Проверьте сумму.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="78"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="79"/>
         <source>Check the e-mail address.</source>
         <translation>Проверьте адрес e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="79"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="80"/>
         <source>Check the order id.</source>
         <translation>Проверьте номер заказа.</translation>
     </message>
@@ -269,7 +269,7 @@
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="189"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="190"/>
         <source>Check what you typed.</source>
         <translation>Проверьте введённые данные.</translation>
     </message>
@@ -316,7 +316,7 @@
         <translation>Копировать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="302"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="301"/>
         <source>Could not draw the payment slip.</source>
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
@@ -342,12 +342,12 @@
         <translation>Не удалось сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="345"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="344"/>
         <source>Could not start printing on {printer}.</source>
         <translation>Не удалось начать печать на {printer}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="331"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="330"/>
         <source>Could not start the PDF for the payment slip.</source>
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
@@ -389,7 +389,7 @@
         <translation>&amp;Дата с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="241"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="240"/>
         <source>Created {time}</source>
         <translation>Создан {time}</translation>
     </message>
@@ -457,7 +457,7 @@
         <translation>например, 150 или 1 500,50</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="38"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="39"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="98"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
@@ -581,7 +581,7 @@
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="51"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="52"/>
         <source>Kopecks have at most two digits after the decimal separator.</source>
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
@@ -721,7 +721,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="269"/>
-        <location filename="../../app/paydesk/ui/slip.py" line="240"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="239"/>
         <source>Order {order_id}</source>
         <translation>Заказ {order_id}</translation>
     </message>
@@ -786,13 +786,13 @@
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="254"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="253"/>
         <source>Pay before {time}</source>
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/alerts.py" line="103"/>
-        <location filename="../../app/paydesk/ui/app.py" line="247"/>
+        <location filename="../../app/paydesk/ui/app.py" line="250"/>
         <location filename="../../app/paydesk/ui/crash_notice.py" line="46"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="90"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="77"/>
@@ -806,22 +806,22 @@
         <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="230"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="231"/>
         <source>PayDesk is not set up yet: check the settings.</source>
         <translation>PayDesk ещё не настроен: проверьте настройки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="169"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="170"/>
         <source>PayDesk is not set up yet: enter the client ID in settings.</source>
         <translation>PayDesk ещё не настроен: укажите ID клиента в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="167"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="168"/>
         <source>PayDesk is not set up yet: enter the payment service address in settings.</source>
         <translation>PayDesk ещё не настроен: укажите адрес платёжного сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="171"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="172"/>
         <source>PayDesk is not set up yet: enter the secret key in settings.</source>
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
@@ -854,8 +854,8 @@ QR payments at a shop counter.</source>
         <translation>Квитанция</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="328"/>
-        <location filename="../../app/paydesk/ui/slip.py" line="371"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="327"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="370"/>
         <source>Payment slip {order_id}</source>
         <translation>Квитанция {order_id}</translation>
     </message>
@@ -902,7 +902,7 @@ QR payments at a shop counter.</source>
         <translation>Готовим платёж…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="373"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="372"/>
         <source>Print payment slip</source>
         <translation>Печать квитанции</translation>
     </message>
@@ -985,7 +985,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/customer_display.py" line="161"/>
-        <location filename="../../app/paydesk/ui/slip.py" line="233"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="232"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
     </message>
@@ -1063,7 +1063,7 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="382"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="383"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1074,7 +1074,7 @@ QR payments at a shop counter.</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="343"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="344"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1130,32 +1130,32 @@ QR payments at a shop counter.</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="181"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="182"/>
         <source>The amount cannot be more than {0}.</source>
         <translation>Сумма не может быть больше {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="39"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="40"/>
         <source>The amount cannot be negative.</source>
         <translation>Сумма не может быть отрицательной.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="54"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="55"/>
         <source>The amount is more than the service allows.</source>
         <translation>Сумма больше, чем допускает сервис.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="47"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="48"/>
         <source>The amount must be a number of rubles, such as 150 or 150,50.</source>
         <translation>Введите сумму в рублях, например 150 или 150,50.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="50"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="51"/>
         <source>The amount must be a whole number of kopecks.</source>
         <translation>Сумма должна быть целым числом копеек.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="40"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="41"/>
         <source>The amount must be more than zero.</source>
         <translation>Сумма должна быть больше нуля.</translation>
     </message>
@@ -1165,18 +1165,28 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="139"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="140"/>
         <location filename="../../app/paydesk/ui/settings_dialog.py" line="469"/>
         <source>The client ID must be a number greater than zero.</source>
         <translation>ID клиента должен быть числом больше нуля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="138"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="139"/>
         <source>The client ID must be a whole number.</source>
         <translation>ID клиента должен быть целым числом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="66"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="244"/>
+        <source>the disk is full</source>
+        <translation>диск заполнен</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="245"/>
+        <source>the disk refused to read or write the order book</source>
+        <translation>диск отказался читать или записывать книгу заказов</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="67"/>
         <source>The e-mail address must be text.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
@@ -1196,14 +1206,39 @@ QR payments at a shop counter.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="69"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="247"/>
+        <source>the order book file cannot be opened or created</source>
+        <translation>файл книги заказов нельзя открыть или создать</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="249"/>
+        <source>the order book is damaged</source>
+        <translation>книга заказов повреждена</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="241"/>
+        <source>the order book is locked by another program</source>
+        <translation>книга заказов занята другой программой</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="243"/>
+        <source>the order book is read-only</source>
+        <translation>книга заказов доступна только для чтения</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="70"/>
         <source>The order id is empty.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="232"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="233"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="258"/>
+        <source>The order {0} was sent to the payment service, but it could not be saved here: {1}. PayDesk sends it again by itself, as the same order. Do not take this payment again.</source>
+        <translation>Заказ {0} отправлен в платёжный сервис, но сохранить его здесь не удалось: {1}. PayDesk сам отправит его ещё раз — как тот же заказ. Не принимайте эту оплату повторно.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/about_box.py" line="38"/>
@@ -1211,82 +1246,82 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="63"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="64"/>
         <source>The part after &apos;@&apos; must be a domain such as mail.ru.</source>
         <translation>После «@» должен быть домен, например mail.ru.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="133"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="134"/>
         <source>The payment service address cannot contain &apos;?&apos; or &apos;#&apos;.</source>
         <translation>В адресе платёжного сервиса не может быть «?» или «#».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="130"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="131"/>
         <source>The payment service address cannot contain a user name or password.</source>
         <translation>В адресе платёжного сервиса не может быть имени пользователя или пароля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="126"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="127"/>
         <source>The payment service address cannot contain spaces.</source>
         <translation>В адресе платёжного сервиса не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="129"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="130"/>
         <source>The payment service address has no host name.</source>
         <translation>В адресе платёжного сервиса нет имени хоста.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="125"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="126"/>
         <source>The payment service address is empty.</source>
         <translation>Адрес платёжного сервиса не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="127"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="128"/>
         <source>The payment service address is not a valid URL.</source>
         <translation>Адрес платёжного сервиса — не корректный URL.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="128"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="129"/>
         <source>The payment service address must start with https://.</source>
         <translation>Адрес платёжного сервиса должен начинаться с https://.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="134"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="135"/>
         <source>The payment service address must use https:// (plain http:// is allowed only for a service on this computer).</source>
         <translation>Адрес платёжного сервиса должен начинаться с https:// (http:// допустим только для сервиса на этом компьютере).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="150"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="151"/>
         <source>The payment service answered about a different order. Nothing was recorded; try again, and contact support if it happens again.</source>
         <translation>Платёжный сервис ответил о другом заказе. Ничего не записано; попробуйте ещё раз, а если повторится — обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="142"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="143"/>
         <source>The payment service answered with a redirect. Check the service address in settings.</source>
         <translation>Платёжный сервис ответил перенаправлением. Проверьте адрес сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="98"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="99"/>
         <source>The payment service could not be reached. Check the internet connection and try again.</source>
         <translation>Нет связи с платёжным сервисом. Проверьте подключение к интернету и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="87"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="88"/>
         <source>The payment service did not accept the shop&apos;s credentials. Check the client ID and the secret key in settings.</source>
         <translation>Платёжный сервис не принял учётные данные магазина. Проверьте ID клиента и секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="96"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="97"/>
         <source>The payment service did not answer in time. Try again in a moment.</source>
         <translation>Платёжный сервис не ответил вовремя. Повторите чуть позже.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="141"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="142"/>
         <source>The payment service had a fault. Try again in a few minutes.</source>
         <translation>В платёжном сервисе произошёл сбой. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="90"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="91"/>
         <source>The payment service has no order with this number.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
@@ -1296,37 +1331,37 @@ QR payments at a shop counter.</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="104"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="105"/>
         <source>The payment service is busy. Wait a moment and try again.</source>
         <translation>Платёжный сервис перегружен. Подождите немного и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="106"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="107"/>
         <source>The payment service is having a problem right now. Try again in a few minutes.</source>
         <translation>У платёжного сервиса сейчас неполадки. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="95"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="96"/>
         <source>The payment service refused the request.</source>
         <translation>Платёжный сервис отклонил запрос.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="119"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="120"/>
         <source>The payment service refused the request: {0}</source>
         <translation>Платёжный сервис отклонил запрос: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="146"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="147"/>
         <source>The payment service sent a payment link that is not secure (not https), so it is not shown to the buyer. Contact the payment service&apos;s support.</source>
         <translation>Платёжный сервис прислал небезопасную ссылку (не https), поэтому она не показана покупателю. Обратитесь в поддержку платёжного сервиса.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="109"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="110"/>
         <source>The payment service sent a reply PayDesk could not understand. Try again; if it keeps happening, contact support.</source>
         <translation>Платёжный сервис прислал ответ, который PayDesk не понимает. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="112"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="113"/>
         <source>The payment service settings are not valid. Check them in settings.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
@@ -1346,7 +1381,7 @@ QR payments at a shop counter.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="114"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="115"/>
         <source>The request to the payment service failed. Try again; if it keeps failing, contact support.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
@@ -1361,17 +1396,17 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="235"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="236"/>
         <source>The secret key could not be read or stored: the keychain refused.</source>
         <translation>Не удалось прочитать или сохранить секретный ключ: хранилище ключей отказало.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="140"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="141"/>
         <source>The secret key is empty.</source>
         <translation>Секретный ключ не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="101"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="102"/>
         <source>The secure connection to the payment service could not be verified. Check the computer&apos;s date and time and the service address, or contact support.</source>
         <translation>Не удалось проверить защищённое соединение с платёжным сервисом. Проверьте дату и время на компьютере и адрес сервиса или обратитесь в поддержку.</translation>
     </message>
@@ -1391,7 +1426,7 @@ QR payments at a shop counter.</source>
         <translation>Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="232"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="233"/>
         <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
@@ -1406,17 +1441,17 @@ QR payments at a shop counter.</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="133"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="132"/>
         <source>This order can no longer be paid, so there is no slip to print.</source>
         <translation>Этот заказ уже нельзя оплатить, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="131"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="130"/>
         <source>This order has no payment link yet, so there is no slip to print.</source>
         <translation>У этого заказа ещё нет ссылки на оплату, квитанцию не напечатать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="125"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="124"/>
         <source>This order is already paid, so there is no slip to print.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
@@ -1426,17 +1461,17 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="92"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="93"/>
         <source>This order number is already used at the payment service with a different amount or e-mail.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="129"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="128"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="127"/>
+        <location filename="../../app/paydesk/ui/slip.py" line="126"/>
         <source>This payment was refused; create a new payment to print a slip.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
@@ -1504,7 +1539,7 @@ QR payments at a shop counter.</source>
         <translation>Без галочки — все даты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="44"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="45"/>
         <source>Use one decimal separator (a comma or a point), not both.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
@@ -1530,12 +1565,12 @@ QR payments at a shop counter.</source>
         <translation>Добро пожаловать в PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="41"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="42"/>
         <source>Write the amount in plain digits, without an exponent.</source>
         <translation>Введите сумму обычными цифрами, без экспоненты.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="62"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="63"/>
         <source>Write the name before the &apos;@&apos;.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>

@@ -29,6 +29,7 @@ from paydesk.gateway import GatewayClient
 from paydesk.orders import CreationState, Order
 from paydesk.sandbox import SandboxServer
 from paydesk.services import OrderDesk, send_creation
+from paydesk.services.saving import record_creation_retrying
 from paydesk.store import (
     OrderQuery,
     OrderStore,
@@ -37,8 +38,9 @@ from paydesk.store import (
     database,
     quarantine,
 )
+from paydesk.store.errors import StoreProblem
 
-from cli_process import Paydesk, service_env
+from cli_process import Paydesk, Spawned, service_env
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 try:
@@ -105,6 +107,59 @@ def test_a_write_lock_held_past_the_busy_timeout_is_said_plainly(
     with OrderStore.open(path) as store:  # the lock is gone: business as usual
         store.add_unconfirmed(CLIENT, "B-1", 100, None, "", T0)
     assert order_ids(path) == ["A-0", "A-1", "A-2", "B-1"]
+
+
+def test_a_lock_after_sending_is_waited_out_not_reported(
+    tmp_path: Path, sandbox: SandboxServer, quick_busy_timeout: None
+) -> None:
+    """The service has the order when another program locks the book: the save is tried
+    again (here the program lets go during the pause, instead of a real wait)."""
+    path = tmp_path / "book.sqlite3"
+    other = sqlite3.connect(path, isolation_level=None)
+    heard: list[StoreError] = []
+
+    def pause(seconds: float) -> None:
+        assert heard and 0 < seconds <= 1
+        other.execute("ROLLBACK")
+
+    with (
+        OrderStore.open(path) as store,
+        GatewayClient(sandbox.base_url, CLIENT, TEST_SECRET) as client,
+    ):
+        desk = OrderDesk(store, CLIENT)
+        outcome = send_creation(client, desk.start_order("150"))
+        other.execute("BEGIN EXCLUSIVE")
+        saved = record_creation_retrying(desk, outcome, on_retry=heard.append, pause=pause)
+    other.close()
+
+    assert [error.problem for error in heard] == [StoreProblem.LOCKED]
+    [remote] = sandbox.orders()
+    assert saved.creation is CreationState.CONFIRMED and saved.url == remote.url
+
+
+def test_a_lock_that_stays_ends_the_retries_with_its_error(
+    tmp_path: Path, sandbox: SandboxServer, quick_busy_timeout: None
+) -> None:
+    path = tmp_path / "book.sqlite3"
+    other = sqlite3.connect(path, isolation_level=None)
+    pauses: list[float] = []
+    with (
+        OrderStore.open(path) as store,
+        GatewayClient(sandbox.base_url, CLIENT, TEST_SECRET) as client,
+    ):
+        desk = OrderDesk(store, CLIENT)
+        outcome = send_creation(client, desk.start_order("150"))
+        other.execute("BEGIN EXCLUSIVE")
+        try:
+            with pytest.raises(StoreError, match="locked") as caught:
+                record_creation_retrying(desk, outcome, pause=pauses.append, retry_for=0.5)
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert caught.value.problem is StoreProblem.LOCKED
+        assert len(pauses) >= 1 and max(pauses) <= 1  # bounded: each try waits 0.2 s
+        [order] = store.query(OrderQuery())
+    assert order.creation is CreationState.UNCONFIRMED  # for refresh, under its order id
 
 
 def test_a_book_locked_even_for_reading_is_locked_not_damaged(
@@ -500,27 +555,66 @@ def test_cli_disk_full_can_still_be_read(
     assert order_ids(existing_book) == [o["order_id"] for o in json.loads(listing.out)]
 
 
-@pytest.mark.skipif(not hasattr(resource, "prlimit"), reason="prlimit is Linux")
-def test_cli_disk_full_after_sending_is_resumed_with_the_same_order_id(
-    paydesk: Paydesk, existing_book: Path, sandbox: SandboxServer
-) -> None:
-    """The service made the order, then the disk fills before its link is stored: the
-    order stays unconfirmed in the book, and once there is room again refresh finishes
-    it under the same order_id; the service has one order for it."""
+def create_paused_after_sending(paydesk: Paydesk, sandbox: SandboxServer) -> Spawned:
+    """``paydesk create 30`` that has sent the order and waits to save its link."""
     create = paydesk.spawn(
-        "create", "30",
+        "create", "30", "--qr",
         env={**service_env(sandbox), "PAYDESK_TEST_PAUSE_AT": "after_send"},
         preexec=_file_size_limit(None),
     )
     create.wait_for_line("paused at after_send")
-    resource.prlimit(create.process.pid, resource.RLIMIT_FSIZE, (4096, 4096))  # disk full
-    _, err = create.finish()
-    assert_storage_failure(create.process.returncode, err, "nothing was saved")
+    return create
 
-    [written] = [o for o in local_orders(existing_book) if o.amount == 3000]
-    assert written.creation is CreationState.UNCONFIRMED and written.url is None
+
+def the_order_of_30(book: Path) -> Order:
+    [written] = [o for o in local_orders(book) if o.amount == 3000]
+    return written
+
+
+@pytest.mark.skipif(not hasattr(resource, "prlimit"), reason="prlimit is Linux")
+def test_cli_disk_full_for_a_moment_after_sending_is_waited_out(
+    paydesk: Paydesk, existing_book: Path, sandbox: SandboxServer
+) -> None:
+    """The service has the order and the disk is full for a moment: the save is tried
+    again, and goes through once there is room."""
+    create = create_paused_after_sending(paydesk, sandbox)
+    unlimited = resource.RLIM_INFINITY
+    # The soft limit only: lifting it again needs no privilege.
+    resource.prlimit(create.process.pid, resource.RLIMIT_FSIZE, (4096, unlimited))  # full
+    create.resume()
+    create.wait_for_line("trying again")
+    resource.prlimit(create.process.pid, resource.RLIMIT_FSIZE, (unlimited, unlimited))
+    out, err = create.finish()
+
+    assert create.process.returncode == 0, err
+    written = the_order_of_30(existing_book)
+    assert written.creation is CreationState.CONFIRMED
+    assert written.url == sandbox.orders()[-1].url and written.url in out
+    assert len(sandbox.orders()) == 2
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(resource, "prlimit"), reason="prlimit is Linux")
+def test_cli_disk_full_after_sending_never_asks_for_the_sale_again(
+    paydesk: Paydesk, existing_book: Path, sandbox: SandboxServer
+) -> None:
+    """The service made the order, and the disk stays full past the retries (a few
+    seconds): create says the order was sent and who finishes it, with its own exit code,
+    never "try again" (that would be a second sale). The order stays unconfirmed in the
+    book, and once there is room refresh finishes it under the same order_id."""
+    create = create_paused_after_sending(paydesk, sandbox)
+    resource.prlimit(create.process.pid, resource.RLIMIT_FSIZE, (4096, 4096))  # disk full
+    out, err = create.finish()
+
+    assert create.process.returncode == 6, err
+    written = the_order_of_30(existing_book)
     remote = sandbox.order(written.order_id)
     assert remote is not None  # created at the service; its link was never stored
+    assert written.creation is CreationState.UNCONFIRMED and written.url is None
+    assert f"{written.order_id} was sent" in err and "paydesk refresh" in err
+    assert "do not create it again" in err.lower() and "disk" in err
+    assert "try again" not in err.lower() and "Nothing was changed" not in err
+    assert remote.url in out  # the buyer can pay it now
 
     run = paydesk.run("refresh", env=service_env(sandbox))
     assert run.code == 0, run.text

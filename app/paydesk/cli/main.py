@@ -36,7 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Environment: PAYDESK_BASE_URL, PAYDESK_CLIENT_ID, PAYDESK_SECRET_KEY, "
         "PAYDESK_DATA_DIR. Exit codes: 0 ok, 1 unexpected error, 2 usage, input or "
         "configuration, 3 refused by the service, 4 service unreachable or faulty, "
-        "5 local storage.",
+        "5 local storage (nothing sent), 6 the service has the order but it could not "
+        "be saved (never create it again: 'paydesk refresh' finishes it).",
     )
     parser.add_argument("--version", action="version", version=f"PayDesk {__version__}")
     _add_global_options(parser)
