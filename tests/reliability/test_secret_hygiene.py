@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
+import subprocess
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
@@ -24,9 +26,13 @@ from urllib.parse import quote
 import pytest
 import requests
 
+from paydesk.cli.main import main
+from paydesk.crash_report import uninstall_crash_handler
 from paydesk.gateway import GatewayClient, GatewayError
+from paydesk.logs import stop_logging
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.services import OrderDesk, fetch_status, refresh_all, send_creation
+from paydesk.sound_player import SoundPlayer
 from paydesk.store import OrderQuery, OrderStore
 
 from cli_process import Paydesk, Run
@@ -272,3 +278,47 @@ def test_the_plaintext_file_exists_only_while_chosen(paydesk: Paydesk) -> None:
     assert "******** (set) in OS keychain" in show.out  # ... and the key is in the keychain
     assert CANARY not in show.text
     assert leaks(folder_texts(paydesk.data_dir), {CANARY}) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a shell script stands in for the player")
+def test_no_child_process_inherits_the_secret_from_the_environment(
+    canary_sandbox: SandboxServer,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    wait_until: Callable[..., None],
+) -> None:
+    """Every child inherits the environment: the sound player, the browser that "Open in
+    browser" starts (QDesktopServices runs xdg-open), anything. PayDesk reads
+    PAYDESK_SECRET_KEY once, at its start, and takes it out of the environment."""
+    monkeypatch.setenv("PAYDESK_BASE_URL", canary_sandbox.base_url)
+    monkeypatch.setenv("PAYDESK_CLIENT_ID", str(TEST_CLIENT_ID))
+    monkeypatch.setenv("PAYDESK_SECRET_KEY", CANARY)
+    try:
+        assert main(["create", "10"]) == 0  # signed with the secret from the environment
+        assert main(["config", "show"]) == 0
+    finally:
+        uninstall_crash_handler()
+        stop_logging()
+    assert "in environment (PAYDESK_SECRET_KEY)" in capsys.readouterr().out
+    assert "PAYDESK_SECRET_KEY" not in os.environ
+
+    seen = tmp_path / "player-environment.txt"
+    player = tmp_path / "aplay"
+    player.write_text(f"#!/bin/sh\nenv > '{seen}.part' && mv '{seen}.part' '{seen}'\n")
+    player.chmod(0o755)
+    started: list[subprocess.Popen[bytes]] = []
+
+    def run(*args: object, **kwargs: object) -> subprocess.Popen[bytes]:
+        started.append(subprocess.Popen(*args, **kwargs))  # type: ignore[call-overload]
+        return started[-1]
+
+    sounds = SoundPlayer(runner=run, platform="linux",
+                         which=lambda name: str(player) if name == "aplay" else None)
+    sounds.play("paid")
+    wait_until(seen.exists)
+    [process] = started
+    assert process.wait(timeout=30) == 0
+    environment = seen.read_text()
+    assert f"PAYDESK_CLIENT_ID={TEST_CLIENT_ID}" in environment  # the child got the rest
+    assert CANARY not in environment

@@ -88,6 +88,9 @@ def _window_options(argv: Sequence[str]) -> WindowOptions | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from paydesk.secret_store import take_environment_secret
+
+    take_environment_secret()  # first: no child process may inherit it
     tokens = sys.argv[1:] if argv is None else list(argv)
     from paydesk.logs import setup_command_logging
 
