@@ -139,6 +139,7 @@ def open_runtime(
         if settings is None:
             settings = settings_file.load(paths.settings_file)
         return Runtime(ensure_folder(paths), settings)
+    ensure_folder(paths)  # the demo's folder is inside: private too
     demo_paths = ensure_folder(paths.demo())
     # The demo keeps the person's own preferences (polling, language) but never
     # their service, account or secret.

@@ -15,6 +15,8 @@ from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 from types import ModuleType
 
+from paydesk.private_files import make_private_folder
+
 SECRET_ENV = "PAYDESK_SECRET_KEY"
 KEYRING_SERVICE = "PayDesk"
 
@@ -156,7 +158,7 @@ class SecretStore:
             pass  # not ours to change; reading it still works
 
     def _write_file(self, secret: str) -> None:
-        self._secret_file.parent.mkdir(parents=True, exist_ok=True)
+        make_private_folder(self._secret_file.parent)
         tmp = self._secret_file.with_suffix(".tmp")
         # A leftover from a crash (or something planted there, a link to elsewhere)
         # is never written through: the file is made new, by us, with mode 0600 from

@@ -17,6 +17,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+from paydesk.private_files import create_private_file
 from paydesk.store.errors import SchemaTooNewError, StoreError, StoreProblem
 from paydesk.store.migrations import LATEST_SCHEMA_VERSION, MIGRATIONS, Migration
 from paydesk.store.quarantine import (
@@ -68,6 +69,7 @@ def open_database(path: Path, *, check_whole_file: bool = True) -> sqlite3.Conne
                 raise _foreign_schema_error(path)
         else:
             refuse_new_book_beside_a_damaged_one(path)
+            _create_new_book(path)
     except DamagedError as damaged:
         raise set_aside(path, damaged.reason) from damaged.__cause__
     try:
@@ -86,6 +88,19 @@ def open_database(path: Path, *, check_whole_file: bool = True) -> sqlite3.Conne
         conn.close()
         raise
     return conn
+
+
+def _create_new_book(path: Path) -> None:
+    """An empty file (an empty SQLite database) only its owner may read: buyers'
+    e-mails go in it, and SQLite gives its -wal and -shm the same mode."""
+    try:
+        create_private_file(path)
+    except OSError as exc:
+        raise StoreError(
+            f"Cannot create the order book {path}: {exc.strerror}. Check that its folder "
+            "may be written by this user and that the disk has room.",
+            StoreProblem.CANNOT_OPEN,
+        ) from exc
 
 
 def _refuse_foreign_file(path: Path) -> bool:
@@ -476,6 +491,7 @@ def backup(conn: sqlite3.Connection, target: Path) -> None:
     partial = target.with_name(target.name + ".partial")
     try:
         partial.unlink(missing_ok=True)
+        create_private_file(partial)
         copy = sqlite3.connect(partial)
         try:
             conn.backup(copy)
