@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from paydesk import __version__
 from paydesk.cli import exit_codes
+from paydesk.cli.stdout import OutputError, guarded_stdout, silence_stdout
 
 if TYPE_CHECKING:
     import argparse
@@ -99,6 +99,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         setup_command_logging(window.data_dir, demo=window.demo, verbose=window.verbose,
                               command=None)
         return _open_window(window.data_dir, window.demo)
+    try:
+        with guarded_stdout():
+            return _run(tokens)
+    except OutputError as exc:
+        return _output_failed(exc)
+
+
+def _run(tokens: list[str]) -> int:
+    from paydesk.logs import setup_command_logging
+
     args = build_parser().parse_args(tokens)
     setup_command_logging(args.data_dir, demo=args.demo, verbose=args.verbose,
                           command=args.command)
@@ -107,6 +117,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "sandbox":
         return int(args.run_sandbox(args))
     return _run_command(args)
+
+
+def _output_failed(exc: OutputError) -> int:
+    """The command's output could not be written: a reader that left, a full disk."""
+    silence_stdout()
+    if exc.reader_left:
+        return exit_codes.FAILURE  # as Python's advice for a closed pipe; nobody to tell
+    # Not 5 (the order book): commands print once their work is done, and an order
+    # create made must not look unmade to a script that would then make it again.
+    reason = exc.error.strerror or str(exc.error)
+    return _fail(f"the output could not be written ({reason}). What the command did is "
+                 "done: an order it created is in the order book ('paydesk list').",
+                 exit_codes.FAILURE)
 
 
 def _open_window(data_dir: str | None, demo: bool) -> int:
@@ -133,9 +156,7 @@ def _run_command(args: argparse.Namespace) -> int:
     runtime = None
     try:
         runtime = open_runtime(args.data_dir, demo=args.demo)
-        code = int(args.run(args, runtime))
-        sys.stdout.flush()  # here, where a reader that went away is handled below
-        return code
+        return int(args.run(args, runtime))
     except InputError as exc:
         return _fail(f"{exc.field}: {exc}", exit_codes.USAGE)
     except (NotConfiguredError, SettingsError, SecretStoreError) as exc:
@@ -146,11 +167,6 @@ def _run_command(args: argparse.Namespace) -> int:
         return _fail(str(exc), exit_codes.STORAGE)
     except KeyboardInterrupt:
         return _fail("Interrupted.", exit_codes.FAILURE)
-    except BrokenPipeError:
-        # Whoever read the output stopped (`paydesk list | head`): no crash, and
-        # nothing more to print; Python's flush at exit must not fail again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return exit_codes.FAILURE
     finally:
         if runtime is not None:
             runtime.close()

@@ -142,19 +142,19 @@ def _say_retrying(order: Order, error: StoreError) -> None:
 
 def _sent_but_not_saved(args: argparse.Namespace, order: Order, error: StoreError) -> int:
     """The service has the order (``order.url``); the book could not take its link."""
-    print(describe(replace(order, creation=CreationState.CONFIRMED)))
-    if args.qr:
-        print()
-        print(render_text(qr_matrix(order.url or "")))
     problem = error.problem.value if error.problem else str(error)
-    print(
-        f"\nOrder {order.order_id} was sent, and the payment service has it, but it could "
-        f"not be saved in the order book: {problem}. Do not create it again: the buyer can "
-        "pay it with the link above. 'paydesk refresh' (or the next start of PayDesk) "
+    print(  # first: this must be said even if the output below cannot be written
+        f"paydesk: order {order.order_id} was sent, and the payment service has it, but it "
+        f"could not be saved in the order book: {problem}. Do not create it again: the "
+        "buyer can pay it with its link. 'paydesk refresh' (or the next start of PayDesk) "
         "finishes it under the same order id once the order book can be written."
         + ("\nNot waiting for the payment: it could not be recorded." if args.wait else ""),
         file=sys.stderr,
     )
+    print(describe(replace(order, creation=CreationState.CONFIRMED)))
+    if args.qr:
+        print()
+        print(render_text(qr_matrix(order.url or "")))
     return exit_codes.SENT_NOT_SAVED
 
 
