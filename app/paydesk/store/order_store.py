@@ -125,10 +125,6 @@ class OrderStore:
             return cls(connection, path, cannot_write=cannot_write, immutable=immutable)
 
     @property
-    def writable(self) -> bool:
-        return self._cannot_write is None
-
-    @property
     def path(self) -> Path:
         return self._path
 
