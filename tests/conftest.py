@@ -18,6 +18,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 SUPPORT = Path(__file__).parent / "support"
 sys.path.insert(0, str(SUPPORT))
 
+from paydesk import secret_store  # noqa: E402
 from paydesk.sandbox import SandboxConfig, SandboxServer  # noqa: E402
 
 from memory_keyring import MemoryKeyring  # noqa: E402
@@ -31,6 +32,8 @@ def isolated_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
     """Never read the developer's settings, data or keychain."""
     for name in PAYDESK_ENV:
         monkeypatch.delenv(name, raising=False)
+    # ... nor a secret an earlier test's start took out of the environment.
+    monkeypatch.setattr(secret_store, "_from_environment", None)
     monkeypatch.setenv("PAYDESK_DATA_DIR", str(tmp_path / "paydesk-data"))
 
 

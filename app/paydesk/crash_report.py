@@ -29,6 +29,7 @@ from typing import IO, TYPE_CHECKING
 
 from paydesk import __version__
 from paydesk.logs import redact
+from paydesk.private_files import make_private_folder, private_opener
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -56,13 +57,13 @@ def write_crash_report(
     from datetime import datetime  # here: the window's start does without it
 
     now = now or datetime.now().astimezone()
-    log_dir.mkdir(parents=True, exist_ok=True)
+    make_private_folder(log_dir)
     text = redact(_report_text(exc_type, exc, tb, thread_name, now))
     stem = f"crash-{now:%Y%m%d-%H%M%S}"
     for number in range(1, 1000):
         path = log_dir / (f"{stem}.txt" if number == 1 else f"{stem}-{number}.txt")
         try:
-            with path.open("x", encoding="utf-8") as stream:
+            with open(path, "x", encoding="utf-8", opener=private_opener) as stream:
                 stream.write(text)
         except FileExistsError:
             continue
@@ -179,8 +180,9 @@ class CrashHandler:
     def start_native(self) -> None:
         self._stop_native()
         try:
-            self.log_dir.mkdir(parents=True, exist_ok=True)
-            self._native = (self.log_dir / NATIVE_CRASH_FILE).open("a", encoding="utf-8")
+            make_private_folder(self.log_dir)
+            self._native = open(self.log_dir / NATIVE_CRASH_FILE, "a",  # noqa: SIM115
+                                encoding="utf-8", opener=private_opener)
         except OSError as error:
             log.warning("No native crash report possible in %s: %s", self.log_dir, error)
             return

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from paydesk.paths import AppPaths
+from paydesk.private_files import create_private_file, private_opener
 from paydesk.settings import Settings
 
 if TYPE_CHECKING:
@@ -44,12 +45,14 @@ class DemoSandbox:
         )
         port_file = self.paths.data_dir / "sandbox-port"
         port = _read_port(port_file) or DEFAULT_PORT
+        create_private_file(self.paths.sandbox_database)  # the demo's buyers' e-mails are in it too
         try:
             server = SandboxServer(config, host="127.0.0.1", port=port).start()
         except OSError:
             log.info("demo port %s is busy; using a free one", port)
             server = SandboxServer(config, host="127.0.0.1", port=0).start()
-        port_file.write_text(server.base_url.rsplit(":", 1)[1] + "\n", encoding="utf-8")
+        with open(port_file, "w", encoding="utf-8", opener=private_opener) as stream:
+            stream.write(server.base_url.rsplit(":", 1)[1] + "\n")
         self._server = server
         return server
 

@@ -13,7 +13,11 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from io import TextIOWrapper
 from pathlib import Path
+from typing import cast
+
+from paydesk.private_files import private_opener
 
 
 class RotatingLogFile(logging.FileHandler):
@@ -23,6 +27,12 @@ class RotatingLogFile(logging.FileHandler):
         super().__init__(path, encoding="utf-8", delay=True)
         self.max_bytes = max_bytes
         self.backup_count = backup_count
+
+    def _open(self) -> TextIOWrapper:
+        """The file, made 0600 if new (private_files.py): it names orders and buyers."""
+        stream = open(self.baseFilename, self.mode, encoding=self.encoding,  # noqa: SIM115
+                      errors=self.errors, opener=private_opener)
+        return cast(TextIOWrapper, stream)  # text, as the mode says
 
     def emit(self, record: logging.LogRecord) -> None:
         try:

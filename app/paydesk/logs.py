@@ -32,6 +32,7 @@ from pathlib import Path
 from paydesk import __version__
 from paydesk.log_file import RotatingLogFile
 from paydesk.paths import APP_NAME, DATA_DIR_ENV, AppPaths, resolve_data_dir
+from paydesk.private_files import make_private_folder, tighten
 from paydesk.secret_store import SECRET_ENV
 
 LOG_FILE = "paydesk.log"
@@ -165,7 +166,8 @@ def setup_logging(
     root.setLevel(min(root.level or logging.WARNING, logging.INFO))
     path = log_dir / file_name
     try:
-        log_dir.mkdir(parents=True, exist_ok=True)
+        make_private_folder(log_dir)
+        tighten(log_dir.iterdir())  # left open by an older PayDesk: logs, crash reports
         # The file appears with its first line, not on every start.
         handler = RotatingLogFile(path, max_bytes=MAX_BYTES, backup_count=BACKUP_COUNT)
     except OSError as error:

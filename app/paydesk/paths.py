@@ -10,8 +10,11 @@ till on one computer, support looking at a copy. Demo mode lives in its own
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+
+from paydesk.private_files import make_private_folder, tighten
 
 APP_NAME = "PayDesk"
 DATA_DIR_ENV = "PAYDESK_DATA_DIR"
@@ -65,5 +68,16 @@ class AppPaths:
         return self.data_dir / "sandbox.sqlite3"
 
     def ensure(self) -> AppPaths:
-        self.data_dir.mkdir(parents=True, exist_ok=True)
+        """The folder made if missing, and private: what an older PayDesk left open to
+        other users of the computer (private_files.py) is closed."""
+        make_private_folder(self.data_dir)
+        tighten(self._kept_files())
         return self
+
+    def _kept_files(self) -> Iterator[Path]:
+        """PayDesk's own files here (not everything: a --data-dir may hold others)."""
+        yield from (self.settings_file, self.secret_file)
+        yield from (self.data_dir / name for name in ("window.ini", "window.lock", "sandbox-port"))
+        for book in (self.database, self.sandbox_database):
+            # With its -wal, -shm, backups and damaged copies set aside.
+            yield from self.data_dir.glob(f"{book.name}*")

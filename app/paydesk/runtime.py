@@ -60,11 +60,18 @@ class Runtime:
     def limiter(self) -> RateLimiter:
         return RateLimiter(self.settings.max_requests_per_second)
 
-    def open_store(self) -> OrderStore:
-        """A new connection to the order book, for the calling thread only."""
+    def open_store(self, *, check_whole_file: bool = True) -> OrderStore:
+        """A new connection to the order book, for the calling thread only
+        (``check_whole_file``: see OrderStore.open)."""
         from paydesk.store import OrderStore
 
-        return OrderStore.open(self.paths.database)
+        return OrderStore.open(self.paths.database, check_whole_file=check_whole_file)
+
+    def open_store_for_reading(self) -> OrderStore:
+        """The order book to list, export or report on: read-only if it cannot be written."""
+        from paydesk.store import OrderStore
+
+        return OrderStore.open_for_reading(self.paths.database)
 
     def open_desk(self, store: OrderStore) -> OrderDesk:
         from paydesk.services import OrderDesk
@@ -142,6 +149,7 @@ def open_runtime(
         if settings is None:
             settings = settings_file.load(paths.settings_file)
         return Runtime(ensure_folder(paths), settings)
+    ensure_folder(paths)  # the demo's folder is inside: private too
     demo_paths = ensure_folder(paths.demo())
     # The demo keeps the person's own preferences (polling, language) but never
     # their service, account or secret.

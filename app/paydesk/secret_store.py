@@ -1,16 +1,21 @@
 """The merchant's secret key: in the OS keychain, never in the database or a log.
 
-``PAYDESK_SECRET_KEY`` overrides the keychain for scripts and CI. Where no
-keychain exists (a server with no D-Bus session, say), we say so plainly; a
-plaintext file (mode 0600) is used only when the merchant chose it explicitly
-(``secret_storage = "file"``).
+``PAYDESK_SECRET_KEY`` overrides the keychain for scripts and CI. PayDesk takes it
+out of its environment as it starts (:func:`take_environment_secret`), because
+every child process inherits the environment: the sound player, the browser
+"Open in browser" starts, anything. Where no keychain exists (a server with no
+D-Bus session, say), we say so plainly; a plaintext file (mode 0600) is used only
+when the merchant chose it explicitly (``secret_storage = "file"``).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 from types import ModuleType
+
+from paydesk.private_files import make_private_folder
 
 SECRET_ENV = "PAYDESK_SECRET_KEY"
 KEYRING_SERVICE = "PayDesk"
@@ -30,6 +35,36 @@ class NoKeychainError(SecretStoreError):
         )
 
 
+#: PAYDESK_SECRET_KEY as this process was started with it, once taken out of os.environ.
+_from_environment: str | None = None
+
+
+def take_environment_secret(environ: MutableMapping[str, str] = os.environ) -> None:
+    """Move PAYDESK_SECRET_KEY out of the environment, into this process alone.
+
+    Called first thing at start, before anything can start a child. Removing it
+    from ``os.environ`` unsets it in the C environment too, which is what Qt
+    hands to the programs it starts. It is masked in every log line from now on.
+    """
+    global _from_environment
+    value = environ.pop(SECRET_ENV, None)
+    if value:
+        _from_environment = value
+        from paydesk.logs import register_secret  # logs imports this module
+
+        register_secret(value)
+
+
+def environment_secret(environ: Mapping[str, str] | None = None) -> str | None:
+    """The secret given in PAYDESK_SECRET_KEY: taken at start, or (a process that
+    never took it, such as a test) still in ``environ``, by default os.environ."""
+    if environ is None:
+        environ = os.environ
+        if _from_environment:
+            return _from_environment
+    return environ.get(SECRET_ENV) or None
+
+
 def mask(secret: str | None) -> str:
     """What may be shown of a secret: whether it is set, never any of its characters."""
     return "(not set)" if not secret else "******** (set)"
@@ -43,13 +78,13 @@ class SecretStore:
     """Reads and writes the secret key for one data directory's settings."""
 
     def __init__(self, secret_file: Path, *, use_file: bool = False,
-                 environ: dict[str, str] | None = None) -> None:
+                 environ: Mapping[str, str] | None = None) -> None:
         self._secret_file = secret_file
         self._use_file = use_file
-        self._environ = os.environ if environ is None else environ
+        self._environ = environ  # None: this process's (environment_secret)
 
     def get(self, client_id: int) -> str | None:
-        from_env = self._environ.get(SECRET_ENV)
+        from_env = environment_secret(self._environ)
         if from_env:
             return from_env
         if self._use_file:
@@ -94,7 +129,7 @@ class SecretStore:
 
     def describe(self) -> str:
         """Where the secret comes from, for ``config show``."""
-        if self._environ.get(SECRET_ENV):
+        if environment_secret(self._environ):
             return f"environment ({SECRET_ENV})"
         if self._use_file:
             return f"plaintext file {self._secret_file}"
@@ -123,7 +158,7 @@ class SecretStore:
             pass  # not ours to change; reading it still works
 
     def _write_file(self, secret: str) -> None:
-        self._secret_file.parent.mkdir(parents=True, exist_ok=True)
+        make_private_folder(self._secret_file.parent)
         tmp = self._secret_file.with_suffix(".tmp")
         # A leftover from a crash (or something planted there, a link to elsewhere)
         # is never written through: the file is made new, by us, with mode 0600 from

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from paydesk.money import MAX_AMOUNT
+from paydesk.private_files import make_private_folder, private_opener
 
 BASE_URL_ENV = "PAYDESK_BASE_URL"
 CLIENT_ID_ENV = "PAYDESK_CLIENT_ID"
@@ -154,9 +155,10 @@ def save(settings: Settings, path: Path) -> None:
     """Write atomically (temp file + rename), so a crash never leaves half a file."""
     tmp = path.with_suffix(".json.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(dataclasses.asdict(settings), indent=2) + "\n",
-                       encoding="utf-8")
+        make_private_folder(path.parent)
+        tmp.unlink(missing_ok=True)  # a leftover keeps its mode; a new file is 0600
+        with open(tmp, "w", encoding="utf-8", opener=private_opener) as stream:
+            stream.write(json.dumps(dataclasses.asdict(settings), indent=2) + "\n")
         os.replace(tmp, path)
     except OSError as exc:
         raise SettingsError(

@@ -124,12 +124,12 @@
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="36"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="35"/>
         <source>a plaintext file, {0}</source>
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="240"/>
+        <location filename="../../app/paydesk/ui/app.py" line="243"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -144,12 +144,12 @@
         <translation>Отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="62"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="61"/>
         <source>About PayDesk</source>
         <translation>О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="49"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="48"/>
         <source>Alert sounds: {0}</source>
         <translation>Звуковые сигналы: {0}</translation>
     </message>
@@ -174,37 +174,37 @@
         <translation>Сумма, ₽</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="58"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="59"/>
         <source>An e-mail address cannot contain control characters.</source>
         <translation>В адресе e-mail не может быть управляющих символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="57"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="58"/>
         <source>An e-mail address cannot contain spaces.</source>
         <translation>В адресе e-mail не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="185"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="186"/>
         <source>An e-mail address has at most {0} characters.</source>
         <translation>Адрес e-mail — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="61"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="62"/>
         <source>An e-mail address has exactly one &apos;@&apos;.</source>
         <translation>В адресе e-mail должен быть ровно один знак «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="70"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="71"/>
         <source>An order id cannot contain a colon.</source>
         <translation>В номере заказа не может быть двоеточия.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="187"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="188"/>
         <source>An order id has at most {0} characters.</source>
         <translation>Номер заказа — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="71"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="72"/>
         <source>An order id may use only Latin letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
@@ -264,17 +264,17 @@
         <translation>проверьте адрес и сеть.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="77"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="78"/>
         <source>Check the amount.</source>
         <translation>Проверьте сумму.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="78"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="79"/>
         <source>Check the e-mail address.</source>
         <translation>Проверьте адрес e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="79"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="80"/>
         <source>Check the order id.</source>
         <translation>Проверьте номер заказа.</translation>
     </message>
@@ -289,7 +289,7 @@
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="191"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="192"/>
         <source>Check what you typed.</source>
         <translation>Проверьте введённые данные.</translation>
     </message>
@@ -448,7 +448,7 @@
         <translation>Экран покупателя — PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="46"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="45"/>
         <source>Data folder: {0}</source>
         <translation>Папка данных: {0}</translation>
     </message>
@@ -489,7 +489,7 @@
         <translation>например, 150 или 1 500,50</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="38"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="39"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="98"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
@@ -617,7 +617,7 @@
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="51"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="52"/>
         <source>Kopecks have at most two digits after the decimal separator.</source>
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
@@ -632,7 +632,7 @@
         <translation>Последний день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="47"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="46"/>
         <source>Log folder: {0}</source>
         <translation>Папка журнала: {0}</translation>
     </message>
@@ -717,7 +717,7 @@
         <translation>Не текущая продажа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="32"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="31"/>
         <source>not used: the demo signs with the sandbox&apos;s fixed key</source>
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
@@ -750,7 +750,7 @@
         <translation>Открыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="73"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="72"/>
         <location filename="../../app/paydesk/ui/crash_notice.py" line="50"/>
         <source>Open log folder</source>
         <translation>Открыть папку журнала</translation>
@@ -858,7 +858,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/alerts.py" line="103"/>
-        <location filename="../../app/paydesk/ui/app.py" line="247"/>
+        <location filename="../../app/paydesk/ui/app.py" line="250"/>
         <location filename="../../app/paydesk/ui/crash_notice.py" line="46"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="93"/>
         <location filename="../../app/paydesk/ui/report_dialog.py" line="77"/>
@@ -872,22 +872,22 @@
         <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="232"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="233"/>
         <source>PayDesk is not set up yet: check the settings.</source>
         <translation>PayDesk ещё не настроен: проверьте настройки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="171"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="172"/>
         <source>PayDesk is not set up yet: enter the client ID in settings.</source>
         <translation>PayDesk ещё не настроен: укажите ID клиента в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="169"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="170"/>
         <source>PayDesk is not set up yet: enter the payment service address in settings.</source>
         <translation>PayDesk ещё не настроен: укажите адрес платёжного сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="173"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="174"/>
         <source>PayDesk is not set up yet: enter the secret key in settings.</source>
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
@@ -902,7 +902,7 @@
         <translation>PayDesk перестал проверять этот заказ через сутки после ожидаемого срока: проверьте его сейчас (F5)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="66"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="65"/>
         <source>PayDesk {0}
 QR payments at a shop counter.</source>
         <translation>PayDesk {0}
@@ -988,7 +988,7 @@ QR payments at a shop counter.</source>
         <translation>QR-код ссылки на оплату</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="43"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="42"/>
         <source>Qt {0}, PySide6 {1}, Python {2}</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
@@ -1077,7 +1077,7 @@ QR payments at a shop counter.</source>
         <translation>Секретный &amp;ключ:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="48"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="47"/>
         <source>Secret key: {0}</source>
         <translation>Секретный ключ: {0}</translation>
     </message>
@@ -1145,7 +1145,7 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="457"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="458"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1156,7 +1156,7 @@ QR payments at a shop counter.</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="418"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="419"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1222,32 +1222,32 @@ QR payments at a shop counter.</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="183"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="184"/>
         <source>The amount cannot be more than {0}.</source>
         <translation>Сумма не может быть больше {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="39"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="40"/>
         <source>The amount cannot be negative.</source>
         <translation>Сумма не может быть отрицательной.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="54"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="55"/>
         <source>The amount is more than the service allows.</source>
         <translation>Сумма больше, чем допускает сервис.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="47"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="48"/>
         <source>The amount must be a number of rubles, such as 150 or 150,50.</source>
         <translation>Введите сумму в рублях, например 150 или 150,50.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="50"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="51"/>
         <source>The amount must be a whole number of kopecks.</source>
         <translation>Сумма должна быть целым числом копеек.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="40"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="41"/>
         <source>The amount must be more than zero.</source>
         <translation>Сумма должна быть больше нуля.</translation>
     </message>
@@ -1257,23 +1257,33 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="141"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="142"/>
         <location filename="../../app/paydesk/ui/settings_dialog.py" line="469"/>
         <source>The client ID must be a number greater than zero.</source>
         <translation>ID клиента должен быть числом больше нуля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="140"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="141"/>
         <source>The client ID must be a whole number.</source>
         <translation>ID клиента должен быть целым числом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="66"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="246"/>
+        <source>the disk is full</source>
+        <translation>диск заполнен</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="247"/>
+        <source>the disk refused to read or write the order book</source>
+        <translation>диск отказался читать или записывать книгу заказов</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="67"/>
         <source>The e-mail address must be text.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="34"/>
+        <location filename="../../app/paydesk/ui/about_box.py" line="33"/>
         <source>the environment variable {0}</source>
         <translation>переменная окружения {0}</translation>
     </message>
@@ -1288,97 +1298,122 @@ QR payments at a shop counter.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="69"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="249"/>
+        <source>the order book file cannot be opened or created</source>
+        <translation>файл книги заказов нельзя открыть или создать</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="251"/>
+        <source>the order book is damaged</source>
+        <translation>книга заказов повреждена</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="243"/>
+        <source>the order book is locked by another program</source>
+        <translation>книга заказов занята другой программой</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="245"/>
+        <source>the order book is read-only</source>
+        <translation>книга заказов доступна только для чтения</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/messages.py" line="70"/>
         <source>The order id is empty.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="264"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="265"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="38"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="260"/>
+        <source>The order {0} was sent to the payment service, but it could not be saved here: {1}. PayDesk sends it again by itself, as the same order. Do not take this payment again.</source>
+        <translation>Заказ {0} отправлен в платёжный сервис, но сохранить его здесь не удалось: {1}. PayDesk сам отправит его ещё раз — как тот же заказ. Не принимайте эту оплату повторно.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/about_box.py" line="37"/>
         <source>the OS keychain (service “{0}”, account “{1}”)</source>
         <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="63"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="64"/>
         <source>The part after &apos;@&apos; must be a domain such as mail.ru.</source>
         <translation>После «@» должен быть домен, например mail.ru.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="135"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="136"/>
         <source>The payment service address cannot contain &apos;?&apos; or &apos;#&apos;.</source>
         <translation>В адресе платёжного сервиса не может быть «?» или «#».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="132"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="133"/>
         <source>The payment service address cannot contain a user name or password.</source>
         <translation>В адресе платёжного сервиса не может быть имени пользователя или пароля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="128"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="129"/>
         <source>The payment service address cannot contain spaces.</source>
         <translation>В адресе платёжного сервиса не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="131"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="132"/>
         <source>The payment service address has no host name.</source>
         <translation>В адресе платёжного сервиса нет имени хоста.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="127"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="128"/>
         <source>The payment service address is empty.</source>
         <translation>Адрес платёжного сервиса не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="129"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="130"/>
         <source>The payment service address is not a valid URL.</source>
         <translation>Адрес платёжного сервиса — не корректный URL.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="130"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="131"/>
         <source>The payment service address must start with https://.</source>
         <translation>Адрес платёжного сервиса должен начинаться с https://.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="136"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="137"/>
         <source>The payment service address must use https:// (plain http:// is allowed only for a service on this computer).</source>
         <translation>Адрес платёжного сервиса должен начинаться с https:// (http:// допустим только для сервиса на этом компьютере).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="152"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="153"/>
         <source>The payment service answered about a different order. Nothing was recorded; try again, and contact support if it happens again.</source>
         <translation>Платёжный сервис ответил о другом заказе. Ничего не записано; попробуйте ещё раз, а если повторится — обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="144"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="145"/>
         <source>The payment service answered with a redirect. Check the service address in settings.</source>
         <translation>Платёжный сервис ответил перенаправлением. Проверьте адрес сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="100"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="101"/>
         <source>The payment service could not be reached. Check the internet connection and try again.</source>
         <translation>Нет связи с платёжным сервисом. Проверьте подключение к интернету и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="87"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="88"/>
         <source>The payment service did not accept the shop&apos;s credentials. Check the client ID and the secret key in settings.</source>
         <translation>Платёжный сервис не принял учётные данные магазина. Проверьте ID клиента и секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="98"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="99"/>
         <source>The payment service did not answer in time. Try again in a moment.</source>
         <translation>Платёжный сервис не ответил вовремя. Повторите чуть позже.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="143"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="144"/>
         <source>The payment service had a fault. Try again in a few minutes.</source>
         <translation>В платёжном сервисе произошёл сбой. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="90"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="91"/>
         <source>The payment service has no order with this number.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
@@ -1388,42 +1423,42 @@ QR payments at a shop counter.</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="106"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="107"/>
         <source>The payment service is busy. Wait a moment and try again.</source>
         <translation>Платёжный сервис перегружен. Подождите немного и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="108"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="109"/>
         <source>The payment service is having a problem right now. Try again in a few minutes.</source>
         <translation>У платёжного сервиса сейчас неполадки. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="95"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="96"/>
         <source>The payment service refused a value in the request.</source>
         <translation>Платёжный сервис отклонил одно из значений в запросе.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="97"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="98"/>
         <source>The payment service refused the request.</source>
         <translation>Платёжный сервис отклонил запрос.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="121"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="122"/>
         <source>The payment service refused the request: {0}</source>
         <translation>Платёжный сервис отклонил запрос: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="148"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="149"/>
         <source>The payment service sent a payment link that is not secure (not https), so it is not shown to the buyer. Contact the payment service&apos;s support.</source>
         <translation>Платёжный сервис прислал небезопасную ссылку (не https), поэтому она не показана покупателю. Обратитесь в поддержку платёжного сервиса.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="111"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="112"/>
         <source>The payment service sent a reply PayDesk could not understand. Try again; if it keeps happening, contact support.</source>
         <translation>Платёжный сервис прислал ответ, который PayDesk не понимает. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="114"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="115"/>
         <source>The payment service settings are not valid. Check them in settings.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
@@ -1443,7 +1478,7 @@ QR payments at a shop counter.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="116"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="117"/>
         <source>The request to the payment service failed. Try again; if it keeps failing, contact support.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
@@ -1458,17 +1493,17 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="237"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="238"/>
         <source>The secret key could not be read or stored: the keychain refused.</source>
         <translation>Не удалось прочитать или сохранить секретный ключ: хранилище ключей отказало.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="142"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="143"/>
         <source>The secret key is empty.</source>
         <translation>Секретный ключ не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="103"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="104"/>
         <source>The secure connection to the payment service could not be verified. Check the computer&apos;s date and time and the service address, or contact support.</source>
         <translation>Не удалось проверить защищённое соединение с платёжным сервисом. Проверьте дату и время на компьютере и адрес сервиса или обратитесь в поддержку.</translation>
     </message>
@@ -1488,7 +1523,7 @@ QR payments at a shop counter.</source>
         <translation>Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="234"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="235"/>
         <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
@@ -1523,7 +1558,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="92"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="93"/>
         <source>This order number is already used at the payment service with a different amount or e-mail.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
@@ -1610,7 +1645,7 @@ QR payments at a shop counter.</source>
         <translation>Без галочки — все даты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="44"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="45"/>
         <source>Use one decimal separator (a comma or a point), not both.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
@@ -1636,12 +1671,12 @@ QR payments at a shop counter.</source>
         <translation>Добро пожаловать в PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="41"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="42"/>
         <source>Write the amount in plain digits, without an exponent.</source>
         <translation>Введите сумму обычными цифрами, без экспоненты.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="62"/>
+        <location filename="../../app/paydesk/ui/messages.py" line="63"/>
         <source>Write the name before the &apos;@&apos;.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>

@@ -15,6 +15,8 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+import os
+import subprocess
 import sys
 import traceback
 from collections.abc import Callable, Iterable, Iterator
@@ -23,12 +25,18 @@ from urllib.parse import quote
 
 import pytest
 
+from paydesk import crash_report
+from paydesk.cli.main import main
+from paydesk.crash_report import uninstall_crash_handler
 from paydesk.gateway import GatewayClient, GatewayError
+from paydesk.log_file import RotatingLogFile
+from paydesk.logs import CLI_LOG_FILE, stop_logging
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.services import OrderDesk, fetch_status, refresh_all, send_creation
+from paydesk.sound_player import SoundPlayer
 from paydesk.store import OrderQuery, OrderStore
 
-from cli_process import Paydesk, Run
+from cli_process import Paydesk, Run, service_env
 from payment_page import decide
 from test_values import TEST_CLIENT_ID
 
@@ -160,7 +168,6 @@ def test_the_secret_is_nowhere_after_whole_flows(
         book_orders = [(o.order_id, o.amount) for o in store.query(OrderQuery())]
 
     # -- and an unexpected failure, as a crash report would keep it ------------------
-    from paydesk import crash_report
     try:
         raise RuntimeError(f"unexpected, while asking {link} ?order_id={order_id}"
                            f"&sign={next(iter(signs(CANARY, [(order_id, 15000)])))}")
@@ -272,3 +279,111 @@ def test_the_plaintext_file_exists_only_while_chosen(paydesk: Paydesk) -> None:
     assert "******** (set) in OS keychain" in show.out  # ... and the key is in the keychain
     assert CANARY not in show.text
     assert leaks(folder_texts(paydesk.data_dir), {CANARY}) == []
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a shell script stands in for the player")
+def test_no_child_process_inherits_the_secret_from_the_environment(
+    canary_sandbox: SandboxServer,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    wait_until: Callable[..., None],
+) -> None:
+    """Every child inherits the environment: the sound player, the browser that "Open in
+    browser" starts (QDesktopServices runs xdg-open), anything. PayDesk reads
+    PAYDESK_SECRET_KEY once, at its start, and takes it out of the environment."""
+    monkeypatch.setenv("PAYDESK_BASE_URL", canary_sandbox.base_url)
+    monkeypatch.setenv("PAYDESK_CLIENT_ID", str(TEST_CLIENT_ID))
+    monkeypatch.setenv("PAYDESK_SECRET_KEY", CANARY)
+    try:
+        assert main(["create", "10"]) == 0  # signed with the secret from the environment
+        assert main(["config", "show"]) == 0
+    finally:
+        uninstall_crash_handler()
+        stop_logging()
+    assert "in environment (PAYDESK_SECRET_KEY)" in capsys.readouterr().out
+    assert "PAYDESK_SECRET_KEY" not in os.environ
+
+    seen = tmp_path / "player-environment.txt"
+    player = tmp_path / "aplay"
+    player.write_text(f"#!/bin/sh\nenv > '{seen}.part' && mv '{seen}.part' '{seen}'\n")
+    player.chmod(0o755)
+    started: list[subprocess.Popen[bytes]] = []
+
+    def run(*args: object, **kwargs: object) -> subprocess.Popen[bytes]:
+        started.append(subprocess.Popen(*args, **kwargs))  # type: ignore[call-overload]
+        return started[-1]
+
+    sounds = SoundPlayer(runner=run, platform="linux",
+                         which=lambda name: str(player) if name == "aplay" else None)
+    sounds.play("paid")
+    wait_until(seen.exists)
+    [process] = started
+    assert process.wait(timeout=30) == 0
+    environment = seen.read_text()
+    assert f"PAYDESK_CLIENT_ID={TEST_CLIENT_ID}" in environment  # the child got the rest
+    assert CANARY not in environment
+
+
+def open_to_others(folder: Path) -> list[str]:
+    """``folder`` and everything under it that is not 0700 (a folder) or 0600 (a file)."""
+    return [
+        f"{path.relative_to(folder.parent)} {oct(mode)}"
+        for path in [folder, *sorted(folder.rglob("*"))]
+        if (mode := path.stat().st_mode & 0o777) != (0o700 if path.is_dir() else 0o600)
+    ]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+def test_only_the_owner_may_read_what_paydesk_keeps(
+    paydesk: Paydesk, sandbox: SandboxServer, tmp_path: Path
+) -> None:
+    """Buyers' e-mails are in the book, masked ones in the logs: the data folder (and the
+    demo's, and the logs') is 0700, every file PayDesk writes in it 0600, the book's -wal
+    and -shm too. An export is the person's own file, where they chose: left alone."""
+    env = service_env(sandbox)
+    commands = [("config", "set", "merchant_name", "Corner shop"),
+                ("create", "150", "--email", "buyer@example.com"),
+                ("--demo", "create", "10", "--email", "buyer@example.com"),
+                ("list",), ("export", str(tmp_path / "orders.csv"))]
+    for command in commands:
+        run = paydesk.run(*command, env=env)
+        assert run.code == 0, run.text
+    with OrderStore.open(paydesk.book) as store:  # open: its -wal and -shm are there
+        store.query(OrderQuery())
+        wal = paydesk.book.with_name("paydesk.sqlite3-wal")
+        assert wal.stat().st_mode & 0o777 == 0o600
+        assert open_to_others(paydesk.data_dir) == []
+    logs = paydesk.data_dir / "logs"
+    rotating = RotatingLogFile(logs / CLI_LOG_FILE, max_bytes=100, backup_count=2)
+    for n in range(3):
+        rotating.emit(logging.makeLogRecord({"msg": f"line {n} " + "x" * 80}))
+    rotating.close()
+    try:
+        raise RuntimeError("a crash")
+    except RuntimeError as crash:
+        crash_report.write_crash_report(logs, RuntimeError, crash, crash.__traceback__)
+
+    assert open_to_others(paydesk.data_dir) == []
+    kept = {str(p.relative_to(paydesk.data_dir)) for p in paydesk.data_dir.rglob("*")}
+    assert {"settings.json", "demo/paydesk.sqlite3", "demo/sandbox.sqlite3",
+            f"logs/{CLI_LOG_FILE}.1"} <= kept
+    assert any(name.startswith("logs/crash-") for name in kept)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+def test_what_an_older_paydesk_left_open_is_closed_at_start(
+    paydesk: Paydesk, sandbox: SandboxServer
+) -> None:
+    env = service_env(sandbox)
+    for command in (("create", "150"), ("--demo", "create", "10")):
+        assert paydesk.run(*command, env=env).code == 0
+    (paydesk.data_dir / "settings.json").write_text("{}\n")
+    (paydesk.data_dir / "logs" / "crash-20260101-090000.txt").write_text("old\n")
+    for path in [paydesk.data_dir, *paydesk.data_dir.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)  # as an older PayDesk made them
+
+    assert paydesk.run("list", env=env).code == 0
+    assert paydesk.run("--demo", "list").code == 0
+
+    assert open_to_others(paydesk.data_dir) == []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -28,6 +29,7 @@ from paydesk.gateway import GatewayClient
 from paydesk.orders import CreationState, Order
 from paydesk.sandbox import SandboxServer
 from paydesk.services import OrderDesk, send_creation
+from paydesk.services.saving import record_creation_retrying
 from paydesk.store import (
     OrderQuery,
     OrderStore,
@@ -36,8 +38,9 @@ from paydesk.store import (
     database,
     quarantine,
 )
+from paydesk.store.errors import StoreProblem
 
-from cli_process import Paydesk, service_env
+from cli_process import Paydesk, Spawned, service_env
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 try:
@@ -104,6 +107,59 @@ def test_a_write_lock_held_past_the_busy_timeout_is_said_plainly(
     with OrderStore.open(path) as store:  # the lock is gone: business as usual
         store.add_unconfirmed(CLIENT, "B-1", 100, None, "", T0)
     assert order_ids(path) == ["A-0", "A-1", "A-2", "B-1"]
+
+
+def test_a_lock_after_sending_is_waited_out_not_reported(
+    tmp_path: Path, sandbox: SandboxServer, quick_busy_timeout: None
+) -> None:
+    """The service has the order when another program locks the book: the save is tried
+    again (here the program lets go during the pause, instead of a real wait)."""
+    path = tmp_path / "book.sqlite3"
+    other = sqlite3.connect(path, isolation_level=None)
+    heard: list[StoreError] = []
+
+    def pause(seconds: float) -> None:
+        assert heard and 0 < seconds <= 1
+        other.execute("ROLLBACK")
+
+    with (
+        OrderStore.open(path) as store,
+        GatewayClient(sandbox.base_url, CLIENT, TEST_SECRET) as client,
+    ):
+        desk = OrderDesk(store, CLIENT)
+        outcome = send_creation(client, desk.start_order("150"))
+        other.execute("BEGIN EXCLUSIVE")
+        saved = record_creation_retrying(desk, outcome, on_retry=heard.append, pause=pause)
+    other.close()
+
+    assert [error.problem for error in heard] == [StoreProblem.LOCKED]
+    [remote] = sandbox.orders()
+    assert saved.creation is CreationState.CONFIRMED and saved.url == remote.url
+
+
+def test_a_lock_that_stays_ends_the_retries_with_its_error(
+    tmp_path: Path, sandbox: SandboxServer, quick_busy_timeout: None
+) -> None:
+    path = tmp_path / "book.sqlite3"
+    other = sqlite3.connect(path, isolation_level=None)
+    pauses: list[float] = []
+    with (
+        OrderStore.open(path) as store,
+        GatewayClient(sandbox.base_url, CLIENT, TEST_SECRET) as client,
+    ):
+        desk = OrderDesk(store, CLIENT)
+        outcome = send_creation(client, desk.start_order("150"))
+        other.execute("BEGIN EXCLUSIVE")
+        try:
+            with pytest.raises(StoreError, match="locked") as caught:
+                record_creation_retrying(desk, outcome, pause=pauses.append, retry_for=0.5)
+        finally:
+            other.execute("ROLLBACK")
+            other.close()
+        assert caught.value.problem is StoreProblem.LOCKED
+        assert len(pauses) >= 1 and max(pauses) <= 1  # bounded: each try waits 0.2 s
+        [order] = store.query(OrderQuery())
+    assert order.creation is CreationState.UNCONFIRMED  # for refresh, under its order id
 
 
 def test_a_book_locked_even_for_reading_is_locked_not_damaged(
@@ -288,24 +344,48 @@ def test_a_book_whose_first_page_was_wiped_is_damaged_not_new(tmp_path: Path) ->
     assert aside.read_bytes() == bytes(data)
 
 
-def test_damage_found_while_working_is_reported_and_the_file_left_alone(tmp_path: Path) -> None:
-    path = tmp_path / "paydesk.sqlite3"
-    book_with_orders(path, count=400)
-    conn = sqlite3.connect(path)
-    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
-    root = conn.execute("SELECT rootpage FROM sqlite_schema WHERE name = 'orders'").fetchone()[0]
-    conn.close()
+def garbage_in_the_middle(path: Path, count: int = 2000) -> bytes:
+    """A closed book of ``count`` orders with 8 KiB of garbage written into its middle
+    (as the person who found the bug did); the damaged file's bytes."""
+    book_with_orders(path, count=count)
     data = bytearray(path.read_bytes())
-    start = (root - 1) * page_size
-    data[start : start + page_size] = b"\xa5" * page_size  # the orders table's root page
+    middle = len(data) // 2
+    data[middle : middle + 8192] = random.Random(13).randbytes(8192)
     path.write_bytes(bytes(data))
+    return bytes(data)
 
-    with OrderStore.open(path) as store, pytest.raises(StoreError, match="damaged") as caught:
-        store.query(OrderQuery())
-    assert "contact support" in str(caught.value)
-    assert path.read_bytes() == bytes(data)  # in use: reported, not moved
-    assert quarantine.damaged_copies(path) == []
+
+def test_damage_in_the_middle_is_found_before_anything_is_written(tmp_path: Path) -> None:
+    """Damage in the middle shows to no query that misses it, and a new order goes in at
+    the end of the file: opening to write reads the whole file first."""
+    path = tmp_path / "paydesk.sqlite3"
+    damaged = garbage_in_the_middle(path)
+
+    with pytest.raises(StoreError, match="damaged") as caught:
+        OrderStore.open(path)
+
+    assert "will not start a new, empty order book" in str(caught.value)
+    [aside] = quarantine.damaged_copies(path)
+    assert aside.read_bytes() == damaged and not path.exists()
+
+
+def test_damage_found_while_working_sets_the_book_aside(tmp_path: Path) -> None:
+    """Opened without the whole file's check (the window's GUI thread cannot wait for
+    it), the first query that comes upon the damage sets the book aside: this store
+    refuses from then on, and every later one too."""
+    path = tmp_path / "paydesk.sqlite3"
+    damaged = garbage_in_the_middle(path)
+
+    with OrderStore.open(path, check_whole_file=False) as store:
+        with pytest.raises(StoreError, match="damaged") as caught:
+            store.query(OrderQuery())
+        assert "nothing was deleted" in str(caught.value)
+        with pytest.raises(StoreError, match="damaged"):
+            store.add_unconfirmed(CLIENT, "B-1", 100, None, "", T0)
+    [aside] = quarantine.damaged_copies(path)
+    assert aside.read_bytes() == damaged and not path.exists()
+    with pytest.raises(StoreError, match="will not start a new, empty order book"):
+        OrderStore.open(path)
 
 
 # -- newer -----------------------------------------------------------------------------
@@ -358,6 +438,41 @@ def test_cli_damaged_book(paydesk: Paydesk, sandbox: SandboxServer) -> None:
     [aside] = quarantine.damaged_copies(paydesk.book)
     assert aside.read_bytes() == content
     assert sandbox.request_count() == 0  # nothing was sent without a book to write it in
+
+
+@pytest.mark.parametrize(
+    "command", [("create", "10"), ("refresh",), ("status", "A-1")], ids=lambda c: c[0]
+)
+def test_cli_command_that_sends_refuses_a_book_damaged_in_the_middle(
+    paydesk: Paydesk, sandbox: SandboxServer, command: tuple[str, ...]
+) -> None:
+    paydesk.data_dir.mkdir(parents=True)
+    damaged = garbage_in_the_middle(paydesk.book)
+
+    run = paydesk.run(*command, env=service_env(sandbox))
+
+    assert_storage_failure(run.code, run.err, "damaged", ".corrupt-", "support")
+    assert sandbox.request_count() == 0  # nothing was sent
+    [aside] = quarantine.damaged_copies(paydesk.book)
+    assert aside.read_bytes() == damaged  # nothing was written into it
+
+
+def test_cli_a_book_found_damaged_by_list_takes_no_new_order(
+    paydesk: Paydesk, sandbox: SandboxServer
+) -> None:
+    """The report: list, export and refresh said "damaged", and create still sent an
+    order and wrote it into that file."""
+    paydesk.data_dir.mkdir(parents=True)
+    damaged = garbage_in_the_middle(paydesk.book)
+
+    listing = paydesk.run("list", env=service_env(sandbox))
+    assert_storage_failure(listing.code, listing.err, "damaged", ".corrupt-")
+    create = paydesk.run("create", "10", env=service_env(sandbox))
+    assert_storage_failure(create.code, create.err, "damaged", ".corrupt-", "support")
+
+    assert sandbox.request_count() == 0
+    [aside] = quarantine.damaged_copies(paydesk.book)
+    assert aside.read_bytes() == damaged
 
 
 def test_cli_newer_book(paydesk: Paydesk, existing_book: Path, sandbox: SandboxServer) -> None:
@@ -418,27 +533,88 @@ def test_cli_disk_full_sends_nothing(
     assert len(order_ids(existing_book)) == 2
 
 
-@pytest.mark.skipif(not hasattr(resource, "prlimit"), reason="prlimit is Linux")
-def test_cli_disk_full_after_sending_is_resumed_with_the_same_order_id(
-    paydesk: Paydesk, existing_book: Path, sandbox: SandboxServer
+@pytest.mark.skipif(sys.platform == "win32", reason="setrlimit is POSIX")
+def test_cli_disk_full_can_still_be_read(
+    paydesk: Paydesk, existing_book: Path, sandbox: SandboxServer, tmp_path: Path
 ) -> None:
-    """The service made the order, then the disk fills before its link is stored: the
-    order stays unconfirmed in the book, and once there is room again refresh finishes
-    it under the same order_id; the service has one order for it."""
+    """A full disk: the -shm a WAL book needs even for reading cannot grow. list, export
+    and report still work (an export this small still fits)."""
+    full = _file_size_limit(4096)
+    exported = tmp_path / "orders.json"
+    env = service_env(sandbox)
+    listing = paydesk.run("list", "--format", "json", env=env, preexec=full)
+    export = paydesk.run("export", str(exported), env=env, preexec=full)
+    report = paydesk.run("report", "--format", "json", env=env, preexec=full)
+
+    assert listing.code == 0, listing.text
+    assert [o["amount_kopecks"] for o in json.loads(listing.out)] == [1000]
+    assert export.code == 0, export.text
+    assert len(json.loads(exported.read_text(encoding="utf-8"))) == 1
+    assert report.code == 0, report.text
+    assert json.loads(report.out)["created"] == {"count": 1, "amount_kopecks": 1000}
+    assert order_ids(existing_book) == [o["order_id"] for o in json.loads(listing.out)]
+
+
+def create_paused_after_sending(paydesk: Paydesk, sandbox: SandboxServer) -> Spawned:
+    """``paydesk create 30`` that has sent the order and waits to save its link."""
     create = paydesk.spawn(
-        "create", "30",
+        "create", "30", "--qr",
         env={**service_env(sandbox), "PAYDESK_TEST_PAUSE_AT": "after_send"},
         preexec=_file_size_limit(None),
     )
     create.wait_for_line("paused at after_send")
-    resource.prlimit(create.process.pid, resource.RLIMIT_FSIZE, (4096, 4096))  # disk full
-    _, err = create.finish()
-    assert_storage_failure(create.process.returncode, err, "nothing was saved")
+    return create
 
-    [written] = [o for o in local_orders(existing_book) if o.amount == 3000]
-    assert written.creation is CreationState.UNCONFIRMED and written.url is None
+
+def the_order_of_30(book: Path) -> Order:
+    [written] = [o for o in local_orders(book) if o.amount == 3000]
+    return written
+
+
+@pytest.mark.skipif(not hasattr(resource, "prlimit"), reason="prlimit is Linux")
+def test_cli_disk_full_for_a_moment_after_sending_is_waited_out(
+    paydesk: Paydesk, existing_book: Path, sandbox: SandboxServer
+) -> None:
+    """The service has the order and the disk is full for a moment: the save is tried
+    again, and goes through once there is room."""
+    create = create_paused_after_sending(paydesk, sandbox)
+    unlimited = resource.RLIM_INFINITY
+    # The soft limit only: lifting it again needs no privilege.
+    resource.prlimit(create.process.pid, resource.RLIMIT_FSIZE, (4096, unlimited))  # full
+    create.resume()
+    create.wait_for_line("trying again")
+    resource.prlimit(create.process.pid, resource.RLIMIT_FSIZE, (unlimited, unlimited))
+    out, err = create.finish()
+
+    assert create.process.returncode == 0, err
+    written = the_order_of_30(existing_book)
+    assert written.creation is CreationState.CONFIRMED
+    assert written.url == sandbox.orders()[-1].url and written.url in out
+    assert len(sandbox.orders()) == 2
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not hasattr(resource, "prlimit"), reason="prlimit is Linux")
+def test_cli_disk_full_after_sending_never_asks_for_the_sale_again(
+    paydesk: Paydesk, existing_book: Path, sandbox: SandboxServer
+) -> None:
+    """The service made the order, and the disk stays full past the retries (a few
+    seconds): create says the order was sent and who finishes it, with its own exit code,
+    never "try again" (that would be a second sale). The order stays unconfirmed in the
+    book, and once there is room refresh finishes it under the same order_id."""
+    create = create_paused_after_sending(paydesk, sandbox)
+    resource.prlimit(create.process.pid, resource.RLIMIT_FSIZE, (4096, 4096))  # disk full
+    out, err = create.finish()
+
+    assert create.process.returncode == 6, err
+    written = the_order_of_30(existing_book)
     remote = sandbox.order(written.order_id)
     assert remote is not None  # created at the service; its link was never stored
+    assert written.creation is CreationState.UNCONFIRMED and written.url is None
+    assert f"{written.order_id} was sent" in err and "paydesk refresh" in err
+    assert "do not create it again" in err.lower() and "disk" in err
+    assert "try again" not in err.lower() and "Nothing was changed" not in err
+    assert remote.url in out  # the buyer can pay it now
 
     run = paydesk.run("refresh", env=service_env(sandbox))
     assert run.code == 0, run.text
@@ -447,42 +623,39 @@ def test_cli_disk_full_after_sending_is_resumed_with_the_same_order_id(
     assert len(sandbox.orders()) == 2  # the earlier order and this one: no duplicate
 
 
-# Real permission bits (as a normal user), or, for root (who ignores them), a private
-# read-only mount of the data folder: both are what SQLite meets on a read-only disk.
+# Two real kinds of read-only folder, as SQLite meets them: a read-only mount (EROFS, for
+# root too), and permission bits (EACCES). Root ignores permission bits through its
+# capabilities CAP_DAC_OVERRIDE, CAP_DAC_READ_SEARCH and CAP_FOWNER; setpriv starts the
+# command without them, so the folder's bits hold for it as for any user.
 _RO_MOUNT = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@"'
+_NO_OVERRIDE = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner"]
 
 
-def _read_only_mounts_work() -> bool:
-    if not IS_ROOT or shutil.which("unshare") is None:
-        return False
-    probe = subprocess.run(
-        ["unshare", "--mount", "--propagation", "private", "sh", "-c", _RO_MOUNT, "sh", "/tmp",
-         "true"],
-        capture_output=True,
-        timeout=30,
-        check=False,
-    )
+def _works(command: list[str]) -> bool:
+    probe = subprocess.run(command, capture_output=True, timeout=30, check=False)
     return probe.returncode == 0
 
 
-@pytest.fixture
-def read_only(paydesk: Paydesk) -> Iterator[Callable[[Path], list[str]]]:
+@pytest.fixture(params=["mount", "permissions"])
+def read_only(request: pytest.FixtureRequest) -> Iterator[Callable[[Path], list[str]]]:
     """``read_only(folder)``: the command prefix that runs paydesk with ``folder`` read-only."""
     changed: list[tuple[Path, int]] = []
-    if IS_ROOT:
-        if not _read_only_mounts_work():
-            pytest.skip("root ignores file modes, and private mounts are not allowed here")
+    if request.param == "mount":
+        mount = ["unshare", "--mount", "--propagation", "private", "sh", "-c", _RO_MOUNT, "sh"]
+        if not (IS_ROOT and shutil.which("unshare") and _works([*mount, "/tmp", "true"])):
+            pytest.skip("read-only private mounts need root and unshare")
 
         def prefix(folder: Path) -> list[str]:
-            return ["unshare", "--mount", "--propagation", "private", "sh", "-c", _RO_MOUNT,
-                    "sh", str(folder)]
+            return [*mount, str(folder)]
     else:
+        if IS_ROOT and not (shutil.which("setpriv") and _works([*_NO_OVERRIDE, "true"])):
+            pytest.skip("root ignores permission bits, and setpriv cannot drop that")
 
         def prefix(folder: Path) -> list[str]:
-            for item in [folder, *folder.iterdir()]:
+            for item in [*folder.rglob("*"), folder]:
                 changed.append((item, item.stat().st_mode))
                 item.chmod(0o555 if item.is_dir() else 0o444)
-            return []
+            return _NO_OVERRIDE if IS_ROOT else []
 
     yield prefix
     for item, mode in reversed(changed):
@@ -490,27 +663,60 @@ def read_only(paydesk: Paydesk) -> Iterator[Callable[[Path], list[str]]]:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
-def test_cli_read_only_book_lists_but_refuses_new_orders(
+def test_cli_read_only_book_can_be_read_but_takes_no_new_order(
     paydesk: Paydesk,
     existing_book: Path,
     sandbox: SandboxServer,
     read_only: Callable[[Path], list[str]],
+    tmp_path: Path,
 ) -> None:
+    """A book closed cleanly (no -wal, no -shm) in a folder that may not be written: SQLite
+    cannot make the -shm a WAL book needs even for reading. list, export and report
+    still work; create refuses with the reason, and sends nothing."""
     folder = existing_book.parent
-    conn = sqlite3.connect(existing_book)  # a clean shutdown: no -wal or -shm left over
-    conn.execute("PRAGMA journal_mode = DELETE")
-    conn.close()
+    assert not existing_book.with_name(existing_book.name + "-shm").exists()
     before = snapshot(folder)
+    exported = tmp_path / "orders.csv"
     prefix = read_only(folder)
+    env = service_env(sandbox)
 
-    listing = paydesk.run("list", "--format", "json", env=service_env(sandbox), prefix=prefix)
-    create = paydesk.run("create", "20", env=service_env(sandbox), prefix=prefix)
+    listing = paydesk.run("list", "--format", "json", env=env, prefix=prefix)
+    export = paydesk.run("export", str(exported), env=env, prefix=prefix)
+    report = paydesk.run("report", "--format", "json", env=env, prefix=prefix)
+    create = paydesk.run("create", "20", env=env, prefix=prefix)
 
     assert listing.code == 0, listing.text
-    assert len(json.loads(listing.out)) == 1
-    assert_storage_failure(create.code, create.err, "read-only")
+    assert [o["amount_kopecks"] for o in json.loads(listing.out)] == [1000]
+    assert export.code == 0, export.text
+    assert "Exported 1 orders" in export.out and len(exported.read_text().splitlines()) == 2
+    assert report.code == 0, report.text
+    assert json.loads(report.out)["created"] == {"count": 1, "amount_kopecks": 1000}
+    assert_storage_failure(create.code, create.err, "may be written")
     assert sandbox.request_count("create_order") == 1  # the new order was never sent
     assert snapshot(folder) == before
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+def test_cli_read_only_book_is_not_shown_without_the_changes_in_its_wal(
+    paydesk: Paydesk, existing_book: Path, read_only: Callable[[Path], list[str]]
+) -> None:
+    """Left by a crash: the last change is only in the -wal, and there is no -shm. Reading
+    the file alone (SQLite's immutable) would show the book without it: refused, said."""
+    wal = existing_book.with_name(existing_book.name + "-wal")
+    conn = sqlite3.connect(existing_book)
+    conn.execute("PRAGMA wal_autocheckpoint = 0")
+    conn.execute("UPDATE orders SET note = 'only in the -wal'")
+    conn.commit()
+    crashed = {existing_book: existing_book.read_bytes(), wal: wal.read_bytes()}
+    conn.close()  # checkpoints and removes the -wal and -shm; put the crash's files back
+    for path, content in crashed.items():
+        path.write_bytes(content)
+    prefix = read_only(existing_book.parent)
+
+    run = paydesk.run("list", prefix=prefix)
+
+    assert_storage_failure(run.code, run.err, "latest changes", "paydesk.sqlite3-wal")
+    assert {p.name: p.read_bytes() for p in crashed} == {p.name: c for p, c in crashed.items()}
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")

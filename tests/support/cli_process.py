@@ -60,12 +60,19 @@ class Spawned:
             if text in line:
                 return
 
+    def resume(self) -> None:
+        """End a test pause and let it go on, to be watched (wait_for_line) further."""
+        assert self.process.stdin is not None
+        self.process.stdin.write("\n")
+        self.process.stdin.flush()
+
     def finish(self) -> tuple[str, str]:
         """Let it go on (a line on stdin ends a test pause); its stdout and stderr."""
         # Not communicate(): the pump thread owns stderr.
         assert self.process.stdin is not None and self.process.stdout is not None
-        self.process.stdin.write("\n")
-        self.process.stdin.close()
+        with contextlib.suppress(BrokenPipeError):  # resumed already, and done
+            self.process.stdin.write("\n")
+            self.process.stdin.close()
         out = self.process.stdout.read()
         self.process.wait(timeout=PROCESS_TIMEOUT)
         while (line := self.lines.get(timeout=PROCESS_TIMEOUT)) is not None:

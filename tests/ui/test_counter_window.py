@@ -6,7 +6,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-import requests
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import (
     QApplication,
@@ -383,7 +382,7 @@ def test_an_unconfirmed_creation_is_sent_again_by_itself(
 def test_a_failed_save_of_the_reply_does_not_lock_the_counter(
     window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from paydesk.store import StoreError
+    from paydesk.store.errors import StoreError, StoreProblem
 
     desk = window.counter.desk
     real = desk.record_creation
@@ -391,15 +390,20 @@ def test_a_failed_save_of_the_reply_does_not_lock_the_counter(
 
     def locked_once(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
         calls.append(args)
-        if len(calls) == 1:
-            raise StoreError("The order book is locked by another program.")
+        if len(calls) == 1:  # the store's own words, written for a save before sending
+            raise StoreError("Could not save the payment link: the order book is locked by "
+                             "another program. Nothing was changed; close the other program "
+                             "or wait, then try again.", StoreProblem.LOCKED)
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(desk, "record_creation", locked_once)
     window.counter.resend_pause_s = 0.2
     type_amount(qtbot, window, "43")
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=WAIT_MS)
-    assert "locked" in window.banner.message.text()
+    said = window.banner.message.text()
+    # The service has the order: nothing may invite the cashier to take the sale again.
+    assert "locked" in said and "do not take this payment again" in said.lower()
+    assert "try again" not in said.lower() and "Nothing was changed" not in said
     button: QPushButton = child(window, QPushButton, "create_button")
     assert button.isEnabled()  # the next sale can be taken
     # The order is still unconfirmed in the book and is sent again (same order id).

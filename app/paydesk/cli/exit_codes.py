@@ -9,8 +9,11 @@ USAGE = 2
 REFUSED = 3
 #: The service could not be reached or answered badly; trying again later may work.
 UNAVAILABLE = 4
-#: The local order book could not be opened or written.
+#: The local order book could not be opened or written; nothing was sent.
 STORAGE = 5
+#: The payment service has the order, but the order book could not save its link:
+#: never create it again; ``paydesk refresh`` (or the window) finishes it.
+SENT_NOT_SAVED = 6
 
 
 def for_gateway_error(error: Exception) -> int:

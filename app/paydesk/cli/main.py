@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from paydesk import __version__
 from paydesk.cli import exit_codes
+from paydesk.cli.stdout import OutputError, guarded_stdout, silence_stdout
 
 if TYPE_CHECKING:
     import argparse
@@ -36,7 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Environment: PAYDESK_BASE_URL, PAYDESK_CLIENT_ID, PAYDESK_SECRET_KEY, "
         "PAYDESK_DATA_DIR. Exit codes: 0 ok, 1 unexpected error, 2 usage, input or "
         "configuration, 3 refused by the service, 4 service unreachable or faulty, "
-        "5 local storage.",
+        "5 local storage (nothing sent), 6 the service has the order but it could not "
+        "be saved (never create it again: 'paydesk refresh' finishes it).",
     )
     parser.add_argument("--version", action="version", version=f"PayDesk {__version__}")
     _add_global_options(parser)
@@ -87,6 +88,9 @@ def _window_options(argv: Sequence[str]) -> WindowOptions | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from paydesk.secret_store import take_environment_secret
+
+    take_environment_secret()  # first: no child process may inherit it
     tokens = sys.argv[1:] if argv is None else list(argv)
     from paydesk.logs import setup_command_logging
 
@@ -95,6 +99,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         setup_command_logging(window.data_dir, demo=window.demo, verbose=window.verbose,
                               command=None)
         return _open_window(window.data_dir, window.demo)
+    try:
+        with guarded_stdout():
+            return _run(tokens)
+    except OutputError as exc:
+        return _output_failed(exc)
+
+
+def _run(tokens: list[str]) -> int:
+    from paydesk.logs import setup_command_logging
+
     args = build_parser().parse_args(tokens)
     setup_command_logging(args.data_dir, demo=args.demo, verbose=args.verbose,
                           command=args.command)
@@ -103,6 +117,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "sandbox":
         return int(args.run_sandbox(args))
     return _run_command(args)
+
+
+def _output_failed(exc: OutputError) -> int:
+    """The command's output could not be written: a reader that left, a full disk."""
+    silence_stdout()
+    if exc.reader_left:
+        return exit_codes.FAILURE  # as Python's advice for a closed pipe; nobody to tell
+    # Not 5 (the order book): commands print once their work is done, and an order
+    # create made must not look unmade to a script that would then make it again.
+    reason = exc.error.strerror or str(exc.error)
+    return _fail(f"the output could not be written ({reason}). What the command did is "
+                 "done: an order it created is in the order book ('paydesk list').",
+                 exit_codes.FAILURE)
 
 
 def _open_window(data_dir: str | None, demo: bool) -> int:
@@ -129,9 +156,7 @@ def _run_command(args: argparse.Namespace) -> int:
     runtime = None
     try:
         runtime = open_runtime(args.data_dir, demo=args.demo)
-        code = int(args.run(args, runtime))
-        sys.stdout.flush()  # here, where a reader that went away is handled below
-        return code
+        return int(args.run(args, runtime))
     except InputError as exc:
         return _fail(f"{exc.field}: {exc}", exit_codes.USAGE)
     except (NotConfiguredError, SettingsError, SecretStoreError) as exc:
@@ -142,11 +167,6 @@ def _run_command(args: argparse.Namespace) -> int:
         return _fail(str(exc), exit_codes.STORAGE)
     except KeyboardInterrupt:
         return _fail("Interrupted.", exit_codes.FAILURE)
-    except BrokenPipeError:
-        # Whoever read the output stopped (`paydesk list | head`): no crash, and
-        # nothing more to print; Python's flush at exit must not fail again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return exit_codes.FAILURE
     finally:
         if runtime is not None:
             runtime.close()

@@ -6,6 +6,7 @@ import argparse
 import os
 import sys
 import threading
+from dataclasses import replace
 from pathlib import Path
 
 from paydesk.cli import exit_codes
@@ -13,11 +14,12 @@ from paydesk.cli.dates import local_text, next_day, parse_local_date
 from paydesk.cli.output import describe, status_text, table
 from paydesk.csv_format import CsvFormat
 from paydesk.export import write_csv, write_json
-from paydesk.orders import OrderStatus, validate_order_id
+from paydesk.orders import CreationState, Order, OrderStatus, validate_order_id
 from paydesk.qr import qr_matrix, render_text
 from paydesk.runtime import Runtime
 from paydesk.services import CheckOutcome, fetch_status, refresh_all, send_creation
-from paydesk.store import OrderQuery
+from paydesk.services.saving import record_creation_retrying
+from paydesk.store import OrderQuery, StoreError
 
 STATUS_CHOICES = ("pending", "approve", "decline", "expired", "paid", "refused")
 _ALIASES = {"paid": "approve", "refused": "decline"}
@@ -106,7 +108,16 @@ def run_create(args: argparse.Namespace, runtime: Runtime) -> int:
         _test_pause("after_write")
         outcome = send_creation(client, order)
         _test_pause("after_send")
-        order = desk.record_creation(outcome)
+        # From here on the service may have the order: a failure to save is never
+        # "try again", which would make a second sale.
+        try:
+            order = record_creation_retrying(
+                desk, outcome, on_retry=lambda error: _say_retrying(order, error)
+            )
+        except StoreError as error:
+            if outcome.url is None:
+                raise  # the order is in the book, unconfirmed, as it would be anyway
+            return _sent_but_not_saved(args, replace(order, url=outcome.url), error)
     print(describe(order))
     if outcome.error is not None:
         print(
@@ -123,11 +134,35 @@ def run_create(args: argparse.Namespace, runtime: Runtime) -> int:
     return exit_codes.OK
 
 
+def _say_retrying(order: Order, error: StoreError) -> None:
+    problem = error.problem.value if error.problem else "it failed"
+    print(f"paydesk: order {order.order_id} was sent, but saving the answer failed "
+          f"({problem}); trying again for a few seconds...", file=sys.stderr, flush=True)
+
+
+def _sent_but_not_saved(args: argparse.Namespace, order: Order, error: StoreError) -> int:
+    """The service has the order (``order.url``); the book could not take its link."""
+    problem = error.problem.value if error.problem else str(error)
+    print(  # first: this must be said even if the output below cannot be written
+        f"paydesk: order {order.order_id} was sent, and the payment service has it, but it "
+        f"could not be saved in the order book: {problem}. Do not create it again: the "
+        "buyer can pay it with its link. 'paydesk refresh' (or the next start of PayDesk) "
+        "finishes it under the same order id once the order book can be written."
+        + ("\nNot waiting for the payment: it could not be recorded." if args.wait else ""),
+        file=sys.stderr,
+    )
+    print(describe(replace(order, creation=CreationState.CONFIRMED)))
+    if args.qr:
+        print()
+        print(render_text(qr_matrix(order.url or "")))
+    return exit_codes.SENT_NOT_SAVED
+
+
 def _wait_until_final(runtime: Runtime, order_id: str) -> int:
     """Poll the order as the window would for the order in front of the cashier."""
     client = runtime.gateway()
     print("\nWaiting for the payment (Ctrl+C stops waiting; the order stays)...", flush=True)
-    with runtime.open_store() as store:
+    with runtime.open_store(check_whole_file=False) as store:  # create checked it just now
         desk = runtime.open_desk(store)
         order = desk.get(order_id)
         while order is not None and order.next_check_at is not None:
@@ -145,8 +180,8 @@ def _wait_until_final(runtime: Runtime, order_id: str) -> int:
 def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
     order_id = validate_order_id(args.order_id)
     client = runtime.gateway()
-    outcome: CheckOutcome = fetch_status(client, order_id)
-    with runtime.open_store() as store:
+    with runtime.open_store() as store:  # first: a damaged book stops it before any request
+        outcome: CheckOutcome = fetch_status(client, order_id)
         desk = runtime.open_desk(store)
         local = desk.get(order_id)
         if local is not None and local.url is not None:
@@ -163,7 +198,7 @@ def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
 
 
 def run_list(args: argparse.Namespace, runtime: Runtime) -> int:
-    with runtime.open_store() as store:
+    with runtime.open_store_for_reading() as store:
         orders = store.query(_query(args, runtime, args.limit))
     if args.format == "csv":
         write_csv(orders, sys.stdout, csv_format(args))
@@ -195,7 +230,7 @@ def run_refresh(args: argparse.Namespace, runtime: Runtime) -> int:
 
 
 def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
-    with runtime.open_store() as store:
+    with runtime.open_store_for_reading() as store:
         orders = store.query(_query(args, runtime))
     as_json = args.file.suffix.lower() == ".json"
     fmt = csv_format(args)

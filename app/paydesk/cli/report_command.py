@@ -71,7 +71,7 @@ def report_range(args: argparse.Namespace) -> tuple[datetime, datetime]:
 def run_report(args: argparse.Namespace, runtime: Runtime) -> int:
     since, until = report_range(args)
     client_id = runtime.require_client_id()
-    with runtime.open_store() as store:
+    with runtime.open_store_for_reading() as store:
         report = DayReport.build(store, client_id, since, until)
     if args.format == "json":
         json.dump(report_record(report), sys.stdout, ensure_ascii=False, indent=2)

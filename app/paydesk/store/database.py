@@ -17,7 +17,8 @@ import sqlite3
 import time
 from pathlib import Path
 
-from paydesk.store.errors import SchemaTooNewError, StoreError
+from paydesk.private_files import create_private_file
+from paydesk.store.errors import SchemaTooNewError, StoreError, StoreProblem
 from paydesk.store.migrations import LATEST_SCHEMA_VERSION, MIGRATIONS, Migration
 from paydesk.store.quarantine import (
     DamagedError,
@@ -39,13 +40,18 @@ BUSY_TIMEOUT_MS = 5000
 LOWER_FUNCTION = "paydesk_lower"
 
 
-def open_database(path: Path) -> sqlite3.Connection:
+def open_database(path: Path, *, check_whole_file: bool = True) -> sqlite3.Connection:
     """Connect to ``path`` and bring it to the latest schema.
 
     Raises :class:`StoreError` for a file that is not a SQLite database, is
     damaged (moved aside first) or cannot be used (locked, read-only...), and
     :class:`SchemaTooNewError` for one from a newer PayDesk; none of these files
     is written to. The connection belongs to the calling thread.
+
+    ``check_whole_file`` reads every page first (``PRAGMA quick_check``): damage
+    in the middle of the file shows only to a query that reads it, and an order
+    written into a damaged book (and sent) is one support may not get back. It
+    costs a read of the file (~0.1 s for 100 000 orders, more from a cold disk).
     """
     if sqlite3.sqlite_version_info < _MIN_SQLITE:
         raise StoreError(
@@ -56,13 +62,14 @@ def open_database(path: Path) -> sqlite3.Connection:
         # Refuse before configuring: switching to WAL rewrites the file header,
         # and a file from a newer PayDesk must stay byte-for-byte as it was.
         if _refuse_foreign_file(path):
-            version, has_tables = _probe(path)
+            version, has_tables = _probe(path, check_whole_file=check_whole_file)
             if version > LATEST_SCHEMA_VERSION:
                 raise SchemaTooNewError(path, version, LATEST_SCHEMA_VERSION)
             if version == 0 and has_tables:
                 raise _foreign_schema_error(path)
         else:
             refuse_new_book_beside_a_damaged_one(path)
+            _create_new_book(path)
     except DamagedError as damaged:
         raise set_aside(path, damaged.reason) from damaged.__cause__
     try:
@@ -73,7 +80,7 @@ def open_database(path: Path) -> sqlite3.Connection:
         # itself refuses use from any other thread.
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     except sqlite3.Error as exc:
-        raise StoreError(f"Cannot open the order book {path}: {explain(exc)}") from exc
+        raise store_error(f"Cannot open the order book {path}", exc) from exc
     try:
         _configure(conn)
         migrate(conn, path)  # checks the version again, under the write lock
@@ -81,6 +88,19 @@ def open_database(path: Path) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+def _create_new_book(path: Path) -> None:
+    """An empty file (an empty SQLite database) only its owner may read: buyers'
+    e-mails go in it, and SQLite gives its -wal and -shm the same mode."""
+    try:
+        create_private_file(path)
+    except OSError as exc:
+        raise StoreError(
+            f"Cannot create the order book {path}: {exc.strerror}. Check that its folder "
+            "may be written by this user and that the disk has room.",
+            StoreProblem.CANNOT_OPEN,
+        ) from exc
 
 
 def _refuse_foreign_file(path: Path) -> bool:
@@ -124,25 +144,32 @@ def _header_problem(header: bytes) -> str | None:
     return None
 
 
-def _probe(path: Path) -> tuple[int, bool]:
+def _probe(path: Path, *, check_whole_file: bool) -> tuple[int, bool]:
     """The version and whether tables exist, read through a read-only connection.
 
     Read-only, so that whatever the file turns out to be, closing this connection
     cannot checkpoint a ``-wal`` into it or delete that ``-wal``.
     """
+    probe = _connect_read_only(path, "mode=ro")
     try:
-        probe = sqlite3.connect(
-            f"{path.absolute().as_uri()}?mode=ro",
+        state = _read_state(probe, path)
+        if check_whole_file:
+            _check_whole_file(probe, path)
+        return state
+    finally:
+        probe.close()
+
+
+def _connect_read_only(path: Path, options: str) -> sqlite3.Connection:
+    try:
+        return sqlite3.connect(
+            f"{path.absolute().as_uri()}?{options}",
             uri=True,
             timeout=BUSY_TIMEOUT_MS / 1000,
             isolation_level=None,
         )
     except sqlite3.Error as exc:
-        raise StoreError(f"Cannot open the order book {path}: {explain(exc)}") from exc
-    try:
-        return _read_state(probe, path)
-    finally:
-        probe.close()
+        raise store_error(f"Cannot open the order book {path}", exc) from exc
 
 
 def _read_state(conn: sqlite3.Connection, path: Path) -> tuple[int, bool]:
@@ -162,7 +189,7 @@ def _read_state(conn: sqlite3.Connection, path: Path) -> tuple[int, bool]:
     except sqlite3.DatabaseError as exc:
         if is_damage(exc):
             raise DamagedError(str(exc)) from exc
-        raise StoreError(f"Cannot read the order book {path}: {explain(exc)}") from exc
+        raise store_error(f"Cannot open the order book {path}", exc) from exc
     if version == 0 and not has_tables and pages > 1:
         # A new book has one page at most. Pages but no schema: the first page
         # (which holds the schema) was wiped. Creating tables there would bury the rest.
@@ -170,9 +197,95 @@ def _read_state(conn: sqlite3.Connection, path: Path) -> tuple[int, bool]:
     return int(version), bool(has_tables)
 
 
+def _check_whole_file(conn: sqlite3.Connection, path: Path) -> None:
+    """Read every page and check the b-trees' structure (not the indexes' agreement
+    with the tables, which ``integrity_check`` adds at four times the cost)."""
+    try:
+        findings = conn.execute("PRAGMA quick_check").fetchall()
+    except sqlite3.DatabaseError as exc:
+        if is_damage(exc):
+            raise DamagedError(str(exc)) from exc
+        raise store_error(f"Cannot open the order book {path}", exc) from exc
+    if findings != [("ok",)]:
+        first = str(findings[0][0]).replace("\n", " ")
+        raise DamagedError(f"SQLite's check found: {first[:200]}")
+
+
+# -- reading a book that cannot be written ----------------------------------------------
+
+
+def open_read_only(path: Path) -> tuple[sqlite3.Connection, bool]:
+    """An existing, up-to-date book opened for reading only; and whether it is immutable.
+
+    For a book that cannot be written: a read-only folder or disk, a full disk.
+    ``mode=ro`` reads a WAL book as long as its ``-shm`` exists or can be made
+    (https://sqlite.org/wal.html#readonly). Where it can be neither (the folder is
+    read-only and the book was closed cleanly, or the disk is full), ``immutable=1``
+    reads the file alone, with no ``-shm`` and no locks. That is right only while
+    nobody writes the file, and only if no ``-wal`` holds changes not yet in it
+    (immutable ignores a ``-wal``). Both hold here: a writer keeps a ``-shm`` beside
+    the book (then ``mode=ro`` would have worked), and a ``-wal`` with anything in
+    it makes this refuse rather than show a book without its latest orders.
+    """
+    try:
+        try:
+            return _read_only_connection(path, "mode=ro"), False
+        except StoreError as exc:
+            # What SQLite says when it cannot make the -shm: CANTOPEN (a read-only
+            # mount), READONLY_DIRECTORY (a folder this user may not write), IOERR
+            # (a full disk).
+            if exc.problem not in _NO_SHM:
+                raise
+            wal = path.with_name(path.name + "-wal")
+            if wal.exists() and wal.stat().st_size > 0:
+                raise StoreError(
+                    f"Cannot read the order book {path}: its latest changes are in "
+                    f"{wal.name}, which SQLite reads only with a file it must write beside "
+                    f"the book, and {exc.problem.value}.",
+                    exc.problem,
+                ) from exc
+        return _read_only_connection(path, "mode=ro&immutable=1"), True
+    except DamagedError as damaged:
+        raise set_aside(path, damaged.reason) from damaged.__cause__
+
+
+_NO_SHM = frozenset({StoreProblem.CANNOT_OPEN, StoreProblem.READ_ONLY, StoreProblem.DISK})
+
+
+def _read_only_connection(path: Path, options: str) -> sqlite3.Connection:
+    """Connected, read once (where a ``-shm`` that cannot be made shows), and checked to
+    be a book this PayDesk reads as it is: without migrating, which would write."""
+    conn = _connect_read_only(path, options)
+    try:
+        version, has_tables = _read_state(conn, path)
+    except BaseException:
+        conn.close()
+        raise
+    if version != LATEST_SCHEMA_VERSION or not has_tables:
+        conn.close()
+        if version > LATEST_SCHEMA_VERSION:
+            raise SchemaTooNewError(path, version, LATEST_SCHEMA_VERSION)
+        raise StoreError(
+            f"The order book {path} is from an older PayDesk and has to be upgraded before "
+            "it can be read, which needs writing to it.",
+            StoreProblem.READ_ONLY,
+        )
+    conn.create_function(LOWER_FUNCTION, 1, _lower, deterministic=True)
+    return conn
+
+
 # -- what went wrong, in words --------------------------------------------------------
 
-_DAMAGE_CODES = frozenset({sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB})
+_PROBLEMS = {
+    sqlite3.SQLITE_BUSY: StoreProblem.LOCKED,
+    sqlite3.SQLITE_LOCKED: StoreProblem.LOCKED,
+    sqlite3.SQLITE_READONLY: StoreProblem.READ_ONLY,
+    sqlite3.SQLITE_FULL: StoreProblem.FULL,
+    sqlite3.SQLITE_IOERR: StoreProblem.DISK,
+    sqlite3.SQLITE_CANTOPEN: StoreProblem.CANNOT_OPEN,
+    sqlite3.SQLITE_CORRUPT: StoreProblem.DAMAGED,
+    sqlite3.SQLITE_NOTADB: StoreProblem.DAMAGED,
+}
 
 
 def _primary_code(exc: sqlite3.Error) -> int | None:
@@ -180,9 +293,22 @@ def _primary_code(exc: sqlite3.Error) -> int | None:
     return None if code is None else int(code) & 0xFF  # extended codes keep the primary below
 
 
+def problem_of(exc: sqlite3.Error) -> StoreProblem | None:
+    """What kind of trouble SQLite reports, or None for anything else."""
+    code = _primary_code(exc)
+    return None if code is None else _PROBLEMS.get(code)
+
+
 def is_damage(exc: sqlite3.Error) -> bool:
     """Whether SQLite says the file itself is broken (not locked, full or unreadable)."""
-    return _primary_code(exc) in _DAMAGE_CODES
+    return problem_of(exc) is StoreProblem.DAMAGED
+
+
+def store_error(doing: str, exc: sqlite3.Error) -> StoreError:
+    """``doing``: SQLite's failure explained, as the StoreError to raise."""
+    return StoreError(f"{doing}: {explain(exc)}", problem_of(exc))
+
+
 
 
 def explain(exc: sqlite3.Error) -> str:
@@ -190,34 +316,34 @@ def explain(exc: sqlite3.Error) -> str:
 
     SQLite's own words stay at the end, in brackets, for support.
     """
-    code = _primary_code(exc)
-    if code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+    problem = problem_of(exc)
+    if problem is StoreProblem.LOCKED:
         text = (
             "the order book is locked by another program (another PayDesk window or "
             f"command, or a backup tool) and stayed locked for {BUSY_TIMEOUT_MS // 1000} s. "
             "Nothing was changed; close the other program or wait, then try again"
         )
-    elif code == sqlite3.SQLITE_READONLY:
+    elif problem is StoreProblem.READ_ONLY:
         text = (
             "the order book is read-only, so nothing can be saved in it. Check that the "
             "file and its folder may be written by this user"
         )
-    elif code == sqlite3.SQLITE_FULL:
+    elif problem is StoreProblem.FULL:
         text = (
             "the disk is full, so nothing was saved. Free some space and try again; the "
             "orders already saved are safe"
         )
-    elif code == sqlite3.SQLITE_IOERR:
+    elif problem is StoreProblem.DISK:
         text = (
             "the disk refused to read or write the order book (it may be full, removed or "
             "failing), so nothing was saved. Check the disk and try again"
         )
-    elif code == sqlite3.SQLITE_CANTOPEN:
+    elif problem is StoreProblem.CANNOT_OPEN:
         text = (
             "the order book file cannot be opened or created. Check that its folder exists "
             "and may be written by this user"
         )
-    elif code in _DAMAGE_CODES:
+    elif problem is StoreProblem.DAMAGED:
         text = (
             "the order book is damaged. Stop taking payments with it and contact support "
             "with the file; it has not been changed"
@@ -365,6 +491,7 @@ def backup(conn: sqlite3.Connection, target: Path) -> None:
     partial = target.with_name(target.name + ".partial")
     try:
         partial.unlink(missing_ok=True)
+        create_private_file(partial)
         copy = sqlite3.connect(partial)
         try:
             conn.backup(copy)

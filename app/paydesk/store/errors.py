@@ -9,11 +9,35 @@ to fix, not conditions to show a cashier.
 
 from __future__ import annotations
 
+import enum
 from pathlib import Path
 
 
+class StoreProblem(enum.Enum):
+    """What stood in the way, for a front end that says it in its own words.
+
+    The value is the fact in a few English words, without advice: what to do
+    depends on what was being done (after an order was sent, "try again" would
+    make a second sale).
+    """
+
+    LOCKED = "the order book is locked by another program"
+    READ_ONLY = "the order book is read-only"
+    FULL = "the disk is full"
+    DISK = "the disk refused to read or write the order book"
+    CANNOT_OPEN = "the order book file cannot be opened or created"
+    DAMAGED = "the order book is damaged"
+
+
 class StoreError(Exception):
-    """The order book could not do what was asked; ``str()`` says why."""
+    """The order book could not do what was asked; ``str()`` says why.
+
+    ``problem`` classifies a failure of the file or the disk (None: anything else).
+    """
+
+    def __init__(self, message: str, problem: StoreProblem | None = None) -> None:
+        super().__init__(message)
+        self.problem = problem
 
 
 class SchemaTooNewError(StoreError):

@@ -13,7 +13,7 @@ import os
 from datetime import UTC, datetime
 from pathlib import Path
 
-from paydesk.store.errors import StoreError
+from paydesk.store.errors import StoreError, StoreProblem
 
 _CORRUPT_MARK = ".corrupt-"
 _COMPANIONS = ("-wal", "-shm", "-journal")
@@ -63,7 +63,8 @@ def set_aside(path: Path, reason: str) -> StoreError:
         return StoreError(
             f"The order book {path} is damaged and cannot be used ({reason}). It could not "
             f"be moved aside ({exc.strerror}), so it has been left as it is. Stop taking "
-            "payments on this computer and contact support with that file."
+            "payments on this computer and contact support with that file.",
+            StoreProblem.DAMAGED,
         )
     for suffix in _COMPANIONS:
         # The -wal may hold the latest orders: it goes with the file, under the name
@@ -82,7 +83,8 @@ def _damaged_book_error(path: Path, copies: list[Path], reason: str | None) -> S
         f"{aside}; nothing was deleted. It may hold orders that are not confirmed or not "
         "yet seen paid, so PayDesk will not start a new, empty order book in its place: "
         "give that file to support, who can recover what it holds. To start a new order "
-        f"book anyway, move {aside.name} out of {path.parent} and start PayDesk again."
+        f"book anyway, move {aside.name} out of {path.parent} and start PayDesk again.",
+        StoreProblem.DAMAGED,
     )
 
 

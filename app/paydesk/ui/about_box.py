@@ -8,7 +8,6 @@ terminal; this is for a merchant who never opens one.
 
 from __future__ import annotations
 
-import os
 import platform
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 
 from paydesk import __version__
 from paydesk.runtime import Runtime
-from paydesk.secret_store import KEYRING_SERVICE, SECRET_ENV
+from paydesk.secret_store import KEYRING_SERVICE, SECRET_ENV, environment_secret
 from paydesk.ui.formatting import tr
 from paydesk.ui.icon import app_icon
 from paydesk.ui.log_folder import open_log_folder
@@ -30,7 +29,7 @@ def secret_location(runtime: Runtime) -> str:
     """Where the key is read from, the way SecretStore.get looks: environment first."""
     if runtime.is_demo:
         return tr("not used: the demo signs with the sandbox's fixed key")
-    if os.environ.get(SECRET_ENV):
+    if environment_secret():
         return tr("the environment variable {0}").format(SECRET_ENV)
     if runtime.settings.secret_storage == "file":
         return tr("a plaintext file, {0}").format(str(runtime.paths.secret_file))

@@ -33,7 +33,7 @@ from paydesk.services import (
 from paydesk.services.counter_state import Change, CounterState, can_be_shown_to_buyer
 from paydesk.store.errors import StoreError
 from paydesk.ui.formatting import tr
-from paydesk.ui.messages import gateway_error_text, problem_text
+from paydesk.ui.messages import gateway_error_text, problem_text, unsaved_order_text
 from paydesk.ui.tasks import run_task
 
 if TYPE_CHECKING:  # the client (requests) is built with the first request, after the first frame
@@ -250,9 +250,10 @@ class CounterController(QObject):
                 outcome, focused=outcome.order_id in self.state.focused()
             )
         except StoreError as exc:
-            # The order stays unconfirmed in the book and is sent again later.
+            # The order stays unconfirmed in the book and is sent again later (the same
+            # order id, without waiting here). The service may have it: say so.
             log.error("order %s: the outcome could not be saved: %s", outcome.order_id, exc)
-            self.problem.emit(str(exc), outcome.order_id)
+            self.problem.emit(unsaved_order_text(outcome.order_id, exc), outcome.order_id)
             return
         log.info("order %s: creation %s %s", order.order_id, order.creation, outcome.error or "")
         if order.creation is not CreationState.UNCONFIRMED:

@@ -23,6 +23,7 @@ from paydesk.money import parse_amount
 from paydesk.orders import EMAIL_MAX, ORDER_ID_MAX
 from paydesk.runtime import NotConfiguredError
 from paydesk.secret_store import NoKeychainError, SecretStoreError
+from paydesk.store.errors import StoreError, StoreProblem
 from paydesk.ui.formatting import money, tr
 
 if TYPE_CHECKING:
@@ -236,6 +237,29 @@ def problem_text(error: BaseException) -> str:
     if isinstance(error, SecretStoreError):
         return tr("The secret key could not be read or stored: the keychain refused.")
     return str(error)
+
+
+_STORE_PROBLEMS: dict[StoreProblem, _Marked] = {
+    StoreProblem.LOCKED: QT_TRANSLATE_NOOP(
+        "PayDesk", "the order book is locked by another program"),
+    StoreProblem.READ_ONLY: QT_TRANSLATE_NOOP("PayDesk", "the order book is read-only"),
+    StoreProblem.FULL: QT_TRANSLATE_NOOP("PayDesk", "the disk is full"),
+    StoreProblem.DISK: QT_TRANSLATE_NOOP(
+        "PayDesk", "the disk refused to read or write the order book"),
+    StoreProblem.CANNOT_OPEN: QT_TRANSLATE_NOOP(
+        "PayDesk", "the order book file cannot be opened or created"),
+    StoreProblem.DAMAGED: QT_TRANSLATE_NOOP("PayDesk", "the order book is damaged"),
+}
+
+
+def unsaved_order_text(order_id: str, error: StoreError) -> str:
+    """A sent order whose answer could not be saved. The service may have it, so the
+    words never invite taking the payment again (that would be a second sale)."""
+    problem = _STORE_PROBLEMS.get(error.problem) if error.problem is not None else None
+    why = tr(str(problem)) if problem is not None else str(error)
+    return tr("The order {0} was sent to the payment service, but it could not be saved "
+              "here: {1}. PayDesk sends it again by itself, as the same order. Do not take "
+              "this payment again.").format(order_id, why)
 
 
 def stored_error_text(text: str) -> str:

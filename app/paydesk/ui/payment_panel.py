@@ -334,9 +334,8 @@ class PaymentPanel(QWidget):
                 self._set_link(None)
             self._stack.setCurrentWidget(self._idle)
             return
-        from paydesk.ui.status_badge import StatusBadge
-
         from paydesk.clock import utc_now
+        from paydesk.ui.status_badge import StatusBadge
 
         self._stack.setCurrentWidget(self.prepare_card())
         kind = BadgeKind.at(order, expires_at, (self._clock or utc_now)())
