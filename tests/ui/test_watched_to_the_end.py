@@ -24,9 +24,13 @@ from paydesk.sandbox import SandboxServer
 from paydesk.services import send_creation
 from paydesk.settings import Settings
 from paydesk.ui.app import build_window
+from paydesk.ui.badge_kind import BadgeKind
+from paydesk.ui.customer_display import DisplayState
 from paydesk.ui.main_window import MainWindow
 
 from payment_page import decide
+from qt_images import decode_qimage
+from screenshots import save_screenshot
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 WAIT_MS = 10_000
@@ -148,5 +152,67 @@ def test_every_open_order_is_checked_again_at_start(
         qtbot.waitUntil(
             lambda: any("Paid" in str(model.index(0, c).data())
                         for c in range(model.columnCount())), timeout=WAIT_MS)
+    finally:
+        window.shutdown()
+
+
+def create_sale(qtbot: QtBot, window: MainWindow, sandbox: SandboxServer, text: str) -> str:
+    """The cashier types the amount and Enter; the order id once its code is on screen."""
+    amount = window.findChild(QLineEdit, "amount_input")
+    assert amount is not None
+    amount.setFocus()
+    qtbot.keyClicks(amount, text)
+    qtbot.keyClick(amount, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.counter.sale is not None
+                    and window.counter.sale.url is not None, timeout=WAIT_MS)
+    sale = window.counter.sale
+    assert sale is not None
+    return sale.order_id
+
+
+def both_screens(window: MainWindow) -> tuple[BadgeKind, DisplayState]:
+    display = window.customer_display
+    assert display is not None
+    return window.payment_panel.badge.kind(), display.state()
+
+
+@pytest.mark.parametrize(("service_says", "panel_kind", "display_state"), [
+    ("approve", BadgeKind.PAID, DisplayState.PAID),
+    ("expired", BadgeKind.EXPIRED, DisplayState.EXPIRED),
+])
+def test_at_the_end_of_the_countdown_both_screens_agree(
+    runtime: Runtime, sandbox: SandboxServer, clock: MovableClock, qtbot: QtBot,
+    service_says: str, panel_kind: BadgeKind, display_state: DisplayState,
+) -> None:
+    window = open_window(runtime, qtbot)
+    try:
+        display = window.open_customer_display()
+        order_id = create_sale(qtbot, window, sandbox, "77")
+        qtbot.waitUntil(lambda: display.state() is DisplayState.PENDING, timeout=WAIT_MS)
+        assert display.qr.is_active() and window.payment_panel.qr.is_active()
+
+        # PayDesk's minute is up; the service's two minutes are not.
+        clock.offset += timedelta(seconds=61)
+        sandbox.advance_clock(61)
+        qtbot.waitUntil(
+            lambda: both_screens(window) == (BadgeKind.CHECKING, DisplayState.CHECKING),
+            timeout=WAIT_MS)
+        # No new scans on either screen, while the service has not said how it ended.
+        assert display.qr.is_concealed() and window.payment_panel.qr.is_concealed()
+        assert decode_qimage(display.qr.grab().toImage()) == []
+        assert decode_qimage(window.payment_panel.qr.grab().toImage()) == []
+        save_screenshot(window, "window-checking")
+        save_screenshot(display, "display-checking-window")
+
+        [remote] = sandbox.orders()
+        if service_says == "approve":  # the buyer had scanned in time, and pays now
+            decide(remote.url, "approve", "b@example.com").raise_for_status()
+        else:
+            clock.offset += timedelta(seconds=60)
+            sandbox.advance_clock(60)
+        qtbot.waitUntil(lambda: both_screens(window) == (panel_kind, display_state),
+                        timeout=WAIT_MS)
+        stored = window.counter.desk.get(order_id)
+        assert stored is not None and stored.status.value == service_says
     finally:
         window.shutdown()
