@@ -209,7 +209,7 @@
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="380"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="379"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
@@ -229,7 +229,7 @@
         <translation>Вернуться к продаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="406"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="405"/>
         <source>Back to the sale of {amount}</source>
         <translation>Вернуться к продаже на {amount}</translation>
     </message>
@@ -284,7 +284,7 @@
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="439"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="440"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
@@ -331,14 +331,14 @@
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="504"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="505"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/link_label.py" line="73"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="230"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="509"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="510"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
     </message>
@@ -364,7 +364,7 @@
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="557"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="558"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
@@ -395,7 +395,7 @@
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="435"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="436"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
@@ -530,7 +530,7 @@
         <translation>Ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="381"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="380"/>
         <source>Esc starts the next payment; this one is finished in the background.</source>
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
@@ -543,7 +543,7 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="482"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="483"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -776,7 +776,7 @@
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="357"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="356"/>
         <location filename="../../app/paydesk/ui/slip.py" line="239"/>
         <source>Order {order_id}</source>
         <translation>Заказ {order_id}</translation>
@@ -807,7 +807,7 @@
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="433"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="434"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -820,6 +820,11 @@
         <location filename="../../app/paydesk/ui/orders_model.py" line="114"/>
         <source>Paid by {0}; when exactly is not known</source>
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="433"/>
+        <source>Paid by {time}; the exact time is not known</source>
+        <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report_document.py" line="255"/>
@@ -897,7 +902,7 @@
         <translation>Настройки PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="441"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="442"/>
         <source>PayDesk stopped checking this order a day after it should have expired: check it now (F5)</source>
         <translation>PayDesk перестал проверять этот заказ через сутки после ожидаемого срока: проверьте его сейчас (F5)</translation>
     </message>
@@ -1035,7 +1040,7 @@ QR payments at a shop counter.</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="548"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="549"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
@@ -1418,7 +1423,7 @@ QR payments at a shop counter.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="437"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="438"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
@@ -1533,7 +1538,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="436"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="437"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
@@ -1553,7 +1558,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="438"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="439"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
@@ -1578,7 +1583,7 @@ QR payments at a shop counter.</source>
         <translation>Время вышло — проверяем…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="440"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="441"/>
         <source>Time is up: asking the payment service whether it was paid…</source>
         <translation>Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>

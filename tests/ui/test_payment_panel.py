@@ -310,10 +310,22 @@ def test_final_orders_grey_out_the_code(
 def test_paid_panel_says_when(panel: PaymentPanel) -> None:
     paid_at = NOW + timedelta(minutes=2, seconds=5)
 
-    panel.show_order(an_order("approve", paid_at=paid_at), None)
+    seen_unpaid = paid_at - timedelta(seconds=2)
+    panel.show_order(an_order("approve", paid_at=paid_at, last_pending_at=seen_unpaid), None)
 
     assert panel.badge.text() == "✓ Paid"
     assert panel.countdown_label.text().startswith("Paid at ")
+
+
+def test_a_payment_seen_long_after_it_could_be_made_is_not_given_an_exact_time(
+    panel: PaymentPanel,
+) -> None:
+    """The service does not say when the buyer paid; checks failed for ten minutes."""
+    paid_at = NOW + timedelta(minutes=12)
+    panel.show_order(an_order("approve", paid_at=paid_at,
+                              last_pending_at=paid_at - timedelta(minutes=10)), None)
+    assert panel.countdown_label.text().startswith("Paid by ")
+    assert panel.countdown_label.text().endswith("the exact time is not known")
 
 
 def test_unsent_and_abandoned_orders_have_no_link_to_act_on(

@@ -429,6 +429,8 @@ class PaymentPanel(QWidget):
     def _final_words(self, order: Order, kind: BadgeKind) -> str:
         if kind is BadgeKind.PAID:
             paid = local_time(order.paid_at, with_date=False)
+            if paid and order.paid_time_is_approximate:  # seen long after it could be paid
+                return tr("Paid by {time}; the exact time is not known").format(time=paid)
             return tr("Paid at {time}").format(time=paid) if paid else ""
         return {
             BadgeKind.REFUSED: tr("Create a new payment to try again"),
