@@ -214,6 +214,11 @@
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="441"/>
+        <source>Asking the payment service whether it was paid…</source>
+        <translation>Спрашиваем сервис, была ли оплата…</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/alerts.py" line="77"/>
         <source>At {0}, order {1}</source>
         <translation>В {0}, заказ {1}</translation>
@@ -331,14 +336,14 @@
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="505"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="504"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/link_label.py" line="73"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="230"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="510"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="509"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
     </message>
@@ -364,7 +369,7 @@
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="558"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="557"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
@@ -543,7 +548,7 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="483"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="482"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -640,6 +645,11 @@
         <location filename="../../app/paydesk/ui/welcome_dialog.py" line="69"/>
         <source>No account needed: a built-in practice service where you play both cashier and buyer.</source>
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="442"/>
+        <source>No longer checked by itself: press F5 to check it</source>
+        <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="445"/>
@@ -902,9 +912,8 @@
         <translation>Настройки PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="442"/>
         <source>PayDesk stopped checking this order a day after it should have expired: check it now (F5)</source>
-        <translation>PayDesk перестал проверять этот заказ через сутки после ожидаемого срока: проверьте его сейчас (F5)</translation>
+        <translation type="vanished">PayDesk перестал проверять этот заказ через сутки после ожидаемого срока: проверьте его сейчас (F5)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/about_box.py" line="65"/>
@@ -1040,7 +1049,7 @@ QR payments at a shop counter.</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="549"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="548"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
@@ -1583,9 +1592,8 @@ QR payments at a shop counter.</source>
         <translation>Время вышло — проверяем…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="441"/>
         <source>Time is up: asking the payment service whether it was paid…</source>
-        <translation>Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
+        <translation type="vanished">Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/customer_display.py" line="167"/>

@@ -269,8 +269,7 @@ def test_countdown_ticks_on_its_timer_and_at_zero_the_code_goes_while_checking(
     clock.now += timedelta(seconds=61)
     panel.refresh_countdown()  # what the next tick does; no need to wait for it
     assert not panel.countdown_running()  # the service, not our clock, says it expired
-    assert panel.countdown_label.text() == (
-        "Time is up: asking the payment service whether it was paid…")
+    assert panel.countdown_label.text() == "Asking the payment service whether it was paid…"
     assert panel.badge.text() == "⟳ Time is up — checking…"
     # As on the buyer's screen: no code to scan while the service has not answered.
     assert panel.qr.is_concealed() and not panel.qr.is_active()

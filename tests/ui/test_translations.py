@@ -121,6 +121,9 @@ def an_order(status: str = "approve", **changes: object) -> Order:
         "created_at": NOW,
         "paid_at": NOW + timedelta(minutes=1) if status == "approve" else None,
         "next_check_at": NOW + timedelta(seconds=2) if status == "pending" else None,
+        "confirmed_at": NOW,
+        # Seen unpaid half a minute before it was seen paid: an exact paid time.
+        "last_pending_at": NOW + timedelta(seconds=30),
     }
     values.update(changes)
     return Order(**values)  # type: ignore[arg-type]
@@ -260,6 +263,9 @@ def test_screenshot_payment_panel_paid(russian: MissRecorder, qtbot: QtBot) -> N
     panel.show_order(an_order("pending", paid_at=None), NOW + timedelta(minutes=15))
     assert panel.countdown_label.text() == "Истекает через 15:00"
     save_screenshot(panel, "ru-payment-panel-pending")
+    panel.show_order(an_order("pending", paid_at=None), NOW)  # its time is up: checking
+    assert panel.badge.text() == "⟳ Время вышло — проверяем…"
+    save_screenshot(panel, "ru-payment-panel-checking")
     assert russian.misses == set()
 
 
@@ -529,6 +535,9 @@ def test_screenshot_customer_display_states(russian: MissRecorder, qtbot: QtBot)
     display.show_order(pending, datetime.now(UTC) + timedelta(minutes=15))
     assert "₽" in display.amount_label.text()
     save_screenshot(display, "ru-display-pending")
+    display.show_order(pending, datetime.now(UTC) - timedelta(seconds=1))  # its time is up
+    assert display.scan_label.text() == "Проверяем оплату…"
+    save_screenshot(display, "ru-display-checking")
     for status, name in (("approve", "paid"), ("decline", "refused")):
         display.show_order(pending, datetime.now(UTC) + timedelta(minutes=15))
         display.show_order(an_order(status), None)

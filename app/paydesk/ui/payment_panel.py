@@ -438,9 +438,8 @@ class PaymentPanel(QWidget):
             BadgeKind.NOT_SENT: tr("The payment service has not confirmed this order yet"),
             BadgeKind.ABANDONED: tr("This order never reached the payment service"),
             BadgeKind.UNKNOWN: tr("Check this order with the payment service"),
-            BadgeKind.CHECKING: tr("Time is up: asking the payment service whether it was paid…"),
-            BadgeKind.UNCHECKED: tr("PayDesk stopped checking this order a day after it should "
-                                    "have expired: check it now (F5)"),
+            BadgeKind.CHECKING: tr("Asking the payment service whether it was paid…"),
+            BadgeKind.UNCHECKED: tr("No longer checked by itself: press F5 to check it"),
         }.get(kind, "")
 
     def _set_card_state(self, kind: BadgeKind) -> None:
