@@ -471,3 +471,15 @@ def _render_svg(path: Path) -> QImage:
     renderer.render(painter)
     painter.end()
     return image
+
+
+def test_an_order_no_longer_checked_by_itself_says_so_and_shows_no_code(
+    panel: PaymentPanel,
+) -> None:
+    """A day past its expected expiry PayDesk stops checking an open order by itself:
+    it reads "status unknown — check", never "waiting", and offers no code to scan."""
+    panel.show_order(an_order(next_check_at=None), NOW + timedelta(minutes=15))
+    assert panel.badge.kind() is BadgeKind.UNCHECKED
+    assert panel.badge.text() == "? Status unknown — check"
+    assert panel.qr.is_concealed()
+    assert "F5" in panel.countdown_label.text()
