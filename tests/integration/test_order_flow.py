@@ -4,7 +4,7 @@ loopback, the real SQLite order book."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -17,6 +17,7 @@ from paydesk.services import OrderDesk, refresh_all, resume_creation, send_creat
 from paydesk.services.remote import fetch_status
 from paydesk.store import OrderQuery, OrderStore
 
+from fake_time import FakeClock
 from payment_page import decide
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
@@ -298,3 +299,24 @@ def test_an_absurd_retry_after_is_capped(
     [(after, _)] = desk.record_checks([outcome])
     assert after.next_check_at is not None
     assert after.next_check_at <= order.created_at + timedelta(hours=1)
+
+
+def test_an_order_confirmed_days_after_it_was_written_is_watched(
+    sandbox: SandboxServer, client: GatewayClient, tmp_path: Path
+) -> None:
+    """`create` exit 6 says the next start finishes the order; that start may come two
+    days later. The order's lifetime runs from that confirmation: it is watched."""
+    clock = FakeClock(datetime.now(UTC) - timedelta(days=2))
+    with OrderStore.open(tmp_path / "orders.sqlite3") as store:
+        desk = OrderDesk(store, TEST_CLIENT_ID, clock=clock)
+        written = desk.start_order("90")
+        send_creation(client, written)  # the service has it; the book never heard back
+        clock.now += timedelta(days=2)
+        outcome = resume_creation(client, written, lifetime=desk.policy.order_lifetime,
+                                  clock=clock)
+        confirmed = desk.record_creation(outcome, focused=False)
+        assert confirmed.confirmed_at is not None
+        assert abs(confirmed.confirmed_at - outcome.finished_at) < timedelta(milliseconds=1)
+        assert confirmed.is_watched and confirmed.next_check_at is not None
+        # Paid by a buyer who had the printed link: the window opens at the creation.
+        assert confirmed.last_pending_at == written.created_at

@@ -398,3 +398,13 @@ def test_a_batch_that_fails_midway_is_rolled_back(store: OrderStore, add: AddOrd
     # The store is still usable afterwards: no transaction was left open.
     [(order, _)] = store.record_checks([check("A-1", APPROVE, 2)])
     assert order.paid_at == at(2)
+
+
+def test_a_pending_answer_bounds_the_payment_from_when_it_was_asked(
+    store: OrderStore, add: AddOrder
+) -> None:
+    """The service said "pending" when it got the request; the reply may come much later."""
+    add("A-1", next_check=0)
+    slow = replace(check("A-1", PENDING, 5, next_check=6), asked_at=at(4.5))
+    [(order, _)] = store.record_checks([slow])
+    assert order.last_pending_at == at(4.5)

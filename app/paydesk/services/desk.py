@@ -83,7 +83,7 @@ class OrderDesk:
             return self.store.confirm_creation(
                 self.client_id, order_id, outcome.url, outcome.finished_at,
                 self.policy.next_check(
-                    _confirmed(order), outcome.finished_at, focused=focused
+                    _confirmed(order, outcome.finished_at), outcome.finished_at, focused=focused
                 ),
             )
         if outcome.abandoned:
@@ -136,6 +136,7 @@ class OrderDesk:
                         not_before=retry_after(outcome),
                     ),
                     error=outcome.error.user_message if outcome.error is not None else None,
+                    asked_at=outcome.asked_at,
                 )
             )
         return self.store.record_checks(results)
@@ -164,5 +165,8 @@ def _cannot_succeed(error: GatewayError | None) -> bool:
     return isinstance(error, InvalidRequestError | OrderConflict)
 
 
-def _confirmed(order: Order) -> Order:
-    return replace(order, creation=CreationState.CONFIRMED)
+def _confirmed(order: Order, at: datetime) -> Order:
+    """``order`` as the book will hold it once confirmed ``at`` (its lifetime runs from
+    the first confirmation)."""
+    return replace(order, creation=CreationState.CONFIRMED,
+                   confirmed_at=order.confirmed_at or at)

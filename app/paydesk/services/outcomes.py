@@ -32,3 +32,6 @@ class CheckOutcome:
     checked_at: datetime
     status: OrderStatus | None = None
     error: GatewayError | None = None
+    #: When the request left: a "pending" answer says the order was unpaid then
+    #: (the reply may come much later), so it bounds the payment from below.
+    asked_at: datetime | None = None

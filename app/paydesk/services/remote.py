@@ -72,11 +72,12 @@ def fetch_status(
 
     if limiter is not None:
         limiter.acquire()
+    asked_at = clock()
     try:
         status = client.get_order(order_id)
     except GatewayError as error:
-        return CheckOutcome(order_id, clock(), error=error)
-    return CheckOutcome(order_id, clock(), status=status)
+        return CheckOutcome(order_id, clock(), error=error, asked_at=asked_at)
+    return CheckOutcome(order_id, clock(), status=status, asked_at=asked_at)
 
 
 #: The longest Retry-After we honour, in seconds.

@@ -28,10 +28,7 @@ SAVE_RETRY_SECONDS = 5.0
 #: Pauses between tries: soon at first, then once a second.
 _PAUSES = (0.25, 0.5, 1.0)
 #: Troubles that may pass by themselves (a damaged book does not; nor does a bug).
-_MAY_PASS = frozenset({
-    StoreProblem.LOCKED, StoreProblem.FULL, StoreProblem.DISK, StoreProblem.CANNOT_OPEN,
-    StoreProblem.READ_ONLY,
-})
+_MAY_PASS = frozenset({StoreProblem.LOCKED, StoreProblem.FULL, StoreProblem.DISK})
 
 #: Never set: waiting on it is a sleep that Ctrl+C ends.
 _never = threading.Event()

@@ -55,7 +55,8 @@ def apply_check(db: sqlite3.Connection, row_id: int, result: CheckResult) -> tup
         status = new_status
     # The last time the service said "not paid yet": with paid_at it bounds the payment.
     saw_pending = result.status is OrderStatus.PENDING
-    seen_pending = checked_at if saw_pending else None
+    asked_at = to_ms(result.asked_at) if result.asked_at is not None else checked_at
+    seen_pending = asked_at if saw_pending else None
     row = db.execute(
         "UPDATE orders SET status = ?, paid_at = ?, last_checked_at = ?,"
         " next_check_at = ?, last_error = ?,"

@@ -190,8 +190,10 @@ class OrderStore:
 
         Also starts the status history (its first status, at confirmation) so
         the history shows when the order became payable. The first confirmation's
-        time stays: the order's lifetime runs from it, and nobody could pay before
-        it (the link did not exist here), so it opens the payment's window. Confirming an
+        time stays: the order's lifetime runs from it. The payment's window opens
+        at the order's creation: nobody can pay before that, whereas a link may be
+        in a buyer's hands before it is stored (``create`` prints the link of an
+        order it could not save). Confirming an
         abandoned order is allowed: the service's word outranks our guess.
         """
         with self._write("save the payment link") as db:
@@ -201,9 +203,9 @@ class OrderStore:
                 order_id,
                 "creation = ?, url = ?, last_error = NULL, next_check_at = ?,"
                 " confirmed_at = coalesce(confirmed_at, ?),"
-                " last_pending_at = coalesce(last_pending_at, ?)",
+                " last_pending_at = coalesce(last_pending_at, created_at)",
                 (CreationState.CONFIRMED.value, url, ms_or_none(next_check_at),
-                 to_ms(confirmed_at), to_ms(confirmed_at)),
+                 to_ms(confirmed_at)),
             )
             db.execute(
                 "INSERT INTO status_history (order_row, status, observed_at)"

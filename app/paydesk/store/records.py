@@ -22,6 +22,8 @@ class CheckResult:
     checked_at: datetime
     next_check_at: datetime | None
     error: str | None = None
+    #: When the request left (a "pending" answer bounds the payment from there).
+    asked_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

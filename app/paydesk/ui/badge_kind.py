@@ -42,7 +42,7 @@ class BadgeKind(enum.StrEnum):
         if order is None:
             return cls.NONE
         kind = _BY_CREATION.get(order.creation) or _BY_STATUS.get(order.status, cls.UNKNOWN)
-        if kind is cls.PENDING and order.next_check_at is None:
+        if kind is cls.PENDING and not order.is_watched:
             return cls.UNCHECKED
         return kind
 
