@@ -14,7 +14,8 @@ views is kept by the Qt-free :class:`CounterState`; this relays its changes as
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from time import monotonic
 from typing import TYPE_CHECKING
 
@@ -31,7 +32,7 @@ from paydesk.services import (
     send_creation,
 )
 from paydesk.services.counter_state import Change, CounterState, can_be_shown_to_buyer
-from paydesk.store.errors import StoreError
+from paydesk.store.errors import StoreError, StoreProblem
 from paydesk.ui.formatting import tr
 from paydesk.ui.messages import gateway_error_text, problem_text, unsaved_order_text
 from paydesk.ui.tasks import run_task
@@ -71,6 +72,9 @@ class CounterController(QObject):
     problem = Signal(str, str)
     #: The problem about this order_id ("" = status checks) is over.
     problem_cleared = Signal(str)
+    #: The order book was found damaged and set aside: nothing more can be
+    #: written or sent until a restart (the message says where the book went).
+    book_lost = Signal(str)
 
     def __init__(
         self,
@@ -104,6 +108,8 @@ class CounterController(QObject):
         self.state.listen(self._state_changed)
         self._pending_outcomes: list[CheckOutcome] = []
         self._check_problem = False
+        self._store_problem: str | None = None  # the last store refusal said
+        self.book_is_lost = False
         self._timer = QTimer(self)
         self._timer.setInterval(TICK_MS)
         self._timer.timeout.connect(self._tick)
@@ -127,14 +133,25 @@ class CounterController(QObject):
         (ui/app.py), which shows none of it.
         """
         self._stopped = False
-        # Every open order is asked about once now, whatever its schedule said:
-        # a buyer may have paid while PayDesk was closed.
-        self.desk.check_now()
-        for order in self.desk.unconfirmed():
+        try:
+            # Every open order is asked about once now, whatever its schedule said:
+            # a buyer may have paid while PayDesk was closed.
+            self.desk.check_now()
+            unconfirmed = self.desk.unconfirmed()
+        except StoreError as exc:
+            self._store_failed(exc)
+            if not self.book_is_lost:  # locked, say: the start is tried again shortly
+                QTimer.singleShot(int(CLIENT_RETRY_S * 1000), self, self._restart)
+            return
+        for order in unconfirmed:
             if order.order_id not in self._in_flight:  # one created before the start
                 self._send(order, resume=True)
         self._timer.start()
         self._tick()
+
+    def _restart(self) -> None:
+        if not self._stopped:
+            self.start()
 
     def stop(self) -> None:
         # The window is closing and its store with it: results still on their way
@@ -162,7 +179,12 @@ class CounterController(QObject):
         return self._order(self.state.viewed)
 
     def _order(self, order_id: str | None) -> Order | None:
-        return self.desk.get(order_id) if order_id is not None else None
+        if order_id is None:
+            return None
+        found: Order | None = None  # the book refused: nothing to show (the banner says why)
+        with self._book_trouble_said():
+            found = self.desk.get(order_id)
+        return found
 
     def in_flight(self) -> frozenset[str]:
         return frozenset(self._in_flight)
@@ -175,11 +197,17 @@ class CounterController(QObject):
         payment client can be made (the problem signal says why)."""
         if self._creating is not None:
             raise RuntimeError("a creation is already in flight")
+        if self.book_is_lost:
+            return None  # the banner says why, and where the book went
         if self._gateway() is None:
             # Not set up, or the keychain refused: nothing is written, so no order
             # waits unsent while the cashier keys the same sale again.
             return None
-        order = self.desk.start_order(amount, email or None, note)
+        try:
+            order = self.desk.start_order(amount, email or None, note)
+        except StoreError as exc:  # not written, so nothing is sent: said in the banner
+            self._store_failed(exc)
+            return None
         # The request goes first, so it travels while the window shows the order.
         self._send(order, resume=False, for_sale=True)
         self.state.start_sale(order.order_id)
@@ -197,7 +225,7 @@ class CounterController(QObject):
 
     def retry_creation(self, order_id: str) -> None:
         """Send an unconfirmed order again, with the same order_id."""
-        order = self.desk.get(order_id)
+        order = self._order(order_id)
         if order is None or order.creation is not CreationState.UNCONFIRMED:
             return
         if order_id in self._in_flight:
@@ -281,8 +309,7 @@ class CounterController(QObject):
         if order_id == self.state.viewed:
             return
         self.state.view(order_id)
-        self.desk.check_now([order_id])  # final or unsent orders are left alone
-        self._tick()
+        self.check_now([order_id])  # final or unsent orders are left alone
 
     def back_to_sale(self) -> None:
         self.state.back_to_sale()
@@ -335,12 +362,14 @@ class CounterController(QObject):
     # -- watching ---------------------------------------------------------------
 
     def check_now(self, order_ids: Iterable[str]) -> None:
-        self.desk.check_now(order_ids)
-        self._tick()
+        with self._book_trouble_said():
+            self.desk.check_now(order_ids)
+            self._tick()
 
     def check_all_pending(self) -> None:
-        self.desk.check_now()
-        self._tick()
+        with self._book_trouble_said():
+            self.desk.check_now()
+            self._tick()
 
     def _tick(self, recording: frozenset[str] = frozenset()) -> None:
         """Hand due orders to workers, up to max_in_flight at a time.
@@ -354,8 +383,12 @@ class CounterController(QObject):
         client = self._gateway()
         if client is None:
             return
-        self._resend_unconfirmed()
-        due = self.desk.due_for_check(limit=free + len(self._in_flight) + len(recording))
+        try:
+            self._resend_unconfirmed()
+            due = self.desk.due_for_check(limit=free + len(self._in_flight) + len(recording))
+        except StoreError as exc:
+            self._store_failed(exc)
+            return
         for order in due:
             if free <= 0:
                 break
@@ -398,7 +431,12 @@ class CounterController(QObject):
         # Refill the freed slots before writing: the requests then wait on the
         # network while this thread waits on the disk, not one after the other.
         self._tick(recording=frozenset(o.order_id for o in outcomes))
-        results = self.desk.record_checks(outcomes, focused_order_ids=self.state.focused())
+        try:
+            results = self.desk.record_checks(outcomes, focused_order_ids=self.state.focused())
+        except StoreError as exc:
+            # Nothing of the batch is written: its orders are still due, and asked again.
+            self._store_failed(exc)
+            return
         failures = [o for o in outcomes if o.error is not None]
         for order, changed in results:
             self.order_updated.emit(order)
@@ -427,6 +465,31 @@ class CounterController(QObject):
         self._tick()
 
     # -- plumbing ----------------------------------------------------------------
+
+    @contextmanager
+    def _book_trouble_said(self) -> Iterator[None]:
+        """Run a step on the order book; if the book refuses, say so instead of raising
+        into Qt (the rest of the step is skipped)."""
+        try:
+            yield
+        except StoreError as exc:
+            self._store_failed(exc)
+
+    def _store_failed(self, exc: StoreError) -> None:
+        """The order book refused (locked, disk full; damaged and set aside).
+
+        Said in the banner, never raised out of a timer's slot. A book set aside
+        takes nothing more: the watching stops and no order can be created, until
+        PayDesk is started again on a sound book (the message says where it went).
+        """
+        if str(exc) != self._store_problem:
+            log.error("the order book refused: %s", exc)
+            self._store_problem = str(exc)
+            self.problem.emit(str(exc), "")
+        if exc.problem is StoreProblem.DAMAGED and not self.book_is_lost:
+            self.book_is_lost = True
+            self._timer.stop()
+            self.book_lost.emit(str(exc))
 
     def _gateway(self) -> GatewayClient | None:
         if self._client is None:

@@ -263,6 +263,8 @@ class MainWindow(QMainWindow):
         counter.viewed_changed.connect(self._show_viewed)
         counter.sale_changed.connect(self._show_sale)
         counter.problem.connect(self.banner.show_problem)
+        # A book set aside takes no order: the form closes (the banner says why).
+        counter.book_lost.connect(lambda _message: self.form.setEnabled(False))
         counter.problem_cleared.connect(self.banner.clear)
         counter.order_paid.connect(self._chime_paid)
         counter.order_refused.connect(self._chime_refused)
@@ -313,6 +315,7 @@ class MainWindow(QMainWindow):
         if placeholder is not None:
             placeholder.deleteLater()
         counter = self.counter
+        panel.problem.connect(lambda message: self.banner.show_problem(message, ""))
         counter.order_updated.connect(panel.update_order)
         counter.order_added.connect(lambda _order: panel.refresh())
         # Browsing the list changes what the cashier views, never what the buyer sees.

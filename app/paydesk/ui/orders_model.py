@@ -27,11 +27,12 @@ from PySide6.QtCore import (
     QObject,
     QPersistentModelIndex,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QFont
 
 from paydesk.orders import Order
-from paydesk.store import OrderQuery, OrderStore, SortColumn
+from paydesk.store import OrderQuery, OrderStore, SortColumn, StoreError
 from paydesk.ui.formatting import local_time, money, tr
 from paydesk.ui.messages import stored_error_text
 from paydesk.ui.orders_cells import Shown, local_day, sort_ms, status_text
@@ -177,6 +178,10 @@ class OrdersModel(QAbstractTableModel):
     The store belongs to the GUI thread and is only read here. ``rowCount``
     is what has been loaded so far; the view asks for more as it scrolls.
     """
+
+    #: The order book refused a page (locked, damaged and set aside): its words.
+    #: The rows loaded so far stay; none is invented.
+    failed = Signal(str)
 
     def __init__(
         self,
@@ -403,9 +408,14 @@ class OrdersModel(QAbstractTableModel):
         order created since the first page shifts the offsets by one; the
         skip keeps it from showing twice.
         """
-        found = self._store.query(
-            dataclasses.replace(self._query, limit=size + 1, offset=self._consumed)
-        )
+        try:
+            found = self._store.query(
+                dataclasses.replace(self._query, limit=size + 1, offset=self._consumed)
+            )
+        except StoreError as exc:  # said by whoever listens; never raised into Qt
+            self._more = False
+            self.failed.emit(str(exc))
+            return []
         self._more = len(found) > size
         page = found[:size]
         self._consumed += len(page)

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from paydesk.clock import Clock, utc_now
 from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.store import OrderQuery, OrderStore, Totals
+from paydesk.store import OrderQuery, OrderStore, StoreError, Totals
 from paydesk.ui.formatting import money, tr
 from paydesk.ui.orders_cells import day_start, local_day
 from paydesk.ui.orders_columns import ColumnFitter
@@ -76,6 +76,8 @@ class OrdersPanel(QWidget):
     """
 
     order_activated = Signal(str)
+    #: The order book refused a read (locked, damaged and set aside): its words.
+    problem = Signal(str)
     selection_changed = Signal(list)
 
     def __init__(
@@ -95,6 +97,7 @@ class OrdersPanel(QWidget):
         self._reloading = False  # a refresh restores the selection itself
         self._following = False  # show_viewed moves the current row: not the cashier
         self.model = OrdersModel(store, OrderQuery(client_id=client_id), parent=self)
+        self.model.failed.connect(self.problem)
 
         self._search_timer = self._single_shot(SEARCH_DELAY_MS, self._apply_filters)
         # Many update_order calls from one polling batch add up the totals once.
@@ -428,12 +431,16 @@ class OrdersPanel(QWidget):
 
     def _update_totals(self) -> None:
         self._totals_timer.stop()
-        shown = self._store.totals(self.model.query())
-        self.totals_label.setText(self._totals_text(shown))
         today = local_day(self._clock())
-        paid = self._store.paid_totals(
-            day_start(today), day_start(today.addDays(1)), self._client_id
-        )
+        try:
+            shown = self._store.totals(self.model.query())
+            paid = self._store.paid_totals(
+                day_start(today), day_start(today.addDays(1)), self._client_id
+            )
+        except StoreError as exc:  # the totals stay as they were; the banner says why
+            self.problem.emit(str(exc))
+            return
+        self.totals_label.setText(self._totals_text(shown))
         self.paid_today_label.setText(
             tr("Paid today: {amount}").format(amount=money(paid.paid_amount))
         )

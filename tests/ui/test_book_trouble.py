@@ -1,0 +1,107 @@
+"""The window when its order book fails under it: said once, never a crash, no sale lost."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.paths import AppPaths
+from paydesk.runtime import Runtime
+from paydesk.sandbox import SandboxServer
+from paydesk.settings import Settings
+from paydesk.store import OrderStore, quarantine
+from paydesk.ui.app import build_window
+
+from test_values import TEST_CLIENT_ID, TEST_SECRET
+
+WAIT_MS = 10_000
+T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+
+
+def paid_orders(count: int) -> list[Order]:
+    return [
+        Order(TEST_CLIENT_ID, f"P-{n:05d}", 100 + n, f"buyer{n}@example.com", f"note {n}",
+              f"https://pay.example.com/pay/{n}", OrderStatus.APPROVE, CreationState.CONFIRMED,
+              T0 + timedelta(minutes=n), T0 + timedelta(minutes=n, seconds=30))
+        for n in range(count)
+    ]
+
+
+@pytest.fixture
+def runtime(
+    sandbox: SandboxServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Runtime]:
+    monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
+    settings = Settings(base_url=sandbox.base_url, client_id=TEST_CLIENT_ID,
+                        focus_interval_seconds=0.5)
+    runtime = Runtime(AppPaths(tmp_path / "data").ensure(), settings)
+    # A year of paid orders, written out to the file itself (closing checkpoints the WAL).
+    with OrderStore.open(runtime.paths.database) as store:
+        store.bulk_insert_for_tests(paid_orders(3000))
+    yield runtime
+    runtime.close()
+
+
+def test_a_window_started_on_a_damaged_book_says_so_once_and_takes_no_order(
+    runtime: Runtime, sandbox: SandboxServer, qtbot: QtBot
+) -> None:
+    """The window opens without reading the whole file (its GUI thread cannot wait for
+    that); its start comes upon the damage. It sets the book aside, says so once, takes
+    no more orders, sends nothing, and raises nothing (an exception in a Qt slot fails
+    this test)."""
+    # 8 KiB of garbage in the middle of the file, as a bad disk leaves it.
+    book = runtime.paths.database
+    data = bytearray(book.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 8192] = random.Random(13).randbytes(8192)
+    book.write_bytes(bytes(data))
+
+    window = build_window(runtime)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    problems: list[str] = []
+    window.counter.problem.connect(lambda message, _order_id: problems.append(message))
+    window.counter.start()  # as the window does right after its first frame
+    try:
+        qtbot.waitUntil(lambda: window.counter.book_is_lost, timeout=WAIT_MS)
+        assert "damaged" in window.banner.message.text()
+        assert not window.form.isEnabled()
+        assert window.counter.create("150") is None
+        window.counter.check_all_pending()  # F5: nothing to read, nothing raised
+        assert len(problems) == 1  # said once, not at every tick
+        assert sandbox.orders() == []  # nothing was sent
+        assert quarantine.damaged_copies(book)  # moved aside whole, never deleted
+    finally:
+        window.shutdown()
+
+
+def test_the_list_says_a_page_it_cannot_read_instead_of_raising(
+    runtime: Runtime, qtbot: QtBot
+) -> None:
+    """The cashier scrolls back through the year onto damage: the rows read so far
+    stay, the list says why it stops, and nothing is raised into Qt."""
+    from paydesk.store import OrderQuery
+    from paydesk.ui.orders_model import OrdersModel
+
+    book = runtime.paths.database
+    data = bytearray(book.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 8192] = random.Random(13).randbytes(8192)
+    book.write_bytes(bytes(data))
+    with OrderStore.open(book, check_whole_file=False) as store:
+        model = OrdersModel(store, OrderQuery(client_id=TEST_CLIENT_ID))
+        failures: list[str] = []
+        model.failed.connect(failures.append)
+        while model.canFetchMore():
+            model.fetchMore()
+        assert failures and "damaged" in failures[0]
+        assert 0 < model.rowCount() < 3000
+        assert quarantine.damaged_copies(book)
