@@ -44,6 +44,29 @@ def create_private_file(path: Path) -> None:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
 
 
+def write_private_file(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` at once (temp file, fsync, rename), so a crash
+    never leaves half a file, and with mode 0600 from the start.
+
+    A leftover temp file (or something planted there, a link to elsewhere) is never
+    written through: the temp file is made new, by us. OSError if it cannot be.
+    """
+    make_private_folder(path.parent)
+    tmp = path.with_suffix(path.suffix + ".tmp")
+    tmp.unlink(missing_ok=True)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(tmp, flags, FILE_MODE)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
 def tighten(paths: Iterable[Path]) -> None:
     """Take away every permission of group and others these have; never add any.
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping, MutableMapping
 from pathlib import Path
 from types import ModuleType
 
-from paydesk.private_files import make_private_folder
+from paydesk.private_files import write_private_file
 
 SECRET_ENV = "PAYDESK_SECRET_KEY"
 KEYRING_SERVICE = "PayDesk"
@@ -158,24 +158,7 @@ class SecretStore:
             pass  # not ours to change; reading it still works
 
     def _write_file(self, secret: str) -> None:
-        make_private_folder(self._secret_file.parent)
-        tmp = self._secret_file.with_suffix(".tmp")
-        # A leftover from a crash (or something planted there, a link to elsewhere)
-        # is never written through: the file is made new, by us, with mode 0600 from
-        # the start, so there is no moment when others may read it.
-        tmp.unlink(missing_ok=True)
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-        fd = os.open(tmp, flags, 0o600)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(secret + "\n")
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.chmod(tmp, 0o600)
-            os.replace(tmp, self._secret_file)
-        except BaseException:
-            tmp.unlink(missing_ok=True)
-            raise
+        write_private_file(self._secret_file, secret + "\n")
 
 
 def _keyring() -> tuple[ModuleType, ModuleType]:

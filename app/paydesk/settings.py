@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from paydesk.money import MAX_AMOUNT
-from paydesk.private_files import make_private_folder, private_opener
+from paydesk.private_files import write_private_file
 
 BASE_URL_ENV = "PAYDESK_BASE_URL"
 CLIENT_ID_ENV = "PAYDESK_CLIENT_ID"
@@ -153,13 +153,8 @@ def load(path: Path, *, environ: dict[str, str] | None = None) -> Settings:
 
 def save(settings: Settings, path: Path) -> None:
     """Write atomically (temp file + rename), so a crash never leaves half a file."""
-    tmp = path.with_suffix(".json.tmp")
     try:
-        make_private_folder(path.parent)
-        tmp.unlink(missing_ok=True)  # a leftover keeps its mode; a new file is 0600
-        with open(tmp, "w", encoding="utf-8", opener=private_opener) as stream:
-            stream.write(json.dumps(dataclasses.asdict(settings), indent=2) + "\n")
-        os.replace(tmp, path)
+        write_private_file(path, json.dumps(dataclasses.asdict(settings), indent=2) + "\n")
     except OSError as exc:
         raise SettingsError(
             f"The settings cannot be saved in {path.parent}: {exc.strerror or exc}."

@@ -106,7 +106,7 @@ def test_mask_never_shows_characters() -> None:
 @pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
 def test_plaintext_file_is_private_whatever_the_umask_and_leftovers(tmp_path: Path) -> None:
     path = tmp_path / "secret-key.txt"
-    leftover = path.with_suffix(".tmp")
+    leftover = path.with_suffix(".txt.tmp")  # where the file is written first
     leftover.write_text("stale")
     leftover.chmod(0o644)  # a crash left it, readable by all
     elsewhere = tmp_path / "elsewhere.txt"

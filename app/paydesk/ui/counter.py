@@ -181,10 +181,11 @@ class CounterController(QObject):
     def _order(self, order_id: str | None) -> Order | None:
         if order_id is None:
             return None
-        found: Order | None = None  # the book refused: nothing to show (the banner says why)
-        with self._book_trouble_said():
-            found = self.desk.get(order_id)
-        return found
+        try:
+            return self.desk.get(order_id)
+        except StoreError as exc:
+            self._store_failed(exc)
+            return None  # nothing to show: the banner says why
 
     def in_flight(self) -> frozenset[str]:
         return frozenset(self._in_flight)
