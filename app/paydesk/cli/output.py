@@ -22,7 +22,7 @@ def status_text(order: Order) -> str:
     if order.creation is CreationState.ABANDONED:
         return "abandoned"
     if order.status is OrderStatus.PENDING and not order.is_watched:
-        return "unknown - check"  # past the day PayDesk watches an order by itself
+        return "status unknown - check"  # past the day PayDesk watches an order by itself
     word = STATUS_WORDS.get(order.status.value)
     return word if word is not None else f"unknown ({order.status.value})"
 

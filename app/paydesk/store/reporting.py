@@ -93,9 +93,8 @@ class ReportQueries:
     ) -> int:
         """How many of the payments in ``[since, until)`` may have been made more
         than a minute before PayDesk saw them (the service does not say when)."""
-        sql, params = paid_query(client_id, since, until)
-        sql = sql.replace("SELECT COUNT(*), COALESCE(SUM(amount), 0)", "SELECT COUNT(*)", 1)
-        sql += f" AND {APPROXIMATE_PAID_TIME}"
+        where, params = _paid_in(client_id, since, until)
+        sql = f"SELECT COUNT(*) FROM orders WHERE {where} AND {APPROXIMATE_PAID_TIME}"
         with self._guard("count the payments"):
             found: int = self._db.execute(sql, params).fetchone()[0]
         return found
@@ -138,14 +137,17 @@ class ReportQueries:
 
 
 def paid_query(client_id: int | None, since: datetime, until: datetime) -> Query:
-    """``+status`` keeps the planner off ``orders_by_status``: "approve" matches most
-    of the book, while the paid_at range matches one day of it."""
+    where, params = _paid_in(client_id, since, until)
+    return f"SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM orders WHERE {where}", params
+
+
+def _paid_in(client_id: int | None, since: datetime, until: datetime) -> Query:
+    """Orders paid in ``[since, until)``. ``+status`` keeps the planner off
+    ``orders_by_status``: "approve" matches most of the book, while the paid_at
+    range matches one day of it."""
     client, params = client_and(client_id)
-    sql = (
-        "SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM orders"
-        f" WHERE paid_at >= ? AND paid_at < ? AND +{PAID}{client}"
-    )
-    return sql, [to_ms(since), to_ms(until), *params]
+    return f"paid_at >= ? AND paid_at < ? AND +{PAID}{client}", [
+        to_ms(since), to_ms(until), *params]
 
 
 def created_query(client_id: int | None, since: datetime, until: datetime) -> Query:
