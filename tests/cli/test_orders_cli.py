@@ -164,3 +164,27 @@ def test_a_reader_that_stops_early_is_no_crash(tmp_path: Path) -> None:
     assert process.wait(timeout=60) == 1
     assert "Traceback" not in err
     assert not list((tmp_path / "data").rglob("crash-*.txt"))
+
+
+def test_an_order_no_longer_watched_says_so_until_it_is_checked_again(
+    tmp_path: Path, service_env: dict[str, str]
+) -> None:
+    """A day past its expected expiry PayDesk stops checking an open order by itself:
+    the list says "status unknown - check", never "pending"; `refresh` checks it."""
+    from paydesk.store import OrderStore
+
+    from cli_process import paydesk_for
+
+    paydesk = paydesk_for(tmp_path)
+    run = paydesk.run("create", "12", env=service_env)
+    assert run.code == 0, run.err
+    order_id, _link = created(run.out)
+    with OrderStore.open(paydesk.book) as store:  # as it stands a day past its expiry
+        store.schedule(int(service_env["PAYDESK_CLIENT_ID"]), order_id, None)
+
+    listing = paydesk.run("list", env=service_env)
+    assert "status unknown - check" in listing.out, listing.out
+    refreshed = paydesk.run("refresh", env=service_env)
+    assert refreshed.code == 0, refreshed.err
+    listing = paydesk.run("list", env=service_env)
+    assert "status unknown" not in listing.out and "pending" in listing.out, listing.out
