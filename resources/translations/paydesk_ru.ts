@@ -74,7 +74,7 @@
         <translation>&amp;Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="111"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="112"/>
         <source>&amp;Period:</source>
         <translation>&amp;Период:</translation>
     </message>
@@ -99,12 +99,12 @@
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="155"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="158"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="108"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="109"/>
         <source>&amp;Today</source>
         <translation>&amp;Сегодня</translation>
     </message>
@@ -114,7 +114,7 @@
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="446"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="453"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
     </message>
@@ -139,7 +139,7 @@
         <translation>Окно на этом экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="26"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="52"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
     </message>
@@ -159,11 +159,11 @@
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="165"/>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="87"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="212"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="158"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="242"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="189"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="89"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="243"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="159"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="243"/>
         <source>Amount</source>
         <translation>Сумма</translation>
     </message>
@@ -209,12 +209,12 @@
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="379"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="70"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="441"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="79"/>
         <source>Asking the payment service whether it was paid…</source>
         <translation>Спрашиваем сервис, была ли оплата…</translation>
     </message>
@@ -229,12 +229,12 @@
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="287"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="318"/>
         <source>Back to the sale</source>
         <translation>Вернуться к продаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="405"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="434"/>
         <source>Back to the sale of {amount}</source>
         <translation>Вернуться к продаже на {amount}</translation>
     </message>
@@ -259,7 +259,7 @@
         <translation>Проверять другие ожидающие через:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="24"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="48"/>
         <source>Check status</source>
         <translation>Проверить</translation>
     </message>
@@ -289,7 +289,7 @@
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="440"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="95"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
@@ -304,24 +304,25 @@
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="290"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="316"/>
         <source>Checking the payment…</source>
         <translation>Проверяем оплату…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="294"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="61"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="320"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="45"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="78"/>
         <location filename="../../app/paydesk/ui/settings_dialog.py" line="339"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="484"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="487"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="188"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="190"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
@@ -336,14 +337,14 @@
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="504"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="526"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/link_label.py" line="73"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="230"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="509"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="261"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="531"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
     </message>
@@ -353,23 +354,23 @@
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="318"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="320"/>
         <source>Could not draw the report.</source>
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="584"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="587"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="552"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="357"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="555"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="359"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="557"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="579"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
@@ -384,13 +385,13 @@
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="298"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="307"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="300"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="309"/>
         <source>Could not start the printer or the PDF file.</source>
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="156"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="157"/>
         <source>Count</source>
         <translation>Кол-во</translation>
     </message>
@@ -400,7 +401,7 @@
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="436"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="86"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
@@ -411,12 +412,12 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="85"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="87"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="131"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="134"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -426,19 +427,20 @@
         <translation>Создан {time}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="106"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="50"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="542"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="348"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="545"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="350"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="90"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="121"/>
         <source>Current sale</source>
         <translation>Текущая продажа</translation>
     </message>
@@ -448,7 +450,7 @@
         <translation>&amp;Экран покупателя:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="91"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="115"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
@@ -458,7 +460,7 @@
         <translation>Папка данных: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="202"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="203"/>
         <source>Day</source>
         <translation>День</translation>
     </message>
@@ -483,7 +485,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="88"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="90"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="57"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
@@ -535,20 +537,20 @@
         <translation>Ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="380"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="71"/>
         <source>Esc starts the next payment; this one is finished in the background.</source>
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="22"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="51"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="59"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="56"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="56"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="88"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="59"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="482"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="504"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -557,47 +559,47 @@
         <translation type="vanished">Срок истекает…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="187"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="189"/>
         <source>Export &amp;CSV…</source>
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="542"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="545"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="347"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="349"/>
         <source>Export the report&apos;s orders</source>
         <translation>Экспорт заказов из отчёта</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="351"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="353"/>
         <source>Exported the orders to {0}</source>
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="566"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="569"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="132"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="135"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="104"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="105"/>
         <source>First day</source>
         <translation>Первый день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="135"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="138"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="257"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="258"/>
         <source>Generated {0} by PayDesk</source>
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
@@ -607,7 +609,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="202"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="203"/>
         <source>Hour</source>
         <translation>Час</translation>
     </message>
@@ -627,12 +629,12 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="92"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="94"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="105"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="106"/>
         <source>Last day</source>
         <translation>Последний день</translation>
     </message>
@@ -647,17 +649,17 @@
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="442"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="82"/>
         <source>No longer checked by itself: press F5 to check it</source>
         <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="445"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="452"/>
         <source>No orders match the filters</source>
         <translation>Нет заказов по этим условиям</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="445"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="452"/>
         <source>No orders yet</source>
         <translation>Заказов пока нет</translation>
     </message>
@@ -668,7 +670,7 @@
         <translation>Ссылки на оплату пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="172"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="203"/>
         <source>No payment on screen</source>
         <translation>Нет платежа на экране</translation>
     </message>
@@ -679,30 +681,30 @@
         <translation>За этот период платежей нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="59"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="94"/>
         <source>Not payable</source>
         <translation>Оплата невозможна</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="25"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="43"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="61"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="57"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="58"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="74"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="91"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="57"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="62"/>
         <source>Not sent — abandoned</source>
         <translation>Не передано — отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="49"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="41"/>
         <source>Not sent — retry</source>
         <translation>Не передано — повторите</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="266"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="268"/>
         <source>Not sent: {0} · Abandoned: {1}</source>
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
@@ -717,12 +719,12 @@
         <translation>не настроен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="91"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="122"/>
         <source>Not shown to the buyer</source>
         <translation>Не показан покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="92"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="123"/>
         <source>Not the current sale</source>
         <translation>Не текущая продажа</translation>
     </message>
@@ -732,20 +734,20 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="89"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="91"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment_form.py" line="58"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="246"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="277"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="89"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="120"/>
         <source>On the buyer&apos;s screen</source>
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="412"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="415"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
@@ -755,7 +757,7 @@
         <translation>Открыть папку &amp;журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="231"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="262"/>
         <source>Open in browser</source>
         <translation>Открыть</translation>
     </message>
@@ -776,23 +778,23 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="86"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="88"/>
         <source>Order</source>
         <translation>Заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="242"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="273"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="356"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="388"/>
         <location filename="../../app/paydesk/ui/slip.py" line="239"/>
         <source>Order {order_id}</source>
         <translation>Заказ {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="155"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="156"/>
         <source>Orders</source>
         <translation>Заказы</translation>
     </message>
@@ -802,62 +804,62 @@
         <translation>Срок действия заказа:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="186"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="188"/>
         <source>P&amp;rint…</source>
         <translation>Пе&amp;чать…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="20"/>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="91"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="49"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="93"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="57"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="151"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="139"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="54"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="152"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="140"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="53"/>
         <source>Paid</source>
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="434"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="464"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="115"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="117"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="114"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="116"/>
         <source>Paid by {0}; when exactly is not known</source>
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="433"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="463"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="255"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="256"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="271"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="273"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created. Updated {0}.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="219"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="222"/>
         <source>Paid today</source>
         <translation>Оплачено сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="438"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="445"/>
         <source>Paid today: {amount}</source>
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="58"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="77"/>
         <source>Paid — thank you</source>
         <translation>Оплачено — спасибо</translation>
     </message>
@@ -876,7 +878,7 @@
         <location filename="../../app/paydesk/ui/app.py" line="250"/>
         <location filename="../../app/paydesk/ui/crash_notice.py" line="46"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="93"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="77"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="78"/>
         <location filename="../../app/paydesk/ui/welcome_dialog.py" line="57"/>
         <source>PayDesk</source>
         <translation>PayDesk</translation>
@@ -928,13 +930,13 @@ QR payments at a shop counter.</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="59"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="79"/>
         <source>Payment refused</source>
         <translation>Платёж отклонён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="499"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="518"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="502"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="521"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
@@ -945,18 +947,18 @@ QR payments at a shop counter.</source>
         <translation>Квитанция {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="184"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="241"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="185"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="242"/>
         <source>Payments</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="512"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="515"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="332"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="334"/>
         <source>PDF files (*.pdf)</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
@@ -972,7 +974,7 @@ QR payments at a shop counter.</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="69"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="100"/>
         <source>PNG image (*.png)</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
@@ -982,7 +984,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="156"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="180"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
@@ -1007,14 +1009,14 @@ QR payments at a shop counter.</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="150"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="174"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="21"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="50"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="58"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="55"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="56"/>
         <source>Refused</source>
         <translation>Отказано</translation>
     </message>
@@ -1034,12 +1036,12 @@ QR payments at a shop counter.</source>
         <translation>Повторить сейчас</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="185"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="187"/>
         <source>Save as &amp;PDF…</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="512"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="515"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
@@ -1049,28 +1051,28 @@ QR payments at a shop counter.</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="548"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="570"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="232"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="263"/>
         <source>Save QR…</source>
         <translation>Сохранить QR…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="331"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="333"/>
         <source>Save the report as PDF</source>
         <translation>Сохранить отчёт в PDF</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="334"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="336"/>
         <source>Saved {0}</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="166"/>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="271"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="190"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="297"/>
         <location filename="../../app/paydesk/ui/slip.py" line="232"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
@@ -1081,7 +1083,7 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="148"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="151"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
@@ -1101,7 +1103,7 @@ QR payments at a shop counter.</source>
         <translation>Отправить снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="339"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="341"/>
         <source>Sent to the printer</source>
         <translation>Отправлено на печать</translation>
     </message>
@@ -1117,7 +1119,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="446"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="449"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1127,8 +1129,8 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="437"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="534"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="440"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="537"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1149,43 +1151,43 @@ QR payments at a shop counter.</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="291"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="322"/>
         <source>Show to buyer</source>
         <translation>Показать покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="140"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="143"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="458"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="522"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="90"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="126"/>
+        <location filename="../../app/paydesk/ui/orders_model.py" line="92"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="129"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="419"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="458"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="62"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="81"/>
         <source>Status unknown</source>
         <translation>Статус неизвестен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="52"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="50"/>
         <source>Status unknown — check</source>
         <translation>Статус неизвестен — проверьте</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="70"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="101"/>
         <source>SVG image (*.svg)</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
@@ -1220,12 +1222,12 @@ QR payments at a shop counter.</source>
         <translation>График выручки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="121"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="122"/>
         <source>Takings report</source>
         <translation>Отчёт о выручке</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="77"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="78"/>
         <source>Takings report — {0}</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
@@ -1307,7 +1309,7 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="438"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="441"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -1337,7 +1339,7 @@ QR payments at a shop counter.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="265"/>
+        <location filename="../../app/paydesk/ui/counter.py" line="294"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
@@ -1432,7 +1434,7 @@ QR payments at a shop counter.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="438"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="75"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
@@ -1477,17 +1479,17 @@ QR payments at a shop counter.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="107"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="108"/>
         <source>The period after</source>
         <translation>Следующий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="106"/>
+        <location filename="../../app/paydesk/ui/report_dialog.py" line="107"/>
         <source>The period before</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="173"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="204"/>
         <source>The QR code for the buyer will appear here.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
@@ -1547,7 +1549,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="437"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="89"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
@@ -1567,7 +1569,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="439"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="92"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
@@ -1587,7 +1589,7 @@ QR payments at a shop counter.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="53"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="47"/>
         <source>Time is up — checking…</source>
         <translation>Время вышло — проверяем…</translation>
     </message>
@@ -1596,39 +1598,39 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="167"/>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="169"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="222"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="191"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="193"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="253"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="60"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="81"/>
         <source>Time ran out</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="157"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="160"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="136"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="139"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="139"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="142"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="200"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="201"/>
         <source>Total</source>
         <translation>Итого</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="212"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="215"/>
         <source>Totals of the orders shown</source>
         <translation>Итоги по показанным заказам</translation>
     </message>
@@ -1638,22 +1640,22 @@ QR payments at a shop counter.</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="170"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="201"/>
         <source>Type an amount and press Enter</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="27"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="54"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="58"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="65"/>
         <source>Unknown status: {raw}</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="133"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="136"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -1663,18 +1665,18 @@ QR payments at a shop counter.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="23"/>
+        <location filename="../../app/paydesk/ui/orders_cells.py" line="44"/>
         <location filename="../../app/paydesk/ui/orders_panel.py" line="56"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="51"/>
+        <location filename="../../app/paydesk/ui/status_badge.py" line="44"/>
         <source>Waiting for payment</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="206"/>
+        <location filename="../../app/paydesk/ui/customer_display.py" line="230"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>
@@ -1709,12 +1711,12 @@ QR payments at a shop counter.</source>
         <translation>{0} (не подключён)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="130"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="131"/>
         <source>{0} payments</source>
         <translation>Платежей: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="133"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="134"/>
         <source>{0}, ≈ {1} at an approximate time</source>
         <translation>{0}, ≈ {1} — время приблизительное</translation>
     </message>
@@ -1724,7 +1726,7 @@ QR payments at a shop counter.</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="446"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="453"/>
         <source>{count} orders</source>
         <translation>Заказов: {count}</translation>
     </message>
@@ -1739,7 +1741,7 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="447"/>
+        <location filename="../../app/paydesk/ui/orders_panel.py" line="454"/>
         <source>{orders} · total {total} · {paid_count} paid for {paid}</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
@@ -1759,12 +1761,12 @@ QR payments at a shop counter.</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="54"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="84"/>
         <source>✓ Paid</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="55"/>
+        <location filename="../../app/paydesk/ui/payment_panel.py" line="85"/>
         <source>✗ Refused</source>
         <translation>✗ Отказано</translation>
     </message>

@@ -14,9 +14,10 @@ from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.phase import OrderPhase
 from paydesk.ui.formatting import money
 from paydesk.ui.payment_panel import PaymentPanel, Place
-from paydesk.ui.status_badge import BadgeKind, StatusBadge
+from paydesk.ui.status_badge import StatusBadge
 
 from fake_time import FakeClock
 from qt_images import decode_qimage, grey_rows
@@ -86,34 +87,28 @@ def buttons(panel: PaymentPanel) -> list[QPushButton]:
 # -- the badge -------------------------------------------------------------------
 
 BADGE_CASES = [
-    ("pending", CreationState.UNCONFIRMED, BadgeKind.NOT_SENT, "⚠ Not sent — retry"),
-    ("pending", CreationState.ABANDONED, BadgeKind.ABANDONED, "⊘ Not sent — abandoned"),
-    ("pending", CreationState.CONFIRMED, BadgeKind.PENDING, "◷ Waiting for payment"),
-    ("approve", CreationState.CONFIRMED, BadgeKind.PAID, "✓ Paid"),
-    ("decline", CreationState.CONFIRMED, BadgeKind.REFUSED, "✗ Refused"),
-    ("expired", CreationState.CONFIRMED, BadgeKind.EXPIRED, "⊘ Expired"),
-    ("refunded", CreationState.CONFIRMED, BadgeKind.UNKNOWN, "? Unknown status: refunded"),
+    ("pending", CreationState.UNCONFIRMED, OrderPhase.NOT_SENT, "⚠ Not sent — retry"),
+    ("pending", CreationState.ABANDONED, OrderPhase.ABANDONED, "⊘ Not sent — abandoned"),
+    ("pending", CreationState.CONFIRMED, OrderPhase.PENDING, "◷ Waiting for payment"),
+    ("approve", CreationState.CONFIRMED, OrderPhase.PAID, "✓ Paid"),
+    ("decline", CreationState.CONFIRMED, OrderPhase.REFUSED, "✗ Refused"),
+    ("expired", CreationState.CONFIRMED, OrderPhase.EXPIRED, "⊘ Expired"),
+    ("refunded", CreationState.CONFIRMED, OrderPhase.UNKNOWN, "? Unknown status: refunded"),
 ]
 
 
-@pytest.mark.parametrize(("status", "creation", "kind", "text"), BADGE_CASES)
+@pytest.mark.parametrize(("status", "creation", "phase", "text"), BADGE_CASES)
 def test_badge_says_each_state_in_words_and_a_symbol(
-    qtbot: QtBot, status: str, creation: CreationState, kind: BadgeKind, text: str
+    qtbot: QtBot, status: str, creation: CreationState, phase: OrderPhase, text: str
 ) -> None:
     badge = StatusBadge()
     qtbot.addWidget(badge)
 
     badge.set_order(an_order(status, creation))
 
-    assert badge.kind() is kind
+    assert badge.phase() is phase
     assert badge.text() == text
     assert badge.objectName() == badge.accessibleName() == "status_badge"
-
-
-@pytest.mark.parametrize("status", list(OrderStatus))
-def test_every_status_the_service_names_has_a_kind_of_its_own(status: OrderStatus) -> None:
-    # BadgeKind keys them by value (it imports no order model before the first order).
-    assert BadgeKind.of(an_order(status.value)) is not BadgeKind.UNKNOWN
 
 
 def test_badge_states_differ_by_more_than_colour(qtbot: QtBot) -> None:
@@ -129,7 +124,7 @@ def test_badge_states_differ_by_more_than_colour(qtbot: QtBot) -> None:
     texts.add(badge.text())
 
     assert len(texts) == len(BADGE_CASES) + 1
-    assert badge.text() == "⟳ Creating…" and badge.kind() is BadgeKind.CREATING
+    assert badge.text() == "⟳ Creating…" and badge.phase() is OrderPhase.CREATING
 
 
 def test_badge_paid_is_strong_green_and_refused_red(qtbot: QtBot) -> None:
@@ -141,7 +136,7 @@ def test_badge_paid_is_strong_green_and_refused_red(qtbot: QtBot) -> None:
     badge.set_order(an_order("decline"))
     assert "background: #c5221f" in badge.styleSheet()
     badge.set_order(None)
-    assert badge.text() == "" and badge.kind() is BadgeKind.NONE
+    assert badge.text() == "" and badge.phase() is None
 
 
 def test_badge_tooltip_explains_why_an_order_was_not_sent(qtbot: QtBot) -> None:
@@ -195,7 +190,7 @@ def test_pending_order_shows_a_scannable_code_link_and_countdown(
     assert flags & Qt.TextInteractionFlag.TextSelectableByKeyboard
     assert all(button.isEnabled() for button in buttons(panel))
     assert panel.amount_label.text() == money(125_050)
-    assert panel.badge.kind() is BadgeKind.PENDING
+    assert panel.badge.phase() is OrderPhase.PENDING
     assert panel.countdown_label.text() == "Expires in 15:00"
     assert panel.countdown_running()
     assert panel.order_id_label.text() == "Order 20261121-120000000-K3QX9A"
@@ -331,13 +326,13 @@ def test_unsent_and_abandoned_orders_have_no_link_to_act_on(
     panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path]
 ) -> None:
     panel.show_order(an_order(creation=CreationState.UNCONFIRMED), None)
-    assert panel.badge.kind() is BadgeKind.NOT_SENT
+    assert panel.badge.phase() is OrderPhase.NOT_SENT
     assert not any(button.isEnabled() for button in buttons(panel))
     assert panel.qr.matrix() is None
     screenshot(panel, "not_sent")
 
     panel.show_order(an_order(creation=CreationState.ABANDONED), None)
-    assert panel.badge.kind() is BadgeKind.ABANDONED
+    assert panel.badge.phase() is OrderPhase.ABANDONED
     assert not panel.countdown_running()
 
     panel.show_order(None, None)
@@ -479,7 +474,7 @@ def test_an_order_no_longer_checked_by_itself_says_so_and_shows_no_code(
     """A day past its expected expiry PayDesk stops checking an open order by itself:
     it reads "status unknown — check", never "waiting", and offers no code to scan."""
     panel.show_order(an_order(next_check_at=None), NOW + timedelta(minutes=15))
-    assert panel.badge.kind() is BadgeKind.UNCHECKED
+    assert panel.badge.phase() is OrderPhase.UNCHECKED
     assert panel.badge.text() == "? Status unknown — check"
     assert panel.qr.is_concealed()
     assert "F5" in panel.countdown_label.text()

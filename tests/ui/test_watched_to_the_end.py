@@ -19,12 +19,12 @@ from pytestqt.qtbot import QtBot
 from paydesk.clock import utc_now
 from paydesk.orders import OrderStatus
 from paydesk.paths import AppPaths
+from paydesk.phase import OrderPhase
 from paydesk.runtime import Runtime
 from paydesk.sandbox import SandboxServer
 from paydesk.services import send_creation
 from paydesk.settings import Settings
 from paydesk.ui.app import build_window
-from paydesk.ui.badge_kind import BadgeKind
 from paydesk.ui.customer_display import DisplayState
 from paydesk.ui.main_window import MainWindow
 
@@ -170,19 +170,19 @@ def create_sale(qtbot: QtBot, window: MainWindow, sandbox: SandboxServer, text: 
     return sale.order_id
 
 
-def both_screens(window: MainWindow) -> tuple[BadgeKind, DisplayState]:
+def both_screens(window: MainWindow) -> tuple[OrderPhase, DisplayState]:
     display = window.customer_display
     assert display is not None
-    return window.payment_panel.badge.kind(), display.state()
+    return window.payment_panel.badge.phase(), display.state()
 
 
-@pytest.mark.parametrize(("service_says", "panel_kind", "display_state"), [
-    ("approve", BadgeKind.PAID, DisplayState.PAID),
-    ("expired", BadgeKind.EXPIRED, DisplayState.EXPIRED),
+@pytest.mark.parametrize(("service_says", "panel_phase", "display_state"), [
+    ("approve", OrderPhase.PAID, DisplayState.PAID),
+    ("expired", OrderPhase.EXPIRED, DisplayState.EXPIRED),
 ])
 def test_at_the_end_of_the_countdown_both_screens_agree(
     runtime: Runtime, sandbox: SandboxServer, clock: MovableClock, qtbot: QtBot,
-    service_says: str, panel_kind: BadgeKind, display_state: DisplayState,
+    service_says: str, panel_phase: OrderPhase, display_state: DisplayState,
 ) -> None:
     window = open_window(runtime, qtbot)
     try:
@@ -195,7 +195,7 @@ def test_at_the_end_of_the_countdown_both_screens_agree(
         clock.offset += timedelta(seconds=61)
         sandbox.advance_clock(61)
         qtbot.waitUntil(
-            lambda: both_screens(window) == (BadgeKind.CHECKING, DisplayState.CHECKING),
+            lambda: both_screens(window) == (OrderPhase.CHECKING, DisplayState.CHECKING),
             timeout=WAIT_MS)
         # No new scans on either screen, while the service has not said how it ended.
         assert display.qr.is_concealed() and window.payment_panel.qr.is_concealed()
@@ -210,7 +210,7 @@ def test_at_the_end_of_the_countdown_both_screens_agree(
         else:
             clock.offset += timedelta(seconds=60)
             sandbox.advance_clock(60)
-        qtbot.waitUntil(lambda: both_screens(window) == (panel_kind, display_state),
+        qtbot.waitUntil(lambda: both_screens(window) == (panel_phase, display_state),
                         timeout=WAIT_MS)
         stored = window.counter.desk.get(order_id)
         assert stored is not None and stored.status.value == service_says

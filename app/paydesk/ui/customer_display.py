@@ -11,6 +11,7 @@ e-mail, a note, an order id or another order.
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 from datetime import datetime
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt, QTimer, Signal
@@ -32,11 +33,12 @@ from PySide6.QtWidgets import (
 
 from paydesk.clock import Clock, seconds_left, utc_now
 from paydesk.orders import Order
+from paydesk.phase import OrderPhase, phase_of
 from paydesk.ui.fit_label import FitLabel
 from paydesk.ui.formatting import countdown, money, tr
 from paydesk.ui.qr_widget import QrCodeWidget
 from paydesk.ui.screens import show_full_screen_on, show_windowed
-from paydesk.ui.status_badge import BadgeKind, StatusBadge
+from paydesk.ui.status_badge import StatusBadge
 
 
 class DisplayState(enum.StrEnum):
@@ -53,12 +55,34 @@ class DisplayState(enum.StrEnum):
     EXPIRED = "expired"
 
 
-#: Final results: state, symbol and words (marked for lupdate, translated when shown).
-_RESULTS: dict[BadgeKind, tuple[DisplayState, str, object]] = {
-    BadgeKind.PAID: (DisplayState.PAID, "✓", QT_TRANSLATE_NOOP("PayDesk", "Paid — thank you")),
-    BadgeKind.REFUSED: (DisplayState.REFUSED, "✗", QT_TRANSLATE_NOOP("PayDesk", "Payment refused")),
-    BadgeKind.EXPIRED: (DisplayState.EXPIRED, "⊘", QT_TRANSLATE_NOOP("PayDesk", "Time ran out")),
+@dataclass(frozen=True, slots=True)
+class Screen:
+    """What the buyer's screen shows in one phase of the sale."""
+
+    state: DisplayState
+    #: A result's symbol and words (marked for lupdate here, translated when shown).
+    symbol: str = ""
+    words: object = ""
+
+
+#: Every phase of the sale on the buyer's screen. IDLE: nothing for the buyer.
+SCREENS: dict[OrderPhase, Screen] = {
+    OrderPhase.CREATING: Screen(DisplayState.PREPARING),
+    OrderPhase.NOT_SENT: Screen(DisplayState.PREPARING),  # it is sent again shortly
+    OrderPhase.PENDING: Screen(DisplayState.PENDING),
+    OrderPhase.CHECKING: Screen(DisplayState.CHECKING),
+    # A day past its time, the sale is long gone from the counter: nothing to show.
+    OrderPhase.UNCHECKED: Screen(DisplayState.IDLE),
+    OrderPhase.PAID: Screen(
+        DisplayState.PAID, "✓", QT_TRANSLATE_NOOP("PayDesk", "Paid — thank you")),
+    OrderPhase.REFUSED: Screen(
+        DisplayState.REFUSED, "✗", QT_TRANSLATE_NOOP("PayDesk", "Payment refused")),
+    OrderPhase.EXPIRED: Screen(
+        DisplayState.EXPIRED, "⊘", QT_TRANSLATE_NOOP("PayDesk", "Time ran out")),
+    OrderPhase.ABANDONED: Screen(DisplayState.IDLE),
+    OrderPhase.UNKNOWN: Screen(DisplayState.IDLE),  # the cashier sorts it out
 }
+_RESULTS = frozenset({DisplayState.PAID, DisplayState.REFUSED, DisplayState.EXPIRED})
 _WINDOWED = QSize(900, 700)
 _URGENT_SECONDS = 60
 _URGENT_COLOUR = "#b06000"
@@ -103,7 +127,7 @@ class CustomerDisplay(QWidget):
         self._expires_at: datetime | None = None
         self._pending_order: Order | None = None  # the order whose countdown runs
         self._screen: QScreen | None = None
-        self._accent = StatusBadge.accent(BadgeKind.PAID).name()
+        self._accent = StatusBadge.accent(OrderPhase.PAID).name()
         self._result_style = ""
 
         self._countdown_timer = QTimer(self)
@@ -215,22 +239,24 @@ class CustomerDisplay(QWidget):
         someone else's amount. A result stays its full time unless a new payment
         starts, so the cashier pressing Esc at once does not cut the "thank you".
         """
-        kind = BadgeKind.at(order, expires_at, self._clock())
-        if order is not None and kind in _RESULTS:
-            if order.order_id == self._live_id:
-                self._show_result(order, kind)
+        if order is not None:
+            phase = phase_of(order, expires_at=expires_at, now=self._clock())
+            state = SCREENS[phase].state
+            if state in _RESULTS:
+                if order.order_id == self._live_id:
+                    self._show_result(order, phase)
+                    return
+                if order.order_id == self._result_id:
+                    return  # the same result again (a late update): the timer keeps running
+            elif state is DisplayState.PENDING and order.url is not None:
+                self._show_pending(order, expires_at)
                 return
-            if order.order_id == self._result_id:
-                return  # the same result again (a late update): the timer keeps running
-        elif order is not None and kind is BadgeKind.PENDING and order.url is not None:
-            self._show_pending(order, expires_at)
-            return
-        elif order is not None and kind is BadgeKind.CHECKING:
-            self._show_checking(order)
-            return
-        elif order is not None and kind is BadgeKind.NOT_SENT:
-            self._show_preparing(order)
-            return
+            elif state is DisplayState.CHECKING:
+                self._show_checking(order)
+                return
+            elif state is DisplayState.PREPARING:
+                self._show_preparing(order)
+                return
         if not self._return_timer.isActive():
             self._show_idle()  # nothing for the buyer: none, abandoned, unknown, not theirs
 
@@ -250,7 +276,7 @@ class CustomerDisplay(QWidget):
     def _switch(self, page: QWidget, state: DisplayState, live_id: str | None) -> None:
         self._state = state
         self._live_id = live_id
-        if state not in (DisplayState.PAID, DisplayState.REFUSED, DisplayState.EXPIRED):
+        if state not in _RESULTS:
             self._result_id = None
             self._return_timer.stop()  # a new payment cancels the way back to idle
         if state is not DisplayState.PENDING:
@@ -291,17 +317,18 @@ class CustomerDisplay(QWidget):
         self.countdown_caption.setVisible(False)
         self.countdown_label.setVisible(False)
         self._switch(self._pending, DisplayState.CHECKING, order.order_id)
-        self.qr.set_inactive(tr("Checking…"), accent=StatusBadge.accent(BadgeKind.CHECKING),
+        self.qr.set_inactive(tr("Checking…"), accent=StatusBadge.accent(OrderPhase.CHECKING),
                              conceal=True)
 
-    def _show_result(self, order: Order, kind: BadgeKind) -> None:
-        state, symbol, words = _RESULTS[kind]
-        self.symbol_label.set_full_text(symbol)
-        self.result_label.set_full_text(tr(str(words)))
-        self.result_label.setAccessibleName(f"{symbol} {tr(str(words))}")
+    def _show_result(self, order: Order, phase: OrderPhase) -> None:
+        screen = SCREENS[phase]
+        words = tr(str(screen.words))
+        self.symbol_label.set_full_text(screen.symbol)
+        self.result_label.set_full_text(words)
+        self.result_label.setAccessibleName(f"{screen.symbol} {words}")
         self.result_amount_label.set_full_text(money(order.amount))
-        self._accent = StatusBadge.accent(kind).name()
-        self._switch(self._result, state, None)
+        self._accent = StatusBadge.accent(phase).name()
+        self._switch(self._result, screen.state, None)
         self._result_id = order.order_id
         self._return_timer.start()
 

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from paydesk.errors import InputError
+from paydesk.phase import OrderPhase, phase_of
 from paydesk.runtime import Runtime
 from paydesk.settings import Settings, SettingsError
 
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
     from paydesk.ui.counter import CounterController
     from paydesk.ui.customer_display import CustomerDisplay
     from paydesk.ui.orders_panel import OrdersPanel
-from paydesk.ui.badge_kind import BadgeKind
 from paydesk.ui.built_on_first_use import built_by
 from paydesk.ui.first_frame import AfterFirstFrame
 from paydesk.ui.formatting import tr
@@ -392,7 +392,7 @@ class MainWindow(QMainWindow):
                 Place.NOT_SHOWN if on_display else Place.NOT_SALE, can_show=can_show,
                 sale_amount=sale.amount if sale is not None else None,
             )
-        elif on_display and BadgeKind.of(viewed) in (BadgeKind.PENDING, BadgeKind.NOT_SENT):
+        elif on_display and phase_of(viewed) in (OrderPhase.PENDING, OrderPhase.NOT_SENT):
             self.payment_panel.set_place(Place.ON_DISPLAY)  # its code, or "Preparing payment…"
         else:
             self.payment_panel.set_place(Place.SALE)

@@ -1,8 +1,8 @@
-"""How an order reads in the orders list: its state as words and a colour, and local days."""
+"""How an order reads in the orders list: its phase as words and a colour, and local days."""
 
 from __future__ import annotations
 
-import enum
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, QDateTime, QTime, QTimeZone
@@ -10,59 +10,58 @@ from PySide6.QtGui import QColor
 
 from paydesk.clock import to_ms
 from paydesk.orders import Order
-from paydesk.ui.badge_kind import BadgeKind
+from paydesk.phase import OrderPhase, phase_of
 from paydesk.ui.formatting import tr
 
 
-class Shown(enum.Enum):
-    """How an order's state reads in the list: the service status, or why it has none."""
+@dataclass(frozen=True, slots=True)
+class RowLook:
+    """How the orders list shows one phase: short words and a colour."""
 
-    PAID = (QT_TRANSLATE_NOOP("PayDesk", "Paid"), "#1b7f3b")
-    REFUSED = (QT_TRANSLATE_NOOP("PayDesk", "Refused"), "#c62828")
-    EXPIRED = (QT_TRANSLATE_NOOP("PayDesk", "Expired"), "#7b7b7b")
-    WAITING = (QT_TRANSLATE_NOOP("PayDesk", "Waiting"), "#b36b00")
-    UNCHECKED = (QT_TRANSLATE_NOOP("PayDesk", "Check status"), "#b06000")
-    NOT_SENT = (QT_TRANSLATE_NOOP("PayDesk", "Not sent"), "#8e44ad")
-    ABANDONED = (QT_TRANSLATE_NOOP("PayDesk", "Abandoned"), "#7b7b7b")
-    UNKNOWN = (QT_TRANSLATE_NOOP("PayDesk", "Unknown"), "#5e35b1")
+    words: object  # marked for lupdate here (the marker is typed as returning object)
+    hex_colour: str
 
     @property
     def label(self) -> str:
-        return tr(str(self.value[0]))
+        return tr(str(self.words))
 
     @property
     def colour(self) -> QColor:
         colour = _COLOURS.get(self)
         if colour is None:
-            colour = _COLOURS[self] = QColor(self.value[1])
+            colour = _COLOURS[self] = QColor(self.hex_colour)
         return QColor(colour)  # a copy: the caller may change it
 
-    @classmethod
-    def of(cls, order: Order) -> Shown:
-        # The badge's reading (an order the service never confirmed has "pending"
-        # stored, but nobody can pay it: "Not sent", not "Waiting"), in the list's words.
-        return _SHOWN_KIND.get(BadgeKind.of(order), cls.UNKNOWN)
 
-
-_COLOURS: dict[Shown, QColor] = {}
-
-_SHOWN_KIND: dict[BadgeKind, Shown] = {
-    BadgeKind.PAID: Shown.PAID,
-    BadgeKind.REFUSED: Shown.REFUSED,
-    BadgeKind.EXPIRED: Shown.EXPIRED,
-    BadgeKind.PENDING: Shown.WAITING,
-    BadgeKind.UNCHECKED: Shown.UNCHECKED,
-    BadgeKind.NOT_SENT: Shown.NOT_SENT,
-    BadgeKind.ABANDONED: Shown.ABANDONED,
+#: Every phase in the orders list: shorter words than the badge's, as a column
+#: beside seven others has the room of one or two words. The list reads its rows
+#: without a clock (a row is not repainted when a countdown ends), so a pending
+#: order reads "Waiting" there until the service answers.
+ROWS: dict[OrderPhase, RowLook] = {
+    # Stored as not yet confirmed while it is sent: the list shows NOT_SENT then.
+    OrderPhase.CREATING: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Creating…"), "#8e44ad"),
+    OrderPhase.NOT_SENT: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Not sent"), "#8e44ad"),
+    OrderPhase.PENDING: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Waiting"), "#b36b00"),
+    OrderPhase.CHECKING: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Checking…"), "#b36b00"),
+    # The badge's "Status unknown — check", cut to what the column holds: the
+    # action, since that is what the cashier does about it (F5, Ctrl+R).
+    OrderPhase.UNCHECKED: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Check status"), "#b06000"),
+    OrderPhase.PAID: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Paid"), "#1b7f3b"),
+    OrderPhase.REFUSED: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Refused"), "#c62828"),
+    OrderPhase.EXPIRED: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Expired"), "#7b7b7b"),
+    OrderPhase.ABANDONED: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Abandoned"), "#7b7b7b"),
+    # Followed by the service's own word (status_text).
+    OrderPhase.UNKNOWN: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Unknown"), "#5e35b1"),
 }
+
+_COLOURS: dict[RowLook, QColor] = {}
 
 
 def status_text(order: Order) -> str:
-    """The status as words; an unknown service status is shown with its raw value."""
-    shown = Shown.of(order)
-    if shown is Shown.UNKNOWN:
-        return f"{shown.label}: {order.status.value}"
-    return shown.label
+    """The phase as words; an unknown service status is shown with its raw value."""
+    phase = phase_of(order)
+    label = ROWS[phase].label
+    return f"{label}: {order.status.value}" if phase is OrderPhase.UNKNOWN else label
 
 
 def sort_ms(moment: datetime | None) -> int:

@@ -17,7 +17,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTableView
 
 from paydesk.ui.formatting import local_time, money
-from paydesk.ui.orders_cells import Shown
+from paydesk.ui.orders_cells import ROWS
 from paydesk.ui.orders_model import Column
 
 # The widest text each column usually holds, to size it for the font and language.
@@ -28,7 +28,7 @@ _SAMPLES: dict[Column, Callable[[], str]] = {
     Column.AMOUNT: lambda: money(999_999_00),
     Column.EMAIL: lambda: "ivan.petrov@mail.ru",
     Column.NOTE: lambda: "2 coffees and a cake",
-    Column.STATUS: lambda: max((shown.label for shown in Shown), key=len),
+    Column.STATUS: lambda: max((look.label for look in ROWS.values()), key=len),
     Column.PAID_AT: lambda: local_time(_SAMPLE_TIME, with_date=False),
     Column.LAST_CHECKED: lambda: local_time(_SAMPLE_TIME, with_date=False),
 }

@@ -32,10 +32,11 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from paydesk.orders import Order
+from paydesk.phase import OrderPhase, phase_of
 from paydesk.store import OrderQuery, OrderStore, SortColumn, StoreError
 from paydesk.ui.formatting import local_time, money, tr
 from paydesk.ui.messages import stored_error_text
-from paydesk.ui.orders_cells import Shown, local_day, sort_ms, status_text
+from paydesk.ui.orders_cells import ROWS, local_day, sort_ms, status_text
 from paydesk.ui.orders_cells import day_start as day_start  # kept importable from here
 
 #: Rows read per page: a screenful and more (a tall window shows ~50); the view
@@ -364,9 +365,9 @@ class OrdersModel(QAbstractTableModel):
 
     def _status_data(self, order: Order, role: int) -> Any:
         if role == _FOREGROUND_ROLE:
-            return Shown.of(order).colour
+            return ROWS[phase_of(order)].colour
         if role == _FONT_ROLE:
-            return self._paid_font if Shown.of(order) is Shown.PAID else None
+            return self._paid_font if phase_of(order) is OrderPhase.PAID else None
         if role == _TOOLTIP_ROLE:
             # Why a check or the creation failed; else the words, in case they are cut short.
             return stored_error_text(order.last_error) if order.last_error else status_text(order)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.ui.badge_kind import BadgeKind
+from paydesk.phase import OrderPhase, phase_of
 from paydesk.ui.built_on_first_use import built_by
 from paydesk.ui.fonts import scale_font
 from paydesk.ui.formatting import countdown, local_time, money, tr
@@ -48,22 +49,52 @@ if TYPE_CHECKING:
     from paydesk.ui.qr_widget import QrCodeWidget
     from paydesk.ui.status_badge import StatusBadge
 
-#: What the faded QR says, per state in which its link can no longer be paid
-#: (marked for lupdate here, translated when shown).
-_OVERLAY = {
-    BadgeKind.PAID: QT_TRANSLATE_NOOP("PayDesk", "✓ Paid"),
-    BadgeKind.REFUSED: QT_TRANSLATE_NOOP("PayDesk", "✗ Refused"),
-    BadgeKind.EXPIRED: QT_TRANSLATE_NOOP("PayDesk", "Expired"),
-    BadgeKind.ABANDONED: QT_TRANSLATE_NOOP("PayDesk", "Not sent"),
-    BadgeKind.NOT_SENT: QT_TRANSLATE_NOOP("PayDesk", "Not sent"),
-    BadgeKind.UNKNOWN: QT_TRANSLATE_NOOP("PayDesk", "Not payable"),
-    # Not known to be dead, but nobody may scan it any more: no code is painted.
-    BadgeKind.CHECKING: QT_TRANSLATE_NOOP("PayDesk", "Checking…"),
-    BadgeKind.UNCHECKED: QT_TRANSLATE_NOOP("PayDesk", "Status unknown"),
+
+@dataclass(frozen=True, slots=True)
+class CardLook:
+    """How the panel's card shows one phase, besides its badge."""
+
+    #: What the faded code says once its link can no longer be paid (marked for
+    #: lupdate here, translated when shown); None: the code is live, or there is none.
+    overlay: object | None
+    #: Hidden, not faded: the service may still take a payment scanned before, but
+    #: nobody may scan it now (the buyer's screen shows no code either).
+    conceal: bool
+    #: The lines under the code, where the countdown runs while the link is live.
+    words: tuple[object, ...]
+
+
+#: Every phase on the payment panel's card.
+CARDS: dict[OrderPhase, CardLook] = {
+    OrderPhase.CREATING: CardLook(None, False, (
+        QT_TRANSLATE_NOOP("PayDesk", "Asking the payment service for a link…"),
+        QT_TRANSLATE_NOOP(
+            "PayDesk", "Esc starts the next payment; this one is finished in the background."),
+    )),
+    OrderPhase.NOT_SENT: CardLook(QT_TRANSLATE_NOOP("PayDesk", "Not sent"), False, (
+        QT_TRANSLATE_NOOP("PayDesk", "The payment service has not confirmed this order yet"),
+    )),
+    OrderPhase.PENDING: CardLook(None, False, ()),  # the countdown
+    OrderPhase.CHECKING: CardLook(QT_TRANSLATE_NOOP("PayDesk", "Checking…"), True, (
+        QT_TRANSLATE_NOOP("PayDesk", "Asking the payment service whether it was paid…"),
+    )),
+    OrderPhase.UNCHECKED: CardLook(QT_TRANSLATE_NOOP("PayDesk", "Status unknown"), True, (
+        QT_TRANSLATE_NOOP("PayDesk", "No longer checked by itself: press F5 to check it"),
+    )),
+    OrderPhase.PAID: CardLook(QT_TRANSLATE_NOOP("PayDesk", "✓ Paid"), False, ()),  # _paid_words
+    OrderPhase.REFUSED: CardLook(QT_TRANSLATE_NOOP("PayDesk", "✗ Refused"), False, (
+        QT_TRANSLATE_NOOP("PayDesk", "Create a new payment to try again"),
+    )),
+    OrderPhase.EXPIRED: CardLook(QT_TRANSLATE_NOOP("PayDesk", "Expired"), False, (
+        QT_TRANSLATE_NOOP("PayDesk", "This link has expired — create a new payment"),
+    )),
+    OrderPhase.ABANDONED: CardLook(QT_TRANSLATE_NOOP("PayDesk", "Not sent"), False, (
+        QT_TRANSLATE_NOOP("PayDesk", "This order never reached the payment service"),
+    )),
+    OrderPhase.UNKNOWN: CardLook(QT_TRANSLATE_NOOP("PayDesk", "Not payable"), False, (
+        QT_TRANSLATE_NOOP("PayDesk", "Check this order with the payment service"),
+    )),
 }
-#: States whose code is hidden, not faded: the service may still take a payment
-#: scanned before, but the buyer's screen shows no code either.
-_CONCEALED = frozenset({BadgeKind.CHECKING, BadgeKind.UNCHECKED})
 _COPIED_FEEDBACK_MS = 2000
 _SAVE_FILTERS = {
     QT_TRANSLATE_NOOP("PayDesk", "PNG image (*.png)"): ".png",
@@ -338,31 +369,32 @@ class PaymentPanel(QWidget):
         from paydesk.ui.status_badge import StatusBadge
 
         self._stack.setCurrentWidget(self.prepare_card())
-        kind = BadgeKind.at(order, expires_at, (self._clock or utc_now)())
+        phase = phase_of(order, expires_at=expires_at, now=(self._clock or utc_now)())
+        card = CARDS[phase]
         new_link = order.url is not None and order.url != self.qr.text()
         self.qr.set_text(order.url)
-        live = order.is_payable and kind is BadgeKind.PENDING
-        overlay = None if live else _OVERLAY.get(kind)
+        live = order.is_payable and phase is OrderPhase.PENDING
+        overlay = None if live else card.overlay
         self.qr.set_inactive(tr(str(overlay)) if overlay else None,
-                             accent=StatusBadge.accent(kind), conceal=kind in _CONCEALED)
+                             accent=StatusBadge.accent(phase), conceal=card.conceal)
         if new_link and self.qr.isVisible():
             # The buyer is waiting for this: paint the code now, before the texts
             # around it and whatever else this event-loop pass does (the list,
             # the totals). Its place on the card is already laid out.
             self.qr.repaint()
         self.amount_label.setText(money(order.amount))
-        self.badge.set_order(order, kind)
+        self.badge.set_order(order, phase)
         self._set_link(order.url)
         self.order_id_label.setText(tr("Order {order_id}").format(order_id=order.order_id))
         self.note_label.setText(order.note)
-        self._set_card_state(kind)
+        self._set_card_state(phase)
         if live and expires_at is not None:
             if self.remaining_seconds() > 0 and not self._countdown_timer.isActive():
                 self._countdown_timer.start()  # not restarted by every poll's update
             self.refresh_countdown()  # stops the timer again if it is already due
         else:
             self._countdown_timer.stop()
-            self._set_countdown_text(self._final_words(order, kind))
+            self._set_countdown_text(self._final_words(order, phase))
 
     def show_creating(self, amount_kopecks: int) -> None:
         """The order is on its way to the service: amount, no link yet."""
@@ -375,13 +407,10 @@ class PaymentPanel(QWidget):
         self.qr.set_text(None)
         self.qr.set_inactive(None)
         self._set_link(None)
-        self._set_countdown_text(
-            tr("Asking the payment service for a link…") + "\n"
-            + tr("Esc starts the next payment; this one is finished in the background.")
-        )
+        self._set_countdown_text(_lines(CARDS[OrderPhase.CREATING]))
         self.order_id_label.setText("")
         self.note_label.setText("")
-        self._set_card_state(BadgeKind.CREATING)
+        self._set_card_state(OrderPhase.CREATING)
 
     def set_place(
         self, place: Place, *, can_show: bool = False, sale_amount: int | None = None
@@ -426,30 +455,23 @@ class PaymentPanel(QWidget):
     def countdown_running(self) -> bool:
         return self._countdown_timer.isActive()
 
-    def _final_words(self, order: Order, kind: BadgeKind) -> str:
-        if kind is BadgeKind.PAID:
+    @staticmethod
+    def _final_words(order: Order, phase: OrderPhase) -> str:
+        if phase is OrderPhase.PAID:
             paid = local_time(order.paid_at, with_date=False)
             if paid and order.paid_time_is_approximate:  # seen long after it could be paid
                 return tr("Paid by {time}; the exact time is not known").format(time=paid)
             return tr("Paid at {time}").format(time=paid) if paid else ""
-        return {
-            BadgeKind.REFUSED: tr("Create a new payment to try again"),
-            BadgeKind.EXPIRED: tr("This link has expired — create a new payment"),
-            BadgeKind.NOT_SENT: tr("The payment service has not confirmed this order yet"),
-            BadgeKind.ABANDONED: tr("This order never reached the payment service"),
-            BadgeKind.UNKNOWN: tr("Check this order with the payment service"),
-            BadgeKind.CHECKING: tr("Asking the payment service whether it was paid…"),
-            BadgeKind.UNCHECKED: tr("No longer checked by itself: press F5 to check it"),
-        }.get(kind, "")
+        return _lines(CARDS[phase])
 
-    def _set_card_state(self, kind: BadgeKind) -> None:
+    def _set_card_state(self, phase: OrderPhase) -> None:
         """Restyle the card (paid: green tint) and lay it out for the new texts now.
 
         Laying out at once (not on the next event loop pass) means a grab, a
         print or a screenshot taken right after shows the new state whole.
         """
         card = self.prepare_card()
-        card.setProperty("state", str(kind))
+        card.setProperty("state", str(phase))
         card.style().unpolish(card)
         card.style().polish(card)
         layout = card.layout()
@@ -555,6 +577,10 @@ class PaymentPanel(QWidget):
             self.save_qr_to(path)
         except OSError as exc:
             QMessageBox.warning(self, tr("Could not save the QR code"), str(exc))
+
+
+def _lines(card: CardLook) -> str:
+    return "\n".join(tr(str(line)) for line in card.words)
 
 
 def _italic(font: QFont) -> QFont:

@@ -38,11 +38,12 @@ from PySide6.QtWidgets import (
 )
 
 from paydesk.clock import Clock, utc_now
+from paydesk.phase import OrderPhase
 from paydesk.report import DayReport, Tally, day_bounds
 from paydesk.store import OrderStore, StoreError
 from paydesk.ui.fonts import scale_font
 from paydesk.ui.formatting import local_time, money, tr
-from paydesk.ui.orders_cells import Shown, local_day
+from paydesk.ui.orders_cells import ROWS, local_day
 from paydesk.ui.orders_csv import save_orders_csv
 from paydesk.ui.paper import blank_image, painting, write_pdf
 from paydesk.ui.report_document import paid_count_text, paint_report, period_text
@@ -50,10 +51,10 @@ from paydesk.ui.takings_chart import PEAK, TakingsChart
 
 #: The other outcomes in the summary grid: key on DayReport, and how the orders list
 #: shows that state (its words and colour).
-_OUTCOMES: tuple[tuple[str, Shown], ...] = (
-    ("pending", Shown.WAITING),
-    ("refused", Shown.REFUSED),
-    ("expired", Shown.EXPIRED),
+_OUTCOMES: tuple[tuple[str, OrderPhase], ...] = (
+    ("pending", OrderPhase.PENDING),
+    ("refused", OrderPhase.REFUSED),
+    ("expired", OrderPhase.EXPIRED),
 )
 
 
@@ -164,8 +165,9 @@ class ReportDialog(QDialog):
         grid.setVerticalSpacing(4)
         self.count_labels: dict[str, QLabel] = {}
         self.amount_labels: dict[str, QLabel] = {}
-        for number, (key, shown) in enumerate(_OUTCOMES):
-            name = QLabel(f"<span style='color:{shown.colour.name()}'>●</span>&nbsp;{shown.label}")
+        for number, (key, phase) in enumerate(_OUTCOMES):
+            look = ROWS[phase]
+            name = QLabel(f"<span style='color:{look.colour.name()}'>●</span>&nbsp;{look.label}")
             count, amount = QLabel(), QLabel()
             for label in (count, amount):
                 label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -174,7 +176,7 @@ class ReportDialog(QDialog):
             grid.addWidget(amount, number, 2)
             self.count_labels[key], self.amount_labels[key] = count, amount
         self.unsent_label = QLabel()
-        self.unsent_label.setStyleSheet(f"color: {Shown.NOT_SENT.colour.name()};")
+        self.unsent_label.setStyleSheet(f"color: {ROWS[OrderPhase.NOT_SENT].colour.name()};")
         grid.addWidget(self.unsent_label, len(_OUTCOMES), 0, 1, 3)
         row.addLayout(grid)
         row.addStretch(1)
@@ -257,7 +259,7 @@ class ReportDialog(QDialog):
         report, locale = self.report, self.locale()
         self.paid_amount_label.setText(money(report.paid.amount, locale))
         self.paid_count_label.setText(paid_count_text(report, locale))
-        for key, _shown in _OUTCOMES:
+        for key, _phase in _OUTCOMES:
             tally: Tally = getattr(report, key)
             self.count_labels[key].setText(locale.toString(tally.count))
             self.amount_labels[key].setText(money(tally.amount, locale))

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from PySide6.QtCore import QDate, QLineF, QLocale, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPagedPaintDevice, QPainter, QPen
 
+from paydesk.phase import OrderPhase
 from paydesk.report import DayReport, Tally
 from paydesk.ui.formatting import capitalized, local_time, money, tr
-from paydesk.ui.orders_cells import Shown
+from paydesk.ui.orders_cells import ROWS
 from paydesk.ui.takings_chart import PEAK, bucket_span, paint_takings
 
 #: The page's width in layout units; its height follows the rectangle's shape.
@@ -144,11 +145,11 @@ def _paint_summary(page: _Page, report: DayReport, locale: QLocale, top: float) 
     page.text(QRectF(0, top + 28, 440, 66), total, page.font(size, bold=True), PEAK)
     page.text(QRectF(0, top + 96, 440, 28), paid_count_text(report, locale), page.font(21), _INK)
     rows: list[tuple[str, Tally]] = [  # in the orders list's words
-        (Shown.WAITING.label, report.pending),
-        (Shown.REFUSED.label, report.refused),
-        (Shown.EXPIRED.label, report.expired),
-        (Shown.NOT_SENT.label, report.unsent),
-        (Shown.ABANDONED.label, report.abandoned),
+        (ROWS[OrderPhase.PENDING].label, report.pending),
+        (ROWS[OrderPhase.REFUSED].label, report.refused),
+        (ROWS[OrderPhase.EXPIRED].label, report.expired),
+        (ROWS[OrderPhase.NOT_SENT].label, report.unsent),
+        (ROWS[OrderPhase.ABANDONED].label, report.abandoned),
     ]
     left, right = 500.0, PAGE_UNITS
     header_font, font = page.font(18, bold=True), page.font(20)

@@ -1,0 +1,43 @@
+"""Every look of an order in the window is one table keyed by its phase, and covers it all.
+
+A phase added to paydesk.phase and forgotten in one of them fails here, not at
+the counter (a KeyError on the cashier's screen, or a state shown as another).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from paydesk.phase import OrderPhase
+from paydesk.ui.customer_display import SCREENS, DisplayState
+from paydesk.ui.orders_cells import ROWS
+from paydesk.ui.payment_panel import CARDS
+from paydesk.ui.status_badge import BADGES
+
+LOOKS = {"badge": BADGES, "orders list": ROWS, "payment panel": CARDS, "buyer's screen": SCREENS}
+
+
+@pytest.mark.parametrize("look", LOOKS)
+def test_the_look_has_every_phase(look: str) -> None:
+    assert set(LOOKS[look]) == set(OrderPhase)
+
+
+def test_every_phase_has_words_and_a_symbol_of_its_own_on_the_badge() -> None:
+    symbols_and_words = {(badge.symbol, str(badge.words)) for badge in BADGES.values()}
+    assert len(symbols_and_words) == len(OrderPhase)
+    assert all(badge.symbol and badge.words for badge in BADGES.values())
+
+
+def test_a_code_the_buyer_could_scan_is_live_only_while_pending() -> None:
+    for phase, card in CARDS.items():
+        live = card.overlay is None
+        assert live == (phase in (OrderPhase.PENDING, OrderPhase.CREATING)), phase
+        # A hidden code always says why.
+        assert not card.conceal or card.overlay, phase
+
+
+def test_the_buyer_sees_a_result_only_for_an_answer_of_the_service() -> None:
+    results = {DisplayState.PAID, DisplayState.REFUSED, DisplayState.EXPIRED}
+    shown = {phase for phase, screen in SCREENS.items() if screen.state in results}
+    assert shown == {OrderPhase.PAID, OrderPhase.REFUSED, OrderPhase.EXPIRED}
+    assert all(SCREENS[phase].symbol and SCREENS[phase].words for phase in shown)
