@@ -8,6 +8,7 @@ from typing import IO, Any
 
 from paydesk.csv_format import CsvFormat, defuse
 from paydesk.orders import Order
+from paydesk.phase import phase_of
 
 #: The plain form, for programs (and JSON): ``1234.50``, ISO 8601 UTC times.
 _PLAIN = CsvFormat()
@@ -29,6 +30,9 @@ def order_record(order: Order, fmt: CsvFormat = _PLAIN) -> dict[str, Any]:
         "email": order.email or "",
         "note": order.note,
         "status": order.status.value,
+        # What PayDesk makes of it (paydesk.phase), beside the service's word:
+        # JSON only, the CSV keeps its columns for the spreadsheets reading them.
+        "phase": phase_of(order).value,
         "creation": order.creation.value,
         "paid_at": fmt.time(order.paid_at),
         # The service does not say when a buyer paid: paid_at is when PayDesk first

@@ -18,10 +18,24 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from paydesk.clock import Clock, utc_now
 from paydesk.orders import Order
+from paydesk.phase import OrderPhase
 from paydesk.store import OrderStore
 from paydesk.store.reporting import Tally
 
-__all__ = ["DayReport", "HourTakings", "Tally", "day_bounds", "local_midnight"]
+__all__ = ["LINES", "DayReport", "HourTakings", "Tally", "day_bounds", "local_midnight"]
+
+#: The report's lines in the order they are shown: the :class:`DayReport` field,
+#: and the phase whose orders it counts, which gives it its words in each look.
+#: An open order counts as pending however long it has waited (checking, or no
+#: longer checked); one with a status PayDesk does not know, only as created.
+LINES: tuple[tuple[str, OrderPhase], ...] = (
+    ("paid", OrderPhase.PAID),
+    ("pending", OrderPhase.PENDING),
+    ("refused", OrderPhase.REFUSED),
+    ("expired", OrderPhase.EXPIRED),
+    ("unsent", OrderPhase.NOT_SENT),
+    ("abandoned", OrderPhase.ABANDONED),
+)
 
 _HOUR = timedelta(hours=1)
 _MS = timedelta(milliseconds=1)

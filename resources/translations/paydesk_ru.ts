@@ -162,8 +162,8 @@
         <location filename="../../app/paydesk/ui/customer_display.py" line="189"/>
         <location filename="../../app/paydesk/ui/orders_model.py" line="89"/>
         <location filename="../../app/paydesk/ui/payment_panel.py" line="243"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="159"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="243"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="156"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="240"/>
         <source>Amount</source>
         <translation>Сумма</translation>
     </message>
@@ -391,7 +391,7 @@
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="157"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="154"/>
         <source>Count</source>
         <translation>Кол-во</translation>
     </message>
@@ -460,7 +460,7 @@
         <translation>Папка данных: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="203"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="200"/>
         <source>Day</source>
         <translation>День</translation>
     </message>
@@ -599,7 +599,7 @@
         <translation>Дата начала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="258"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="255"/>
         <source>Generated {0} by PayDesk</source>
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
@@ -609,7 +609,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="203"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="200"/>
         <source>Hour</source>
         <translation>Час</translation>
     </message>
@@ -794,7 +794,7 @@
         <translation>Заказ {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="156"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="153"/>
         <source>Orders</source>
         <translation>Заказы</translation>
     </message>
@@ -839,7 +839,7 @@
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="256"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="253"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания.</translation>
     </message>
@@ -947,8 +947,8 @@ QR payments at a shop counter.</source>
         <translation>Квитанция {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="185"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="242"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="182"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="239"/>
         <source>Payments</source>
         <translation>Платежи</translation>
     </message>
@@ -1625,7 +1625,7 @@ QR payments at a shop counter.</source>
         <translation>Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="201"/>
+        <location filename="../../app/paydesk/ui/report_document.py" line="198"/>
         <source>Total</source>
         <translation>Итого</translation>
     </message>

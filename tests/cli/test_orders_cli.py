@@ -50,7 +50,7 @@ def test_create_pay_status_list_export(
     listing = paydesk("list", "--status", "paid", "--format", "json", env=service_env)
     [record] = json.loads(listing.out)
     assert (record["order_id"], record["amount"]) == (order_id, "1500.50")
-    assert record["status"] == "approve"
+    assert (record["status"], record["phase"]) == ("approve", "paid")
     assert record["note"] == "2 coffees" and record["paid_at"]
 
     export = tmp_path / "orders.csv"
@@ -99,6 +99,7 @@ def test_unreachable_service_keeps_the_order_and_refresh_sends_it(
     assert sandbox.orders() == []
     [record] = json.loads(paydesk("list", "--format", "json", env=service_env).out)
     assert record["creation"] == "unconfirmed"
+    assert (record["status"], record["phase"]) == ("pending", "not_sent")
 
     sandbox.clear_faults()
     run = paydesk("refresh", env=service_env)
@@ -184,6 +185,9 @@ def test_an_order_no_longer_watched_says_so_until_it_is_checked_again(
 
     listing = paydesk.run("list", env=service_env)
     assert "status unknown - check" in listing.out, listing.out
+    # A script reads both: the service's word, and what PayDesk makes of it.
+    [record] = json.loads(paydesk.run("list", "--format", "json", env=service_env).out)
+    assert (record["status"], record["phase"]) == ("pending", "unchecked")
     refreshed = paydesk.run("refresh", env=service_env)
     assert refreshed.code == 0, refreshed.err
     listing = paydesk.run("list", env=service_env)

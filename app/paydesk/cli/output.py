@@ -6,25 +6,30 @@ from collections.abc import Sequence
 
 from paydesk.cli.dates import local_text
 from paydesk.money import format_rubles
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.orders import CreationState, Order
+from paydesk.phase import OrderPhase, phase_of
 
-STATUS_WORDS = {
-    "pending": "pending",
-    "approve": "paid",
-    "decline": "refused",
-    "expired": "expired",
+#: Every phase in a terminal: plain lower-case words (``list --format json``
+#: gives the codes: ``phase``, and the service's ``status``). ``{raw}`` is the
+#: service's own word.
+WORDS: dict[OrderPhase, str] = {
+    # Only the creating command knows it is sending; the book says "not sent yet".
+    OrderPhase.CREATING: "creating",
+    OrderPhase.NOT_SENT: "not sent yet",
+    OrderPhase.PENDING: "pending",
+    OrderPhase.CHECKING: "time is up - checking",
+    # Past the day PayDesk watches an order by itself; 'paydesk refresh' checks it.
+    OrderPhase.UNCHECKED: "status unknown - check",
+    OrderPhase.PAID: "paid",
+    OrderPhase.REFUSED: "refused",
+    OrderPhase.EXPIRED: "expired",
+    OrderPhase.ABANDONED: "abandoned",
+    OrderPhase.UNKNOWN: "unknown ({raw})",
 }
 
 
 def status_text(order: Order) -> str:
-    if order.creation is CreationState.UNCONFIRMED:
-        return "not sent yet"
-    if order.creation is CreationState.ABANDONED:
-        return "abandoned"
-    if order.status is OrderStatus.PENDING and not order.is_watched:
-        return "status unknown - check"  # past the day PayDesk watches an order by itself
-    word = STATUS_WORDS.get(order.status.value)
-    return word if word is not None else f"unknown ({order.status.value})"
+    return WORDS[phase_of(order)].format(raw=order.status.value)
 
 
 def paid_text(order: Order) -> str:

@@ -17,18 +17,24 @@ from paydesk.cli.dates import local_text, next_day, parse_local_date
 from paydesk.cli.order_commands import add_csv_style, csv_format
 from paydesk.errors import InputError
 from paydesk.money import format_rubles
-from paydesk.report import DayReport, HourTakings, Tally
+from paydesk.phase import OrderPhase
+from paydesk.report import LINES, DayReport, HourTakings, Tally
 from paydesk.runtime import Runtime
 
-#: The report's lines in the order they are shown: key, words in the table.
-LINES = (
-    ("paid", "Paid"),
-    ("pending", "Waiting"),
-    ("refused", "Refused"),
-    ("expired", "Expired"),
-    ("unsent", "Not sent"),
-    ("abandoned", "Abandoned"),
-)
+#: Every phase as a heading of the report's table: the orders list's words, as
+#: in the window's report (a test holds them to the list's English).
+HEADINGS: dict[OrderPhase, str] = {
+    OrderPhase.CREATING: "Creating…",
+    OrderPhase.NOT_SENT: "Not sent",
+    OrderPhase.PENDING: "Waiting",
+    OrderPhase.CHECKING: "Checking…",
+    OrderPhase.UNCHECKED: "Check status",
+    OrderPhase.PAID: "Paid",
+    OrderPhase.REFUSED: "Refused",
+    OrderPhase.EXPIRED: "Expired",
+    OrderPhase.ABANDONED: "Abandoned",
+    OrderPhase.UNKNOWN: "Unknown",
+}
 _BAR_WIDTH = 30
 
 
@@ -98,7 +104,7 @@ def report_record(report: DayReport) -> dict[str, Any]:
         "generated_at": report.generated_at.astimezone().isoformat(timespec="seconds"),
         "created": _tally(report.created),
     }
-    record.update({key: _tally(getattr(report, key)) for key, _words in LINES})
+    record.update({key: _tally(getattr(report, key)) for key, _phase in LINES})
     record["paid_time_approximate"] = report.paid_approximate
     record["buckets"] = "day" if report.by_day else "hour"
     record["takings"] = [
@@ -119,7 +125,7 @@ def write_report_csv(report: DayReport, args: argparse.Namespace) -> None:
     if fmt.header:
         writer.writerow(("line", "start", "end", "count", "amount"))
     since, until = fmt.time(report.since), fmt.time(report.until)
-    for key, _words in LINES:
+    for key, _phase in LINES:
         tally: Tally = getattr(report, key)
         writer.writerow((key, since, until, tally.count, fmt.amount(tally.amount)))
     writer.writerow(("paid_time_approximate", since, until, report.paid_approximate, ""))
@@ -148,8 +154,8 @@ def _bucket_label(bucket: HourTakings, by_day: bool) -> str:
 def report_table(report: DayReport) -> str:
     """The report for a terminal: the summary, then takings with a bar per hour (or day)."""
     lines = [f"Report for {_period(report)} (local time)", ""]
-    rows = [(words, str(getattr(report, key).count), _rubles(getattr(report, key).amount))
-            for key, words in LINES]
+    rows = [(HEADINGS[phase], str(getattr(report, key).count),
+             _rubles(getattr(report, key).amount)) for key, phase in LINES]
     count_width = max(len("Orders"), *(len(count) for _w, count, _a in rows))
     amount_width = max(len(amount) for _w, _c, amount in rows)
     lines.append(f"{'':<10}{'Orders':>{count_width}}  {'Amount':>{amount_width}}")

@@ -16,7 +16,7 @@ from PySide6.QtCore import QDate, QLineF, QLocale, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPagedPaintDevice, QPainter, QPen
 
 from paydesk.phase import OrderPhase
-from paydesk.report import DayReport, Tally
+from paydesk.report import LINES, DayReport, Tally
 from paydesk.ui.formatting import capitalized, local_time, money, tr
 from paydesk.ui.orders_cells import ROWS
 from paydesk.ui.takings_chart import PEAK, bucket_span, paint_takings
@@ -145,11 +145,8 @@ def _paint_summary(page: _Page, report: DayReport, locale: QLocale, top: float) 
     page.text(QRectF(0, top + 28, 440, 66), total, page.font(size, bold=True), PEAK)
     page.text(QRectF(0, top + 96, 440, 28), paid_count_text(report, locale), page.font(21), _INK)
     rows: list[tuple[str, Tally]] = [  # in the orders list's words
-        (ROWS[OrderPhase.PENDING].label, report.pending),
-        (ROWS[OrderPhase.REFUSED].label, report.refused),
-        (ROWS[OrderPhase.EXPIRED].label, report.expired),
-        (ROWS[OrderPhase.NOT_SENT].label, report.unsent),
-        (ROWS[OrderPhase.ABANDONED].label, report.abandoned),
+        (ROWS[phase].label, getattr(report, key)) for key, phase in LINES
+        if phase is not OrderPhase.PAID  # on the left, large
     ]
     left, right = 500.0, PAGE_UNITS
     header_font, font = page.font(18, bold=True), page.font(20)
