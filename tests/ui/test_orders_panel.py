@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView
 from pytestqt.qtbot import QtBot
 
 from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.services.order_book import OrderBook
 from paydesk.store import CheckResult, OrderStore, SortColumn
 from paydesk.ui.formatting import money
 from paydesk.ui.orders_model import PAGE_SIZE, Column, day_start, local_day
@@ -69,7 +70,7 @@ def book(orders_store: OrderStore, make_order: MakeOrder, today: QDate) -> list[
 
 @pytest.fixture
 def panel(qtbot: QtBot, orders_store: OrderStore, book: list[Order]) -> OrdersPanel:
-    widget = OrdersPanel(orders_store, CLIENT, clock=lambda: NOW)
+    widget = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(widget)
     widget.resize(1000, 600)
     return widget
@@ -243,7 +244,7 @@ def test_totals_of_what_is_shown_and_paid_today(panel: OrdersPanel) -> None:
 
 
 def test_an_empty_book_says_so(qtbot: QtBot, orders_store: OrderStore) -> None:
-    panel = OrdersPanel(orders_store, CLIENT, clock=lambda: NOW)
+    panel = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     assert panel.model.rowCount() == 0
     assert panel.totals_label.text() == "No orders yet"
@@ -337,7 +338,7 @@ def test_reload_goes_back_to_the_first_page(
     orders_store.bulk_insert_for_tests(
         [make_order(f"p-{n:04d}", minutes=n) for n in range(PAGE_SIZE * 2 + 10)]
     )
-    panel = OrdersPanel(orders_store, CLIENT, clock=lambda: NOW)
+    panel = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     panel.model.fetchMore(QModelIndex())
     panel.refresh()
@@ -407,7 +408,7 @@ def test_a_hundred_thousand_orders_filtered_searched_and_sorted(
     qtbot: QtBot, big_order_book: Book
 ) -> None:
     store, orders = big_order_book
-    panel = OrdersPanel(store, CLIENT, clock=lambda: NOW)
+    panel = OrdersPanel(OrderBook(store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     assert panel.model.rowCount() == PAGE_SIZE
     choose_status(panel, "Refused")
@@ -477,7 +478,7 @@ def test_screenshots(
     qtbot: QtBot, orders_store: OrderStore, make_order: MakeOrder, today: QDate
 ) -> None:
     orders_store.bulk_insert_for_tests(varied_orders(make_order, today))
-    panel = OrdersPanel(orders_store, CLIENT, clock=lambda: NOW)
+    panel = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     panel.resize(1000, 600)
     panel.show()

@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.report import local_midnight
+from paydesk.services.order_book import OrderBook
 from paydesk.store import OrderStore
 from paydesk.ui.formatting import money
 from paydesk.ui.report_dialog import ReportDialog
@@ -76,7 +77,7 @@ def open_dialog(qtbot: QtBot, orders_store: OrderStore) -> OpenDialog:
     def open_it(orders: list[Order] | None = None, name: str = "Coffee & Co") -> ReportDialog:
         if orders:
             orders_store.bulk_insert_for_tests(orders)
-        dialog = ReportDialog(orders_store, CLIENT, name, clock=lambda: NOW)
+        dialog = ReportDialog(OrderBook(orders_store, CLIENT), name, clock=lambda: NOW)
         qtbot.addWidget(dialog)
         dialog.show()
         qtbot.waitExposed(dialog)

@@ -308,7 +308,7 @@ class MainWindow(QMainWindow):
     def _build_orders_panel(self) -> OrdersPanel:
         from paydesk.ui.orders_panel import OrdersPanel
 
-        panel = OrdersPanel(self.counter.desk.store, self.runtime.settings.client_id)
+        panel = OrdersPanel(self.counter.desk.book)
         # Same place, same size (the restored splitter state included).
         placeholder = self.splitter.replaceWidget(1, panel)
         self.splitter.setStretchFactor(1, 3)  # the factor lives in the widget's size policy
@@ -557,14 +557,14 @@ class MainWindow(QMainWindow):
     def open_report(self) -> None:
         from paydesk.ui.report_dialog import ReportDialog
 
-        ReportDialog(self.counter.desk.store, self.runtime.settings.client_id,
-                     self.runtime.settings.merchant_name, parent=self).exec()
+        ReportDialog(self.counter.desk.book, self.runtime.settings.merchant_name,
+                     parent=self).exec()
 
     def export_csv_to(self, path: str) -> int:
         """The orders the list shows, as a spreadsheet in this locale opens them."""
         from paydesk.ui.orders_csv import save_orders_csv
 
-        orders = self.counter.desk.store.query(self.orders_panel.current_query())
+        orders = self.counter.desk.book.query(self.orders_panel.current_query())
         count = save_orders_csv(path, orders, QLocale())
         self.statusBar().showMessage(tr("Exported {0} orders to {1}").format(count, path))
         return count
