@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from paydesk.clock import utc_now
 from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.services.order_book import OrderBook, OrderQuery, SortColumn
-from paydesk.store import OrderStore
+from paydesk.store import CheckResult, OrderStore
 from paydesk.ui.formatting import local_time, money
 from paydesk.ui.orders_model import (
     ORDER_ROLE,
@@ -180,6 +180,55 @@ def test_update_order_changes_one_row_without_a_reset(
     with qtbot.assertNotEmitted(model.dataChanged):
         assert not model.update_order(dataclasses.replace(paid, order_id="not-loaded"))
         assert not model.update_order(dataclasses.replace(paid, client_id=7))  # another's
+
+
+def test_a_status_changed_elsewhere_repaints_its_row_without_a_reset(
+    qtbot: QtBot, orders_store: OrderStore, few: list[Order]
+) -> None:
+    """Another program (another connection to the file) records a payment: following the
+    book repaints that row only, as a check made by this window does."""
+    model = OrdersModel(OrderBook(orders_store), page_size=3)
+    model.fetchMore(QModelIndex())  # six of seven loaded: one page more to come
+    row = model.row_of("o-2")
+    assert row is not None and text(model, row, Column.STATUS) == "Waiting"
+    paid_at = ORDERS_T0 + timedelta(minutes=12)
+    with OrderStore.open(orders_store.path) as elsewhere:
+        elsewhere.record_checks(
+            [CheckResult(few[1].client_id, "o-2", OrderStatus.APPROVE, paid_at, None)])
+    changed: list[tuple[int, int]] = []
+    model.dataChanged.connect(lambda top, bottom, *_: changed.append((top.row(), bottom.row())))
+    with qtbot.assertNotEmitted(model.modelReset), qtbot.assertNotEmitted(model.rowsInserted):
+        assert model.follow_book()
+    assert changed == [(row, row)]
+    assert text(model, row, Column.STATUS) == "Paid"
+    assert ids(model) == ["o-7", "o-6", "o-5", "o-4", "o-3", "o-2"]
+    assert model.canFetchMore(QModelIndex())
+
+
+@pytest.mark.parametrize("page_size", [3, 10])
+def test_rows_that_are_no_longer_the_same_orders_are_left_to_a_reload(
+    qtbot: QtBot, orders_store: OrderStore, few: list[Order], make_order: MakeOrder,
+    page_size: int,
+) -> None:
+    """An order added elsewhere at the top, or one that left a filtered list: the rows
+    loaded are no longer those orders in those places, so the caller reloads them."""
+    model = OrdersModel(OrderBook(orders_store), page_size=page_size)
+    with OrderStore.open(orders_store.path) as elsewhere:
+        elsewhere.bulk_insert_for_tests([make_order("o-8", minutes=70)])
+    before = ids(model)
+    with qtbot.assertNotEmitted(model.dataChanged), qtbot.assertNotEmitted(model.modelReset):
+        assert not model.follow_book()
+    assert ids(model) == before
+
+    model.set_query(OrderQuery(statuses=frozenset({"pending"})))
+    fetch_all(model)
+    waiting = ids(model)
+    assert "o-2" in waiting
+    with OrderStore.open(orders_store.path) as elsewhere:
+        elsewhere.record_checks([CheckResult(few[1].client_id, "o-2", OrderStatus.DECLINE,
+                                             ORDERS_T0 + timedelta(minutes=12), None)])
+    assert not model.follow_book()
+    assert ids(model) == waiting
 
 
 def test_reload_shows_a_new_order_at_the_top(

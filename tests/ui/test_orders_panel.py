@@ -332,6 +332,51 @@ def test_refresh_keeps_the_selection_and_shows_changes(
     assert cleared.args == [[]]
 
 
+def test_the_rows_and_totals_follow_changes_made_elsewhere(
+    qtbot: QtBot, panel: OrdersPanel, orders_store: OrderStore, make_order: MakeOrder
+) -> None:
+    """Another program (here another connection to the file) pays one order, then adds
+    one: the list follows, with the cashier's selection and the totals."""
+    panel.table.selectRow(4)  # t-4, waiting
+    row = panel.model.row_of("t-4")
+    with OrderStore.open(orders_store.path) as elsewhere:
+        elsewhere.record_checks([CheckResult(CLIENT, "t-4", OrderStatus.APPROVE, NOW, None)])
+    with (
+        qtbot.assertNotEmitted(panel.model.modelReset),
+        qtbot.assertNotEmitted(panel.selection_changed),
+        qtbot.assertNotEmitted(panel.order_activated),
+    ):
+        panel.book_changed()
+        qtbot.waitUntil(lambda: "4 paid" in panel.totals_label.text())
+    assert panel.model.row_of("t-4") == row
+    assert panel.model.index(row, Column.STATUS).data() == "Paid"
+    assert panel.paid_today_label.text() == f"Paid today: {money(53000)}"
+    assert panel.selected_order_ids() == ["t-4"]
+
+    with OrderStore.open(orders_store.path) as elsewhere:
+        elsewhere.bulk_insert_for_tests(
+            [dataclasses.replace(make_order("t-8", amount=100), created_at=NOW)])
+    with qtbot.assertNotEmitted(panel.selection_changed):
+        panel.book_changed()
+        qtbot.waitUntil(lambda: panel.totals_label.text().startswith("10 orders"))
+    assert "t-8" in ids(panel) and panel.model.rowCount() == 10
+    assert panel.selected_order_ids() == ["t-4"]
+
+
+def test_a_stopped_list_reads_nothing_more(
+    qtbot: QtBot, panel: OrdersPanel, orders_store: OrderStore
+) -> None:
+    """The window closes the book right after stopping the list: a change heard late
+    must not reach it."""
+    with OrderStore.open(orders_store.path) as elsewhere:
+        elsewhere.record_checks([CheckResult(CLIENT, "t-4", OrderStatus.APPROVE, NOW, None)])
+    panel.book_changed()
+    panel.stop()
+    panel.book_changed()
+    orders_store.close()  # what a closing window does next
+    QCoreApplication.processEvents()  # a query now would raise, and fail the test
+
+
 def test_reload_goes_back_to_the_first_page(
     qtbot: QtBot, orders_store: OrderStore, make_order: MakeOrder
 ) -> None:

@@ -260,6 +260,36 @@ class OrdersModel(QAbstractTableModel):
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
         return True
 
+    def follow_book(self) -> bool:
+        """Read the loaded rows again: another program changed the book.
+
+        The rows whose order changed repaint in place (``dataChanged``), so the
+        selection and the scroll stay. False, with nothing changed, when the rows
+        are no longer the same orders in the same places (one was added or left
+        the selection, or the sort moved one): the caller reloads them.
+        """
+        loaded = len(self._orders)
+        try:
+            fresh = self._book.query(
+                dataclasses.replace(self._query, limit=loaded + 1, offset=0)
+            )
+        except StoreError as exc:  # said by whoever listens; the rows stay as they were
+            self.failed.emit(str(exc))
+            return True
+        kept, more = fresh[:loaded], len(fresh) > loaded
+        if len(kept) < loaded or (more and not self._more) or any(
+            new.order_id != old.order_id for new, old in zip(kept, self._orders, strict=True)
+        ):
+            return False
+        self._more = more
+        last = len(Column) - 1
+        for row, (new, old) in enumerate(zip(kept, self._orders, strict=True)):
+            if new != old:
+                self._orders[row] = new
+                self._texts[row] = None
+                self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+        return True
+
     def order_at(self, row: int) -> Order | None:
         return self._orders[row] if 0 <= row < len(self._orders) else None
 

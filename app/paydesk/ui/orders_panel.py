@@ -102,6 +102,7 @@ class OrdersPanel(QWidget):
         self._search_timer = self._single_shot(SEARCH_DELAY_MS, self._apply_filters)
         # Many update_order calls from one polling batch add up the totals once.
         self._totals_timer = self._single_shot(0, self._update_totals)
+        self._follow_timer = self._single_shot(0, self._follow_book)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 4)
@@ -292,10 +293,30 @@ class OrdersPanel(QWidget):
         self.model.update_order(order)
         self._later(self._totals_timer)
 
+    def book_changed(self) -> None:
+        """Another program changed the order book (``paydesk create``, ``paydesk refresh``,
+        another till): the rows and the totals follow, once for many changes.
+
+        Rows still in their places repaint in place; when an order joined or left
+        the rows loaded, or moved, they are read again, keeping the selection and
+        the scroll, as :meth:`refresh` does.
+        """
+        self._later(self._follow_timer)
+
+    def _follow_book(self) -> None:
+        if self.model.follow_book():
+            self._update_totals()
+        else:
+            self._reload(keep_rows=True)
+
+    def _timers(self) -> tuple[QTimer, ...]:
+        return (self._search_timer, self._totals_timer, self._follow_timer)
+
     def hideEvent(self, event: QHideEvent) -> None:
-        """Hold back searches and totals while hidden: a closing window closes the book
-        next, and a poll finishing meanwhile must not reach it."""
-        self._held = {t for t in (self._search_timer, self._totals_timer) if t.isActive()}
+        """Hold back searches, totals and reading the book again while hidden: a
+        closing window closes the book next, and a poll finishing meanwhile must not
+        reach it."""
+        self._held = {t for t in self._timers() if t.isActive()}
         for timer in self._held:
             timer.stop()
         super().hideEvent(event)
@@ -311,7 +332,7 @@ class OrdersPanel(QWidget):
     def stop(self) -> None:
         """The order book is about to close: no search or totals may run after this."""
         self._stopped = True
-        for timer in (self._search_timer, self._totals_timer):
+        for timer in self._timers():
             timer.stop()
         self._held = None
 

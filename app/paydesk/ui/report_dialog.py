@@ -235,12 +235,22 @@ class ReportDialog(QDialog):
 
     def refresh(self) -> None:
         """Ask the order book again (the first ask, in ``__init__``, raises StoreError)."""
+        if self._ask_again():
+            self.message.clear()
+
+    def book_changed(self) -> None:
+        """Another program changed the book: the same period's numbers again. What the
+        last button said ("Saved …") stays."""
+        self._ask_again()
+
+    def _ask_again(self) -> bool:
         try:
             self.report = self._build_report()
         except StoreError as exc:
             self.message.setText(str(exc))  # the book's sentence: what could not be done
-            return
+            return False
         self._show_report()
+        return True
 
     def _build_report(self) -> DayReport:
         first, last = (edit.date() for edit in (self.from_edit, self.to_edit))
@@ -270,7 +280,6 @@ class ReportDialog(QDialog):
         self.note.setText(tr("Paid orders count on the day they were paid; the others on the day "
                              "they were created. Updated {0}.").format(
             local_time(report.generated_at, locale=locale)))
-        self.message.clear()
 
     def changeEvent(self, event: QEvent) -> None:
         """A new locale (the language setting) rewrites the sums and dates at once."""
