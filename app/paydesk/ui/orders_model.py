@@ -5,7 +5,8 @@ filters, search and sort run in SQL (an :class:`OrderQuery` the order book runs)
 arrive a page at a time through ``canFetchMore``/``fetchMore`` as the view
 scrolls. A background status check replaces one row in place
 (:meth:`OrdersModel.update_order`) instead of resetting the list, so the
-selection and the scroll position survive polling.
+selection and the scroll position survive polling; so does a status another
+program changed (:meth:`OrdersModel.follow_book`).
 """
 
 from __future__ import annotations
