@@ -25,6 +25,12 @@ against a baseline measured in the same run, interleaved with it:
   of a status filter, a text search and a sort to paint their first rows;
   ``history_rss_mb``: resident memory of a process that opened the window and
   ran those filters, with 100 000 orders minus with none.
+- ``external_change_ms``: another process (book_writer.py, through the store as
+  the commands write) adds an order to a book of 100 000, then records its
+  payment, under the open window: from its commit until the window's list shows
+  it (the new row, then "Paid"); the slowest of all. Each write comes at a
+  random moment of the window's look interval. The window's own checks are
+  off, so only the list's watch on the book can show it.
 - ``sandbox_p50_ms``: sequential ``get_order`` through ``GatewayClient``.
 
 Python writes no bytecode cache in some environments (PYTHONDONTWRITEBYTECODE);
@@ -59,6 +65,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 HERE = Path(__file__).resolve().parent
 CHILD = HERE / "startup_child.py"
+WRITER = HERE / "book_writer.py"
 SECRET = "bench-secret-key"
 CLIENT_ID = 1
 
@@ -71,6 +78,7 @@ BUDGETS: dict[str, tuple[float, str]] = {
     "history_open_ratio": (1.3, "window shown, 100 000 orders / none"),
     "history_filter_ms": (100, "status filter, search, sort: first rows"),
     "history_rss_mb": (60, "RSS growth, 0 -> 100 000 orders"),
+    "external_change_ms": (1000, "another process's change shown in the open list"),
     "sandbox_p50_ms": (3, "sequential get_order on loopback"),
 }
 
@@ -88,20 +96,21 @@ class Sizes:
     history_open_runs: int
     filter_rounds: int
     rss_runs: int
+    external_runs: int
     sandbox_calls: int
 
 
 FULL = Sizes(
     startup_runs=7, create_runs=30, create_warmup=3, refresh_orders=1000,
     refresh_latency_ms=50, refresh_in_flight=8, refresh_rounds=3, history_orders=100_000,
-    history_open_runs=7, filter_rounds=3, rss_runs=3, sandbox_calls=300,
+    history_open_runs=7, filter_rounds=3, rss_runs=3, external_runs=10, sandbox_calls=300,
 )
 QUICK = Sizes(
     startup_runs=1, create_runs=2, create_warmup=1, refresh_orders=24,
     refresh_latency_ms=5, refresh_in_flight=8, refresh_rounds=1, history_orders=2_000,
-    history_open_runs=1, filter_rounds=1, rss_runs=1, sandbox_calls=20,
+    history_open_runs=1, filter_rounds=1, rss_runs=1, external_runs=2, sandbox_calls=20,
 )
-PARTS = ("startup", "create", "refresh", "history", "sandbox")
+PARTS = ("startup", "create", "refresh", "history", "external", "sandbox")
 
 
 def log(message: str) -> None:
@@ -686,6 +695,68 @@ def history_rss(sizes: Sizes, work: Path, empty: Path, big: Path) -> dict[str, A
     }
 
 
+# -- a change made by another process --------------------------------------------------------
+
+
+def bench_external(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str, Any]:
+    from paydesk.ui.book_watch import LOOK_MS
+    from paydesk.ui.orders_model import Column
+
+    log(f"writing {sizes.history_orders} orders")
+    data = prepare_data_dir(work / "external-data", base_url,
+                            history_orders(sizes.history_orders, datetime.now(UTC)))
+    runtime = runtime_for(data, base_url)
+    window = gui.open_window(runtime)  # not started: the window checks no order itself
+    model = window.orders_panel.model
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PAYDESK_")}
+    writer = subprocess.Popen(
+        [sys.executable, str(WRITER), str(runtime.paths.database), str(CLIENT_ID)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+    )
+    assert writer.stdin is not None and writer.stdout is not None
+    times: dict[str, list[float]] = {"add": [], "pay": []}
+    rng = random.Random(20260301)
+
+    def status(order_id: str) -> str | None:
+        row = model.row_of(order_id)
+        return None if row is None else model.index(row, Column.STATUS).data()
+
+    def change(action: str, order_id: str, shown: Callable[[], bool]) -> float:
+        """Seconds from the writer's commit to the list showing it."""
+        assert writer.stdin is not None and writer.stdout is not None
+        gui.wait(lambda: False, timeout=rng.random() * LOOK_MS / 1000)  # any moment of it
+        writer.stdin.write(f"{action} {order_id}\n")
+        writer.stdin.flush()
+        if not gui.wait(shown, timeout=30, poll_ms=1):
+            raise RuntimeError(f"{action} {order_id}: the open list did not show it in 30 s")
+        seen = time.monotonic()
+        line = writer.stdout.readline()
+        if not line.startswith("DONE "):
+            raise RuntimeError(f"the writer failed: {line!r}")
+        return seen - float(line.split()[1])
+
+    try:
+        if writer.stdout.readline().strip() != "READY":
+            raise RuntimeError("the writer did not start")
+        for number in range(sizes.external_runs):
+            order_id = f"external-{os.getpid()}-{number}"
+            times["add"].append(change("add", order_id, lambda o=order_id: model.row_of(o) == 0))
+            change("confirm", order_id, lambda o=order_id: status(o) == "Waiting")
+            times["pay"].append(change("pay", order_id, lambda o=order_id: status(o) == "Paid"))
+    finally:
+        writer.stdin.close()
+        writer.wait(30)
+        gui.close_window(window)
+        runtime.close()
+    return {
+        "external_change_ms": max(max(values) for values in times.values()) * 1000,
+        "external_add_median_ms": median(times["add"]) * 1000,
+        "external_pay_median_ms": median(times["pay"]) * 1000,
+        "external_runs_ms": {action: [round(v * 1000, 1) for v in values]
+                             for action, values in times.items()},
+    }
+
+
 # -- the sandbox -----------------------------------------------------------------------------
 
 
@@ -731,7 +802,7 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
         if "startup" in parts:
             log("start-up")
             figures.update(bench_startup(sizes, work, base_url))
-        gui = Gui() if set(parts) & {"create", "refresh", "history"} else None
+        gui = Gui() if set(parts) & {"create", "refresh", "history", "external"} else None
         if "sandbox" in parts:
             log("sandbox")
             figures.update(bench_sandbox(sizes, work, sandbox))
@@ -745,6 +816,9 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
         if gui is not None and "history" in parts:
             log("history")
             figures.update(bench_history(sizes, work, gui, base_url))
+        if gui is not None and "external" in parts:
+            log("a change made by another process")
+            figures.update(bench_external(sizes, work, gui, base_url))
     return figures
 
 

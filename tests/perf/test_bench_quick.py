@@ -24,6 +24,7 @@ KEYS = (
     "history_open_ratio",
     "history_filter_ms",
     "history_rss_mb",
+    "external_change_ms",
     "sandbox_p50_ms",
 )
 

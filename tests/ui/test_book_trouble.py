@@ -88,7 +88,7 @@ def test_the_list_says_a_page_it_cannot_read_instead_of_raising(
 ) -> None:
     """The cashier scrolls back through the year onto damage: the rows read so far
     stay, the list says why it stops, and nothing is raised into Qt."""
-    from paydesk.store import OrderQuery
+    from paydesk.services.order_book import OrderBook, OrderQuery
     from paydesk.ui.orders_model import OrdersModel
 
     book = runtime.paths.database
@@ -97,7 +97,7 @@ def test_the_list_says_a_page_it_cannot_read_instead_of_raising(
     data[middle : middle + 8192] = random.Random(13).randbytes(8192)
     book.write_bytes(bytes(data))
     with OrderStore.open(book, check_whole_file=False) as store:
-        model = OrdersModel(store, OrderQuery(client_id=TEST_CLIENT_ID))
+        model = OrdersModel(OrderBook(store), OrderQuery(client_id=TEST_CLIENT_ID))
         failures: list[str] = []
         model.failed.connect(failures.append)
         while model.canFetchMore():

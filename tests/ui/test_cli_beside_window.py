@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QItemSelectionModel, Qt
 from pytestqt.qtbot import QtBot
 
 from paydesk.logs import CLI_LOG_FILE
@@ -22,9 +22,11 @@ from paydesk.runtime import Runtime, open_runtime
 from paydesk.sandbox import SandboxServer
 from paydesk.settings import Settings
 from paydesk.ui.app import build_window
+from paydesk.ui.formatting import money
 from paydesk.ui.main_window import MainWindow
+from paydesk.ui.orders_model import Column
 
-from cli_process import child_env
+from cli_process import child_env, service_env
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 WAIT_MS = 30_000
@@ -84,9 +86,7 @@ def real_window(
 def test_create_and_list_beside_the_open_window(
     qtbot: QtBot, real_window: MainWindow, sandbox: SandboxServer, tmp_path: Path
 ) -> None:
-    data = tmp_path / "data"
-    env = {"PAYDESK_BASE_URL": sandbox.base_url, "PAYDESK_CLIENT_ID": str(TEST_CLIENT_ID),
-           "PAYDESK_SECRET_KEY": TEST_SECRET}
+    data, env = tmp_path / "data", service_env(sandbox)
     create_in_window(qtbot, real_window, "150")
     created = paydesk(qtbot, data, "create", "75", env=env)
     assert created.returncode == 0, created.stderr
@@ -102,6 +102,60 @@ def test_create_and_list_beside_the_open_window(
     cli_log = data / "logs" / CLI_LOG_FILE
     assert "paydesk create; data folder" in cli_log.read_text(encoding="utf-8")
     assert TEST_SECRET not in cli_log.read_text(encoding="utf-8")
+
+
+def test_the_list_follows_an_order_another_process_creates(
+    qtbot: QtBot, real_window: MainWindow, sandbox: SandboxServer, tmp_path: Path
+) -> None:
+    """The footer and the rows agree: an order a command writes shows in the open window's
+    list by itself (no re-sort, no new order at the counter)."""
+    panel = real_window.orders_panel
+    create_in_window(qtbot, real_window, "150")
+    qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=WAIT_MS)
+    created = paydesk(qtbot, tmp_path / "data", "create", "75", env=service_env(sandbox))
+    assert created.returncode == 0, created.stderr
+    [cli_order] = [o for o in sandbox.orders() if o.amount == 7500]
+    qtbot.waitUntil(lambda: panel.model.row_of(cli_order.order_id) == 0, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: panel.totals_label.text().startswith("2 orders"), timeout=WAIT_MS)
+    assert panel.model.rowCount() == 2
+
+
+def test_the_list_follows_a_payment_another_process_records(
+    qtbot: QtBot, sandbox: SandboxServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``paydesk refresh`` in a terminal sees a payment before this window asks (here the
+    window does not check orders at all: its counter is not started): the row says
+    Paid in place, the footer counts it, and the cashier's selection stays."""
+    data, env = tmp_path / "data", service_env(sandbox)
+    created = paydesk(qtbot, data, "create", "75", env=env)
+    assert created.returncode == 0, created.stderr
+    [order] = sandbox.orders()
+    monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
+    runtime = Runtime(AppPaths(data).ensure(),
+                      Settings(base_url=sandbox.base_url, client_id=TEST_CLIENT_ID))
+    window = build_window(runtime)
+    qtbot.addWidget(window)
+    window.show()
+    try:
+        panel = window.orders_panel
+        qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=WAIT_MS)
+        # Selected, not made current: the current row is viewed, and a viewed order is
+        # checked by the window itself.
+        rows = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+        panel.table.selectionModel().select(panel.model.index(0, 0), rows)
+        assert panel.model.index(0, Column.STATUS).data() == "Waiting"
+        sandbox.approve(order.order_id)
+        with qtbot.assertNotEmitted(panel.model.modelReset):
+            refreshed = paydesk(qtbot, data, "refresh", env=env)
+            assert refreshed.returncode == 0, refreshed.stderr
+            qtbot.waitUntil(lambda: panel.model.index(0, Column.STATUS).data() == "Paid",
+                            timeout=WAIT_MS)
+            qtbot.waitUntil(lambda: "1 paid" in panel.totals_label.text(), timeout=WAIT_MS)
+        assert panel.paid_today_label.text() == f"Paid today: {money(7500)}"
+        assert panel.selected_order_ids() == [order.order_id]
+    finally:
+        window.shutdown()
+        runtime.close()
 
 
 def test_a_demo_command_beside_the_demo_window(qtbot: QtBot, tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView
 from pytestqt.qtbot import QtBot
 
 from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.services.order_book import OrderBook
 from paydesk.store import CheckResult, OrderStore, SortColumn
 from paydesk.ui.formatting import money
 from paydesk.ui.orders_model import PAGE_SIZE, Column, day_start, local_day
@@ -69,7 +70,7 @@ def book(orders_store: OrderStore, make_order: MakeOrder, today: QDate) -> list[
 
 @pytest.fixture
 def panel(qtbot: QtBot, orders_store: OrderStore, book: list[Order]) -> OrdersPanel:
-    widget = OrdersPanel(orders_store, CLIENT, clock=lambda: NOW)
+    widget = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(widget)
     widget.resize(1000, 600)
     return widget
@@ -243,7 +244,7 @@ def test_totals_of_what_is_shown_and_paid_today(panel: OrdersPanel) -> None:
 
 
 def test_an_empty_book_says_so(qtbot: QtBot, orders_store: OrderStore) -> None:
-    panel = OrdersPanel(orders_store, CLIENT, clock=lambda: NOW)
+    panel = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     assert panel.model.rowCount() == 0
     assert panel.totals_label.text() == "No orders yet"
@@ -331,13 +332,58 @@ def test_refresh_keeps_the_selection_and_shows_changes(
     assert cleared.args == [[]]
 
 
+def test_the_rows_and_totals_follow_changes_made_elsewhere(
+    qtbot: QtBot, panel: OrdersPanel, orders_store: OrderStore, make_order: MakeOrder
+) -> None:
+    """Another program (here another connection to the file) pays one order, then adds
+    one: the list follows, with the cashier's selection and the totals."""
+    panel.table.selectRow(4)  # t-4, waiting
+    row = panel.model.row_of("t-4")
+    with OrderStore.open(orders_store.path) as elsewhere:
+        elsewhere.record_checks([CheckResult(CLIENT, "t-4", OrderStatus.APPROVE, NOW, None)])
+    with (
+        qtbot.assertNotEmitted(panel.model.modelReset),
+        qtbot.assertNotEmitted(panel.selection_changed),
+        qtbot.assertNotEmitted(panel.order_activated),
+    ):
+        panel.book_changed()
+        qtbot.waitUntil(lambda: "4 paid" in panel.totals_label.text())
+    assert panel.model.row_of("t-4") == row
+    assert panel.model.index(row, Column.STATUS).data() == "Paid"
+    assert panel.paid_today_label.text() == f"Paid today: {money(53000)}"
+    assert panel.selected_order_ids() == ["t-4"]
+
+    with OrderStore.open(orders_store.path) as elsewhere:
+        elsewhere.bulk_insert_for_tests(
+            [dataclasses.replace(make_order("t-8", amount=100), created_at=NOW)])
+    with qtbot.assertNotEmitted(panel.selection_changed):
+        panel.book_changed()
+        qtbot.waitUntil(lambda: panel.totals_label.text().startswith("10 orders"))
+    assert "t-8" in ids(panel) and panel.model.rowCount() == 10
+    assert panel.selected_order_ids() == ["t-4"]
+
+
+def test_a_stopped_list_reads_nothing_more(
+    qtbot: QtBot, panel: OrdersPanel, orders_store: OrderStore
+) -> None:
+    """The window closes the book right after stopping the list: a change heard late
+    must not reach it."""
+    with OrderStore.open(orders_store.path) as elsewhere:
+        elsewhere.record_checks([CheckResult(CLIENT, "t-4", OrderStatus.APPROVE, NOW, None)])
+    panel.book_changed()
+    panel.stop()
+    panel.book_changed()
+    orders_store.close()  # what a closing window does next
+    QCoreApplication.processEvents()  # a query now would raise, and fail the test
+
+
 def test_reload_goes_back_to_the_first_page(
     qtbot: QtBot, orders_store: OrderStore, make_order: MakeOrder
 ) -> None:
     orders_store.bulk_insert_for_tests(
         [make_order(f"p-{n:04d}", minutes=n) for n in range(PAGE_SIZE * 2 + 10)]
     )
-    panel = OrdersPanel(orders_store, CLIENT, clock=lambda: NOW)
+    panel = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     panel.model.fetchMore(QModelIndex())
     panel.refresh()
@@ -407,7 +453,7 @@ def test_a_hundred_thousand_orders_filtered_searched_and_sorted(
     qtbot: QtBot, big_order_book: Book
 ) -> None:
     store, orders = big_order_book
-    panel = OrdersPanel(store, CLIENT, clock=lambda: NOW)
+    panel = OrdersPanel(OrderBook(store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     assert panel.model.rowCount() == PAGE_SIZE
     choose_status(panel, "Refused")
@@ -477,7 +523,7 @@ def test_screenshots(
     qtbot: QtBot, orders_store: OrderStore, make_order: MakeOrder, today: QDate
 ) -> None:
     orders_store.bulk_insert_for_tests(varied_orders(make_order, today))
-    panel = OrdersPanel(orders_store, CLIENT, clock=lambda: NOW)
+    panel = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     panel.resize(1000, 600)
     panel.show()

@@ -18,7 +18,8 @@ from pytestqt.qtbot import QtBot
 
 from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.report import local_midnight
-from paydesk.store import OrderStore
+from paydesk.services.order_book import OrderBook
+from paydesk.store import CheckResult, OrderStore
 from paydesk.ui.formatting import money
 from paydesk.ui.report_dialog import ReportDialog
 from paydesk.ui.report_document import paint_report
@@ -76,7 +77,7 @@ def open_dialog(qtbot: QtBot, orders_store: OrderStore) -> OpenDialog:
     def open_it(orders: list[Order] | None = None, name: str = "Coffee & Co") -> ReportDialog:
         if orders:
             orders_store.bulk_insert_for_tests(orders)
-        dialog = ReportDialog(orders_store, CLIENT, name, clock=lambda: NOW)
+        dialog = ReportDialog(OrderBook(orders_store, CLIENT), name, clock=lambda: NOW)
         qtbot.addWidget(dialog)
         dialog.show()
         qtbot.waitExposed(dialog)
@@ -164,6 +165,33 @@ def test_a_broken_order_book_is_said_next_to_the_buttons(
     dialog.step(-1)
     assert "Could not" in dialog.message.text()
     assert dialog.report is shown  # the last numbers stay on screen
+
+
+def test_the_numbers_follow_a_payment_recorded_elsewhere(
+    open_dialog: OpenDialog, orders_store: OrderStore, monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """``paydesk refresh`` in a terminal (here another connection) records a payment while
+    the report is open: the report follows, and what the last button said stays."""
+    orders = busy_day()
+    dialog = open_dialog(orders)
+
+    def answer(printer: QPrinter) -> bool:
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(tmp_path / "printed.pdf"))
+        return True
+
+    monkeypatch.setattr(dialog, "ask_printer", answer)
+    dialog.print_button.click()
+    paid = sum(o.amount for o in paid_today(orders))
+    with OrderStore.open(orders_store.path) as elsewhere:
+        elsewhere.record_checks([CheckResult(CLIENT, "wait-1", OrderStatus.APPROVE,
+                                             at(TODAY, 19.2), None)])
+    dialog.book_changed()
+    assert dialog.paid_amount_label.text() == money(paid + 30000)
+    assert dialog.paid_count_label.text().startswith("48 payments")  # one's time approximate
+    assert dialog.count_labels["pending"].text() == "1"
+    assert dialog.message.text() == "Sent to the printer"
 
 
 def test_the_chart_has_a_bar_for_each_busy_hour(qtbot: QtBot, open_dialog: OpenDialog) -> None:

@@ -32,6 +32,7 @@ from paydesk.paths import AppPaths
 from paydesk.runtime import Runtime
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.secret_store import SecretStore
+from paydesk.services.order_book import OrderBook
 from paydesk.settings import Settings, SettingsError
 from paydesk.store import OrderStore
 from paydesk.ui import i18n
@@ -227,7 +228,7 @@ def test_orders_panel_headers_filters_and_totals(
         make_order("o-2", 250000, minutes=1),
         make_order("o-3", 9990, minutes=2, status="decline"),
     ])
-    panel = OrdersPanel(orders_store, ORDERS_CLIENT, clock=lambda: NOW)
+    panel = OrdersPanel(OrderBook(orders_store, ORDERS_CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     model = panel.model
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
@@ -284,7 +285,7 @@ def test_screenshot_orders_panel(
         for n, (status, creation) in enumerate(states * 3)
     ]
     orders_store.bulk_insert_for_tests(orders)
-    panel = OrdersPanel(orders_store, ORDERS_CLIENT, clock=lambda: NOW)
+    panel = OrdersPanel(OrderBook(orders_store, ORDERS_CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     panel.resize(1000, 600)
     panel.show()
@@ -558,7 +559,8 @@ def test_screenshot_day_report(
         for n in range(12)
     ]
     orders_store.bulk_insert_for_tests(orders)
-    dialog = ReportDialog(orders_store, ORDERS_CLIENT, "Кофейня «Зерно»", clock=lambda: NOW)
+    dialog = ReportDialog(OrderBook(orders_store, ORDERS_CLIENT), "Кофейня «Зерно»",
+                          clock=lambda: NOW)
     qtbot.addWidget(dialog)
     dialog.resize(900, 700)
     dialog.show()

@@ -4,6 +4,8 @@
 command line's only thread). The functions in ``remote`` are the only ones that
 talk to the service; they touch no storage, so they can run in worker threads,
 and their outcomes go back to the desk's thread to be written down.
+``OrderBook`` (``desk.book``) is the read side on the desk's connection: the
+list, its totals, the report and the export, and word of changes made elsewhere.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from paydesk.services.desk import NOTE_MAX, OrderDesk
+from paydesk.services.order_book import OrderBook
 from paydesk.services.outcomes import CheckOutcome, CreationOutcome
 from paydesk.services.remote import fetch_status, resume_creation, send_creation
 
@@ -21,6 +24,7 @@ __all__ = [
     "NOTE_MAX",
     "CheckOutcome",
     "CreationOutcome",
+    "OrderBook",
     "OrderDesk",
     "RefreshReport",
     "fetch_status",

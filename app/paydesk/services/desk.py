@@ -13,6 +13,7 @@ from paydesk.money import MAX_AMOUNT, check_kopecks, parse_amount
 from paydesk.order_ids import OrderIdGenerator
 from paydesk.orders import CreationState, Order, normalize_email
 from paydesk.polling import PollingPolicy
+from paydesk.services.order_book import OrderBook
 from paydesk.services.outcomes import CheckOutcome, CreationOutcome
 from paydesk.services.remote import retry_after
 from paydesk.store import CheckResult, DuplicateOrderError, OrderStore
@@ -43,6 +44,8 @@ class OrderDesk:
     ) -> None:
         self.store = store
         self.client_id = client_id
+        #: The read side on the same connection: the list, its totals, the report.
+        self.book = OrderBook(store, client_id)
         self.policy = policy or PollingPolicy()
         self.max_amount = max_amount
         self._clock = clock or utc_now  # None: the real time

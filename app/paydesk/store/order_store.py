@@ -367,6 +367,13 @@ class OrderStore:
         """The end-of-day report's aggregate queries, on this store's connection."""
         return ReportQueries(self._db, self._read)
 
+    def data_version(self) -> int:
+        """SQLite's ``PRAGMA data_version``: it moves when another connection (another
+        process) commits to the book, never for this store's own writes. Reads no page."""
+        with self._read("look for changes"):
+            version: int = self._db.execute("PRAGMA data_version").fetchone()[0]
+        return version
+
     # -- tests and benchmarks ----------------------------------------------
 
     def bulk_insert_for_tests(self, orders: Iterable[Order]) -> int:

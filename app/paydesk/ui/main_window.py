@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from paydesk.orders import Order
     from paydesk.sound_player import SoundPlayer
     from paydesk.ui.alerts import Alerts
+    from paydesk.ui.book_watch import BookWatch
     from paydesk.ui.counter import CounterController
     from paydesk.ui.customer_display import CustomerDisplay
     from paydesk.ui.orders_panel import OrdersPanel
@@ -97,8 +98,10 @@ class MainWindow(QMainWindow):
         # The countdowns run on the core's clock: the one the desk's expiries are on.
         self.payment_panel = PaymentPanel(clock=runtime.clock)
         self.banner = ProblemBanner()
-        # The orders list comes right after the first frame (see orders_panel).
+        # The orders list comes right after the first frame (see orders_panel), with
+        # the watch on what other programs change in the book.
         self._orders_panel: OrdersPanel | None = None
+        self._book_watch: BookWatch | None = None
 
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -306,9 +309,10 @@ class MainWindow(QMainWindow):
             self._orders_panel = self._build_orders_panel()
 
     def _build_orders_panel(self) -> OrdersPanel:
+        from paydesk.ui.book_watch import BookWatch
         from paydesk.ui.orders_panel import OrdersPanel
 
-        panel = OrdersPanel(self.counter.desk.store, self.runtime.settings.client_id)
+        panel = OrdersPanel(self.counter.desk.book)
         # Same place, same size (the restored splitter state included).
         placeholder = self.splitter.replaceWidget(1, panel)
         self.splitter.setStretchFactor(1, 3)  # the factor lives in the widget's size policy
@@ -318,6 +322,11 @@ class MainWindow(QMainWindow):
         panel.problem.connect(lambda message: self.banner.show_problem(message, ""))
         counter.order_updated.connect(panel.update_order)
         counter.order_added.connect(lambda _order: panel.refresh())
+        # What a command in a terminal or another till writes: the list follows it too.
+        watch = self._book_watch = BookWatch(counter.desk.book, parent=self)
+        watch.changed.connect(panel.book_changed)
+        watch.problem.connect(lambda message: self.banner.show_problem(message, ""))
+        watch.start()
         # Browsing the list changes what the cashier views, never what the buyer sees.
         panel.order_activated.connect(counter.view)
         panel.show_viewed(counter.state.viewed)
@@ -557,14 +566,19 @@ class MainWindow(QMainWindow):
     def open_report(self) -> None:
         from paydesk.ui.report_dialog import ReportDialog
 
-        ReportDialog(self.counter.desk.store, self.runtime.settings.client_id,
-                     self.runtime.settings.merchant_name, parent=self).exec()
+        dialog = ReportDialog(self.counter.desk.book, self.runtime.settings.merchant_name,
+                              parent=self)
+        self._ensure_orders_panel()  # and the watch, which the report follows too
+        if self._book_watch is not None:
+            self._book_watch.changed.connect(dialog.book_changed)
+        dialog.exec()
+        dialog.deleteLater()  # and with it, its connection to the watch
 
     def export_csv_to(self, path: str) -> int:
         """The orders the list shows, as a spreadsheet in this locale opens them."""
         from paydesk.ui.orders_csv import save_orders_csv
 
-        orders = self.counter.desk.store.query(self.orders_panel.current_query())
+        orders = self.counter.desk.book.query(self.orders_panel.current_query())
         count = save_orders_csv(path, orders, QLocale())
         self.statusBar().showMessage(tr("Exported {0} orders to {1}").format(count, path))
         return count
@@ -622,6 +636,8 @@ class MainWindow(QMainWindow):
         if self.customer_display is not None:
             self.customer_display.close()  # closing it reads the book (the panel's note)
         counter.stop()
+        if self._book_watch is not None:
+            self._book_watch.stop()
         if self._orders_panel is not None:
             self._orders_panel.stop()
         counter.desk.store.close()

@@ -1,11 +1,12 @@
 """The orders list as a Qt table model, paged from SQLite.
 
 The order book can hold 100 000 orders, so the model never loads them all:
-filters, search and sort run in SQL (the store's :class:`OrderQuery`) and rows
+filters, search and sort run in SQL (an :class:`OrderQuery` the order book runs) and rows
 arrive a page at a time through ``canFetchMore``/``fetchMore`` as the view
 scrolls. A background status check replaces one row in place
 (:meth:`OrdersModel.update_order`) instead of resetting the list, so the
-selection and the scroll position survive polling.
+selection and the scroll position survive polling; so does a status another
+program changed (:meth:`OrdersModel.follow_book`).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from PySide6.QtGui import QFont
 
 from paydesk.orders import Order
 from paydesk.phase import OrderPhase, phase_of
-from paydesk.store import OrderQuery, OrderStore, SortColumn, StoreError
+from paydesk.services.order_book import OrderBook, OrderQuery, SortColumn, StoreError
 from paydesk.ui.formatting import local_time, money, tr
 from paydesk.ui.messages import stored_error_text
 from paydesk.ui.orders_cells import ROWS, local_day, sort_ms, status_text
@@ -176,8 +177,8 @@ _DISPLAY_BY_INDEX = tuple(_DISPLAY[column] for column in Column)
 class OrdersModel(QAbstractTableModel):
     """Orders matching one :class:`OrderQuery`, loaded a page at a time.
 
-    The store belongs to the GUI thread and is only read here. ``rowCount``
-    is what has been loaded so far; the view asks for more as it scrolls.
+    The book (its connection) belongs to the GUI thread and is only read here.
+    ``rowCount`` is what has been loaded so far; the view asks for more as it scrolls.
     """
 
     #: The order book refused a page (locked, damaged and set aside): its words.
@@ -186,7 +187,7 @@ class OrdersModel(QAbstractTableModel):
 
     def __init__(
         self,
-        store: OrderStore,
+        book: OrderBook,
         query: OrderQuery | None = None,
         *,
         page_size: int = PAGE_SIZE,
@@ -195,7 +196,7 @@ class OrdersModel(QAbstractTableModel):
         super().__init__(parent)
         if page_size < 1:
             raise ValueError("page_size must be at least 1")
-        self._store = store
+        self._book = book
         self._page_size = page_size
         self._query = _unpaged(query or OrderQuery())
         self._orders: list[Order] = []
@@ -220,7 +221,7 @@ class OrdersModel(QAbstractTableModel):
         self._reset(_unpaged(query), self._page_size)
 
     def reload(self, at_least: int = 0) -> None:
-        """Re-read from the store (a new order, another day), from the first page.
+        """Re-read from the book (a new order, another day), from the first page.
 
         ``at_least`` loads that many rows if there are, so a refresh can keep
         the rows a person has scrolled to.
@@ -228,7 +229,7 @@ class OrdersModel(QAbstractTableModel):
         self._reset(self._query, max(self._page_size, at_least))
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """Re-query sorted by ``column`` in SQL; the store breaks ties so pages stay stable."""
+        """Re-query sorted by ``column`` in SQL; the book breaks ties so pages stay stable."""
         if not 0 <= column < len(Column):
             return
         sort_column = Column(column).sort_column
@@ -259,6 +260,36 @@ class OrdersModel(QAbstractTableModel):
         self._orders[row] = order
         self._texts[row] = None
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+        return True
+
+    def follow_book(self) -> bool:
+        """Read the loaded rows again: another program changed the book.
+
+        The rows whose order changed repaint in place (``dataChanged``), so the
+        selection and the scroll stay. False, with nothing changed, when the rows
+        are no longer the same orders in the same places (one was added or left
+        the selection, or the sort moved one): the caller reloads them.
+        """
+        loaded = len(self._orders)
+        try:
+            fresh = self._book.query(
+                dataclasses.replace(self._query, limit=loaded + 1, offset=0)
+            )
+        except StoreError as exc:  # said by whoever listens; the rows stay as they were
+            self.failed.emit(str(exc))
+            return True
+        kept, more = fresh[:loaded], len(fresh) > loaded
+        if len(kept) < loaded or (more and not self._more) or any(
+            new.order_id != old.order_id for new, old in zip(kept, self._orders, strict=True)
+        ):
+            return False
+        self._more = more
+        last = len(Column) - 1
+        for row, (new, old) in enumerate(zip(kept, self._orders, strict=True)):
+            if new != old:
+                self._orders[row] = new
+                self._texts[row] = None
+                self.dataChanged.emit(self.index(row, 0), self.index(row, last))
         return True
 
     def order_at(self, row: int) -> Order | None:
@@ -410,7 +441,7 @@ class OrdersModel(QAbstractTableModel):
         skip keeps it from showing twice.
         """
         try:
-            found = self._store.query(
+            found = self._book.query(
                 dataclasses.replace(self._query, limit=size + 1, offset=self._consumed)
             )
         except StoreError as exc:  # said by whoever listens; never raised into Qt

@@ -1,7 +1,8 @@
 """The orders list with its filters and totals, for the owner's end-of-day questions.
 
-Every filter becomes one :class:`OrderQuery` run in SQL by :class:`OrdersModel`,
-so the list stays quick with 100 000 orders. Typing in the search field is
+Every filter becomes one :class:`OrderQuery` that the order book (the core's
+read side, :class:`OrderBook`) runs in SQL for :class:`OrdersModel`, so the list
+stays quick with 100 000 orders. Typing in the search field is
 debounced: the query runs once the person pauses, not on every key.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from datetime import date
 
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
@@ -39,7 +41,7 @@ from PySide6.QtWidgets import (
 
 from paydesk.clock import Clock, utc_now
 from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.store import OrderQuery, OrderStore, StoreError, Totals
+from paydesk.services.order_book import OrderBook, OrderQuery, StoreError, Totals
 from paydesk.ui.formatting import money, tr
 from paydesk.ui.orders_cells import day_start, local_day
 from paydesk.ui.orders_columns import ColumnFitter
@@ -82,26 +84,25 @@ class OrdersPanel(QWidget):
 
     def __init__(
         self,
-        store: OrderStore,
-        client_id: int | None,
+        book: OrderBook,
         *,
         clock: Clock = utc_now,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self._store = store
-        self._client_id = client_id
+        self._book = book
         self._clock = clock
         self._viewed_id: str | None = None  # the order on the payment panel (show_viewed)
         self._selected: list[str] = []
         self._reloading = False  # a refresh restores the selection itself
         self._following = False  # show_viewed moves the current row: not the cashier
-        self.model = OrdersModel(store, OrderQuery(client_id=client_id), parent=self)
+        self.model = OrdersModel(book, OrderQuery(client_id=book.client_id), parent=self)
         self.model.failed.connect(self.problem)
 
         self._search_timer = self._single_shot(SEARCH_DELAY_MS, self._apply_filters)
         # Many update_order calls from one polling batch add up the totals once.
         self._totals_timer = self._single_shot(0, self._update_totals)
+        self._follow_timer = self._single_shot(0, self._follow_book)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 4)
@@ -292,10 +293,30 @@ class OrdersPanel(QWidget):
         self.model.update_order(order)
         self._later(self._totals_timer)
 
+    def book_changed(self) -> None:
+        """Another program changed the order book (``paydesk create``, ``paydesk refresh``,
+        another till): the rows and the totals follow, once for many changes.
+
+        Rows still in their places repaint in place; when an order joined or left
+        the rows loaded, or moved, they are read again, keeping the selection and
+        the scroll, as :meth:`refresh` does.
+        """
+        self._later(self._follow_timer)
+
+    def _follow_book(self) -> None:
+        if self.model.follow_book():
+            self._update_totals()
+        else:
+            self._reload(keep_rows=True)
+
+    def _timers(self) -> tuple[QTimer, ...]:
+        return (self._search_timer, self._totals_timer, self._follow_timer)
+
     def hideEvent(self, event: QHideEvent) -> None:
-        """Hold back searches and totals while hidden: a closing window closes the store
-        next, and a poll finishing meanwhile must not reach it."""
-        self._held = {t for t in (self._search_timer, self._totals_timer) if t.isActive()}
+        """Hold back searches, totals and reading the book again while hidden: a
+        closing window closes the book next, and a poll finishing meanwhile must not
+        reach it."""
+        self._held = {t for t in self._timers() if t.isActive()}
         for timer in self._held:
             timer.stop()
         super().hideEvent(event)
@@ -311,7 +332,7 @@ class OrdersPanel(QWidget):
     def stop(self) -> None:
         """The order book is about to close: no search or totals may run after this."""
         self._stopped = True
-        for timer in (self._search_timer, self._totals_timer):
+        for timer in self._timers():
             timer.stop()
         self._held = None
 
@@ -334,7 +355,7 @@ class OrdersPanel(QWidget):
         text = self.search.text().strip() or None
         current = self.model.query()
         return OrderQuery(
-            client_id=self._client_id,
+            client_id=self._book.client_id,
             statuses=statuses,
             creations=creations,
             created_since=since,
@@ -433,10 +454,8 @@ class OrdersPanel(QWidget):
         self._totals_timer.stop()
         today = local_day(self._clock())
         try:
-            shown = self._store.totals(self.model.query())
-            paid = self._store.paid_totals(
-                day_start(today), day_start(today.addDays(1)), self._client_id
-            )
+            shown = self._book.totals(self.model.query())
+            paid = self._book.paid_on(date(today.year(), today.month(), today.day()))
         except StoreError as exc:  # the totals stay as they were; the banner says why
             self.problem.emit(str(exc))
             return

@@ -1,9 +1,10 @@
 """The owner's report window: a day (or range), its totals and chart, PDF, print, CSV.
 
-The numbers come from :class:`~paydesk.report.DayReport` (a few aggregate
-queries, quick on the window's own store connection, so no worker thread);
-the page comes from :func:`~paydesk.ui.report_document.paint_report`, the same
-drawing for the PDF, the printer and :meth:`ReportDialog.paint_to_image`.
+The numbers come from :class:`~paydesk.report.DayReport`, asked of the order
+book's read side (a few aggregate queries, quick on the window's own connection,
+so no worker thread); the page comes from
+:func:`~paydesk.ui.report_document.paint_report`, the same drawing for the PDF,
+the printer and :meth:`ReportDialog.paint_to_image`.
 """
 
 from __future__ import annotations
@@ -39,8 +40,8 @@ from PySide6.QtWidgets import (
 
 from paydesk.clock import Clock, utc_now
 from paydesk.phase import OrderPhase
-from paydesk.report import DayReport, Tally, day_bounds
-from paydesk.store import OrderStore, StoreError
+from paydesk.report import DayReport, Tally
+from paydesk.services.order_book import OrderBook, StoreError
 from paydesk.ui.fonts import scale_font
 from paydesk.ui.formatting import local_time, money, tr
 from paydesk.ui.orders_cells import ROWS, local_day
@@ -63,16 +64,14 @@ class ReportDialog(QDialog):
 
     def __init__(
         self,
-        store: OrderStore,
-        client_id: int | None,
+        book: OrderBook,
         merchant_name: str,
         *,
         clock: Clock = utc_now,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self._store = store
-        self._client_id = client_id
+        self._book = book
         self._merchant_name = merchant_name
         self._clock = clock
         self.setWindowTitle(tr("Takings report — {0}").format(merchant_name or tr("PayDesk")))
@@ -238,20 +237,30 @@ class ReportDialog(QDialog):
 
     def refresh(self) -> None:
         """Ask the order book again (the first ask, in ``__init__``, raises StoreError)."""
+        if self._ask_again():
+            self.message.clear()
+
+    def book_changed(self) -> None:
+        """Another program changed the book: the same period's numbers again. What the
+        last button said ("Saved …") stays."""
+        self._ask_again()
+
+    def _ask_again(self) -> bool:
         try:
             self.report = self._build_report()
         except StoreError as exc:
-            self.message.setText(str(exc))  # the store's sentence: what could not be done
-            return
+            self.message.setText(str(exc))  # the book's sentence: what could not be done
+            return False
         self._show_report()
+        return True
 
     def _build_report(self) -> DayReport:
         first, last = (edit.date() for edit in (self.from_edit, self.to_edit))
-        since, until = day_bounds(
+        return self._book.day_report(
             date(first.year(), first.month(), first.day()),
             date(last.year(), last.month(), last.day()),
+            clock=self._clock,
         )
-        return DayReport.build(self._store, self._client_id, since, until, clock=self._clock)
 
     # -- showing -----------------------------------------------------------
 
@@ -273,7 +282,6 @@ class ReportDialog(QDialog):
         self.note.setText(tr("Paid orders count on the day they were paid; the others on the day "
                              "they were created. Updated {0}.").format(
             local_time(report.generated_at, locale=locale)))
-        self.message.clear()
 
     def changeEvent(self, event: QEvent) -> None:
         """A new locale (the language setting) rewrites the sums and dates at once."""
@@ -324,7 +332,7 @@ class ReportDialog(QDialog):
 
     def export_csv(self, path: str | Path) -> int:
         """The report's orders as CSV in the style this language's spreadsheets expect."""
-        return save_orders_csv(path, self.report.orders(self._store), self.locale())
+        return save_orders_csv(path, self._book.report_orders(self.report), self.locale())
 
     # -- the buttons (each asks one question of the person) ----------------
 

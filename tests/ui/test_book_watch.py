@@ -1,0 +1,105 @@
+"""BookWatch: the window hears of changes another process makes to the order book."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from paydesk.orders import Order
+from paydesk.services.order_book import OrderBook, OrderQuery
+from paydesk.store import OrderStore
+from paydesk.ui.book_watch import BookWatch
+
+CLIENT = 1001  # make_order's default client
+WAIT_MS = 10_000
+
+#: Another process adds an order to the same file, as ``paydesk create`` writes one.
+OTHER_PROCESS = """
+import sys
+from datetime import UTC, datetime
+from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.store import OrderStore
+order = Order(int(sys.argv[2]), sys.argv[3], 15000, None, "", None, OrderStatus.PENDING,
+              CreationState.UNCONFIRMED, datetime.now(UTC))
+with OrderStore.open(sys.argv[1]) as store:
+    store.bulk_insert_for_tests([order])
+"""
+
+
+@pytest.fixture
+def book(orders_store: OrderStore) -> OrderBook:
+    return OrderBook(orders_store, CLIENT)
+
+
+@pytest.fixture
+def watch(qtbot: QtBot, book: OrderBook) -> Iterator[BookWatch]:
+    watching = BookWatch(book, interval_ms=50)
+    watching.start()
+    yield watching
+    watching.stop()
+
+
+def add_elsewhere(path: Path, order_id: str) -> None:
+    subprocess.run([sys.executable, "-c", OTHER_PROCESS, str(path), str(CLIENT), order_id],
+                   check=True, timeout=60)
+
+
+def test_an_order_another_process_adds_is_heard_of(
+    qtbot: QtBot, watch: BookWatch, book: OrderBook, orders_store: OrderStore
+) -> None:
+    with qtbot.waitSignal(watch.changed, timeout=WAIT_MS):
+        add_elsewhere(orders_store.path, "from-a-terminal")
+    assert [o.order_id for o in book.query(OrderQuery())] == ["from-a-terminal"]
+
+
+def test_its_own_writes_are_not_news(
+    qtbot: QtBot, watch: BookWatch, orders_store: OrderStore, make_order: Callable[..., Order]
+) -> None:
+    """This window says what it writes itself, row by row: that is no reason to read
+    the whole list again."""
+    heard: list[bool] = []
+    watch.changed.connect(lambda: heard.append(True))
+    orders_store.bulk_insert_for_tests([make_order("from-this-window")])
+    watch.look()
+    assert heard == []
+
+
+def test_a_stopped_watch_says_nothing_more(
+    qtbot: QtBot, watch: BookWatch, book: OrderBook, orders_store: OrderStore
+) -> None:
+    watch.stop()
+    add_elsewhere(orders_store.path, "after-closing")
+    with qtbot.assertNotEmitted(watch.changed):
+        watch.look()  # the book sees the change; the watch no longer listens
+    assert [o.order_id for o in book.query(OrderQuery())] == ["after-closing"]
+
+
+def test_a_book_that_cannot_be_asked_is_said_once(
+    qtbot: QtBot, tmp_path: Path, make_order: Callable[..., Order]
+) -> None:
+    """A book found damaged and set aside refuses every question: said once, never
+    raised into Qt at every look."""
+    path = tmp_path / "damaged.sqlite3"
+    with OrderStore.open(path) as store:
+        store.bulk_insert_for_tests([make_order(f"o-{n:05d}", minutes=n) for n in range(3000)])
+    data = bytearray(path.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 8192] = random.Random(13).randbytes(8192)
+    path.write_bytes(bytes(data))
+    with OrderStore.open(path, check_whole_file=False) as store:
+        book = OrderBook(store, CLIENT)
+        with pytest.raises(Exception, match="damaged"):
+            book.query(OrderQuery())  # the list comes upon the damage: the book is set aside
+        watch = BookWatch(book)
+        problems: list[str] = []
+        watch.problem.connect(problems.append)
+        watch.look()
+        watch.look()
+        watch.stop()
+    assert len(problems) == 1 and "damaged" in problems[0]

@@ -1,0 +1,138 @@
+"""OrderBook, the read side: one account's orders, totals and report, and changes made elsewhere."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.report import DayReport, Tally, day_bounds
+from paydesk.services.order_book import OrderBook, OrderQuery
+from paydesk.store import CheckResult, OrderStore
+
+CLIENT = 7
+DAY = date(2026, 11, 21)
+GENERATED = datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
+
+#: Another process writing to the same file: the order's status, as ``paydesk refresh`` would.
+OTHER_PROCESS = """
+import sys
+from datetime import UTC, datetime
+from paydesk.orders import OrderStatus
+from paydesk.store import CheckResult, OrderStore
+path, client, order_id = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+paid = CheckResult(client, order_id, OrderStatus.APPROVE, datetime.now(UTC), None)
+with OrderStore.open(path) as store:
+    store.record_checks([paid])
+"""
+
+
+def at(day: date, hour: int) -> datetime:
+    """``hour`` o'clock on ``day`` on this computer's clock, as UTC (what the book keeps)."""
+    return datetime(day.year, day.month, day.day, hour).astimezone().astimezone(UTC)
+
+
+def order(order_id: str, amount: int, created: datetime, status: str = "approve", *,
+          client_id: int = CLIENT) -> Order:
+    paid = created + timedelta(minutes=1) if status == "approve" else None
+    return Order(client_id, order_id, amount, None, "", f"https://pay.example/{order_id}",
+                 OrderStatus(status), CreationState.CONFIRMED, created, paid)
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "orders.sqlite3"
+
+
+@pytest.fixture
+def store(path: Path) -> Iterator[OrderStore]:
+    with OrderStore.open(path) as opened:
+        opened.bulk_insert_for_tests([
+            order("paid-1", 15050, at(DAY, 9)),
+            order("paid-2", 99999, at(DAY, 10)),
+            order("wait", 20000, at(DAY, 11), "pending"),
+            order("yesterday", 500, at(DAY - timedelta(days=1), 12)),
+            order("other-till", 77700, at(DAY, 12), client_id=CLIENT + 1),
+        ])
+        yield opened
+
+
+def change_elsewhere(path: Path, order_id: str, client_id: int = CLIENT) -> None:
+    """A real second process changes the order, through the store as the commands do."""
+    subprocess.run([sys.executable, "-c", OTHER_PROCESS, str(path), str(client_id), order_id],
+                   check=True, timeout=60)
+
+
+def test_a_book_answers_for_its_own_account(store: OrderStore) -> None:
+    book = OrderBook(store, CLIENT)
+    # Whatever account a query names, this till's book reads this till's orders.
+    for query in (OrderQuery(), OrderQuery(client_id=CLIENT + 1)):
+        assert {o.order_id for o in book.query(query)} == {"paid-1", "paid-2", "wait", "yesterday"}
+    assert book.count(OrderQuery(statuses=frozenset({"approve"}))) == 3
+    totals = book.totals(OrderQuery())
+    assert (totals.count, totals.amount) == (4, 15050 + 99999 + 20000 + 500)
+    assert (totals.paid_count, totals.paid_amount) == (3, 15050 + 99999 + 500)
+    # Every account's book (None), as an owner's tool would read it.
+    assert len(OrderBook(store).query(OrderQuery())) == 5
+
+
+def test_paid_on_a_day_counts_that_day_by_paid_time(store: OrderStore) -> None:
+    paid = OrderBook(store, CLIENT).paid_on(DAY)
+    assert (paid.count, paid.amount) == (2, 15050 + 99999)
+
+
+def test_the_day_report_and_its_orders_come_from_the_book(store: OrderStore) -> None:
+    book = OrderBook(store, CLIENT)
+    report = book.day_report(DAY, clock=lambda: GENERATED)
+    since, until = day_bounds(DAY)
+    assert report == DayReport.build(store, CLIENT, since, until, clock=lambda: GENERATED)
+    assert report.paid == Tally(2, 15050 + 99999)
+    assert {o.order_id for o in book.report_orders(report)} == {"paid-1", "paid-2", "wait"}
+    week = book.day_report(DAY - timedelta(days=6), DAY, clock=lambda: GENERATED)
+    assert week.by_day and week.paid == Tally(3, 15050 + 99999 + 500)
+
+
+def test_a_change_by_another_process_is_announced_once(store: OrderStore, path: Path) -> None:
+    book = OrderBook(store, CLIENT)
+    heard: list[str] = []
+    book.listen(lambda: heard.append("changed"))
+    assert not book.look_for_changes() and heard == []
+    change_elsewhere(path, "wait")
+    assert book.look_for_changes()
+    assert heard == ["changed"]
+    assert book.query(OrderQuery(text="wait"))[0].status is OrderStatus.APPROVE
+    assert not book.look_for_changes()  # told once per change
+    assert heard == ["changed"]
+
+
+def test_its_own_writes_are_not_announced(store: OrderStore) -> None:
+    """The window says what it writes itself, row by row; only others' changes are news."""
+    book = OrderBook(store, CLIENT)
+    heard: list[str] = []
+    book.listen(lambda: heard.append("changed"))
+    store.record_checks([CheckResult(CLIENT, "wait", OrderStatus.DECLINE, GENERATED, None)])
+    assert not book.look_for_changes() and heard == []
+
+
+def test_a_change_made_before_the_first_look_is_not_missed(store: OrderStore, path: Path) -> None:
+    """The list reads the book as soon as it is made; a change before the first look counts."""
+    book = OrderBook(store, CLIENT)
+    change_elsewhere(path, "wait")
+    assert book.look_for_changes()
+
+
+def test_a_listener_that_stopped_listening_hears_nothing(store: OrderStore, path: Path) -> None:
+    book = OrderBook(store, CLIENT)
+    heard: list[str] = []
+    stop = book.listen(lambda: heard.append("first"))
+    book.listen(lambda: heard.append("second"))
+    stop()
+    stop()  # twice is harmless
+    change_elsewhere(path, "wait")
+    assert book.look_for_changes()
+    assert heard == ["second"]
