@@ -10,19 +10,17 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from paydesk import logs
+from paydesk import logs, redaction
 from paydesk.crash_report import uninstall_crash_handler
 from paydesk.log_file import RotatingLogFile
 from paydesk.logs import (
     CLI_LOG_FILE,
     LOG_FILE,
-    RedactingFilter,
     log_dir_for,
-    redact,
-    register_secret,
     setup_command_logging,
     setup_logging,
 )
+from paydesk.redaction import RedactingFilter, redact, register_secret
 
 from memory_keyring import MemoryKeyring
 
@@ -35,7 +33,7 @@ def clean_logging() -> Iterator[None]:
     level = root.level
     yield
     logs.stop_logging()
-    logs.forget_secrets()
+    redaction.forget_secrets()
     root.setLevel(level)
 
 
@@ -263,8 +261,8 @@ def test_a_line_is_masked_once_for_the_console_and_the_file_alike(
     path = setup_logging(tmp_path / "logs", console=True)
     register_secret(SECRET)
     calls: list[str] = []
-    real_redact = logs.redact
-    monkeypatch.setattr(logs, "redact", lambda text: calls.append(text) or real_redact(text))
+    real_redact = redaction.redact
+    monkeypatch.setattr(redaction, "redact", lambda text: calls.append(text) or real_redact(text))
     logging.getLogger("paydesk.test").warning("key %s", SECRET)
     assert len(calls) == 1  # one record, one masking, whichever handler came first
     assert SECRET not in read(path) and SECRET not in capsys.readouterr().err
