@@ -88,8 +88,9 @@ def setup_logging(
     try:
         make_private_folder(log_dir)
         tighten(log_dir.iterdir())  # left open by an older PayDesk: logs, crash reports
-        # The file appears with its first line, not on every start.
-        handler = RotatingLogFile(path, max_bytes=MAX_BYTES, backup_count=BACKUP_COUNT)
+        # The file appears with its first line (delay), not on every start.
+        handler = RotatingLogFile(path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT,
+                                  encoding="utf-8", delay=True)
     except OSError as error:
         log.warning("PayDesk cannot write its log in %s (%s); running without a log file",
                     log_dir, error)

@@ -355,7 +355,7 @@ def test_only_the_owner_may_read_what_paydesk_keeps(
         assert wal.stat().st_mode & 0o777 == 0o600
         assert open_to_others(paydesk.data_dir) == []
     logs = paydesk.data_dir / "logs"
-    rotating = RotatingLogFile(logs / CLI_LOG_FILE, max_bytes=100, backup_count=2)
+    rotating = RotatingLogFile(logs / CLI_LOG_FILE, maxBytes=100, backupCount=2, delay=True)
     for n in range(3):
         rotating.emit(logging.makeLogRecord({"msg": f"line {n} " + "x" * 80}))
     rotating.close()
