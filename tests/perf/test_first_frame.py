@@ -56,7 +56,7 @@ KEPT_OUT = (
     "paydesk.ui.qr_widget",
     "requests",
     "keyring",
-    "zxingcpp",
+    "qrcode",
     "paydesk.orders",
     "paydesk.polling",
     "paydesk.ui.messages",
