@@ -10,7 +10,7 @@ These machines are shared and noisy, so every figure that can be is a ratio
 against a baseline measured in the same run, interleaved with it:
 
 - ``startup_ratio``: a fresh ``python`` process starting PayDesk through its real
-  entry point (``paydesk.cli.main.main([])``, what the ``paydesk`` command runs)
+  entry point (``paydesk.launch.main([])``, what the ``paydesk`` command runs)
   until the main window's first frame is painted, over the same for a bare
   ``QApplication`` + ``QMainWindow`` (startup_child.py); median of 7 each.
 - ``create_to_qr_ratio``: Enter in the amount field until the QR is painted,

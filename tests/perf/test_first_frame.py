@@ -48,6 +48,7 @@ startup_child.run_app(False)
 """
 
 KEPT_OUT = (
+    "paydesk.cli.main",  # the commands: the launcher opens the window without them
     "paydesk.store",
     "paydesk.services",
     "paydesk.ui.counter",

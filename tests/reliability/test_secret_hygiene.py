@@ -26,9 +26,9 @@ from urllib.parse import quote
 import pytest
 
 from paydesk import crash_report
-from paydesk.cli.main import main
 from paydesk.crash_report import uninstall_crash_handler
 from paydesk.gateway import GatewayClient, GatewayError
+from paydesk.launch import main
 from paydesk.log_file import RotatingLogFile
 from paydesk.logs import CLI_LOG_FILE, stop_logging
 from paydesk.sandbox import Fault, SandboxServer

@@ -1,5 +1,6 @@
 """The import rules the tree is built on, read from the source (every import, at any level).
 
+- the command line never imports the window: only the launcher knows both;
 - no cycles: a module never needs, even through others, one that needs it.
 """
 
@@ -55,6 +56,16 @@ def graph() -> dict[str, set[str]]:
         name: {target for target in imported(path) if target in MODULES and target != name}
         for name, path in MODULES.items()
     }
+
+
+def test_the_command_line_never_imports_the_window() -> None:
+    offending = {
+        name: sorted(target for target in imported(path)
+                     if target == "paydesk.ui" or target.startswith("paydesk.ui."))
+        for name, path in MODULES.items()
+        if name.startswith("paydesk.cli.") or name == "paydesk.cli"
+    }
+    assert {name: found for name, found in offending.items() if found} == {}
 
 
 def test_no_module_is_in_an_import_cycle() -> None:
