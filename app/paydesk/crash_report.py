@@ -54,7 +54,7 @@ def write_crash_report(
     now: datetime | None = None,
 ) -> Path:
     """Write one report and return its path; a second crash in the same second gets ``-2``."""
-    from datetime import datetime  # here: the window's start does without it
+    from datetime import datetime  # when a report is written: rarely, and never at start
 
     now = now or datetime.now().astimezone()
     make_private_folder(log_dir)
@@ -78,7 +78,7 @@ def _report_text(
     thread_name: str | None,
     now: datetime,
 ) -> str:
-    import platform  # here: ~1.5 ms that the window's start does not need
+    import platform  # when a report is written, as datetime above
 
     lines = [
         "PayDesk crash report",

@@ -160,7 +160,8 @@ class SecretStore:
 
 
 def _keyring() -> tuple[ModuleType, ModuleType]:
-    """keyring costs ~70 ms to import: only when a secret is really needed."""
+    """keyring, imported when a secret is really needed: it looks for a keychain
+    service as it loads, which the demo and commands that sign nothing never need."""
     import keyring
     import keyring.errors
 
