@@ -8,8 +8,8 @@ order book can stand in for what the bundle carries):
    Russian .qm translates, and the resources folder it reports is inside the
    bundle;
 2. ``PayDesk --demo create 1 --qr``: an order through the embedded sandbox and
-   its QR code in the terminal, which needs the bundle's compiled QR encoder
-   (zxing-cpp, imported only when a code is drawn);
+   its QR code in the terminal, which needs the bundle's QR encoder (``qrcode``,
+   which the window's start does not load);
 3. ``PayDesk --demo``: the counter window against the embedded sandbox,
    offscreen. Qt's widget-painting log (``qt.widgets.painting``) is switched
    on because its "Flushing ... of MainWindow" line is the only outside

@@ -1,5 +1,5 @@
 """``python -m paydesk`` runs the same entry point as the ``paydesk`` command."""
 
-from paydesk.cli.main import main
+from paydesk.launch import main
 
 raise SystemExit(main())

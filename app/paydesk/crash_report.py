@@ -5,7 +5,7 @@ printed to stderr is lost, and the merchant only sees the window misbehave or
 vanish. So ``sys.excepthook`` (also what PySide6 calls for an exception raised in
 a slot) and ``threading.excepthook`` write ``crash-YYYYmmdd-HHMMSS.txt`` next to
 the log: versions, platform, the traceback, masked like the log itself
-(:func:`paydesk.logs.redact`), and then hand the exception on to the hook that
+(:func:`paydesk.redaction.redact`), and then hand the exception on to the hook that
 was there before (which prints it, or, under pytest-qt, records it).
 
 ``native=True`` also lets :mod:`faulthandler` write the Python stacks of a hard
@@ -28,8 +28,8 @@ from types import TracebackType
 from typing import IO, TYPE_CHECKING
 
 from paydesk import __version__
-from paydesk.logs import redact
 from paydesk.private_files import make_private_folder, private_opener
+from paydesk.redaction import redact
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -54,7 +54,7 @@ def write_crash_report(
     now: datetime | None = None,
 ) -> Path:
     """Write one report and return its path; a second crash in the same second gets ``-2``."""
-    from datetime import datetime  # here: the window's start does without it
+    from datetime import datetime  # when a report is written: rarely, and never at start
 
     now = now or datetime.now().astimezone()
     make_private_folder(log_dir)
@@ -78,7 +78,7 @@ def _report_text(
     thread_name: str | None,
     now: datetime,
 ) -> str:
-    import platform  # here: ~1.5 ms that the window's start does not need
+    import platform  # when a report is written, as datetime above
 
     lines = [
         "PayDesk crash report",

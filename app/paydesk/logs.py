@@ -1,13 +1,8 @@
 """PayDesk's log file: rotating, in the platform's log folder, never with a secret or an e-mail.
 
 Support asks a merchant for this folder, so what is written there is what a
-stranger may read: a filter on every handler masks request signatures
-(``sign=...``: md5 of the order id and the secret, brute-forceable offline),
-the secret key itself (the one the process signs with, registered here, and
-``PAYDESK_SECRET_KEY``), and buyers' e-mail addresses (kept as ``b***@mail.ru``:
-enough to tell two buyers apart, not enough to write to them). The masking
-runs on the finished message, after ``%`` formatting, and on tracebacks, so a
-value passed as an argument or carried by an exception is caught too.
+stranger may read: every handler masks its records (paydesk/redaction.py:
+request signatures, the secret key, buyers' e-mail addresses).
 
 Where: the platform's user log folder (platformdirs), unless the data folder is
 overridden (``--data-dir``, ``PAYDESK_DATA_DIR``): then ``<data folder>/logs``,
@@ -24,16 +19,15 @@ from __future__ import annotations
 
 import logging
 import os
-import re
 import sys
-import threading
 from pathlib import Path
 
 from paydesk import __version__
+from paydesk.crash_report import install_crash_handler
 from paydesk.log_file import RotatingLogFile
 from paydesk.paths import APP_NAME, DATA_DIR_ENV, AppPaths, resolve_data_dir
 from paydesk.private_files import make_private_folder, tighten
-from paydesk.secret_store import SECRET_ENV
+from paydesk.redaction import RedactingFilter
 
 LOG_FILE = "paydesk.log"
 CLI_LOG_FILE = "paydesk-cli.log"
@@ -42,84 +36,10 @@ BACKUP_COUNT = 5
 FILE_FORMAT = "%(asctime)s %(levelname)-8s %(name)s [%(threadName)s] %(message)s"
 #: What the terminal showed before there was a log file; unchanged.
 CONSOLE_FORMAT = "%(levelname)s %(name)s: %(message)s"
-MASK = "***"
-
-_SIGN_RE = re.compile(r"(?i)\b(sign=)[^&#\s\"',;)]+")
-# The local part stops at "=" and "&", so "email=buyer@x.ru" in a query keeps its key;
-# "%40" is "@" in a URL-encoded query string.
-_EMAIL_RE = re.compile(r"(?<![\w.+-])([\w.+-])[\w.+-]*(@|%40)([\w-]+(?:\.[\w-]+)+)")
-
-_secrets: set[str] = set()
-_secrets_lock = threading.Lock()
 _file_handler: logging.Handler | None = None
 _console_handler: logging.Handler | None = None
 
 log = logging.getLogger(__name__)
-
-
-def register_secret(value: str | None) -> None:
-    """Mask ``value`` in every log line from now on (the secret this process signs with)."""
-    if value:
-        with _secrets_lock:
-            _secrets.update({value, _url_quoted(value)})
-
-
-def _url_quoted(value: str) -> str:
-    """``value`` as it appears in a logged URL's query string."""
-    from urllib.parse import quote  # on first use: ~2 ms the window's start does without
-
-    return quote(value, safe="")
-
-
-def forget_secrets() -> None:
-    """Drop the registered secrets (tests; a process never needs to)."""
-    with _secrets_lock:
-        _secrets.clear()
-
-
-def redact(text: str) -> str:
-    """``text`` without signatures, known secrets or full e-mail addresses."""
-    with _secrets_lock:
-        needles = set(_secrets)
-    from_env = os.environ.get(SECRET_ENV)
-    if from_env:
-        needles.update({from_env, _url_quoted(from_env)})
-    # Longest first: a secret that contains another is masked whole.
-    for needle in sorted(needles, key=len, reverse=True):
-        text = re.sub(re.escape(needle), MASK, text, flags=re.IGNORECASE)
-    text = _SIGN_RE.sub(lambda m: m.group(1) + MASK, text)
-    return _EMAIL_RE.sub(lambda m: f"{m.group(1)}{MASK}{m.group(2)}{m.group(3)}", text)
-
-
-_MASKED = "paydesk_masked"  # set on a record once RedactingFilter has masked it
-
-
-class RedactingFilter(logging.Filter):
-    """Masks the finished message, the traceback and the stack of every record.
-
-    The record is changed in place (message formatted, args dropped, the
-    traceback text cached), so every handler after this one sees it masked too.
-    """
-
-    _formatter = logging.Formatter()
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if getattr(record, _MASKED, False):
-            return True  # the console's handler masked it for the file's, or the other way
-        try:
-            message = record.getMessage()
-        except Exception:  # a malformed log call must not raise in the caller's code
-            message = f"{record.msg} (arguments not shown: they do not fit the message)"
-        record.msg = redact(message)
-        record.args = None
-        if record.exc_info and not record.exc_text:
-            record.exc_text = self._formatter.formatException(record.exc_info)
-        if record.exc_text:
-            record.exc_text = redact(record.exc_text)
-        if record.stack_info:
-            record.stack_info = redact(record.stack_info)
-        setattr(record, _MASKED, True)
-        return True
 
 
 def log_dir_for(data_dir: str | os.PathLike[str] | None, *, demo: bool = False) -> Path:
@@ -127,7 +47,7 @@ def log_dir_for(data_dir: str | os.PathLike[str] | None, *, demo: bool = False) 
     if data_dir or os.environ.get(DATA_DIR_ENV):
         paths = AppPaths(resolve_data_dir(data_dir))
         return (paths.demo() if demo else paths).log_dir
-    import platformdirs  # deferred, as in paths.default_data_dir
+    import platformdirs  # only without a data folder override, as in paths.default_data_dir
 
     folder = Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
     return folder / "demo" if demo else folder
@@ -168,8 +88,9 @@ def setup_logging(
     try:
         make_private_folder(log_dir)
         tighten(log_dir.iterdir())  # left open by an older PayDesk: logs, crash reports
-        # The file appears with its first line, not on every start.
-        handler = RotatingLogFile(path, max_bytes=MAX_BYTES, backup_count=BACKUP_COUNT)
+        # The file appears with its first line (delay), not on every start.
+        handler = RotatingLogFile(path, maxBytes=MAX_BYTES, backupCount=BACKUP_COUNT,
+                                  encoding="utf-8", delay=True)
     except OSError as error:
         log.warning("PayDesk cannot write its log in %s (%s); running without a log file",
                     log_dir, error)
@@ -189,8 +110,6 @@ def setup_command_logging(
 
     With no command (the window), run_window moves the file to the window's log.
     """
-    from paydesk.crash_report import install_crash_handler  # it imports this module
-
     path = setup_logging(log_dir_for(data_dir, demo=demo), verbose=verbose, console=True,
                          file_name=CLI_LOG_FILE)
     install_crash_handler(path.parent)

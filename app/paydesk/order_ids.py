@@ -51,7 +51,7 @@ class OrderIdGenerator:
 def _random_start() -> int:
     """29 random bits from the OS: half the tag space, leaving room to count up.
 
-    ``os.urandom`` is what ``secrets`` uses; importing ``secrets`` would load
-    hashlib and OpenSSL (~5 ms) before the window's first frame.
+    ``os.urandom`` is what ``secrets`` uses, without the hashlib and OpenSSL
+    that ``secrets`` loads for its other functions.
     """
     return int.from_bytes(os.urandom(4), "big") >> 3

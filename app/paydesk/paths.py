@@ -21,7 +21,7 @@ DATA_DIR_ENV = "PAYDESK_DATA_DIR"
 
 
 def default_data_dir() -> Path:
-    import platformdirs  # deferred: start-up does not need it before this
+    import platformdirs  # only without a data folder override
 
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 

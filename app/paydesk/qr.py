@@ -1,12 +1,16 @@
 """QR codes as a plain module matrix: the window paints it, the terminal prints it.
 
-No Pillow: zxing-cpp builds the matrix and we draw it ourselves, so it is crisp
-at any size.
+The ``qrcode`` library builds the matrix (the smallest version that holds the
+link, the best of the eight masks, as the standard asks); no Pillow: we draw the
+modules ourselves, so the code is crisp at any size.
 """
 
 from __future__ import annotations
 
 import functools
+
+import qrcode
+from qrcode.constants import ERROR_CORRECT_M
 
 #: The quiet zone the QR standard asks for, in modules, on every side.
 QUIET_ZONE = 4
@@ -25,23 +29,10 @@ def qr_matrix(text: str, *, border: int = QUIET_ZONE) -> list[list[bool]]:
 
 @functools.lru_cache(maxsize=8)
 def _matrix(text: str, border: int) -> tuple[tuple[bool, ...], ...]:
-    # zxing-cpp's C++ encoder (smallest version, best of the eight masks, as the
-    # standard asks) takes ~0.3 ms for a payment link; the pure-Python qrcode
-    # took ~5 ms, most of the time from Enter to the QR on screen. Imported
-    # here: the first frame does not need it.
-    import zxingcpp
-
-    code = zxingcpp.create_barcode(text, zxingcpp.BarcodeFormat.QRCode, ec_level="M")
-    image = code.to_image(scale=1, add_quiet_zones=False)
-    size = image.shape[1]
-    pixels = bytes(image)  # type: ignore[call-overload]  # a buffer; a byte a module, 0 dark
-    light = (False,) * (size + 2 * border)
-    rows = [light] * border
-    for start in range(0, len(pixels), size):
-        modules = tuple(value == 0 for value in pixels[start:start + size])
-        rows.append((False,) * border + modules + (False,) * border)
-    rows += [light] * border
-    return tuple(rows)
+    code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=border)
+    code.add_data(text)
+    code.make(fit=True)
+    return tuple(tuple(bool(module) for module in row) for row in code.get_matrix())
 
 
 def render_text(matrix: list[list[bool]]) -> str:

@@ -31,3 +31,8 @@ def resources_root() -> Path:
 def resource_path(*parts: str) -> Path:
     """The path of a shipped file, e.g. ``resource_path("sounds", "paid.wav")``."""
     return resources_root().joinpath(*parts)
+
+
+def icon_file(suffix: str) -> Path:
+    """PayDesk's icon, ``paydesk.svg`` or ``paydesk.png``, among the shipped resources."""
+    return resource_path("icons", f"paydesk.{suffix}")

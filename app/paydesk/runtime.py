@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 
 from paydesk import settings as settings_file
 from paydesk.demo import DEMO_SECRET_KEY, DemoSandbox
-from paydesk.logs import register_secret
 from paydesk.paths import AppPaths, resolve_data_dir
 from paydesk.rate_limit import RateLimiter
+from paydesk.redaction import register_secret
 from paydesk.secret_store import SecretStore
 from paydesk.settings import Settings
 

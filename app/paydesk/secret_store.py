@@ -16,8 +16,8 @@ from pathlib import Path
 from types import ModuleType
 
 from paydesk.private_files import write_private_file
+from paydesk.redaction import SECRET_ENV, register_secret
 
-SECRET_ENV = "PAYDESK_SECRET_KEY"
 KEYRING_SERVICE = "PayDesk"
 
 
@@ -50,8 +50,6 @@ def take_environment_secret(environ: MutableMapping[str, str] = os.environ) -> N
     value = environ.pop(SECRET_ENV, None)
     if value:
         _from_environment = value
-        from paydesk.logs import register_secret  # logs imports this module
-
         register_secret(value)
 
 
@@ -162,7 +160,8 @@ class SecretStore:
 
 
 def _keyring() -> tuple[ModuleType, ModuleType]:
-    """keyring costs ~70 ms to import: only when a secret is really needed."""
+    """keyring, imported when a secret is really needed: it looks for a keychain
+    service as it loads, which the demo and commands that sign nothing never need."""
     import keyring
     import keyring.errors
 

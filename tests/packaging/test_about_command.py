@@ -12,11 +12,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
+from paydesk import translations
 from paydesk.cli import about_command
-from paydesk.cli.main import main
+from paydesk.launch import main
 from paydesk.resources import resource_path
-from paydesk.ui import i18n
-from paydesk.ui import icon as icon_module
 
 from memory_keyring import MemoryKeyring
 
@@ -69,7 +68,7 @@ def test_missing_translation_fails_the_check(
 ) -> None:
     in_tmp = lambda *parts: tmp_path.joinpath(*parts)  # noqa: E731
     monkeypatch.setattr(about_command, "resource_path", in_tmp)
-    monkeypatch.setattr(i18n, "resource_path", in_tmp)  # the window's lookup, which it uses
+    monkeypatch.setattr(translations, "resource_path", in_tmp)  # the window's lookup too
 
     code, lines, err = about(capsys, "--check")
 
@@ -88,7 +87,7 @@ def test_unreadable_translation_fails_the_check(
     broken.write_bytes(b"not a qm file")
     in_tmp = lambda *parts: tmp_path.joinpath(*parts)  # noqa: E731
     monkeypatch.setattr(about_command, "resource_path", in_tmp)
-    monkeypatch.setattr(i18n, "resource_path", in_tmp)  # the window's lookup, which it uses
+    monkeypatch.setattr(translations, "resource_path", in_tmp)  # the window's lookup too
 
     code, lines, _ = about(capsys, "--check")
 
@@ -101,19 +100,17 @@ def test_a_qm_without_the_probe_text_fails_the_check(
     tmp_path: Path,
 ) -> None:
     """A .qm that loads but translates nothing (an empty or wrong catalogue) is no good."""
-    from paydesk.ui.i18n import compile_ts
-
     source = tmp_path / "empty.ts"
     source.write_text('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n'
                       '<TS version="2.1" language="ru_RU"></TS>\n', encoding="utf-8")
-    compiled = compile_ts(source, tmp_path / "compiled")
+    compiled = translations.compile_ts(source, tmp_path / "compiled")
     assert compiled is not None
     target = tmp_path / "translations" / "paydesk_ru.qm"
     target.parent.mkdir()
     target.write_bytes(compiled.read_bytes())
     in_tmp = lambda *parts: tmp_path.joinpath(*parts)  # noqa: E731
     monkeypatch.setattr(about_command, "resource_path", in_tmp)
-    monkeypatch.setattr(i18n, "resource_path", in_tmp)  # the window's lookup, which it uses
+    monkeypatch.setattr(translations, "resource_path", in_tmp)  # the window's lookup too
 
     code, lines, _ = about(capsys, "--check")
 
@@ -128,7 +125,7 @@ def test_unreadable_icon_fails_the_check_but_not_a_plain_about(
 ) -> None:
     broken = tmp_path / "paydesk.svg"
     broken.write_text("<svg", encoding="utf-8")
-    monkeypatch.setattr(icon_module, "icon_file", lambda suffix: broken)
+    monkeypatch.setattr(about_command, "icon_file", lambda suffix: broken)
 
     checked, lines, _ = about(capsys, "--check")
     plain, _, _ = about(capsys)
@@ -143,16 +140,15 @@ def test_the_shipped_translation_is_preferred_to_compiling(
     tmp_path: Path,
 ) -> None:
     """Installed, the wheel's .qm is used as it is; nothing is compiled."""
-    from paydesk.ui.i18n import compile_ts
-
-    compiled = compile_ts(resource_path("translations", "paydesk_ru.ts"), tmp_path / "compiled")
+    compiled = translations.compile_ts(resource_path("translations", "paydesk_ru.ts"),
+                                       tmp_path / "compiled")
     assert compiled is not None
     shipped = tmp_path / "translations" / "paydesk_ru.qm"
     shipped.parent.mkdir()
     shipped.write_bytes(compiled.read_bytes())
     in_tmp = lambda *parts: tmp_path.joinpath(*parts)  # noqa: E731
     monkeypatch.setattr(about_command, "resource_path", in_tmp)
-    monkeypatch.setattr(i18n, "resource_path", in_tmp)  # the window's lookup, which it uses
+    monkeypatch.setattr(translations, "resource_path", in_tmp)  # the window's lookup too
 
     code, lines, _ = about(capsys, "--check")
 

@@ -65,7 +65,7 @@ def test_a_working_bundle_passes(tmp_path: Path, capsys: pytest.CaptureFixture[s
 @pytest.mark.parametrize(
     ("qr", "says"),
     [
-        ("print('ModuleNotFoundError: zxingcpp', file=sys.stderr)\nsys.exit(1)", "exited with 1"),
+        ("print('ModuleNotFoundError: qrcode', file=sys.stderr)\nsys.exit(1)", "exited with 1"),
         ("print('Link    http://127.0.0.1:8765/pay/abc')", "printed no link and QR code"),
     ],
     ids=["encoder-missing", "no-code"],

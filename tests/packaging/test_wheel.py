@@ -81,6 +81,12 @@ def test_installed_wheel_finds_its_icon_and_russian_translation(tmp_path: Path) 
     wheel = _build_wheel(tmp_path)
     names = set(zipfile.ZipFile(wheel).namelist())
     assert not {name for name in names if name.endswith(".ts")}, "translation sources shipped"
+    [metadata] = [name for name in names if name.endswith(".dist-info/METADATA")]
+    requires = [line.removeprefix("Requires-Dist: ").lower()  # at run time: not an extra's
+                for line in zipfile.ZipFile(wheel).read(metadata).decode().splitlines()
+                if line.startswith("Requires-Dist: ") and "extra ==" not in line]
+    assert any(name.startswith("qrcode") for name in requires)  # the QR encoder
+    assert not any(name.startswith("zxing") for name in requires)  # the tests' decoder
 
     python, site = _fresh_venv(tmp_path)
     _run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",

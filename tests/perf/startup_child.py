@@ -1,7 +1,7 @@
 """One start of a window in a fresh process, for the start-up benchmark (bench.py).
 
 ``python startup_child.py app`` starts PayDesk through its real entry point,
-``paydesk.cli.main.main([])`` (what the ``paydesk`` command runs), with the data
+``paydesk.launch.main([])`` (what the ``paydesk`` command runs), with the data
 folder, settings and secret taken from the environment the benchmark prepared.
 ``python startup_child.py bare`` shows a bare ``QMainWindow`` instead: the
 baseline. Both print one line, ``SHOWN <time.monotonic()> <rss_kib>``, once the
@@ -42,9 +42,10 @@ def watch_first_frame(window: Any, before_report: Any = None) -> None:
     """Print SHOWN and exit once, right after the first paint pass of ``window``.
 
     PySide6 is imported here, not at the top: ``paydesk`` imports its Qt-free
-    core before PySide6 (see paydesk/ui/__init__.py), and this file must not
+    core before PySide6 (see paydesk/launch.py), and this file must not
     change that order. By the time a window exists, PySide6 is loaded anyway.
     """
+
     from PySide6.QtCore import QCoreApplication, QEvent, QObject
 
     painted = QEvent.Type(QEvent.registerEventType())
@@ -88,7 +89,11 @@ def run_bare() -> None:
 
 
 def run_app(after_ops: bool) -> None:
-    # Only the hook is added: the window is built exactly as `paydesk` builds it.
+    # Only the hook is added: the window is built exactly as `paydesk` builds it,
+    # and the modules are imported in the same order (the launcher first).
+    from paydesk import launch
+
+    # isort: split
     import paydesk.ui.app as app_module
 
     build = app_module.build_window
@@ -99,9 +104,7 @@ def run_app(after_ops: bool) -> None:
         return window
 
     app_module.build_window = build_and_watch
-    from paydesk.cli.main import main
-
-    main([])
+    launch.main([])
 
 
 def _exercise_list(window: Any) -> None:

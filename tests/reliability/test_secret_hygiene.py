@@ -26,9 +26,9 @@ from urllib.parse import quote
 import pytest
 
 from paydesk import crash_report
-from paydesk.cli.main import main
 from paydesk.crash_report import uninstall_crash_handler
 from paydesk.gateway import GatewayClient, GatewayError
+from paydesk.launch import main
 from paydesk.log_file import RotatingLogFile
 from paydesk.logs import CLI_LOG_FILE, stop_logging
 from paydesk.sandbox import Fault, SandboxServer
@@ -355,7 +355,7 @@ def test_only_the_owner_may_read_what_paydesk_keeps(
         assert wal.stat().st_mode & 0o777 == 0o600
         assert open_to_others(paydesk.data_dir) == []
     logs = paydesk.data_dir / "logs"
-    rotating = RotatingLogFile(logs / CLI_LOG_FILE, max_bytes=100, backup_count=2)
+    rotating = RotatingLogFile(logs / CLI_LOG_FILE, maxBytes=100, backupCount=2, delay=True)
     for n in range(3):
         rotating.emit(logging.makeLogRecord({"msg": f"line {n} " + "x" * 80}))
     rotating.close()

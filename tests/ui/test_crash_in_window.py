@@ -12,7 +12,7 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
-from paydesk import logs
+from paydesk import logs, redaction
 from paydesk.crash_report import install_crash_handler, uninstall_crash_handler
 from paydesk.ui.crash_notice import CrashNotice
 
@@ -27,7 +27,7 @@ def notice(tmp_path: Path) -> Iterator[CrashNotice]:
     yield notice
     uninstall_crash_handler()
     logs.stop_logging()
-    logs.forget_secrets()
+    redaction.forget_secrets()
     if notice.box is not None:
         notice.box.close()
 
@@ -40,7 +40,7 @@ def test_an_exception_in_a_slot_goes_through_excepthook_to_a_report(
     qtbot: QtBot, tmp_path: Path, notice: CrashNotice
 ) -> None:
     log_dir = tmp_path / "logs"
-    logs.register_secret(SECRET)
+    redaction.register_secret(SECRET)
 
     def broken_slot() -> None:
         raise RuntimeError(f"slot failed with {SECRET} for anna.buyer@example.com")

@@ -17,7 +17,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk import logs
+from paydesk import logs, redaction
 from paydesk.log_file import RotatingLogFile
 from paydesk.paths import AppPaths
 from paydesk.runtime import Runtime
@@ -45,7 +45,7 @@ def debug_log(tmp_path: Path) -> Iterator[Path]:
             handler.setLevel(logging.DEBUG)
     yield path
     logs.stop_logging()
-    logs.forget_secrets()
+    redaction.forget_secrets()
     root.setLevel(level)
 
 

@@ -24,6 +24,7 @@ from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTranslator
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 from pytestqt.qtbot import QtBot
 
+from paydesk import translations
 from paydesk.errors import AmountError
 from paydesk.gateway import GatewayTimeout, ServiceRefused
 from paydesk.money import parse_amount
@@ -457,7 +458,7 @@ def checkout_translations(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Pa
     folder = tmp_path / "resources" / "translations"
     folder.mkdir(parents=True)
     shutil.copy(tool.TS_FILE, folder / "paydesk_ru.ts")
-    monkeypatch.setattr(i18n, "resource_path", lambda *parts: tmp_path.joinpath(
+    monkeypatch.setattr(translations, "resource_path", lambda *parts: tmp_path.joinpath(
         "resources", *parts))
     return folder
 
@@ -467,12 +468,12 @@ def test_a_checkout_compiles_the_ts_once_per_edit(
 ) -> None:
     cache = tmp_path / "cache"
     ts = checkout_translations / "paydesk_ru.ts"
-    first = i18n.compile_ts(ts, cache)
+    first = translations.compile_ts(ts, cache)
     assert first is not None and first.exists()
-    assert i18n.compile_ts(ts, cache) == first  # no second run of lrelease
+    assert translations.compile_ts(ts, cache) == first  # no second run of lrelease
     stat = ts.stat()
     os.utime(ts, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000_000))
-    second = i18n.compile_ts(ts, cache)
+    second = translations.compile_ts(ts, cache)
     assert second is not None and second != first
     assert sorted(cache.glob("*.qm")) == [second]  # the stale one is cleaned up
 
@@ -484,7 +485,7 @@ def test_without_lrelease_a_checkout_stays_english(
     monkeypatch: pytest.MonkeyPatch,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    monkeypatch.setattr(i18n, "find_lrelease", lambda: None)
+    monkeypatch.setattr(translations, "find_lrelease", lambda: None)
     saved = QLocale()
     try:
         assert i18n.install_translation(qapp, "ru", cache_dir=tmp_path / "cache") == "en"

@@ -13,7 +13,7 @@ from types import TracebackType
 
 import pytest
 
-from paydesk import __version__, logs
+from paydesk import __version__, logs, redaction
 from paydesk.crash_report import (
     NATIVE_CRASH_FILE,
     install_crash_handler,
@@ -29,7 +29,7 @@ def restore_hooks() -> Iterator[None]:
     yield
     uninstall_crash_handler()
     logs.stop_logging()
-    logs.forget_secrets()
+    redaction.forget_secrets()
 
 
 def raised(message: str) -> tuple[type[BaseException], BaseException, TracebackType | None]:
@@ -51,7 +51,7 @@ def test_excepthook_writes_a_masked_report_and_chains(
     told: list[Path] = []
     log_file = logs.setup_logging(tmp_path)
     install_crash_handler(tmp_path, on_crash=told.append)
-    logs.register_secret(SECRET)
+    redaction.register_secret(SECRET)
 
     exc_type, exc, tb = raised(f"bad {SECRET} for buyer.person@example.com, sign=0a1b2c")
     sys.excepthook(exc_type, exc, tb)

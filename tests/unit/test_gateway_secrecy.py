@@ -18,9 +18,10 @@ from paydesk.gateway import (
     InvalidRequestError,
 )
 from paydesk.gateway import errors as gateway_errors
-from paydesk.gateway.redact import REDACTED, install_log_filter, scrub
+from paydesk.gateway.client import mask_urllib3_logs
 from paydesk.gateway.replies import RawReply, classify
 from paydesk.gateway.transport import _map_exception
+from paydesk.redaction import MASK, hide_secrets
 from paydesk.signing import create_order_sign, get_order_sign
 
 SECRET = "Sup3r-Secret-Key"
@@ -45,7 +46,7 @@ def assert_clean(error: BaseException) -> None:
 
 
 def hide(text: str) -> str:
-    return scrub(text, SIGN, SECRET)
+    return hide_secrets(text, SIGN, SECRET)
 
 
 def test_client_repr_and_str_hide_the_secret() -> None:
@@ -137,18 +138,18 @@ def test_every_error_class_repr_and_str_are_clean() -> None:
         assert error.user_message.endswith(".")
 
 
-def test_scrub_masks_needles_case_insensitively_and_sign_params() -> None:
+def test_hiding_masks_needles_case_insensitively_and_sign_params() -> None:
     text = f"a {SECRET.upper()} b {SIGN.upper()} c ?order_id=X&sign=deadbeef&x=1"
-    cleaned = scrub(text, SECRET, SIGN)
+    cleaned = hide_secrets(text, SECRET, SIGN)
     assert SECRET.lower() not in cleaned.lower()
     assert SIGN.lower() not in cleaned.lower()
     assert "deadbeef" not in cleaned
-    assert f"&sign={REDACTED}&x=1" in cleaned
-    assert scrub("nothing here", "") == "nothing here"
+    assert f"&sign={MASK}&x=1" in cleaned
+    assert hide_secrets("nothing here", "") == "nothing here"
 
 
 def test_urllib3_debug_lines_lose_the_sign(caplog: pytest.LogCaptureFixture) -> None:
-    install_log_filter()
+    mask_urllib3_logs()
     pool_log = logging.getLogger("urllib3.connectionpool")
     with caplog.at_level(logging.DEBUG, logger="urllib3.connectionpool"):
         pool_log.debug(

@@ -10,19 +10,17 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from paydesk import logs
+from paydesk import logs, redaction
 from paydesk.crash_report import uninstall_crash_handler
 from paydesk.log_file import RotatingLogFile
 from paydesk.logs import (
     CLI_LOG_FILE,
     LOG_FILE,
-    RedactingFilter,
     log_dir_for,
-    redact,
-    register_secret,
     setup_command_logging,
     setup_logging,
 )
+from paydesk.redaction import RedactingFilter, redact, register_secret
 
 from memory_keyring import MemoryKeyring
 
@@ -35,7 +33,7 @@ def clean_logging() -> Iterator[None]:
     level = root.level
     yield
     logs.stop_logging()
-    logs.forget_secrets()
+    redaction.forget_secrets()
     root.setLevel(level)
 
 
@@ -118,7 +116,7 @@ def test_lines_carry_time_level_logger_and_thread(tmp_path: Path) -> None:
 def test_rotation_is_one_megabyte_times_five(tmp_path: Path) -> None:
     path = setup_logging(tmp_path / "logs")
     [handler] = [h for h in logging.getLogger().handlers if isinstance(h, RotatingLogFile)]
-    assert (handler.max_bytes, handler.backup_count, handler.encoding) == (1_000_000, 5, "utf-8")
+    assert (handler.maxBytes, handler.backupCount, handler.encoding) == (1_000_000, 5, "utf-8")
     assert Path(handler.baseFilename) == path == tmp_path / "logs" / LOG_FILE
     log = logging.getLogger("paydesk.test")
     for number in range(1_300):
@@ -183,7 +181,7 @@ def test_commands_log_to_their_own_file_with_a_start_line(tmp_path: Path) -> Non
 
 
 def test_rotation_keeps_five_copies_and_drops_the_oldest(tmp_path: Path) -> None:
-    handler = RotatingLogFile(tmp_path / "x.log", max_bytes=200, backup_count=2)
+    handler = RotatingLogFile(tmp_path / "x.log", maxBytes=200, backupCount=2, delay=True)
     handler.setFormatter(logging.Formatter("%(message)s"))
     lines = [f"line {number:03d} " + "y" * 80 for number in range(10)]
     try:
@@ -200,7 +198,8 @@ def test_rotation_keeps_five_copies_and_drops_the_oldest(tmp_path: Path) -> None
 def test_a_log_file_that_cannot_be_written_is_said_once_and_dropped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    handler = RotatingLogFile(tmp_path / "missing" / "x.log", max_bytes=1000, backup_count=1)
+    handler = RotatingLogFile(tmp_path / "missing" / "x.log", maxBytes=1000, backupCount=1,
+                              delay=True)
     root = logging.getLogger()
     root.addHandler(handler)
     try:
@@ -215,7 +214,7 @@ def test_a_log_file_that_cannot_be_written_is_said_once_and_dropped(
 
 def test_rotation_goes_on_when_the_file_was_removed_meanwhile(tmp_path: Path) -> None:
     path = tmp_path / "x.log"
-    handler = RotatingLogFile(path, max_bytes=100, backup_count=2)
+    handler = RotatingLogFile(path, maxBytes=100, backupCount=2, delay=True)
     handler.setFormatter(logging.Formatter("%(message)s"))
     record = logging.LogRecord("t", logging.INFO, __file__, 1, "z" * 60, None, None)
     root = logging.getLogger()
@@ -263,8 +262,8 @@ def test_a_line_is_masked_once_for_the_console_and_the_file_alike(
     path = setup_logging(tmp_path / "logs", console=True)
     register_secret(SECRET)
     calls: list[str] = []
-    real_redact = logs.redact
-    monkeypatch.setattr(logs, "redact", lambda text: calls.append(text) or real_redact(text))
+    real_redact = redaction.redact
+    monkeypatch.setattr(redaction, "redact", lambda text: calls.append(text) or real_redact(text))
     logging.getLogger("paydesk.test").warning("key %s", SECRET)
     assert len(calls) == 1  # one record, one masking, whichever handler came first
     assert SECRET not in read(path) and SECRET not in capsys.readouterr().err

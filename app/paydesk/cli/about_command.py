@@ -2,11 +2,14 @@
 
 Support asks a merchant to run it and read the lines back; the packaging checks
 run it with ``--check`` against a freshly installed wheel and a frozen bundle.
-The icon and the Russian translation are not just looked up but loaded the way
-the window loads them (the icon drawn through Qt's SVG plugin, a known text
-translated through QTranslator), because a file can be present and still
+The icon and the Russian translation are found where the window finds them
+(paydesk/resources.py, paydesk/translations.py) and not just looked up but loaded
+the way the window loads them (the icon drawn through Qt's SVG plugin, a known
+text translated through QTranslator), because a file can be present and still
 unusable: a bundle missing Qt's SVG plugin, a .qm that failed to compile.
-``--check`` turns "not loaded" into exit code 1.
+``--check`` turns "not loaded" into exit code 1. Qt itself is loaded only when
+this command runs (the other commands never load it), and it may be missing:
+that is reported, not raised.
 """
 
 from __future__ import annotations
@@ -21,8 +24,9 @@ from pathlib import Path
 
 from paydesk import __version__
 from paydesk.cli import exit_codes
-from paydesk.resources import resource_path, resources_root
+from paydesk.resources import icon_file, resource_path, resources_root
 from paydesk.runtime import Runtime
+from paydesk.translations import paydesk_qm
 
 #: A window text and its context whose Russian translation proves the .qm works.
 PROBE_CONTEXT = "PayDesk"
@@ -86,10 +90,8 @@ def icon_probe() -> Probe:
     The SVG itself must draw: app_icon()'s PNG fallback is for a Qt without
     its SVG plugins, and a bundle that lost them is a packaging bug to catch here.
     """
-    from PySide6.QtCore import QSize
+    from PySide6.QtCore import QSize  # Qt: loaded by this command only (the module's doc)
     from PySide6.QtGui import QIcon
-
-    from paydesk.ui.icon import icon_file
 
     svg = icon_file("svg")
     if not svg.is_file():
@@ -103,7 +105,7 @@ def icon_probe() -> Probe:
 
 def translation_probe() -> Probe:
     """The Russian .qm loaded and a known window text translated through it."""
-    from PySide6.QtCore import QTranslator
+    from PySide6.QtCore import QTranslator  # Qt: loaded by this command only
 
     qm, origin = _russian_qm()
     if qm is None:
@@ -118,9 +120,7 @@ def translation_probe() -> Probe:
 
 
 def _russian_qm() -> tuple[Path | None, str]:
-    """The .qm the window loads (paydesk.ui.i18n), and where it came from."""
-    from paydesk.ui.i18n import paydesk_qm
-
+    """The .qm the window loads, and where it came from."""
     shipped = resource_path("translations", "paydesk_ru.qm")
     source = shipped.with_suffix(".ts")
     qm = paydesk_qm("ru")

@@ -18,6 +18,8 @@ SENT_NOT_SAVED = 6
 
 def for_gateway_error(error: Exception) -> int:
     """The exit code for a failure of the payment client."""
+    # The payment client (with requests) for a failed command only: the launcher
+    # imports this module for every start, the window's too.
     from paydesk.gateway import InvalidRequestError, ServiceRefused
 
     if isinstance(error, InvalidRequestError):

@@ -17,11 +17,11 @@ from paydesk.gateway import replies
 from paydesk.gateway.deadline import WatchedAdapter, quiet_cut_replies
 from paydesk.gateway.endpoint import parse_base_url, parse_client_id
 from paydesk.gateway.errors import GatewayConfigError, InvalidRequestError, OrderNotFound
-from paydesk.gateway.redact import install_log_filter, scrub
 from paydesk.gateway.retry import RetryPolicy, call_with_retries
 from paydesk.gateway.transport import Request, fetch
 from paydesk.money import check_kopecks
 from paydesk.orders import OrderStatus, normalize_email, validate_order_id
+from paydesk.redaction import RedactingFilter, hide_secrets
 from paydesk.signing import create_order_sign, get_order_sign
 
 log = logging.getLogger("paydesk.gateway")
@@ -29,6 +29,16 @@ log = logging.getLogger("paydesk.gateway")
 T = TypeVar("T")
 
 _PROBE_PREFIX = "paydesk-probe-"
+
+#: urllib3's lines carry the full request path, with its sign= and e-mail.
+_URLLIB3_FILTER = RedactingFilter()
+
+
+def mask_urllib3_logs() -> None:
+    """Mask urllib3's lines (the pool's debug lines, the connection's "Failed to parse
+    headers" warning) wherever they go, as PayDesk's own are (idempotent)."""
+    for name in ("urllib3.connectionpool", "urllib3.connection"):
+        logging.getLogger(name).addFilter(_URLLIB3_FILTER)
 
 
 class _Secret:
@@ -113,7 +123,7 @@ class GatewayClient:
         self._closed = False
         if not self._endpoint.is_loopback and self._endpoint.base_url.startswith("http://"):
             log.warning("plain HTTP to a payment service off this computer (allow_insecure)")
-        install_log_filter()
+        mask_urllib3_logs()
         quiet_cut_replies()
 
     def _new_session(self, pool_size: int) -> requests.Session:
@@ -231,7 +241,7 @@ class GatewayClient:
         secret = self._secret.reveal()
 
         def hide(text: str) -> str:
-            return scrub(text, sign, secret)
+            return hide_secrets(text, sign, secret)
 
         def attempt(number: int, remaining: float) -> T:
             started = self._clock()

@@ -71,7 +71,8 @@ def choose_start(data_dir: str | None, demo: bool, settings: Settings) -> bool |
 
 
 def use_app_icon() -> None:
-    """PayDesk's icon on every window from now on (not before the first frame: ~3 ms)."""
+    """PayDesk's icon on every window from now on (not before the first frame: the
+    icon loads Qt's SVG plugin)."""
     if QApplication.windowIcon().isNull():
         from paydesk.ui.icon import app_icon
 
@@ -129,8 +130,8 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     """The counter window, once per data folder; a second start brings the first forward.
 
     Until this process knows it is the only window on its folder, it logs like
-    a command (paydesk-cli.log, set up by the CLI): two processes must not
-    share, and rotate, the window's log file or its native crash file.
+    a command (paydesk-cli.log, set up by paydesk/launch.py): two processes must
+    not share, and rotate, the window's log file or its native crash file.
     """
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("PayDesk")

@@ -38,8 +38,8 @@ def local_time(moment: datetime | None, *, with_date: bool = True,
 @functools.cache
 def _to_ms() -> Callable[[datetime], int]:
     """paydesk.clock's to_ms, imported with the first time shown: the window's
-    first frame shows none, and the clock brings datetime (~1.5 ms of the start,
-    tests/perf/bench.py). Cached: the orders list asks for times cell by cell."""
+    first frame shows none, and the clock brings datetime. Cached: the orders
+    list asks for times cell by cell."""
     from paydesk.clock import to_ms
 
     return to_ms

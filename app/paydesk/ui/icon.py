@@ -11,10 +11,9 @@ file is null, which is how the fallback is chosen.
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from paydesk.resources import resource_path
+from paydesk.resources import icon_file
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QIcon
@@ -27,7 +26,7 @@ ICON_NAME = "org.paydesk.PayDesk"
 
 def app_icon() -> QIcon:
     """The application icon; a null QIcon (Qt's default icon) only if neither file loads."""
-    from PySide6.QtGui import QIcon  # after the first frame (ICON_NAME is needed before)
+    from PySide6.QtGui import QIcon  # not for ICON_NAME, which the start reads before any widget
 
     for suffix in ("svg", "png"):
         path = icon_file(suffix)
@@ -37,8 +36,3 @@ def app_icon() -> QIcon:
     log.warning("PayDesk's icon could not be loaded from %s; the window uses Qt's default",
                 icon_file("svg").parent)
     return QIcon()
-
-
-def icon_file(suffix: str) -> Path:
-    """``paydesk.svg`` or ``paydesk.png`` among the shipped resources."""
-    return resource_path("icons", f"paydesk.{suffix}")

@@ -7,9 +7,8 @@ whatever asks for it first: the counter (the order book and the requests,
 (``orders_panel``) and the chime (``alerts``). Like the rest of the first
 frame's widgets, the window names no enum of PySide's ``Qt`` namespace before
 that: the first name read from it builds the Python enums of the whole
-namespace, ~15 ms of the start (tests/perf/bench.py); the methods that need it
-import it when they run, as do those that open a message box or a file dialog
-(their classes cost ~1 ms).
+namespace (tests/perf/test_first_frame.py); the methods that need it import it
+when they run, as do those that open a message box or a file dialog.
 """
 
 from __future__ import annotations
@@ -153,8 +152,8 @@ class MainWindow(QMainWindow):
         """The menu bar and its titles, in the first frame: its height is part of the layout.
 
         What is in the menus comes right after it (_build_actions): QAction and
-        QKeySequence bring ~4 ms of enums (QIcon's among them, through QAction's
-        overloads) that the first frame does without (tests/perf/bench.py).
+        QKeySequence bring the enums of QIcon (through QAction's overloads) and
+        QKeySequence, which the first frame does without.
         """
         bar = self.menuBar()
         self._file_menu = bar.addMenu(tr("&File"))
@@ -277,7 +276,7 @@ class MainWindow(QMainWindow):
         """The paid/refused chime and tray message, built on first use.
 
         Not before the first frame: the sound player looks for a player program
-        (subprocess, shutil and PATH lookups, ~4 ms the amount field can do without).
+        (subprocess, shutil and PATH lookups), which the amount field can do without.
         """
         if self._alerts is None:
             from paydesk.sound_player import SoundPlayer

@@ -27,9 +27,9 @@ from paydesk.store.errors import StoreError, StoreProblem
 from paydesk.ui.formatting import money, tr
 
 if TYPE_CHECKING:
-    # Importing paydesk.gateway loads requests (~60 ms), which the window's first
-    # frame does not need: the classes are looked up when an error is shown
-    # (_gateway_texts), and by then a request has loaded them.
+    # paydesk.gateway brings requests, which the window's first frame does not
+    # need: the classes are looked up when an error is shown (_gateway_texts),
+    # and by then a request has loaded them.
     from paydesk.gateway.errors import GatewayError
 
 # QT_TRANSLATE_NOOP is typed as returning object; the texts are str at run time.

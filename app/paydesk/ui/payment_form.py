@@ -86,7 +86,7 @@ class PaymentForm(QWidget):
 
     def add_clear_buttons(self) -> None:
         """The ✕ that empties a field; the window adds them right after its first
-        frame, which shows the fields empty (the style's icon for it: ~1 ms)."""
+        frame, which shows the fields empty (this loads the style's icon for it)."""
         for line in (self.amount_input, self.email_input, self.note_input):
             line.setClearButtonEnabled(True)
 
@@ -106,8 +106,7 @@ class PaymentForm(QWidget):
         self.create_button.setText(tr("Creating…") if busy else tr("Create payment  ⏎"))
 
     def show_input_error(self, error: InputError) -> None:
-        # Imported here, not at the top: the message table and the core modules it
-        # names load after the first frame (with the counter), ~2 ms of the start.
+        # The message table and the core modules it names: after the first frame.
         from paydesk.ui.messages import input_error_text
 
         self.show_error(error.field if error.field in self._errors else "amount",

@@ -22,7 +22,7 @@ to connect; the umask gives it to the owner only).
 Whether another window is there at all is first asked of a lock file in the
 data folder (QLockFile, in QtCore: no socket, no hashing). The running window
 takes it at once and opens its server only after its first frame, so QtNetwork
-(~10 ms with the name's hashing) is not on the way to that frame. A start that
+and the name's hashing are not on the way to that frame. A start that
 finds the lock held asks the holder to come forward and, answered or not, opens
 no second window. A lock left by a crashed window names a dead process and is
 taken over; a folder where no lock can be made falls back to the socket alone.
@@ -54,7 +54,7 @@ TIMEOUT_MS = 2000
 
 def server_name(data_dir: Path) -> str:
     """``paydesk-<hash>``: the same for every start on this folder by this user."""
-    import hashlib  # here: OpenSSL loads in ~3 ms, after the first frame
+    import hashlib  # with OpenSSL, for the server's name: after the first frame
 
     folder = os.path.normcase(str(Path(data_dir).expanduser().resolve()))
     digest = hashlib.sha256(f"{_user()}\0{folder}".encode()).hexdigest()

@@ -1,0 +1,74 @@
+"""``paydesk`` starts here: what must come first, then the window or a command.
+
+Electrum's ``run_electrum`` shape: one small module reads the command line and
+starts the front end it asks for, the counter window (paydesk.ui) or a command
+(paydesk.cli). It is the only module that knows both: the commands never load
+Qt, and the window never loads the commands. What every start needs first is
+done here, in this order:
+
+1. ``PAYDESK_SECRET_KEY`` is taken out of the environment, before anything can
+   start a child process that would inherit it;
+2. the command line is read with argparse. When it holds nothing but the
+   options every start takes (``--demo``, ``--data-dir``, ``-v``), that is the
+   window; anything else (a command, ``--help``, an abbreviation, a typo) goes
+   to the command line's full parser, which knows every command;
+3. logging and crash reports, as a command's (``paydesk-cli.log``) until the
+   window knows it is the only one on its data folder;
+4. for the window, the Qt-free core it starts with (the runtime, the settings)
+   is imported before Qt: once PySide6 is loaded, it reads the source of every
+   module imported after it (its ``__feature__`` check looks for the word
+   "PySide6"). The modules imported here come first for that reason too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+import paydesk.runtime  # noqa: F401  (step 4 of the module's doc)
+from paydesk.cli import exit_codes
+from paydesk.cli.options import common_options
+from paydesk.logs import setup_command_logging
+from paydesk.secret_store import take_environment_secret
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``paydesk [options] [COMMAND ...]``; returns the exit code."""
+    take_environment_secret()  # first: no child process may inherit it
+    tokens = sys.argv[1:] if argv is None else list(argv)
+    options = window_options(tokens)
+    if options is None:
+        from paydesk.cli import main as command_line  # a command's modules: not the window's
+
+        return command_line.main(tokens, open_window=open_window)
+    return open_window(options)
+
+
+def window_options(tokens: Sequence[str]) -> argparse.Namespace | None:
+    """The options when ``tokens`` hold the window's own and nothing else; else None.
+
+    Read as the full parser reads them, except that abbreviations and anything
+    the options cannot take are left to it (None), with its help and messages.
+    """
+    parser = argparse.ArgumentParser(prog="paydesk", parents=[common_options()],
+                                     add_help=False, allow_abbrev=False, exit_on_error=False)
+    try:
+        options, rest = parser.parse_known_args(tokens)
+    except argparse.ArgumentError:  # such as --data-dir without a folder
+        return None
+    return None if rest else options
+
+
+def open_window(options: argparse.Namespace) -> int:
+    """The counter window; a plain message (exit code 1) when Qt cannot be loaded."""
+    setup_command_logging(options.data_dir, demo=options.demo, verbose=options.verbose,
+                          command=None)
+    try:
+        from paydesk.ui.app import run_window  # Qt: the window's only, and it may be missing
+    except ImportError as exc:
+        # Most often a system library Qt needs (libEGL, libxkbcommon) is missing.
+        print(f"paydesk: The window cannot start because Qt could not be loaded ({exc}). "
+              "The commands (paydesk --help) work without it.", file=sys.stderr)
+        return exit_codes.FAILURE
+    return int(run_window(data_dir=options.data_dir, demo=options.demo))
