@@ -17,7 +17,7 @@ never as waiting, and every start of PayDesk checks it again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from paydesk.orders import CreationState, Order
@@ -39,7 +39,12 @@ class PollingPolicy:
 
     @classmethod
     def from_settings(cls, settings: Settings) -> PollingPolicy:
-        return cls(
+        return cls().with_settings(settings)
+
+    def with_settings(self, settings: Settings) -> PollingPolicy:
+        """This policy with the values the settings set (the rest kept)."""
+        return replace(
+            self,
             focus_interval=timedelta(seconds=settings.focus_interval_seconds),
             backoff_start=timedelta(seconds=settings.backoff_start_seconds),
             backoff_max=timedelta(seconds=settings.backoff_max_seconds),

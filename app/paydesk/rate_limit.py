@@ -32,6 +32,10 @@ class RateLimiter:
         self._stamp = clock()
         self._lock = threading.Lock()
 
+    @property
+    def rate(self) -> float:
+        return self._rate
+
     def _refill(self) -> None:
         now = self._clock()
         self._tokens = min(self._burst, self._tokens + (now - self._stamp) * self._rate)

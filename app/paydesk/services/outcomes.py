@@ -1,7 +1,9 @@
-"""What came back from the service, carried from a worker thread to the desk's thread."""
+"""The calls to the service that run in a worker thread, and what they bring back to
+the desk's thread."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING
@@ -35,3 +37,21 @@ class CheckOutcome:
     #: When the request left: a "pending" answer says the order was unpaid then
     #: (the reply may come much later), so it bounds the payment from below.
     asked_at: datetime | None = None
+
+
+Outcome = CreationOutcome | CheckOutcome
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """One call to the service, for a runner to make away from the desk's thread."""
+
+    order_id: str
+    call: Callable[[], Outcome]
+    #: The cashier waits for it (the sale's creation): it must not queue behind others.
+    urgent: bool = False
+
+
+#: Calls ``request.call`` elsewhere; its outcome goes back to the watch engine's
+#: ``done`` (or ``crashed``) in the desk's thread.
+Runner = Callable[[Request], None]
