@@ -6,11 +6,12 @@ import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from paydesk.sandbox import Fault, SandboxServer
 
-from cli_process import RunPaydesk
+from cli_process import RunPaydesk, paydesk_for
 from payment_page import decide
 
 LINK_RE = re.compile(r"^Link\s+(\S+)$", re.M)
@@ -107,6 +108,22 @@ def test_unreachable_service_keeps_the_order_and_refresh_sends_it(
     assert f"sent again  {record['order_id']}" in run.out
     [remote] = sandbox.orders()
     assert remote.order_id == record["order_id"]
+
+
+def test_create_wait_follows_the_order_until_it_is_paid(
+    tmp_path: Path, service_env: dict[str, str], sandbox: SandboxServer,
+    wait_until: Callable[..., None],
+) -> None:
+    create = paydesk_for(tmp_path).spawn("create", "150", "--wait", env=service_env)
+    try:
+        wait_until(lambda: [o.url is not None for o in sandbox.orders()] == [True], timeout=30)
+        [remote] = sandbox.orders()
+        sandbox.approve(remote.order_id)
+        out, err = create.finish()
+    finally:
+        create.close()
+    assert create.process.returncode == 0, err
+    assert "Waiting for the payment" in out and out.rstrip().endswith("  paid"), out
 
 
 def test_refresh_reports_changes(

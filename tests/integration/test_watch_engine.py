@@ -35,6 +35,7 @@ from paydesk.services.watch_events import (
     ProblemCode,
     SaleCreating,
 )
+from paydesk.services.watch_threads import watch_until_final
 from paydesk.settings import Settings
 from paydesk.store import OrderStore, quarantine
 
@@ -348,3 +349,16 @@ def test_a_damaged_book_is_said_once_and_nothing_more_is_written_or_sent(
     assert runner.requests == [] and sandbox.request_count() == 0
     assert quarantine.damaged_copies(book)
 
+
+def test_watching_one_order_with_threads_ends_when_the_service_says_it_is_final(
+    tmp_path: Path, client: GatewayClient, sandbox: SandboxServer,
+) -> None:
+    with OrderStore.open(tmp_path / "threads.sqlite3") as store:
+        desk = OrderDesk(store, TEST_CLIENT_ID)
+        [order] = confirmed(desk, client, 1)
+        sandbox.approve(order.order_id)
+        desk.check_now([order.order_id])
+        seen: list[Order] = []
+        final = watch_until_final(desk, client, order.order_id, on_change=seen.append)
+    assert final is not None and final.status is OrderStatus.APPROVE
+    assert [o.status for o in seen] == [OrderStatus.APPROVE]

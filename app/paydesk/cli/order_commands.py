@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import threading
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,12 +18,11 @@ from paydesk.qr import qr_matrix, render_text
 from paydesk.runtime import Runtime
 from paydesk.services import CheckOutcome, fetch_status, refresh_all, send_creation
 from paydesk.services.saving import record_creation_retrying
+from paydesk.services.watch_threads import watch_until_final
 from paydesk.store import OrderQuery, StoreError
 
 STATUS_CHOICES = ("pending", "approve", "decline", "expired", "paid", "refused")
 _ALIASES = {"paid": "approve", "refused": "decline"}
-#: Never set: waiting on it is an interruptible sleep (Ctrl+C ends the wait).
-_stop = threading.Event()
 
 
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -159,21 +157,16 @@ def _sent_but_not_saved(args: argparse.Namespace, order: Order, error: StoreErro
 
 
 def _wait_until_final(runtime: Runtime, order_id: str) -> int:
-    """Poll the order as the window would for the order in front of the cashier."""
+    """Watch the order as the window watches the order in front of the cashier."""
     client = runtime.gateway()
     print("\nWaiting for the payment (Ctrl+C stops waiting; the order stays)...", flush=True)
     with runtime.open_store(check_whole_file=False) as store:  # create checked it just now
-        desk = runtime.open_desk(store)
-        order = desk.get(order_id)
-        while order is not None and order.next_check_at is not None:
-            delay = (order.next_check_at - desk.now()).total_seconds()
-            if delay > 0 and _stop.wait(delay):
-                break
-            [(order, changed)] = desk.record_checks(
-                [fetch_status(client, order_id)], focused_order_ids=(order_id,)
-            )
-            if changed:
-                print(f"{local_text(order.last_checked_at)}  {status_text(order)}", flush=True)
+        watch_until_final(
+            runtime.open_desk(store), client, order_id, limiter=runtime.limiter(),
+            on_change=lambda order: print(
+                f"{local_text(order.last_checked_at)}  {status_text(order)}", flush=True
+            ),
+        )
     return exit_codes.OK
 
 

@@ -6,6 +6,9 @@ talk to the service; they touch no storage, so they can run in worker threads,
 and their outcomes go back to the desk's thread to be written down.
 ``OrderBook`` (``desk.book``) is the read side on the desk's connection: the
 list, its totals, the report and the export, and word of changes made elsewhere.
+``watch.WatchEngine`` decides what is due, sent and sent again; the window
+(a QTimer and a QThreadPool) and the command line (plain threads, ``refresh``
+and ``watch_threads``) drive it.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ __all__ = [
 
 def __getattr__(name: str) -> Any:
     # refresh_all (concurrent.futures) is for the command line; the window, which
-    # imports this package while it starts, has its own pool.
+    # imports this package while it starts, drives the engine with its own pool.
     if name in ("RefreshReport", "refresh_all"):
         from paydesk.services import refresh
 

@@ -1,24 +1,26 @@
 """Check every pending order once, concurrently: ``paydesk refresh`` and scripts.
 
-The window does the same with its own thread pool; this is the plain-threads
-version. Requests run in a bounded pool; every result is written by the calling
-thread, which owns the database connection.
+One pass of the watch engine, driven with plain threads (services/watch_threads.py):
+the creations the service has not confirmed are sent again (same order ids), then
+every open order is asked about once. Requests run in a bounded pool; every
+outcome is written by the calling thread, which owns the database connection.
 """
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from paydesk.orders import Order
-from paydesk.rate_limit import RateLimiter
-from paydesk.services.desk import OrderDesk
-from paydesk.services.remote import fetch_status, resume_creation
-from paydesk.store.errors import StoreError
+from paydesk.services.watch import WatchEngine
+from paydesk.services.watch_events import CreationRecorded, Event, OrderChecked, Problem
+from paydesk.services.watch_events import ProblemCode as Code
+from paydesk.services.watch_threads import StoreTrouble, ThreadRunner
 
 if TYPE_CHECKING:
     from paydesk.gateway import GatewayClient
+    from paydesk.rate_limit import RateLimiter
+    from paydesk.services.desk import OrderDesk
 
 
 @dataclass(slots=True)
@@ -30,6 +32,25 @@ class RefreshReport:
     abandoned: list[Order] = field(default_factory=list)
     failures: list[tuple[str, str]] = field(default_factory=list)  # (order_id, message)
 
+    def hear(self, event: Event) -> None:
+        match event:
+            case CreationRecorded(order=order, outcome=outcome):
+                if outcome.error is not None:
+                    self.failures.append((order.order_id, outcome.error.user_message))
+                elif outcome.abandoned:
+                    self.abandoned.append(order)
+                else:
+                    self.resumed.append(order)
+            case OrderChecked(order=order, outcome=outcome, changed=changed):
+                self.checked += 1
+                if changed:
+                    self.changed.append(order)
+                if outcome.error is not None:
+                    self.failures.append((order.order_id, outcome.error.user_message))
+            case Problem(code=Code.NOT_SAVED | Code.CRASHED, error=error, order_id=str(order_id)):
+                # e.g. the window confirmed this order meanwhile: said, and the rest goes on.
+                self.failures.append((order_id, str(error)))
+
 
 def refresh_all(
     desk: OrderDesk,
@@ -38,41 +59,19 @@ def refresh_all(
     max_in_flight: int = 8,
     limiter: RateLimiter | None = None,
 ) -> RefreshReport:
-    """Resume unconfirmed creations, then check every pending order once."""
+    """Resume unconfirmed creations, then check every pending order once.
+
+    Raises the book's first refusal (StoreError) once nothing is out any more."""
     report = RefreshReport()
-    lifetime, clock = desk.policy.order_lifetime, desk.now
-    with ThreadPoolExecutor(max_workers=max_in_flight, thread_name_prefix="paydesk-check") as pool:
-        unconfirmed = desk.unconfirmed()
-        creations = pool.map(
-            lambda order: resume_creation(client, order, lifetime=lifetime, clock=clock),
-            unconfirmed,
-        )
-        for outcome in creations:
-            try:
-                order = desk.record_creation(outcome, focused=False)
-            except StoreError as exc:
-                # e.g. the window confirmed this order meanwhile: say so, go on.
-                report.failures.append((outcome.order_id, str(exc)))
-                continue
-            if outcome.error is not None:
-                report.failures.append((outcome.order_id, outcome.error.user_message))
-            elif outcome.abandoned:
-                report.abandoned.append(order)
-            else:
-                report.resumed.append(order)
-
-        pending = [order.order_id for order in desk.pending()]
-        outcomes = list(pool.map(
-            lambda oid: fetch_status(client, oid, limiter=limiter, clock=clock), pending
-        ))
-    for order, changed in desk.record_checks(outcomes):
-        report.checked += 1
-        if changed:
-            report.changed.append(order)
-    report.failures.extend(
-        (o.order_id, o.error.user_message) for o in outcomes if o.error is not None
-    )
+    trouble = StoreTrouble()
+    with ThreadRunner(max_in_flight) as runner:
+        engine = WatchEngine(desk, lambda: client, runner, max_in_flight=max_in_flight,
+                             limiter=limiter, one_pass=True)
+        engine.listen(report.hear)
+        engine.listen(trouble)
+        engine.resume_unconfirmed()
+        runner.drain(engine)
+        engine.check_now()
+        runner.drain(engine)
+    trouble.raise_it()
     return report
-
-
-
