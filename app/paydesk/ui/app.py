@@ -111,13 +111,7 @@ def build_window(
         # queries come upon sets the book aside (OrderStore).
         store = runtime.open_store(check_whole_file=False)
         try:
-            return CounterController(
-                runtime.open_desk(store),
-                runtime.gateway,
-                max_in_flight=runtime.settings.max_in_flight,
-                limiter=runtime.limiter(),
-                pool=pool,
-            )
+            return CounterController(runtime, runtime.open_desk(store), pool=pool)
         except BaseException:
             store.close()
             raise

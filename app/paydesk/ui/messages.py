@@ -23,6 +23,7 @@ from paydesk.money import parse_amount
 from paydesk.orders import EMAIL_MAX, ORDER_ID_MAX
 from paydesk.runtime import NotConfiguredError
 from paydesk.secret_store import NoKeychainError, SecretStoreError
+from paydesk.services.watch_events import Problem, ProblemCode
 from paydesk.store.errors import StoreError, StoreProblem
 from paydesk.ui.formatting import money, tr
 
@@ -260,6 +261,23 @@ def unsaved_order_text(order_id: str, error: StoreError) -> str:
     return tr("The order {0} was sent to the payment service, but it could not be saved "
               "here: {1}. PayDesk sends it again by itself, as the same order. Do not take "
               "this payment again.").format(order_id, why)
+
+
+def watch_problem_text(problem: Problem) -> str:
+    """What the watching ran into, for the banner: chosen by the problem's code."""
+    error, order_id = problem.error, problem.order_id or ""
+    if problem.code is ProblemCode.NOT_CONFIRMED:
+        return tr("The order {0} is saved but the payment service has not "
+                  "confirmed it: {1}").format(order_id, problem_text(error))
+    if problem.code is ProblemCode.NOT_SAVED and isinstance(error, StoreError):
+        return unsaved_order_text(order_id, error)
+    if problem.code is ProblemCode.CHECKS_FAILING:
+        return tr("Status checks are failing: {0} PayDesk keeps trying.").format(
+            problem_text(error)
+        )
+    if problem.code is ProblemCode.CRASHED:
+        return tr("Something unexpected went wrong: {0}").format(error)
+    return problem_text(error)  # no client, a refused creation, the book's refusal
 
 
 def stored_error_text(text: str) -> str:
