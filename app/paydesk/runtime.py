@@ -6,6 +6,7 @@ settings, which secret, and (in demo mode) the embedded sandbox.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -25,6 +26,10 @@ if TYPE_CHECKING:
     from paydesk.store import OrderStore
 
 
+#: Hears the settings in force after they changed.
+SettingsListener = Callable[[Settings], None]
+
+
 class NotConfiguredError(Exception):
     """A setting the service needs is missing; the text says how to set it."""
 
@@ -38,6 +43,7 @@ class Runtime:
     #: (None: the real UTC clock, paydesk.clock's; with datetime, after the first frame).
     clock: Clock | None = None
     _client: GatewayClient | None = field(default=None, repr=False)
+    _settings_listeners: list[SettingsListener] = field(default_factory=list, repr=False)
 
     @property
     def is_demo(self) -> bool:
@@ -48,6 +54,17 @@ class Runtime:
         cannot be written (nothing changes then)."""
         settings_file.save(updated, self.paths.settings_file)
         self.settings = updated
+        for listener in list(self._settings_listeners):
+            listener(updated)
+
+    def listen_settings(self, listener: SettingsListener) -> None:
+        """Call ``listener`` with the settings in force each time they are saved: the
+        one place that tells what must follow them (the watching, its pool)."""
+        self._settings_listeners.append(listener)
+
+    def unlisten_settings(self, listener: SettingsListener) -> None:
+        if listener in self._settings_listeners:
+            self._settings_listeners.remove(listener)
 
     def secret_store(self) -> SecretStore:
         return SecretStore(self.paths.secret_file, use_file=self.settings.secret_storage == "file")

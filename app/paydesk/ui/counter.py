@@ -7,7 +7,7 @@ run in the pool and touch neither the book nor a widget; their outcomes come
 back as queued signals and are handed to the engine, and a zero timer writes
 each batch at the end of its event-loop pass. What the engine announces is
 relayed as this object's signals, its problems in the cashier's words
-(ui/messages.py).
+(ui/messages.py). The settings in force reach the engine as they are saved.
 
 Which order is the sale (in front of the buyer) and which one the cashier views
 is kept by the engine's :class:`CounterState`; this relays its changes as
@@ -109,6 +109,7 @@ class CounterController(QObject):
         self._announce = QTimer(self)
         self._announce.setSingleShot(True)
         self._announce.timeout.connect(self._announce_new_orders)
+        runtime.listen_settings(self._settings_changed)
 
     # -- life -------------------------------------------------------------------
 
@@ -133,6 +134,7 @@ class CounterController(QObject):
         # The window is closing and its store with it: results still on their way
         # are dropped (an unconfirmed creation is resumed at the next start).
         self._stopped = True
+        self._runtime.unlisten_settings(self._settings_changed)
         self.engine.stop()
         self._announce.stop()
         self._unannounced.clear()
@@ -169,6 +171,10 @@ class CounterController(QObject):
 
     def in_flight(self) -> frozenset[str]:
         return self.engine.in_flight()
+
+    def _settings_changed(self, settings: Settings) -> None:
+        self.pool.setMaxThreadCount(max(_pool_size(settings), len(self.engine.in_flight()) + 1))
+        self.engine.apply_settings(settings)
 
     # -- what the cashier does --------------------------------------------------
 

@@ -1,0 +1,128 @@
+"""Polling settings saved in the running window are in force at once, without a restart.
+
+PayDesk and the test share a clock that only the test moves (``Runtime.clock``), so
+"the next check comes 2 s after the last one" is seen without waiting 2 s, and
+"no check for a minute" holds however slow the machine is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QLineEdit
+from pytestqt.qtbot import QtBot
+
+from paydesk.clock import utc_now
+from paydesk.orders import Order
+from paydesk.paths import AppPaths
+from paydesk.runtime import Runtime
+from paydesk.sandbox import SandboxServer
+from paydesk.settings import Settings
+from paydesk.ui.app import build_window
+from paydesk.ui.main_window import MainWindow
+from paydesk.ui.settings_dialog import SettingsDialog
+
+from test_values import TEST_CLIENT_ID, TEST_SECRET
+
+WAIT_MS = 10_000
+
+
+class MovableClock:
+    """The real time plus however far the test has moved it."""
+
+    def __init__(self) -> None:
+        self.offset = timedelta(0)
+
+    def __call__(self) -> datetime:
+        return utc_now() + self.offset
+
+
+@pytest.fixture
+def clock() -> MovableClock:
+    return MovableClock()
+
+
+@pytest.fixture
+def window(
+    sandbox: SandboxServer, clock: MovableClock, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch, qtbot: QtBot,
+) -> Iterator[MainWindow]:
+    monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
+    # The order on screen is checked once a minute: the slowest pace the settings allow.
+    settings = Settings(base_url=sandbox.base_url, client_id=TEST_CLIENT_ID,
+                        focus_interval_seconds=60, max_in_flight=8)
+    runtime = Runtime(AppPaths(tmp_path / "data").ensure(), settings, clock=clock)
+    window = build_window(runtime)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.counter.start()
+    yield window
+    window.shutdown()
+    runtime.close()
+
+
+def save_in_the_dialog(window: MainWindow, qtbot: QtBot, *, focus_s: float,
+                       in_flight: int) -> None:
+    """Settings… in the menu, the polling fields typed, Save: as the merchant does it."""
+
+    def fill_in() -> None:
+        dialog = QApplication.activeModalWidget()
+        assert isinstance(dialog, SettingsDialog)
+        dialog.focus_spin.setValue(focus_s)
+        dialog.in_flight_spin.setValue(in_flight)
+        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, fill_in)  # runs inside the dialog's own event loop
+    window.open_settings()
+
+
+def test_a_new_focus_interval_paces_the_order_on_screen_at_once(
+    window: MainWindow, qtbot: QtBot, clock: MovableClock
+) -> None:
+    amount = window.findChild(QLineEdit, "amount_input")
+    assert amount is not None
+    amount.setFocus()
+    qtbot.keyClicks(amount, "150")
+    qtbot.keyClick(amount, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.counter.sale is not None
+                    and window.counter.sale.url is not None, timeout=WAIT_MS)
+    sale = window.counter.sale
+    assert sale is not None and sale.next_check_at is not None
+    assert sale.next_check_at - clock() > timedelta(seconds=50)  # a minute away
+
+    saved_at = clock()
+    save_in_the_dialog(window, qtbot, focus_s=2, in_flight=3)
+    assert window.runtime.settings.focus_interval_seconds == 2
+
+    def checked_after(moment: datetime) -> Order | None:
+        order = window.counter.desk.get(sale.order_id)
+        if order is None or order.last_checked_at is None or order.last_checked_at < moment:
+            return None
+        return order
+
+    # The clock has not moved: the old pace would not ask for another minute.
+    qtbot.waitUntil(lambda: checked_after(saved_at) is not None, timeout=WAIT_MS)
+    first = checked_after(saved_at)
+    assert first is not None and first.next_check_at is not None
+    assert first.last_checked_at is not None
+    assert first.next_check_at - first.last_checked_at == timedelta(seconds=2)
+
+    # Two seconds later (on the shared clock), the next check comes by itself.
+    clock.offset += timedelta(seconds=2)
+    qtbot.waitUntil(lambda: checked_after(first.next_check_at) is not None,  # type: ignore[arg-type]
+                    timeout=WAIT_MS)
+
+
+def test_requests_in_flight_and_the_pool_follow_the_settings(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    save_in_the_dialog(window, qtbot, focus_s=2, in_flight=3)
+    counter = window.counter
+    assert counter.engine.max_in_flight == 3
+    assert counter.pool.maxThreadCount() == 4  # one more: the sale's creation never queues
