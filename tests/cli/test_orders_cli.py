@@ -139,6 +139,19 @@ def test_refresh_reports_changes(
     assert "Checked 3 pending orders; 2 changed; 0 failed." in run.out
 
 
+def test_refresh_says_each_failed_check_once(
+    paydesk: RunPaydesk, service_env: dict[str, str], sandbox: SandboxServer
+) -> None:
+    ids = [created(paydesk("create", str(n), env=service_env).out)[0] for n in (1, 2)]
+    sandbox.inject(Fault.UNAVAILABLE, times=100, endpoint="get_order")
+    run = paydesk("refresh", env=service_env)
+    assert run.code == 4, run
+    assert sorted(run.err.splitlines()) == sorted(
+        f"failed      {order_id}  The payment service is having a problem right now. "
+        "Try again in a few minutes." for order_id in ids)
+    assert "Checked 2 pending orders; 0 changed; 2 failed." in run.out
+
+
 def test_service_down_exit_code(paydesk: RunPaydesk, service_env: dict[str, str],
                                 sandbox: SandboxServer) -> None:
     sandbox.stop()

@@ -12,7 +12,8 @@ hands out (a callable touching no storage) elsewhere, then gives the outcome
 back with ``done()`` in the engine's thread, which owns the book's connection,
 and ``flush()`` once a batch is in: the window with a QTimer and a QThreadPool
 (ui/counter.py), the command line with plain threads (watch_threads.py). What
-happened is told to listeners as events with codes (watch_events.py).
+happened is told to listeners as events with codes (watch_events.py); the
+front end says it (the log here has it at INFO, for the record).
 """
 
 from __future__ import annotations
@@ -247,7 +248,7 @@ class WatchEngine:
         except StoreError as exc:
             # The order stays unconfirmed in the book and is sent again later (the same
             # order id, without waiting here). The service may have it.
-            log.error("order %s: the outcome could not be saved: %s", order_id, exc)
+            log.info("order %s: the outcome could not be saved: %s", order_id, exc)
             self._announce(Problem(ProblemCode.NOT_SAVED, exc, order_id))
             return
         log.info("order %s: creation %s %s", order_id, order.creation, outcome.error or "")
@@ -393,7 +394,7 @@ class WatchEngine:
         failed = [o.error for o in outcomes if o.error is not None]
         if failed:
             if not self._checks_failing:
-                log.warning("status checks are failing: %s", failed[-1])
+                log.info("status checks are failing: %s", failed[-1])
             self._checks_failing = True
             self._announce(Problem(ProblemCode.CHECKS_FAILING, failed[-1]))
         elif self._checks_failing:
@@ -417,7 +418,7 @@ class WatchEngine:
         per refusal. A book set aside takes nothing more: the watching stops and no
         order is created until PayDesk starts again on a sound book."""
         if str(exc) != self._store_problem:
-            log.error("the order book refused: %s", exc)
+            log.info("the order book refused: %s", exc)
             self._store_problem = str(exc)
             self._announce(Problem(ProblemCode.BOOK_REFUSED, exc))
         if exc.problem is StoreProblem.DAMAGED and not self.book_is_lost:

@@ -35,6 +35,7 @@ from paydesk.services.watch_events import (
     OrderRefused,
     Problem,
     ProblemCleared,
+    ProblemCode,
     SaleCreating,
 )
 from paydesk.ui.messages import watch_problem_text
@@ -279,6 +280,8 @@ class CounterController(QObject):
             case SaleCreating(busy=busy):
                 self.creating_changed.emit(busy)
             case Problem():
+                if event.code is not ProblemCode.CHECKS_FAILING:  # said at every failed batch
+                    log.warning("%s, order %s: %s", event.code.value, event.order_id, event.error)
                 self.problem.emit(watch_problem_text(event), event.retry_id or "")
             case ProblemCleared(order_id=order_id):
                 self.problem_cleared.emit(order_id or "")
