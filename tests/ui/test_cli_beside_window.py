@@ -175,3 +175,24 @@ def test_a_demo_command_beside_the_demo_window(qtbot: QtBot, tmp_path: Path) -> 
         window.shutdown()
     finally:
         runtime.close()
+
+
+def test_a_sale_paid_as_another_process_saw_it_shows_paid_on_both_screens(
+    qtbot: QtBot, real_window: MainWindow, sandbox: SandboxServer, tmp_path: Path
+) -> None:
+    """``paydesk refresh`` in a terminal records the sale's payment first: the window
+    does not ask again (the order is final), yet its panel and the buyer's screen say
+    Paid, read from the book."""
+    from paydesk.phase import OrderPhase
+    from paydesk.ui.customer_display import DisplayState
+
+    display = real_window.open_customer_display()
+    create_in_window(qtbot, real_window, "88")
+    [order] = sandbox.orders()
+    real_window.counter.stop()  # the window stops asking; only the terminal does
+    sandbox.approve(order.order_id)
+    refreshed = paydesk(qtbot, tmp_path / "data", "refresh", env=service_env(sandbox))
+    assert refreshed.returncode == 0, refreshed.stderr
+    qtbot.waitUntil(lambda: real_window.payment_panel.badge.phase() is OrderPhase.PAID,
+                    timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: display.state() is DisplayState.PAID, timeout=WAIT_MS)

@@ -302,6 +302,12 @@ class CounterController(QObject):
         if Change.SALE in changed:
             self.sale_changed.emit(sale)
 
+    def book_changed(self) -> None:
+        """Another process changed the order book (``paydesk refresh``, another till):
+        the sale and the viewed order are read again, so a payment seen there shows
+        here too, on the panel and the buyer's screen."""
+        self._state_changed(Change.SALE | Change.VIEWED)
+
     def _show_update(self, order: Order) -> None:
         """A fresh copy of an order: to the panel and the buyer's screen if it is theirs."""
         if order.order_id == self.state.viewed:

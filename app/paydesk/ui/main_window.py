@@ -324,6 +324,7 @@ class MainWindow(QMainWindow):
         # What a command in a terminal or another till writes: the list follows it too.
         watch = self._book_watch = BookWatch(counter.desk.book, parent=self)
         watch.changed.connect(panel.book_changed)
+        watch.changed.connect(counter.book_changed)
         watch.problem.connect(lambda message: self.banner.show_problem(message, ""))
         watch.start()
         # Browsing the list changes what the cashier views, never what the buyer sees.
