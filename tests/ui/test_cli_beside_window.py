@@ -187,6 +187,7 @@ def test_a_sale_paid_as_another_process_saw_it_shows_paid_on_both_screens(
     from paydesk.ui.customer_display import DisplayState
 
     display = real_window.open_customer_display()
+    qtbot.addWidget(display)
     create_in_window(qtbot, real_window, "88")
     [order] = sandbox.orders()
     real_window.counter.stop()  # the window stops asking; only the terminal does

@@ -134,6 +134,8 @@ class CounterController(QObject):
     def stop(self) -> None:
         # The window is closing and its store with it: results still on their way
         # are dropped (an unconfirmed creation is resumed at the next start).
+        if self._stopped:
+            return  # stopped already (a second stop, as the window closes, does nothing)
         self._stopped = True
         self._runtime.unlisten_settings(self._settings_changed)
         self.engine.stop()
