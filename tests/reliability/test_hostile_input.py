@@ -583,7 +583,7 @@ def test_https_links_are_accepted_from_an_https_service(link: str) -> None:
     [
         # Plain http to a service off this computer (allowed for a test service on a
         # local network): its links must still be https, it is not on loopback.
-        ("http://192.168.1.10:8000", {"allow_insecure": True}),
+        ("http://till.example:8000", {"allow_insecure": True}),
         ("http://pay.example.com", {"allow_insecure": True}),
         # On loopback, but over https: an http link would be a step down.
         ("https://127.0.0.1:8443", {}),
@@ -606,9 +606,9 @@ def test_plain_http_links_only_from_a_plain_http_service_on_loopback(
 @pytest.mark.parametrize("base_url", ["http://127.0.0.1:8765", "http://localhost:8765",
                                       "http://[::1]:8765"])
 def test_a_plain_http_service_on_loopback_may_link_over_http(base_url: str) -> None:
-    client, _ = https_client("HTTP://192.168.1.5:8765/pay/abc", base_url)
+    client, _ = https_client("HTTP://counter-pc.example:8765/pay/abc", base_url)
     with client:
-        assert client.create_order("A-1", 100) == "HTTP://192.168.1.5:8765/pay/abc"
+        assert client.create_order("A-1", 100) == "HTTP://counter-pc.example:8765/pay/abc"
 
 
 def test_the_loopback_sandbox_may_hand_out_plain_http_links(
@@ -616,10 +616,10 @@ def test_the_loopback_sandbox_may_hand_out_plain_http_links(
 ) -> None:
     """Demo mode with a phone: the sandbox on loopback links to this computer's LAN address."""
     server = start_sandbox(client_id=TEST_CLIENT_ID)
-    phone = SandboxServer(server.config, public_url="http://192.168.1.5:8765").start()
+    phone = SandboxServer(server.config, public_url="http://counter-pc.example:8765").start()
     try:
         with GatewayClient(phone.base_url, TEST_CLIENT_ID, TEST_SECRET) as client:
-            assert client.create_order("A-1", 100).startswith("http://192.168.1.5:8765/pay/")
+            assert client.create_order("A-1", 100).startswith("http://counter-pc.example:8765/pay/")
     finally:
         phone.stop()
 

@@ -343,7 +343,7 @@ def test_status_true_without_2xx_is_not_success(code: int) -> None:
 
 
 def test_redirect_is_a_protocol_error_pointing_at_the_address() -> None:
-    error = error_of(reply(302, "", headers={"Location": "http://elsewhere/"}))
+    error = error_of(reply(302, "", headers={"Location": "http://elsewhere.invalid/"}))
     assert type(error) is ProtocolError
     assert "address" in error.user_message
 
