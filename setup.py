@@ -1,7 +1,7 @@
 """Build step that pyproject.toml cannot express: ship the top-level resources/.
 
 The wheel gets ``paydesk/resources/`` (sounds, icons, translations), so an
-installed PayDesk finds them beside its code (see paydesk/resources.py).
+installed PayDesk finds them beside its code (see paydesk/support/resources.py).
 Translations are compiled from ``.ts`` to ``.qm`` here, with Qt's lrelease when
 it is available in the build environment.
 """
@@ -19,8 +19,8 @@ ROOT = Path(__file__).parent
 
 
 def _lrelease_module() -> ModuleType:
-    """app/paydesk/lrelease.py, by its path: the package itself is not importable here."""
-    path = ROOT / "app" / "paydesk" / "lrelease.py"
+    """app/paydesk/support/lrelease.py, by its path: the package itself is not importable here."""
+    path = ROOT / "app" / "paydesk" / "support" / "lrelease.py"
     spec = importlib.util.spec_from_file_location("paydesk_lrelease", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -18,8 +18,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 SUPPORT = Path(__file__).parent / "support"
 sys.path.insert(0, str(SUPPORT))
 
-from paydesk import secret_store  # noqa: E402
 from paydesk.sandbox import SandboxConfig, SandboxServer  # noqa: E402
+from paydesk.support import secret_store  # noqa: E402
 
 from memory_keyring import MemoryKeyring  # noqa: E402
 from test_values import TEST_SECRET  # noqa: E402

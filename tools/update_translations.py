@@ -7,11 +7,11 @@ and exits non-zero when a text has no finished Russian translation, which the
 test suite runs, so an untranslated string cannot slip in.
 
 Why not ``pyside6-lupdate``: its Python parser files a text under the enclosing
-class's name and does not know our free ``tr()`` (paydesk.ui.formatting.tr,
+class's name and does not know our free ``tr()`` (paydesk.ui.shell.formatting.tr,
 which always uses the context "PayDesk"), so it would miss or misfile most
 texts. Reading the code with :mod:`ast` is exact and small. What it collects:
 
-- ``tr("literal")``, with ``tr`` imported from paydesk.ui.formatting;
+- ``tr("literal")``, with ``tr`` imported from paydesk.ui.shell.formatting;
 - ``tr(NAME)`` where NAME is a module constant holding one string literal;
 - ``QT_TRANSLATE_NOOP("PayDesk", "literal")`` (texts marked where they are
   defined and passed to ``tr(str(...))`` where they are shown);
@@ -42,7 +42,7 @@ SOURCES = ROOT / "app" / "paydesk"
 TS_FILE = ROOT / "resources" / "translations" / "paydesk_ru.ts"
 CONTEXT = "PayDesk"
 LANGUAGE = "ru_RU"
-FORMATTING = "paydesk.ui.formatting"
+FORMATTING = "paydesk.ui.shell.formatting"
 
 #: Signs a translation must keep when its source has them (the cashier reads them
 #: at a glance: Enter, paid, refused, warning, the ruble, a menu item's "…").
@@ -109,7 +109,7 @@ class _ModuleReader(ast.NodeVisitor):
     def __init__(self, path: Path, found: Extraction) -> None:
         self.path = path
         self.found = found
-        self.is_formatting = path.resolve() == (SOURCES / "ui" / "formatting.py").resolve()
+        self.is_formatting = path.resolve() == (SOURCES / "ui" / "shell" / "formatting.py").resolve()
         self.tr_names: set[str] = {"tr"} if self.is_formatting else set()
         self.formatting_aliases: set[str] = set()
         self.constants: dict[str, str] = {}
@@ -178,7 +178,7 @@ class _ModuleReader(ast.NodeVisitor):
                 self._tr_call(node)
             else:
                 self._problem(node, f"{ast.unparse(func)}() files the text under a class "
-                              "name; use paydesk.ui.formatting.tr")
+                              "name; use paydesk.ui.shell.formatting.tr")
         elif _marker_name(func) == "QT_TRANSLATE_NOOP":
             self._context_call(node, "QT_TRANSLATE_NOOP")
         elif _marker_name(func) in _REFUSED_MARKERS:

@@ -26,11 +26,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-import paydesk.runtime  # noqa: F401  (step 4 of the module's doc)
+import paydesk.core.runtime  # noqa: F401  (step 4 of the module's doc)
 from paydesk.cli import exit_codes
 from paydesk.cli.options import common_options
-from paydesk.logs import setup_command_logging
-from paydesk.secret_store import take_environment_secret
+from paydesk.support.logs import setup_command_logging
+from paydesk.support.secret_store import take_environment_secret
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -4,553 +4,553 @@
 <context>
     <name>PayDesk</name>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="242"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="242"/>
         <source> min</source>
         <translation> мин</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="500"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="500"/>
         <source> s</source>
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="223"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="225"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="189"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="191"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="183"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="183"/>
         <source>&amp;Client ID:</source>
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="217"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="219"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="173"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="175"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="157"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="159"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="194"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="196"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="161"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="163"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="219"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="219"/>
         <source>&amp;Language:</source>
         <translation>&amp;Язык:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="206"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="206"/>
         <source>&amp;Merchant name:</source>
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="181"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="183"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="158"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="160"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="112"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="111"/>
         <source>&amp;Period:</source>
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="196"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="198"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="178"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="180"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="159"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="161"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="211"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="213"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="158"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="159"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="109"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="108"/>
         <source>&amp;Today</source>
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="160"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="162"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="453"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="472"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="157"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="157"/>
         <source>a number, from your payment service</source>
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="35"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="35"/>
         <source>a plaintext file, {0}</source>
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="243"/>
+        <location filename="../../app/paydesk/ui/app.py" line="237"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="222"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="222"/>
         <source>A window on this screen</source>
         <translation>Окно на этом экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="52"/>
+        <location filename="../../app/paydesk/ui/orders/cells.py" line="52"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="61"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="61"/>
         <source>About PayDesk</source>
         <translation>О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="48"/>
         <source>Alert sounds: {0}</source>
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="55"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="57"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="189"/>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="89"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="243"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="156"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="240"/>
+        <location filename="../../app/paydesk/ui/orders/model.py" line="90"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="189"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="243"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="156"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="240"/>
         <source>Amount</source>
         <translation>Сумма</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="37"/>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="56"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="56"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="59"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="60"/>
         <source>An e-mail address cannot contain control characters.</source>
         <translation>В адресе e-mail не может быть управляющих символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="58"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="59"/>
         <source>An e-mail address cannot contain spaces.</source>
         <translation>В адресе e-mail не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="186"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="187"/>
         <source>An e-mail address has at most {0} characters.</source>
         <translation>Адрес e-mail — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="62"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="63"/>
         <source>An e-mail address has exactly one &apos;@&apos;.</source>
         <translation>В адресе e-mail должен быть ровно один знак «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="71"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="72"/>
         <source>An order id cannot contain a colon.</source>
         <translation>В номере заказа не может быть двоеточия.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="188"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="189"/>
         <source>An order id has at most {0} characters.</source>
         <translation>Номер заказа — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="72"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="73"/>
         <source>An order id may use only Latin letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="70"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="70"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="79"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="79"/>
         <source>Asking the payment service whether it was paid…</source>
         <translation>Спрашиваем сервис, была ли оплата…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/alerts.py" line="77"/>
+        <location filename="../../app/paydesk/ui/payment/alerts.py" line="77"/>
         <source>At {0}, order {1}</source>
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="184"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="186"/>
         <source>Back to the &amp;sale</source>
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="318"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="318"/>
         <source>Back to the sale</source>
         <translation>Вернуться к продаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="434"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="434"/>
         <source>Back to the sale of {amount}</source>
         <translation>Вернуться к продаже на {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="296"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="296"/>
         <source>Busiest: {0}, {1}</source>
         <translation>Больше всего: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="40"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="40"/>
         <source>Buyer&apos;s e-mail</source>
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="192"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="194"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="245"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="245"/>
         <source>Check other pending orders after:</source>
         <translation>Проверять другие ожидающие через:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="48"/>
+        <location filename="../../app/paydesk/ui/orders/cells.py" line="48"/>
         <source>Check status</source>
         <translation>Проверить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/connection_check.py" line="102"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="102"/>
         <source>check the address and the network.</source>
         <translation>проверьте адрес и сеть.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="78"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="79"/>
         <source>Check the amount.</source>
         <translation>Проверьте сумму.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="79"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="80"/>
         <source>Check the e-mail address.</source>
         <translation>Проверьте адрес e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="80"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="81"/>
         <source>Check the order id.</source>
         <translation>Проверьте номер заказа.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="244"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="244"/>
         <source>Check the order on screen every:</source>
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="95"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="95"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="192"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="193"/>
         <source>Check what you typed.</source>
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="283"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="283"/>
         <source>checking the keychain…</source>
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="316"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="316"/>
         <source>Checking the payment…</source>
         <translation>Проверяем оплату…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="320"/>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="78"/>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="339"/>
+        <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="320"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="78"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="339"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="487"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="496"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="190"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="189"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/connection_check.py" line="112"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="112"/>
         <source>Connected: the service accepted these credentials.</source>
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="196"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="196"/>
         <source>Connection test result</source>
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="526"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="526"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/link_label.py" line="73"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="261"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="531"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="261"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="531"/>
+        <location filename="../../app/paydesk/ui/widgets/link_label.py" line="73"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="301"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="301"/>
         <source>Could not draw the payment slip.</source>
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="320"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="328"/>
         <source>Could not draw the report.</source>
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="587"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="601"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="555"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="359"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="564"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="367"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="579"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="579"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="344"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="344"/>
         <source>Could not start printing on {printer}.</source>
         <translation>Не удалось начать печать на {printer}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="330"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="330"/>
         <source>Could not start the PDF for the payment slip.</source>
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="300"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="309"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="308"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="317"/>
         <source>Could not start the printer or the PDF file.</source>
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="154"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="154"/>
         <source>Count</source>
         <translation>Кол-во</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="200"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="200"/>
         <source>Counter</source>
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="86"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="86"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="106"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="45"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="106"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="87"/>
+        <location filename="../../app/paydesk/ui/orders/model.py" line="88"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="134"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="135"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="240"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="240"/>
         <source>Created {time}</source>
         <translation>Создан {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="106"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="38"/>
+        <location filename="../../app/paydesk/ui/orders/cells.py" line="42"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="106"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="545"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="350"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="554"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="358"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="121"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="121"/>
         <source>Current sale</source>
         <translation>Текущая продажа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="225"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="225"/>
         <source>Customer &amp;display:</source>
         <translation>&amp;Экран покупателя:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="115"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="115"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="45"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="45"/>
         <source>Data folder: {0}</source>
         <translation>Папка данных: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="200"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="200"/>
         <source>Day</source>
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="176"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="178"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="148"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="148"/>
         <source>Demo mode uses the built-in sandbox.</source>
         <translation>В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="122"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="124"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/problem_banner.py" line="33"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="33"/>
         <source>Dismiss</source>
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="90"/>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="57"/>
+        <location filename="../../app/paydesk/ui/orders/model.py" line="91"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="37"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
         <source>e.g. 150 or 1 500,50</source>
         <translation>например, 150 или 1 500,50</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="39"/>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="98"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="98"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="40"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="74"/>
+        <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="74"/>
         <source>Enter the address, client ID and secret key from your payment service.</source>
         <translation>Введите адрес, ID клиента и секретный ключ от вашего платёжного сервиса.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/connection_check.py" line="75"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="75"/>
         <source>Enter the client ID first.</source>
         <translation>Сначала введите ID клиента.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="465"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="465"/>
         <source>Enter the client ID your payment service gave you.</source>
         <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="467"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="467"/>
         <source>Enter the client ID: the key is stored under it.</source>
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/connection_check.py" line="73"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="73"/>
         <source>Enter the payment service address first.</source>
         <translation>Сначала введите адрес платёжного сервиса.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/connection_check.py" line="77"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="77"/>
         <source>Enter the secret key first.</source>
         <translation>Сначала введите секретный ключ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/field_errors.py" line="83"/>
+        <location filename="../../app/paydesk/ui/widgets/field_errors.py" line="83"/>
         <source>Error</source>
         <translation>Ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="71"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="71"/>
         <source>Esc starts the next payment; this one is finished in the background.</source>
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="59"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="88"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="59"/>
+        <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="61"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="88"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="504"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="504"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -559,357 +559,357 @@
         <translation type="vanished">Срок истекает…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="189"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="188"/>
         <source>Export &amp;CSV…</source>
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="545"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="554"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="349"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="357"/>
         <source>Export the report&apos;s orders</source>
         <translation>Экспорт заказов из отчёта</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="353"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="361"/>
         <source>Exported the orders to {0}</source>
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="569"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="583"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="135"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="136"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="105"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="104"/>
         <source>First day</source>
         <translation>Первый день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="138"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="139"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="255"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="255"/>
         <source>Generated {0} by PayDesk</source>
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="368"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="368"/>
         <source>Hide</source>
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="200"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="200"/>
         <source>Hour</source>
         <translation>Час</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/connection_check.py" line="100"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="100"/>
         <source>it did not answer in time.</source>
         <translation>он не ответил вовремя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/connection_check.py" line="105"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="105"/>
         <source>it reported a fault of its own; try again in a few minutes.</source>
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="52"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="53"/>
         <source>Kopecks have at most two digits after the decimal separator.</source>
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="94"/>
+        <location filename="../../app/paydesk/ui/orders/model.py" line="95"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="106"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="105"/>
         <source>Last day</source>
         <translation>Последний день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="46"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
         <source>Log folder: {0}</source>
         <translation>Папка журнала: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="69"/>
+        <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="69"/>
         <source>No account needed: a built-in practice service where you play both cashier and buyer.</source>
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="82"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="82"/>
         <source>No longer checked by itself: press F5 to check it</source>
         <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="452"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="471"/>
         <source>No orders match the filters</source>
         <translation>Нет заказов по этим условиям</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="452"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="471"/>
         <source>No orders yet</source>
         <translation>Заказов пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/link_label.py" line="41"/>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="105"/>
+        <location filename="../../app/paydesk/ui/widgets/link_label.py" line="41"/>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="105"/>
         <source>No payment link yet</source>
         <translation>Ссылки на оплату пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="203"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="203"/>
         <source>No payment on screen</source>
         <translation>Нет платежа на экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="148"/>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="294"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="148"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="294"/>
         <source>No payments in this period</source>
         <translation>За этот период платежей нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="94"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="94"/>
         <source>Not payable</source>
         <translation>Оплата невозможна</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="43"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="61"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="74"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="91"/>
+        <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="63"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="74"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="91"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="62"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="62"/>
         <source>Not sent — abandoned</source>
         <translation>Не передано — отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="41"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="41"/>
         <source>Not sent — retry</source>
         <translation>Не передано — повторите</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="268"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="277"/>
         <source>Not sent: {0} · Abandoned: {1}</source>
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="314"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="314"/>
         <source>not set</source>
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="144"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="122"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="122"/>
         <source>Not shown to the buyer</source>
         <translation>Не показан покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="123"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="123"/>
         <source>Not the current sale</source>
         <translation>Не текущая продажа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="31"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="31"/>
         <source>not used: the demo signs with the sandbox&apos;s fixed key</source>
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="91"/>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="58"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="277"/>
+        <location filename="../../app/paydesk/ui/orders/model.py" line="92"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="277"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="120"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="120"/>
         <source>On the buyer&apos;s screen</source>
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="415"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="424"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="221"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="223"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="262"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="262"/>
         <source>Open in browser</source>
         <translation>Открыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="72"/>
-        <location filename="../../app/paydesk/ui/crash_notice.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="72"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="50"/>
         <source>Open log folder</source>
         <translation>Открыть папку журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="40"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="40"/>
         <source>optional</source>
         <translation>необязательно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_form.py" line="42"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
         <source>optional, stays on this computer</source>
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="88"/>
+        <location filename="../../app/paydesk/ui/orders/model.py" line="89"/>
         <source>Order</source>
         <translation>Заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="273"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="273"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="388"/>
-        <location filename="../../app/paydesk/ui/slip.py" line="239"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="388"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="239"/>
         <source>Order {order_id}</source>
         <translation>Заказ {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="153"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="153"/>
         <source>Orders</source>
         <translation>Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="249"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="249"/>
         <source>Orders expire after:</source>
         <translation>Срок действия заказа:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="188"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="187"/>
         <source>P&amp;rint…</source>
         <translation>Пе&amp;чать…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="49"/>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="93"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="57"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="152"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="140"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="53"/>
+        <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
+        <location filename="../../app/paydesk/ui/orders/model.py" line="94"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="59"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="151"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="140"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
         <source>Paid</source>
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="464"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="464"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="117"/>
+        <location filename="../../app/paydesk/ui/orders/model.py" line="118"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="116"/>
+        <location filename="../../app/paydesk/ui/orders/model.py" line="117"/>
         <source>Paid by {0}; when exactly is not known</source>
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="463"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="463"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="253"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="253"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="273"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="282"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created. Updated {0}.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="222"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="223"/>
         <source>Paid today</source>
         <translation>Оплачено сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="445"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="464"/>
         <source>Paid today: {amount}</source>
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="77"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="77"/>
         <source>Paid — thank you</source>
         <translation>Оплачено — спасибо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/alerts.py" line="76"/>
+        <location filename="../../app/paydesk/ui/payment/alerts.py" line="76"/>
         <source>Paid: {0}</source>
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="253"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="253"/>
         <source>Pay before {time}</source>
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/alerts.py" line="103"/>
-        <location filename="../../app/paydesk/ui/app.py" line="250"/>
-        <location filename="../../app/paydesk/ui/crash_notice.py" line="46"/>
+        <location filename="../../app/paydesk/ui/app.py" line="244"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="93"/>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="78"/>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment/alerts.py" line="103"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="77"/>
+        <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="46"/>
         <source>PayDesk</source>
         <translation>PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/crash_notice.py" line="40"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="40"/>
         <source>PayDesk hit an unexpected error; a report was saved in {0}.</source>
         <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="233"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="234"/>
         <source>PayDesk is not set up yet: check the settings.</source>
         <translation>PayDesk ещё не настроен: проверьте настройки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="172"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="173"/>
         <source>PayDesk is not set up yet: enter the client ID in settings.</source>
         <translation>PayDesk ещё не настроен: укажите ID клиента в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="170"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="171"/>
         <source>PayDesk is not set up yet: enter the payment service address in settings.</source>
         <translation>PayDesk ещё не настроен: укажите адрес платёжного сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="174"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="175"/>
         <source>PayDesk is not set up yet: enter the secret key in settings.</source>
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="101"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="101"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -918,7 +918,7 @@
         <translation type="vanished">PayDesk перестал проверять этот заказ через сутки после ожидаемого срока: проверьте его сейчас (F5)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="65"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="65"/>
         <source>PayDesk {0}
 QR payments at a shop counter.</source>
         <translation>PayDesk {0}
@@ -930,666 +930,666 @@ QR payments at a shop counter.</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="79"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="79"/>
         <source>Payment refused</source>
         <translation>Платёж отклонён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="502"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="521"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="511"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="530"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="327"/>
-        <location filename="../../app/paydesk/ui/slip.py" line="370"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="327"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="370"/>
         <source>Payment slip {order_id}</source>
         <translation>Квитанция {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="182"/>
-        <location filename="../../app/paydesk/ui/report_document.py" line="239"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="182"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="239"/>
         <source>Payments</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="515"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="524"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="334"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="342"/>
         <source>PDF files (*.pdf)</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="213"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="215"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="205"/>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="208"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="205"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="208"/>
         <source>Play a sound when an order is paid</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="100"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="100"/>
         <source>PNG image (*.png)</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="230"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="230"/>
         <source>Polling</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="180"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="180"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="372"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="372"/>
         <source>Print payment slip</source>
         <translation>Печать квитанции</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="107"/>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="107"/>
         <source>QR code of a link that can no longer be paid: {reason}</source>
         <translation>QR-код ссылки, по которой уже нельзя заплатить: {reason}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/qr_widget.py" line="111"/>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="111"/>
         <source>QR code of the payment link</source>
         <translation>QR-код ссылки на оплату</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="42"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="42"/>
         <source>Qt {0}, PySide6 {1}, Python {2}</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="174"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="174"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="58"/>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="56"/>
+        <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="60"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
         <translation>Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="248"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="248"/>
         <source>Requests in flight at most:</source>
         <translation>Одновременных запросов, не более:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/problem_banner.py" line="30"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="30"/>
         <source>Retry</source>
         <translation>Повторить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/problem_banner.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="50"/>
         <source>Retry now</source>
         <translation>Повторить сейчас</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="187"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="186"/>
         <source>Save as &amp;PDF…</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="515"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="524"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="198"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="200"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="570"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="570"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="263"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="263"/>
         <source>Save QR…</source>
         <translation>Сохранить QR…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="333"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="341"/>
         <source>Save the report as PDF</source>
         <translation>Сохранить отчёт в PDF</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="336"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="344"/>
         <source>Saved {0}</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="190"/>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="297"/>
-        <location filename="../../app/paydesk/ui/slip.py" line="232"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="190"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="297"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="232"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/screens.py" line="25"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="25"/>
         <source>Screen {number}</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="151"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="152"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="184"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="184"/>
         <source>Secret &amp;key:</source>
         <translation>Секретный &amp;ключ:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="47"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="47"/>
         <source>Secret key: {0}</source>
         <translation>Секретный ключ: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/problem_banner.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="50"/>
         <source>Send again</source>
         <translation>Отправить снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="341"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="349"/>
         <source>Sent to the printer</source>
         <translation>Отправлено на печать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="145"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="145"/>
         <source>Service</source>
         <translation>Сервис</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="182"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="182"/>
         <source>Service &amp;address:</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="449"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="144"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="458"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="73"/>
+        <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="73"/>
         <source>Set up my account</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="440"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="537"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="449"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="546"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="160"/>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="368"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="160"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="368"/>
         <source>Show</source>
         <translation>Показать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="194"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="194"/>
         <source>Show the secret key</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="182"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="184"/>
         <source>Show to &amp;buyer</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="322"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="322"/>
         <source>Show to buyer</source>
         <translation>Показать покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="143"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="144"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="522"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="279"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_model.py" line="92"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="129"/>
+        <location filename="../../app/paydesk/ui/orders/model.py" line="93"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="130"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="458"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="275"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="81"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="81"/>
         <source>Status unknown</source>
         <translation>Статус неизвестен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="50"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="50"/>
         <source>Status unknown — check</source>
         <translation>Статус неизвестен — проверьте</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="101"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="101"/>
         <source>SVG image (*.svg)</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="211"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="211"/>
         <source>System</source>
         <translation>Как в системе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="60"/>
+        <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="60"/>
         <source>Take payments at your counter: type an amount, the buyer scans a QR code with their phone, and PayDesk tells you the moment it is paid.</source>
         <translation>Принимайте оплату на кассе: введите сумму, покупатель сканирует QR-код телефоном, а PayDesk сразу сообщит, что платёж прошёл.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="213"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="213"/>
         <source>takes effect after restart</source>
         <translation>применится после перезапуска</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="62"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="62"/>
         <source>Takings by day</source>
         <translation>Выручка по дням</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="62"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="62"/>
         <source>Takings by hour</source>
         <translation>Выручка по часам</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="237"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="237"/>
         <source>Takings chart</source>
         <translation>График выручки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="122"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="122"/>
         <source>Takings report</source>
         <translation>Отчёт о выручке</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="78"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="77"/>
         <source>Takings report — {0}</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="168"/>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="195"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="168"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="195"/>
         <source>Test connection</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="184"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="185"/>
         <source>The amount cannot be more than {0}.</source>
         <translation>Сумма не может быть больше {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="40"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="41"/>
         <source>The amount cannot be negative.</source>
         <translation>Сумма не может быть отрицательной.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="55"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="56"/>
         <source>The amount is more than the service allows.</source>
         <translation>Сумма больше, чем допускает сервис.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="49"/>
         <source>The amount must be a number of rubles, such as 150 or 150,50.</source>
         <translation>Введите сумму в рублях, например 150 или 150,50.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="51"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="52"/>
         <source>The amount must be a whole number of kopecks.</source>
         <translation>Сумма должна быть целым числом копеек.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="41"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="42"/>
         <source>The amount must be more than zero.</source>
         <translation>Сумма должна быть больше нуля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/connection_check.py" line="178"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="178"/>
         <source>The check stopped on an unexpected error ({name}).</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="142"/>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="469"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="469"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="143"/>
         <source>The client ID must be a number greater than zero.</source>
         <translation>ID клиента должен быть числом больше нуля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="141"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="142"/>
         <source>The client ID must be a whole number.</source>
         <translation>ID клиента должен быть целым числом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="246"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="247"/>
         <source>the disk is full</source>
         <translation>диск заполнен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="247"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="248"/>
         <source>the disk refused to read or write the order book</source>
         <translation>диск отказался читать или записывать книгу заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="67"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="68"/>
         <source>The e-mail address must be text.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="33"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="33"/>
         <source>the environment variable {0}</source>
         <translation>переменная окружения {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="306"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="306"/>
         <source>the keychain cannot be read — type the key to store it</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="441"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="450"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="249"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="250"/>
         <source>the order book file cannot be opened or created</source>
         <translation>файл книги заказов нельзя открыть или создать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="251"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="252"/>
         <source>the order book is damaged</source>
         <translation>книга заказов повреждена</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="243"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="244"/>
         <source>the order book is locked by another program</source>
         <translation>книга заказов занята другой программой</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="245"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="246"/>
         <source>the order book is read-only</source>
         <translation>книга заказов доступна только для чтения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="70"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="71"/>
         <source>The order id is empty.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/counter.py" line="294"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="270"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="260"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="261"/>
         <source>The order {0} was sent to the payment service, but it could not be saved here: {1}. PayDesk sends it again by itself, as the same order. Do not take this payment again.</source>
         <translation>Заказ {0} отправлен в платёжный сервис, но сохранить его здесь не удалось: {1}. PayDesk сам отправит его ещё раз — как тот же заказ. Не принимайте эту оплату повторно.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/about_box.py" line="37"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="37"/>
         <source>the OS keychain (service “{0}”, account “{1}”)</source>
         <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="64"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="65"/>
         <source>The part after &apos;@&apos; must be a domain such as mail.ru.</source>
         <translation>После «@» должен быть домен, например mail.ru.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="136"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="137"/>
         <source>The payment service address cannot contain &apos;?&apos; or &apos;#&apos;.</source>
         <translation>В адресе платёжного сервиса не может быть «?» или «#».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="133"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="134"/>
         <source>The payment service address cannot contain a user name or password.</source>
         <translation>В адресе платёжного сервиса не может быть имени пользователя или пароля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="129"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="130"/>
         <source>The payment service address cannot contain spaces.</source>
         <translation>В адресе платёжного сервиса не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="132"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="133"/>
         <source>The payment service address has no host name.</source>
         <translation>В адресе платёжного сервиса нет имени хоста.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="128"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="129"/>
         <source>The payment service address is empty.</source>
         <translation>Адрес платёжного сервиса не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="130"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="131"/>
         <source>The payment service address is not a valid URL.</source>
         <translation>Адрес платёжного сервиса — не корректный URL.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="131"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="132"/>
         <source>The payment service address must start with https://.</source>
         <translation>Адрес платёжного сервиса должен начинаться с https://.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="137"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="138"/>
         <source>The payment service address must use https:// (plain http:// is allowed only for a service on this computer).</source>
         <translation>Адрес платёжного сервиса должен начинаться с https:// (http:// допустим только для сервиса на этом компьютере).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="153"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="154"/>
         <source>The payment service answered about a different order. Nothing was recorded; try again, and contact support if it happens again.</source>
         <translation>Платёжный сервис ответил о другом заказе. Ничего не записано; попробуйте ещё раз, а если повторится — обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="145"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="146"/>
         <source>The payment service answered with a redirect. Check the service address in settings.</source>
         <translation>Платёжный сервис ответил перенаправлением. Проверьте адрес сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="101"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="102"/>
         <source>The payment service could not be reached. Check the internet connection and try again.</source>
         <translation>Нет связи с платёжным сервисом. Проверьте подключение к интернету и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="88"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="89"/>
         <source>The payment service did not accept the shop&apos;s credentials. Check the client ID and the secret key in settings.</source>
         <translation>Платёжный сервис не принял учётные данные магазина. Проверьте ID клиента и секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="99"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="100"/>
         <source>The payment service did not answer in time. Try again in a moment.</source>
         <translation>Платёжный сервис не ответил вовремя. Повторите чуть позже.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="144"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="145"/>
         <source>The payment service had a fault. Try again in a few minutes.</source>
         <translation>В платёжном сервисе произошёл сбой. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="91"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="92"/>
         <source>The payment service has no order with this number.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="75"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="75"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="107"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="108"/>
         <source>The payment service is busy. Wait a moment and try again.</source>
         <translation>Платёжный сервис перегружен. Подождите немного и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="109"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="110"/>
         <source>The payment service is having a problem right now. Try again in a few minutes.</source>
         <translation>У платёжного сервиса сейчас неполадки. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="96"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="97"/>
         <source>The payment service refused a value in the request.</source>
         <translation>Платёжный сервис отклонил одно из значений в запросе.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="98"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="99"/>
         <source>The payment service refused the request.</source>
         <translation>Платёжный сервис отклонил запрос.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="122"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="123"/>
         <source>The payment service refused the request: {0}</source>
         <translation>Платёжный сервис отклонил запрос: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="149"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="150"/>
         <source>The payment service sent a payment link that is not secure (not https), so it is not shown to the buyer. Contact the payment service&apos;s support.</source>
         <translation>Платёжный сервис прислал небезопасную ссылку (не https), поэтому она не показана покупателю. Обратитесь в поддержку платёжного сервиса.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="112"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="113"/>
         <source>The payment service sent a reply PayDesk could not understand. Try again; if it keeps happening, contact support.</source>
         <translation>Платёжный сервис прислал ответ, который PayDesk не понимает. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="115"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="116"/>
         <source>The payment service settings are not valid. Check them in settings.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="108"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="107"/>
         <source>The period after</source>
         <translation>Следующий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_dialog.py" line="107"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="106"/>
         <source>The period before</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="204"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="204"/>
         <source>The QR code for the buyer will appear here.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="117"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="118"/>
         <source>The request to the payment service failed. Try again; if it keeps failing, contact support.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="281"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="281"/>
         <source>the sandbox&apos;s own key</source>
         <translation>собственный ключ песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="471"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="471"/>
         <source>The secret key cannot start or end with a space.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="238"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="239"/>
         <source>The secret key could not be read or stored: the keychain refused.</source>
         <translation>Не удалось прочитать или сохранить секретный ключ: хранилище ключей отказало.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="143"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="144"/>
         <source>The secret key is empty.</source>
         <translation>Секретный ключ не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="104"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="105"/>
         <source>The secure connection to the payment service could not be verified. Check the computer&apos;s date and time and the service address, or contact support.</source>
         <translation>Не удалось проверить защищённое соединение с платёжным сервисом. Проверьте дату и время на компьютере и адрес сервиса или обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/connection_check.py" line="135"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="135"/>
         <source>The service could not be reached at {address}: {reason}</source>
         <translation>Нет связи с сервисом по адресу {address}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/connection_check.py" line="97"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="97"/>
         <source>The service refused these credentials: check the client ID and secret key.</source>
         <translation>Сервис не принял эти учётные данные: проверьте ID клиента и секретный ключ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="447"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="447"/>
         <source>This cannot be shorter than the first check of other orders ({start:g} s).</source>
         <translation>Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="235"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="236"/>
         <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="479"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="479"/>
         <source>This computer has no keychain, so the secret key cannot be stored safely. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose a plaintext file readable only by you: paydesk config set secret_storage file</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="89"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="89"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="132"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="132"/>
         <source>This order can no longer be paid, so there is no slip to print.</source>
         <translation>Этот заказ уже нельзя оплатить, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="130"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="130"/>
         <source>This order has no payment link yet, so there is no slip to print.</source>
         <translation>У этого заказа ещё нет ссылки на оплату, квитанцию не напечатать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="124"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="124"/>
         <source>This order is already paid, so there is no slip to print.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="92"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="92"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="93"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="94"/>
         <source>This order number is already used at the payment service with a different amount or e-mail.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="128"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="128"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/slip.py" line="126"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="126"/>
         <source>This payment was refused; create a new payment to print a slip.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="47"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="47"/>
         <source>Time is up — checking…</source>
         <translation>Время вышло — проверяем…</translation>
     </message>
@@ -1598,175 +1598,175 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="191"/>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="193"/>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="253"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="191"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="193"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="253"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="81"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="81"/>
         <source>Time ran out</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="160"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="161"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="139"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="140"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="142"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="143"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="198"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="198"/>
         <source>Total</source>
         <translation>Итого</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="215"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="216"/>
         <source>Totals of the orders shown</source>
         <translation>Итоги по показанным заказам</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="68"/>
+        <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="68"/>
         <source>Try the demo</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="201"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="201"/>
         <source>Type an amount and press Enter</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="54"/>
+        <location filename="../../app/paydesk/ui/orders/cells.py" line="54"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="65"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="65"/>
         <source>Unknown status: {raw}</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="136"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="137"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="45"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="46"/>
         <source>Use one decimal separator (a comma or a point), not both.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_cells.py" line="44"/>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="56"/>
+        <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="58"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/status_badge.py" line="44"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="44"/>
         <source>Waiting for payment</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/customer_display.py" line="230"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="230"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/welcome_dialog.py" line="55"/>
+        <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="55"/>
         <source>Welcome to PayDesk</source>
         <translation>Добро пожаловать в PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="42"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="43"/>
         <source>Write the amount in plain digits, without an exponent.</source>
         <translation>Введите сумму обычными цифрами, без экспоненты.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/messages.py" line="63"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="64"/>
         <source>Write the name before the &apos;@&apos;.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/crash_notice.py" line="49"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="49"/>
         <source>You can go on working. Please send the report to support.</source>
         <translation>Можно продолжать работу. Пожалуйста, отправьте отчёт в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="204"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="204"/>
         <source>your shop&apos;s name</source>
         <translation>название вашего магазина</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="428"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="428"/>
         <source>{0} (not connected)</source>
         <translation>{0} (не подключён)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="131"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="131"/>
         <source>{0} payments</source>
         <translation>Платежей: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report_document.py" line="134"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="134"/>
         <source>{0}, ≈ {1} at an approximate time</source>
         <translation>{0}, ≈ {1} — время приблизительное</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/takings_chart.py" line="286"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="286"/>
         <source>{0}: {1} payments, {2}</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="453"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="472"/>
         <source>{count} orders</source>
         <translation>Заказов: {count}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/screens.py" line="31"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="31"/>
         <source>{name} — {width}×{height}</source>
         <translation>{name} — {width}×{height}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/screens.py" line="29"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="29"/>
         <source>{name} — {width}×{height} (primary)</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders_panel.py" line="454"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="473"/>
         <source>{orders} · total {total} · {paid_count} paid for {paid}</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="310"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="310"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="308"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="308"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings_dialog.py" line="247"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="247"/>
         <source>…slowing down to at most every:</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="84"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="84"/>
         <source>✓ Paid</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment_panel.py" line="85"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="85"/>
         <source>✗ Refused</source>
         <translation>✗ Отказано</translation>
     </message>

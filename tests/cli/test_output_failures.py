@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.store import OrderStore
 

@@ -8,9 +8,9 @@ import pytest
 
 from paydesk.cli.output import WORDS, status_text
 from paydesk.cli.report_command import HEADINGS
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.phase import OrderPhase
-from paydesk.ui.orders_cells import ROWS
+from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.domain.phase import OrderPhase
+from paydesk.ui.orders.cells import ROWS
 
 
 @pytest.mark.parametrize("table", [WORDS, HEADINGS], ids=["words", "headings"])

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderStore
 
 from cli_process import RunPaydesk

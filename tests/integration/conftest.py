@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 import requests
 
+from paydesk.domain.signing import create_order_sign, get_order_sign
 from paydesk.sandbox import SandboxServer
-from paydesk.signing import create_order_sign, get_order_sign
 
 from test_values import TEST_SECRET
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from paydesk.domain.orders import OrderStatus
 from paydesk.gateway import GatewayClient, GatewayTimeout
-from paydesk.orders import OrderStatus
 
 SECRET = "deadline-test-secret"
 #: Between two bytes: far less than the client's read timeout below.

@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+from paydesk.domain.orders import OrderStatus
+from paydesk.domain.signing import create_order_sign, get_order_sign
 from paydesk.gateway import (
     GatewayClient,
     GatewayConnectionError,
@@ -17,9 +19,7 @@ from paydesk.gateway import (
     ServiceRefused,
     ServiceUnavailable,
 )
-from paydesk.orders import OrderStatus
 from paydesk.sandbox import Fault, SandboxServer
-from paydesk.signing import create_order_sign, get_order_sign
 
 from test_values import TEST_SECRET
 

@@ -9,6 +9,9 @@ from typing import Any
 
 import pytest
 
+from paydesk.domain.money import MAX_AMOUNT
+from paydesk.domain.orders import OrderStatus
+from paydesk.domain.signing import create_order_sign, get_order_sign
 from paydesk.gateway import (
     CredentialsRefused,
     GatewayClient,
@@ -17,10 +20,7 @@ from paydesk.gateway import (
     ParameterRefused,
     ServiceRefused,
 )
-from paydesk.money import MAX_AMOUNT
-from paydesk.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
-from paydesk.signing import create_order_sign, get_order_sign
 
 from test_values import TEST_SECRET
 

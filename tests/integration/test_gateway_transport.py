@@ -16,9 +16,9 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 import paydesk
+from paydesk.domain.signing import create_order_sign
 from paydesk.gateway import GatewayClient, ProtocolError, TlsError
 from paydesk.gateway.transport import MAX_BODY
-from paydesk.signing import create_order_sign
 
 SECRET = "transport-test-secret"
 

@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from paydesk.core.desk import OrderDesk
+from paydesk.core.polling import PollingPolicy
+from paydesk.core.refresh import refresh_all
+from paydesk.core.remote import fetch_status, resume_creation, send_creation
+from paydesk.domain.orders import CreationState, OrderStatus
 from paydesk.gateway import GatewayClient
-from paydesk.orders import CreationState, OrderStatus
-from paydesk.polling import PollingPolicy
 from paydesk.sandbox import Fault, SandboxServer
-from paydesk.services import OrderDesk, refresh_all, resume_creation, send_creation
-from paydesk.services.remote import fetch_status
 from paydesk.store import OrderQuery, OrderStore
 
 from fake_time import FakeClock
@@ -206,7 +207,7 @@ def test_check_now_makes_pending_orders_due(
 
 
 def test_bad_input_never_writes_an_order(open_desk: Callable[[], OrderDesk]) -> None:
-    from paydesk.errors import AmountError, EmailError
+    from paydesk.domain.errors import AmountError, EmailError
 
     desk = open_desk()
     with pytest.raises(AmountError):
@@ -217,7 +218,7 @@ def test_bad_input_never_writes_an_order(open_desk: Callable[[], OrderDesk]) -> 
 
 
 def test_merchant_ceiling_applies(tmp_path: Path) -> None:
-    from paydesk.errors import AmountError
+    from paydesk.domain.errors import AmountError
 
     with OrderStore.open(tmp_path / "o.sqlite3") as store:
         desk = OrderDesk(store, TEST_CLIENT_ID, policy=PollingPolicy(), max_amount=10_000)
@@ -244,7 +245,7 @@ def test_check_all_now_schedules_only_open_orders(
 def test_a_final_status_is_never_undone_by_a_late_reply(
     sandbox: SandboxServer, client: GatewayClient, open_desk: Callable[[], OrderDesk]
 ) -> None:
-    from paydesk.services import CheckOutcome
+    from paydesk.core.outcomes import CheckOutcome
 
     desk = open_desk()
     order = desk.record_creation(send_creation(client, desk.start_order("50")))
@@ -265,8 +266,8 @@ def test_a_final_status_is_never_undone_by_a_late_reply(
 def test_past_its_lifetime_an_order_is_checked_until_the_service_answers(
     sandbox: SandboxServer, client: GatewayClient, open_desk: Callable[[], OrderDesk]
 ) -> None:
+    from paydesk.core.outcomes import CheckOutcome
     from paydesk.gateway import GatewayTimeout
-    from paydesk.services import CheckOutcome
 
     desk = open_desk()
     order = desk.record_creation(send_creation(client, desk.start_order("60")))
@@ -288,8 +289,8 @@ def test_past_its_lifetime_an_order_is_checked_until_the_service_answers(
 def test_an_absurd_retry_after_is_capped(
     sandbox: SandboxServer, client: GatewayClient, open_desk: Callable[[], OrderDesk]
 ) -> None:
+    from paydesk.core.outcomes import CheckOutcome
     from paydesk.gateway import RateLimited
-    from paydesk.services import CheckOutcome
 
     desk = open_desk()
     order = desk.record_creation(send_creation(client, desk.start_order("70")))

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 import requests
 
-from paydesk.money import MAX_AMOUNT
+from paydesk.domain.money import MAX_AMOUNT
+from paydesk.domain.signing import create_order_sign, get_order_sign
 from paydesk.sandbox import SandboxServer
-from paydesk.signing import create_order_sign, get_order_sign
 
 if TYPE_CHECKING:
     from conftest import SandboxCalls

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 import requests
 
+from paydesk.domain.signing import create_order_sign
 from paydesk.sandbox.cli import SECRET_ENV, add_arguments, run
-from paydesk.signing import create_order_sign
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 

@@ -12,8 +12,8 @@ from urllib.parse import urlencode
 import pytest
 import requests
 
+from paydesk.domain.signing import create_order_sign
 from paydesk.sandbox import Fault, SandboxServer
-from paydesk.signing import create_order_sign
 
 if TYPE_CHECKING:
     from conftest import SandboxCalls

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import pytest
 import requests
 
-from paydesk.money import format_rubles
-from paydesk.orders import OrderStatus
+from paydesk.domain.money import format_rubles
+from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
 
 from payment_page import PaymentForm, decide, form_token, open_form

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 import pytest
 import requests
 
-from paydesk.orders import OrderStatus
+from paydesk.domain.orders import OrderStatus
+from paydesk.domain.signing import create_order_sign
 from paydesk.sandbox import SandboxConfig, SandboxOrder, SandboxServer
-from paydesk.signing import create_order_sign
 
 if TYPE_CHECKING:
     from conftest import SandboxCalls

@@ -16,14 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.clock import utc_now
-from paydesk.gateway import GatewayClient
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.sandbox import Fault, SandboxServer
-from paydesk.services import OrderDesk, send_creation
-from paydesk.services.outcomes import Request
-from paydesk.services.watch import RESEND_PAUSE_S, WatchEngine
-from paydesk.services.watch_events import (
+from paydesk.core.desk import OrderDesk
+from paydesk.core.outcomes import Request
+from paydesk.core.remote import send_creation
+from paydesk.core.settings import Settings
+from paydesk.core.watch import RESEND_PAUSE_S, WatchEngine
+from paydesk.core.watch_events import (
     BookLost,
     CreationRecorded,
     Event,
@@ -35,8 +33,11 @@ from paydesk.services.watch_events import (
     ProblemCode,
     SaleCreating,
 )
-from paydesk.services.watch_threads import watch_until_final
-from paydesk.settings import Settings
+from paydesk.core.watch_threads import watch_until_final
+from paydesk.domain.clock import utc_now
+from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.gateway import GatewayClient
+from paydesk.sandbox import Fault, SandboxServer
 from paydesk.store import OrderStore, quarantine
 
 from fake_time import FakeClock

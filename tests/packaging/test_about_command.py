@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from paydesk import translations
 from paydesk.cli import about_command
 from paydesk.launch import main
-from paydesk.resources import resource_path
+from paydesk.support import translations
+from paydesk.support.resources import resource_path
 
 from memory_keyring import MemoryKeyring
 

@@ -16,8 +16,8 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication
 
-from paydesk.ui import icon as icon_module
-from paydesk.ui.icon import app_icon
+from paydesk.ui.shell import icon as icon_module
+from paydesk.ui.shell.icon import app_icon
 
 from scripts import load_script
 

@@ -161,7 +161,7 @@ _STATUSES = ("approve", "approve", "approve", "pending", "decline", "expired")
 
 def history_orders(count: int, now: datetime) -> Iterator[Any]:
     """``count`` varied orders, one every ~5 minutes up to ``now``, oldest first."""
-    from paydesk.orders import CreationState, Order, OrderStatus
+    from paydesk.domain.orders import CreationState, Order, OrderStatus
 
     rng = random.Random(20260301)
     start = now - timedelta(minutes=5 * count)
@@ -191,8 +191,8 @@ def history_orders(count: int, now: datetime) -> Iterator[Any]:
 
 def prepare_data_dir(folder: Path, base_url: str, orders: Iterable[Any] = ()) -> Path:
     """A data folder with settings for ``base_url`` and a migrated order book."""
-    from paydesk.paths import AppPaths
     from paydesk.store import OrderStore
+    from paydesk.support.paths import AppPaths
 
     paths = AppPaths(folder).ensure()
     settings = {"base_url": base_url, "client_id": CLIENT_ID, "merchant_name": "Bench shop",
@@ -400,9 +400,9 @@ class PaintDone:
 
 
 def runtime_for(data_dir: Path, base_url: str, **settings: Any) -> Any:
-    from paydesk.paths import AppPaths
-    from paydesk.runtime import Runtime
-    from paydesk.settings import Settings
+    from paydesk.core.runtime import Runtime
+    from paydesk.core.settings import Settings
+    from paydesk.support.paths import AppPaths
 
     os.environ["PAYDESK_SECRET_KEY"] = SECRET
     values: dict[str, Any] = {"base_url": base_url, "client_id": CLIENT_ID,
@@ -497,7 +497,7 @@ def _refresh(sizes: Sizes, work: Path, gui: Gui, base_url: str, ids: list[str],
              urls: list[str]) -> dict[str, Any]:
     from PySide6.QtCore import Qt, QTimer
 
-    from paydesk.orders import CreationState, Order, OrderStatus
+    from paydesk.domain.orders import CreationState, Order, OrderStatus
 
     count = len(ids)
     now = datetime.now(UTC)
@@ -622,7 +622,7 @@ def history_filters(sizes: Sizes, gui: Gui, big: Path, base_url: str) -> dict[st
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    from paydesk.ui.orders_model import Column
+    from paydesk.ui.orders.model import Column
 
     runtime = runtime_for(big, base_url)
     window = gui.open_window(runtime)
@@ -699,8 +699,8 @@ def history_rss(sizes: Sizes, work: Path, empty: Path, big: Path) -> dict[str, A
 
 
 def bench_external(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str, Any]:
-    from paydesk.ui.book_watch import LOOK_MS
-    from paydesk.ui.orders_model import Column
+    from paydesk.ui.orders.book_watch import LOOK_MS
+    from paydesk.ui.orders.model import Column
 
     log(f"writing {sizes.history_orders} orders")
     data = prepare_data_dir(work / "external-data", base_url,

@@ -16,7 +16,7 @@ import sys
 import time
 from datetime import UTC, datetime, timedelta
 
-from paydesk.orders import OrderStatus
+from paydesk.domain.orders import OrderStatus
 from paydesk.store import CheckResult, OrderStore
 
 

@@ -7,7 +7,7 @@ datetime), the Python enums of PySide's ``Qt`` namespace (PySide builds all of
 them at its first use; any ``Qt.X`` on the first frame's path brings them in),
 and those of QIcon and QKeySequence (the menus' actions). Two standard modules
 the first frame does load: logging.handlers (the log file, set up before the
-window so that a failed start is logged) and decimal (paydesk.money, which the
+window so that a failed start is logged) and decimal (paydesk.domain.money, which the
 settings read for the amount ceiling, parses amounts with it).
 This starts PayDesk through its real entry point, as the benchmark does, and
 looks at the process when the first frame is painted: no timing, so it holds on
@@ -50,18 +50,20 @@ startup_child.run_app(False)
 KEPT_OUT = (
     "paydesk.cli.main",  # the commands: the launcher opens the window without them
     "paydesk.store",
-    "paydesk.services",
-    "paydesk.ui.counter",
+    "paydesk.core.desk",
+    "paydesk.core.order_book",
+    "paydesk.core.watch",
+    "paydesk.ui.payment.counter",
     "paydesk.gateway",
     "paydesk.sandbox",
-    "paydesk.ui.orders_panel",
-    "paydesk.ui.qr_widget",
+    "paydesk.ui.orders.panel",
+    "paydesk.ui.widgets.qr_widget",
     "requests",
     "keyring",
     "qrcode",
-    "paydesk.orders",
-    "paydesk.polling",
-    "paydesk.ui.messages",
+    "paydesk.domain.orders",
+    "paydesk.core.polling",
+    "paydesk.ui.shell.messages",
     "datetime",
 )
 

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.runtime import open_runtime
+from paydesk.core.runtime import open_runtime
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.store import OrderQuery, OrderStore
 

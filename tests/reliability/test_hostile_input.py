@@ -37,16 +37,17 @@ from hypothesis import strategies as st
 from requests.adapters import BaseAdapter
 from requests.structures import CaseInsensitiveDict
 
-from paydesk.errors import EmailError, InputError, OrderIdError
+from paydesk.core.desk import NOTE_MAX, OrderDesk
+from paydesk.core.remote import send_creation
+from paydesk.domain.errors import EmailError, InputError, OrderIdError
+from paydesk.domain.money import MAX_AMOUNT, format_rubles, parse_amount
+from paydesk.domain.orders import CreationState, OrderStatus, normalize_email, validate_order_id
+from paydesk.domain.signing import get_order_sign
 from paydesk.gateway import GatewayClient, GatewayError, InvalidRequestError, ProtocolError
 from paydesk.gateway.errors import SERVICE_MESSAGE_MAX
 from paydesk.gateway.replies import RawReply, classify, order_status, payment_url
 from paydesk.gateway.transport import MAX_BODY
-from paydesk.money import MAX_AMOUNT, format_rubles, parse_amount
-from paydesk.orders import CreationState, OrderStatus, normalize_email, validate_order_id
 from paydesk.sandbox import Fault, SandboxConfig, SandboxServer
-from paydesk.services import NOTE_MAX, OrderDesk, send_creation
-from paydesk.signing import get_order_sign
 from paydesk.store import OrderQuery, OrderStore
 
 from cli_process import Paydesk, service_env
@@ -627,7 +628,7 @@ def test_the_loopback_sandbox_may_hand_out_plain_http_links(
 def test_a_refused_link_leaves_the_order_unconfirmed_and_never_shown(
     tmp_path: Path, qtbot: Any
 ) -> None:
-    from paydesk.ui.payment_panel import PaymentPanel
+    from paydesk.ui.payment.panel import PaymentPanel
 
     client, _ = https_client("http://pay.example.com/pay/abc")
     with client, OrderStore.open(tmp_path / "b.sqlite3") as store:

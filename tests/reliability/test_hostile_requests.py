@@ -25,6 +25,7 @@ import requests
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from paydesk.domain.signing import create_order_sign
 from paydesk.sandbox import SandboxConfig, SandboxServer
 from paydesk.sandbox.api import BackendApi
 from paydesk.sandbox.app import Request, RequestCounter, SandboxApp
@@ -32,7 +33,6 @@ from paydesk.sandbox.clock import SandboxClock
 from paydesk.sandbox.faults import FaultInjector
 from paydesk.sandbox.ledger import Ledger
 from paydesk.sandbox.pages import PaymentPages
-from paydesk.signing import create_order_sign
 
 from payment_page import open_form
 from test_values import TEST_SECRET

@@ -25,16 +25,18 @@ from urllib.parse import quote
 
 import pytest
 
-from paydesk import crash_report
-from paydesk.crash_report import uninstall_crash_handler
+from paydesk.core.desk import OrderDesk
+from paydesk.core.refresh import refresh_all
+from paydesk.core.remote import fetch_status, send_creation
 from paydesk.gateway import GatewayClient, GatewayError
 from paydesk.launch import main
-from paydesk.log_file import RotatingLogFile
-from paydesk.logs import CLI_LOG_FILE, stop_logging
 from paydesk.sandbox import Fault, SandboxServer
-from paydesk.services import OrderDesk, fetch_status, refresh_all, send_creation
-from paydesk.sound_player import SoundPlayer
 from paydesk.store import OrderQuery, OrderStore
+from paydesk.support import crash_report
+from paydesk.support.crash_report import uninstall_crash_handler
+from paydesk.support.log_file import RotatingLogFile
+from paydesk.support.logs import CLI_LOG_FILE, stop_logging
+from paydesk.support.sound_player import SoundPlayer
 
 from cli_process import Paydesk, Run, service_env
 from payment_page import decide

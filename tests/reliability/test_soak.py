@@ -27,10 +27,12 @@ from pathlib import Path
 import pytest
 import requests
 
+from paydesk.core.desk import OrderDesk
+from paydesk.core.refresh import refresh_all
+from paydesk.core.remote import send_creation
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.gateway import GatewayClient
-from paydesk.orders import CreationState, Order, OrderStatus
 from paydesk.sandbox import SandboxConfig, SandboxOrder, SandboxServer
-from paydesk.services import OrderDesk, refresh_all, send_creation
 from paydesk.store import OrderQuery, OrderStore
 
 from payment_page import decide

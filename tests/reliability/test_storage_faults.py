@@ -25,11 +25,12 @@ from typing import Any
 
 import pytest
 
+from paydesk.core.desk import OrderDesk
+from paydesk.core.remote import send_creation
+from paydesk.core.saving import record_creation_retrying
+from paydesk.domain.orders import CreationState, Order
 from paydesk.gateway import GatewayClient
-from paydesk.orders import CreationState, Order
 from paydesk.sandbox import SandboxServer
-from paydesk.services import OrderDesk, send_creation
-from paydesk.services.saving import record_creation_retrying
 from paydesk.store import (
     OrderQuery,
     OrderStore,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.orders import Order
+from paydesk.domain.orders import Order
 from paydesk.store import OrderStore
 
 from store_support import CLIENT, AddOrder, at

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
-from paydesk.orders import Order
+from paydesk.domain.orders import Order
 
 CLIENT = 1001
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)

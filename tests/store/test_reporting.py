@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.report import DayReport
+from paydesk.core.report import DayReport
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderStore, StoreError
 from paydesk.store.reporting import (
     Tally,

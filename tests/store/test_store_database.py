@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import (
     LATEST_SCHEMA_VERSION,
     OrderStore,

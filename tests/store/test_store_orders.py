@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.orders import CreationState, OrderStatus
+from paydesk.domain.orders import CreationState, OrderStatus
 from paydesk.store import (
     CheckResult,
     DuplicateOrderError,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderQuery, OrderStore, SortColumn, Totals
 
 from store_support import CLIENT, AddOrder, at

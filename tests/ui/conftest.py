@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderStore
 
 ORDERS_CLIENT = 1001
@@ -129,10 +129,10 @@ def run_window(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., int]]:
     file and its translation."""
     from PySide6.QtWidgets import QApplication
 
-    from paydesk import logs
-    from paydesk.crash_report import uninstall_crash_handler
+    from paydesk.support import logs
+    from paydesk.support.crash_report import uninstall_crash_handler
     from paydesk.ui import app as app_module
-    from paydesk.ui.i18n import remove_translation
+    from paydesk.ui.shell.i18n import remove_translation
 
     install = app_module.install_crash_handler
     monkeypatch.setattr(app_module, "install_crash_handler",

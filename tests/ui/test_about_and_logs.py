@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QMenu, QPushButton
 from pytestqt.qtbot import QtBot
 
 from paydesk import __version__
-from paydesk.paths import AppPaths
-from paydesk.runtime import Runtime, open_runtime
+from paydesk.core.runtime import Runtime, open_runtime
+from paydesk.core.settings import Settings
 from paydesk.sandbox import SandboxServer
-from paydesk.settings import Settings
+from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 

@@ -20,10 +20,10 @@ from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import QApplication, QSystemTrayIcon, QWidget
 from pytestqt.qtbot import QtBot
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.sound_player import SoundPlayer
-from paydesk.ui.alerts import Alerts, fallback_icon
-from paydesk.ui.formatting import local_time, money
+from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.support.sound_player import SoundPlayer
+from paydesk.ui.payment.alerts import Alerts, fallback_icon
+from paydesk.ui.shell.formatting import local_time, money
 
 PAID_AT = datetime(2026, 11, 21, 12, 34, 56, tzinfo=UTC)
 

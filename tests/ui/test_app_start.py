@@ -11,12 +11,12 @@ from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QMenu
 from pytestqt.qtbot import QtBot
 
-from paydesk import settings as settings_file
-from paydesk.paths import AppPaths
-from paydesk.runtime import open_runtime
-from paydesk.settings import Settings
+from paydesk.core import settings as settings_file
+from paydesk.core.runtime import open_runtime
+from paydesk.core.settings import Settings
+from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window, choose_start, start_settings, ui_state
-from paydesk.ui.welcome_dialog import WelcomeDialog
+from paydesk.ui.settings.welcome_dialog import WelcomeDialog
 
 
 def test_demo_window_is_marked_and_works_out_of_the_box(qtbot: QtBot, tmp_path: Path) -> None:

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.paths import AppPaths
-from paydesk.runtime import Runtime
+from paydesk.core.runtime import Runtime
+from paydesk.core.settings import Settings
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.sandbox import SandboxServer
-from paydesk.settings import Settings
 from paydesk.store import OrderStore, quarantine
+from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 
 from test_values import TEST_CLIENT_ID, TEST_SECRET
@@ -88,8 +88,8 @@ def test_the_list_says_a_page_it_cannot_read_instead_of_raising(
 ) -> None:
     """The cashier scrolls back through the year onto damage: the rows read so far
     stay, the list says why it stops, and nothing is raised into Qt."""
-    from paydesk.services.order_book import OrderBook, OrderQuery
-    from paydesk.ui.orders_model import OrdersModel
+    from paydesk.core.order_book import OrderBook, OrderQuery
+    from paydesk.ui.orders.model import OrdersModel
 
     book = runtime.paths.database
     data = bytearray(book.read_bytes())

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from paydesk.orders import Order
-from paydesk.services.order_book import OrderBook, OrderQuery
+from paydesk.core.order_book import OrderBook, OrderQuery
+from paydesk.domain.orders import Order
 from paydesk.store import OrderStore
-from paydesk.ui.book_watch import BookWatch
+from paydesk.ui.orders.book_watch import BookWatch
 
 CLIENT = 1001  # make_order's default client
 WAIT_MS = 10_000
@@ -23,7 +23,7 @@ WAIT_MS = 10_000
 OTHER_PROCESS = """
 import sys
 from datetime import UTC, datetime
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderStore
 order = Order(int(sys.argv[2]), sys.argv[3], 15000, None, "", None, OrderStatus.PENDING,
               CreationState.UNCONFIRMED, datetime.now(UTC))

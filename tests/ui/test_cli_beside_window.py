@@ -16,15 +16,15 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk.logs import CLI_LOG_FILE
-from paydesk.paths import AppPaths
-from paydesk.runtime import Runtime, open_runtime
+from paydesk.core.runtime import Runtime, open_runtime
+from paydesk.core.settings import Settings
 from paydesk.sandbox import SandboxServer
-from paydesk.settings import Settings
+from paydesk.support.logs import CLI_LOG_FILE
+from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
-from paydesk.ui.formatting import money
 from paydesk.ui.main_window import MainWindow
-from paydesk.ui.orders_model import Column
+from paydesk.ui.orders.model import Column
+from paydesk.ui.shell.formatting import money
 
 from cli_process import child_env, service_env
 from test_values import TEST_CLIENT_ID, TEST_SECRET
@@ -183,8 +183,8 @@ def test_a_sale_paid_as_another_process_saw_it_shows_paid_on_both_screens(
     """``paydesk refresh`` in a terminal records the sale's payment first: the window
     does not ask again (the order is final), yet its panel and the buyer's screen say
     Paid, read from the book."""
-    from paydesk.phase import OrderPhase
-    from paydesk.ui.customer_display import DisplayState
+    from paydesk.domain.phase import OrderPhase
+    from paydesk.ui.payment.customer_display import DisplayState
 
     display = real_window.open_customer_display()
     qtbot.addWidget(display)

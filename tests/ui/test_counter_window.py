@@ -17,16 +17,16 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from paydesk.orders import CreationState, OrderStatus
-from paydesk.paths import AppPaths
-from paydesk.runtime import Runtime
+from paydesk.core.runtime import Runtime
+from paydesk.core.settings import Settings
+from paydesk.domain.orders import CreationState, OrderStatus
 from paydesk.sandbox import Fault, SandboxServer
-from paydesk.settings import Settings
+from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
-from paydesk.ui.customer_display import CustomerDisplay, DisplayState
-from paydesk.ui.formatting import money
 from paydesk.ui.main_window import MainWindow
-from paydesk.ui.orders_model import Column
+from paydesk.ui.orders.model import Column
+from paydesk.ui.payment.customer_display import CustomerDisplay, DisplayState
+from paydesk.ui.shell.formatting import money
 
 from payment_page import decide
 from qt_images import decode_qimage
@@ -613,8 +613,7 @@ def test_escape_ends_the_sale_wherever_the_cashier_was_looking(
 def test_the_slip_is_of_the_order_on_the_panel(
     window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from paydesk.ui import slip
-
+    from paydesk.ui.payment import slip
     other, _sale, table = two_waiting_orders(window, qtbot)
     click_row(qtbot, table, order_id_of(sandbox, other))
     qtbot.waitUntil(lambda: shown_link(window) == other, timeout=WAIT_MS)

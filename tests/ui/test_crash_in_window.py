@@ -12,9 +12,9 @@ from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QPushButton
 from pytestqt.qtbot import QtBot
 
-from paydesk import logs, redaction
-from paydesk.crash_report import install_crash_handler, uninstall_crash_handler
-from paydesk.ui.crash_notice import CrashNotice
+from paydesk.support import logs, redaction
+from paydesk.support.crash_report import install_crash_handler, uninstall_crash_handler
+from paydesk.ui.shell.crash_notice import CrashNotice
 
 from url_catcher import UrlCatcher
 

@@ -14,10 +14,10 @@ from PySide6.QtGui import QCloseEvent, QColor, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.ui.customer_display import CustomerDisplay, DisplayState
-from paydesk.ui.formatting import money
-from paydesk.ui.screens import available_screens, find_screen, screen_label
+from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.ui.payment.customer_display import CustomerDisplay, DisplayState
+from paydesk.ui.payment.screens import available_screens, find_screen, screen_label
+from paydesk.ui.shell.formatting import money
 
 from fake_time import FakeClock
 from qt_images import decode_qimage

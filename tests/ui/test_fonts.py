@@ -6,7 +6,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk.ui.fonts import scale_font, scaled_font
+from paydesk.ui.shell.fonts import scale_font, scaled_font
 
 
 def test_a_point_sized_font_grows_in_points(qtbot: QtBot) -> None:

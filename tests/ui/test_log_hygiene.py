@@ -17,12 +17,12 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk import logs, redaction
-from paydesk.log_file import RotatingLogFile
-from paydesk.paths import AppPaths
-from paydesk.runtime import Runtime
+from paydesk.core.runtime import Runtime
+from paydesk.core.settings import Settings
 from paydesk.sandbox import Fault, SandboxServer
-from paydesk.settings import Settings
+from paydesk.support import logs, redaction
+from paydesk.support.log_file import RotatingLogFile
+from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 
 from memory_keyring import MemoryKeyring

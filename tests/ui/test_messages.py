@@ -1,4 +1,4 @@
-"""paydesk.ui.messages: every error the core raises gets the window's own (translatable) words.
+"""paydesk.ui.shell.messages: every error the core raises gets the window's own words.
 
 In English those words are the core's own sentences, so the checks here are
 exact: whatever the core says, the window says the same, through tr().
@@ -11,7 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.errors import AmountError, EmailError, InputError, OrderIdError
+from paydesk.core.runtime import NotConfiguredError, Runtime
+from paydesk.core.settings import Settings
+from paydesk.domain.errors import AmountError, EmailError, InputError, OrderIdError
+from paydesk.domain.money import check_kopecks, parse_amount
+from paydesk.domain.orders import normalize_email, validate_order_id
 from paydesk.gateway import (
     CredentialsRefused,
     GatewayClient,
@@ -30,14 +34,10 @@ from paydesk.gateway import (
     TlsError,
 )
 from paydesk.gateway.replies import RawReply, classify
-from paydesk.money import check_kopecks, parse_amount
-from paydesk.orders import normalize_email, validate_order_id
-from paydesk.paths import AppPaths
-from paydesk.runtime import NotConfiguredError, Runtime
-from paydesk.secret_store import NoKeychainError, SecretStoreError
-from paydesk.settings import Settings
-from paydesk.ui.formatting import money
-from paydesk.ui.messages import (
+from paydesk.support.paths import AppPaths
+from paydesk.support.secret_store import NoKeychainError, SecretStoreError
+from paydesk.ui.shell.formatting import money
+from paydesk.ui.shell.messages import (
     gateway_error_text,
     input_error_text,
     problem_text,

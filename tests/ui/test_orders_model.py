@@ -12,12 +12,11 @@ from PySide6.QtGui import QColor, QFont
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from paydesk.clock import utc_now
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.services.order_book import OrderBook, OrderQuery, SortColumn
+from paydesk.core.order_book import OrderBook, OrderQuery, SortColumn
+from paydesk.domain.clock import utc_now
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
-from paydesk.ui.formatting import local_time, money
-from paydesk.ui.orders_model import (
+from paydesk.ui.orders.model import (
     ORDER_ROLE,
     PAGE_SIZE,
     SORT_ROLE,
@@ -26,6 +25,7 @@ from paydesk.ui.orders_model import (
     day_start,
     local_day,
 )
+from paydesk.ui.shell.formatting import local_time, money
 
 Book = tuple[OrderStore, list[Order]]
 MakeOrder = Callable[..., Order]

@@ -11,12 +11,12 @@ from PySide6.QtCore import QCoreApplication, QDate, QItemSelectionModel, QModelI
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView
 from pytestqt.qtbot import QtBot
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.services.order_book import OrderBook
+from paydesk.core.order_book import OrderBook
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore, SortColumn
-from paydesk.ui.formatting import money
-from paydesk.ui.orders_model import PAGE_SIZE, Column, day_start, local_day
-from paydesk.ui.orders_panel import SEARCH_DELAY_MS, OrdersPanel
+from paydesk.ui.orders.model import PAGE_SIZE, Column, day_start, local_day
+from paydesk.ui.orders.panel import SEARCH_DELAY_MS, OrdersPanel
+from paydesk.ui.shell.formatting import money
 
 from screenshots import save_screenshot
 

@@ -13,11 +13,11 @@ from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.phase import OrderPhase
-from paydesk.ui.formatting import money
-from paydesk.ui.payment_panel import PaymentPanel, Place
-from paydesk.ui.status_badge import StatusBadge
+from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.domain.phase import OrderPhase
+from paydesk.ui.payment.panel import PaymentPanel, Place
+from paydesk.ui.shell.formatting import money
+from paydesk.ui.widgets.status_badge import StatusBadge
 
 from fake_time import FakeClock
 from qt_images import decode_qimage, grey_rows

@@ -1,6 +1,6 @@
 """Every look of an order in the window is one table keyed by its phase, and covers it all.
 
-A phase added to paydesk.phase and forgotten in one of them fails here, not at
+A phase added to paydesk.domain.phase and forgotten in one of them fails here, not at
 the counter (a KeyError on the cashier's screen, or a state shown as another).
 """
 
@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from paydesk.phase import OrderPhase
-from paydesk.ui.customer_display import SCREENS, DisplayState
-from paydesk.ui.orders_cells import ROWS
-from paydesk.ui.payment_panel import CARDS
-from paydesk.ui.status_badge import BADGES
+from paydesk.domain.phase import OrderPhase
+from paydesk.ui.orders.cells import ROWS
+from paydesk.ui.payment.customer_display import SCREENS, DisplayState
+from paydesk.ui.payment.panel import CARDS
+from paydesk.ui.widgets.status_badge import BADGES
 
 LOOKS = {"badge": BADGES, "orders list": ROWS, "payment panel": CARDS, "buyer's screen": SCREENS}
 

@@ -17,9 +17,9 @@ from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from paydesk.qr import QUIET_ZONE, qr_matrix
-from paydesk.ui.qr_export import save_png, save_svg
-from paydesk.ui.qr_widget import QrCodeWidget
+from paydesk.support.qr import QUIET_ZONE, qr_matrix
+from paydesk.ui.widgets.qr_export import save_png, save_svg
+from paydesk.ui.widgets.qr_widget import QrCodeWidget
 
 from qt_images import decode_qimage, grey_rows
 
@@ -134,7 +134,7 @@ sys.path.insert(0, sys.argv[1])
 from PySide6.QtWidgets import QApplication, QWidget
 app = QApplication([])
 from qt_images import decode_qimage
-from paydesk.ui.qr_widget import QrCodeWidget
+from paydesk.ui.widgets.qr_widget import QrCodeWidget
 window = QWidget()
 window.resize(300, 300)
 widget = QrCodeWidget(window)

@@ -16,14 +16,14 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.report import local_midnight
-from paydesk.services.order_book import OrderBook
+from paydesk.core.order_book import OrderBook
+from paydesk.core.report import local_midnight
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
-from paydesk.ui.formatting import money
-from paydesk.ui.report_dialog import ReportDialog
-from paydesk.ui.report_document import paint_report
-from paydesk.ui.takings_chart import BAR, PEAK, nice_step
+from paydesk.ui.report.chart import BAR, PEAK, nice_step
+from paydesk.ui.report.dialog import ReportDialog
+from paydesk.ui.report.document import paint_report
+from paydesk.ui.shell.formatting import money
 
 from screenshots import SCREENSHOTS, save_screenshot
 

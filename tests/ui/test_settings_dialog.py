@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
 )
 from pytestqt.qtbot import QtBot
 
-from paydesk.demo import DEMO_SECRET_KEY
+from paydesk.core.demo import DEMO_SECRET_KEY
+from paydesk.core.settings import Settings
 from paydesk.sandbox import Fault, SandboxServer
-from paydesk.secret_store import KEYRING_SERVICE, SecretStore
-from paydesk.settings import Settings
-from paydesk.ui.connection_check import Outcome, check_connection
-from paydesk.ui.settings_dialog import STORED_PLACEHOLDER, SettingsDialog
+from paydesk.support.secret_store import KEYRING_SERVICE, SecretStore
+from paydesk.ui.settings.connection_check import Outcome, check_connection
+from paydesk.ui.settings.dialog import STORED_PLACEHOLDER, SettingsDialog
 
 from memory_keyring import MemoryKeyring
 from screenshots import save_screenshot
@@ -494,7 +494,7 @@ def test_show_toggle_reveals_the_typed_secret(
 def test_customer_display_screen_is_chosen_and_saved(
     qtbot: QtBot, open_dialog: Callable[..., SettingsDialog]
 ) -> None:
-    from paydesk.ui.screens import available_screens
+    from paydesk.ui.payment.screens import available_screens
 
     dialog = open_dialog(Settings(display_screen="HDMI-9 — 1920×1080"))
     # A saved screen that is not plugged in now stays chosen, marked as such.

@@ -16,15 +16,15 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from paydesk.clock import utc_now
-from paydesk.orders import Order
-from paydesk.paths import AppPaths
-from paydesk.runtime import Runtime
+from paydesk.core.runtime import Runtime
+from paydesk.core.settings import Settings
+from paydesk.domain.clock import utc_now
+from paydesk.domain.orders import Order
 from paydesk.sandbox import SandboxServer
-from paydesk.settings import Settings
+from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
-from paydesk.ui.settings_dialog import SettingsDialog
+from paydesk.ui.settings.dialog import SettingsDialog
 
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 

@@ -13,11 +13,11 @@ import pytest
 from PySide6.QtCore import QDir
 from pytestqt.qtbot import QtBot
 
-from paydesk import settings as settings_file
-from paydesk.paths import AppPaths
-from paydesk.settings import Settings
+from paydesk.core import settings as settings_file
+from paydesk.core.settings import Settings
+from paydesk.support.paths import AppPaths
 from paydesk.ui import app as app_module
-from paydesk.ui.single_instance import SingleInstance, server_name
+from paydesk.ui.shell.single_instance import SingleInstance, server_name
 
 
 @pytest.fixture
@@ -96,7 +96,7 @@ def test_another_process_brings_this_window_forward(
         [sys.executable, "-c",
          "import sys; from pathlib import Path;"
          "from PySide6.QtCore import QCoreApplication;"
-         "from paydesk.ui.single_instance import SingleInstance;"
+         "from paydesk.ui.shell.single_instance import SingleInstance;"
          "app = QCoreApplication([]);"
          "sys.exit(0 if SingleInstance(Path(sys.argv[1])).try_activate_running() else 3)",
          str(tmp_path)],

@@ -15,11 +15,10 @@ from PySide6.QtGui import QColor, QImage, QPageSize, QPainter
 from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QDialog, QWidget
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.qr import QUIET_ZONE, qr_matrix
-from paydesk.ui import slip
-from paydesk.ui.formatting import money
-from paydesk.ui.slip import (
+from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.support.qr import QUIET_ZONE, qr_matrix
+from paydesk.ui.payment import slip
+from paydesk.ui.payment.slip import (
     MIN_SYMBOL_MM,
     SlipLayout,
     paint_slip,
@@ -28,6 +27,7 @@ from paydesk.ui.slip import (
     render_slip_image,
     save_slip_pdf,
 )
+from paydesk.ui.shell.formatting import money
 
 from qt_images import decode_qimage, grey_rows
 from screenshots import SCREENSHOTS

@@ -24,28 +24,28 @@ from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTranslator
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk import translations
-from paydesk.errors import AmountError
+from paydesk.core.order_book import OrderBook
+from paydesk.core.runtime import Runtime
+from paydesk.core.settings import Settings, SettingsError
+from paydesk.domain.errors import AmountError
+from paydesk.domain.money import parse_amount
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.gateway import GatewayTimeout, ServiceRefused
-from paydesk.money import parse_amount
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.paths import AppPaths
-from paydesk.runtime import Runtime
 from paydesk.sandbox import Fault, SandboxServer
-from paydesk.secret_store import SecretStore
-from paydesk.services.order_book import OrderBook
-from paydesk.settings import Settings, SettingsError
 from paydesk.store import OrderStore
-from paydesk.ui import i18n
+from paydesk.support import translations
+from paydesk.support.paths import AppPaths
+from paydesk.support.secret_store import SecretStore
 from paydesk.ui.app import build_window, start_settings
-from paydesk.ui.formatting import local_time, money, tr
-from paydesk.ui.messages import gateway_error_text, input_error_text
-from paydesk.ui.orders_panel import OrdersPanel
-from paydesk.ui.payment_form import PaymentForm
-from paydesk.ui.payment_panel import PaymentPanel
-from paydesk.ui.settings_dialog import SettingsDialog
-from paydesk.ui.status_badge import StatusBadge
-from paydesk.ui.welcome_dialog import WelcomeDialog
+from paydesk.ui.orders.panel import OrdersPanel
+from paydesk.ui.payment.form import PaymentForm
+from paydesk.ui.payment.panel import PaymentPanel
+from paydesk.ui.settings.dialog import SettingsDialog
+from paydesk.ui.settings.welcome_dialog import WelcomeDialog
+from paydesk.ui.shell import i18n
+from paydesk.ui.shell.formatting import local_time, money, tr
+from paydesk.ui.shell.messages import gateway_error_text, input_error_text
+from paydesk.ui.widgets.status_badge import StatusBadge
 
 from memory_keyring import MemoryKeyring
 from payment_page import decide
@@ -146,7 +146,7 @@ def test_the_check_fails_on_a_text_nobody_translated(
 ) -> None:
     module = tmp_path / "new_screen.py"
     module.write_text(
-        "from paydesk.ui.formatting import tr\n\n"
+        "from paydesk.ui.shell.formatting import tr\n\n"
         'LABEL = tr("A label added without its translation")\n',
         encoding="utf-8",
     )
@@ -526,7 +526,7 @@ def test_settings_dialog_saves_the_language(
 
 
 def test_screenshot_customer_display_states(russian: MissRecorder, qtbot: QtBot) -> None:
-    from paydesk.ui.customer_display import CustomerDisplay
+    from paydesk.ui.payment.customer_display import CustomerDisplay
 
     display = CustomerDisplay("Кофейня «Зерно»")
     qtbot.addWidget(display)
@@ -551,7 +551,7 @@ def test_screenshot_customer_display_states(russian: MissRecorder, qtbot: QtBot)
 def test_screenshot_day_report(
     russian: MissRecorder, qtbot: QtBot, orders_store: OrderStore
 ) -> None:
-    from paydesk.ui.report_dialog import ReportDialog
+    from paydesk.ui.report.dialog import ReportDialog
 
     orders = [
         an_order(order_id=f"20260301-1{n:02d}000000-K3QX9A", amount=15_000 + n * 1_000,

@@ -16,17 +16,17 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from paydesk.clock import utc_now
-from paydesk.orders import OrderStatus
-from paydesk.paths import AppPaths
-from paydesk.phase import OrderPhase
-from paydesk.runtime import Runtime
+from paydesk.core.remote import send_creation
+from paydesk.core.runtime import Runtime
+from paydesk.core.settings import Settings
+from paydesk.domain.clock import utc_now
+from paydesk.domain.orders import OrderStatus
+from paydesk.domain.phase import OrderPhase
 from paydesk.sandbox import SandboxServer
-from paydesk.services import send_creation
-from paydesk.settings import Settings
+from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
-from paydesk.ui.customer_display import DisplayState
 from paydesk.ui.main_window import MainWindow
+from paydesk.ui.payment.customer_display import DisplayState
 
 from payment_page import decide
 from qt_images import decode_qimage

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from paydesk.ui.welcome_dialog import WelcomeDialog
+from paydesk.ui.settings.welcome_dialog import WelcomeDialog
 
 from screenshots import save_screenshot
 

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from paydesk.clock import from_ms, seconds_left, to_ms
+from paydesk.domain.clock import from_ms, seconds_left, to_ms
 
 MOMENT = datetime(2026, 11, 21, 12, 0, 0, tzinfo=UTC)
 

@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.services.counter_state import Change, CounterState, can_be_shown_to_buyer
+from paydesk.core.counter_state import Change, CounterState, can_be_shown_to_buyer
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 
 T0 = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 LATER = T0 + timedelta(minutes=3)

@@ -13,8 +13,9 @@ from types import TracebackType
 
 import pytest
 
-from paydesk import __version__, logs, redaction
-from paydesk.crash_report import (
+from paydesk import __version__
+from paydesk.support import logs, redaction
+from paydesk.support.crash_report import (
     NATIVE_CRASH_FILE,
     install_crash_handler,
     uninstall_crash_handler,
@@ -133,7 +134,7 @@ def test_a_hard_crash_leaves_its_stack_in_the_log_folder(tmp_path: Path) -> None
         """
         import faulthandler, sys
         from pathlib import Path
-        from paydesk.crash_report import install_crash_handler
+        from paydesk.support.crash_report import install_crash_handler
         install_crash_handler(Path(sys.argv[1]), native=True)
         faulthandler._sigsegv()
         """,
@@ -149,7 +150,7 @@ def test_a_clean_exit_leaves_no_empty_native_crash_file(tmp_path: Path) -> None:
         """
         import sys
         from pathlib import Path
-        from paydesk.crash_report import install_crash_handler
+        from paydesk.support.crash_report import install_crash_handler
         install_crash_handler(Path(sys.argv[1]), native=True)
         assert (Path(sys.argv[1]) / "native-crash.txt").exists()
         """,

@@ -10,9 +10,9 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from paydesk.csv_format import CsvFormat, defuse
-from paydesk.export import COLUMNS, write_csv
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.core.csv_format import CsvFormat, defuse
+from paydesk.core.export import COLUMNS, write_csv
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 
 MOSCOW = ZoneInfo("Europe/Moscow")
 CREATED = datetime(2026, 11, 21, 6, 15, 0, tzinfo=UTC)  # 09:15 in Moscow

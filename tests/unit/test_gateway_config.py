@@ -9,7 +9,7 @@ import requests
 
 from paydesk.gateway import GatewayClient, GatewayConfigError, GatewayError
 from paydesk.gateway.endpoint import parse_base_url, parse_client_id
-from paydesk.loopback import is_loopback_host
+from paydesk.support.loopback import is_loopback_host
 
 SECRET = "config-test-secret"
 

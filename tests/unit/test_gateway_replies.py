@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from paydesk.domain.orders import OrderStatus
 from paydesk.gateway import (
     CredentialsRefused,
     GatewayError,
@@ -28,7 +29,6 @@ from paydesk.gateway.replies import (
     parse_retry_after,
     payment_url,
 )
-from paydesk.orders import OrderStatus
 
 
 def reply(

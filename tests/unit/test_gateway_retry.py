@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 import pytest
 
-from paydesk.errors import OrderIdError
+from paydesk.domain.errors import OrderIdError
 from paydesk.gateway.errors import (
     CredentialsRefused,
     GatewayConnectionError,

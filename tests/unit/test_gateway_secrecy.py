@@ -10,7 +10,8 @@ import requests
 from urllib3.exceptions import ReadTimeoutError
 
 from paydesk import gateway
-from paydesk.errors import OrderIdError
+from paydesk.domain.errors import OrderIdError
+from paydesk.domain.signing import create_order_sign, get_order_sign
 from paydesk.gateway import (
     GatewayClient,
     GatewayConfigError,
@@ -21,8 +22,7 @@ from paydesk.gateway import errors as gateway_errors
 from paydesk.gateway.client import mask_urllib3_logs
 from paydesk.gateway.replies import RawReply, classify
 from paydesk.gateway.transport import _map_exception
-from paydesk.redaction import MASK, hide_secrets
-from paydesk.signing import create_order_sign, get_order_sign
+from paydesk.support.redaction import MASK, hide_secrets
 
 SECRET = "Sup3r-Secret-Key"
 ORDER_ID = "A-1001"
@@ -181,7 +181,7 @@ def test_errors_survive_pickle_and_copy() -> None:
 
     limited = RateLimited("get_order: too many requests", retry_after=2.0, body="x")
     invalid = InvalidRequestError(OrderIdError("colon", "No colon."))
-    # paydesk.errors.InputError itself does not pickle (its args differ from its
+    # paydesk.domain.errors.InputError itself does not pickle (its args differ from its
     # __init__), so InvalidRequestError is only copied here.
     for original, clone in (
         (limited, pickle.loads(pickle.dumps(limited))),

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 import requests
 
-from paydesk.errors import AmountError, EmailError, InputError, OrderIdError
+from paydesk.domain.errors import AmountError, EmailError, InputError, OrderIdError
+from paydesk.domain.money import MAX_AMOUNT
 from paydesk.gateway import GatewayClient, GatewayError, InvalidRequestError
-from paydesk.money import MAX_AMOUNT
 
 SECRET = "validation-test-secret"
 

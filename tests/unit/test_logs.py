@@ -10,17 +10,17 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from paydesk import logs, redaction
-from paydesk.crash_report import uninstall_crash_handler
-from paydesk.log_file import RotatingLogFile
-from paydesk.logs import (
+from paydesk.support import logs, redaction
+from paydesk.support.crash_report import uninstall_crash_handler
+from paydesk.support.log_file import RotatingLogFile
+from paydesk.support.logs import (
     CLI_LOG_FILE,
     LOG_FILE,
     log_dir_for,
     setup_command_logging,
     setup_logging,
 )
-from paydesk.redaction import RedactingFilter, redact, register_secret
+from paydesk.support.redaction import RedactingFilter, redact, register_secret
 
 from memory_keyring import MemoryKeyring
 
@@ -235,9 +235,9 @@ def test_rotation_goes_on_when_the_file_was_removed_meanwhile(tmp_path: Path) ->
 def test_the_payment_client_masks_the_secret_it_signs_with(
     tmp_path: Path, memory_keyring: MemoryKeyring
 ) -> None:
-    from paydesk import settings as settings_file
-    from paydesk.runtime import open_runtime
-    from paydesk.settings import Settings
+    from paydesk.core import settings as settings_file
+    from paydesk.core.runtime import open_runtime
+    from paydesk.core.settings import Settings
 
     data = tmp_path / "data"
     data.mkdir()

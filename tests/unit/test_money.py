@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paydesk.errors import AmountError
-from paydesk.money import MAX_AMOUNT, format_rubles, kopecks_to_decimal_text, parse_amount
+from paydesk.domain.errors import AmountError
+from paydesk.domain.money import MAX_AMOUNT, format_rubles, kopecks_to_decimal_text, parse_amount
 
 
 @pytest.mark.parametrize(

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.report import DayReport, Tally, day_bounds
-from paydesk.services.order_book import OrderBook, OrderQuery
+from paydesk.core.order_book import OrderBook, OrderQuery
+from paydesk.core.report import DayReport, Tally, day_bounds
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
 
 CLIENT = 7
@@ -23,7 +23,7 @@ GENERATED = datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
 OTHER_PROCESS = """
 import sys
 from datetime import UTC, datetime
-from paydesk.orders import OrderStatus
+from paydesk.domain.orders import OrderStatus
 from paydesk.store import CheckResult, OrderStore
 path, client, order_id = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 paid = CheckResult(client, order_id, OrderStatus.APPROVE, datetime.now(UTC), None)

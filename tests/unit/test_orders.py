@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paydesk.errors import EmailError, OrderIdError
-from paydesk.order_ids import OrderIdGenerator
-from paydesk.orders import OrderStatus, normalize_email, validate_order_id
+from paydesk.domain.errors import EmailError, OrderIdError
+from paydesk.domain.order_ids import OrderIdGenerator
+from paydesk.domain.orders import OrderStatus, normalize_email, validate_order_id
 
 
 def test_known_statuses() -> None:

@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.phase import OrderPhase, phase_of
+from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.domain.phase import OrderPhase, phase_of
 
 NOW = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
 
@@ -78,8 +78,8 @@ def test_an_expiry_without_the_time_to_compare_it_with_is_refused() -> None:
 
 def test_the_phase_loads_no_order_model() -> None:
     # The window's first frame names the phases; the order model (datetime) comes later.
-    code = ("import sys, paydesk.phase; "
-            "print(sorted(m for m in ('paydesk.orders', 'datetime') if m in sys.modules))")
+    code = ("import sys, paydesk.domain.phase; "
+            "print(sorted(m for m in ('paydesk.domain.orders', 'datetime') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, check=True)
     assert done.stdout.strip() == "[]"

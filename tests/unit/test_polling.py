@@ -5,9 +5,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.polling import PollingPolicy
-from paydesk.rate_limit import RateLimiter
+from paydesk.core.polling import PollingPolicy
+from paydesk.core.rate_limit import RateLimiter
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 
 from fake_time import FakeTime
 

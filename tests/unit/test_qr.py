@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import zxingcpp
 
-from paydesk.qr import QUIET_ZONE, qr_matrix, render_text
+from paydesk.support.qr import QUIET_ZONE, qr_matrix, render_text
 
 from qr_decode import decode_matrix, read_matrix
 

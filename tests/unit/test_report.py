@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from paydesk.orders import CreationState, Order, OrderStatus
-from paydesk.report import DayReport, Tally, day_bounds, local_midnight
+from paydesk.core.report import DayReport, Tally, day_bounds, local_midnight
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
 
 CLIENT = 7

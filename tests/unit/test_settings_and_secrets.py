@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from paydesk import settings as settings_file
-from paydesk.secret_store import NoKeychainError, SecretStore, mask
-from paydesk.settings import Settings, SettingsError
+from paydesk.core import settings as settings_file
+from paydesk.core.settings import Settings, SettingsError
+from paydesk.support.secret_store import NoKeychainError, SecretStore, mask
 
 from memory_keyring import MemoryKeyring
 

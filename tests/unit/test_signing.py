@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from paydesk.signing import create_order_sign, get_order_sign, signatures_match
+from paydesk.domain.signing import create_order_sign, get_order_sign, signatures_match
 
 # The shared folder beside the checkout is authoritative; tests/data holds a copy
 # so a checkout on its own still runs every vector.

@@ -20,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from paydesk.resources import resource_path
-from paydesk.sound_player import SoundPlayer
+from paydesk.support.resources import resource_path
+from paydesk.support.sound_player import SoundPlayer
 
 from scripts import load_script
 
@@ -204,7 +204,7 @@ def test_no_player_found_beeps_on_every_play_and_says_so_once(
     runner, beeps = RecordingRunner(), Beeps()
     player = SoundPlayer(runner=runner, platform="linux", which=which_from({}), fallback=beeps)
 
-    with caplog.at_level(logging.WARNING, logger="paydesk.sound_player"):
+    with caplog.at_level(logging.WARNING, logger="paydesk.support.sound_player"):
         player.play("paid")
         player.play("paid")
         player.play("refused")
@@ -277,7 +277,7 @@ def test_missing_sound_file_beeps(caplog: pytest.LogCaptureFixture) -> None:
     player = SoundPlayer(runner=runner, platform="linux", which=which_from(ALL_LINUX),
                          fallback=beeps)
 
-    with caplog.at_level(logging.WARNING, logger="paydesk.sound_player"):
+    with caplog.at_level(logging.WARNING, logger="paydesk.support.sound_player"):
         player.play("no-such-sound")
 
     assert runner.calls == [] and beeps.count == 1

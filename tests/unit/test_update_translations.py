@@ -39,8 +39,8 @@ def texts(found: object) -> set[str]:
 def test_collects_tr_literals_markers_and_translate_calls(write_module: WriteModule) -> None:
     path = write_module("screen", '''
         from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
-        from paydesk.ui.formatting import tr
-        from paydesk.ui.formatting import tr as _t
+        from paydesk.ui.shell.formatting import tr
+        from paydesk.ui.shell.formatting import tr as _t
 
         TITLE = "Takings report"
         WORDS = {1: QT_TRANSLATE_NOOP("PayDesk", "Paid")}
@@ -68,8 +68,8 @@ def test_collects_tr_literals_markers_and_translate_calls(write_module: WriteMod
 def test_same_text_in_two_places_is_one_message_with_two_locations(
     write_module: WriteModule,
 ) -> None:
-    first = write_module("a", 'from paydesk.ui.formatting import tr\nX = tr("Paid")\n')
-    second = write_module("b", 'from paydesk.ui.formatting import tr\n\n\nY = tr("Paid")\n')
+    first = write_module("a", 'from paydesk.ui.shell.formatting import tr\nX = tr("Paid")\n')
+    second = write_module("b", 'from paydesk.ui.shell.formatting import tr\n\n\nY = tr("Paid")\n')
     found = tool.extract([first, second])
     assert sorted((w.path.name, w.line) for w in found.messages["Paid"]) == [
         ("a.py", 2), ("b.py", 4)
@@ -95,7 +95,7 @@ def test_refuses_what_cannot_be_looked_up(
 ) -> None:
     path = write_module("bad", f'''
         from PySide6.QtCore import QT_TRANSLATE_NOOP, QT_TR_NOOP
-        from paydesk.ui.formatting import tr
+        from paydesk.ui.shell.formatting import tr
 
         def show(self: object, amount: str) -> object:
             return {call}
@@ -108,7 +108,7 @@ def test_refuses_what_cannot_be_looked_up(
 
 def test_a_constant_bound_twice_is_not_a_literal(write_module: WriteModule) -> None:
     path = write_module("twice", '''
-        from paydesk.ui.formatting import tr
+        from paydesk.ui.shell.formatting import tr
         WORDS = "Paid"
         WORDS = "Refused"
         X = tr(WORDS)
@@ -142,7 +142,7 @@ def test_update_writes_new_texts_unfinished_then_keeps_translations(
 ) -> None:
     ts = tmp_path / "out" / "paydesk_ru.ts"
     module = write_module("panel", '''
-        from paydesk.ui.formatting import tr
+        from paydesk.ui.shell.formatting import tr
         A = tr("Paid")
         B = tr("Refused")
     ''')
@@ -164,10 +164,10 @@ def test_update_writes_new_texts_unfinished_then_keeps_translations(
 
     # "Paid" goes away: kept as vanished (translated); the unfinished "Refused" is dropped
     # when it goes; a returning "Paid" is finished again.
-    write_module("panel", 'from paydesk.ui.formatting import tr\nB = tr("Refused")\n')
+    write_module("panel", 'from paydesk.ui.shell.formatting import tr\nB = tr("Refused")\n')
     run(module, "--ts", ts)
     assert tool.read_ts(ts)["Paid"].kind == "vanished"
-    write_module("panel", 'from paydesk.ui.formatting import tr\nA = tr("Paid")\n')
+    write_module("panel", 'from paydesk.ui.shell.formatting import tr\nA = tr("Paid")\n')
     run(module, "--ts", ts)
     entries = tool.read_ts(ts)
     assert set(entries) == {"Paid"} and entries["Paid"].finished
@@ -179,7 +179,7 @@ def test_the_file_is_sorted_escaped_and_has_relative_locations(
 ) -> None:
     ts = tmp_path / "translations" / "x_ru.ts"
     module = write_module("m", '''
-        from paydesk.ui.formatting import tr
+        from paydesk.ui.shell.formatting import tr
         X = [tr("b <&> \\"q\\""), tr("A\\nline two"), tr("a")]
     ''')
     run(module, "--ts", ts)

@@ -3,7 +3,7 @@
 Support asks a merchant to run it and read the lines back; the packaging checks
 run it with ``--check`` against a freshly installed wheel and a frozen bundle.
 The icon and the Russian translation are found where the window finds them
-(paydesk/resources.py, paydesk/translations.py) and not just looked up but loaded
+(paydesk/support/resources.py, paydesk/support/translations.py) and not just looked up but loaded
 the way the window loads them (the icon drawn through Qt's SVG plugin, a known
 text translated through QTranslator), because a file can be present and still
 unusable: a bundle missing Qt's SVG plugin, a .qm that failed to compile.
@@ -24,9 +24,9 @@ from pathlib import Path
 
 from paydesk import __version__
 from paydesk.cli import exit_codes
-from paydesk.resources import icon_file, resource_path, resources_root
-from paydesk.runtime import Runtime
-from paydesk.translations import paydesk_qm
+from paydesk.core.runtime import Runtime
+from paydesk.support.resources import icon_file, resource_path, resources_root
+from paydesk.support.translations import paydesk_qm
 
 #: A window text and its context whose Russian translation proves the .qm works.
 PROBE_CONTEXT = "PayDesk"

@@ -7,11 +7,11 @@ import dataclasses
 import getpass
 import sys
 
-from paydesk import settings as settings_file
 from paydesk.cli import exit_codes
-from paydesk.runtime import Runtime
-from paydesk.secret_store import SecretStore, SecretStoreError, mask
-from paydesk.settings import FIELD_TYPES
+from paydesk.core import settings as settings_file
+from paydesk.core.runtime import Runtime
+from paydesk.core.settings import FIELD_TYPES
+from paydesk.support.secret_store import SecretStore, SecretStoreError, mask
 
 SECRET_NAME = "secret_key"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from datetime import date, datetime, timedelta
 
-from paydesk.report import local_midnight
+from paydesk.core.report import local_midnight
 
 
 def parse_local_date(text: str) -> datetime:

@@ -22,14 +22,14 @@ from paydesk.cli import (
 )
 from paydesk.cli.options import common_options
 from paydesk.cli.stdout import OutputError, guarded_stdout, silence_stdout
-from paydesk.errors import InputError
+from paydesk.core.runtime import NotConfiguredError, open_runtime
+from paydesk.core.settings import SettingsError
+from paydesk.domain.errors import InputError
 from paydesk.gateway import GatewayError
-from paydesk.logs import setup_command_logging
-from paydesk.runtime import NotConfiguredError, open_runtime
 from paydesk.sandbox import cli as sandbox_cli
-from paydesk.secret_store import SecretStoreError
-from paydesk.settings import SettingsError
 from paydesk.store import StoreError
+from paydesk.support.logs import setup_command_logging
+from paydesk.support.secret_store import SecretStoreError
 
 #: Opens the window with what was read (``data_dir``, ``demo``); returns its exit code.
 OpenWindow = Callable[[argparse.Namespace], int]

@@ -11,15 +11,17 @@ from pathlib import Path
 from paydesk.cli import exit_codes
 from paydesk.cli.dates import local_text, next_day, parse_local_date
 from paydesk.cli.output import describe, status_text, table
-from paydesk.csv_format import CsvFormat
-from paydesk.export import write_csv, write_json
-from paydesk.orders import CreationState, Order, OrderStatus, validate_order_id
-from paydesk.qr import qr_matrix, render_text
-from paydesk.runtime import Runtime
-from paydesk.services import CheckOutcome, fetch_status, refresh_all, send_creation
-from paydesk.services.saving import record_creation_retrying
-from paydesk.services.watch_threads import watch_until_final
+from paydesk.core.csv_format import CsvFormat
+from paydesk.core.export import write_csv, write_json
+from paydesk.core.outcomes import CheckOutcome
+from paydesk.core.refresh import refresh_all
+from paydesk.core.remote import fetch_status, send_creation
+from paydesk.core.runtime import Runtime
+from paydesk.core.saving import record_creation_retrying
+from paydesk.core.watch_threads import watch_until_final
+from paydesk.domain.orders import CreationState, Order, OrderStatus, validate_order_id
 from paydesk.store import OrderQuery, StoreError
+from paydesk.support.qr import qr_matrix, render_text
 
 STATUS_CHOICES = ("pending", "approve", "decline", "expired", "paid", "refused")
 _ALIASES = {"paid": "approve", "refused": "decline"}

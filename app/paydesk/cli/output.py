@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paydesk.cli.dates import local_text
-from paydesk.money import format_rubles
-from paydesk.orders import CreationState, Order
-from paydesk.phase import OrderPhase, phase_of
+from paydesk.domain.money import format_rubles
+from paydesk.domain.orders import CreationState, Order
+from paydesk.domain.phase import OrderPhase, phase_of
 
 #: Every phase in a terminal: plain lower-case words (``list --format json``
 #: gives the codes: ``phase``, and the service's ``status``). ``{raw}`` is the

@@ -1,6 +1,6 @@
 """``paydesk report``: the owner's end-of-day report in a terminal, as JSON or as CSV.
 
-The same :class:`~paydesk.report.DayReport` as the window's report dialog, so
+The same :class:`~paydesk.core.report.DayReport` as the window's report dialog, so
 the numbers a script reads are the numbers on the printed page.
 """
 
@@ -15,11 +15,11 @@ from typing import Any
 from paydesk.cli import exit_codes
 from paydesk.cli.dates import local_text, next_day, parse_local_date
 from paydesk.cli.order_commands import add_csv_style, csv_format
-from paydesk.errors import InputError
-from paydesk.money import format_rubles
-from paydesk.phase import OrderPhase
-from paydesk.report import LINES, DayReport, HourTakings, Tally
-from paydesk.runtime import Runtime
+from paydesk.core.report import LINES, DayReport, HourTakings, Tally
+from paydesk.core.runtime import Runtime
+from paydesk.domain.errors import InputError
+from paydesk.domain.money import format_rubles
+from paydesk.domain.phase import OrderPhase
 
 #: Every phase as a heading of the report's table: the orders list's words, as
 #: in the window's report (a test holds them to the list's English).

@@ -12,17 +12,17 @@ from typing import TypeVar
 import requests
 
 import paydesk
-from paydesk.errors import EmailError, InputError
+from paydesk.domain.errors import EmailError, InputError
+from paydesk.domain.money import check_kopecks
+from paydesk.domain.orders import OrderStatus, normalize_email, validate_order_id
+from paydesk.domain.signing import create_order_sign, get_order_sign
 from paydesk.gateway import replies
 from paydesk.gateway.deadline import WatchedAdapter, quiet_cut_replies
 from paydesk.gateway.endpoint import parse_base_url, parse_client_id
 from paydesk.gateway.errors import GatewayConfigError, InvalidRequestError, OrderNotFound
 from paydesk.gateway.retry import RetryPolicy, call_with_retries
 from paydesk.gateway.transport import Request, fetch
-from paydesk.money import check_kopecks
-from paydesk.orders import OrderStatus, normalize_email, validate_order_id
-from paydesk.redaction import RedactingFilter, hide_secrets
-from paydesk.signing import create_order_sign, get_order_sign
+from paydesk.support.redaction import RedactingFilter, hide_secrets
 
 log = logging.getLogger("paydesk.gateway")
 

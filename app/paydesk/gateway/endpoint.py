@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from paydesk.gateway.errors import GatewayConfigError
-from paydesk.loopback import is_loopback_host
+from paydesk.support.loopback import is_loopback_host
 
 _DIGITS_RE = re.compile(r"[0-9]+")
 

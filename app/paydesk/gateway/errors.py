@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from paydesk.errors import InputError
+from paydesk.domain.errors import InputError
 
 #: How much of a reply body an error keeps for support.
 BODY_EXCERPT = 500

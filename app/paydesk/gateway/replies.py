@@ -20,10 +20,10 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 from urllib.parse import urlsplit
 
+from paydesk.domain.orders import OrderStatus
 from paydesk.gateway.errors import GatewayError, ProtocolError, RateLimited
 from paydesk.gateway.refusals import refusal
 from paydesk.gateway.service_message import service_message
-from paydesk.orders import OrderStatus
 
 _SECONDS_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,6})?")
 

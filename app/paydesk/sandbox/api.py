@@ -13,13 +13,13 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qsl
 
-from paydesk.errors import EmailError, OrderIdError
-from paydesk.orders import normalize_email, validate_order_id
+from paydesk.domain.errors import EmailError, OrderIdError
+from paydesk.domain.orders import normalize_email, validate_order_id
+from paydesk.domain.signing import create_order_sign, get_order_sign, signatures_match
 from paydesk.sandbox.config import SandboxConfig
 from paydesk.sandbox.ledger import Ledger, OrderConflictError
 from paydesk.sandbox.ratelimit import RateLimiter
 from paydesk.sandbox.replies import Reply, failure, json_reply
-from paydesk.signing import create_order_sign, get_order_sign, signatures_match
 
 _CLIENT_ID_RE = re.compile(r"-?(?:0|[1-9][0-9]{0,17})")
 _AMOUNT_RE = re.compile(r"0|[1-9][0-9]{0,19}")

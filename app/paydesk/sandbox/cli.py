@@ -19,7 +19,6 @@ from collections.abc import Callable
 from types import FrameType
 from typing import TypeVar
 
-from paydesk.loopback import is_loopback_host
 from paydesk.sandbox.config import (
     DEFAULT_MERCHANT_NAME,
     DEFAULT_PORT,
@@ -32,6 +31,7 @@ from paydesk.sandbox.config import (
     check_trickle_ms,
 )
 from paydesk.sandbox.server import SandboxServer
+from paydesk.support.loopback import is_loopback_host
 
 SECRET_ENV = "PAYDESK_SANDBOX_SECRET_KEY"
 _T = TypeVar("_T")

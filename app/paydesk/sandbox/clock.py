@@ -6,7 +6,7 @@ import math
 import threading
 from datetime import datetime, timedelta
 
-from paydesk.clock import Clock, utc_now
+from paydesk.domain.clock import Clock, utc_now
 
 
 class SandboxClock:

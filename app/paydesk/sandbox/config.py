@@ -10,7 +10,7 @@ import math
 import os
 from dataclasses import dataclass
 
-from paydesk.money import MAX_AMOUNT
+from paydesk.domain.money import MAX_AMOUNT
 
 #: How long a STALL fault holds a request when nobody stops the server first.
 DEFAULT_STALL_SECONDS = 30.0

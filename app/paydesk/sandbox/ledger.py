@@ -21,8 +21,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from paydesk.clock import from_ms, to_ms
-from paydesk.orders import OrderStatus
+from paydesk.domain.clock import from_ms, to_ms
+from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox.clock import SandboxClock
 
 SCHEMA_VERSION = 1

@@ -20,9 +20,9 @@ import secrets
 from math import ceil
 from urllib.parse import parse_qsl
 
-from paydesk.errors import EmailError
-from paydesk.money import format_rubles
-from paydesk.orders import OrderStatus, normalize_email
+from paydesk.domain.errors import EmailError
+from paydesk.domain.money import format_rubles
+from paydesk.domain.orders import OrderStatus, normalize_email
 from paydesk.sandbox.clock import SandboxClock
 from paydesk.sandbox.config import SandboxConfig
 from paydesk.sandbox.ledger import AlreadyFinalError, Ledger, SandboxOrder

@@ -14,8 +14,7 @@ import threading
 from pathlib import Path
 from types import TracebackType
 
-from paydesk.loopback import is_loopback_host
-from paydesk.orders import OrderStatus
+from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox.api import BackendApi
 from paydesk.sandbox.app import RequestCounter, SandboxApp
 from paydesk.sandbox.clock import SandboxClock
@@ -24,6 +23,7 @@ from paydesk.sandbox.faults import Fault, FaultInjector
 from paydesk.sandbox.handler import SandboxHTTPServer
 from paydesk.sandbox.ledger import Ledger, SandboxOrder
 from paydesk.sandbox.pages import PaymentPages
+from paydesk.support.loopback import is_loopback_host
 
 logger = logging.getLogger(__name__)
 

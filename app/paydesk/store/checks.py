@@ -14,8 +14,8 @@ import logging
 import sqlite3
 from dataclasses import replace
 
-from paydesk.clock import to_ms
-from paydesk.orders import Order, OrderStatus
+from paydesk.domain.clock import to_ms
+from paydesk.domain.orders import Order, OrderStatus
 from paydesk.store.records import CheckResult
 from paydesk.store.rows import ORDER_COLUMNS, ms_or_none, order_from_row
 

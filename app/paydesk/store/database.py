@@ -17,7 +17,6 @@ import sqlite3
 import time
 from pathlib import Path
 
-from paydesk.private_files import create_private_file
 from paydesk.store.errors import SchemaTooNewError, StoreError, StoreProblem
 from paydesk.store.migrations import LATEST_SCHEMA_VERSION, MIGRATIONS, Migration
 from paydesk.store.quarantine import (
@@ -25,6 +24,7 @@ from paydesk.store.quarantine import (
     refuse_new_book_beside_a_damaged_one,
     set_aside,
 )
+from paydesk.support.private_files import create_private_file
 
 _SQLITE_HEADER = b"SQLite format 3\x00"
 _HEADER_SIZE = 100

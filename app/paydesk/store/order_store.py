@@ -16,8 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from types import TracebackType
 
-from paydesk.clock import to_ms
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.domain.clock import to_ms
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store.checks import apply_check
 from paydesk.store.database import is_damage, open_database, open_read_only, store_error
 from paydesk.store.errors import DuplicateOrderError, StoreError, StoreProblem, UnknownOrderError

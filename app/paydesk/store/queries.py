@@ -14,8 +14,8 @@ import enum
 from dataclasses import dataclass
 from datetime import datetime
 
-from paydesk.clock import to_ms
-from paydesk.orders import CreationState, OrderStatus
+from paydesk.domain.clock import to_ms
+from paydesk.domain.orders import CreationState, OrderStatus
 from paydesk.store.migrations import SEARCH_SEPARATOR
 
 

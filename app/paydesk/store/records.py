@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from paydesk.orders import OrderStatus
+from paydesk.domain.orders import OrderStatus
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,8 +19,8 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 
-from paydesk.clock import to_ms
-from paydesk.orders import PAID_TIME_PRECISION, CreationState, Order, OrderStatus
+from paydesk.domain.clock import to_ms
+from paydesk.domain.orders import PAID_TIME_PRECISION, CreationState, Order, OrderStatus
 from paydesk.store.queries import PAID, client_and
 from paydesk.store.rows import ORDER_COLUMNS, order_from_row
 

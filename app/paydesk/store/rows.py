@@ -1,4 +1,4 @@
-"""Turning ``orders`` rows into :class:`~paydesk.orders.Order` values, cheaply.
+"""Turning ``orders`` rows into :class:`~paydesk.domain.orders.Order` values, cheaply.
 
 The list pages through up to 100 000 orders, so conversion avoids per-row
 work it does not need: known statuses come from a dict, not an enum lookup.
@@ -9,8 +9,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from paydesk.clock import from_ms, to_ms
-from paydesk.orders import CreationState, Order, OrderStatus
+from paydesk.domain.clock import from_ms, to_ms
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 
 #: The columns every order query selects, in the order of :class:`Order`'s fields.
 ORDER_COLUMNS = (

@@ -10,17 +10,17 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication
 
-from paydesk.crash_report import CrashHandler, install_crash_handler
-from paydesk.logs import log_dir_for, log_start, setup_logging
-from paydesk.paths import AppPaths, resolve_data_dir
-from paydesk.runtime import Runtime, ensure_folder, open_runtime
-from paydesk.settings import Settings, SettingsError
-from paydesk.ui.formatting import tr
-from paydesk.ui.i18n import install_translation
+from paydesk.core.runtime import Runtime, ensure_folder, open_runtime
+from paydesk.core.settings import Settings, SettingsError
+from paydesk.support.crash_report import CrashHandler, install_crash_handler
+from paydesk.support.logs import log_dir_for, log_start, setup_logging
+from paydesk.support.paths import AppPaths, resolve_data_dir
+from paydesk.ui.shell.formatting import tr
+from paydesk.ui.shell.i18n import install_translation
 
 if TYPE_CHECKING:
-    from paydesk.ui.counter import CounterController
     from paydesk.ui.main_window import MainWindow
+    from paydesk.ui.payment.counter import CounterController
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +37,7 @@ def start_settings(data_dir: str | None, *, demo: bool) -> Settings:
     A file that cannot be read is a SettingsError, except for the demo, which
     takes only the language from it ("system" then, the default).
     """
-    from paydesk import settings as settings_file
-
+    from paydesk.core import settings as settings_file
     try:
         return settings_file.load(AppPaths(resolve_data_dir(data_dir)).settings_file)
     except SettingsError:
@@ -57,7 +56,7 @@ def choose_start(data_dir: str | None, demo: bool, settings: Settings) -> bool |
     remembered = state.value("start/mode")
     if remembered in ("demo", "setup"):
         return remembered == "demo"
-    from paydesk.ui.welcome_dialog import WelcomeDialog
+    from paydesk.ui.settings.welcome_dialog import WelcomeDialog
 
     use_app_icon()
     welcome = WelcomeDialog()
@@ -74,14 +73,14 @@ def use_app_icon() -> None:
     """PayDesk's icon on every window from now on (not before the first frame: the
     icon loads Qt's SVG plugin)."""
     if QApplication.windowIcon().isNull():
-        from paydesk.ui.icon import app_icon
+        from paydesk.ui.shell.icon import app_icon
 
         QApplication.setWindowIcon(app_icon())
 
 
 def set_up_account(runtime: Runtime) -> bool:
     """First start with no account: the settings dialog before the window."""
-    from paydesk.ui.settings_dialog import SettingsDialog
+    from paydesk.ui.settings.dialog import SettingsDialog
 
     use_app_icon()
     dialog = SettingsDialog(runtime.settings, runtime.secret_store())
@@ -104,7 +103,7 @@ def build_window(
     from paydesk.ui.main_window import MainWindow
 
     def make_counter() -> CounterController:
-        from paydesk.ui.counter import CounterController
+        from paydesk.ui.payment.counter import CounterController
 
         # Not the whole file's check: in the GUI thread it would freeze the window for
         # ~0.1 s per 100 000 orders (more from a cold disk); damage the window's own
@@ -136,8 +135,8 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     except SettingsError as exc:
         return _start_failed(crash, exc)
     install_translation(app, settings.language)
-    from paydesk.ui.icon import ICON_NAME
-    from paydesk.ui.single_instance import SingleInstance
+    from paydesk.ui.shell.icon import ICON_NAME
+    from paydesk.ui.shell.single_instance import SingleInstance
 
     QApplication.setDesktopFileName(ICON_NAME)  # Wayland matches the window to its .desktop
     instance: SingleInstance | None = None
@@ -152,7 +151,7 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     def after_first_frame(window: MainWindow) -> None:
         use_app_icon()  # for every window and dialog from now on
         # Until now a failure was the start's (the except clauses below say it).
-        from paydesk.ui.crash_notice import CrashNotice
+        from paydesk.ui.shell.crash_notice import CrashNotice
 
         notice = CrashNotice(log_dir)
         notice.window = window

@@ -1,7 +1,7 @@
 """The counter window: new payment and its QR on the left, every order on the right.
 
 The first frame shows what the cashier needs first, the amount field. What it
-does not show is built right after it (ui/first_frame.py), or earlier by
+does not show is built right after it (ui/shell/first_frame.py), or earlier by
 whatever asks for it first: the counter (the order book and the requests,
 ``counter``), the menus' actions, the payment card, the orders list
 (``orders_panel``) and the chime (``alerts``). Like the rest of the first
@@ -28,28 +28,28 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.errors import InputError
-from paydesk.phase import OrderPhase, phase_of
-from paydesk.runtime import Runtime
-from paydesk.settings import Settings, SettingsError
+from paydesk.core.runtime import Runtime
+from paydesk.core.settings import Settings, SettingsError
+from paydesk.domain.errors import InputError
+from paydesk.domain.phase import OrderPhase, phase_of
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
     from PySide6.QtWidgets import QMessageBox
 
-    from paydesk.orders import Order
-    from paydesk.sound_player import SoundPlayer
-    from paydesk.ui.alerts import Alerts
-    from paydesk.ui.book_watch import BookWatch
-    from paydesk.ui.counter import CounterController
-    from paydesk.ui.customer_display import CustomerDisplay
-    from paydesk.ui.orders_panel import OrdersPanel
-from paydesk.ui.built_on_first_use import built_by
-from paydesk.ui.first_frame import AfterFirstFrame
-from paydesk.ui.formatting import tr
-from paydesk.ui.payment_form import PaymentForm
-from paydesk.ui.payment_panel import PaymentPanel, Place
-from paydesk.ui.problem_banner import ProblemBanner
+    from paydesk.domain.orders import Order
+    from paydesk.support.sound_player import SoundPlayer
+    from paydesk.ui.orders.book_watch import BookWatch
+    from paydesk.ui.orders.panel import OrdersPanel
+    from paydesk.ui.payment.alerts import Alerts
+    from paydesk.ui.payment.counter import CounterController
+    from paydesk.ui.payment.customer_display import CustomerDisplay
+from paydesk.ui.payment.form import PaymentForm
+from paydesk.ui.payment.panel import PaymentPanel, Place
+from paydesk.ui.shell.first_frame import AfterFirstFrame
+from paydesk.ui.shell.formatting import tr
+from paydesk.ui.shell.problem_banner import ProblemBanner
+from paydesk.ui.widgets.built_on_first_use import built_by
 
 log = logging.getLogger(__name__)
 
@@ -279,8 +279,8 @@ class MainWindow(QMainWindow):
         (subprocess, shutil and PATH lookups), which the amount field can do without.
         """
         if self._alerts is None:
-            from paydesk.sound_player import SoundPlayer
-            from paydesk.ui.alerts import Alerts
+            from paydesk.support.sound_player import SoundPlayer
+            from paydesk.ui.payment.alerts import Alerts
 
             player = SoundPlayer(enabled=self.runtime.settings.sound, fallback=QApplication.beep)
             self._alerts = Alerts(self, player)
@@ -308,8 +308,8 @@ class MainWindow(QMainWindow):
             self._orders_panel = self._build_orders_panel()
 
     def _build_orders_panel(self) -> OrdersPanel:
-        from paydesk.ui.book_watch import BookWatch
-        from paydesk.ui.orders_panel import OrdersPanel
+        from paydesk.ui.orders.book_watch import BookWatch
+        from paydesk.ui.orders.panel import OrdersPanel
 
         panel = OrdersPanel(self.counter.desk.book)
         # Same place, same size (the restored splitter state included).
@@ -351,7 +351,7 @@ class MainWindow(QMainWindow):
             return
         self.first_frame_done.emit()
         if QApplication.windowIcon().isNull():  # run_window has set it on the application
-            from paydesk.ui.icon import app_icon
+            from paydesk.ui.shell.icon import app_icon
 
             self.setWindowIcon(app_icon())
 
@@ -430,7 +430,7 @@ class MainWindow(QMainWindow):
     def open_settings(self) -> None:
         from PySide6.QtWidgets import QMessageBox
 
-        from paydesk.ui.settings_dialog import SettingsDialog
+        from paydesk.ui.settings.dialog import SettingsDialog
 
         dialog = SettingsDialog(
             self.runtime.settings, self.runtime.secret_store(), demo=self.runtime.is_demo,
@@ -465,8 +465,8 @@ class MainWindow(QMainWindow):
 
     def open_customer_display(self) -> CustomerDisplay:
         """The buyer's window, on the screen chosen in the settings (if it is there)."""
-        from paydesk.ui.customer_display import CustomerDisplay
-        from paydesk.ui.screens import find_screen
+        from paydesk.ui.payment.customer_display import CustomerDisplay
+        from paydesk.ui.payment.screens import find_screen
 
         if self.customer_display is None:
             display = CustomerDisplay(
@@ -499,7 +499,7 @@ class MainWindow(QMainWindow):
     def _print_slip(self) -> None:
         from PySide6.QtWidgets import QMessageBox
 
-        from paydesk.ui.slip import print_slip
+        from paydesk.ui.payment.slip import print_slip
 
         order = self._slip_order()
         if order is None:
@@ -513,7 +513,7 @@ class MainWindow(QMainWindow):
     def _save_slip_pdf(self) -> None:
         from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-        from paydesk.ui.slip import check_printable, save_slip_pdf
+        from paydesk.ui.payment.slip import check_printable, save_slip_pdf
 
         order = self._slip_order()
         if order is None:
@@ -564,7 +564,7 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, tr("Could not save"), f"{path}\n\n{exc.strerror or exc}")
 
     def open_report(self) -> None:
-        from paydesk.ui.report_dialog import ReportDialog
+        from paydesk.ui.report.dialog import ReportDialog
 
         dialog = ReportDialog(self.counter.desk.book, self.runtime.settings.merchant_name,
                               parent=self)
@@ -576,7 +576,7 @@ class MainWindow(QMainWindow):
 
     def export_csv_to(self, path: str) -> int:
         """The orders the list shows, as a spreadsheet in this locale opens them."""
-        from paydesk.ui.orders_csv import save_orders_csv
+        from paydesk.ui.orders.csv_file import save_orders_csv
 
         orders = self.counter.desk.book.query(self.orders_panel.current_query())
         count = save_orders_csv(path, orders, QLocale())
@@ -587,7 +587,7 @@ class MainWindow(QMainWindow):
         """Opened (window-modal), not exec()'d: orders go on being watched behind it."""
         from PySide6.QtCore import Qt
 
-        from paydesk.ui.about_box import AboutBox
+        from paydesk.ui.shell.about_box import AboutBox
 
         box = AboutBox(self.runtime, self.log_dir, self.sound_player.backend, parent=self)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -595,13 +595,13 @@ class MainWindow(QMainWindow):
         return box
 
     def open_log_folder(self) -> None:
-        from paydesk.ui.log_folder import open_log_folder
+        from paydesk.ui.shell.log_folder import open_log_folder
 
         if not open_log_folder(self.log_dir):
             self.statusBar().showMessage(tr("Could not open {0}").format(str(self.log_dir)), 8000)
 
     def bring_to_front(self) -> None:
-        """Another start on this data folder asked for us (ui/single_instance.py).
+        """Another start on this data folder asked for us (ui/shell/single_instance.py).
 
         Un-minimise keeping a maximised window maximised (showNormal would not),
         then ask for focus; where the desktop refuses focus to a background

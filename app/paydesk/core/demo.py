@@ -1,0 +1,83 @@
+"""Demo mode: PayDesk against a sandbox running inside the app, with its own data.
+
+The sandbox keeps its state in the demo folder, so orders from an earlier demo
+run still resolve; it tries the port it had last time so their links still open.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from paydesk.core.settings import Settings
+from paydesk.support.paths import AppPaths
+from paydesk.support.private_files import create_private_file, private_opener
+
+if TYPE_CHECKING:
+    from paydesk.sandbox import SandboxServer
+
+log = logging.getLogger(__name__)
+
+DEMO_CLIENT_ID = 1
+#: Not anybody's secret: the demo sandbox and the demo app share it openly.
+DEMO_SECRET_KEY = "paydesk-demo-secret"
+
+
+class DemoSandbox:
+    """Starts and stops the embedded sandbox for one demo data folder."""
+
+    def __init__(self, paths: AppPaths, *, ttl_seconds: float = 900.0) -> None:
+        self.paths = paths.ensure()
+        self._ttl = ttl_seconds
+        self._server: SandboxServer | None = None
+
+    def start(self) -> SandboxServer:
+        from paydesk.sandbox import SandboxConfig, SandboxServer
+        from paydesk.sandbox.config import DEFAULT_PORT
+
+        config = SandboxConfig(  # the sandbox's own demo shop name
+            client_id=DEMO_CLIENT_ID,
+            secret_key=DEMO_SECRET_KEY,
+            ttl_seconds=self._ttl,
+            db_path=self.paths.sandbox_database,
+        )
+        port_file = self.paths.data_dir / "sandbox-port"
+        port = _read_port(port_file) or DEFAULT_PORT
+        create_private_file(self.paths.sandbox_database)  # the demo's buyers' e-mails are in it too
+        try:
+            server = SandboxServer(config, host="127.0.0.1", port=port).start()
+        except OSError:
+            log.info("demo port %s is busy; using a free one", port)
+            server = SandboxServer(config, host="127.0.0.1", port=0).start()
+        with open(port_file, "w", encoding="utf-8", opener=private_opener) as stream:
+            stream.write(server.base_url.rsplit(":", 1)[1] + "\n")
+        self._server = server
+        return server
+
+    def settings(self, base: Settings) -> Settings:
+        """The demo's settings: the user's preferences, the sandbox's address."""
+        if self._server is None:
+            raise RuntimeError("start the demo sandbox first")
+        return base.with_changes(
+            base_url=self._server.base_url,
+            client_id=DEMO_CLIENT_ID,
+            merchant_name=self._server.config.merchant_name,
+            order_lifetime_seconds=int(self._ttl),
+            secret_storage="keychain",
+        )
+
+    def stop(self) -> None:
+        if self._server is not None:
+            self._server.stop()
+            self._server = None
+
+
+def _read_port(path: Path) -> int | None:
+    """The port the demo had last time, if it was written and usable."""
+    with contextlib.suppress(OSError, ValueError):
+        port = int(path.read_text(encoding="utf-8").strip())
+        if 1024 <= port <= 65535:
+            return port
+    return None

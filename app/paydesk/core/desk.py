@@ -1,0 +1,175 @@
+"""The order book's rules, in the one thread that owns the database connection."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from paydesk.core.order_book import OrderBook
+from paydesk.core.outcomes import CheckOutcome, CreationOutcome
+from paydesk.core.polling import PollingPolicy
+from paydesk.core.remote import retry_after
+from paydesk.domain.clock import Clock, utc_now
+from paydesk.domain.errors import InputError
+from paydesk.domain.money import MAX_AMOUNT, check_kopecks, parse_amount
+from paydesk.domain.order_ids import OrderIdGenerator
+from paydesk.domain.orders import CreationState, Order, normalize_email
+from paydesk.store import CheckResult, DuplicateOrderError, OrderStore
+
+if TYPE_CHECKING:
+    from paydesk.gateway import GatewayError
+
+#: The local note ("2 coffees") is never sent; this keeps it a note.
+NOTE_MAX = 500
+
+
+class NoteError(InputError):
+    field = "note"
+
+
+class OrderDesk:
+    """Writes orders down before they are sent, and records what the service says."""
+
+    def __init__(
+        self,
+        store: OrderStore,
+        client_id: int,
+        *,
+        policy: PollingPolicy | None = None,
+        max_amount: int = MAX_AMOUNT,
+        ids: OrderIdGenerator | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        self.store = store
+        self.client_id = client_id
+        #: The read side on the same connection: the list, its totals, the report.
+        self.book = OrderBook(store, client_id)
+        self.policy = policy or PollingPolicy()
+        self.max_amount = max_amount
+        self._clock = clock or utc_now  # None: the real time
+        self._ids = ids or OrderIdGenerator(self._clock)
+
+    # -- creating ---------------------------------------------------------------
+
+    def start_order(self, amount: str | int, email: str | None = None, note: str = "") -> Order:
+        """Validate what was typed and write the order down, unconfirmed.
+
+        Raises an :class:`InputError` subclass (field and reason) for bad input.
+        The caller then sends it (``send_creation``) and hands the outcome to
+        :meth:`record_creation`; if the app dies in between, the order is here
+        and :meth:`unconfirmed` finds it for a resend with the same order_id.
+        """
+        if isinstance(amount, str):
+            kopecks = parse_amount(amount, ceiling=self.max_amount)
+        else:
+            kopecks = check_kopecks(amount, ceiling=self.max_amount)
+        clean_email = normalize_email(email)
+        clean_note = " ".join(note.split())
+        if len(clean_note) > NOTE_MAX:
+            raise NoteError("too_long", f"A note has at most {NOTE_MAX} characters.")
+        while True:
+            try:
+                return self.store.add_unconfirmed(
+                    self.client_id, self._ids.new_id(), kopecks, clean_email, clean_note,
+                    self._clock(),
+                )
+            except DuplicateOrderError:
+                continue  # astronomically unlikely; a fresh id is always safe
+
+    def record_creation(self, outcome: CreationOutcome, *, focused: bool = True) -> Order:
+        """Store the link, or why there is none yet."""
+        order_id = outcome.order_id
+        if outcome.url is not None:
+            order = self._get(order_id)
+            return self.store.confirm_creation(
+                self.client_id, order_id, outcome.url, outcome.finished_at,
+                self.policy.next_check(
+                    _confirmed(order, outcome.finished_at), outcome.finished_at, focused=focused
+                ),
+            )
+        if outcome.abandoned:
+            return self.store.abandon(
+                self.client_id, order_id,
+                "The order never reached the payment service and its time ran out.",
+            )
+        error = outcome.error
+        message = error.user_message if error is not None else "Unknown error."
+        if _cannot_succeed(error):
+            # Sending the same request again can only fail the same way.
+            return self.store.abandon(self.client_id, order_id, message)
+        return self.store.record_creation_error(self.client_id, order_id, message)
+
+    def unconfirmed(self) -> list[Order]:
+        return self.store.unconfirmed(self.client_id)
+
+    # -- watching ---------------------------------------------------------------
+
+    def due_for_check(self, limit: int = 100) -> list[Order]:
+        return self.store.due_for_check(self._clock(), limit=limit, client_id=self.client_id)
+
+    def pending(self) -> list[Order]:
+        return self.store.pending(self.client_id)
+
+    def check_now(self, order_ids: Iterable[str] | None = None) -> int:
+        """Make these open orders (None: all of them) due at once: the cashier
+        pressed "check now". Also an order past its lifetime gets one more check."""
+        ids = None if order_ids is None else list(order_ids)
+        return self.store.schedule_open(self.client_id, self._clock(), ids)
+
+    def record_checks(
+        self, outcomes: Sequence[CheckOutcome], *, focused_order_ids: Collection[str] = ()
+    ) -> list[tuple[Order, bool]]:
+        """Write a batch of status checks in one transaction; returns (order, changed)."""
+        results = []
+        for outcome in outcomes:
+            order = self._get(outcome.order_id)
+            if outcome.status is not None:
+                order = replace(order, status=outcome.status)
+            results.append(
+                CheckResult(
+                    client_id=self.client_id,
+                    order_id=outcome.order_id,
+                    status=outcome.status,
+                    checked_at=outcome.checked_at,
+                    next_check_at=self.policy.next_check(
+                        order, outcome.checked_at,
+                        focused=outcome.order_id in focused_order_ids,
+                        not_before=retry_after(outcome),
+                    ),
+                    error=outcome.error.user_message if outcome.error is not None else None,
+                    asked_at=outcome.asked_at,
+                )
+            )
+        return self.store.record_checks(results)
+
+    def get(self, order_id: str) -> Order | None:
+        return self.store.get(self.client_id, order_id)
+
+    def _get(self, order_id: str) -> Order:
+        order = self.store.get(self.client_id, order_id)
+        if order is None:
+            raise KeyError(order_id)
+        return order
+
+    def now(self) -> datetime:
+        return self._clock()
+
+
+def _cannot_succeed(error: GatewayError | None) -> bool:
+    """Whether the service refused this create_order for good (an invalid
+    request, an order id taken by another order)."""
+    if error is None:
+        return False
+    # Imported here: an error exists, so the gateway is loaded already (see remote.py).
+    from paydesk.gateway import InvalidRequestError, OrderConflict
+
+    return isinstance(error, InvalidRequestError | OrderConflict)
+
+
+def _confirmed(order: Order, at: datetime) -> Order:
+    """``order`` as the book will hold it once confirmed ``at`` (its lifetime runs from
+    the first confirmation)."""
+    return replace(order, creation=CreationState.CONFIRMED,
+                   confirmed_at=order.confirmed_at or at)

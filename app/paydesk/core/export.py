@@ -1,0 +1,72 @@
+"""Orders as rows for people and programs: CSV and JSON exports, one column list."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import IO, Any
+
+from paydesk.core.csv_format import CsvFormat, defuse
+from paydesk.domain.orders import Order
+from paydesk.domain.phase import phase_of
+
+#: The plain form, for programs (and JSON): ``1234.50``, ISO 8601 UTC times.
+_PLAIN = CsvFormat()
+
+COLUMNS = (
+    "created_at", "order_id", "amount", "email", "note", "status", "creation",
+    "paid_at", "paid_time_approximate", "paid_after", "last_checked_at", "url",
+)
+
+
+def order_record(order: Order, fmt: CsvFormat = _PLAIN) -> dict[str, Any]:
+    """One order as plain values: the amount as exact decimal rubles text (``1234.50``)
+    and times in ISO 8601 UTC, or as ``fmt`` writes them."""
+    return {
+        "created_at": fmt.time(order.created_at),
+        "order_id": order.order_id,
+        "amount": fmt.amount(order.amount),
+        "amount_kopecks": order.amount,
+        "email": order.email or "",
+        "note": order.note,
+        "status": order.status.value,
+        # What PayDesk makes of it (paydesk.domain.phase), beside the service's word:
+        # JSON only, the CSV keeps its columns for the spreadsheets reading them.
+        "phase": phase_of(order).value,
+        "creation": order.creation.value,
+        "paid_at": fmt.time(order.paid_at),
+        # The service does not say when a buyer paid: paid_at is when PayDesk first
+        # saw it paid, paid_after the last time it saw it unpaid.
+        "paid_time_approximate": order.paid_time_is_approximate,
+        "paid_after": fmt.time(order.last_pending_at if order.paid_at else None),
+        "last_checked_at": fmt.time(order.last_checked_at),
+        "url": order.url or "",
+    }
+
+
+def write_csv(orders: Iterable[Order], stream: IO[str], fmt: CsvFormat | None = None) -> int:
+    """Write a header and one row per order; returns the number of rows.
+
+    ``fmt`` chooses delimiter, decimal separator and time style (the default is
+    the plain form for programs; :meth:`CsvFormat.for_language` gives the one a
+    spreadsheet expects). Cells that a spreadsheet would run as a formula
+    (``=``, ``+``, ``-``, ``@`` first) get a leading apostrophe: notes and
+    e-mails are typed by people.
+    """
+    fmt = fmt or CsvFormat()
+    writer = fmt.writer(stream)
+    if fmt.header:
+        writer.writerow(COLUMNS)
+    count = 0
+    for order in orders:
+        record = order_record(order, fmt)
+        writer.writerow([defuse(fmt.cell(record[column])) for column in COLUMNS])
+        count += 1
+    return count
+
+
+def write_json(orders: Iterable[Order], stream: IO[str]) -> int:
+    records = [order_record(order) for order in orders]
+    json.dump(records, stream, ensure_ascii=False, indent=2)
+    stream.write("\n")
+    return len(records)

@@ -1,0 +1,104 @@
+"""The order book's read side: what the orders list, its totals, the report and the export ask.
+
+The window reads the book through this, never through the store itself, so a
+second backend (several tills on one shared book) plugs in here. A book answers
+for one account (the till's client id), whatever account a query names.
+
+It also tells its listeners when the book was changed elsewhere: by a command in
+a terminal (``paydesk create``, ``paydesk refresh``), another till, another
+program. SQLite's ``PRAGMA data_version`` moves only when another connection
+commits, so :meth:`OrderBook.look_for_changes` is one cheap question, and what
+this process writes itself is not news (it says so order by order). Whoever owns
+the book's thread asks (the window, on a timer): nothing here waits or runs a
+thread, and the connection stays in the thread that opened it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from datetime import date
+
+from paydesk.core.report import DayReport, day_bounds
+from paydesk.domain.clock import Clock, utc_now
+from paydesk.domain.orders import Order
+from paydesk.store import OrderQuery, OrderStore, SortColumn, StoreError, Totals
+
+# What a reader of the book needs to name; re-exported so it need not know the store.
+__all__ = ["Listener", "OrderBook", "OrderQuery", "SortColumn", "StoreError", "Totals"]
+
+#: Called, in the book's thread, when the book was changed elsewhere: read again what you show.
+Listener = Callable[[], None]
+
+
+class OrderBook:
+    """One account's orders (every account's with ``client_id`` None), read on one
+    store's connection, and word of changes made by others."""
+
+    def __init__(self, store: OrderStore, client_id: int | None = None) -> None:
+        self._store = store
+        self.client_id = client_id
+        self._listeners: list[Listener] = []
+        # From now on, what another connection commits is a change, even before the
+        # first look: the list reads the book as soon as it is made.
+        try:
+            self._version: int | None = store.data_version()
+        except StoreError:
+            self._version = None  # the first look that can read it tells everyone
+
+    # -- reading -----------------------------------------------------------------
+
+    def query(self, q: OrderQuery) -> list[Order]:
+        """The orders matching ``q`` in its order, one page of them if it has one."""
+        return self._store.query(self._scoped(q))
+
+    def count(self, q: OrderQuery) -> int:
+        return self._store.count(self._scoped(q))
+
+    def totals(self, q: OrderQuery) -> Totals:
+        """Counts and kopeck sums of everything matching ``q``'s filters."""
+        return self._store.totals(self._scoped(q))
+
+    def paid_on(self, day: date) -> Totals:
+        """What was paid on the local ``day``, by paid time (the footer's "Paid today")."""
+        since, until = day_bounds(day)
+        return self._store.paid_totals(since, until, self.client_id)
+
+    def day_report(
+        self, first: date, last: date | None = None, *, clock: Clock = utc_now
+    ) -> DayReport:
+        """The report of the local days ``first`` to ``last`` (one day when None)."""
+        since, until = day_bounds(first, last)
+        return DayReport.build(self._store, self.client_id, since, until, clock=clock)
+
+    def report_orders(self, report: DayReport) -> list[Order]:
+        """The orders ``report`` counts (created or paid in its range), for its CSV."""
+        return report.orders(self._store)
+
+    # -- changes made elsewhere --------------------------------------------------
+
+    def listen(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener`` after each change made elsewhere; returns what stops it."""
+        self._listeners.append(listener)
+
+        def stop() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return stop
+
+    def look_for_changes(self) -> bool:
+        """Whether another connection changed the book since the last look; if so, the
+        listeners are told first. StoreError when the book cannot be asked."""
+        version = self._store.data_version()
+        if version == self._version:
+            return False
+        self._version = version
+        for listener in list(self._listeners):
+            listener()
+        return True
+
+    def _scoped(self, q: OrderQuery) -> OrderQuery:
+        if self.client_id is None or q.client_id == self.client_id:
+            return q
+        return dataclasses.replace(q, client_id=self.client_id)

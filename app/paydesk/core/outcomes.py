@@ -1,0 +1,57 @@
+"""The calls to the service that run in a worker thread, and what they bring back to
+the desk's thread."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from paydesk.domain.orders import OrderStatus
+
+if TYPE_CHECKING:  # the gateway (and requests) loads with the first request, not at start-up
+    from paydesk.gateway import GatewayError
+
+
+@dataclass(frozen=True, slots=True)
+class CreationOutcome:
+    """The result of sending (or re-sending) one order's create_order."""
+
+    order_id: str
+    finished_at: datetime
+    url: str | None = None
+    error: GatewayError | None = None
+    #: The service never heard of this order and its lifetime is over: give it up.
+    abandoned: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOutcome:
+    """The result of one get_order."""
+
+    order_id: str
+    checked_at: datetime
+    status: OrderStatus | None = None
+    error: GatewayError | None = None
+    #: When the request left: a "pending" answer says the order was unpaid then
+    #: (the reply may come much later), so it bounds the payment from below.
+    asked_at: datetime | None = None
+
+
+Outcome = CreationOutcome | CheckOutcome
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """One call to the service, for a runner to make away from the desk's thread."""
+
+    order_id: str
+    call: Callable[[], Outcome]
+    #: The cashier waits for it (the sale's creation): it must not queue behind others.
+    urgent: bool = False
+
+
+#: Calls ``request.call`` elsewhere; its outcome goes back to the watch engine's
+#: ``done`` (or ``crashed``) in the desk's thread.
+Runner = Callable[[Request], None]

@@ -1,0 +1,96 @@
+"""The calls to the payment service. No storage here: these run in worker threads."""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from paydesk.core.outcomes import CheckOutcome, CreationOutcome
+from paydesk.core.rate_limit import RateLimiter
+from paydesk.domain.clock import Clock, utc_now
+from paydesk.domain.orders import Order
+
+if TYPE_CHECKING:
+    from paydesk.gateway import GatewayClient
+
+# paydesk.gateway (and with it requests, ~60 ms) is imported inside the calls
+# below, not here: the window imports this module while it starts, and its
+# first frame needs no HTTP client. A call has a client, so the gateway is
+# loaded by then and the import is a dictionary lookup.
+
+
+def send_creation(
+    client: GatewayClient, order: Order, *, clock: Clock = utc_now
+) -> CreationOutcome:
+    """create_order for an order already written down; safe to repeat (same order_id)."""
+    from paydesk.gateway import GatewayError
+
+    try:
+        url = client.create_order(order.order_id, order.amount, email=order.email)
+    except GatewayError as error:
+        return CreationOutcome(order.order_id, clock(), error=error)
+    return CreationOutcome(order.order_id, clock(), url=url)
+
+
+def resume_creation(
+    client: GatewayClient,
+    order: Order,
+    *,
+    lifetime: timedelta,
+    clock: Clock = utc_now,
+) -> CreationOutcome:
+    """Finish the creation of an order whose reply was lost (or never sent).
+
+    Within its lifetime the same create_order is simply sent again: the service
+    answers a repeat with the same link. Past it, a new creation would put a
+    fresh, payable order in front of nobody, so we first ask whether the service
+    ever saw it: if not, it is given up; if it did, the repeat fetches its link.
+    """
+    from paydesk.gateway import GatewayError, OrderNotFound
+
+    now = clock()
+    if now - order.created_at >= lifetime:
+        try:
+            client.get_order(order.order_id)
+        except OrderNotFound:
+            return CreationOutcome(order.order_id, clock(), abandoned=True)
+        except GatewayError as error:
+            return CreationOutcome(order.order_id, clock(), error=error)
+    return send_creation(client, order, clock=clock)
+
+
+def fetch_status(
+    client: GatewayClient,
+    order_id: str,
+    *,
+    limiter: RateLimiter | None = None,
+    clock: Clock = utc_now,
+) -> CheckOutcome:
+    """get_order for one order, waiting for the rate limiter first."""
+    from paydesk.gateway import GatewayError
+
+    if limiter is not None:
+        limiter.acquire()
+    asked_at = clock()
+    try:
+        status = client.get_order(order_id)
+    except GatewayError as error:
+        return CheckOutcome(order_id, clock(), error=error, asked_at=asked_at)
+    return CheckOutcome(order_id, clock(), status=status, asked_at=asked_at)
+
+
+#: The longest Retry-After we honour, in seconds.
+MAX_RETRY_AFTER = 3600.0
+
+
+def retry_after(outcome: CheckOutcome) -> datetime | None:
+    """The earliest next check the service asked for (429 Retry-After), if any."""
+    seconds = getattr(outcome.error, "retry_after", None)
+    if seconds is None:
+        return None
+    value = float(seconds)
+    if not math.isfinite(value):
+        return None
+    # A service may ask for anything (a date in year 9999): an hour is the most we wait.
+    return outcome.checked_at + timedelta(seconds=min(max(value, 0.0), MAX_RETRY_AFTER))

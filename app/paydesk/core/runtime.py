@@ -1,0 +1,191 @@
+"""Everything one PayDesk process works with, built the same way for every front end.
+
+The command line and the window both start here: which data folder, which
+settings, which secret, and (in demo mode) the embedded sandbox.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from paydesk.core import settings as settings_file
+from paydesk.core.demo import DEMO_SECRET_KEY, DemoSandbox
+from paydesk.core.rate_limit import RateLimiter
+from paydesk.core.settings import Settings
+from paydesk.support.paths import AppPaths, resolve_data_dir
+from paydesk.support.redaction import register_secret
+from paydesk.support.secret_store import SecretStore
+
+if TYPE_CHECKING:
+    from paydesk.core.desk import OrderDesk
+    from paydesk.core.polling import PollingPolicy
+    from paydesk.domain.clock import Clock
+    from paydesk.gateway import GatewayClient
+    from paydesk.store import OrderStore
+
+
+#: Hears the settings in force after they changed.
+SettingsListener = Callable[[Settings], None]
+
+
+class NotConfiguredError(Exception):
+    """A setting the service needs is missing; the text says how to set it."""
+
+
+@dataclass
+class Runtime:
+    paths: AppPaths
+    settings: Settings
+    demo: DemoSandbox | None = None
+    #: The core's one clock: the desk's, and the times its requests' outcomes carry
+    #: (None: the real UTC clock, paydesk.domain.clock's; with datetime, after the first frame).
+    clock: Clock | None = None
+    _client: GatewayClient | None = field(default=None, repr=False)
+    _settings_listeners: list[SettingsListener] = field(default_factory=list, repr=False)
+
+    @property
+    def is_demo(self) -> bool:
+        return self.demo is not None
+
+    def save_settings(self, updated: Settings) -> None:
+        """Write ``updated`` to the settings file, then use it; SettingsError when it
+        cannot be written (nothing changes then)."""
+        settings_file.save(updated, self.paths.settings_file)
+        self.settings = updated
+        for listener in list(self._settings_listeners):
+            listener(updated)
+
+    def listen_settings(self, listener: SettingsListener) -> None:
+        """Call ``listener`` with the settings in force each time they are saved: the
+        one place that tells what must follow them (the watching, its pool)."""
+        self._settings_listeners.append(listener)
+
+    def unlisten_settings(self, listener: SettingsListener) -> None:
+        if listener in self._settings_listeners:
+            self._settings_listeners.remove(listener)
+
+    def secret_store(self) -> SecretStore:
+        return SecretStore(self.paths.secret_file, use_file=self.settings.secret_storage == "file")
+
+    def policy(self) -> PollingPolicy:
+        from paydesk.core.polling import (
+            PollingPolicy,  # with the order model: after the first frame
+        )
+
+        return PollingPolicy.from_settings(self.settings)
+
+    def limiter(self) -> RateLimiter:
+        return RateLimiter(self.settings.max_requests_per_second)
+
+    def open_store(self, *, check_whole_file: bool = True) -> OrderStore:
+        """A new connection to the order book, for the calling thread only
+        (``check_whole_file``: see OrderStore.open)."""
+        from paydesk.store import OrderStore
+
+        return OrderStore.open(self.paths.database, check_whole_file=check_whole_file)
+
+    def open_store_for_reading(self) -> OrderStore:
+        """The order book to list, export or report on: read-only if it cannot be written."""
+        from paydesk.store import OrderStore
+
+        return OrderStore.open_for_reading(self.paths.database)
+
+    def open_desk(self, store: OrderStore) -> OrderDesk:
+        from paydesk.core.desk import OrderDesk
+
+        return OrderDesk(
+            store,
+            self.require_client_id(),
+            policy=self.policy(),
+            max_amount=self.settings.max_amount,
+            clock=self.clock,
+        )
+
+    def require_client_id(self) -> int:
+        if self.settings.client_id is None:
+            raise NotConfiguredError(
+                "PayDesk is not set up yet: the client id is missing. Set it with "
+                "'paydesk config set client_id N', or try 'paydesk --demo'."
+            )
+        return self.settings.client_id
+
+    def gateway(self) -> GatewayClient:
+        """The one payment client of this process (one connection pool).
+
+        The secret it signs with is masked in every log line from then on (the
+        demo's key is public). It is read once per client, here: a locked
+        keychain may ask the person to unlock it.
+        """
+        if self._client is None:
+            from paydesk.gateway import GatewayClient
+
+            if not self.settings.base_url:
+                raise NotConfiguredError(
+                    "PayDesk is not set up yet: the service address is missing. Set it with "
+                    "'paydesk config set base_url https://...', or try 'paydesk --demo'."
+                )
+            client_id = self.require_client_id()
+            secret = DEMO_SECRET_KEY if self.is_demo else self.secret_store().get(client_id)
+            if not secret:
+                raise NotConfiguredError(
+                    "PayDesk is not set up yet: the secret key is missing. Set it with "
+                    "'paydesk config set secret_key' (it is kept in the OS keychain)."
+                )
+            if not self.is_demo:
+                register_secret(secret)
+            self._client = GatewayClient(
+                self.settings.base_url,
+                client_id,
+                secret,
+                deadline=self.settings.request_deadline_seconds,
+            )
+        return self._client
+
+    def reset_gateway(self) -> None:
+        """Settings changed: close the client; the next call builds a new one."""
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+
+    def close(self) -> None:
+        self.reset_gateway()
+        if self.demo is not None:
+            self.demo.stop()
+
+
+def open_runtime(
+    data_dir: str | None = None, *, demo: bool = False, settings: Settings | None = None
+) -> Runtime:
+    """Resolve the data folder and settings; in demo mode start the embedded sandbox.
+
+    ``settings``: the folder's settings file, when the caller has read it already
+    (the demo has a folder and settings of its own).
+    """
+    paths = AppPaths(resolve_data_dir(data_dir))
+    if not demo:
+        if settings is None:
+            settings = settings_file.load(paths.settings_file)
+        return Runtime(ensure_folder(paths), settings)
+    ensure_folder(paths)  # the demo's folder is inside: private too
+    demo_paths = ensure_folder(paths.demo())
+    # The demo keeps the person's own preferences (polling, language) but never
+    # their service, account or secret.
+    base = settings_file.load(demo_paths.settings_file, environ={})
+    sandbox = DemoSandbox(demo_paths)
+    sandbox.start()
+    return Runtime(demo_paths, sandbox.settings(base), demo=sandbox)
+
+
+def ensure_folder(paths: AppPaths) -> AppPaths:
+    """The data folder, made if missing; one that cannot be made is a storage problem."""
+    try:
+        return paths.ensure()
+    except OSError as exc:
+        from paydesk.store import StoreError
+
+        raise StoreError(
+            f"Cannot create the data folder {paths.data_dir} ({exc.strerror}). Check that "
+            "its parent folder exists and may be written, or choose another with --data-dir."
+        ) from None

@@ -1,0 +1,161 @@
+"""Typed settings, kept as JSON in the data directory.
+
+Only what is safe to write down lives here: the secret key is in the OS
+keychain (see :mod:`paydesk.support.secret_store`). ``PAYDESK_BASE_URL`` and
+``PAYDESK_CLIENT_ID`` override the file for scripts and CI without changing it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from paydesk.domain.money import MAX_AMOUNT
+from paydesk.support.private_files import write_private_file
+
+BASE_URL_ENV = "PAYDESK_BASE_URL"
+CLIENT_ID_ENV = "PAYDESK_CLIENT_ID"
+
+
+class SettingsError(Exception):
+    """The settings file or a value given for it is not usable; says which and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    base_url: str = ""
+    client_id: int | None = None
+    merchant_name: str = ""
+    #: The service's order lifetime as we expect it (the countdown, the last check).
+    order_lifetime_seconds: int = 900
+    #: The order in front of the cashier is checked this often.
+    focus_interval_seconds: float = 2.0
+    #: Other pending orders back off from this interval ...
+    backoff_start_seconds: float = 5.0
+    #: ... up to this one.
+    backoff_max_seconds: float = 300.0
+    #: Status requests in flight at once, and per second, at most.
+    max_in_flight: int = 8
+    max_requests_per_second: float = 200.0
+    #: One call to the service (with its retries) ends after this long, however
+    #: slowly its reply comes: the cashier then sees "try again".
+    request_deadline_seconds: float = 20.0
+    #: A merchant's own ceiling for one payment, in kopecks.
+    max_amount: int = MAX_AMOUNT
+    #: "keychain" (the default) or "file": a plaintext file, only on explicit choice.
+    secret_storage: str = "keychain"
+    sound: bool = True
+    language: str = "system"
+    display_screen: str = ""
+
+    @property
+    def is_configured(self) -> bool:
+        return bool(self.base_url) and self.client_id is not None
+
+    def with_changes(self, **changes: Any) -> Settings:
+        return validate(dataclasses.replace(self, **changes))
+
+
+_BOUNDS: dict[str, tuple[float, float]] = {
+    "order_lifetime_seconds": (30, 7 * 24 * 3600),
+    "focus_interval_seconds": (0.5, 60),
+    "backoff_start_seconds": (1, 3600),
+    "backoff_max_seconds": (1, 24 * 3600),
+    "max_in_flight": (1, 64),
+    "max_requests_per_second": (0.1, 1000),
+    "request_deadline_seconds": (1, 300),
+    "max_amount": (1, MAX_AMOUNT),
+}
+
+
+def validate(settings: Settings) -> Settings:
+    """Raise :class:`SettingsError` naming the first value out of range."""
+    for name, (low, high) in _BOUNDS.items():
+        value = getattr(settings, name)
+        if not low <= value <= high:
+            raise SettingsError(f"{name} must be between {low:g} and {high:g} (got {value!r}).")
+    if settings.backoff_max_seconds < settings.backoff_start_seconds:
+        raise SettingsError("backoff_max_seconds cannot be less than backoff_start_seconds.")
+    if settings.client_id is not None and settings.client_id <= 0:
+        raise SettingsError("client_id must be a positive whole number.")
+    if settings.secret_storage not in ("keychain", "file"):
+        raise SettingsError('secret_storage must be "keychain" or "file".')
+    if settings.base_url and not settings.base_url.startswith(("http://", "https://")):
+        raise SettingsError("base_url must start with https:// (or http:// for a local sandbox).")
+    return settings
+
+
+def _coerce(name: str, kind: str, raw: Any) -> Any:
+    """Turn a JSON or command-line value into the field's type, or say why not.
+
+    ``kind`` is the annotation as text (this module uses postponed annotations).
+    """
+    if kind in ("int", "int | None"):
+        if isinstance(raw, bool) or not str(raw).strip().isdigit():
+            raise SettingsError(f"{name} must be a whole number (got {raw!r}).")
+        return int(str(raw).strip())
+    if kind == "float":
+        try:
+            if isinstance(raw, bool):
+                raise ValueError
+            return float(raw)
+        except (TypeError, ValueError):
+            raise SettingsError(f"{name} must be a number (got {raw!r}).") from None
+    if kind == "bool":
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise SettingsError(f"{name} must be on or off (got {raw!r}).")
+    if not isinstance(raw, str):
+        raise SettingsError(f"{name} must be text (got {raw!r}).")
+    return raw.strip()
+
+
+FIELD_TYPES: dict[str, str] = {f.name: str(f.type) for f in fields(Settings)}
+
+
+def parse_value(name: str, raw: Any) -> Any:
+    """The typed value of setting ``name`` from text or JSON; :class:`SettingsError` if bad."""
+    if name not in FIELD_TYPES:
+        known = ", ".join(sorted(FIELD_TYPES))
+        raise SettingsError(f"There is no setting called {name!r}. Known settings: {known}.")
+    if name == "client_id" and (raw is None or raw == ""):
+        return None
+    return _coerce(name, FIELD_TYPES[name], raw)
+
+
+def load(path: Path, *, environ: dict[str, str] | None = None) -> Settings:
+    """Read the settings file (missing means defaults) and apply the environment overrides."""
+    environ = dict(os.environ) if environ is None else environ
+    values: dict[str, Any] = {}
+    if path.exists():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise SettingsError(f"The settings file {path} cannot be read: {exc}") from None
+        if not isinstance(data, dict):
+            raise SettingsError(f"The settings file {path} does not hold a JSON object.")
+        values = {k: parse_value(k, v) for k, v in data.items() if k in FIELD_TYPES}
+    if environ.get(BASE_URL_ENV):
+        values["base_url"] = environ[BASE_URL_ENV].strip()
+    if environ.get(CLIENT_ID_ENV):
+        values["client_id"] = parse_value("client_id", environ[CLIENT_ID_ENV])
+    return validate(Settings(**values))
+
+
+def save(settings: Settings, path: Path) -> None:
+    """Write atomically (temp file + rename), so a crash never leaves half a file."""
+    try:
+        write_private_file(path, json.dumps(dataclasses.asdict(settings), indent=2) + "\n")
+    except OSError as exc:
+        raise SettingsError(
+            f"The settings cannot be saved in {path.parent}: {exc.strerror or exc}."
+        ) from None

@@ -1,0 +1,444 @@
+"""The watch engine: what is due, what to send and send again, and what came back.
+
+The service tells PayDesk nothing by itself; this decides when to ask. It sends
+the status checks that are due (the sale and the viewed order every couple of
+seconds, CounterState.focused; the others backed off, PollingPolicy), at most
+``max_in_flight`` out and under the rate limiter; sends a creation whose reply
+was lost again ``resend_pause_s`` after its last try, same order id; and writes
+the outcomes, status checks in batches (one transaction each).
+
+It owns no thread and no timer: a front end ticks it and runs each request it
+hands out (a callable touching no storage) elsewhere, then gives the outcome
+back with ``done()`` in the engine's thread, which owns the book's connection,
+and ``flush()`` once a batch is in: the window with a QTimer and a QThreadPool
+(ui/payment/counter.py), the command line with plain threads (watch_threads.py). What
+happened is told to listeners as events with codes (watch_events.py); the
+front end says it (the log here has it at INFO, for the record).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Collection, Iterable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from typing import TYPE_CHECKING
+
+from paydesk.core.counter_state import Change, CounterState
+from paydesk.core.outcomes import CheckOutcome, CreationOutcome, Outcome, Request, Runner
+from paydesk.core.rate_limit import RateLimiter
+from paydesk.core.remote import fetch_status, resume_creation, send_creation
+from paydesk.core.watch_events import (
+    BookLost,
+    CreationRecorded,
+    Event,
+    Listener,
+    OrderChecked,
+    OrderPaid,
+    OrderRefused,
+    Problem,
+    ProblemCleared,
+    ProblemCode,
+    SaleCreating,
+)
+from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.store.errors import StoreError, StoreProblem
+
+if TYPE_CHECKING:
+    from paydesk.core.desk import OrderDesk
+    from paydesk.core.settings import Settings
+    from paydesk.gateway import GatewayClient
+
+log = logging.getLogger(__name__)
+
+#: An unconfirmed creation is sent again (same order_id) this long after its last try.
+RESEND_PAUSE_S = 30.0
+#: After the payment client could not be made, wait this long before trying again.
+CLIENT_RETRY_S = 5.0
+#: How often a front end ticks the engine. Cheap: one indexed query.
+TICK_S = 0.25
+
+
+class WatchEngine:
+    """Watches the orders of one desk; see the module's docstring."""
+
+    def __init__(
+        self,
+        desk: OrderDesk,
+        client_factory: Callable[[], GatewayClient],
+        run: Runner,
+        *,
+        max_in_flight: int = 8,
+        limiter: RateLimiter | None = None,
+        state: CounterState | None = None,
+        one_pass: bool = False,
+        only: Collection[str] | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        """``one_pass``: each order is sent at most once and nothing is sent again by
+        itself (``paydesk refresh``). ``only``: watch these orders, not the whole book
+        (``create --wait``)."""
+        self.desk = desk
+        self.state = state or CounterState()
+        self.max_in_flight = max_in_flight
+        self.limiter = limiter
+        self.resend_pause_s: float | None = None if one_pass else RESEND_PAUSE_S
+        #: The creation the cashier waits for (Esc sets it aside), or None.
+        self.awaited: str | None = None
+        self.book_is_lost = False
+        self._client_factory = client_factory
+        self._client: GatewayClient | None = None
+        self._client_retry_at = 0.0
+        self._run = run
+        self._only = None if only is None else frozenset(only)
+        self._sent: set[str] | None = set() if one_pass else None
+        self._monotonic = monotonic
+        self._in_flight: set[str] = set()
+        #: Creations sent and not confirmed, with when they were last sent (monotonic
+        #: s): kept from the outcomes seen here, so no tick has to search the book.
+        self._unconfirmed: dict[str, float] = {}
+        self._arrived: list[CheckOutcome] = []
+        self._checks_failing = False
+        self._store_problem: str | None = None  # the last refusal said
+        self._stopped = False
+        self._listeners: list[Listener] = []
+        self.state.listen(self._state_changed)
+
+    # -- listeners ----------------------------------------------------------------
+
+    def listen(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def unlisten(self, listener: Listener) -> None:
+        self._listeners.remove(listener)
+
+    def _announce(self, event: Event) -> None:
+        for listener in list(self._listeners):
+            listener(event)
+
+    # -- life -----------------------------------------------------------------------
+
+    def start(self) -> bool:
+        """Ask about every open order now, whatever its schedule said (a buyer may have
+        paid while PayDesk was closed), and finish the creations left unconfirmed.
+        False when the book refused (said): the front end tries again later."""
+        self._stopped = False
+        try:
+            self.desk.check_now()
+            unconfirmed = self.desk.unconfirmed()
+        except StoreError as exc:
+            self._store_failed(exc)
+            return False
+        self._resume(unconfirmed)
+        self.tick()
+        return True
+
+    def stop(self) -> None:
+        """Outcomes still on their way are dropped (an unconfirmed creation is resumed
+        at the next start)."""
+        self._stopped = True
+        self._arrived.clear()
+
+    @property
+    def busy(self) -> bool:
+        """Whether requests are out, or outcomes wait to be written."""
+        return bool(self._in_flight or self._arrived)
+
+    def in_flight(self) -> frozenset[str]:
+        return frozenset(self._in_flight)
+
+    def order(self, order_id: str | None) -> Order | None:
+        """The order as the book has it; None if it has not (or refused: said)."""
+        if order_id is None:
+            return None
+        try:
+            return self.desk.get(order_id)
+        except StoreError as exc:
+            self._store_failed(exc)
+            return None
+
+    def apply_settings(self, settings: Settings) -> None:
+        """The settings in force changed: the polling policy, the requests in flight and
+        the rate follow from the next tick. The orders someone watches are due at once,
+        so their next check already keeps the new pace, not the old one's next turn."""
+        self.max_in_flight = settings.max_in_flight
+        if self.limiter is None or self.limiter.rate != settings.max_requests_per_second:
+            self.limiter = RateLimiter(settings.max_requests_per_second)
+        policy = self.desk.policy.with_settings(settings)
+        if policy != self.desk.policy:
+            self.desk.policy = policy
+            if self.state.focused() and not self.book_is_lost:
+                with self._book_trouble_said():
+                    self.desk.check_now(self.state.focused())
+
+    # -- creating ---------------------------------------------------------------------
+
+    def create(self, amount: str, email: str = "", note: str = "") -> Order | None:
+        """Write the sale and send it; it is in front of the buyer from now on.
+
+        Raises InputError for bad input (nothing is written). None when nothing could
+        be written or sent (said: no payment client, the book refused or is lost).
+        """
+        if self.awaited is not None:
+            raise RuntimeError("a creation is already in flight")
+        if self.book_is_lost:
+            return None
+        if self._gateway() is None:
+            # Nothing is written, so no order waits unsent while the cashier keys the
+            # same sale again.
+            return None
+        try:
+            order = self.desk.start_order(amount, email or None, note)
+        except StoreError as exc:  # not written, so nothing is sent
+            self._store_failed(exc)
+            return None
+        self._send(order, resume=False, awaited=True)  # it travels while the window shows it
+        self.state.start_sale(order.order_id)
+        return order
+
+    def retry_creation(self, order_id: str) -> None:
+        """Send an unconfirmed order again, with the same order_id."""
+        order = self.order(order_id)
+        if order is None or order.creation is not CreationState.UNCONFIRMED:
+            return
+        if order_id not in self._in_flight:
+            self._send(order, resume=True, awaited=order_id == self.state.sale)
+
+    def resume_unconfirmed(self) -> None:
+        """Send every creation the service has not confirmed again (same order ids)."""
+        with self._book_trouble_said():
+            self._resume(self.desk.unconfirmed())
+
+    def _resume(self, orders: Iterable[Order]) -> None:
+        for order in orders:
+            if order.order_id not in self._in_flight:
+                self._send(order, resume=True)
+
+    def _send(self, order: Order, *, resume: bool, awaited: bool = False) -> None:
+        """Send a creation; ``awaited``: the cashier waits for it (the form says
+        "Creating…" until it ends or Esc sets it aside)."""
+        client = self._gateway()
+        if client is None:
+            return
+        lifetime, clock = self.desk.policy.order_lifetime, self.desk.now
+        call: Callable[[], CreationOutcome]
+        if resume:
+            call = partial(resume_creation, client, order, lifetime=lifetime, clock=clock)
+        else:
+            call = partial(send_creation, client, order, clock=clock)
+        self._in_flight.add(order.order_id)
+        self._unconfirmed[order.order_id] = self._monotonic()
+        self._run(Request(order.order_id, call, urgent=awaited))
+        if awaited:  # the outcome comes back later, in this thread: this runs first
+            self.awaited = order.order_id
+            self._announce(SaleCreating(True))
+
+    def _creation_done(self, outcome: CreationOutcome) -> None:
+        order_id = outcome.order_id
+        self._in_flight.discard(order_id)
+        self._unconfirmed[order_id] = self._monotonic()
+        if self._stopped:
+            return
+        if self.awaited == order_id:
+            self.awaited = None
+            self._announce(SaleCreating(False))
+        try:
+            order = self.desk.record_creation(outcome, focused=order_id in self.state.focused())
+        except StoreError as exc:
+            # The order stays unconfirmed in the book and is sent again later (the same
+            # order id, without waiting here). The service may have it.
+            log.info("order %s: the outcome could not be saved: %s", order_id, exc)
+            self._announce(Problem(ProblemCode.NOT_SAVED, exc, order_id))
+            return
+        log.info("order %s: creation %s %s", order_id, order.creation, outcome.error or "")
+        if order.creation is not CreationState.UNCONFIRMED:
+            self._unconfirmed.pop(order_id, None)
+        self._announce(CreationRecorded(order, outcome))
+        if outcome.error is not None and order.creation is CreationState.UNCONFIRMED:
+            self._announce(Problem(ProblemCode.NOT_CONFIRMED, outcome.error, order_id))
+        elif outcome.error is not None:
+            self._announce(Problem(ProblemCode.CREATION_REFUSED, outcome.error, order_id))
+        else:
+            self._announce(ProblemCleared(order_id))
+
+    def _state_changed(self, _changed: Change) -> None:
+        if self.awaited is not None and self.awaited != self.state.sale:
+            # Only the sale's creation is waited for: this one is set aside. It goes on,
+            # and is recorded like any other, but shown to nobody.
+            log.info("order %s: set aside while the service has not answered", self.awaited)
+            self.awaited = None
+            self._announce(SaleCreating(False))
+
+    # -- watching ---------------------------------------------------------------------
+
+    def view(self, order_id: str) -> None:
+        """The cashier looks at this order: it is checked now, and every couple of
+        seconds while it is on the panel (final or unsent orders are left alone)."""
+        if order_id != self.state.viewed:
+            self.state.view(order_id)
+            self.check_now([order_id])
+
+    def check_now(self, order_ids: Iterable[str] | None = None) -> None:
+        """Make these open orders (None: all) due at once, and send what is due."""
+        if self.book_is_lost:
+            return
+        with self._book_trouble_said():
+            self.desk.check_now(order_ids)
+            self.tick()
+
+    def tick(self, recording: frozenset[str] = frozenset()) -> None:
+        """Send what is due, up to ``max_in_flight`` requests out at a time.
+
+        ``recording``: orders whose outcome has arrived but is not written yet; they
+        are still due in the book and must not be sent again.
+        """
+        free = self.max_in_flight - len(self._in_flight)
+        if free <= 0 or self._stopped or self.book_is_lost:
+            return
+        client = self._gateway()
+        if client is None:
+            return
+        try:
+            self._resend_unconfirmed()
+            due = self._due(limit=free + len(self._in_flight) + len(recording))
+        except StoreError as exc:
+            self._store_failed(exc)
+            return
+        for order in due:
+            if free <= 0:
+                break
+            order_id = order.order_id
+            if order_id in self._in_flight or order_id in recording:
+                continue
+            if self._sent is not None:
+                if order_id in self._sent:
+                    continue
+                self._sent.add(order_id)
+            self._in_flight.add(order_id)
+            free -= 1
+            call = partial(fetch_status, client, order_id, limiter=self.limiter,
+                           clock=self.desk.now)
+            self._run(Request(order_id, call))
+
+    def _due(self, limit: int) -> list[Order]:
+        if self._only is None:
+            return self.desk.due_for_check(limit=limit)
+        now = self.desk.now()
+        orders = (self.desk.get(order_id) for order_id in sorted(self._only))
+        return [o for o in orders if o is not None and o.next_check_at is not None
+                and o.next_check_at <= now][:limit]
+
+    def _resend_unconfirmed(self) -> None:
+        """Creations whose reply was lost are sent again (same order_id) by themselves,
+        ``resend_pause_s`` after the last try, not only at the next start or by hand."""
+        if self.resend_pause_s is None:
+            return
+        now = self._monotonic()
+        for order_id, last in list(self._unconfirmed.items()):
+            if order_id in self._in_flight or now - last < self.resend_pause_s:
+                continue
+            order = self.desk.get(order_id)
+            if order is None or order.creation is not CreationState.UNCONFIRMED:
+                del self._unconfirmed[order_id]  # confirmed elsewhere (paydesk refresh)
+            else:
+                self._send(order, resume=True)  # in the background, even for the sale
+
+    # -- outcomes -----------------------------------------------------------------------
+
+    def done(self, outcome: Outcome) -> None:
+        """An outcome is back, in the engine's thread. A creation is written at once;
+        status checks wait for ``flush`` (the runner calls it when a batch is in)."""
+        if isinstance(outcome, CreationOutcome):
+            self._creation_done(outcome)
+        else:
+            self._arrived.append(outcome)
+
+    def crashed(self, order_id: str, exc: BaseException) -> None:
+        """A request raised instead of returning an outcome (a bug): said, and the order
+        is sent again at a later tick."""
+        log.error("a request for order %s raised %r", order_id, exc)
+        self._in_flight.discard(order_id)
+        if self.awaited == order_id:
+            self.awaited = None
+            self._announce(SaleCreating(False))
+        self._announce(Problem(ProblemCode.CRASHED, exc, order_id))
+
+    def flush(self) -> None:
+        """Write the status checks that came back, in one transaction, and send more."""
+        outcomes, self._arrived = self._arrived, []
+        for outcome in outcomes:
+            self._in_flight.discard(outcome.order_id)
+        if self._stopped:
+            return
+        if not outcomes:  # a creation came back, or a request crashed: a slot is free
+            self.tick()
+            return
+        # Refill the freed slots before writing: the requests then wait on the network
+        # while this thread waits on the disk, not one after the other.
+        self.tick(recording=frozenset(o.order_id for o in outcomes))
+        try:
+            results = self.desk.record_checks(outcomes, focused_order_ids=self.state.focused())
+        except StoreError as exc:
+            # Nothing of the batch is written: its orders are still due, asked again.
+            self._store_failed(exc)
+            return
+        for outcome, (order, changed) in zip(outcomes, results, strict=True):
+            if changed:
+                log.info("order %s is now %s", order.order_id, order.status)
+            self._announce(OrderChecked(order, outcome, changed))
+            if changed and order.status is OrderStatus.APPROVE:
+                self._announce(OrderPaid(order))
+            elif changed and order.status is OrderStatus.DECLINE:
+                self._announce(OrderRefused(order))
+        failed = [o.error for o in outcomes if o.error is not None]
+        if failed:
+            if not self._checks_failing:
+                log.info("status checks are failing: %s", failed[-1])
+            self._checks_failing = True
+            self._announce(Problem(ProblemCode.CHECKS_FAILING, failed[-1]))
+        elif self._checks_failing:
+            self._checks_failing = False
+            self._announce(ProblemCleared(None))
+        self.tick()
+
+    # -- plumbing -----------------------------------------------------------------------
+
+    @contextmanager
+    def _book_trouble_said(self) -> Iterator[None]:
+        """Run a step on the order book; if the book refuses, say so instead of raising
+        into the front end's loop (the rest of the step is skipped)."""
+        try:
+            yield
+        except StoreError as exc:
+            self._store_failed(exc)
+
+    def _store_failed(self, exc: StoreError) -> None:
+        """The order book refused (locked, disk full; damaged and set aside). Said once
+        per refusal. A book set aside takes nothing more: the watching stops and no
+        order is created until PayDesk starts again on a sound book."""
+        if str(exc) != self._store_problem:
+            log.info("the order book refused: %s", exc)
+            self._store_problem = str(exc)
+            self._announce(Problem(ProblemCode.BOOK_REFUSED, exc))
+        if exc.problem is StoreProblem.DAMAGED and not self.book_is_lost:
+            self.book_is_lost = True
+            self._announce(BookLost(exc))
+
+    def _gateway(self) -> GatewayClient | None:
+        if self._client is None:
+            if self._monotonic() < self._client_retry_at:
+                return None  # the last try failed a moment ago (keychain, settings)
+            try:
+                self._client = self._client_factory()
+            except Exception as exc:  # not configured, no keychain, bad URL
+                self._client_retry_at = self._monotonic() + CLIENT_RETRY_S
+                self._announce(Problem(ProblemCode.NO_CLIENT, exc))
+                return None
+        return self._client
+
+    def reset_client(self) -> None:
+        """Settings changed: the next request asks the factory for a new client (its
+        owner, the runtime, closes the old one)."""
+        self._client = None
+        self._client_retry_at = 0.0

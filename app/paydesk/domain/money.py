@@ -1,0 +1,91 @@
+"""Money is integer kopecks: parse what people type, format it back for people.
+
+A typed amount is checked as text (separators, sign, exponent, at most two
+fraction digits), then read by :class:`decimal.Decimal`, exactly: no amount ever
+passes through a float.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from paydesk.domain.errors import AmountError
+
+#: The contract's ceiling: one billion rubles, in kopecks.
+MAX_AMOUNT = 100_000_000_000
+
+# Group separators people (and spreadsheets) put into amounts: space, no-break
+# space, narrow no-break space.
+_GROUP = "[ \u00a0\u202f]"
+# ASCII digits only: \d would also take Arabic-Indic and other digits.
+_AMOUNT_RE = re.compile(
+    rf"^(?P<int>[0-9]{{1,3}}(?:{_GROUP}[0-9]{{3}})+|[0-9]+)(?:[.,](?P<frac>[0-9]*))?$"
+)
+_CURRENCY_SUFFIX_RE = re.compile(r"\s*(₽|руб\.?|р\.|rub|RUB)$")
+
+
+def parse_amount(text: str, *, ceiling: int = MAX_AMOUNT) -> int:
+    """Return the kopecks in ``text`` typed in rubles (``150``, ``150,5``, ``1 500,00``).
+
+    Raises :class:`AmountError` saying what is wrong: empty, negative, zero,
+    more than two fraction digits, an exponent, over the ceiling, or not a number.
+    """
+    cleaned = _CURRENCY_SUFFIX_RE.sub("", text.strip()).strip()
+    if not cleaned:
+        raise AmountError("empty", "Enter an amount.")
+    if cleaned[0] in "-−–":
+        raise AmountError("negative", "The amount cannot be negative.")
+    if "e" in cleaned.lower() and re.search(r"\d[eE][+-]?\d", cleaned):
+        raise AmountError("exponent", "Write the amount in plain digits, without an exponent.")
+    if "." in cleaned and "," in cleaned:
+        raise AmountError(
+            "two_separators", "Use one decimal separator (a comma or a point), not both."
+        )
+    match = _AMOUNT_RE.match(cleaned.lstrip("+"))
+    if match is None:
+        raise AmountError(
+            "not_a_number", "The amount must be a number of rubles, such as 150 or 150,50."
+        )
+    fraction = match["frac"] or ""
+    if len(fraction) > 2:
+        raise AmountError(
+            "too_many_decimals", "Kopecks have at most two digits after the decimal separator."
+        )
+    whole = re.sub(_GROUP, "", match["int"]).lstrip("0") or "0"
+    if len(whole) > len(str(ceiling)):
+        # Far over the ceiling: thousands of digits are refused before they are read.
+        raise _too_large(ceiling)
+    rubles = Decimal(f"{whole}.{fraction or '0'}")
+    kopecks = int(rubles.scaleb(2))  # exact: at most two fraction digits, well within precision
+    return check_kopecks(kopecks, ceiling=ceiling)
+
+
+def check_kopecks(kopecks: int, *, ceiling: int = MAX_AMOUNT) -> int:
+    """Return ``kopecks`` if it is a payable amount, else raise :class:`AmountError`."""
+    if isinstance(kopecks, bool) or not isinstance(kopecks, int):
+        raise AmountError("not_integer", "The amount must be a whole number of kopecks.")
+    if kopecks < 0:
+        raise AmountError("negative", "The amount cannot be negative.")
+    if kopecks == 0:
+        raise AmountError("zero", "The amount must be more than zero.")
+    if kopecks > ceiling:
+        raise _too_large(ceiling)
+    return kopecks
+
+
+def _too_large(ceiling: int) -> AmountError:
+    return AmountError("too_large", f"The amount cannot be more than {format_rubles(ceiling)} ₽.")
+
+
+def format_rubles(kopecks: int, *, group: str = "\u00a0", decimal: str = ",") -> str:
+    """``123450`` -> ``1 234,50`` (Russian style by default; the window uses QLocale)."""
+    if kopecks < 0:
+        return "-" + format_rubles(-kopecks, group=group, decimal=decimal)
+    rubles, kop = divmod(kopecks, 100)
+    return f"{rubles:,}".replace(",", group) + f"{decimal}{kop:02d}"
+
+
+def kopecks_to_decimal_text(kopecks: int) -> str:
+    """``123450`` -> ``1234.50``: the plain form for CSV and JSON exports."""
+    return format_rubles(kopecks, group="", decimal=".")

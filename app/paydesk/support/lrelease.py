@@ -1,0 +1,55 @@
+"""Qt's lrelease, and resources/ staged as they ship: the .ts compiled to .qm.
+
+Three callers: the wheel build (setup.py), the bundle (packaging/paydesk.spec)
+and a source checkout's window (ui/shell/i18n.py, which compiles on first use). The
+build scripts load this file by its path, so it imports only the standard library;
+the window imports it at start, so shutil and subprocess wait until they are used.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+_EXE = ".exe" if sys.platform == "win32" else ""
+
+
+def find_lrelease() -> str | None:
+    """PySide6's lrelease: beside this interpreter (a venv, an isolated build
+    environment), on PATH, or inside the PySide6 package; None when there is none."""
+    beside = Path(sys.executable).parent / f"pyside6-lrelease{_EXE}"
+    if beside.exists():
+        return str(beside)
+    import shutil
+
+    on_path = shutil.which("pyside6-lrelease")
+    if on_path:
+        return on_path
+    try:
+        import PySide6
+    except ImportError:
+        return None
+    bundled = Path(PySide6.__file__).parent / f"lrelease{_EXE}"
+    return str(bundled) if bundled.exists() else None
+
+
+def stage_resources(source: Path, target: Path) -> Path:
+    """``source`` (resources/) copied to ``target`` as it ships: a .qm compiled from
+    each .ts, the .ts files and notes left out. RuntimeError without lrelease."""
+    import shutil
+    import subprocess
+
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("*.ts", "README.md"))
+    translations = sorted((source / "translations").glob("*.ts"))
+    lrelease = find_lrelease()
+    if translations and lrelease is None:
+        raise RuntimeError("pyside6-lrelease (from PySide6-Essentials) is needed for the .qm files")
+    for ts in translations:
+        subprocess.run(  # noqa: S603 (Qt's own tool on our own files)
+            [str(lrelease), "-silent", str(ts), "-qm",
+             str(target / "translations" / f"{ts.stem}.qm")],
+            check=True,
+        )
+    return target

@@ -1,0 +1,168 @@
+"""The merchant's secret key: in the OS keychain, never in the database or a log.
+
+``PAYDESK_SECRET_KEY`` overrides the keychain for scripts and CI. PayDesk takes it
+out of its environment as it starts (:func:`take_environment_secret`), because
+every child process inherits the environment: the sound player, the browser
+"Open in browser" starts, anything. Where no keychain exists (a server with no
+D-Bus session, say), we say so plainly; a plaintext file (mode 0600) is used only
+when the merchant chose it explicitly (``secret_storage = "file"``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, MutableMapping
+from pathlib import Path
+from types import ModuleType
+
+from paydesk.support.private_files import write_private_file
+from paydesk.support.redaction import SECRET_ENV, register_secret
+
+KEYRING_SERVICE = "PayDesk"
+
+
+class SecretStoreError(Exception):
+    """The secret cannot be read or kept; the text says what to do (never the secret)."""
+
+
+class NoKeychainError(SecretStoreError):
+    def __init__(self) -> None:
+        super().__init__(
+            "This computer has no keychain (secret service) that PayDesk can use, so the "
+            "secret key cannot be stored safely. Start a keychain service, or set "
+            f"{SECRET_ENV} for this session, or explicitly choose a plaintext file with "
+            "'paydesk config set secret_storage file' (readable only by you)."
+        )
+
+
+#: PAYDESK_SECRET_KEY as this process was started with it, once taken out of os.environ.
+_from_environment: str | None = None
+
+
+def take_environment_secret(environ: MutableMapping[str, str] = os.environ) -> None:
+    """Move PAYDESK_SECRET_KEY out of the environment, into this process alone.
+
+    Called first thing at start, before anything can start a child. Removing it
+    from ``os.environ`` unsets it in the C environment too, which is what Qt
+    hands to the programs it starts. It is masked in every log line from now on.
+    """
+    global _from_environment
+    value = environ.pop(SECRET_ENV, None)
+    if value:
+        _from_environment = value
+        register_secret(value)
+
+
+def environment_secret(environ: Mapping[str, str] | None = None) -> str | None:
+    """The secret given in PAYDESK_SECRET_KEY: taken at start, or (a process that
+    never took it, such as a test) still in ``environ``, by default os.environ."""
+    if environ is None:
+        environ = os.environ
+        if _from_environment:
+            return _from_environment
+    return environ.get(SECRET_ENV) or None
+
+
+def mask(secret: str | None) -> str:
+    """What may be shown of a secret: whether it is set, never any of its characters."""
+    return "(not set)" if not secret else "******** (set)"
+
+
+def _account(client_id: int) -> str:
+    return f"client-{client_id}"
+
+
+class SecretStore:
+    """Reads and writes the secret key for one data directory's settings."""
+
+    def __init__(self, secret_file: Path, *, use_file: bool = False,
+                 environ: Mapping[str, str] | None = None) -> None:
+        self._secret_file = secret_file
+        self._use_file = use_file
+        self._environ = environ  # None: this process's (environment_secret)
+
+    def get(self, client_id: int) -> str | None:
+        from_env = environment_secret(self._environ)
+        if from_env:
+            return from_env
+        if self._use_file:
+            return self._read_file()
+        keyring, errors = _keyring()
+        try:
+            return keyring.get_password(KEYRING_SERVICE, _account(client_id))
+        except errors.NoKeyringError:
+            raise NoKeychainError() from None
+        except errors.KeyringError as exc:
+            raise SecretStoreError(
+                f"The keychain could not be read ({type(exc).__name__})."
+            ) from None
+
+    def set(self, client_id: int, secret: str) -> None:
+        if not secret or secret != secret.strip():
+            raise SecretStoreError("The secret key is empty or starts or ends with a space.")
+        if self._use_file:
+            self._write_file(secret)
+            return
+        keyring, errors = _keyring()
+        try:
+            keyring.set_password(KEYRING_SERVICE, _account(client_id), secret)
+        except errors.NoKeyringError:
+            raise NoKeychainError() from None
+        except errors.KeyringError as exc:
+            raise SecretStoreError(
+                f"The keychain refused the key ({type(exc).__name__})."
+            ) from None
+
+    def delete(self, client_id: int) -> None:
+        if self._use_file:
+            self._secret_file.unlink(missing_ok=True)
+            return
+        keyring, errors = _keyring()
+        try:
+            keyring.delete_password(KEYRING_SERVICE, _account(client_id))
+        except errors.PasswordDeleteError:
+            pass
+        except errors.NoKeyringError:
+            raise NoKeychainError() from None
+
+    def describe(self) -> str:
+        """Where the secret comes from, for ``config show``."""
+        if environment_secret(self._environ):
+            return f"environment ({SECRET_ENV})"
+        if self._use_file:
+            return f"plaintext file {self._secret_file}"
+        return "OS keychain"
+
+    def _read_file(self) -> str | None:
+        try:
+            text = self._secret_file.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            raise SecretStoreError(
+                f"The secret key file {self._secret_file} cannot be read ({exc.strerror})."
+            ) from None
+        self._keep_private()
+        return text.strip() or None
+
+    def _keep_private(self) -> None:
+        """A copy or a restore may have left the file readable by others: close it again."""
+        if os.name != "posix":
+            return
+        try:
+            if self._secret_file.stat().st_mode & 0o077:
+                os.chmod(self._secret_file, 0o600)
+        except OSError:
+            pass  # not ours to change; reading it still works
+
+    def _write_file(self, secret: str) -> None:
+        write_private_file(self._secret_file, secret + "\n")
+
+
+def _keyring() -> tuple[ModuleType, ModuleType]:
+    """keyring, imported when a secret is really needed: it looks for a keychain
+    service as it loads, which the demo and commands that sign nothing never need."""
+    import keyring
+    import keyring.errors
+
+    return keyring, keyring.errors

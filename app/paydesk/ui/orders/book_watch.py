@@ -1,0 +1,57 @@
+"""The window's ear on the order book: changes another program makes, as a Qt signal.
+
+The book (the core's read side) knows how to tell that another connection
+changed it and whom to tell; this only asks it every :data:`LOOK_MS` from the
+GUI thread, which owns the book's connection, and turns the answer into
+``changed`` for the widgets. One question costs a few microseconds
+(``PRAGMA data_version``), so the list follows a ``paydesk create`` or
+``paydesk refresh`` run in a terminal, or another till, within half a second.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from paydesk.core.order_book import OrderBook, StoreError
+
+#: How often the book is asked whether someone else changed it.
+LOOK_MS = 400
+
+
+class BookWatch(QObject):
+    """Asks the order book on a timer; ``changed`` when another program changed it."""
+
+    #: The book was changed elsewhere: read again what is shown.
+    changed = Signal()
+    #: The book could not be asked (its words): once per new trouble, not every look.
+    problem = Signal(str)
+
+    def __init__(
+        self, book: OrderBook, *, interval_ms: int = LOOK_MS, parent: QObject | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._book = book
+        self._trouble: str | None = None
+        self._timer = QTimer(self)
+        self._timer.setInterval(interval_ms)
+        self._timer.timeout.connect(self.look)
+        self._unlisten = book.listen(self.changed.emit)
+
+    def start(self) -> None:
+        self._timer.start()
+
+    def stop(self) -> None:
+        """The book is about to close: no more looks, and no more word from it."""
+        self._timer.stop()
+        self._unlisten()
+
+    def look(self) -> None:
+        """Ask now (the timer does, every LOOK_MS); the book tells ``changed``."""
+        try:
+            self._book.look_for_changes()
+        except StoreError as exc:
+            if str(exc) != self._trouble:
+                self._trouble = str(exc)
+                self.problem.emit(str(exc))
+            return
+        self._trouble = None

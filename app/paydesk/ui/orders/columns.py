@@ -1,0 +1,109 @@
+"""Column widths for the orders table that follow the table's width.
+
+The list sits beside the payment panel, so it is often narrower than its
+columns' usual text. Rather than scroll sideways (hiding the paid time and
+the last check), the order id, e-mail and note give way first: their full
+text is in the tooltip, and the id is cut in its middle, where it repeats the
+creation time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTableView
+
+from paydesk.ui.orders.cells import ROWS
+from paydesk.ui.orders.model import Column
+from paydesk.ui.shell.formatting import local_time, money
+
+# The widest text each column usually holds, to size it for the font and language.
+_SAMPLE_TIME = datetime(2026, 12, 28, 23, 59, 59, tzinfo=UTC)
+_SAMPLES: dict[Column, Callable[[], str]] = {
+    Column.CREATED: lambda: local_time(_SAMPLE_TIME),
+    Column.ORDER_ID: lambda: "20261228-235959999-K3QX9A",
+    Column.AMOUNT: lambda: money(999_999_00),
+    Column.EMAIL: lambda: "ivan.petrov@mail.ru",
+    Column.NOTE: lambda: "2 coffees and a cake",
+    Column.STATUS: lambda: max((look.label for look in ROWS.values()), key=len),
+    Column.PAID_AT: lambda: local_time(_SAMPLE_TIME, with_date=False),
+    Column.LAST_CHECKED: lambda: local_time(_SAMPLE_TIME, with_date=False),
+}
+# Columns that give way when the table is narrow, down to this many average characters.
+_ELASTIC = {Column.ORDER_ID: 11, Column.EMAIL: 10, Column.NOTE: 14}
+_CELL_PADDING = 12  # the cell's margins, and a little air
+_SORT_ARROW = 22  # the header's sort indicator
+
+
+class ColumnFitter(QObject):
+    """Fits the columns to the table's width until the person sizes one by hand."""
+
+    def __init__(self, table: QTableView) -> None:
+        super().__init__(table)
+        # Kept as wrappers: the filter sees the viewport's events while the table is
+        # being destroyed, when asking the table for them would fail.
+        self._viewport = table.viewport()
+        self._header = table.horizontalHeader()
+        self._auto = True
+        self._fitting = False
+        header = table.horizontalHeader()
+        text = table.fontMetrics()
+        bold = table.font()
+        bold.setBold(True)  # paid statuses are bold
+        bold_text = QFontMetrics(bold)
+        self._natural: dict[Column, int] = {}
+        for column, sample in _SAMPLES.items():
+            cell = max(text.horizontalAdvance(sample()), bold_text.horizontalAdvance(sample()))
+            title = header.fontMetrics().horizontalAdvance(column.title) + _SORT_ARROW
+            self._natural[column] = max(cell + _CELL_PADDING, title)
+        char = text.averageCharWidth()
+        self._narrowest = {column: chars * char for column, chars in _ELASTIC.items()}
+        header.setMinimumSectionSize(char * 4)
+        table.setItemDelegateForColumn(Column.ORDER_ID, _MiddleElide(table))
+        self.fit(table.viewport().width())
+        header.sectionResized.connect(self._section_resized)
+        table.viewport().installEventFilter(self)
+
+    @property
+    def automatic(self) -> bool:
+        return self._auto
+
+    def fit(self, width: int) -> None:
+        """Usual widths, the note taking what is left; when narrow, the elastic ones shrink."""
+        widths = dict(self._natural)
+        elastic = sum(widths[column] for column in _ELASTIC)
+        room = width - (sum(widths.values()) - elastic)
+        if room >= elastic:
+            widths[Column.NOTE] += room - elastic
+        else:
+            narrowest = sum(self._narrowest.values())
+            share = max(0.0, (room - narrowest) / max(1, elastic - narrowest))
+            for column, least in self._narrowest.items():
+                widths[column] = least + int((widths[column] - least) * share)
+            widths[Column.NOTE] += max(0, room - sum(widths[column] for column in _ELASTIC))
+        self._fitting = True
+        try:
+            for column, size in widths.items():
+                self._header.resizeSection(column, size)
+        finally:
+            self._fitting = False
+
+    def _section_resized(self, *_args: object) -> None:
+        if not self._fitting:
+            self._auto = False  # the person's widths win from now on
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if self._auto and watched is self._viewport and event.type() == QEvent.Type.Resize:
+            self.fit(self._viewport.width())
+        return super().eventFilter(watched, event)
+
+
+class _MiddleElide(QStyledItemDelegate):
+    def initStyleOption(
+        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
+        super().initStyleOption(option, index)
+        option.textElideMode = Qt.TextElideMode.ElideMiddle

@@ -1,0 +1,464 @@
+"""The orders list as a Qt table model, paged from SQLite.
+
+The order book can hold 100 000 orders, so the model never loads them all:
+filters, search and sort run in SQL (an :class:`OrderQuery` the order book runs) and rows
+arrive a page at a time through ``canFetchMore``/``fetchMore`` as the view
+scrolls. A background status check replaces one row in place
+(:meth:`OrdersModel.update_order`) instead of resetting the list, so the
+selection and the scroll position survive polling; so does a status another
+program changed (:meth:`OrdersModel.follow_book`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable, Iterable
+from datetime import datetime
+from typing import Any, cast
+
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QDate,
+    QLocale,
+    QModelIndex,
+    QModelRoleData,
+    QModelRoleDataSpan,
+    QObject,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QFont
+
+from paydesk.core.order_book import OrderBook, OrderQuery, SortColumn, StoreError
+from paydesk.domain.orders import Order
+from paydesk.domain.phase import OrderPhase, phase_of
+from paydesk.ui.orders.cells import ROWS, local_day, sort_ms, status_text
+from paydesk.ui.orders.cells import day_start as day_start  # kept importable from here
+from paydesk.ui.shell.formatting import local_time, money, tr
+from paydesk.ui.shell.messages import stored_error_text
+
+#: Rows read per page: a screenful and more (a tall window shows ~50); the view
+#: asks for the next page as it scrolls near the end.
+PAGE_SIZE = 100
+
+#: The :class:`Order` of a row (for the window, export and tests).
+ORDER_ROLE = Qt.ItemDataRole.UserRole + 1
+#: A plain value that sorts like the column (ints for times and amounts).
+SORT_ROLE = Qt.ItemDataRole.UserRole + 2
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+class Column(enum.IntEnum):
+    CREATED = 0
+    ORDER_ID = 1
+    AMOUNT = 2
+    EMAIL = 3
+    NOTE = 4
+    STATUS = 5
+    PAID_AT = 6
+    LAST_CHECKED = 7
+
+    @property
+    def sort_column(self) -> SortColumn:
+        return _SORT_COLUMNS[self]
+
+    @property
+    def title(self) -> str:
+        return tr(str(_TITLES[self]))
+
+
+_SORT_COLUMNS: dict[Column, SortColumn] = {
+    Column.CREATED: SortColumn.CREATED_AT,
+    Column.ORDER_ID: SortColumn.ORDER_ID,
+    Column.AMOUNT: SortColumn.AMOUNT,
+    Column.EMAIL: SortColumn.EMAIL,
+    Column.NOTE: SortColumn.NOTE,
+    Column.STATUS: SortColumn.STATUS,
+    Column.PAID_AT: SortColumn.PAID_AT,
+    Column.LAST_CHECKED: SortColumn.LAST_CHECKED_AT,
+}
+_COLUMN_OF_SORT = {sort: column for column, sort in _SORT_COLUMNS.items()}
+
+# Marked for lupdate here (the marker is typed as returning object); tr() when shown.
+_TITLES: dict[Column, object] = {
+    Column.CREATED: QT_TRANSLATE_NOOP("PayDesk", "Created"),
+    Column.ORDER_ID: QT_TRANSLATE_NOOP("PayDesk", "Order"),
+    Column.AMOUNT: QT_TRANSLATE_NOOP("PayDesk", "Amount"),
+    Column.EMAIL: QT_TRANSLATE_NOOP("PayDesk", "E-mail"),
+    Column.NOTE: QT_TRANSLATE_NOOP("PayDesk", "Note"),
+    Column.STATUS: QT_TRANSLATE_NOOP("PayDesk", "Status"),
+    Column.PAID_AT: QT_TRANSLATE_NOOP("PayDesk", "Paid"),
+    Column.LAST_CHECKED: QT_TRANSLATE_NOOP("PayDesk", "Last checked"),
+}
+
+
+def _paid_text(order: Order) -> str:
+    """The time alone when paid on the day it was created: the Created cell has the date.
+
+    "≈" marks a time PayDesk saw more than a minute after the payment could have
+    happened (the service does not say when a buyer paid).
+    """
+    if order.paid_at is None:
+        return ""
+    same_day = local_day(order.paid_at) == local_day(order.created_at)
+    text = local_time(order.paid_at, with_date=not same_day)
+    return f"≈ {text}" if order.paid_time_is_approximate else text
+
+
+def _paid_tooltip(order: Order) -> str:
+    paid_at = local_time(order.paid_at)
+    if not order.paid_time_is_approximate:
+        return paid_at
+    if order.last_pending_at is None:
+        return tr("Paid by {0}; when exactly is not known").format(paid_at)
+    return tr("Paid between {0} and {1}").format(local_time(order.last_pending_at), paid_at)
+
+
+def _checked_text(moment: datetime | None) -> str:
+    """The time of a check made today (how fresh the status is); the day of an older one.
+
+    Both fit a narrow column; the tooltip has the full date and time.
+    """
+    if moment is None:
+        return ""
+    day = local_day(moment)
+    if day == QDate.currentDate():
+        return local_time(moment, with_date=False)
+    return QLocale().toString(day, QLocale.FormatType.ShortFormat)
+
+
+_DISPLAY: dict[Column, Callable[[Order], str]] = {
+    Column.CREATED: lambda o: local_time(o.created_at),
+    Column.ORDER_ID: lambda o: o.order_id,
+    Column.AMOUNT: lambda o: money(o.amount),
+    Column.EMAIL: lambda o: o.email or "",
+    # A note may hold line breaks; a table cell shows one line.
+    Column.NOTE: lambda o: " ".join(o.note.split()),
+    Column.STATUS: status_text,
+    Column.PAID_AT: _paid_text,
+    Column.LAST_CHECKED: lambda o: _checked_text(o.last_checked_at),
+}
+
+_SORT_VALUE: dict[Column, Callable[[Order], object]] = {
+    Column.CREATED: lambda o: sort_ms(o.created_at),
+    Column.ORDER_ID: lambda o: o.order_id,
+    Column.AMOUNT: lambda o: o.amount,
+    Column.EMAIL: lambda o: o.email or "",
+    Column.NOTE: lambda o: o.note,
+    Column.STATUS: lambda o: o.status.value,
+    Column.PAID_AT: lambda o: sort_ms(o.paid_at),
+    Column.LAST_CHECKED: lambda o: sort_ms(o.last_checked_at),
+}
+
+_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
+_ALIGNMENTS = tuple(_RIGHT if column is Column.AMOUNT else _LEFT for column in Column)
+_ITEM_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_NO_FLAGS = Qt.ItemFlag.NoItemFlags
+
+# The roles as plain ints: the view asks for several roles of every visible cell
+# on every repaint, so data() compares ints rather than building enum values.
+_DISPLAY_ROLE = int(Qt.ItemDataRole.DisplayRole)
+_ALIGNMENT_ROLE = int(Qt.ItemDataRole.TextAlignmentRole)
+_FOREGROUND_ROLE = int(Qt.ItemDataRole.ForegroundRole)
+_FONT_ROLE = int(Qt.ItemDataRole.FontRole)
+_TOOLTIP_ROLE = int(Qt.ItemDataRole.ToolTipRole)
+_ORDER_ROLE = int(ORDER_ROLE)
+_SORT_ROLE = int(SORT_ROLE)
+_STATUS_COLUMN = int(Column.STATUS)
+_COLUMNS = tuple(Column)
+_DISPLAY_BY_INDEX = tuple(_DISPLAY[column] for column in Column)
+
+
+class OrdersModel(QAbstractTableModel):
+    """Orders matching one :class:`OrderQuery`, loaded a page at a time.
+
+    The book (its connection) belongs to the GUI thread and is only read here.
+    ``rowCount`` is what has been loaded so far; the view asks for more as it scrolls.
+    """
+
+    #: The order book refused a page (locked, damaged and set aside): its words.
+    #: The rows loaded so far stay; none is invented.
+    failed = Signal(str)
+
+    def __init__(
+        self,
+        book: OrderBook,
+        query: OrderQuery | None = None,
+        *,
+        page_size: int = PAGE_SIZE,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        if page_size < 1:
+            raise ValueError("page_size must be at least 1")
+        self._book = book
+        self._page_size = page_size
+        self._query = _unpaged(query or OrderQuery())
+        self._orders: list[Order] = []
+        # The cells' texts of a row, made when the row is first painted and kept
+        # until the order changes: a repaint then formats nothing.
+        self._texts: list[tuple[str, ...] | None] = []
+        self._rows: dict[str, int] = {}  # order_id -> row, for update_order
+        self._consumed = 0  # rows read from SQL so far: the next page's offset
+        self._more = False
+        self._paid_font = QFont()
+        self._paid_font.setBold(True)
+        self._load(self._page_size)
+
+    # -- what is shown -----------------------------------------------------
+
+    def query(self) -> OrderQuery:
+        """The filters and sort shown (no page: ready for totals and export)."""
+        return self._query
+
+    def set_query(self, query: OrderQuery) -> None:
+        """Show another selection, from its first page. Its limit and offset are ignored."""
+        self._reset(_unpaged(query), self._page_size)
+
+    def reload(self, at_least: int = 0) -> None:
+        """Re-read from the book (a new order, another day), from the first page.
+
+        ``at_least`` loads that many rows if there are, so a refresh can keep
+        the rows a person has scrolled to.
+        """
+        self._reset(self._query, max(self._page_size, at_least))
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Re-query sorted by ``column`` in SQL; the book breaks ties so pages stay stable."""
+        if not 0 <= column < len(Column):
+            return
+        sort_column = Column(column).sort_column
+        descending = order == Qt.SortOrder.DescendingOrder
+        if (sort_column, descending) == (self._query.sort, self._query.descending):
+            return  # the view asks again when sorting is enabled: nothing to do
+        self._reset(
+            dataclasses.replace(self._query, sort=sort_column, descending=descending),
+            self._page_size,
+        )
+
+    def sort_section(self) -> tuple[Column, Qt.SortOrder]:
+        """The column and direction of the current sort, for the header's indicator."""
+        direction = (
+            Qt.SortOrder.DescendingOrder if self._query.descending else Qt.SortOrder.AscendingOrder
+        )
+        return _COLUMN_OF_SORT[self._query.sort], direction
+
+    def update_order(self, order: Order) -> bool:
+        """Replace a loaded order after a status check: one ``dataChanged``, no reset.
+
+        The row stays where it is even if it no longer matches the filter or
+        sort; the next :meth:`reload` puts it right. Returns whether it was loaded.
+        """
+        row = self._rows.get(order.order_id)
+        if row is None or self._orders[row].client_id != order.client_id:
+            return False
+        self._orders[row] = order
+        self._texts[row] = None
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+        return True
+
+    def follow_book(self) -> bool:
+        """Read the loaded rows again: another program changed the book.
+
+        The rows whose order changed repaint in place (``dataChanged``), so the
+        selection and the scroll stay. False, with nothing changed, when the rows
+        are no longer the same orders in the same places (one was added or left
+        the selection, or the sort moved one): the caller reloads them.
+        """
+        loaded = len(self._orders)
+        try:
+            fresh = self._book.query(
+                dataclasses.replace(self._query, limit=loaded + 1, offset=0)
+            )
+        except StoreError as exc:  # said by whoever listens; the rows stay as they were
+            self.failed.emit(str(exc))
+            return True
+        kept, more = fresh[:loaded], len(fresh) > loaded
+        if len(kept) < loaded or (more and not self._more) or any(
+            new.order_id != old.order_id for new, old in zip(kept, self._orders, strict=True)
+        ):
+            return False
+        self._more = more
+        last = len(Column) - 1
+        for row, (new, old) in enumerate(zip(kept, self._orders, strict=True)):
+            if new != old:
+                self._orders[row] = new
+                self._texts[row] = None
+                self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+        return True
+
+    def order_at(self, row: int) -> Order | None:
+        return self._orders[row] if 0 <= row < len(self._orders) else None
+
+    def row_of(self, order_id: str) -> int | None:
+        return self._rows.get(order_id)
+
+    # -- Qt's model interface ----------------------------------------------
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._orders)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(Column)
+
+    def canFetchMore(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008
+        return not parent.isValid() and self._more
+
+    def fetchMore(self, parent: _Index = QModelIndex()) -> None:  # noqa: B008
+        if parent.isValid() or not self._more:
+            return
+        fresh = self._read_page(self._page_size)
+        if not fresh:
+            return
+        first = len(self._orders)
+        self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
+        self._append(fresh)
+        self.endInsertRows()
+
+    def headerData(
+        self,
+        section: int,
+        orientation: Qt.Orientation,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+            return None
+        column = Column(section)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return column.title
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if column is Column.AMOUNT else _LEFT
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = index.row()
+        if not 0 <= row < len(self._orders):
+            return None
+        return self._value(row, index.column(), int(role))
+
+    def multiData(
+        self, index: _Index, role_data_span: QModelRoleDataSpan | QModelRoleData
+    ) -> None:
+        """Every role the view asks for, in one call (Qt's delegates ask this way).
+
+        One Python call per cell instead of one per role: the table repaints
+        its visible cells after each filter, sort, page and status check.
+        """
+        # A span is iterable at run time (PySide's stubs do not say so).
+        roles = cast(
+            Iterable[QModelRoleData],
+            [role_data_span] if isinstance(role_data_span, QModelRoleData) else role_data_span,
+        )
+        row = index.row()
+        if not index.isValid() or not 0 <= row < len(self._orders):
+            for role_data in roles:
+                role_data.clearData()
+            return
+        column = index.column()
+        for role_data in roles:
+            value = self._value(row, column, role_data.role())
+            if value is None:
+                role_data.clearData()
+            else:
+                role_data.setData(value)
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        return _ITEM_FLAGS if index.isValid() else _NO_FLAGS
+
+    # -- plumbing ----------------------------------------------------------
+
+    def _value(self, row: int, column: int, role: int) -> Any:
+        if role == _DISPLAY_ROLE:
+            texts = self._texts[row]
+            if texts is None:
+                order = self._orders[row]
+                texts = self._texts[row] = tuple(text(order) for text in _DISPLAY_BY_INDEX)
+            return texts[column]
+        if role == _ALIGNMENT_ROLE:
+            return _ALIGNMENTS[column]
+        order = self._orders[row]
+        if role == _ORDER_ROLE:
+            return order
+        if role == _SORT_ROLE:
+            return _SORT_VALUE[_COLUMNS[column]](order)
+        if column == _STATUS_COLUMN:
+            return self._status_data(order, role)
+        if role == _TOOLTIP_ROLE:
+            return self._tooltip(order, _COLUMNS[column])
+        return None
+
+    def _status_data(self, order: Order, role: int) -> Any:
+        if role == _FOREGROUND_ROLE:
+            return ROWS[phase_of(order)].colour
+        if role == _FONT_ROLE:
+            return self._paid_font if phase_of(order) is OrderPhase.PAID else None
+        if role == _TOOLTIP_ROLE:
+            # Why a check or the creation failed; else the words, in case they are cut short.
+            return stored_error_text(order.last_error) if order.last_error else status_text(order)
+        return None
+
+    @staticmethod
+    def _tooltip(order: Order, column: Column) -> str | None:
+        """Full text where the cell may be cut short or shows only the time."""
+        if column is Column.ORDER_ID:
+            return order.order_id  # a narrow list elides its middle
+        if column is Column.NOTE and order.note:
+            return order.note
+        if column is Column.EMAIL and order.email:
+            return order.email
+        if column is Column.LAST_CHECKED and order.last_checked_at is not None:
+            return local_time(order.last_checked_at)
+        if column is Column.PAID_AT and order.paid_at is not None:
+            return _paid_tooltip(order)
+        return None
+
+    def _reset(self, query: OrderQuery, rows: int) -> None:
+        self.beginResetModel()
+        self._query = query
+        self._load(rows)
+        self.endResetModel()
+
+    def _load(self, rows: int) -> None:
+        self._orders = []
+        self._texts = []
+        self._rows = {}
+        self._consumed = 0
+        self._more = True
+        self._append(self._read_page(rows))
+
+    def _read_page(self, size: int) -> list[Order]:
+        """The next ``size`` orders, skipping any already loaded.
+
+        One extra row is asked for to know whether another page exists. An
+        order created since the first page shifts the offsets by one; the
+        skip keeps it from showing twice.
+        """
+        try:
+            found = self._book.query(
+                dataclasses.replace(self._query, limit=size + 1, offset=self._consumed)
+            )
+        except StoreError as exc:  # said by whoever listens; never raised into Qt
+            self._more = False
+            self.failed.emit(str(exc))
+            return []
+        self._more = len(found) > size
+        page = found[:size]
+        self._consumed += len(page)
+        return [order for order in page if order.order_id not in self._rows]
+
+    def _append(self, orders: list[Order]) -> None:
+        for order in orders:
+            self._rows[order.order_id] = len(self._orders)
+            self._orders.append(order)
+        self._texts.extend([None] * len(orders))
+
+
+def _unpaged(query: OrderQuery) -> OrderQuery:
+    return dataclasses.replace(query, limit=None, offset=0)

@@ -1,0 +1,323 @@
+"""The watch engine in the window: a QTimer ticks it, a QThreadPool runs its requests.
+
+The policy (what is due, what is sent again, the batches) is the Qt-free
+:class:`WatchEngine`'s; this adapts it to Qt. The engine lives in the GUI thread,
+with the order desk and so the GUI thread's database connection. Its requests
+run in the pool and touch neither the book nor a widget; their outcomes come
+back as queued signals and are handed to the engine, and a zero timer writes
+each batch at the end of its event-loop pass. What the engine announces is
+relayed as this object's signals, its problems in the cashier's words
+(ui/shell/messages.py). The settings in force reach the engine as they are saved.
+
+Which order is the sale (in front of the buyer) and which one the cashier views
+is kept by the engine's :class:`CounterState`; this relays its changes as
+``sale_changed`` and ``viewed_changed``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+
+from paydesk.core.counter_state import Change, can_be_shown_to_buyer
+from paydesk.core.outcomes import Outcome, Request
+from paydesk.core.watch import CLIENT_RETRY_S, TICK_S, WatchEngine
+from paydesk.core.watch_events import (
+    BookLost,
+    CreationRecorded,
+    Event,
+    OrderChecked,
+    OrderPaid,
+    OrderRefused,
+    Problem,
+    ProblemCleared,
+    ProblemCode,
+    SaleCreating,
+)
+from paydesk.domain.orders import Order
+from paydesk.ui.shell.messages import watch_problem_text
+from paydesk.ui.shell.tasks import run_task
+
+if TYPE_CHECKING:
+    from paydesk.core.desk import OrderDesk
+    from paydesk.core.runtime import Runtime
+    from paydesk.core.settings import Settings
+
+log = logging.getLogger(__name__)
+
+#: A new order reaches the list once its QR is on screen, or after this long when
+#: the service is slow to answer: reloading the list first would hold up the QR.
+ANNOUNCE_MS = 250
+
+
+class CounterController(QObject):
+    #: An order changed in any way (creation, status, check time): Order.
+    order_updated = Signal(object)
+    #: A new order was written (the list should show it): Order.
+    order_added = Signal(object)
+    #: The order in front of the buyer changed or was updated: Order, or None (idle).
+    sale_changed = Signal(object)
+    #: The order on the cashier's panel changed or was updated: Order, or None (idle).
+    viewed_changed = Signal(object)
+    #: An order just became paid / refused: Order.
+    order_paid = Signal(object)
+    order_refused = Signal(object)
+    #: The sale's creation is (or is no longer) in flight: the create action follows it.
+    creating_changed = Signal(bool)
+    #: Something went wrong that the cashier should see: (message, order_id or "").
+    #: A non-empty order_id is an unconfirmed creation that can be retried.
+    problem = Signal(str, str)
+    #: The problem about this order_id ("" = status checks) is over.
+    problem_cleared = Signal(str)
+    #: The order book was found damaged and set aside: nothing more can be
+    #: written or sent until a restart (the message says where the book went).
+    book_lost = Signal(str)
+
+    def __init__(
+        self,
+        runtime: Runtime,
+        desk: OrderDesk,
+        *,
+        pool: QThreadPool | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.desk = desk
+        self._runtime = runtime
+        settings = runtime.settings
+        self.pool = pool or QThreadPool(self)
+        # The limiter bounds the rate; the pool bounds the concurrency.
+        self.pool.setMaxThreadCount(_pool_size(settings))
+        self.engine = WatchEngine(
+            desk, runtime.gateway, self._run,
+            max_in_flight=settings.max_in_flight, limiter=runtime.limiter(),
+        )
+        self.engine.listen(self._heard)
+        self.state = self.engine.state
+        self.state.listen(self._state_changed)
+        self._stopped = False
+        self._timer = QTimer(self)
+        self._timer.setInterval(int(TICK_S * 1000))
+        self._timer.timeout.connect(self.engine.tick)
+        self._flush = QTimer(self)
+        self._flush.setSingleShot(True)
+        self._flush.setInterval(0)
+        self._flush.timeout.connect(self.engine.flush)
+        self._unannounced: list[Order] = []
+        self._announce = QTimer(self)
+        self._announce.setSingleShot(True)
+        self._announce.timeout.connect(self._announce_new_orders)
+        runtime.listen_settings(self._settings_changed)
+
+    # -- life -------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Start watching, and finish the creations an earlier run left unconfirmed.
+
+        Starting builds the payment client (requests, maybe the keychain) and
+        runs the first queries: the window calls this after its first frame
+        (ui/app.py), which shows none of it.
+        """
+        self._stopped = False
+        if self.engine.start():
+            self._timer.start()
+        elif not self.engine.book_is_lost:  # locked, say: the start is tried again shortly
+            QTimer.singleShot(int(CLIENT_RETRY_S * 1000), self, self._restart)
+
+    def _restart(self) -> None:
+        if not self._stopped:
+            self.start()
+
+    def stop(self) -> None:
+        # The window is closing and its store with it: results still on their way
+        # are dropped (an unconfirmed creation is resumed at the next start).
+        if self._stopped:
+            return  # stopped already (a second stop, as the window closes, does nothing)
+        self._stopped = True
+        self._runtime.unlisten_settings(self._settings_changed)
+        self.engine.stop()
+        self._announce.stop()
+        self._unannounced.clear()
+        self._flush.stop()
+        self._timer.stop()
+        self.pool.clear()  # queued checks are dropped; running ones finish
+        self.pool.waitForDone(5000)
+
+    @property
+    def book_is_lost(self) -> bool:
+        return self.engine.book_is_lost
+
+    @property
+    def resend_pause_s(self) -> float | None:
+        return self.engine.resend_pause_s
+
+    @resend_pause_s.setter
+    def resend_pause_s(self, seconds: float | None) -> None:
+        self.engine.resend_pause_s = seconds
+
+    def is_creating_order(self, order_id: str) -> bool:
+        """Whether this is the sale and the service has yet to answer its creation."""
+        return self.engine.awaited == order_id
+
+    @property
+    def sale(self) -> Order | None:
+        """The order in front of the buyer (see CounterState)."""
+        return self.engine.order(self.state.sale)
+
+    @property
+    def viewed(self) -> Order | None:
+        """The order on the cashier's panel (see CounterState)."""
+        return self.engine.order(self.state.viewed)
+
+    def in_flight(self) -> frozenset[str]:
+        return self.engine.in_flight()
+
+    def _settings_changed(self, settings: Settings) -> None:
+        self.pool.setMaxThreadCount(max(_pool_size(settings), len(self.engine.in_flight()) + 1))
+        self.engine.apply_settings(settings)
+
+    # -- what the cashier does --------------------------------------------------
+
+    def create(self, amount: str, email: str = "", note: str = "") -> Order | None:
+        """Write the order and send it. Raises InputError for bad input, which
+        the form shows next to the field; nothing is written then. None when
+        nothing could be written or sent (the problem signal says why)."""
+        order = self.engine.create(amount, email, note)
+        if order is not None:
+            # The list hears of the order after its QR is shown (see _heard), or after
+            # ANNOUNCE_MS if the service is slow.
+            self._unannounced.append(order)
+            if not self._announce.isActive():
+                self._announce.start(ANNOUNCE_MS)
+        return order
+
+    def retry_creation(self, order_id: str) -> None:
+        """Send an unconfirmed order again, with the same order_id."""
+        self.engine.retry_creation(order_id)
+
+    def check_now(self, order_ids: Iterable[str]) -> None:
+        self.engine.check_now(list(order_ids))
+
+    def check_all_pending(self) -> None:
+        self.engine.check_now()
+
+    def view(self, order_id: str) -> None:
+        """Show this order on the cashier's panel (the buyer's screen keeps the
+        sale); it is checked every ~2 s while it is there."""
+        self.engine.view(order_id)
+
+    def back_to_sale(self) -> None:
+        self.state.back_to_sale()
+
+    def show_to_buyer(self) -> bool:
+        """Put the viewed order in front of the buyer, if it can still be paid;
+        whether it is there now."""
+        order = self.viewed
+        if order is None:
+            return False
+        return self.state.show_to_buyer(
+            order, now=self.desk.now(), expires_at=self.desk.policy.expires_at(order)
+        )
+
+    def can_show_to_buyer(self, order: Order) -> bool:
+        return can_be_shown_to_buyer(
+            order, now=self.desk.now(), expires_at=self.desk.policy.expires_at(order)
+        )
+
+    def end_sale(self) -> None:
+        """Esc / New payment: the buyer's screen and the panel go idle, the form is free.
+
+        A creation still waiting for the service is set aside, not cancelled: it
+        goes on in the background, and its outcome is recorded like any other
+        (the link stored, or sent again later with the same order_id), but it is
+        shown to nobody unless the cashier deliberately shows it.
+        """
+        self.state.end_sale()
+
+    def reset_client(self) -> None:
+        """Settings changed: the next request asks the runtime for a new client."""
+        self.engine.reset_client()
+
+    # -- the engine's requests and announcements --------------------------------
+
+    def _run(self, request: Request) -> None:
+        if request.urgent:
+            self._make_room()
+        run_task(self.pool, request.call, self._arrived, self._crash_handler(request.order_id))
+
+    def _arrived(self, outcome: Outcome) -> None:
+        self.engine.done(outcome)
+        # Results arrive one by one; writing them together (one transaction, at the
+        # end of this event-loop pass) keeps a big refresh cheap.
+        self._flush.start()
+
+    def _crash_handler(self, order_id: str) -> Callable[[BaseException], None]:
+        return lambda exc: self.engine.crashed(order_id, exc)
+
+    def _make_room(self) -> None:
+        """A thread for the sale's creation now, not behind the requests a slow
+        service holds (creations set aside, checks): one thread per request out
+        (the sale's is counted). The checks out stay bounded by the engine."""
+        needed = len(self.engine.in_flight())
+        if self.pool.maxThreadCount() < needed:
+            self.pool.setMaxThreadCount(needed)
+
+    def _heard(self, event: Event) -> None:
+        match event:
+            case OrderChecked(order=order):
+                self.order_updated.emit(order)
+                self._show_update(order)
+            case CreationRecorded(order=order):
+                self.order_updated.emit(order)
+                self._show_update(order)  # a creation set aside is recorded, not shown
+                if any(o.order_id == order.order_id for o in self._unannounced):
+                    self._announce.start(0)  # the QR is painted; the list next
+            case OrderPaid(order=order):
+                self.order_paid.emit(order)
+            case OrderRefused(order=order):
+                self.order_refused.emit(order)
+            case SaleCreating(busy=busy):
+                self.creating_changed.emit(busy)
+            case Problem():
+                if event.code is not ProblemCode.CHECKS_FAILING:  # said at every failed batch
+                    log.warning("%s, order %s: %s", event.code.value, event.order_id, event.error)
+                self.problem.emit(watch_problem_text(event), event.retry_id or "")
+            case ProblemCleared(order_id=order_id):
+                self.problem_cleared.emit(order_id or "")
+            case BookLost(error=error):
+                self._timer.stop()
+                self.book_lost.emit(str(error))
+
+    def _announce_new_orders(self) -> None:
+        orders, self._unannounced = self._unannounced, []
+        for order in orders:
+            self.order_added.emit(order)
+
+    def _state_changed(self, changed: Change) -> None:
+        viewed = self.viewed
+        sale = viewed if self.state.sale == self.state.viewed else self.sale
+        if Change.VIEWED in changed:
+            self.viewed_changed.emit(viewed)
+        if Change.SALE in changed:
+            self.sale_changed.emit(sale)
+
+    def book_changed(self) -> None:
+        """Another process changed the order book (``paydesk refresh``, another till):
+        the sale and the viewed order are read again, so a payment seen there shows
+        here too, on the panel and the buyer's screen."""
+        self._state_changed(Change.SALE | Change.VIEWED)
+
+    def _show_update(self, order: Order) -> None:
+        """A fresh copy of an order: to the panel and the buyer's screen if it is theirs."""
+        if order.order_id == self.state.viewed:
+            self.viewed_changed.emit(order)
+        if order.order_id == self.state.sale:
+            self.sale_changed.emit(order)
+
+
+def _pool_size(settings: Settings) -> int:
+    """One thread per request in flight, and one more: the sale's creation never queues."""
+    return max(settings.max_in_flight, 1) + 1

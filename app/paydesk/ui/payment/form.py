@@ -1,0 +1,140 @@
+"""The cashier's form: amount, optional e-mail and note, Enter to create.
+
+It only collects and validates as typed; the window hands the values to the
+core, which has the final word (and whose InputError comes back here, shown
+next to the field it is about).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from paydesk.ui.shell.fonts import scale_font
+from paydesk.ui.shell.formatting import tr
+
+if TYPE_CHECKING:
+    from paydesk.domain.errors import InputError
+
+_ERROR_STYLE = "color: #b3261e;"
+
+
+class PaymentForm(QWidget):
+    #: (amount text, e-mail text, note text)
+    submitted = Signal(str, str, str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.amount_input = self._line("amount_input", tr("Amount, ₽"), tr("e.g. 150 or 1 500,50"))
+        scale_font(self.amount_input, 2.0, bold=True)
+        self.amount_input.setMinimumHeight(56)
+        self.email_input = self._line("email_input", tr("Buyer's e-mail"), tr("optional"))
+        self.note_input = self._line(
+            "note_input", tr("Note"), tr("optional, stays on this computer")
+        )
+        self.note_input.setMaxLength(500)
+        self.create_button = QPushButton(tr("Create payment  ⏎"))
+        self.create_button.setObjectName("create_button")
+        self.create_button.setAccessibleName("create_button")
+        self.create_button.setDefault(True)
+        self.create_button.setMinimumHeight(44)
+        self.create_button.clicked.connect(self._submit)
+
+        self._errors: dict[str, QLabel] = {}
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        for name, label, field in (
+            ("amount", tr("Amount, ₽"), self.amount_input),
+            ("email", tr("E-mail"), self.email_input),
+            ("note", tr("Note"), self.note_input),
+        ):
+            column = QVBoxLayout()
+            column.setSpacing(2)
+            column.addWidget(field)
+            error = QLabel()
+            error.setObjectName(f"{name}_error")
+            error.setStyleSheet(_ERROR_STYLE)
+            error.setWordWrap(True)
+            error.hide()
+            column.addWidget(error)
+            self._errors[name] = error
+            form.addRow(label, column)
+            field.returnPressed.connect(self._submit)
+            field.textEdited.connect(lambda _text, n=name: self.clear_error(n))
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(form)
+        layout.addWidget(self.create_button)
+
+    def _line(self, name: str, accessible: str, placeholder: str) -> QLineEdit:
+        line = QLineEdit()
+        line.setObjectName(name)
+        line.setAccessibleName(name)
+        line.setAccessibleDescription(accessible)
+        line.setPlaceholderText(placeholder)
+        return line
+
+    def add_clear_buttons(self) -> None:
+        """The ✕ that empties a field; the window adds them right after its first
+        frame, which shows the fields empty (this loads the style's icon for it)."""
+        for line in (self.amount_input, self.email_input, self.note_input):
+            line.setClearButtonEnabled(True)
+
+    def _submit(self) -> None:
+        if not self.create_button.isEnabled():
+            return  # a creation is in flight: a second Enter must not create twice
+        self.clear_errors()
+        if not self.amount_input.text().strip():
+            self.show_error("amount", tr("Enter an amount."))
+            return
+        self.submitted.emit(
+            self.amount_input.text(), self.email_input.text(), self.note_input.text()
+        )
+
+    def set_busy(self, busy: bool) -> None:
+        self.create_button.setEnabled(not busy)
+        self.create_button.setText(tr("Creating…") if busy else tr("Create payment  ⏎"))
+
+    def show_input_error(self, error: InputError) -> None:
+        # The message table and the core modules it names: after the first frame.
+        from paydesk.ui.shell.messages import input_error_text
+
+        self.show_error(error.field if error.field in self._errors else "amount",
+                        input_error_text(error))
+
+    def show_error(self, field: str, message: str) -> None:
+        label = self._errors[field]
+        label.setText(message)
+        label.show()
+        widget = {"amount": self.amount_input, "email": self.email_input,
+                  "note": self.note_input}[field]
+        widget.setFocus()  # OtherFocusReason
+        widget.selectAll()
+
+    def clear_error(self, field: str) -> None:
+        self._errors[field].hide()
+
+    def clear_errors(self) -> None:
+        for label in self._errors.values():
+            label.hide()
+
+    def reset(self) -> None:
+        """Ready for the next buyer: empty fields, focus on the amount."""
+        for line in (self.amount_input, self.email_input, self.note_input):
+            line.clear()
+        self.clear_errors()
+        self.amount_input.setFocus()  # OtherFocusReason
+
+    def error_text(self, field: str) -> str:
+        label = self._errors[field]
+        return label.text() if not label.isHidden() else ""

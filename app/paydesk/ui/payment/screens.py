@@ -1,0 +1,82 @@
+"""Which monitor the customer display goes on, and putting it there.
+
+Screens are offered by a label a merchant recognises, and the ``display_screen``
+setting keeps the one picked. Labels carry the resolution and a translated
+"primary" marker, both of which can change (a new monitor, another language), so
+a stored label is matched by its screen name too: "HDMI-1" is still found.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QScreen
+from PySide6.QtWidgets import QWidget
+
+from paydesk.ui.shell.formatting import tr
+
+_SEPARATOR = " — "
+
+
+def screen_label(screen: QScreen, number: int = 1) -> str:
+    """``"HDMI-1 — 1920×1080"``, in device pixels (what the monitor's box says).
+
+    ``number`` names a screen the platform gives no name (``"Screen 2"``).
+    """
+    name = screen.name() or tr("Screen {number}").format(number=number)
+    ratio = screen.devicePixelRatio()
+    width, height = round(screen.size().width() * ratio), round(screen.size().height() * ratio)
+    if screen is QGuiApplication.primaryScreen():
+        text = tr("{name} — {width}×{height} (primary)")
+    else:
+        text = tr("{name} — {width}×{height}")
+    return text.format(name=name, width=width, height=height)
+
+
+def available_screens() -> list[tuple[str, QScreen]]:
+    """Every connected screen with its label, in the platform's order."""
+    return [
+        (screen_label(screen, number), screen)
+        for number, screen in enumerate(QGuiApplication.screens(), start=1)
+    ]
+
+
+def find_screen(label_or_name: str) -> QScreen | None:
+    """The screen a stored setting means, or None (not connected, or none chosen)."""
+    wanted = label_or_name.strip()
+    if not wanted:
+        return None
+    choices = available_screens()
+    for label, screen in choices:
+        if wanted in (label, screen.name()):
+            return screen
+    # A label from another resolution or language: its name part still says which.
+    name = wanted.split(_SEPARATOR, 1)[0]
+    for label, screen in choices:
+        if name and name in (screen.name(), label.split(_SEPARATOR, 1)[0]):
+            return screen
+    return None
+
+
+def show_full_screen_on(window: QWidget, screen: QScreen) -> None:
+    """Full screen on ``screen``, without taking the keyboard from the window in use.
+
+    ``showFullScreen()`` would also activate the window: the cashier, typing the
+    next amount in the main window, would suddenly be typing into nothing.
+    """
+    if window.isFullScreen() and window.screen() is not screen:
+        window.showNormal()  # leave full screen first, or it may stay where it was
+    window.setScreen(screen)
+    window.setGeometry(screen.availableGeometry())
+    window.setWindowState(window.windowState() | Qt.WindowState.WindowFullScreen)
+    window.show()
+
+
+def show_windowed(window: QWidget, size: QSize) -> None:
+    """A normal window of ``size`` (at most the screen's), centred on its current screen."""
+    if window.isFullScreen():
+        window.showNormal()
+    area = window.screen().availableGeometry()
+    frame = QRect(QPoint(0, 0), size.boundedTo(area.size()))
+    frame.moveCenter(area.center())
+    window.setGeometry(frame)
+    window.show()

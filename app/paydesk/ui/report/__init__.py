@@ -1,0 +1,1 @@
+"""The owner's report: the dialog, the page it prints, the takings chart."""

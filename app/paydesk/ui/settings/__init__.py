@@ -1,0 +1,1 @@
+"""The settings window, its connection check, and the first start's welcome."""
