@@ -15,8 +15,8 @@ import pytest
 # Before anything imports Qt: no display here, and tests must not need one.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-SUPPORT = Path(__file__).parent / "support"
-sys.path.insert(0, str(SUPPORT))
+HELPERS = Path(__file__).parent / "helpers"
+sys.path.insert(0, str(HELPERS))
 
 from paydesk.sandbox import SandboxConfig, SandboxServer  # noqa: E402
 from paydesk.support import secret_store  # noqa: E402

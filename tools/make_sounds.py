@@ -4,7 +4,7 @@ Run ``python tools/make_sounds.py`` from the checkout to rewrite them. The outpu
 is byte-for-byte reproducible: everything below is integer arithmetic (a sine
 table from an integer Taylor series, a 32-bit phase accumulator, integer
 envelopes), so no platform's libm or float rounding can change a sample, and
-tests/unit/test_sound_player.py checks that the committed files are exactly what
+tests/support/test_sound_player.py checks that the committed files are exactly what
 this script makes.
 
 The sounds are short on purpose (the cashier hears them while facing the buyer,

@@ -109,7 +109,8 @@ class _ModuleReader(ast.NodeVisitor):
     def __init__(self, path: Path, found: Extraction) -> None:
         self.path = path
         self.found = found
-        self.is_formatting = path.resolve() == (SOURCES / "ui" / "shell" / "formatting.py").resolve()
+        formatting = SOURCES / "ui" / "shell" / "formatting.py"
+        self.is_formatting = path.resolve() == formatting.resolve()
         self.tr_names: set[str] = {"tr"} if self.is_formatting else set()
         self.formatting_aliases: set[str] = set()
         self.constants: dict[str, str] = {}

@@ -1,7 +1,7 @@
 """``paydesk`` chooses its front end: the window for the window's own options, else a command.
 
 The window's options are read with argparse as the full parser reads them; a
-command never loads Qt or the window (tests/unit/test_import_rules.py reads the
+command never loads Qt or the window (tests/test_import_rules.py reads the
 imports; this runs the commands).
 """
 

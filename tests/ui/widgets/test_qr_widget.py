@@ -23,7 +23,7 @@ from paydesk.ui.widgets.qr_widget import QrCodeWidget
 
 from qt_images import decode_qimage, grey_rows
 
-SUPPORT = Path(__file__).resolve().parents[1] / "support"
+HELPERS = Path(__file__).resolve().parents[2] / "helpers"
 LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
 
 # The offscreen platform cannot resize a shown window to new size hints; harmless.
@@ -158,7 +158,7 @@ def test_real_hidpi_screen_grab_is_crisp(tmp_path: Path, scale: str) -> None:
     inner = tmp_path / "inner.png"
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_SCALE_FACTOR": scale}
     result = subprocess.run(
-        [sys.executable, "-c", _HIDPI_CHILD, str(SUPPORT), LINK, str(inner)],
+        [sys.executable, "-c", _HIDPI_CHILD, str(HELPERS), LINK, str(inner)],
         env=env,
         capture_output=True,
         text=True,

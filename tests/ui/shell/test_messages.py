@@ -44,7 +44,7 @@ from paydesk.ui.shell.messages import (
     stored_error_text,
 )
 
-CORE = Path(__file__).resolve().parents[2] / "app" / "paydesk"
+CORE = Path(__file__).resolve().parents[3] / "app" / "paydesk"
 FALLBACKS = {"Check the amount.", "Check the e-mail address.", "Check the order id.",
              "Check what you typed."}
 

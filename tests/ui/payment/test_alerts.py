@@ -2,7 +2,7 @@
 cashier is not looking at PayDesk.
 
 The sound player gets a recording runner (audio cannot be observed here; see
-tests/unit/test_sound_player.py), so "which sound" is the file it was asked to
+tests/support/test_sound_player.py), so "which sound" is the file it was asked to
 play. Notifications are recorded through the injected ``notify`` callable; the
 tray path uses a real QSystemTrayIcon subclass that records instead of showing,
 because the offscreen platform has no system tray.

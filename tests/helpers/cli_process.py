@@ -22,7 +22,7 @@ from typing import Protocol
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 #: This folder: on the child's PYTHONPATH, for the keychain double.
-SUPPORT = Path(__file__).resolve().parent
+HELPERS = Path(__file__).resolve().parent
 
 #: Generous: only a hung process ever gets near it.
 PROCESS_TIMEOUT = 60.0
@@ -179,7 +179,7 @@ def child_env(data_dir: Path, keychain: Path) -> dict[str, str]:
     in the file ``keychain``, UTF-8 output, and none of this process's PAYDESK_ settings."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PAYDESK_")}
     env.update(
-        PYTHONPATH=os.pathsep.join([str(SUPPORT), os.environ.get("PYTHONPATH", "")]),
+        PYTHONPATH=os.pathsep.join([str(HELPERS), os.environ.get("PYTHONPATH", "")]),
         PYTHON_KEYRING_BACKEND="memory_keyring.FileKeyring",
         PAYDESK_TEST_KEYRING_FILE=str(keychain),
         PAYDESK_DATA_DIR=str(data_dir),

@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 NOW = datetime(2026, 3, 1, 15, 0, tzinfo=UTC)
 NBSP = "\u00a0"
 ORDERS_CLIENT = 1001  # make_order's default client (tests/ui/conftest.py)
