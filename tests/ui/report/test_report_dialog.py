@@ -215,6 +215,25 @@ def test_the_chart_has_a_bar_for_each_busy_hour(qtbot: QtBot, open_dialog: OpenD
     assert chart.tooltip_at(QPointF(2, 2)) == ""
 
 
+def test_one_busy_hour_is_a_bar_not_a_blob(qtbot: QtBot, open_dialog: OpenDialog) -> None:
+    """A quiet day with all its takings in one hour: one bar of a bar's width, in the
+    middle, its label under it; not one rounded shape as wide as the chart."""
+    dialog = open_dialog([made("one", 1_500_00, at(TODAY, 11.2)),
+                          made("two", 350_00, at(TODAY, 11.7))])
+    chart = dialog.chart
+    image = chart.grab().toImage()
+    (bar,) = chart.bar_rects()
+    line = chart.fontMetrics().height()
+    assert bar.width() <= 3 * line < chart.width() / 4
+    assert abs(bar.center().x() - chart.rect().center().x()) < chart.width() / 6
+    assert image.pixelColor(bar.center().toPoint()) == PEAK
+    # Outside the bar, at its height, the card is not painted as a bar.
+    beside = bar.center() + QPointF(bar.width() * 1.5, 0)
+    assert image.pixelColor(beside.toPoint()) not in (BAR, PEAK)
+    dialog.setLocale(QLocale("ru_RU"))
+    screenshot(qtbot, dialog, "one-hour")
+
+
 def test_an_empty_day_says_so(open_dialog: OpenDialog) -> None:
     dialog = open_dialog()
     assert dialog.report.peak is None and dialog.chart.bar_rects() == ()
