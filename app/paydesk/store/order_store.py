@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 
 from paydesk.domain.clock import to_ms
@@ -280,43 +280,6 @@ class OrderStore(BookConnection):
         with self._read("look for changes"):
             version: int = self._db.execute("PRAGMA data_version").fetchone()[0]
         return version
-
-    # -- tests and benchmarks ----------------------------------------------
-
-    def bulk_insert_for_tests(self, orders: Iterable[Order]) -> int:
-        """Insert finished ``Order`` values in one transaction, without history.
-
-        For tests, benchmarks and demo data; the app itself goes through
-        :meth:`add_unconfirmed` and the methods after it. Returns the count.
-        """
-        rows = (
-            (
-                o.client_id,
-                o.order_id,
-                o.amount,
-                o.email,
-                o.note,
-                o.url,
-                o.status.value,
-                o.creation.value,
-                to_ms(o.created_at),
-                ms_or_none(o.paid_at),
-                ms_or_none(o.last_checked_at),
-                ms_or_none(o.next_check_at),
-                o.last_error,
-                ms_or_none(o.confirmed_at),
-                ms_or_none(o.last_pending_at),
-                search_text(o.order_id, o.email, o.note),
-            )
-            for o in orders
-        )
-        with self._write("insert the orders") as db:
-            cursor = db.executemany(
-                f"INSERT INTO orders ({ORDER_COLUMNS}, search_text)"
-                f" VALUES ({', '.join('?' * 16)})",
-                rows,
-            )
-            return cursor.rowcount
 
     # -- plumbing ----------------------------------------------------------
 
