@@ -18,6 +18,7 @@ import pytest
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderStore
 
+from bulk_orders import bulk_insert
 from cli_process import RunPaydesk
 
 MOSCOW = ZoneInfo("Europe/Moscow")
@@ -45,7 +46,7 @@ def book(tmp_path: Path) -> Path:
     before = DAY - timedelta(days=1)
     path = tmp_path / "data" / "paydesk.sqlite3"
     with OrderStore.open(path) as store:
-        store.bulk_insert_for_tests([
+        bulk_insert(store, [
             made("late", 123450, shop_time(before, 23, 58), paid=shop_time(DAY, 0, 1)),
             made("coffee", 15000, shop_time(DAY, 9, 10)),
             made("cake", 35050, shop_time(DAY, 9, 40)),
@@ -127,7 +128,7 @@ def test_an_empty_day_says_so(paydesk: RunPaydesk, book: Path) -> None:
 def test_today_is_the_default(paydesk: RunPaydesk, tmp_path: Path) -> None:
     now = datetime.now(UTC)
     with OrderStore.open(tmp_path / "data" / "paydesk.sqlite3") as store:
-        store.bulk_insert_for_tests([made("now", 4200, now, paid=now)])
+        bulk_insert(store, [made("now", 4200, now, paid=now)])
     run = paydesk("report", "--format", "json", env=ENV)
     assert run.code == 0, run.err
     report = json.loads(run.out)

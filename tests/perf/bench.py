@@ -64,6 +64,8 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 HERE = Path(__file__).resolve().parent
+#: The tests' helpers (bulk_orders: a big book in one transaction).
+sys.path.insert(0, str(HERE.parent / "helpers"))
 CHILD = HERE / "startup_child.py"
 WRITER = HERE / "book_writer.py"
 SECRET = "bench-secret-key"
@@ -194,12 +196,14 @@ def prepare_data_dir(folder: Path, base_url: str, orders: Iterable[Any] = ()) ->
     from paydesk.store import OrderStore
     from paydesk.support.paths import AppPaths
 
+    from bulk_orders import bulk_insert
+
     paths = AppPaths(folder).ensure()
     settings = {"base_url": base_url, "client_id": CLIENT_ID, "merchant_name": "Bench shop",
                 "language": "en", "sound": False}
     paths.settings_file.write_text(json.dumps(settings), encoding="utf-8")
     with OrderStore.open(paths.database) as store:
-        store.bulk_insert_for_tests(orders)
+        bulk_insert(store, orders)
     return folder
 
 

@@ -25,6 +25,7 @@ from paydesk.ui.report.dialog import ReportDialog
 from paydesk.ui.report.document import paint_report
 from paydesk.ui.shell.formatting import money
 
+from bulk_orders import bulk_insert
 from screenshots import SCREENSHOTS, save_screenshot
 
 CLIENT = 1001
@@ -76,7 +77,7 @@ def busy_day() -> list[Order]:
 def open_dialog(qtbot: QtBot, orders_store: OrderStore) -> OpenDialog:
     def open_it(orders: list[Order] | None = None, name: str = "Coffee & Co") -> ReportDialog:
         if orders:
-            orders_store.bulk_insert_for_tests(orders)
+            bulk_insert(orders_store, orders)
         dialog = ReportDialog(OrderBook(orders_store, CLIENT), name, clock=lambda: NOW)
         qtbot.addWidget(dialog)
         dialog.show()

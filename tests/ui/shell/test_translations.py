@@ -47,6 +47,7 @@ from paydesk.ui.shell.formatting import local_time, money, tr
 from paydesk.ui.shell.messages import gateway_error_text, input_error_text
 from paydesk.ui.widgets.status_badge import StatusBadge
 
+from bulk_orders import bulk_insert
 from memory_keyring import MemoryKeyring
 from payment_page import decide
 from screenshots import SCREENSHOTS, save_screenshot
@@ -224,7 +225,7 @@ def test_core_errors_are_shown_in_russian(russian: MissRecorder, qtbot: QtBot) -
 def test_orders_panel_headers_filters_and_totals(
     russian: MissRecorder, qtbot: QtBot, orders_store: OrderStore, make_order: MakeOrder
 ) -> None:
-    orders_store.bulk_insert_for_tests([
+    bulk_insert(orders_store, [
         make_order("o-1", 15050, status="approve"),
         make_order("o-2", 250000, minutes=1),
         make_order("o-3", 9990, minutes=2, status="decline"),
@@ -285,7 +286,7 @@ def test_screenshot_orders_panel(
                    email="anna@mail.ru" if n % 3 == 0 else None)
         for n, (status, creation) in enumerate(states * 3)
     ]
-    orders_store.bulk_insert_for_tests(orders)
+    bulk_insert(orders_store, orders)
     panel = OrdersPanel(OrderBook(orders_store, ORDERS_CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     panel.resize(1000, 600)
@@ -559,7 +560,7 @@ def test_screenshot_day_report(
                  paid_at=NOW + timedelta(minutes=37 * n + 1))
         for n in range(12)
     ]
-    orders_store.bulk_insert_for_tests(orders)
+    bulk_insert(orders_store, orders)
     dialog = ReportDialog(OrderBook(orders_store, ORDERS_CLIENT), "Кофейня «Зерно»",
                           clock=lambda: NOW)
     qtbot.addWidget(dialog)
