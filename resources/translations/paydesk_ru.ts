@@ -174,37 +174,37 @@
         <translation>Сумма, ₽</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="60"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="59"/>
         <source>An e-mail address cannot contain control characters.</source>
         <translation>В адресе e-mail не может быть управляющих символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="59"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="58"/>
         <source>An e-mail address cannot contain spaces.</source>
         <translation>В адресе e-mail не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="187"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="177"/>
         <source>An e-mail address has at most {0} characters.</source>
         <translation>Адрес e-mail — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="63"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="62"/>
         <source>An e-mail address has exactly one &apos;@&apos;.</source>
         <translation>В адресе e-mail должен быть ровно один знак «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="72"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="71"/>
         <source>An order id cannot contain a colon.</source>
         <translation>В номере заказа не может быть двоеточия.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="189"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="179"/>
         <source>An order id has at most {0} characters.</source>
         <translation>Номер заказа — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="73"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="72"/>
         <source>An order id may use only Latin letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
@@ -264,22 +264,22 @@
         <translation>Проверить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="102"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="89"/>
         <source>check the address and the network.</source>
         <translation>проверьте адрес и сеть.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="79"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="78"/>
         <source>Check the amount.</source>
         <translation>Проверьте сумму.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="80"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="79"/>
         <source>Check the e-mail address.</source>
         <translation>Проверьте адрес e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="81"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="80"/>
         <source>Check the order id.</source>
         <translation>Проверьте номер заказа.</translation>
     </message>
@@ -294,7 +294,7 @@
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="193"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="183"/>
         <source>Check what you typed.</source>
         <translation>Проверьте введённые данные.</translation>
     </message>
@@ -327,7 +327,7 @@
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="112"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="80"/>
         <source>Connected: the service accepted these credentials.</source>
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
@@ -497,7 +497,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="98"/>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="40"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="39"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
     </message>
@@ -507,7 +507,7 @@
         <translation>Введите адрес, ID клиента и секретный ключ от вашего платёжного сервиса.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="75"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="76"/>
         <source>Enter the client ID first.</source>
         <translation>Сначала введите ID клиента.</translation>
     </message>
@@ -522,12 +522,12 @@
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="73"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="74"/>
         <source>Enter the payment service address first.</source>
         <translation>Сначала введите адрес платёжного сервиса.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="77"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="78"/>
         <source>Enter the secret key first.</source>
         <translation>Сначала введите секретный ключ.</translation>
     </message>
@@ -614,17 +614,17 @@
         <translation>Час</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="100"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="85"/>
         <source>it did not answer in time.</source>
         <translation>он не ответил вовремя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="105"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="87"/>
         <source>it reported a fault of its own; try again in a few minutes.</source>
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="53"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="52"/>
         <source>Kopecks have at most two digits after the decimal separator.</source>
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
@@ -889,22 +889,22 @@
         <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="234"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="215"/>
         <source>PayDesk is not set up yet: check the settings.</source>
         <translation>PayDesk ещё не настроен: проверьте настройки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="173"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="160"/>
         <source>PayDesk is not set up yet: enter the client ID in settings.</source>
         <translation>PayDesk ещё не настроен: укажите ID клиента в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="171"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="158"/>
         <source>PayDesk is not set up yet: enter the payment service address in settings.</source>
         <translation>PayDesk ещё не настроен: укажите адрес платёжного сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="175"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="162"/>
         <source>PayDesk is not set up yet: enter the secret key in settings.</source>
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
@@ -1161,7 +1161,7 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="279"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="262"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1172,7 +1172,7 @@ QR payments at a shop counter.</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="275"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="258"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1238,63 +1238,63 @@ QR payments at a shop counter.</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="185"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="175"/>
         <source>The amount cannot be more than {0}.</source>
         <translation>Сумма не может быть больше {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="41"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="40"/>
         <source>The amount cannot be negative.</source>
         <translation>Сумма не может быть отрицательной.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="56"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="55"/>
         <source>The amount is more than the service allows.</source>
         <translation>Сумма больше, чем допускает сервис.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="49"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="48"/>
         <source>The amount must be a number of rubles, such as 150 or 150,50.</source>
         <translation>Введите сумму в рублях, например 150 или 150,50.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="52"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="51"/>
         <source>The amount must be a whole number of kopecks.</source>
         <translation>Сумма должна быть целым числом копеек.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="42"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="41"/>
         <source>The amount must be more than zero.</source>
         <translation>Сумма должна быть больше нуля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="178"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="135"/>
         <source>The check stopped on an unexpected error ({name}).</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/dialog.py" line="469"/>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="143"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="135"/>
         <source>The client ID must be a number greater than zero.</source>
         <translation>ID клиента должен быть числом больше нуля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="142"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="133"/>
         <source>The client ID must be a whole number.</source>
         <translation>ID клиента должен быть целым числом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="247"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="228"/>
         <source>the disk is full</source>
         <translation>диск заполнен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="248"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="229"/>
         <source>the disk refused to read or write the order book</source>
         <translation>диск отказался читать или записывать книгу заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="68"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="67"/>
         <source>The e-mail address must be text.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
@@ -1314,37 +1314,42 @@ QR payments at a shop counter.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="250"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="231"/>
         <source>the order book file cannot be opened or created</source>
         <translation>файл книги заказов нельзя открыть или создать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="252"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="233"/>
         <source>the order book is damaged</source>
         <translation>книга заказов повреждена</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="244"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="225"/>
         <source>the order book is locked by another program</source>
         <translation>книга заказов занята другой программой</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="246"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="227"/>
         <source>the order book is read-only</source>
         <translation>книга заказов доступна только для чтения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="71"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="70"/>
         <source>The order id is empty.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="270"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="149"/>
+        <source>The order never reached the payment service and its time ran out.</source>
+        <translation>Заказ так и не дошёл до платёжного сервиса, а его время истекло.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="253"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="261"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="244"/>
         <source>The order {0} was sent to the payment service, but it could not be saved here: {1}. PayDesk sends it again by itself, as the same order. Do not take this payment again.</source>
         <translation>Заказ {0} отправлен в платёжный сервис, но сохранить его здесь не удалось: {1}. PayDesk сам отправит его ещё раз — как тот же заказ. Не принимайте эту оплату повторно.</translation>
     </message>
@@ -1354,82 +1359,82 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="65"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="64"/>
         <source>The part after &apos;@&apos; must be a domain such as mail.ru.</source>
         <translation>После «@» должен быть домен, например mail.ru.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="137"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="128"/>
         <source>The payment service address cannot contain &apos;?&apos; or &apos;#&apos;.</source>
         <translation>В адресе платёжного сервиса не может быть «?» или «#».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="134"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="126"/>
         <source>The payment service address cannot contain a user name or password.</source>
         <translation>В адресе платёжного сервиса не может быть имени пользователя или пароля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="130"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="118"/>
         <source>The payment service address cannot contain spaces.</source>
         <translation>В адресе платёжного сервиса не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="133"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="124"/>
         <source>The payment service address has no host name.</source>
         <translation>В адресе платёжного сервиса нет имени хоста.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="129"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="117"/>
         <source>The payment service address is empty.</source>
         <translation>Адрес платёжного сервиса не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="131"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="120"/>
         <source>The payment service address is not a valid URL.</source>
         <translation>Адрес платёжного сервиса — не корректный URL.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="132"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="122"/>
         <source>The payment service address must start with https://.</source>
         <translation>Адрес платёжного сервиса должен начинаться с https://.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="138"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="130"/>
         <source>The payment service address must use https:// (plain http:// is allowed only for a service on this computer).</source>
         <translation>Адрес платёжного сервиса должен начинаться с https:// (http:// допустим только для сервиса на этом компьютере).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="154"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="146"/>
         <source>The payment service answered about a different order. Nothing was recorded; try again, and contact support if it happens again.</source>
         <translation>Платёжный сервис ответил о другом заказе. Ничего не записано; попробуйте ещё раз, а если повторится — обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="146"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="140"/>
         <source>The payment service answered with a redirect. Check the service address in settings.</source>
         <translation>Платёжный сервис ответил перенаправлением. Проверьте адрес сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="102"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="98"/>
         <source>The payment service could not be reached. Check the internet connection and try again.</source>
         <translation>Нет связи с платёжным сервисом. Проверьте подключение к интернету и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="89"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="85"/>
         <source>The payment service did not accept the shop&apos;s credentials. Check the client ID and the secret key in settings.</source>
         <translation>Платёжный сервис не принял учётные данные магазина. Проверьте ID клиента и секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="100"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="96"/>
         <source>The payment service did not answer in time. Try again in a moment.</source>
         <translation>Платёжный сервис не ответил вовремя. Повторите чуть позже.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="145"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="138"/>
         <source>The payment service had a fault. Try again in a few minutes.</source>
         <translation>В платёжном сервисе произошёл сбой. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="92"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="88"/>
         <source>The payment service has no order with this number.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
@@ -1439,42 +1444,42 @@ QR payments at a shop counter.</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="108"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="104"/>
         <source>The payment service is busy. Wait a moment and try again.</source>
         <translation>Платёжный сервис перегружен. Подождите немного и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="110"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="106"/>
         <source>The payment service is having a problem right now. Try again in a few minutes.</source>
         <translation>У платёжного сервиса сейчас неполадки. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="97"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="93"/>
         <source>The payment service refused a value in the request.</source>
         <translation>Платёжный сервис отклонил одно из значений в запросе.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="99"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="95"/>
         <source>The payment service refused the request.</source>
         <translation>Платёжный сервис отклонил запрос.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="123"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="154"/>
         <source>The payment service refused the request: {0}</source>
         <translation>Платёжный сервис отклонил запрос: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="150"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="143"/>
         <source>The payment service sent a payment link that is not secure (not https), so it is not shown to the buyer. Contact the payment service&apos;s support.</source>
         <translation>Платёжный сервис прислал небезопасную ссылку (не https), поэтому она не показана покупателю. Обратитесь в поддержку платёжного сервиса.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="113"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="109"/>
         <source>The payment service sent a reply PayDesk could not understand. Try again; if it keeps happening, contact support.</source>
         <translation>Платёжный сервис прислал ответ, который PayDesk не понимает. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="116"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="112"/>
         <source>The payment service settings are not valid. Check them in settings.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
@@ -1494,7 +1499,7 @@ QR payments at a shop counter.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="118"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="114"/>
         <source>The request to the payment service failed. Try again; if it keeps failing, contact support.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
@@ -1509,27 +1514,27 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="239"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="220"/>
         <source>The secret key could not be read or stored: the keychain refused.</source>
         <translation>Не удалось прочитать или сохранить секретный ключ: хранилище ключей отказало.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="144"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="137"/>
         <source>The secret key is empty.</source>
         <translation>Секретный ключ не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="105"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="101"/>
         <source>The secure connection to the payment service could not be verified. Check the computer&apos;s date and time and the service address, or contact support.</source>
         <translation>Не удалось проверить защищённое соединение с платёжным сервисом. Проверьте дату и время на компьютере и адрес сервиса или обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="135"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="90"/>
         <source>The service could not be reached at {address}: {reason}</source>
         <translation>Нет связи с сервисом по адресу {address}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="97"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="82"/>
         <source>The service refused these credentials: check the client ID and secret key.</source>
         <translation>Сервис не принял эти учётные данные: проверьте ID клиента и секретный ключ.</translation>
     </message>
@@ -1539,7 +1544,7 @@ QR payments at a shop counter.</source>
         <translation>Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="236"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="217"/>
         <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
@@ -1574,7 +1579,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="94"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="90"/>
         <source>This order number is already used at the payment service with a different amount or e-mail.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
@@ -1650,6 +1655,11 @@ QR payments at a shop counter.</source>
         <translation>Неизвестно</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="151"/>
+        <source>Unknown error.</source>
+        <translation>Неизвестная ошибка.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="65"/>
         <source>Unknown status: {raw}</source>
         <translation>Неизвестный статус: {raw}</translation>
@@ -1660,7 +1670,7 @@ QR payments at a shop counter.</source>
         <translation>Без галочки — все даты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="46"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="45"/>
         <source>Use one decimal separator (a comma or a point), not both.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
@@ -1686,12 +1696,12 @@ QR payments at a shop counter.</source>
         <translation>Добро пожаловать в PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="43"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="42"/>
         <source>Write the amount in plain digits, without an exponent.</source>
         <translation>Введите сумму обычными цифрами, без экспоненты.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="64"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="63"/>
         <source>Write the name before the &apos;@&apos;.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>

@@ -16,7 +16,7 @@ from paydesk.domain.clock import to_ms
 from paydesk.domain.orders import Order
 from paydesk.store import OrderStore
 from paydesk.store.queries import search_text
-from paydesk.store.rows import ORDER_COLUMNS, ms_or_none
+from paydesk.store.rows import ORDER_COLUMNS, failure_columns, ms_or_none
 
 
 def bulk_insert(store: OrderStore, orders: Iterable[Order]) -> int:
@@ -35,7 +35,7 @@ def bulk_insert(store: OrderStore, orders: Iterable[Order]) -> int:
             ms_or_none(o.paid_at),
             ms_or_none(o.last_checked_at),
             ms_or_none(o.next_check_at),
-            o.last_error,
+            *failure_columns(o.last_error),
             ms_or_none(o.confirmed_at),
             ms_or_none(o.last_pending_at),
             search_text(o.order_id, o.email, o.note),
@@ -45,7 +45,7 @@ def bulk_insert(store: OrderStore, orders: Iterable[Order]) -> int:
     with store._write("insert the orders") as db:  # white-box: the store's own transaction
         cursor = db.executemany(
             f"INSERT INTO orders ({ORDER_COLUMNS}, search_text)"
-            f" VALUES ({', '.join('?' * 16)})",
+            f" VALUES ({', '.join('?' * 17)})",
             rows,
         )
         return cursor.rowcount

@@ -38,8 +38,10 @@ from requests.adapters import BaseAdapter
 from requests.structures import CaseInsensitiveDict
 
 from paydesk.core.desk import NOTE_MAX, OrderDesk
+from paydesk.core.problems import english
 from paydesk.core.remote import send_creation
 from paydesk.domain.errors import EmailError, InputError, OrderIdError
+from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.money import MAX_AMOUNT, format_rubles, parse_amount
 from paydesk.domain.orders import CreationState, OrderStatus, normalize_email, validate_order_id
 from paydesk.domain.signing import get_order_sign
@@ -454,7 +456,10 @@ def test_the_order_book_keeps_the_clean_words(fake: FakeService, tmp_path: Path)
     with client_for(fake) as client, OrderStore.open(tmp_path / "b.sqlite3") as store:
         desk = OrderDesk(store, TEST_CLIENT_ID)
         order = desk.record_creation(send_creation(client, desk.start_order("150")))
-    assert order.last_error == "The payment service refused the request: Shop blocked [2J evil"
+    assert order.last_error == Failure(FailureCode.REFUSED, "Shop blocked [2J evil")
+    assert english(order.last_error) == (
+        "The payment service refused the request: Shop blocked [2J evil"
+    )
 
 
 # -- a service that trickles its replies -----------------------------------------------------
@@ -635,7 +640,8 @@ def test_a_refused_link_leaves_the_order_unconfirmed_and_never_shown(
         desk = OrderDesk(store, TEST_CLIENT_ID)
         order = desk.record_creation(send_creation(client, desk.start_order("150")))
     assert order.creation is CreationState.UNCONFIRMED and order.url is None
-    assert order.last_error is not None and "not secure" in order.last_error
+    assert order.last_error == Failure(FailureCode.INSECURE_LINK)
+    assert "not secure" in english(order.last_error)
 
     panel = PaymentPanel(clock=lambda: datetime.now(UTC))
     qtbot.addWidget(panel)

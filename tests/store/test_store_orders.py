@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, OrderStatus
 from paydesk.store import (
     CheckResult,
@@ -28,12 +29,19 @@ PENDING, APPROVE, DECLINE, EXPIRED = (
 )
 
 
+TIMED_OUT = Failure(FailureCode.TIMEOUT)
+UNREACHABLE = Failure(FailureCode.UNREACHABLE)
+NEVER_SENT = Failure(FailureCode.NEVER_SENT)
+#: An input code keeps the core's sentence as its detail.
+BAD_AMOUNT = Failure("amount.zero", "The amount must be more than zero.")
+
+
 def check(
     order_id: str,
     status: OrderStatus | None,
     minutes: float,
     next_check: float | None = None,
-    error: str | None = None,
+    error: Failure | None = None,
 ) -> CheckResult:
     return CheckResult(
         CLIENT, order_id, status, at(minutes), None if next_check is None else at(next_check), error
@@ -99,7 +107,7 @@ def test_an_amount_outside_the_contract_is_refused(store: OrderStore, amount: in
 
 def test_confirm_creation_stores_the_link_and_starts_the_history(store: OrderStore) -> None:
     store.add_unconfirmed(CLIENT, "A-1", 100, None, "", at(0))
-    store.record_creation_error(CLIENT, "A-1", "Timed out")
+    store.record_creation_error(CLIENT, "A-1", TIMED_OUT)
 
     order = store.confirm_creation(CLIENT, "A-1", "https://pay.example/pay/x", at(1), at(1.05))
 
@@ -123,20 +131,20 @@ def test_confirming_again_does_not_repeat_the_first_history_row(store: OrderStor
 def test_record_creation_error_keeps_the_order_unconfirmed(store: OrderStore) -> None:
     store.add_unconfirmed(CLIENT, "A-1", 100, None, "", at(0))
 
-    order = store.record_creation_error(CLIENT, "A-1", "The service did not answer.")
+    order = store.record_creation_error(CLIENT, "A-1", TIMED_OUT)
 
     assert order.creation is CreationState.UNCONFIRMED
-    assert order.last_error == "The service did not answer."
+    assert order.last_error == TIMED_OUT
     assert store.unconfirmed() == [order]
 
 
 def test_abandon_gives_up_an_unconfirmed_order(store: OrderStore) -> None:
     store.add_unconfirmed(CLIENT, "A-1", 100, None, "", at(0))
 
-    order = store.abandon(CLIENT, "A-1", "Refused: bad amount")
+    order = store.abandon(CLIENT, "A-1", BAD_AMOUNT)
 
     assert order.creation is CreationState.ABANDONED
-    assert order.last_error == "Refused: bad amount"
+    assert order.last_error == BAD_AMOUNT
     assert order.next_check_at is None
     assert store.unconfirmed() == []
     assert store.get(CLIENT, "A-1") == order
@@ -146,7 +154,7 @@ def test_a_confirmed_order_cannot_be_abandoned(store: OrderStore, add: AddOrder)
     confirmed = add("A-1", next_check=1)
 
     with pytest.raises(StoreError, match="cannot be abandoned"):
-        store.abandon(CLIENT, "A-1", "give up")
+        store.abandon(CLIENT, "A-1", NEVER_SENT)
 
     assert store.get(CLIENT, "A-1") == confirmed
 
@@ -155,9 +163,9 @@ def test_writes_to_an_unknown_order_raise(store: OrderStore) -> None:
     with pytest.raises(UnknownOrderError):
         store.confirm_creation(CLIENT, "nope", "https://pay.example/pay/x", at(0), None)
     with pytest.raises(UnknownOrderError):
-        store.record_creation_error(CLIENT, "nope", "x")
+        store.record_creation_error(CLIENT, "nope", TIMED_OUT)
     with pytest.raises(UnknownOrderError):
-        store.abandon(CLIENT, "nope", "x")
+        store.abandon(CLIENT, "nope", NEVER_SENT)
     with pytest.raises(UnknownOrderError):
         store.schedule(CLIENT, "nope", at(0))
 
@@ -179,7 +187,7 @@ def test_unconfirmed_lists_oldest_first_and_by_client(store: OrderStore, add: Ad
     add("done", minutes=0)
     other = add("theirs", minutes=2, confirmed=False, client_id=CLIENT + 1)
     store.add_unconfirmed(CLIENT, "gone", 100, None, "", at(0))
-    store.abandon(CLIENT, "gone", "x")
+    store.abandon(CLIENT, "gone", NEVER_SENT)
 
     assert store.unconfirmed() == [early, other, late]
     assert store.unconfirmed(CLIENT) == [early, late]
@@ -285,7 +293,7 @@ def test_the_payment_is_bounded_by_the_last_pending_and_the_first_paid_check(
 
     store.record_checks([check("A-1", PENDING, 1, next_check=1.1)])
     # A failed check says nothing about the payment: the window stays open from 1.
-    store.record_checks([check("A-1", None, 1.5, next_check=2, error="No connection.")])
+    store.record_checks([check("A-1", None, 1.5, next_check=2, error=UNREACHABLE)])
     [(paid, _)] = store.record_checks([check("A-1", APPROVE, 1.75)])
 
     assert (paid.last_pending_at, paid.paid_at) == (at(1), at(1.75))
@@ -316,13 +324,13 @@ def test_a_failed_check_keeps_the_status_and_stores_the_error(
     add("A-1", next_check=0)
 
     [(failed, changed)] = store.record_checks(
-        [check("A-1", None, 1, next_check=1.5, error="No connection to the service.")]
+        [check("A-1", None, 1, next_check=1.5, error=UNREACHABLE)]
     )
     [(recovered, _)] = store.record_checks([check("A-1", DECLINE, 2)])
 
     assert changed is False
     assert failed.status is PENDING
-    assert failed.last_error == "No connection to the service."
+    assert failed.last_error == UNREACHABLE
     assert failed.last_checked_at == at(1)
     assert failed.next_check_at == at(1.5)
     assert recovered.status is DECLINE

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderQuery, OrderStore, SortColumn, Totals
 
@@ -43,7 +44,7 @@ def book(store: OrderStore, add: AddOrder) -> OrderStore:
     )
     add("u-1", 111, minutes=70, note="unsent", confirmed=False)
     add("a-1", 222, minutes=80, note="given up", confirmed=False)
-    store.abandon(CLIENT, "a-1", "x")
+    store.abandon(CLIENT, "a-1", Failure(FailureCode.NEVER_SENT))
     add("x-1", 999, minutes=5, note="2 coffees", client_id=CLIENT + 1)
     return store
 

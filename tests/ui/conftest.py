@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from paydesk.domain.failures import Failure
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderStore
 
@@ -33,7 +34,7 @@ def _make_order(
     paid_minutes: float | None = None,
     checked_minutes: float | None = None,
     client_id: int = ORDERS_CLIENT,
-    error: str | None = None,
+    error: Failure | None = None,
 ) -> Order:
     """An order created ``minutes`` after ORDERS_T0; paid orders get a paid time."""
 

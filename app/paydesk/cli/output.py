@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paydesk.cli.dates import local_text
+from paydesk.core.problems import english
 from paydesk.domain.money import format_rubles
 from paydesk.domain.orders import CreationState, Order
 from paydesk.domain.phase import OrderPhase, phase_of
@@ -60,7 +61,7 @@ def describe(order: Order) -> str:
     if order.url:
         lines.append(f"Link    {order.url}")
     if order.last_error and order.creation is not CreationState.CONFIRMED:
-        lines.append(f"Problem {order.last_error}")
+        lines.append(f"Problem {english(order.last_error)}")
     return "\n".join(lines)
 
 

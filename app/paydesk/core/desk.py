@@ -13,6 +13,7 @@ from paydesk.core.polling import PollingPolicy
 from paydesk.core.remote import retry_after
 from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.errors import InputError
+from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.money import MAX_AMOUNT, check_kopecks, parse_amount
 from paydesk.domain.order_ids import OrderIdGenerator
 from paydesk.domain.orders import CreationState, Order, normalize_email
@@ -90,16 +91,13 @@ class OrderDesk:
                 ),
             )
         if outcome.abandoned:
-            return self.store.abandon(
-                self.client_id, order_id,
-                "The order never reached the payment service and its time ran out.",
-            )
+            return self.store.abandon(self.client_id, order_id, Failure(FailureCode.NEVER_SENT))
         error = outcome.error
-        message = error.user_message if error is not None else "Unknown error."
+        failure = error.failure if error is not None else Failure(FailureCode.UNKNOWN)
         if _cannot_succeed(error):
             # Sending the same request again can only fail the same way.
-            return self.store.abandon(self.client_id, order_id, message)
-        return self.store.record_creation_error(self.client_id, order_id, message)
+            return self.store.abandon(self.client_id, order_id, failure)
+        return self.store.record_creation_error(self.client_id, order_id, failure)
 
     def unconfirmed(self) -> list[Order]:
         return self.store.unconfirmed(self.client_id)
@@ -138,7 +136,7 @@ class OrderDesk:
                         focused=outcome.order_id in focused_order_ids,
                         not_before=retry_after(outcome),
                     ),
-                    error=outcome.error.user_message if outcome.error is not None else None,
+                    error=outcome.error.failure if outcome.error is not None else None,
                     asked_at=outcome.asked_at,
                 )
             )

@@ -31,7 +31,15 @@ SettingsListener = Callable[[Settings], None]
 
 
 class NotConfiguredError(Exception):
-    """A setting the service needs is missing; the text says how to set it."""
+    """A setting the service needs is missing; the text says how to set it.
+
+    ``missing`` names it by its configuration key (``base_url``, ``client_id``,
+    ``secret_key``), for a front end to say it in its own words.
+    """
+
+    def __init__(self, message: str, missing: str) -> None:
+        super().__init__(message)
+        self.missing = missing
 
 
 @dataclass
@@ -107,7 +115,8 @@ class Runtime:
         if self.settings.client_id is None:
             raise NotConfiguredError(
                 "PayDesk is not set up yet: the client id is missing. Set it with "
-                "'paydesk config set client_id N', or try 'paydesk --demo'."
+                "'paydesk config set client_id N', or try 'paydesk --demo'.",
+                missing="client_id",
             )
         return self.settings.client_id
 
@@ -124,14 +133,16 @@ class Runtime:
             if not self.settings.base_url:
                 raise NotConfiguredError(
                     "PayDesk is not set up yet: the service address is missing. Set it with "
-                    "'paydesk config set base_url https://...', or try 'paydesk --demo'."
+                    "'paydesk config set base_url https://...', or try 'paydesk --demo'.",
+                    missing="base_url",
                 )
             client_id = self.require_client_id()
             secret = DEMO_SECRET_KEY if self.is_demo else self.secret_store().get(client_id)
             if not secret:
                 raise NotConfiguredError(
                     "PayDesk is not set up yet: the secret key is missing. Set it with "
-                    "'paydesk config set secret_key' (it is kept in the OS keychain)."
+                    "'paydesk config set secret_key' (it is kept in the OS keychain).",
+                    missing="secret_key",
                 )
             if not self.is_demo:
                 register_secret(secret)

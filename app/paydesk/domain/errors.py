@@ -21,6 +21,11 @@ class InputError(ValueError):
 class AmountError(InputError):
     field = "amount"
 
+    def __init__(self, code: str, message: str, *, ceiling: int | None = None) -> None:
+        super().__init__(code, message)
+        #: For ``too_large``: the ceiling in kopecks, for a front end to say in its format.
+        self.ceiling = ceiling
+
 
 class EmailError(InputError):
     field = "email"

@@ -55,7 +55,7 @@ def parse_amount(text: str, *, ceiling: int = MAX_AMOUNT) -> int:
     whole = re.sub(_GROUP, "", match["int"]).lstrip("0") or "0"
     if len(whole) > len(str(ceiling)):
         # Far over the ceiling: thousands of digits are refused before they are read.
-        raise _too_large(ceiling)
+        raise ceiling_error(ceiling)
     rubles = Decimal(f"{whole}.{fraction or '0'}")
     kopecks = int(rubles.scaleb(2))  # exact: at most two fraction digits, well within precision
     return check_kopecks(kopecks, ceiling=ceiling)
@@ -70,12 +70,15 @@ def check_kopecks(kopecks: int, *, ceiling: int = MAX_AMOUNT) -> int:
     if kopecks == 0:
         raise AmountError("zero", "The amount must be more than zero.")
     if kopecks > ceiling:
-        raise _too_large(ceiling)
+        raise ceiling_error(ceiling)
     return kopecks
 
 
-def _too_large(ceiling: int) -> AmountError:
-    return AmountError("too_large", f"The amount cannot be more than {format_rubles(ceiling)} ₽.")
+def ceiling_error(ceiling: int) -> AmountError:
+    """The error for an amount over ``ceiling`` (kopecks), which it carries."""
+    return AmountError(
+        "too_large", f"The amount cannot be more than {format_rubles(ceiling)} ₽.", ceiling=ceiling
+    )
 
 
 def format_rubles(kopecks: int, *, group: str = "\u00a0", decimal: str = ",") -> str:

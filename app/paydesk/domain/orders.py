@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from paydesk.domain.errors import EmailError, OrderIdError
+from paydesk.domain.failures import Failure
 
 ORDER_ID_MAX = 64
 EMAIL_MAX = 254
@@ -74,7 +75,8 @@ class Order:
     paid_at: datetime | None = None
     last_checked_at: datetime | None = None
     next_check_at: datetime | None = None
-    last_error: str | None = None
+    #: Why the last creation or check failed, as a code and a detail (never a sentence).
+    last_error: Failure | None = None
     #: When the service answered create_order with the link. Nobody can pay
     #: before we have the link, so this also opens the window of the payment.
     confirmed_at: datetime | None = None

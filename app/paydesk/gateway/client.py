@@ -13,6 +13,7 @@ import requests
 
 import paydesk
 from paydesk.domain.errors import EmailError, InputError
+from paydesk.domain.failures import FailureCode as Code
 from paydesk.domain.money import check_kopecks
 from paydesk.domain.orders import OrderStatus, normalize_email, validate_order_id
 from paydesk.domain.signing import create_order_sign, get_order_sign
@@ -88,9 +89,7 @@ class GatewayClient:
         self._endpoint = parse_base_url(base_url, allow_insecure=allow_insecure)
         self._client_id = parse_client_id(client_id)
         if not isinstance(secret_key, str) or not secret_key:
-            raise GatewayConfigError(
-                "the secret key is empty", user_message="The secret key is empty."
-            )
+            raise GatewayConfigError("the secret key is empty", code=Code.SECRET_EMPTY)
         self._secret = _Secret(secret_key)
         for name, value in (
             ("connect_timeout", connect_timeout),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from paydesk.domain.failures import WITH_SERVICE_WORDS
 from paydesk.gateway.errors import (
     CredentialsRefused,
     GatewayError,
@@ -22,6 +23,7 @@ from paydesk.gateway.errors import (
     ParameterRefused,
     ServiceRefused,
     ServiceUnavailable,
+    message_for,
 )
 
 _CREDENTIALS = re.compile(
@@ -85,9 +87,9 @@ def refusal(
     if 500 <= code <= 599:
         return ServiceUnavailable(f"{where}: the service reported a fault", **kwargs)
     kind = _kind(where, code, words)
-    if message and kind in (ServiceRefused, ParameterRefused):
+    if message and kind.default_code in WITH_SERVICE_WORDS:
         # Its own words are the most useful thing to show: which value, what is wrong.
-        kwargs["user_message"] = f"The payment service refused the request: {message}"
+        kwargs["user_message"] = message_for(kind.default_code, message)
     return kind(f"{where}: {_WHAT[kind]}", **kwargs)
 
 

@@ -20,26 +20,13 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 from urllib.parse import urlsplit
 
+from paydesk.domain.failures import FailureCode as Code
 from paydesk.domain.orders import OrderStatus
 from paydesk.gateway.errors import GatewayError, ProtocolError, RateLimited
 from paydesk.gateway.refusals import refusal
 from paydesk.gateway.service_message import service_message
 
 _SECONDS_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,6})?")
-
-_FAULT_MESSAGE = "The payment service had a fault. Try again in a few minutes."
-_REDIRECT_MESSAGE = (
-    "The payment service answered with a redirect. Check the service address in settings."
-)
-_INSECURE_LINK_MESSAGE = (
-    "The payment service sent a payment link that is not secure (not https), so it is not "
-    "shown to the buyer. Contact the payment service's support."
-)
-_OTHER_ORDER_MESSAGE = (
-    "The payment service answered about a different order. Nothing was recorded; try again, "
-    "and contact support if it happens again."
-)
-
 
 @dataclass(frozen=True, slots=True)
 class RawReply:
@@ -109,12 +96,12 @@ def _judge(
         if is_fault:
             what = f"{where}: the service had a fault and sent a reply that is not a JSON object"
             return ProtocolError(
-                what, user_message=_FAULT_MESSAGE, http_status=code, body=body, retryable=True
+                what, code=Code.FAULT_REPLY, http_status=code, body=body, retryable=True
             ), None
         if 300 <= code <= 399:
             return ProtocolError(
                 f"{where}: unexpected redirect",
-                user_message=_REDIRECT_MESSAGE,
+                code=Code.REDIRECT,
                 http_status=code,
                 body=body,
             ), None
@@ -125,7 +112,7 @@ def _judge(
     if not isinstance(status, bool):
         return ProtocolError(
             f"{where}: the reply has no boolean 'status'",
-            user_message=_FAULT_MESSAGE if is_fault else None,
+            code=Code.FAULT_REPLY if is_fault else None,
             http_status=code,
             body=body,
             retryable=is_fault,
@@ -135,7 +122,7 @@ def _judge(
     if not 200 <= code <= 299:
         return ProtocolError(
             f"{where}: 'status' is true but the HTTP status is not a success",
-            user_message=_FAULT_MESSAGE if is_fault else None,
+            code=Code.FAULT_REPLY if is_fault else None,
             http_status=code,
             body=body,
             retryable=is_fault,
@@ -180,7 +167,7 @@ def payment_url(reply: Success, *, allow_http: bool = False) -> str:
     if scheme == "http" and not allow_http:
         raise ProtocolError(
             "create_order: the payment link is plain http, not https",
-            user_message=_INSECURE_LINK_MESSAGE,
+            code=Code.INSECURE_LINK,
             http_status=reply.http_status,
             body=reply.body,
         )
@@ -200,7 +187,7 @@ def check_order_echo(reply: Success, order_id: str) -> Success:
     if echoed is not None and echoed != order_id:
         raise ProtocolError(
             f"{reply.endpoint}: the reply is about another order",
-            user_message=_OTHER_ORDER_MESSAGE,
+            code=Code.OTHER_ORDER,
             http_status=reply.http_status,
             body=reply.body,
         )

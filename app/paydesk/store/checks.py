@@ -17,7 +17,7 @@ from dataclasses import replace
 from paydesk.domain.clock import to_ms
 from paydesk.domain.orders import Order, OrderStatus
 from paydesk.store.records import CheckResult
-from paydesk.store.rows import ORDER_COLUMNS, ms_or_none, order_from_row
+from paydesk.store.rows import ORDER_COLUMNS, failure_columns, ms_or_none, order_from_row
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +59,10 @@ def apply_check(db: sqlite3.Connection, row_id: int, result: CheckResult) -> tup
     seen_pending = asked_at if saw_pending else None
     row = db.execute(
         "UPDATE orders SET status = ?, paid_at = ?, last_checked_at = ?,"
-        " next_check_at = ?, last_error = ?,"
+        " next_check_at = ?, last_error = ?, last_error_detail = ?,"
         " last_pending_at = coalesce(max(?, last_pending_at), last_pending_at, ?)"
         f" WHERE id = ? RETURNING {ORDER_COLUMNS}",
-        (status, paid_at, checked_at, next_check_at, result.error,
+        (status, paid_at, checked_at, next_check_at, *failure_columns(result.error),
          seen_pending, seen_pending, row_id),
     ).fetchall()[0]
     return order_from_row(row), changed

@@ -5,6 +5,10 @@ has shipped is never edited: a change to the schema is a new step at the end,
 so every database, however old, reaches the same schema by the same path.
 """
 
+# The f-strings below build SQL from this module's own constants only (the old
+# sentences, quoted by _quoted); no value from outside ever reaches a statement.
+# ruff: noqa: S608
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -175,6 +179,106 @@ _V4_PAYMENT_TIMES = Migration(
     ),
 )
 
-MIGRATIONS: tuple[Migration, ...] = (_V1_TABLES, _V2_INDEXES, _V3_LIST, _V4_PAYMENT_TIMES)
+def _quoted(text: str) -> str:
+    """``text`` as an SQL string literal (the sentences below hold apostrophes)."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+#: The sentences PayDesk up to schema 4 stored as an order's last error, with the
+#: code each one is now (the failures of a creation or a status check: settings
+#: problems never reached the book). Frozen here, as this step is: the words a
+#: later PayDesk uses may change, the ones already in old books do not.
+_OLD_SENTENCES: tuple[tuple[str, str], ...] = (
+    ("failed", "The request to the payment service failed. Try again; if it keeps failing, "
+               "contact support."),
+    ("unreachable", "The payment service could not be reached. Check the internet connection "
+                    "and try again."),
+    ("timeout", "The payment service did not answer in time. Try again in a moment."),
+    ("tls", "The secure connection to the payment service could not be verified. Check the "
+            "computer's date and time and the service address, or contact support."),
+    ("refused", "The payment service refused the request."),
+    ("credentials_refused", "The payment service did not accept the shop's credentials. Check "
+                            "the client ID and the secret key in settings."),
+    ("order_not_found", "The payment service has no order with this number."),
+    ("order_conflict", "This order number is already used at the payment service with a "
+                       "different amount or e-mail."),
+    ("parameter_refused", "The payment service refused a value in the request."),
+    ("rate_limited", "The payment service is busy. Wait a moment and try again."),
+    ("service_fault", "The payment service is having a problem right now. Try again in a few "
+                      "minutes."),
+    ("bad_reply", "The payment service sent a reply PayDesk could not understand. Try again; "
+                  "if it keeps happening, contact support."),
+    ("fault_reply", "The payment service had a fault. Try again in a few minutes."),
+    ("redirect", "The payment service answered with a redirect. Check the service address in "
+                 "settings."),
+    ("insecure_link", "The payment service sent a payment link that is not secure (not https), "
+                      "so it is not shown to the buyer. Contact the payment service's support."),
+    ("other_order", "The payment service answered about a different order. Nothing was "
+                    "recorded; try again, and contact support if it happens again."),
+    ("never_sent", "The order never reached the payment service and its time ran out."),
+    ("unknown", "Unknown error."),
+)
+#: An order field the service client refused: the code is "<field>.<code>" and the
+#: sentence stays as the detail (as such a failure is stored now).
+_OLD_INPUT_SENTENCES: tuple[tuple[str, str], ...] = (
+    ("order_id.empty", "The order id is empty."),
+    ("order_id.too_long", "An order id has at most 64 characters."),
+    ("order_id.colon", "An order id cannot contain a colon."),
+    ("order_id.bad_characters",
+     "An order id may use only Latin letters, digits, '.', '_' and '-'."),
+    ("amount.not_integer", "The amount must be a whole number of kopecks."),
+    ("amount.negative", "The amount cannot be negative."),
+    ("amount.zero", "The amount must be more than zero."),
+    ("email.too_long", "An e-mail address has at most 254 characters."),
+    ("email.spaces", "An e-mail address cannot contain spaces."),
+    ("email.control_characters", "An e-mail address cannot contain control characters."),
+    ("email.at_sign", "An e-mail address has exactly one '@'."),
+    ("email.no_local_part", "Write the name before the '@'."),
+    ("email.bad_domain", "The part after '@' must be a domain such as mail.ru."),
+    ("email.not_text", "The e-mail address must be text."),
+)
+_REFUSED_PREFIX = "The payment service refused the request: "
+#: The contract's ceiling as the service client said it; the detail is now the ceiling.
+_OLD_CEILING = "The amount cannot be more than 1\u00a0000\u00a0000\u00a0000,00 ₽."
+
+
+def _recode(pairs: tuple[tuple[str, str], ...], detail: str) -> str:
+    """Give the rows holding one of these sentences its code, and ``detail``."""
+    cases = " ".join(f"WHEN {_quoted(text)} THEN {_quoted(code)}" for code, text in pairs)
+    sentences = ", ".join(_quoted(text) for _code, text in pairs)
+    return (
+        f"UPDATE orders SET last_error = CASE last_error_detail {cases} END,"
+        f" last_error_detail = {detail}"
+        f" WHERE last_error = 'legacy' AND last_error_detail IN ({sentences})"
+    )
+
+
+_V5_FAILURE_CODES = Migration(
+    5,
+    "an order's last failure as a code and a detail, not a sentence",
+    (
+        # last_error now holds a code (domain/failures.py), the new column its detail.
+        "ALTER TABLE orders ADD COLUMN last_error_detail TEXT",
+        # Every old sentence is kept, as the detail of a 'legacy' failure (shown as it
+        # was)...
+        "UPDATE orders SET last_error_detail = last_error, last_error = 'legacy'"
+        " WHERE last_error IS NOT NULL",
+        # ...unless it names one failure, which then gets its code.
+        _recode(_OLD_SENTENCES, "NULL"),
+        _recode(_OLD_INPUT_SENTENCES, "last_error_detail"),
+        "UPDATE orders SET last_error = 'amount.too_large', last_error_detail = '100000000000'"
+        f" WHERE last_error = 'legacy' AND last_error_detail = {_quoted(_OLD_CEILING)}",
+        # A refusal with the service's own words: they are the detail (a refused
+        # parameter said it the same way; both read alike).
+        "UPDATE orders SET last_error = 'refused',"
+        f" last_error_detail = substr(last_error_detail, {len(_REFUSED_PREFIX) + 1})"
+        f" WHERE last_error = 'legacy' AND substr(last_error_detail, 1, {len(_REFUSED_PREFIX)})"
+        f" = {_quoted(_REFUSED_PREFIX)}",
+    ),
+)
+
+MIGRATIONS: tuple[Migration, ...] = (
+    _V1_TABLES, _V2_INDEXES, _V3_LIST, _V4_PAYMENT_TIMES, _V5_FAILURE_CODES
+)
 
 LATEST_SCHEMA_VERSION = MIGRATIONS[-1].version

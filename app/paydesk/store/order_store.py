@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from paydesk.domain.clock import to_ms
+from paydesk.domain.failures import Failure
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store.book_connection import BookConnection
 from paydesk.store.checks import apply_check
@@ -31,6 +32,7 @@ from paydesk.store.records import CheckResult, StatusChange, Totals
 from paydesk.store.reporting import ReportQueries
 from paydesk.store.rows import (
     ORDER_COLUMNS,
+    failure_columns,
     moment,
     ms_or_none,
     order_from_row,
@@ -108,7 +110,8 @@ class OrderStore(BookConnection):
                 db,
                 client_id,
                 order_id,
-                "creation = ?, url = ?, last_error = NULL, next_check_at = ?,"
+                "creation = ?, url = ?, last_error = NULL, last_error_detail = NULL,"
+                " next_check_at = ?,"
                 " confirmed_at = coalesce(confirmed_at, ?),"
                 " last_pending_at = coalesce(last_pending_at, created_at)",
                 (CreationState.CONFIRMED.value, url, ms_or_none(next_check_at),
@@ -122,12 +125,15 @@ class OrderStore(BookConnection):
             )
         return order
 
-    def record_creation_error(self, client_id: int, order_id: str, message: str) -> Order:
+    def record_creation_error(self, client_id: int, order_id: str, failure: Failure) -> Order:
         """The create request failed; the order stays as it was, to be retried."""
         with self._write("save the error") as db:
-            return self._update(db, client_id, order_id, "last_error = ?", (message,))[1]
+            return self._update(
+                db, client_id, order_id, "last_error = ?, last_error_detail = ?",
+                failure_columns(failure),
+            )[1]
 
-    def abandon(self, client_id: int, order_id: str, message: str) -> Order:
+    def abandon(self, client_id: int, order_id: str, failure: Failure) -> Order:
         """Give up an order that never reached the service.
 
         A confirmed order exists at the service and may be paid, so it cannot
@@ -146,8 +152,8 @@ class OrderStore(BookConnection):
                 db,
                 client_id,
                 order_id,
-                "creation = ?, last_error = ?, next_check_at = NULL",
-                (CreationState.ABANDONED.value, message),
+                "creation = ?, last_error = ?, last_error_detail = ?, next_check_at = NULL",
+                (CreationState.ABANDONED.value, *failure_columns(failure)),
             )[1]
 
     # -- watching statuses -------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from paydesk.domain.failures import Failure
 from paydesk.domain.orders import OrderStatus
 
 
@@ -13,7 +14,7 @@ class CheckResult:
     """What one get_order poll found out, to be recorded with others in one batch.
 
     ``status`` is None when the check itself failed (network, service error);
-    ``error`` then says why. ``next_check_at`` None means never check again.
+    ``error`` then says why (its code and detail). ``next_check_at`` None means never check again.
     """
 
     client_id: int
@@ -21,7 +22,7 @@ class CheckResult:
     status: OrderStatus | None
     checked_at: datetime
     next_check_at: datetime | None
-    error: str | None = None
+    error: Failure | None = None
     #: When the request left (a "pending" answer bounds the payment from there).
     asked_at: datetime | None = None
 

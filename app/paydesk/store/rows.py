@@ -10,12 +10,13 @@ from datetime import datetime
 from typing import Any
 
 from paydesk.domain.clock import from_ms, to_ms
+from paydesk.domain.failures import Failure
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 
 #: The columns every order query selects, in the order of :class:`Order`'s fields.
 ORDER_COLUMNS = (
     "client_id, order_id, amount, email, note, url, status, creation, "
-    "created_at, paid_at, last_checked_at, next_check_at, last_error, "
+    "created_at, paid_at, last_checked_at, next_check_at, last_error, last_error_detail, "
     "confirmed_at, last_pending_at"
 )
 
@@ -40,6 +41,11 @@ def ms_or_none(value: datetime | None) -> int | None:
     return None if value is None else to_ms(value)
 
 
+def failure_columns(failure: Failure | None) -> tuple[str | None, str | None]:
+    """``last_error`` and ``last_error_detail`` as stored: the code and its detail."""
+    return (None, None) if failure is None else (failure.code, failure.detail)
+
+
 def order_from_row(row: tuple[Any, ...]) -> Order:
     """Build an Order from a row selected with :data:`ORDER_COLUMNS`."""
     (
@@ -56,6 +62,7 @@ def order_from_row(row: tuple[Any, ...]) -> Order:
         last_checked_at,
         next_check_at,
         last_error,
+        last_error_detail,
         confirmed_at,
         last_pending_at,
     ) = row
@@ -72,7 +79,7 @@ def order_from_row(row: tuple[Any, ...]) -> Order:
         from_ms(paid_at),
         from_ms(last_checked_at),
         from_ms(next_check_at),
-        last_error,
+        None if last_error is None else Failure(last_error, last_error_detail),
         from_ms(confirmed_at),
         from_ms(last_pending_at),
     )

@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from paydesk.core.order_book import OrderBook, OrderQuery, SortColumn
 from paydesk.domain.clock import utc_now
+from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
 from paydesk.ui.orders.model import (
@@ -59,7 +60,8 @@ def few(orders_store: OrderStore, make_order: MakeOrder) -> list[Order]:
         make_order("o-2", 25000, minutes=10, note="Кофе с собой\nи булочка"),
         make_order("o-3", 10000, minutes=20, status="decline", email="Bob@x.ru", note="100% off"),
         make_order("o-4", 70000, minutes=30, status="expired", email="carol@x.ru"),
-        make_order("o-5", 10000, minutes=40, status="refunded", error="service said no"),
+        make_order("o-5", 10000, minutes=40, status="refunded",
+                   error=Failure(FailureCode.LEGACY, "service said no")),
         make_order("o-6", 300, minutes=50, creation=CreationState.UNCONFIRMED, note="unsent"),
         make_order("o-7", 300, minutes=60, creation=CreationState.ABANDONED, email="d@x.ru"),
     ]  # fmt: skip

@@ -13,6 +13,7 @@ from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.domain.phase import OrderPhase
 from paydesk.ui.payment.panel import PaymentPanel, Place
@@ -143,9 +144,12 @@ def test_badge_tooltip_explains_why_an_order_was_not_sent(qtbot: QtBot) -> None:
     badge = StatusBadge()
     qtbot.addWidget(badge)
 
-    badge.set_order(an_order(creation=CreationState.UNCONFIRMED, last_error="Timed out"))
+    badge.set_order(an_order(creation=CreationState.UNCONFIRMED,
+                             last_error=Failure(FailureCode.TIMEOUT)))
 
-    assert badge.toolTip() == "Timed out"
+    assert badge.toolTip() == (
+        "The payment service did not answer in time. Try again in a moment."
+    )
 
 
 # -- the panel -------------------------------------------------------------------

@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from paydesk.core.problems import english
 from paydesk.core.runtime import NotConfiguredError, Runtime
 from paydesk.core.settings import Settings
 from paydesk.domain.errors import AmountError, EmailError, InputError, OrderIdError
-from paydesk.domain.money import check_kopecks, parse_amount
+from paydesk.domain.failures import Failure, FailureCode
+from paydesk.domain.money import MAX_AMOUNT, check_kopecks, parse_amount
 from paydesk.domain.orders import normalize_email, validate_order_id
 from paydesk.gateway import (
     CredentialsRefused,
@@ -38,10 +40,10 @@ from paydesk.support.paths import AppPaths
 from paydesk.support.secret_store import NoKeychainError, SecretStoreError
 from paydesk.ui.shell.formatting import money
 from paydesk.ui.shell.messages import (
+    failure_text,
     gateway_error_text,
     input_error_text,
     problem_text,
-    stored_error_text,
 )
 
 CORE = Path(__file__).resolve().parents[3] / "app" / "paydesk"
@@ -195,10 +197,62 @@ def test_problems_before_any_request(tmp_path: Path) -> None:
     assert problem_text(RuntimeError("odd")) == "odd"
 
 
-def test_stored_errors_are_recognised() -> None:
-    assert stored_error_text(GatewayTimeout.default_user_message) == (
-        GatewayTimeout.default_user_message
+@pytest.mark.parametrize("code", [code for code in FailureCode if code is not FailureCode.LEGACY])
+def test_every_failure_code_reads_as_the_core_says_it(code: FailureCode) -> None:
+    failure = Failure(code)
+    assert failure_text(failure) == english(failure)
+    if code not in (FailureCode.FAILED, FailureCode.NEVER_SENT, FailureCode.UNKNOWN):
+        assert failure_text(failure) != failure_text(Failure(FailureCode.FAILED))
+
+
+def test_stored_failures_read_by_their_code() -> None:
+    assert failure_text(Failure("timeout")) == GatewayTimeout.default_user_message
+    refused = Failure(FailureCode.REFUSED, "Shop blocked")
+    assert failure_text(refused) == "The payment service refused the request: Shop blocked"
+    assert failure_text(Failure(FailureCode.PARAMETER_REFUSED, "Bad amount")) == (
+        "The payment service refused the request: Bad amount"
     )
-    refused = "The payment service refused the request: Shop blocked"
-    assert stored_error_text(refused) == refused
-    assert stored_error_text("Something only the log knows") == "Something only the log knows"
+    # The service's words are kept for support, but this code's text does not use them.
+    assert failure_text(Failure(FailureCode.CREDENTIALS_REFUSED, "wrong sign")) == (
+        CredentialsRefused.default_user_message
+    )
+    assert failure_text(Failure("legacy", "Something only the log knows")) == (
+        "Something only the log knows"
+    )
+    # A code from a newer PayDesk still says something sensible.
+    assert failure_text(Failure("from_the_future")) == GatewayError.default_user_message
+
+
+def test_a_stored_input_failure_reads_as_the_field_error() -> None:
+    assert failure_text(Failure("order_id.colon", "An order id cannot contain a colon.")) == (
+        "An order id cannot contain a colon."
+    )
+    ceiling = Failure("amount.too_large", str(5_000_00))
+    assert failure_text(ceiling) == f"The amount cannot be more than {money(5_000_00)}."
+    assert failure_text(Failure("email.too_long", "...")) == (
+        "An e-mail address has at most 254 characters."
+    )
+    assert failure_text(Failure("amount.new_rule", "Some new rule.")) == "Check the amount."
+
+
+def test_a_live_invalid_request_and_its_stored_failure_read_alike() -> None:
+    client = GatewayClient("http://127.0.0.1:9", 1, "key")
+    with pytest.raises(InvalidRequestError) as raised:
+        client.create_order("A-1", MAX_AMOUNT + 1)
+    failure = raised.value.failure
+    assert failure == Failure("amount.too_large", str(MAX_AMOUNT))
+    assert failure_text(failure) == gateway_error_text(raised.value) == (
+        f"The amount cannot be more than {money(MAX_AMOUNT)}."
+    )
+    assert english(failure) == raised.value.user_message
+
+
+def test_messages_choose_by_code_not_by_sentence() -> None:
+    """The window never reads the core's English to know what happened."""
+    source = (CORE / "ui" / "shell" / "messages.py").read_text(encoding="utf-8")
+    assert "startswith" not in source
+    assert "import re" not in source
+    tree = ast.parse(source)
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert not {name for name in imported if name and name.startswith(
+        ("paydesk.gateway", "paydesk.store"))}

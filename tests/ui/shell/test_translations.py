@@ -25,12 +25,14 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.order_book import OrderBook
+from paydesk.core.problems import english
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import Settings, SettingsError
 from paydesk.domain.errors import AmountError
+from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.money import parse_amount
 from paydesk.domain.orders import CreationState, Order, OrderStatus
-from paydesk.gateway import GatewayTimeout, ServiceRefused
+from paydesk.gateway import ServiceRefused
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.store import OrderStore
 from paydesk.support import translations
@@ -44,7 +46,7 @@ from paydesk.ui.settings.dialog import SettingsDialog
 from paydesk.ui.settings.welcome_dialog import WelcomeDialog
 from paydesk.ui.shell import i18n
 from paydesk.ui.shell.formatting import local_time, money, tr
-from paydesk.ui.shell.messages import gateway_error_text, input_error_text
+from paydesk.ui.shell.messages import failure_text, gateway_error_text, input_error_text
 from paydesk.ui.widgets.status_badge import StatusBadge
 
 from bulk_orders import bulk_insert
@@ -213,12 +215,32 @@ def test_core_errors_are_shown_in_russian(russian: MissRecorder, qtbot: QtBot) -
 
     refused = ServiceRefused("create_order: refused", service_message="Магазин заблокирован")
     assert gateway_error_text(refused) == "Платёжный сервис отклонил запрос: Магазин заблокирован"
-    # An order's last error, stored in English by the core, is shown in Russian.
+    # An order's last error, stored as a code by the core, is shown in Russian.
     badge = StatusBadge()
     qtbot.addWidget(badge)
     badge.set_order(an_order("pending", creation=CreationState.UNCONFIRMED, url=None,
-                             last_error=GatewayTimeout.default_user_message))
+                             last_error=Failure(FailureCode.TIMEOUT)))
     assert badge.toolTip() == "Платёжный сервис не ответил вовремя. Повторите чуть позже."
+    assert russian.misses == set()
+
+
+def test_every_failure_code_is_said_in_russian(russian: MissRecorder) -> None:
+    for code in FailureCode:
+        if code is FailureCode.LEGACY:  # an old stored sentence, shown as it was
+            continue
+        text = failure_text(Failure(code))
+        assert text != english(Failure(code)), code
+        assert re.search("[а-яё]", text), code
+    assert failure_text(Failure(FailureCode.PARAMETER_REFUSED, "amount is over 100")) == (
+        "Платёжный сервис отклонил запрос: amount is over 100"
+    )
+    assert failure_text(Failure("amount.too_large", "100000")) == (
+        f"Сумма не может быть больше 1{NBSP}000,00{NBSP}₽."
+    )
+    assert failure_text(Failure(FailureCode.NEVER_SENT)) == (
+        "Заказ так и не дошёл до платёжного сервиса, а его время истекло."
+    )
+    assert failure_text(Failure(FailureCode.LEGACY, "Old words")) == "Old words"
     assert russian.misses == set()
 
 

@@ -38,7 +38,7 @@ from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.orders.cells import ROWS, local_day, sort_ms, status_text
 from paydesk.ui.orders.cells import day_start as day_start  # kept importable from here
 from paydesk.ui.shell.formatting import local_time, money, tr
-from paydesk.ui.shell.messages import stored_error_text
+from paydesk.ui.shell.messages import failure_text
 
 #: Rows read per page: a screenful and more (a tall window shows ~50); the view
 #: asks for the next page as it scrolls near the end.
@@ -401,7 +401,7 @@ class OrdersModel(QAbstractTableModel):
             return self._paid_font if phase_of(order) is OrderPhase.PAID else None
         if role == _TOOLTIP_ROLE:
             # Why a check or the creation failed; else the words, in case they are cut short.
-            return stored_error_text(order.last_error) if order.last_error else status_text(order)
+            return failure_text(order.last_error) if order.last_error else status_text(order)
         return None
 
     @staticmethod

@@ -1,47 +1,36 @@
-"""The "Test connection" check: can PayDesk reach the service, and does it take these keys?
+"""The "Test connection" check in the window's words, run off the GUI thread.
 
-The check itself (:func:`check_connection`) is plain Python, so the command line
-and the tests can use it; :class:`ConnectionChecker` is the thin Qt part that
-runs it off the GUI thread. Nothing here ever puts the secret key in a message.
+The check itself is the core's (:func:`paydesk.core.connection.check_connection`:
+plain Python, the gateway the counter uses); this module says its verdict in
+words for a person, and :class:`ConnectionChecker` runs it in a worker. Nothing
+here ever puts the secret key in a message.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from paydesk.gateway import (
-    CredentialsRefused,
-    GatewayClient,
-    GatewayConfigError,
-    GatewayConnectionError,
-    GatewayError,
-    GatewayTimeout,
-    InvalidRequestError,
-    ServiceUnavailable,
-)
+from paydesk.core import connection
+from paydesk.core.connection import ConnectionCheck, Missing, Outcome
+from paydesk.core.problems import Failure
+from paydesk.core.problems import FailureCode as Code
 from paydesk.support.secret_store import SecretStore, SecretStoreError
 from paydesk.ui.shell.formatting import tr
-from paydesk.ui.shell.messages import gateway_error_text, problem_text
+from paydesk.ui.shell.messages import failure_text, problem_text
 from paydesk.ui.shell.tasks import Task, run_task
 
-#: A person waits for this button: one short try, not the counter's patient retries.
-CONNECT_TIMEOUT = 5.0
-READ_TIMEOUT = 5.0
-DEADLINE = 8.0
-
-
-class Outcome(StrEnum):
-    ACCEPTED = "accepted"
-    REFUSED = "refused"
-    UNREACHABLE = "unreachable"
-    INVALID = "invalid"
-    #: Reached, but no usable answer (TLS failure, a reply we cannot read, busy...).
-    FAILED = "failed"
+__all__ = [
+    "ConnectionChecker",
+    "ConnectionResult",
+    "Outcome",
+    "address_problem",
+    "check_connection",
+    "check_with_store",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,62 +44,14 @@ class ConnectionResult:
 
 
 def address_problem(base_url: str) -> str | None:
-    """Why the gateway would refuse this address (https unless loopback...), or None.
-
-    The rule lives in the gateway; building a client applies it without sending
-    anything, so settings and the counter can never disagree about an address.
-    """
-    try:
-        GatewayClient(base_url, 1, "address-check").close()
-    except GatewayConfigError as error:
-        return gateway_error_text(error)
-    return None
+    """Why the gateway would refuse this address (https unless loopback...), or None."""
+    failure = connection.address_failure(base_url)
+    return failure_text(failure) if failure is not None else None
 
 
 def check_connection(base_url: str, client_id: int | None, secret: str | None) -> ConnectionResult:
-    """One signed, harmless request with these values; the outcome in words for a person."""
-    if not base_url.strip():
-        return _invalid(tr("Enter the payment service address first."))
-    if client_id is None:
-        return _invalid(tr("Enter the client ID first."))
-    if not secret:
-        return _invalid(tr("Enter the secret key first."))
-    try:
-        client = GatewayClient(
-            base_url,
-            client_id,
-            secret,
-            connect_timeout=CONNECT_TIMEOUT,
-            read_timeout=READ_TIMEOUT,
-            deadline=DEADLINE,
-            max_attempts=1,
-        )
-    except GatewayConfigError as error:
-        return _invalid(gateway_error_text(error), secret)
-    with client:
-        address = client.base_url
-        try:
-            client.verify_credentials()
-        except CredentialsRefused:
-            return ConnectionResult(
-                Outcome.REFUSED,
-                tr("The service refused these credentials: check the client ID and secret key."),
-            )
-        except GatewayTimeout:
-            return _unreachable(address, tr("it did not answer in time."), secret)
-        except GatewayConnectionError:
-            return _unreachable(address, tr("check the address and the network."), secret)
-        except ServiceUnavailable:
-            return _unreachable(
-                address, tr("it reported a fault of its own; try again in a few minutes."), secret
-            )
-        except (GatewayConfigError, InvalidRequestError) as error:
-            return _invalid(gateway_error_text(error), secret)
-        except GatewayError as error:
-            return ConnectionResult(Outcome.FAILED, _hide(gateway_error_text(error), secret))
-    return ConnectionResult(
-        Outcome.ACCEPTED, tr("Connected: the service accepted these credentials.")
-    )
+    """The core's check with these values; the outcome in words for a person."""
+    return _words(connection.check_connection(base_url, client_id, secret), secret)
 
 
 def check_with_store(
@@ -123,19 +64,35 @@ def check_with_store(
         try:
             secret = store.get(client_id)
         except SecretStoreError as error:
-            return _invalid(problem_text(error))
+            return ConnectionResult(Outcome.INVALID, problem_text(error))
     return check_connection(base_url, client_id, secret)
 
 
-def _invalid(message: str, secret: str | None = None) -> ConnectionResult:
-    return ConnectionResult(Outcome.INVALID, _hide(message, secret))
-
-
-def _unreachable(address: str, reason: str, secret: str) -> ConnectionResult:
-    text = tr("The service could not be reached at {address}: {reason}").format(
-        address=address, reason=reason
-    )
-    return ConnectionResult(Outcome.UNREACHABLE, _hide(text, secret))
+def _words(check: ConnectionCheck, secret: str | None) -> ConnectionResult:
+    outcome, failure = check.outcome, check.failure
+    if check.missing is Missing.BASE_URL:
+        text = tr("Enter the payment service address first.")
+    elif check.missing is Missing.CLIENT_ID:
+        text = tr("Enter the client ID first.")
+    elif check.missing is Missing.SECRET_KEY:
+        text = tr("Enter the secret key first.")
+    elif outcome is Outcome.ACCEPTED:
+        text = tr("Connected: the service accepted these credentials.")
+    elif outcome is Outcome.REFUSED:
+        text = tr("The service refused these credentials: check the client ID and secret key.")
+    elif outcome is Outcome.UNREACHABLE and failure is not None:
+        if failure.code == Code.TIMEOUT:
+            reason = tr("it did not answer in time.")
+        elif failure.code == Code.SERVICE_FAULT:
+            reason = tr("it reported a fault of its own; try again in a few minutes.")
+        else:
+            reason = tr("check the address and the network.")
+        text = tr("The service could not be reached at {address}: {reason}").format(
+            address=check.address, reason=reason
+        )
+    else:
+        text = failure_text(failure or Failure(Code.UNKNOWN))
+    return ConnectionResult(outcome, _hide(text, secret))
 
 
 def _hide(text: str, secret: str | None) -> str:

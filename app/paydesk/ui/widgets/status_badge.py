@@ -16,7 +16,7 @@ from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.shell.fonts import scale_font
 from paydesk.ui.shell.formatting import tr
-from paydesk.ui.shell.messages import stored_error_text
+from paydesk.ui.shell.messages import failure_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,7 +93,7 @@ class StatusBadge(QLabel):
         phase = phase if phase is not None else phase_of(order)
         self._apply(phase, str(order.status))
         error = order.last_error
-        self.setToolTip(stored_error_text(error) if phase is OrderPhase.NOT_SENT and error else "")
+        self.setToolTip(failure_text(error) if phase is OrderPhase.NOT_SENT and error else "")
 
     def set_creating(self) -> None:
         """The order is on its way to the service and has no answer yet."""

@@ -1,0 +1,93 @@
+"""Why a call to the payment service failed, as a stable code and a detail.
+
+The gateway's errors carry a :class:`FailureCode`; the order book keeps an
+order's last failure as a :class:`Failure` (the code and one detail, never a
+sentence). Each front end chooses its own words for a code where it shows them
+(the window translated, the command line in English), as it does for the
+:class:`~paydesk.domain.errors.InputError` codes.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class FailureCode(enum.StrEnum):
+    """What went wrong; the values are stored in the order book, so they never change."""
+
+    #: A GatewayError with nothing more specific to say.
+    FAILED = "failed"
+    # -- the client's settings: nothing was sent --------------------------------
+    CONFIG = "config"
+    ADDRESS_EMPTY = "address_empty"
+    ADDRESS_SPACES = "address_spaces"
+    ADDRESS_NOT_URL = "address_not_url"
+    ADDRESS_SCHEME = "address_scheme"
+    ADDRESS_NO_HOST = "address_no_host"
+    ADDRESS_USER_INFO = "address_user_info"
+    ADDRESS_QUERY = "address_query"
+    ADDRESS_NOT_HTTPS = "address_not_https"
+    CLIENT_ID_NOT_NUMBER = "client_id_not_number"
+    CLIENT_ID_NOT_POSITIVE = "client_id_not_positive"
+    SECRET_EMPTY = "secret_empty"
+    # -- reaching the service ------------------------------------------------
+    UNREACHABLE = "unreachable"
+    TIMEOUT = "timeout"
+    TLS = "tls"
+    # -- the service said no (the detail: its own words, if any) ----------------
+    REFUSED = "refused"
+    CREDENTIALS_REFUSED = "credentials_refused"
+    ORDER_NOT_FOUND = "order_not_found"
+    ORDER_CONFLICT = "order_conflict"
+    PARAMETER_REFUSED = "parameter_refused"
+    RATE_LIMITED = "rate_limited"
+    SERVICE_FAULT = "service_fault"
+    # -- a reply PayDesk cannot use -------------------------------------------
+    BAD_REPLY = "bad_reply"
+    #: A 5xx reply that is not the contract's JSON.
+    FAULT_REPLY = "fault_reply"
+    REDIRECT = "redirect"
+    INSECURE_LINK = "insecure_link"
+    OTHER_ORDER = "other_order"
+    # -- the order book's own ------------------------------------------------
+    #: The service never heard of the order and its time ran out: given up.
+    NEVER_SENT = "never_sent"
+    #: A failure recorded without an error to say what it was.
+    UNKNOWN = "unknown"
+    #: Written by a PayDesk that stored sentences: the detail is that sentence.
+    LEGACY = "legacy"
+
+
+#: The codes whose detail is the service's own words, said after the code's text.
+WITH_SERVICE_WORDS = frozenset({FailureCode.REFUSED, FailureCode.PARAMETER_REFUSED})
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """An order's last failure as the book keeps it.
+
+    ``code`` is a :class:`FailureCode` value, or for an order field the service
+    client refused, ``"<field>.<input code>"`` (``"amount.too_large"``).
+    ``detail`` depends on the code: the service's words for a refusal, the
+    ceiling in kopecks for ``amount.too_large``, the core's English sentence for
+    other input codes, the old sentence for :attr:`FailureCode.LEGACY`.
+    """
+
+    code: str
+    detail: str | None = None
+
+    @property
+    def field(self) -> str | None:
+        """The order field of an input code (``"amount"``), else None."""
+        field, dot, _code = self.code.partition(".")
+        return field if dot else None
+
+    @property
+    def input_code(self) -> str | None:
+        """The InputError code of an input code (``"too_large"``), else None."""
+        _field, dot, code = self.code.partition(".")
+        return code if dot else None
+
+    def __str__(self) -> str:
+        return self.code if self.detail is None else f"{self.code}: {self.detail}"
