@@ -124,7 +124,7 @@
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="35"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="36"/>
         <source>a plaintext file, {0}</source>
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
@@ -144,12 +144,12 @@
         <translation>Отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="61"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="71"/>
         <source>About PayDesk</source>
         <translation>О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="58"/>
         <source>Alert sounds: {0}</source>
         <translation>Звуковые сигналы: {0}</translation>
     </message>
@@ -239,7 +239,7 @@
         <translation>Вернуться к продаже на {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="296"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="301"/>
         <source>Busiest: {0}, {1}</source>
         <translation>Больше всего: {0}, {1}</translation>
     </message>
@@ -455,7 +455,7 @@
         <translation>Экран покупателя — PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="45"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="55"/>
         <source>Data folder: {0}</source>
         <translation>Папка данных: {0}</translation>
     </message>
@@ -639,7 +639,7 @@
         <translation>Последний день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="56"/>
         <source>Log folder: {0}</source>
         <translation>Папка журнала: {0}</translation>
     </message>
@@ -675,10 +675,15 @@
         <translation>Нет платежа на экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="148"/>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="294"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="153"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="299"/>
         <source>No payments in this period</source>
         <translation>За этот период платежей нет</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
+        <source>none (no sound player found)</source>
+        <translation>нет (проигрыватель звука не найден)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="94"/>
@@ -729,7 +734,7 @@
         <translation>Не текущая продажа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="31"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="32"/>
         <source>not used: the demo signs with the sandbox&apos;s fixed key</source>
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
@@ -762,7 +767,7 @@
         <translation>Открыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="72"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="82"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="50"/>
         <source>Open log folder</source>
         <translation>Открыть папку журнала</translation>
@@ -918,7 +923,7 @@
         <translation type="vanished">PayDesk перестал проверять этот заказ через сутки после ожидаемого срока: проверьте его сейчас (F5)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="65"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="75"/>
         <source>PayDesk {0}
 QR payments at a shop counter.</source>
         <translation>PayDesk {0}
@@ -1004,7 +1009,7 @@ QR payments at a shop counter.</source>
         <translation>QR-код ссылки на оплату</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="42"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="52"/>
         <source>Qt {0}, PySide6 {1}, Python {2}</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
@@ -1093,7 +1098,7 @@ QR payments at a shop counter.</source>
         <translation>Секретный &amp;ключ:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="47"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="57"/>
         <source>Secret key: {0}</source>
         <translation>Секретный ключ: {0}</translation>
     </message>
@@ -1207,17 +1212,17 @@ QR payments at a shop counter.</source>
         <translation>применится после перезапуска</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="62"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="64"/>
         <source>Takings by day</source>
         <translation>Выручка по дням</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="62"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="64"/>
         <source>Takings by hour</source>
         <translation>Выручка по часам</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="237"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="242"/>
         <source>Takings chart</source>
         <translation>График выручки</translation>
     </message>
@@ -1299,7 +1304,7 @@ QR payments at a shop counter.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="33"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="34"/>
         <source>the environment variable {0}</source>
         <translation>переменная окружения {0}</translation>
     </message>
@@ -1349,7 +1354,7 @@ QR payments at a shop counter.</source>
         <translation>Заказ {0} отправлен в платёжный сервис, но сохранить его здесь не удалось: {1}. PayDesk сам отправит его ещё раз — как тот же заказ. Не принимайте эту оплату повторно.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="37"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="38"/>
         <source>the OS keychain (service “{0}”, account “{1}”)</source>
         <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
     </message>
@@ -1532,6 +1537,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="97"/>
         <source>The service refused these credentials: check the client ID and secret key.</source>
         <translation>Сервис не принял эти учётные данные: проверьте ID клиента и секретный ключ.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="44"/>
+        <source>the system beep (no sound player found)</source>
+        <translation>системный сигнал (проигрыватель звука не найден)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/dialog.py" line="447"/>
@@ -1721,7 +1731,7 @@ QR payments at a shop counter.</source>
         <translation>{0}, ≈ {1} — время приблизительное</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="286"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="291"/>
         <source>{0}: {1} payments, {2}</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
