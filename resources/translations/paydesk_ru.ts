@@ -1294,7 +1294,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/settings/counter_section.py" line="120"/>
         <source>the demo sandbox&apos;s orders too</source>
-        <translation>и для заказов демо-песочницы</translation>
+        <translation>и для заказов песочницы</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="247"/>

@@ -117,7 +117,7 @@ class PollingSection(QGroupBox):
         lifetime_row: QHBoxLayout | None = None
         if demo:  # the sandbox's orders expire after the same time
             lifetime_row = with_note(self.lifetime_spin, note_label(
-                tr("the demo sandbox's orders too"), name="demo_lifetime_note"))
+                tr("the demo sandbox's orders too"), name="demo_lifetime_note", wrap=True))
         field_errors.add(form, "order_lifetime_seconds", tr("Orders expire after:"),
                          self.lifetime_spin, lifetime_row)
 
