@@ -159,7 +159,7 @@
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="90"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="59"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="189"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="243"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="156"/>
@@ -412,7 +412,7 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="88"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="57"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
@@ -485,7 +485,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="91"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="60"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
@@ -629,7 +629,7 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="95"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
     </message>
@@ -734,7 +734,7 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="92"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="277"/>
@@ -778,7 +778,7 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="89"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="58"/>
         <source>Order</source>
         <translation>Заказ</translation>
     </message>
@@ -810,8 +810,8 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="94"/>
         <location filename="../../app/paydesk/ui/orders/panel.py" line="59"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="151"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="140"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
@@ -824,12 +824,12 @@
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="118"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="87"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="117"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="86"/>
         <source>Paid by {0}; when exactly is not known</source>
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
@@ -1166,8 +1166,8 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="93"/>
         <location filename="../../app/paydesk/ui/orders/panel.py" line="130"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="62"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>

@@ -23,7 +23,7 @@ from paydesk.support.logs import CLI_LOG_FILE
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
-from paydesk.ui.orders.model import Column
+from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.shell.formatting import money
 
 from cli_process import child_env, service_env

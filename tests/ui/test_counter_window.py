@@ -24,7 +24,7 @@ from paydesk.sandbox import Fault, SandboxServer
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
-from paydesk.ui.orders.model import Column
+from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.payment.customer_display import CustomerDisplay, DisplayState
 from paydesk.ui.shell.formatting import money
 
