@@ -99,7 +99,7 @@
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="159"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="94"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
@@ -114,7 +114,7 @@
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="472"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="50"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
     </message>
@@ -154,7 +154,7 @@
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="57"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="38"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
@@ -417,7 +417,7 @@
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="135"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="70"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -543,7 +543,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="61"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="88"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
         <source>Expired</source>
@@ -584,7 +584,7 @@
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="136"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
@@ -594,7 +594,7 @@
         <translation>Первый день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="139"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
@@ -654,12 +654,12 @@
         <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="471"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="49"/>
         <source>No orders match the filters</source>
         <translation>Нет заказов по этим условиям</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="471"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="49"/>
         <source>No orders yet</source>
         <translation>Заказов пока нет</translation>
     </message>
@@ -687,7 +687,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="63"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="74"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="91"/>
         <source>Not sent</source>
@@ -810,7 +810,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="59"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="151"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="140"/>
@@ -849,12 +849,12 @@
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="223"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="33"/>
         <source>Paid today</source>
         <translation>Оплачено сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="464"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="42"/>
         <source>Paid today: {amount}</source>
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
@@ -1015,7 +1015,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="60"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
         <translation>Отказано</translation>
@@ -1083,7 +1083,7 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="152"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="87"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
@@ -1156,7 +1156,7 @@ QR payments at a shop counter.</source>
         <translation>Показать покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="144"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="79"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
@@ -1166,7 +1166,7 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="130"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="65"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="62"/>
         <source>Status</source>
         <translation>Статус</translation>
@@ -1610,17 +1610,17 @@ QR payments at a shop counter.</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="161"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="96"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="140"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="75"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="143"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
@@ -1630,7 +1630,7 @@ QR payments at a shop counter.</source>
         <translation>Итого</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="216"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="26"/>
         <source>Totals of the orders shown</source>
         <translation>Итоги по показанным заказам</translation>
     </message>
@@ -1655,7 +1655,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="137"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="72"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -1666,7 +1666,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="58"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="39"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
@@ -1726,7 +1726,7 @@ QR payments at a shop counter.</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="472"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="50"/>
         <source>{count} orders</source>
         <translation>Заказов: {count}</translation>
     </message>
@@ -1741,7 +1741,7 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="473"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="51"/>
         <source>{orders} · total {total} · {paid_count} paid for {paid}</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
