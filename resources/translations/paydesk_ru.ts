@@ -160,7 +160,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="59"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="189"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="146"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="243"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="156"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="240"/>
@@ -304,13 +304,13 @@
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="316"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="273"/>
         <source>Checking the payment…</source>
         <translation>Проверяем оплату…</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="320"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="78"/>
         <location filename="../../app/paydesk/ui/settings/dialog.py" line="339"/>
         <source>Checking…</source>
@@ -450,7 +450,7 @@
         <translation>&amp;Экран покупателя:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="115"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="72"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
@@ -859,7 +859,7 @@
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="77"/>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="52"/>
         <source>Paid — thank you</source>
         <translation>Оплачено — спасибо</translation>
     </message>
@@ -930,7 +930,7 @@ QR payments at a shop counter.</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="79"/>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="54"/>
         <source>Payment refused</source>
         <translation>Платёж отклонён</translation>
     </message>
@@ -984,7 +984,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="180"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="137"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
@@ -1009,7 +1009,7 @@ QR payments at a shop counter.</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="174"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="131"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
@@ -1071,8 +1071,8 @@ QR payments at a shop counter.</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="190"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="297"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="147"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="254"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="232"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
@@ -1598,14 +1598,14 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="191"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="193"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="148"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="150"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="253"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="81"/>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="56"/>
         <source>Time ran out</source>
         <translation>Время истекло</translation>
     </message>
@@ -1676,7 +1676,7 @@ QR payments at a shop counter.</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="230"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="187"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>
