@@ -99,7 +99,7 @@
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="159"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="94"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
@@ -114,7 +114,7 @@
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="472"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="50"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
     </message>
@@ -154,13 +154,13 @@
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="57"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="38"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="90"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="189"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="59"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="146"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="243"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="156"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="240"/>
@@ -304,13 +304,13 @@
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="316"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="273"/>
         <source>Checking the payment…</source>
         <translation>Проверяем оплату…</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="320"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="78"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="205"/>
         <source>Checking…</source>
@@ -412,12 +412,12 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="88"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="57"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="135"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="70"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -450,7 +450,7 @@
         <translation>&amp;Экран покупателя:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="115"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="72"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
@@ -484,7 +484,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="91"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="60"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
@@ -542,7 +542,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="61"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="88"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
         <source>Expired</source>
@@ -583,7 +583,7 @@
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="136"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
@@ -598,7 +598,7 @@
         <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="139"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
@@ -633,7 +633,7 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="95"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
     </message>
@@ -658,12 +658,12 @@
         <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="471"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="49"/>
         <source>No orders match the filters</source>
         <translation>Нет заказов по этим условиям</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="471"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="49"/>
         <source>No orders yet</source>
         <translation>Заказов пока нет</translation>
     </message>
@@ -696,7 +696,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="63"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="74"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="91"/>
         <source>Not sent</source>
@@ -744,7 +744,7 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="92"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="277"/>
@@ -788,7 +788,7 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="89"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="58"/>
         <source>Order</source>
         <translation>Заказ</translation>
     </message>
@@ -820,8 +820,8 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="94"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="59"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="151"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="140"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
@@ -834,12 +834,12 @@
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="118"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="87"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="117"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="86"/>
         <source>Paid by {0}; when exactly is not known</source>
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
@@ -859,17 +859,17 @@
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="223"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="33"/>
         <source>Paid today</source>
         <translation>Оплачено сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="464"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="42"/>
         <source>Paid today: {amount}</source>
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="77"/>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="52"/>
         <source>Paid — thank you</source>
         <translation>Оплачено — спасибо</translation>
     </message>
@@ -942,7 +942,7 @@ QR payments at a shop counter.</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="79"/>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="54"/>
         <source>Payment refused</source>
         <translation>Платёж отклонён</translation>
     </message>
@@ -996,7 +996,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="180"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="137"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
@@ -1021,13 +1021,13 @@ QR payments at a shop counter.</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="174"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="131"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="60"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
         <translation>Отказано</translation>
@@ -1083,8 +1083,8 @@ QR payments at a shop counter.</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="190"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="297"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="147"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="254"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="232"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
@@ -1095,7 +1095,7 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="152"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="87"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
@@ -1168,7 +1168,7 @@ QR payments at a shop counter.</source>
         <translation>Показать покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="144"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="79"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
@@ -1178,8 +1178,8 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="93"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="130"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="65"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="62"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
@@ -1569,7 +1569,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="28"/>
         <source>The setting secret_storage must be &quot;keychain&quot; or &quot;file&quot;.</source>
-        <translation>Настройка secret_storage должна быть "keychain" или "file".</translation>
+        <translation>Настройка secret_storage должна быть &quot;keychain&quot; или &quot;file&quot;.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="35"/>
@@ -1695,29 +1695,29 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="191"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="193"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="148"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="150"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="253"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="81"/>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="56"/>
         <source>Time ran out</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="161"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="96"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="140"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="75"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="143"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
@@ -1727,7 +1727,7 @@ QR payments at a shop counter.</source>
         <translation>Итого</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="216"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="26"/>
         <source>Totals of the orders shown</source>
         <translation>Итоги по показанным заказам</translation>
     </message>
@@ -1752,7 +1752,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="137"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="72"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -1763,7 +1763,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="58"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="39"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
@@ -1773,7 +1773,7 @@ QR payments at a shop counter.</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="230"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="187"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>
@@ -1823,7 +1823,7 @@ QR payments at a shop counter.</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="472"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="50"/>
         <source>{count} orders</source>
         <translation>Заказов: {count}</translation>
     </message>
@@ -1838,7 +1838,7 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="473"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="51"/>
         <source>{orders} · total {total} · {paid_count} paid for {paid}</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
