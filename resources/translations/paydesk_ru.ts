@@ -4,72 +4,72 @@
 <context>
     <name>PayDesk</name>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="242"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="105"/>
         <source> min</source>
         <translation> мин</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="500"/>
+        <location filename="../../app/paydesk/ui/settings/rows.py" line="46"/>
         <source> s</source>
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="225"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="228"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="191"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="193"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="183"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="121"/>
         <source>&amp;Client ID:</source>
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="219"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="222"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="175"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="177"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="159"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="161"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="196"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="198"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="163"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="165"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="219"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="53"/>
         <source>&amp;Language:</source>
         <translation>&amp;Язык:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="206"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="45"/>
         <source>&amp;Merchant name:</source>
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="183"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="185"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="160"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="162"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -79,27 +79,27 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="198"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="200"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="180"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="182"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="161"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="163"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="213"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="215"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="159"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="94"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
@@ -109,32 +109,32 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="162"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="164"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="472"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="50"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="157"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="87"/>
         <source>a number, from your payment service</source>
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="35"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="36"/>
         <source>a plaintext file, {0}</source>
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="237"/>
+        <location filename="../../app/paydesk/ui/app.py" line="247"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="222"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="56"/>
         <source>A window on this screen</source>
         <translation>Окно на этом экране</translation>
     </message>
@@ -144,23 +144,23 @@
         <translation>Отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="61"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="71"/>
         <source>About PayDesk</source>
         <translation>О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="58"/>
         <source>Alert sounds: {0}</source>
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="57"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="38"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="90"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="189"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="59"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="146"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="243"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="156"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="240"/>
@@ -224,7 +224,7 @@
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="186"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="188"/>
         <source>Back to the &amp;sale</source>
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
@@ -239,7 +239,7 @@
         <translation>Вернуться к продаже на {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="296"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="301"/>
         <source>Busiest: {0}, {1}</source>
         <translation>Больше всего: {0}, {1}</translation>
     </message>
@@ -249,12 +249,12 @@
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="194"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="196"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="245"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="108"/>
         <source>Check other pending orders after:</source>
         <translation>Проверять другие ожидающие через:</translation>
     </message>
@@ -284,7 +284,7 @@
         <translation>Проверьте номер заказа.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="244"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="107"/>
         <source>Check the order on screen every:</source>
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
@@ -299,25 +299,25 @@
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="283"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="142"/>
         <source>checking the keychain…</source>
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="316"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="273"/>
         <source>Checking the payment…</source>
         <translation>Проверяем оплату…</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="320"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="78"/>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="339"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="205"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="496"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="471"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -332,7 +332,7 @@
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="196"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="134"/>
         <source>Connection test result</source>
         <translation>Результат проверки подключения</translation>
     </message>
@@ -359,12 +359,12 @@
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="601"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="558"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="564"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="521"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="367"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
@@ -396,7 +396,7 @@
         <translation>Кол-во</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="200"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="39"/>
         <source>Counter</source>
         <translation>Касса</translation>
     </message>
@@ -412,12 +412,12 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="88"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="57"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="135"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="70"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -434,7 +434,7 @@
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="554"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="511"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="358"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
@@ -445,17 +445,17 @@
         <translation>Текущая продажа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="225"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="59"/>
         <source>Customer &amp;display:</source>
         <translation>&amp;Экран покупателя:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="115"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="72"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="45"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="55"/>
         <source>Data folder: {0}</source>
         <translation>Папка данных: {0}</translation>
     </message>
@@ -465,14 +465,13 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="178"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="180"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="148"/>
         <source>Demo mode uses the built-in sandbox.</source>
-        <translation>В демо-режиме используется встроенная песочница.</translation>
+        <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="124"/>
@@ -485,7 +484,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="91"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="60"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
@@ -512,12 +511,12 @@
         <translation>Сначала введите ID клиента.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="465"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="241"/>
         <source>Enter the client ID your payment service gave you.</source>
         <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="467"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="243"/>
         <source>Enter the client ID: the key is stored under it.</source>
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
@@ -543,7 +542,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="61"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="88"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
         <source>Expired</source>
@@ -564,7 +563,7 @@
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="554"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="511"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
@@ -579,12 +578,12 @@
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="583"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="540"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="136"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
@@ -594,7 +593,12 @@
         <translation>Первый день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="139"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="78"/>
+        <source>Fixed in the demo: it pays into the built-in sandbox, which has an address, client ID and key of its own.</source>
+        <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
@@ -604,7 +608,7 @@
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="368"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="181"/>
         <source>Hide</source>
         <translation>Скрыть</translation>
     </message>
@@ -629,7 +633,7 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="95"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
     </message>
@@ -639,7 +643,7 @@
         <translation>Последний день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="56"/>
         <source>Log folder: {0}</source>
         <translation>Папка журнала: {0}</translation>
     </message>
@@ -654,12 +658,12 @@
         <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="471"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="49"/>
         <source>No orders match the filters</source>
         <translation>Нет заказов по этим условиям</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="471"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="49"/>
         <source>No orders yet</source>
         <translation>Заказов пока нет</translation>
     </message>
@@ -675,10 +679,15 @@
         <translation>Нет платежа на экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="148"/>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="294"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="153"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="299"/>
         <source>No payments in this period</source>
         <translation>За этот период платежей нет</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
+        <source>none (no sound player found)</source>
+        <translation>нет (проигрыватель звука не найден)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="94"/>
@@ -687,7 +696,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="63"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="74"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="91"/>
         <source>Not sent</source>
@@ -709,12 +718,13 @@
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="314"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="175"/>
         <source>not set</source>
         <translation>не задан</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="144"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="137"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -729,12 +739,12 @@
         <translation>Не текущая продажа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="31"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="32"/>
         <source>not used: the demo signs with the sandbox&apos;s fixed key</source>
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="92"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="277"/>
@@ -747,12 +757,12 @@
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="424"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="428"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="223"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="226"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
@@ -762,7 +772,7 @@
         <translation>Открыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="72"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="82"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="50"/>
         <source>Open log folder</source>
         <translation>Открыть папку журнала</translation>
@@ -778,7 +788,7 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="89"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="58"/>
         <source>Order</source>
         <translation>Заказ</translation>
     </message>
@@ -799,7 +809,7 @@
         <translation>Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="249"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="121"/>
         <source>Orders expire after:</source>
         <translation>Срок действия заказа:</translation>
     </message>
@@ -810,8 +820,8 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="94"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="59"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="151"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="140"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
@@ -824,12 +834,12 @@
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="118"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="87"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="117"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="86"/>
         <source>Paid by {0}; when exactly is not known</source>
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
@@ -849,17 +859,17 @@
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="223"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="33"/>
         <source>Paid today</source>
         <translation>Оплачено сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="464"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="42"/>
         <source>Paid today: {amount}</source>
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="77"/>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="52"/>
         <source>Paid — thank you</source>
         <translation>Оплачено — спасибо</translation>
     </message>
@@ -874,10 +884,11 @@
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="244"/>
+        <location filename="../../app/paydesk/ui/app.py" line="254"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="93"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="103"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="77"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="46"/>
         <source>PayDesk</source>
@@ -909,7 +920,7 @@
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="101"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="65"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -918,7 +929,7 @@
         <translation type="vanished">PayDesk перестал проверять этот заказ через сутки после ожидаемого срока: проверьте его сейчас (F5)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="65"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="75"/>
         <source>PayDesk {0}
 QR payments at a shop counter.</source>
         <translation>PayDesk {0}
@@ -926,17 +937,18 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="93"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="79"/>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="54"/>
         <source>Payment refused</source>
         <translation>Платёж отклонён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="511"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="530"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="486"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="505"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
@@ -953,7 +965,7 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="524"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="499"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -963,13 +975,13 @@ QR payments at a shop counter.</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="215"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="217"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="205"/>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="208"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="44"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="47"/>
         <source>Play a sound when an order is paid</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
@@ -979,12 +991,12 @@ QR payments at a shop counter.</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="230"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="93"/>
         <source>Polling</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="180"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="137"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
@@ -1004,24 +1016,24 @@ QR payments at a shop counter.</source>
         <translation>QR-код ссылки на оплату</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="42"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="52"/>
         <source>Qt {0}, PySide6 {1}, Python {2}</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="174"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="131"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="60"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
         <translation>Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="248"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="111"/>
         <source>Requests in flight at most:</source>
         <translation>Одновременных запросов, не более:</translation>
     </message>
@@ -1041,12 +1053,12 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="524"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="499"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="200"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="202"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
@@ -1071,8 +1083,8 @@ QR payments at a shop counter.</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="190"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="297"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="147"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="254"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="232"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
@@ -1083,17 +1095,17 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="152"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="87"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="184"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="122"/>
         <source>Secret &amp;key:</source>
         <translation>Секретный &amp;ключ:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="47"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="57"/>
         <source>Secret key: {0}</source>
         <translation>Секретный ключ: {0}</translation>
     </message>
@@ -1108,18 +1120,18 @@ QR payments at a shop counter.</source>
         <translation>Отправлено на печать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="145"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="59"/>
         <source>Service</source>
         <translation>Сервис</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="182"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="112"/>
         <source>Service &amp;address:</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="144"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="458"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="137"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1129,24 +1141,24 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="449"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="546"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="87"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="105"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="160"/>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="368"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="90"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="181"/>
         <source>Show</source>
         <translation>Показать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="194"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="132"/>
         <source>Show the secret key</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="184"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="186"/>
         <source>Show to &amp;buyer</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
@@ -1156,7 +1168,7 @@ QR payments at a shop counter.</source>
         <translation>Показать покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="144"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="79"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
@@ -1166,8 +1178,8 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="93"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="130"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="65"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="62"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
@@ -1192,7 +1204,7 @@ QR payments at a shop counter.</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="211"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="50"/>
         <source>System</source>
         <translation>Как в системе</translation>
     </message>
@@ -1202,22 +1214,22 @@ QR payments at a shop counter.</source>
         <translation>Принимайте оплату на кассе: введите сумму, покупатель сканирует QR-код телефоном, а PayDesk сразу сообщит, что платёж прошёл.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="213"/>
+        <location filename="../../app/paydesk/ui/settings/rows.py" line="37"/>
         <source>takes effect after restart</source>
         <translation>применится после перезапуска</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="62"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="64"/>
         <source>Takings by day</source>
         <translation>Выручка по дням</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="62"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="64"/>
         <source>Takings by hour</source>
         <translation>Выручка по часам</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="237"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="242"/>
         <source>Takings chart</source>
         <translation>График выручки</translation>
     </message>
@@ -1232,8 +1244,8 @@ QR payments at a shop counter.</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="168"/>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="195"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="98"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="133"/>
         <source>Test connection</source>
         <translation>Проверить подключение</translation>
     </message>
@@ -1273,7 +1285,8 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="469"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="245"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="26"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="135"/>
         <source>The client ID must be a number greater than zero.</source>
         <translation>ID клиента должен быть числом больше нуля.</translation>
@@ -1282,6 +1295,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="133"/>
         <source>The client ID must be a whole number.</source>
         <translation>ID клиента должен быть целым числом.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="120"/>
+        <source>the demo sandbox&apos;s orders too</source>
+        <translation>и для заказов песочницы</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="228"/>
@@ -1299,19 +1317,24 @@ QR payments at a shop counter.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="33"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="34"/>
         <source>the environment variable {0}</source>
         <translation>переменная окружения {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="306"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="167"/>
         <source>the keychain cannot be read — type the key to store it</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="450"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="53"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="51"/>
+        <source>The new language is used when PayDesk is started again.</source>
+        <translation>Новый язык появится после перезапуска PayDesk.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="231"/>
@@ -1354,7 +1377,7 @@ QR payments at a shop counter.</source>
         <translation>Заказ {0} отправлен в платёжный сервис, но сохранить его здесь не удалось: {1}. PayDesk сам отправит его ещё раз — как тот же заказ. Не принимайте эту оплату повторно.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="37"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="38"/>
         <source>the OS keychain (service “{0}”, account “{1}”)</source>
         <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
     </message>
@@ -1504,12 +1527,12 @@ QR payments at a shop counter.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="281"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="140"/>
         <source>the sandbox&apos;s own key</source>
         <translation>собственный ключ песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="471"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="247"/>
         <source>The secret key cannot start or end with a space.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
@@ -1529,6 +1552,11 @@ QR payments at a shop counter.</source>
         <translation>Не удалось проверить защищённое соединение с платёжным сервисом. Проверьте дату и время на компьютере и адрес сервиса или обратитесь в поддержку.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="30"/>
+        <source>The service address must start with https:// (or http:// for a sandbox on this computer).</source>
+        <translation>Адрес сервиса должен начинаться с https:// (или http:// для песочницы на этом компьютере).</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="90"/>
         <source>The service could not be reached at {address}: {reason}</source>
         <translation>Нет связи с сервисом по адресу {address}: {reason}</translation>
@@ -1539,9 +1567,73 @@ QR payments at a shop counter.</source>
         <translation>Сервис не принял эти учётные данные: проверьте ID клиента и секретный ключ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="447"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="23"/>
+        <source>The setting backoff_max_seconds cannot be less than backoff_start_seconds ({low} s).</source>
+        <translation>Настройка backoff_max_seconds не может быть меньше backoff_start_seconds ({low} с).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="28"/>
+        <source>The setting secret_storage must be &quot;keychain&quot; or &quot;file&quot;.</source>
+        <translation>Настройка secret_storage должна быть &quot;keychain&quot; или &quot;file&quot;.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="35"/>
+        <source>The setting {name} must be a number (it is {value}).</source>
+        <translation>Настройка {name} должна быть числом (сейчас {value}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="33"/>
+        <source>The setting {name} must be a whole number (it is {value}).</source>
+        <translation>Настройка {name} должна быть целым числом (сейчас {value}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="21"/>
+        <source>The setting {name} must be between {low} and {high} (it is {value}).</source>
+        <translation>Настройка {name} должна быть от {low} до {high} (сейчас {value}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="37"/>
+        <source>The setting {name} must be on or off (it is {value}).</source>
+        <translation>Настройка {name} должна быть включена или выключена (сейчас {value}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="39"/>
+        <source>The setting {name} must be text (it is {value}).</source>
+        <translation>Настройка {name} должна быть текстом (сейчас {value}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="47"/>
+        <source>The settings cannot be saved in {path}: {reason}.</source>
+        <translation>Не удалось сохранить настройки в {path}: {reason}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="43"/>
+        <source>The settings file {path} cannot be read: {reason}</source>
+        <translation>Не удалось прочитать файл настроек {path}: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="45"/>
+        <source>The settings file {path} does not hold settings (a JSON object).</source>
+        <translation>В файле {path} нет настроек (ожидался объект JSON).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="44"/>
+        <source>the system beep (no sound player found)</source>
+        <translation>системный сигнал (проигрыватель звука не найден)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="41"/>
+        <source>There is no setting called {name}.</source>
+        <translation>Настройки {name} не существует.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="55"/>
+        <source>This cannot be shorter than the first check of other orders ({low} s).</source>
+        <translation>Не может быть меньше первой проверки других заказов ({low} с).</translation>
+    </message>
+    <message>
         <source>This cannot be shorter than the first check of other orders ({start:g} s).</source>
-        <translation>Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
+        <translation type="vanished">Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="217"/>
@@ -1549,7 +1641,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="479"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="258"/>
         <source>This computer has no keychain, so the secret key cannot be stored safely. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose a plaintext file readable only by you: paydesk config set secret_storage file</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
@@ -1557,6 +1649,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="89"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="53"/>
+        <source>This must be between {low} and {high}.</source>
+        <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="132"/>
@@ -1603,29 +1700,29 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="191"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="193"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="148"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="150"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="253"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="81"/>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="56"/>
         <source>Time ran out</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="161"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="96"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="140"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="75"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="143"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
@@ -1635,7 +1732,7 @@ QR payments at a shop counter.</source>
         <translation>Итого</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="216"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="26"/>
         <source>Totals of the orders shown</source>
         <translation>Итоги по показанным заказам</translation>
     </message>
@@ -1665,7 +1762,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="137"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="72"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -1676,7 +1773,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="58"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="39"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
@@ -1686,7 +1783,7 @@ QR payments at a shop counter.</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="230"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="187"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>
@@ -1711,12 +1808,12 @@ QR payments at a shop counter.</source>
         <translation>Можно продолжать работу. Пожалуйста, отправьте отчёт в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="204"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="43"/>
         <source>your shop&apos;s name</source>
         <translation>название вашего магазина</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="428"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="78"/>
         <source>{0} (not connected)</source>
         <translation>{0} (не подключён)</translation>
     </message>
@@ -1731,12 +1828,12 @@ QR payments at a shop counter.</source>
         <translation>{0}, ≈ {1} — время приблизительное</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="286"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="291"/>
         <source>{0}: {1} payments, {2}</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="472"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="50"/>
         <source>{count} orders</source>
         <translation>Заказов: {count}</translation>
     </message>
@@ -1751,22 +1848,22 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="473"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="51"/>
         <source>{orders} · total {total} · {paid_count} paid for {paid}</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="310"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="171"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="308"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="169"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="247"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="110"/>
         <source>…slowing down to at most every:</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>

@@ -626,7 +626,7 @@ def history_filters(sizes: Sizes, gui: Gui, big: Path, base_url: str) -> dict[st
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    from paydesk.ui.orders.model import Column
+    from paydesk.ui.orders.table_columns import Column
 
     runtime = runtime_for(big, base_url)
     window = gui.open_window(runtime)
@@ -704,7 +704,7 @@ def history_rss(sizes: Sizes, work: Path, empty: Path, big: Path) -> dict[str, A
 
 def bench_external(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str, Any]:
     from paydesk.ui.orders.book_watch import LOOK_MS
-    from paydesk.ui.orders.model import Column
+    from paydesk.ui.orders.table_columns import Column
 
     log(f"writing {sizes.history_orders} orders")
     data = prepare_data_dir(work / "external-data", base_url,

@@ -56,13 +56,14 @@ class PaymentPages:
     """Renders and handles ``/`` and ``/pay/<token>``."""
 
     def __init__(self, config: SandboxConfig, ledger: Ledger, clock: SandboxClock) -> None:
-        self._config = config
+        #: Replaced whole while serving by SandboxServer.set_shop (the demo's settings).
+        self.config = config
         self._ledger = ledger
         self._clock = clock
         self._form_key = secrets.token_bytes(32)
 
     def index(self) -> Reply:
-        return html_reply(200, index_page(self._config.merchant_name))
+        return html_reply(200, index_page(self.config.merchant_name))
 
     def error(self, status: int, heading: str, text: str, language: Language = "en") -> Reply:
         return html_reply(status, message_page(heading, text, language))
@@ -76,7 +77,7 @@ class PaymentPages:
     def _details(self, order: SandboxOrder) -> PaymentDetails:
         left = (order.expires_at - self._clock.now()).total_seconds()
         return PaymentDetails(
-            merchant=self._config.merchant_name,
+            merchant=self.config.merchant_name,
             amount_text=f"{format_rubles(order.amount)} ₽",
             order_id=order.order_id,
             expires_text=order.expires_at.strftime("%Y-%m-%d %H:%M UTC"),

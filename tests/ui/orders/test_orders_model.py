@@ -17,15 +17,9 @@ from paydesk.domain.clock import utc_now
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
-from paydesk.ui.orders.model import (
-    ORDER_ROLE,
-    PAGE_SIZE,
-    SORT_ROLE,
-    Column,
-    OrdersModel,
-    day_start,
-    local_day,
-)
+from paydesk.ui.orders.cells import day_start, local_day
+from paydesk.ui.orders.model import ORDER_ROLE, PAGE_SIZE, SORT_ROLE, OrdersModel
+from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.shell.formatting import local_time, money
 
 from bulk_orders import bulk_insert

@@ -14,8 +14,10 @@ from pytestqt.qtbot import QtBot
 from paydesk.core.order_book import OrderBook
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore, SortColumn
-from paydesk.ui.orders.model import PAGE_SIZE, Column, day_start, local_day
+from paydesk.ui.orders.cells import day_start, local_day
+from paydesk.ui.orders.model import PAGE_SIZE
 from paydesk.ui.orders.panel import SEARCH_DELAY_MS, OrdersPanel
+from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.shell.formatting import money
 
 from bulk_orders import bulk_insert

@@ -191,6 +191,16 @@ def test_payment_form_and_badge_speak_russian(russian: MissRecorder, qtbot: QtBo
     assert russian.misses == set()
 
 
+def test_the_about_box_says_how_sounds_play_in_russian(russian: MissRecorder) -> None:
+    from paydesk.support.sound_player import BEEP_ONLY, SILENT
+    from paydesk.ui.shell.about_box import sound_words
+
+    assert sound_words(BEEP_ONLY) == "системный сигнал (проигрыватель звука не найден)"
+    assert sound_words(SILENT) == "нет (проигрыватель звука не найден)"
+    assert sound_words("paplay (/usr/bin/paplay)") == "paplay (/usr/bin/paplay)"
+    assert russian.misses == set()
+
+
 def test_amounts_and_times_are_written_the_russian_way(russian: MissRecorder) -> None:
     # QLocale's ru_RU groups with a no-break space; the sign keeps its own one.
     assert money(123450) == f"1{NBSP}234,50{NBSP}₽"

@@ -153,7 +153,7 @@ _FAILURES: dict[str, _Marked] = {
 #: The service's own reason, after our sentence (it is in the service's language).
 _REFUSED_WITH_REASON = QT_TRANSLATE_NOOP("PayDesk", "The payment service refused the request: {0}")
 
-#: By the missing setting's configuration key.
+#: By NotConfiguredError.missing.
 _NOT_CONFIGURED: dict[str, _Marked] = {
     "base_url": QT_TRANSLATE_NOOP(
         "PayDesk", "PayDesk is not set up yet: enter the payment service address in settings."),
