@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -90,24 +89,12 @@ def _query(args: argparse.Namespace, runtime: Runtime, limit: int | None = None)
     )
 
 
-def _test_pause(point: str) -> None:
-    """TEST-ONLY: with PAYDESK_TEST_PAUSE_AT=<point>, say so on stderr and wait for a
-    line on stdin, so the crash tests (tests/reliability) can SIGKILL ``create`` exactly
-    there. Points: before_write, after_write, after_send. Unset, it does nothing."""
-    if os.environ.get("PAYDESK_TEST_PAUSE_AT") == point:
-        print(f"paused at {point}", file=sys.stderr, flush=True)
-        sys.stdin.readline()
-
-
 def run_create(args: argparse.Namespace, runtime: Runtime) -> int:
     client = runtime.gateway()  # before writing anything: a missing setting is a usage error
     with runtime.open_store() as store:
         desk = runtime.open_desk(store)
-        _test_pause("before_write")
         order = desk.start_order(args.amount, args.email, args.note)
-        _test_pause("after_write")
         outcome = send_creation(client, order)
-        _test_pause("after_send")
         # From here on the service may have the order: a failure to save is never
         # "try again", which would make a second sale.
         try:
