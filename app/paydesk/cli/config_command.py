@@ -11,6 +11,8 @@ from paydesk.cli import exit_codes
 from paydesk.core import settings as settings_file
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import FIELD_TYPES
+from paydesk.gateway.endpoint import parse_base_url
+from paydesk.gateway.errors import GatewayConfigError
 from paydesk.support.secret_store import SecretStore, SecretStoreError, mask
 
 SECRET_NAME = "secret_key"
@@ -63,11 +65,28 @@ def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
         return exit_codes.USAGE
     current = settings_file.load(runtime.paths.settings_file, environ={})
     updated = current.with_changes(**{args.name: settings_file.parse_value(args.name, args.value)})
+    if args.name == "base_url" and updated.base_url:
+        problem = address_problem(updated.base_url)
+        if problem is not None:  # refused now, not at the next create
+            print(f"paydesk: base_url: {problem}", file=sys.stderr)
+            return exit_codes.USAGE
     if current.secret_storage == "file" and updated.secret_storage != "file":
         _leave_the_plaintext_file(runtime, current.client_id)  # first: it may refuse
     settings_file.save(updated, runtime.paths.settings_file)
     print(f"{args.name} = {getattr(updated, args.name)}")
     return exit_codes.OK
+
+
+def address_problem(base_url: str) -> str | None:
+    """Why the payment client would refuse this address (https unless loopback...), or None.
+
+    The rule is the gateway's (paydesk/gateway/endpoint.py), as in the window's settings.
+    """
+    try:
+        parse_base_url(base_url)
+    except GatewayConfigError as error:
+        return error.user_message
+    return None
 
 
 def _leave_the_plaintext_file(runtime: Runtime, client_id: int | None) -> None:

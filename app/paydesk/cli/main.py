@@ -67,6 +67,8 @@ def main(tokens: Sequence[str], *, open_window: OpenWindow) -> int:
                 return _run(args)
     except OutputError as exc:
         return _output_failed(exc)
+    except KeyboardInterrupt as exc:
+        return _interrupted(exc)
     return open_window(args)
 
 
@@ -91,6 +93,13 @@ def _output_failed(exc: OutputError) -> int:
                 exit_codes.FAILURE)
 
 
+def _interrupted(exc: KeyboardInterrupt) -> int:
+    """Ctrl+C: one line, no traceback, and what a person must know about work half done
+    (the command's notes on the exception: a created order that is saved but unconfirmed)."""
+    notes = getattr(exc, "__notes__", [])
+    return fail(" ".join(["Interrupted.", *notes]), exit_codes.INTERRUPTED)
+
+
 def _run_command(args: argparse.Namespace) -> int:
     runtime = None
     try:
@@ -104,8 +113,6 @@ def _run_command(args: argparse.Namespace) -> int:
         return fail(exc.user_message, exit_codes.for_gateway_error(exc))
     except StoreError as exc:
         return fail(str(exc), exit_codes.STORAGE)
-    except KeyboardInterrupt:
-        return fail("Interrupted.", exit_codes.FAILURE)
     finally:
         if runtime is not None:
             runtime.close()

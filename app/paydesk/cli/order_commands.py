@@ -43,7 +43,8 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
     listing = sub.add_parser("list", help="list orders from the local order book")
     _add_filters(listing)
-    listing.add_argument("--limit", type=int, default=None, help="at most this many rows")
+    listing.add_argument("--limit", type=positive_int, default=None,
+                         help="at most this many rows")
     listing.add_argument("--format", choices=("table", "csv", "json"), default="table")
     add_csv_style(listing)
     listing.set_defaults(run=run_list)
@@ -56,6 +57,17 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     _add_filters(export)
     add_csv_style(export)
     export.set_defaults(run=run_export)
+
+
+def positive_int(text: str) -> int:
+    """A count of at least 1, or argparse's usage error (exit code 2) saying so."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more: {text!r}")
+    return value
 
 
 def add_csv_style(parser: argparse.ArgumentParser) -> None:
@@ -100,11 +112,31 @@ def _test_pause(point: str) -> None:
 
 
 def run_create(args: argparse.Namespace, runtime: Runtime) -> int:
+    written: list[Order] = []  # the order as last known, once it is in the book
+    try:
+        return _create(args, runtime, written)
+    except KeyboardInterrupt as interrupt:  # Ctrl+C: main() says it in one line, with this
+        if written:
+            interrupt.add_note(_left_behind(written[-1]))
+        raise
+
+
+def _left_behind(order: Order) -> str:
+    """What a person must know of an order whose create was interrupted."""
+    if order.creation is CreationState.CONFIRMED:
+        return (f"Order {order.order_id} stays in the order book: 'paydesk status "
+                f"{order.order_id}' asks about it.")
+    return (f"Order {order.order_id} is saved but not confirmed: 'paydesk refresh' sends it "
+            "again with the same order id.")
+
+
+def _create(args: argparse.Namespace, runtime: Runtime, written: list[Order]) -> int:
     client = runtime.gateway()  # before writing anything: a missing setting is a usage error
     with runtime.open_store() as store:
         desk = runtime.open_desk(store)
         _test_pause("before_write")
         order = desk.start_order(args.amount, args.email, args.note)
+        written.append(order)
         _test_pause("after_write")
         outcome = send_creation(client, order)
         _test_pause("after_send")
@@ -130,6 +162,7 @@ def run_create(args: argparse.Namespace, runtime: Runtime) -> int:
         print()
         print(render_text(qr_matrix(order.url)))
     if args.wait:
+        written.append(order)
         return _wait_until_final(runtime, order.order_id)
     return exit_codes.OK
 
