@@ -6,8 +6,10 @@ import argparse
 import dataclasses
 import getpass
 import sys
+from typing import Any
 
 from paydesk.cli import exit_codes
+from paydesk.cli.formats import add_format, print_json
 from paydesk.core import settings as settings_file
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import FIELD_TYPES
@@ -22,6 +24,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     config = sub.add_parser("config", help="show or change the settings")
     actions = config.add_subparsers(dest="config_action", required=True, metavar="show|set")
     show = actions.add_parser("show", help="print the settings (the secret key masked)")
+    add_format(show, "text", "json", default="text")
     show.set_defaults(run=run_show)
     change = actions.add_parser(
         "set",
@@ -38,6 +41,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run_show(args: argparse.Namespace, runtime: Runtime) -> int:
     settings = runtime.settings
+    if args.format == "json":
+        print_json(settings_record(runtime))
+        return exit_codes.OK
     print(f"data_dir = {runtime.paths.data_dir}")
     for name, value in dataclasses.asdict(settings).items():
         print(f"{name} = {'' if value is None else value}")
@@ -51,6 +57,25 @@ def run_show(args: argparse.Namespace, runtime: Runtime) -> int:
     except SecretStoreError as exc:
         print(f"{SECRET_NAME} = (unavailable) {exc}")
     return exit_codes.OK
+
+
+def settings_record(runtime: Runtime) -> dict[str, Any]:
+    """``config show --json``: the settings in force, and whether a secret key is set
+    (never the key, nor a mask of it)."""
+    secret: dict[str, Any] = {"set": True, "stored_in": "demo", "problem": None}
+    if not runtime.is_demo:
+        store = runtime.secret_store()
+        client_id = runtime.settings.client_id
+        secret["stored_in"] = store.describe()
+        try:
+            secret["set"] = bool(store.get(client_id)) if client_id is not None else False
+        except SecretStoreError as exc:
+            secret.update(set=None, problem=str(exc))
+    return {
+        "data_dir": str(runtime.paths.data_dir),
+        "settings": dataclasses.asdict(runtime.settings),
+        SECRET_NAME: secret,
+    }
 
 
 def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
