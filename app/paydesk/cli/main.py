@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from paydesk import __version__
 from paydesk.cli import (
     about_command,
+    completion_command,
     config_command,
     exit_codes,
     order_commands,
@@ -52,6 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
     report_command.add_parser(sub)
     config_command.add_parser(sub)
     about_command.add_parser(sub)
+    completion_command.add_parser(sub)
     sandbox = sub.add_parser("sandbox", help="run the local sandbox payment service")
     sandbox_cli.add_arguments(sandbox)
     sandbox.set_defaults(run_sandbox=sandbox_cli.run)
@@ -73,6 +75,8 @@ def main(tokens: Sequence[str], *, open_window: OpenWindow) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "completion":  # text made from the parser: no data folder, no log
+        return completion_command.run(args, build_parser())
     setup_command_logging(args.data_dir, demo=args.demo, verbose=args.verbose,
                           command=args.command)
     if args.command == "sandbox":
