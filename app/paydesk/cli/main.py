@@ -12,7 +12,6 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from paydesk import __version__
 from paydesk.cli import (
     about_command,
     completion_command,
@@ -23,6 +22,7 @@ from paydesk.cli import (
 )
 from paydesk.cli.options import common_options
 from paydesk.cli.stdout import OutputError, guarded_stdout, silence_stdout
+from paydesk.cli.version import version_text
 from paydesk.core.runtime import NotConfiguredError, open_runtime
 from paydesk.core.settings import SettingsError
 from paydesk.domain.errors import InputError
@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
         "be saved (never create it again: 'paydesk refresh' finishes it).",
         parents=[common_options()],
     )
-    parser.add_argument("--version", action="version", version=f"PayDesk {__version__}")
+    parser.add_argument("--version", action="version", version=version_text())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     order_commands.add_parsers(sub)
     report_command.add_parser(sub)
