@@ -212,7 +212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             check_qr(program, work)
             print("create --qr: an order and its QR code through the demo sandbox")
             check_window(program, work, args.start_timeout, args.run_seconds)
-            print(f"window: painted ({args.platform}) in demo mode and ran "
+            where = "offscreen" if args.platform == "offscreen" else "on X (xcb)"
+            print(f"window: painted {where} in demo mode and ran "
                   f"{args.run_seconds:g} s without a traceback")
     except (SmokeCheckError, subprocess.TimeoutExpired) as failure:
         print(f"smoke check FAILED: {failure}", file=sys.stderr)

@@ -560,8 +560,9 @@ def create_paused_after_sending(paydesk: Paydesk, sandbox: SandboxServer) -> Spa
     """``paydesk create 30`` that has sent the order and waits to save its link."""
     create = paydesk.spawn(
         "create", "30", "--qr",
-        env={**service_env(sandbox), "PAYDESK_TEST_PAUSE_AT": "after_send"},
+        env=service_env(sandbox),
         preexec=_file_size_limit(None),
+        pause_at="after_send",
     )
     create.wait_for_line("paused at after_send")
     return create

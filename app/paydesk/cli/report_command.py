@@ -14,6 +14,7 @@ from typing import Any
 
 from paydesk.cli import exit_codes
 from paydesk.cli.dates import local_text, next_day, parse_local_date
+from paydesk.cli.formats import add_format
 from paydesk.cli.order_commands import add_csv_style, csv_format
 from paydesk.core.report import LINES, DayReport, HourTakings, Tally
 from paydesk.core.runtime import Runtime
@@ -54,7 +55,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     report.add_argument("--since", type=parse_local_date, help="first day of a range")
     report.add_argument("--until", type=parse_local_date,
                         help="last day of a range, included (default: today)")
-    report.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    add_format(report, "table", "json", "csv", default="table")
     add_csv_style(report)
     report.set_defaults(run=run_report)
 
