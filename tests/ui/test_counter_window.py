@@ -318,7 +318,7 @@ def test_export_shows_what_the_list_shows(
     type_amount(qtbot, window, "12,34")
     wait_for_link(qtbot, window)
     path = tmp_path / "shown.csv"
-    assert window.export_csv_to(str(path)) == 1
+    assert window.menu_actions.export_csv_to(str(path)) == 1
     with path.open(encoding="utf-8-sig", newline="") as handle:
         [header, row] = list(csv.reader(handle))
     assert "order_id" in header
