@@ -31,10 +31,12 @@ class BuyerStrip(QFrame):
         self.note.setWordWrap(True)
         self.note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.back_to_sale_button = card_button(
-            "back_to_sale_button", tr("Back to the sale"), self.back_to_sale_requested.emit
+            "back_to_sale_button", tr("Back to the sale"),
+            lambda: self.back_to_sale_requested.emit(),
         )
         self.show_to_buyer_button = card_button(
-            "show_to_buyer_button", tr("Show to buyer"), self.show_to_buyer_requested.emit
+            "show_to_buyer_button", tr("Show to buyer"),
+            lambda: self.show_to_buyer_requested.emit(),
         )
         buttons = QHBoxLayout()
         buttons.setSpacing(8)

@@ -60,7 +60,7 @@ class PaymentPanel(QWidget):
         self._countdown_timer.setInterval(1000)
         self._countdown_timer.timeout.connect(self.refresh_countdown)
 
-        self._idle = IdleCard()
+        self._idle = IdleCard(self)
         self.idle_label = self._idle.label
         self.card = self._build_card()
         self._stack = QStackedWidget(self)
@@ -73,22 +73,25 @@ class PaymentPanel(QWidget):
         self.set_place(self._place)
 
     def _build_card(self) -> QFrame:
-        strip = self.buyer_strip = BuyerStrip()
+        card = QFrame(self)
+        strip = self.buyer_strip = BuyerStrip(card)
         self.buyer_note = strip.note
         self.show_to_buyer_button = strip.show_to_buyer_button
         self.back_to_sale_button = strip.back_to_sale_button
-        strip.show_to_buyer_requested.connect(self.show_to_buyer_requested)
-        strip.back_to_sale_requested.connect(self.back_to_sale_requested)
+        strip.show_to_buyer_requested.connect(lambda: self.show_to_buyer_requested.emit())
+        strip.back_to_sale_requested.connect(lambda: self.back_to_sale_requested.emit())
 
         self.amount_label = self._label("amount_label", tr("Amount"), 3.2, bold=True)
-        self.badge = StatusBadge()
+        self.badge = StatusBadge(card)
         self.qr = QrCodeWidget()
+        holder = SquareHolder(self.qr)
+        holder.setParent(card)
         self.countdown_label = self._label("countdown", tr("Time left"), 1.35)
         self.countdown_label.setWordWrap(True)
         self.link_label = LinkLabel()
-        self.links = LinkButtons(self.qr)
+        self.links = LinkButtons(self.qr, card)
         self.links.set_link(None)
-        self.links.copy_requested.connect(self.copy_requested)
+        self.links.copy_requested.connect(lambda link: self.copy_requested.emit(link))
         self.link_label.copy_wanted.connect(self.links.copy_link)
         self.copy_button = self.links.copy_button
         self.open_button = self.links.open_button
@@ -113,7 +116,6 @@ class PaymentPanel(QWidget):
         footer.addWidget(self.order_id_label)
         footer.addWidget(self.note_label, 1)
 
-        card = QFrame()
         card.setObjectName("payment_card")
         card.setStyleSheet(CARD_STYLE)
         layout = QVBoxLayout(card)
@@ -123,7 +125,7 @@ class PaymentPanel(QWidget):
         layout.addWidget(self.amount_label)
         layout.addWidget(self.badge, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addSpacing(4)
-        layout.addWidget(SquareHolder(self.qr), 1)
+        layout.addWidget(holder, 1)
         layout.addWidget(self.countdown_label)
         layout.addWidget(self.link_label)
         layout.addWidget(self.links)
