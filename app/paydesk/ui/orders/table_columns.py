@@ -13,11 +13,12 @@ import enum
 from collections.abc import Callable
 from datetime import datetime
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, QLocale, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, Qt
 
 from paydesk.core.order_book import SortColumn
 from paydesk.domain.orders import Order
 from paydesk.ui.orders.cells import local_day, sort_ms, status_text
+from paydesk.ui.shell.formatting import local_day as local_day_text
 from paydesk.ui.shell.formatting import local_time, money, tr
 
 
@@ -97,7 +98,7 @@ def _checked_text(moment: datetime | None) -> str:
     day = local_day(moment)
     if day == QDate.currentDate():
         return local_time(moment, with_date=False)
-    return QLocale().toString(day, QLocale.FormatType.ShortFormat)
+    return local_day_text(moment.astimezone().date())
 
 
 DISPLAY: dict[Column, Callable[[Order], str]] = {
