@@ -18,7 +18,11 @@ order book can stand in for what the bundle carries):
    ``--start-timeout`` seconds, then keep running for ``--run-seconds`` more
    without exiting or printing a Python traceback; then it is stopped.
 
-Every wait is bounded; nothing sleeps. Exit code 0 when all pass, 1 otherwise.
+``--platform xcb`` runs the window on the X display in ``DISPLAY`` instead, and
+``--root DIR`` runs every program inside that system root (``chroot``), the bundle
+being ``DIR/opt/PayDesk``: how packaging/clean_system_check.py proves the bundle
+starts on a minimal system. Every wait is bounded; nothing sleeps. Exit code 0
+when all pass, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -40,6 +44,16 @@ WINDOW_PAINTED = re.compile(r"Flushing .* of MainWindow\(")
 TRACEBACK = "Traceback (most recent call last)"
 
 
+#: What runs the program: nothing, or ``chroot ROOT env -C WORK`` (--root); set by main().
+_PREFIX: list[str] = []
+_PLATFORM = "offscreen"
+
+
+def _command(program: Path, args: list[str], work: Path) -> list[str]:
+    prefix = [*_PREFIX, "env", "-C", str(work)] if _PREFIX else []
+    return [*prefix, str(program), *args]
+
+
 class SmokeCheckError(Exception):
     """The bundle failed a check; the text says which and shows the program's output."""
 
@@ -59,7 +73,7 @@ def base_environment(data_dir: Path) -> dict[str, str]:
            if not name.startswith(("PAYDESK_", "PYTHON"))}
     env.update(
         PAYDESK_DATA_DIR=str(data_dir),
-        QT_QPA_PLATFORM="offscreen",
+        QT_QPA_PLATFORM=_PLATFORM,
         # The demo never reads the keychain; this keeps a bundle from even asking one.
         PYTHON_KEYRING_BACKEND="keyring.backends.null.Keyring",
     )
@@ -70,7 +84,7 @@ def _run_command(program: Path, args: list[str], work: Path, data: Path) -> tupl
     """Run the bundle with ``args``; its stdout and all it printed. SmokeCheckError
     when it fails or prints a traceback."""
     done = subprocess.run(  # noqa: S603 (our own freshly built program)
-        [str(program), *args],
+        _command(program, args, work),
         cwd=work, env=base_environment(data),
         capture_output=True, text=True, encoding="utf-8", errors="replace",
         timeout=ABOUT_TIMEOUT, check=False,
@@ -130,7 +144,7 @@ def check_window(program: Path, work: Path, start_timeout: float, run_seconds: f
     env = base_environment(work / "data")
     env["QT_LOGGING_RULES"] = "qt.widgets.painting.debug=true"
     process = subprocess.Popen(  # noqa: S603 (our own freshly built program)
-        [str(program), "--demo"], cwd=work, env=env,
+        _command(program, ["--demo"], work), cwd=work, env=env,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
         text=True, encoding="utf-8", errors="replace",
     )
@@ -177,9 +191,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="seconds the window may take to paint (default: 60)")
     parser.add_argument("--run-seconds", type=float, default=3.0,
                         help="seconds it must then keep running (default: 3)")
+    parser.add_argument("--platform", choices=("offscreen", "xcb"), default="offscreen",
+                        help="Qt platform of the window check (xcb: the X display in DISPLAY)")
+    parser.add_argument("--root", type=Path,
+                        help="run inside this system root (chroot); the bundle is ROOT/opt/PayDesk")
     args = parser.parse_args(argv)
+    global _PLATFORM
+    _PLATFORM = args.platform
+    if args.root is not None:
+        _PREFIX[:] = ["chroot", str(args.root)]
+        args.bundle = Path("/opt/PayDesk")
     try:
-        program = executable(args.bundle)
+        program = executable(args.root / "opt" / "PayDesk" if args.root else args.bundle)
+        if args.root is not None:
+            program = args.bundle / program.name
         with tempfile.TemporaryDirectory(prefix="paydesk-smoke-") as temporary:
             work = Path(temporary)
             print(check_about(program, args.bundle, work), end="")
@@ -187,8 +212,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             check_qr(program, work)
             print("create --qr: an order and its QR code through the demo sandbox")
             check_window(program, work, args.start_timeout, args.run_seconds)
-            print(f"window: painted offscreen in demo mode and ran {args.run_seconds:g} s "
-                  "without a traceback")
+            where = "offscreen" if args.platform == "offscreen" else "on X (xcb)"
+            print(f"window: painted {where} in demo mode and ran "
+                  f"{args.run_seconds:g} s without a traceback")
     except (SmokeCheckError, subprocess.TimeoutExpired) as failure:
         print(f"smoke check FAILED: {failure}", file=sys.stderr)
         return 1

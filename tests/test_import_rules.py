@@ -1,7 +1,10 @@
 """The import rules the tree is built on, read from the source (every import, at any level).
 
 - the command line never imports the window: only the launcher knows both;
-- no cycles: a module never needs, even through others, one that needs it.
+- no cycles: a module never needs, even through others, one that needs it;
+- imports point down: ui and cli use the core, the core uses store, gateway and
+  sandbox, and those use only the domain and support;
+- the core and the floors never import Qt.
 """
 
 from __future__ import annotations
@@ -98,3 +101,57 @@ def test_no_module_is_in_an_import_cycle() -> None:
         if node not in index:
             strongly_connect(node)
     assert cycles == []
+
+
+#: Who may import whom: each layer of app/paydesk/ and the layers it may use.
+#: ``paydesk`` itself is the version. Imports point down: the front ends use the
+#: core, the core uses the floors, the floors use the domain and support only.
+FLOORS = {"domain", "support"}
+MAY_USE = {
+    "domain": {"domain"},
+    "support": {"support", "paydesk"},
+    "store": {"store"} | FLOORS,
+    "gateway": {"gateway", "paydesk"} | FLOORS,
+    "sandbox": {"sandbox", "paydesk"} | FLOORS,
+    "core": {"core", "store", "gateway", "sandbox", "paydesk"} | FLOORS,
+    "cli": {"cli", "core", "store", "gateway", "sandbox", "paydesk"} | FLOORS,
+    "ui": {"ui", "core", "store", "gateway", "paydesk"} | FLOORS,
+}
+#: The layers that run without Qt: the command line and the tests use them alone.
+QT_FREE = ("domain", "support.paths", "support.private_files", "support.secret_store",
+           "support.logs", "support.redaction", "store", "gateway", "sandbox", "core")
+
+
+def layer(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in MAY_USE else parts[0]
+
+
+def test_imports_point_down() -> None:
+    offending = {
+        name: sorted(target for target in targets if layer(target) not in MAY_USE[layer(name)])
+        for name, targets in graph().items()
+        if layer(name) in MAY_USE
+    }
+    assert {name: found for name, found in offending.items() if found} == {}
+
+
+def test_every_module_has_a_layer() -> None:
+    loose = [name for name in MODULES
+             if layer(name) not in MAY_USE and name not in ("paydesk", "paydesk.launch",
+                                                             "paydesk.__main__")]
+    assert loose == []
+
+
+def test_the_core_and_the_floors_never_import_qt() -> None:
+    offending = {
+        name: sorted(target for target in imported(path) if target.split(".")[0] == "PySide6")
+        for name, path in MODULES.items()
+        if name.removeprefix("paydesk.").startswith(QT_FREE)
+    }
+    assert {name: found for name, found in offending.items() if found} == {}
+
+
+def test_only_the_entry_points_import_the_launcher() -> None:
+    users = sorted(name for name, targets in graph().items() if "paydesk.launch" in targets)
+    assert users == ["paydesk.__main__"]

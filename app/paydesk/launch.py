@@ -37,6 +37,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``paydesk [options] [COMMAND ...]``; returns the exit code."""
     take_environment_secret()  # first: no child process may inherit it
     tokens = sys.argv[1:] if argv is None else list(argv)
+    if tokens[:1] == ["--version"]:  # as argparse answers it, without the commands' modules
+        from paydesk.cli.version import print_version
+
+        return print_version()
     options = window_options(tokens)
     if options is None:
         from paydesk.cli import main as command_line  # a command's modules: not the window's

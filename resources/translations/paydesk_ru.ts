@@ -4,72 +4,72 @@
 <context>
     <name>PayDesk</name>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="242"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="105"/>
         <source> min</source>
         <translation> мин</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="500"/>
+        <location filename="../../app/paydesk/ui/settings/rows.py" line="46"/>
         <source> s</source>
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="225"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="82"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="191"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="57"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="183"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="121"/>
         <source>&amp;Client ID:</source>
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="219"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="77"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="175"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="43"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="159"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="196"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="62"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="163"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="219"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="53"/>
         <source>&amp;Language:</source>
         <translation>&amp;Язык:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="206"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="45"/>
         <source>&amp;Merchant name:</source>
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="183"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="49"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="160"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -79,27 +79,27 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="198"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="64"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="180"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="47"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="161"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="213"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="75"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="159"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="94"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
@@ -109,32 +109,32 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="162"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="472"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="50"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="157"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="87"/>
         <source>a number, from your payment service</source>
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="35"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="36"/>
         <source>a plaintext file, {0}</source>
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="237"/>
+        <location filename="../../app/paydesk/ui/app.py" line="222"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="222"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="56"/>
         <source>A window on this screen</source>
         <translation>Окно на этом экране</translation>
     </message>
@@ -144,24 +144,24 @@
         <translation>Отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="61"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="71"/>
         <source>About PayDesk</source>
         <translation>О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="58"/>
         <source>Alert sounds: {0}</source>
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="57"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="38"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="90"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="189"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="243"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="60"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="146"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="84"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="156"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="240"/>
         <source>Amount</source>
@@ -184,7 +184,7 @@
         <translation>В адресе e-mail не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="187"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="188"/>
         <source>An e-mail address has at most {0} characters.</source>
         <translation>Адрес e-mail — не длиннее {0} символов.</translation>
     </message>
@@ -199,7 +199,7 @@
         <translation>В номере заказа не может быть двоеточия.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="189"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="190"/>
         <source>An order id has at most {0} characters.</source>
         <translation>Номер заказа — не длиннее {0} символов.</translation>
     </message>
@@ -209,12 +209,12 @@
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="70"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="38"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="79"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="47"/>
         <source>Asking the payment service whether it was paid…</source>
         <translation>Спрашиваем сервис, была ли оплата…</translation>
     </message>
@@ -224,22 +224,22 @@
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="186"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="52"/>
         <source>Back to the &amp;sale</source>
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="318"/>
+        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="34"/>
         <source>Back to the sale</source>
         <translation>Вернуться к продаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="434"/>
+        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="63"/>
         <source>Back to the sale of {amount}</source>
         <translation>Вернуться к продаже на {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="296"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="301"/>
         <source>Busiest: {0}, {1}</source>
         <translation>Больше всего: {0}, {1}</translation>
     </message>
@@ -249,12 +249,12 @@
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="194"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="60"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="245"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="108"/>
         <source>Check other pending orders after:</source>
         <translation>Проверять другие ожидающие через:</translation>
     </message>
@@ -284,40 +284,40 @@
         <translation>Проверьте номер заказа.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="244"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="107"/>
         <source>Check the order on screen every:</source>
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="95"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="63"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="193"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="194"/>
         <source>Check what you typed.</source>
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="283"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="142"/>
         <source>checking the keychain…</source>
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="316"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="273"/>
         <source>Checking the payment…</source>
         <translation>Проверяем оплату…</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="320"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="78"/>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="339"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="46"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="205"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="496"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="161"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -332,24 +332,24 @@
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="196"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="134"/>
         <source>Connection test result</source>
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="526"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="66"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="261"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="531"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="38"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="71"/>
         <location filename="../../app/paydesk/ui/widgets/link_label.py" line="73"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="301"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="295"/>
         <source>Could not draw the payment slip.</source>
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
@@ -359,28 +359,28 @@
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="601"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="153"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="564"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="367"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="116"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="579"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="109"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="344"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="338"/>
         <source>Could not start printing on {printer}.</source>
         <translation>Не удалось начать печать на {printer}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="330"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="324"/>
         <source>Could not start the PDF for the payment slip.</source>
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
@@ -396,12 +396,12 @@
         <translation>Кол-во</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="200"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="39"/>
         <source>Counter</source>
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="86"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="54"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
@@ -412,17 +412,17 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="88"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="58"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="135"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="70"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="240"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="237"/>
         <source>Created {time}</source>
         <translation>Создан {time}</translation>
     </message>
@@ -434,28 +434,28 @@
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="554"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="358"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="108"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="121"/>
+        <location filename="../../app/paydesk/ui/payment/place.py" line="26"/>
         <source>Current sale</source>
         <translation>Текущая продажа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="225"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="59"/>
         <source>Customer &amp;display:</source>
         <translation>&amp;Экран покупателя:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="115"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="72"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="45"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="55"/>
         <source>Data folder: {0}</source>
         <translation>Папка данных: {0}</translation>
     </message>
@@ -465,17 +465,16 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="178"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="46"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="148"/>
         <source>Demo mode uses the built-in sandbox.</source>
-        <translation>В демо-режиме используется встроенная песочница.</translation>
+        <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="124"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="355"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -485,7 +484,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="91"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
@@ -512,12 +511,12 @@
         <translation>Сначала введите ID клиента.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="465"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="241"/>
         <source>Enter the client ID your payment service gave you.</source>
         <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="467"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="243"/>
         <source>Enter the client ID: the key is stored under it.</source>
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
@@ -537,20 +536,20 @@
         <translation>Ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="71"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="39"/>
         <source>Esc starts the next payment; this one is finished in the background.</source>
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="61"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="88"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="56"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="504"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="273"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -564,7 +563,7 @@
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="554"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="108"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
@@ -579,12 +578,12 @@
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="583"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="124"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="136"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
@@ -594,7 +593,12 @@
         <translation>Первый день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="139"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="78"/>
+        <source>Fixed in the demo: it pays into the built-in sandbox, which has an address, client ID and key of its own.</source>
+        <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
@@ -604,7 +608,7 @@
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="368"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="181"/>
         <source>Hide</source>
         <translation>Скрыть</translation>
     </message>
@@ -629,7 +633,7 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="95"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
     </message>
@@ -639,7 +643,7 @@
         <translation>Последний день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="56"/>
         <source>Log folder: {0}</source>
         <translation>Папка журнала: {0}</translation>
     </message>
@@ -649,17 +653,17 @@
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="82"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="50"/>
         <source>No longer checked by itself: press F5 to check it</source>
         <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="471"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="49"/>
         <source>No orders match the filters</source>
         <translation>Нет заказов по этим условиям</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="471"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="49"/>
         <source>No orders yet</source>
         <translation>Заказов пока нет</translation>
     </message>
@@ -670,26 +674,31 @@
         <translation>Ссылки на оплату пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="203"/>
+        <location filename="../../app/paydesk/ui/payment/idle_card.py" line="23"/>
         <source>No payment on screen</source>
         <translation>Нет платежа на экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="148"/>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="294"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="153"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="299"/>
         <source>No payments in this period</source>
         <translation>За этот период платежей нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="94"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
+        <source>none (no sound player found)</source>
+        <translation>нет (проигрыватель звука не найден)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="62"/>
         <source>Not payable</source>
         <translation>Оплата невозможна</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="63"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="74"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="91"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="42"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="59"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
     </message>
@@ -709,60 +718,61 @@
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="314"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="175"/>
         <source>not set</source>
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="144"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="137"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="122"/>
+        <location filename="../../app/paydesk/ui/payment/place.py" line="27"/>
         <source>Not shown to the buyer</source>
         <translation>Не показан покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="123"/>
+        <location filename="../../app/paydesk/ui/payment/place.py" line="28"/>
         <source>Not the current sale</source>
         <translation>Не текущая продажа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="31"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="32"/>
         <source>not used: the demo signs with the sandbox&apos;s fixed key</source>
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="92"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="62"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="277"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="106"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="120"/>
+        <location filename="../../app/paydesk/ui/payment/place.py" line="25"/>
         <source>On the buyer&apos;s screen</source>
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="424"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="263"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="223"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="81"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="262"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="39"/>
         <source>Open in browser</source>
         <translation>Открыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="72"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="82"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="50"/>
         <source>Open log folder</source>
         <translation>Открыть папку журнала</translation>
@@ -778,18 +788,18 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="89"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="59"/>
         <source>Order</source>
         <translation>Заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="273"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="102"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="388"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="239"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="180"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="236"/>
         <source>Order {order_id}</source>
         <translation>Заказ {order_id}</translation>
     </message>
@@ -799,7 +809,7 @@
         <translation>Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="249"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="121"/>
         <source>Orders expire after:</source>
         <translation>Срок действия заказа:</translation>
     </message>
@@ -810,8 +820,8 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="94"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="59"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="151"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="140"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
@@ -819,22 +829,22 @@
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="464"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="242"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="118"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="88"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="117"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="87"/>
         <source>Paid by {0}; when exactly is not known</source>
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="463"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="241"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
@@ -849,17 +859,17 @@
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="223"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="33"/>
         <source>Paid today</source>
         <translation>Оплачено сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="464"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="42"/>
         <source>Paid today: {amount}</source>
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="77"/>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="52"/>
         <source>Paid — thank you</source>
         <translation>Оплачено — спасибо</translation>
     </message>
@@ -869,15 +879,16 @@
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="253"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="247"/>
         <source>Pay before {time}</source>
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="244"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="93"/>
+        <location filename="../../app/paydesk/ui/app.py" line="229"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="106"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="103"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="77"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="46"/>
         <source>PayDesk</source>
@@ -894,22 +905,22 @@
         <translation>PayDesk ещё не настроен: проверьте настройки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="173"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="174"/>
         <source>PayDesk is not set up yet: enter the client ID in settings.</source>
         <translation>PayDesk ещё не настроен: укажите ID клиента в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="171"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="172"/>
         <source>PayDesk is not set up yet: enter the payment service address in settings.</source>
         <translation>PayDesk ещё не настроен: укажите адрес платёжного сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="175"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="176"/>
         <source>PayDesk is not set up yet: enter the secret key in settings.</source>
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="101"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="65"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -918,31 +929,32 @@
         <translation type="vanished">PayDesk перестал проверять этот заказ через сутки после ожидаемого срока: проверьте его сейчас (F5)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="65"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="75"/>
         <source>PayDesk {0}
 QR payments at a shop counter.</source>
         <translation>PayDesk {0}
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="93"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="106"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="79"/>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="54"/>
         <source>Payment refused</source>
         <translation>Платёж отклонён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="511"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="530"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="175"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="193"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="327"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="370"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="321"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="364"/>
         <source>Payment slip {order_id}</source>
         <translation>Квитанция {order_id}</translation>
     </message>
@@ -953,7 +965,7 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="524"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="187"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -963,33 +975,33 @@ QR payments at a shop counter.</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="215"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="72"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="205"/>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="208"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="44"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="47"/>
         <source>Play a sound when an order is paid</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="100"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="18"/>
         <source>PNG image (*.png)</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="230"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="93"/>
         <source>Polling</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="180"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="137"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="372"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="366"/>
         <source>Print payment slip</source>
         <translation>Печать квитанции</translation>
     </message>
@@ -1004,24 +1016,24 @@ QR payments at a shop counter.</source>
         <translation>QR-код ссылки на оплату</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="42"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="52"/>
         <source>Qt {0}, PySide6 {1}, Python {2}</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="174"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="131"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="60"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
         <translation>Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="248"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="111"/>
         <source>Requests in flight at most:</source>
         <translation>Одновременных запросов, не более:</translation>
     </message>
@@ -1041,22 +1053,22 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="524"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="187"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="200"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="66"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="570"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="100"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="263"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="40"/>
         <source>Save QR…</source>
         <translation>Сохранить QR…</translation>
     </message>
@@ -1071,9 +1083,9 @@ QR payments at a shop counter.</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="190"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="297"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="232"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="147"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="254"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="229"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
     </message>
@@ -1083,17 +1095,17 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="152"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="87"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="184"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="122"/>
         <source>Secret &amp;key:</source>
         <translation>Секретный &amp;ключ:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="47"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="57"/>
         <source>Secret key: {0}</source>
         <translation>Секретный ключ: {0}</translation>
     </message>
@@ -1108,18 +1120,18 @@ QR payments at a shop counter.</source>
         <translation>Отправлено на печать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="145"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="59"/>
         <source>Service</source>
         <translation>Сервис</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="182"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="112"/>
         <source>Service &amp;address:</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="144"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="458"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="137"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1129,34 +1141,34 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="449"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="546"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="87"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="105"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="160"/>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="368"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="90"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="181"/>
         <source>Show</source>
         <translation>Показать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="194"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="132"/>
         <source>Show the secret key</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="184"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="50"/>
         <source>Show to &amp;buyer</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="322"/>
+        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="38"/>
         <source>Show to buyer</source>
         <translation>Показать покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="144"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="79"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
@@ -1166,8 +1178,8 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/model.py" line="93"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="130"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="65"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
@@ -1177,7 +1189,7 @@ QR payments at a shop counter.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="81"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="49"/>
         <source>Status unknown</source>
         <translation>Статус неизвестен</translation>
     </message>
@@ -1187,12 +1199,12 @@ QR payments at a shop counter.</source>
         <translation>Статус неизвестен — проверьте</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="101"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="19"/>
         <source>SVG image (*.svg)</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="211"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="50"/>
         <source>System</source>
         <translation>Как в системе</translation>
     </message>
@@ -1202,22 +1214,22 @@ QR payments at a shop counter.</source>
         <translation>Принимайте оплату на кассе: введите сумму, покупатель сканирует QR-код телефоном, а PayDesk сразу сообщит, что платёж прошёл.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="213"/>
+        <location filename="../../app/paydesk/ui/settings/rows.py" line="37"/>
         <source>takes effect after restart</source>
         <translation>применится после перезапуска</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="62"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="64"/>
         <source>Takings by day</source>
         <translation>Выручка по дням</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="62"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="64"/>
         <source>Takings by hour</source>
         <translation>Выручка по часам</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="237"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="242"/>
         <source>Takings chart</source>
         <translation>График выручки</translation>
     </message>
@@ -1232,13 +1244,13 @@ QR payments at a shop counter.</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="168"/>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="195"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="98"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="133"/>
         <source>Test connection</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="185"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="186"/>
         <source>The amount cannot be more than {0}.</source>
         <translation>Сумма не может быть больше {0}.</translation>
     </message>
@@ -1273,7 +1285,8 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="469"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="245"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="26"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="143"/>
         <source>The client ID must be a number greater than zero.</source>
         <translation>ID клиента должен быть числом больше нуля.</translation>
@@ -1282,6 +1295,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="142"/>
         <source>The client ID must be a whole number.</source>
         <translation>ID клиента должен быть целым числом.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="120"/>
+        <source>the demo sandbox&apos;s orders too</source>
+        <translation>и для заказов песочницы</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="247"/>
@@ -1299,19 +1317,24 @@ QR payments at a shop counter.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="33"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="34"/>
         <source>the environment variable {0}</source>
         <translation>переменная окружения {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="306"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="167"/>
         <source>the keychain cannot be read — type the key to store it</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="450"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="53"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="51"/>
+        <source>The new language is used when PayDesk is started again.</source>
+        <translation>Новый язык появится после перезапуска PayDesk.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="250"/>
@@ -1349,7 +1372,7 @@ QR payments at a shop counter.</source>
         <translation>Заказ {0} отправлен в платёжный сервис, но сохранить его здесь не удалось: {1}. PayDesk сам отправит его ещё раз — как тот же заказ. Не принимайте эту оплату повторно.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/about_box.py" line="37"/>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="38"/>
         <source>the OS keychain (service “{0}”, account “{1}”)</source>
         <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
     </message>
@@ -1434,7 +1457,7 @@ QR payments at a shop counter.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="75"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="43"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
@@ -1489,7 +1512,7 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="204"/>
+        <location filename="../../app/paydesk/ui/payment/idle_card.py" line="24"/>
         <source>The QR code for the buyer will appear here.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
@@ -1499,12 +1522,12 @@ QR payments at a shop counter.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="281"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="140"/>
         <source>the sandbox&apos;s own key</source>
         <translation>собственный ключ песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="471"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="247"/>
         <source>The secret key cannot start or end with a space.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
@@ -1524,6 +1547,11 @@ QR payments at a shop counter.</source>
         <translation>Не удалось проверить защищённое соединение с платёжным сервисом. Проверьте дату и время на компьютере и адрес сервиса или обратитесь в поддержку.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="30"/>
+        <source>The service address must start with https:// (or http:// for a sandbox on this computer).</source>
+        <translation>Адрес сервиса должен начинаться с https:// (или http:// для песочницы на этом компьютере).</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="135"/>
         <source>The service could not be reached at {address}: {reason}</source>
         <translation>Нет связи с сервисом по адресу {address}: {reason}</translation>
@@ -1534,9 +1562,73 @@ QR payments at a shop counter.</source>
         <translation>Сервис не принял эти учётные данные: проверьте ID клиента и секретный ключ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="447"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="23"/>
+        <source>The setting backoff_max_seconds cannot be less than backoff_start_seconds ({low} s).</source>
+        <translation>Настройка backoff_max_seconds не может быть меньше backoff_start_seconds ({low} с).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="28"/>
+        <source>The setting secret_storage must be &quot;keychain&quot; or &quot;file&quot;.</source>
+        <translation>Настройка secret_storage должна быть &quot;keychain&quot; или &quot;file&quot;.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="35"/>
+        <source>The setting {name} must be a number (it is {value}).</source>
+        <translation>Настройка {name} должна быть числом (сейчас {value}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="33"/>
+        <source>The setting {name} must be a whole number (it is {value}).</source>
+        <translation>Настройка {name} должна быть целым числом (сейчас {value}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="21"/>
+        <source>The setting {name} must be between {low} and {high} (it is {value}).</source>
+        <translation>Настройка {name} должна быть от {low} до {high} (сейчас {value}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="37"/>
+        <source>The setting {name} must be on or off (it is {value}).</source>
+        <translation>Настройка {name} должна быть включена или выключена (сейчас {value}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="39"/>
+        <source>The setting {name} must be text (it is {value}).</source>
+        <translation>Настройка {name} должна быть текстом (сейчас {value}).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="47"/>
+        <source>The settings cannot be saved in {path}: {reason}.</source>
+        <translation>Не удалось сохранить настройки в {path}: {reason}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="43"/>
+        <source>The settings file {path} cannot be read: {reason}</source>
+        <translation>Не удалось прочитать файл настроек {path}: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="45"/>
+        <source>The settings file {path} does not hold settings (a JSON object).</source>
+        <translation>В файле {path} нет настроек (ожидался объект JSON).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/about_box.py" line="44"/>
+        <source>the system beep (no sound player found)</source>
+        <translation>системный сигнал (проигрыватель звука не найден)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="41"/>
+        <source>There is no setting called {name}.</source>
+        <translation>Настройки {name} не существует.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="55"/>
+        <source>This cannot be shorter than the first check of other orders ({low} s).</source>
+        <translation>Не может быть меньше первой проверки других заказов ({low} с).</translation>
+    </message>
+    <message>
         <source>This cannot be shorter than the first check of other orders ({start:g} s).</source>
-        <translation>Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
+        <translation type="vanished">Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="236"/>
@@ -1544,32 +1636,37 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="479"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="258"/>
         <source>This computer has no keychain, so the secret key cannot be stored safely. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose a plaintext file readable only by you: paydesk config set secret_storage file</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="89"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="57"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="132"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="53"/>
+        <source>This must be between {low} and {high}.</source>
+        <translation>Значение должно быть от {low} до {high}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="129"/>
         <source>This order can no longer be paid, so there is no slip to print.</source>
         <translation>Этот заказ уже нельзя оплатить, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="130"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="127"/>
         <source>This order has no payment link yet, so there is no slip to print.</source>
         <translation>У этого заказа ещё нет ссылки на оплату, квитанцию не напечатать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="124"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="121"/>
         <source>This order is already paid, so there is no slip to print.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="92"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="60"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
@@ -1579,12 +1676,12 @@ QR payments at a shop counter.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="128"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="125"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="126"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="123"/>
         <source>This payment was refused; create a new payment to print a slip.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
@@ -1598,29 +1695,29 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="191"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="193"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="253"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="148"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="150"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="89"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="81"/>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="56"/>
         <source>Time ran out</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="161"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="96"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="140"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="75"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="143"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
@@ -1630,7 +1727,7 @@ QR payments at a shop counter.</source>
         <translation>Итого</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="216"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="26"/>
         <source>Totals of the orders shown</source>
         <translation>Итоги по показанным заказам</translation>
     </message>
@@ -1640,7 +1737,7 @@ QR payments at a shop counter.</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="201"/>
+        <location filename="../../app/paydesk/ui/payment/idle_card.py" line="21"/>
         <source>Type an amount and press Enter</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
@@ -1655,7 +1752,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="137"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="72"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -1666,7 +1763,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="58"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="39"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
@@ -1676,7 +1773,7 @@ QR payments at a shop counter.</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="230"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="187"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>
@@ -1701,12 +1798,12 @@ QR payments at a shop counter.</source>
         <translation>Можно продолжать работу. Пожалуйста, отправьте отчёт в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="204"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="43"/>
         <source>your shop&apos;s name</source>
         <translation>название вашего магазина</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="428"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="78"/>
         <source>{0} (not connected)</source>
         <translation>{0} (не подключён)</translation>
     </message>
@@ -1721,12 +1818,12 @@ QR payments at a shop counter.</source>
         <translation>{0}, ≈ {1} — время приблизительное</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="286"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="291"/>
         <source>{0}: {1} payments, {2}</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="472"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="50"/>
         <source>{count} orders</source>
         <translation>Заказов: {count}</translation>
     </message>
@@ -1741,32 +1838,32 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/panel.py" line="473"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="51"/>
         <source>{orders} · total {total} · {paid_count} paid for {paid}</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="310"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="171"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="308"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="169"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="247"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="110"/>
         <source>…slowing down to at most every:</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="84"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="52"/>
         <source>✓ Paid</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="85"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="53"/>
         <source>✗ Refused</source>
         <translation>✗ Отказано</translation>
     </message>

@@ -8,6 +8,7 @@ imports; this runs the commands).
 from __future__ import annotations
 
 import argparse
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -90,3 +91,40 @@ def test_a_command_never_loads_qt_or_the_window(tmp_path: Path, command: tuple[s
 
     assert done.returncode == 0, done.stderr
     assert "LOADED []" in done.stderr
+
+
+#: Runs paydesk's entry point, then says on stderr which of PayDesk's modules it loaded.
+MODULES_PROBE = """
+import sys
+from paydesk.launch import main
+code = main(sys.argv[1:])
+print("MODULES", sorted(name for name in sys.modules
+                        if name.startswith(("paydesk", "requests", "shtab"))), file=sys.stderr)
+raise SystemExit(code)
+"""
+
+
+def test_version_loads_no_command_and_no_sandbox(tmp_path: Path) -> None:
+    from paydesk import __version__
+
+    done = subprocess.run([sys.executable, "-c", MODULES_PROBE, "--version"],
+                          env=paydesk_for(tmp_path).env, capture_output=True, text=True,
+                          encoding="utf-8", timeout=PROCESS_TIMEOUT, check=False)
+
+    assert (done.returncode, done.stdout) == (0, f"PayDesk {__version__}\n"), done.stderr
+    [line] = [line for line in done.stderr.splitlines() if line.startswith("MODULES")]
+    loaded = set(ast.literal_eval(line.removeprefix("MODULES ")))
+    assert "paydesk.cli.version" in loaded  # the probe sees what was loaded
+    commands = {"paydesk.cli.main", "paydesk.cli.order_commands", "paydesk.cli.config_command"}
+    assert not loaded & commands
+    assert not {name for name in loaded
+                if name.startswith(("paydesk.sandbox", "paydesk.gateway", "requests", "shtab"))}
+
+
+def test_version_is_the_full_parser_s_text(capsys: pytest.CaptureFixture[str]) -> None:
+    from paydesk.cli.version import version_text
+
+    with pytest.raises(SystemExit) as stopped:
+        build_parser().parse_args(["--demo", "--version"])  # not the launcher's early answer
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"{version_text()}\n"

@@ -16,6 +16,7 @@ from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.store import OrderStore
 
+from bulk_orders import bulk_insert
 from cli_process import PROCESS_TIMEOUT, Paydesk, paydesk_for, service_env
 from test_values import TEST_CLIENT_ID
 
@@ -27,13 +28,13 @@ T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 def book_of(paydesk: Paydesk, count: int) -> None:
     """``count`` orders, so that a listing is far longer than a pipe holds (64 KiB)."""
     with OrderStore.open(paydesk.book) as store:
-        store.bulk_insert_for_tests(
+        bulk_insert(store, (
             Order(client_id=TEST_CLIENT_ID, order_id=f"A-{n:06d}", amount=100 + n,
                   email=f"buyer{n}@example.com", note="2 coffees", url=None,
                   status=OrderStatus.PENDING, creation=CreationState.UNCONFIRMED,
                   created_at=T0 + timedelta(seconds=n))
             for n in range(count)
-        )
+        ))
 
 
 def no_crash(paydesk: Paydesk, err: str) -> None:

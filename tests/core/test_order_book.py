@@ -15,6 +15,8 @@ from paydesk.core.report import DayReport, Tally, day_bounds
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
 
+from bulk_orders import bulk_insert
+
 CLIENT = 7
 DAY = date(2026, 11, 21)
 GENERATED = datetime(2026, 11, 21, 20, 0, tzinfo=UTC)
@@ -52,7 +54,7 @@ def path(tmp_path: Path) -> Path:
 @pytest.fixture
 def store(path: Path) -> Iterator[OrderStore]:
     with OrderStore.open(path) as opened:
-        opened.bulk_insert_for_tests([
+        bulk_insert(opened, [
             order("paid-1", 15050, at(DAY, 9)),
             order("paid-2", 99999, at(DAY, 10)),
             order("wait", 20000, at(DAY, 11), "pending"),

@@ -13,6 +13,8 @@ from paydesk.core.report import DayReport, Tally, day_bounds, local_midnight
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
 
+from bulk_orders import bulk_insert
+
 CLIENT = 7
 SHOP = ZoneInfo("Europe/Moscow")  # UTC+3 all year
 DAY = date(2026, 11, 21)
@@ -54,7 +56,7 @@ def build(store: OrderStore, first: date = DAY, last: date | None = None,
 
 def test_each_outcome_is_counted_and_summed_in_kopecks(store: OrderStore) -> None:
     yesterday, today = DAY - timedelta(days=1), DAY
-    store.bulk_insert_for_tests([
+    bulk_insert(store, [
         order("paid-1", 15050, local(today, 9, 5)),
         order("paid-2", 99999, local(today, 9, 40)),
         order("paid-3", 1, local(today, 14, 0)),
@@ -105,7 +107,7 @@ def test_an_order_paid_after_midnight_counts_on_the_day_it_was_paid(store: Order
 def test_hours_run_from_the_first_paid_hour_to_the_last_with_quiet_hours_as_zeros(
     store: OrderStore,
 ) -> None:
-    store.bulk_insert_for_tests([
+    bulk_insert(store, [
         order("a", 10000, local(DAY, 8, 10)),
         order("b", 20000, local(DAY, 8, 50)),
         order("c", 5000, local(DAY, 11, 20)),
@@ -125,7 +127,7 @@ def test_hours_run_from_the_first_paid_hour_to_the_last_with_quiet_hours_as_zero
 def test_a_busy_day_buckets_add_up_to_the_paid_total(store: OrderStore) -> None:
     orders = [order(f"o-{n}", 1000 + n * 37, local(DAY, 7 + n % 13, (n * 7) % 58))
               for n in range(200)]
-    store.bulk_insert_for_tests(orders)
+    bulk_insert(store, orders)
     report = build(store)
     assert report.paid == Tally(200, sum(o.amount for o in orders))
     assert sum(b.amount for b in report.hourly) == report.paid.amount
@@ -139,7 +141,7 @@ def test_an_empty_day(store: OrderStore) -> None:
 
 def test_a_range_has_one_bucket_per_day_every_day_shown(store: OrderStore) -> None:
     first = DAY - timedelta(days=6)
-    store.bulk_insert_for_tests([
+    bulk_insert(store, [
         order("mon", 10000, local(first + timedelta(days=1), 23, 59)),  # paid on Tuesday
         order("tue", 5000, local(first + timedelta(days=2), 12, 0)),
         order("sat", 7000, local(DAY, 18, 0)),
@@ -160,7 +162,7 @@ def test_hours_follow_the_shops_clock_across_a_dst_change(store: OrderStore) -> 
     day = date(2026, 10, 25)
     since, until = day_bounds(day, tz=berlin)
     assert until - since == timedelta(hours=25)
-    store.bulk_insert_for_tests([
+    bulk_insert(store, [
         order("early", 100, local(day, 1, 30, berlin)),
         order("late", 200, local(day, 22, 30, berlin)),
     ])
@@ -173,7 +175,7 @@ def test_hours_follow_the_shops_clock_across_a_dst_change(store: OrderStore) -> 
 
 def test_half_hour_time_zones_still_get_clock_hours(store: OrderStore) -> None:
     india = ZoneInfo("Asia/Kolkata")
-    store.bulk_insert_for_tests([order("chai", 3000, local(DAY, 9, 45, india))])
+    bulk_insert(store, [order("chai", 3000, local(DAY, 9, 45, india))])
     report = build(store, tz=india)
     [bucket] = report.hourly
     assert (bucket.start.hour, bucket.start.minute, bucket.end.hour) == (9, 0, 10)
@@ -181,7 +183,7 @@ def test_half_hour_time_zones_still_get_clock_hours(store: OrderStore) -> None:
 
 def test_orders_are_those_created_or_paid_in_the_range(store: OrderStore) -> None:
     yesterday = DAY - timedelta(days=1)
-    store.bulk_insert_for_tests([
+    bulk_insert(store, [
         order("late", 100, local(yesterday, 23, 58), paid=local(DAY, 0, 1)),
         order("today-wait", 200, local(DAY, 9, 0), "pending"),
         order("today-paid", 300, local(DAY, 10, 0)),
@@ -212,7 +214,7 @@ def test_bad_bounds_are_refused(store: OrderStore) -> None:
 
 
 def test_every_client_when_client_id_is_none(store: OrderStore) -> None:
-    store.bulk_insert_for_tests([
+    bulk_insert(store, [
         order("mine", 100, local(DAY, 10, 0)),
         order("theirs", 200, local(DAY, 10, 0), client_id=CLIENT + 1),
     ])

@@ -142,9 +142,15 @@ class Paydesk:
         *args: str,
         env: dict[str, str] | None = None,
         preexec: Callable[[], None] | None = None,
+        pause_at: str | None = None,
     ) -> Spawned:
+        """Start it and go on. ``pause_at``: a step of ``create`` where it says ``paused at
+        <step>`` on stderr and waits for :meth:`Spawned.resume` (paused_paydesk.py)."""
+        command = self.command(args)
+        if pause_at is not None:
+            command = [sys.executable, "-m", "paused_paydesk", pause_at, *args]
         process = subprocess.Popen(
-            self.command(args),
+            command,
             env={**self.env, **(env or {})},
             preexec_fn=preexec,
             stdin=subprocess.PIPE,

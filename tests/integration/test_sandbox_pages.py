@@ -13,6 +13,7 @@ import requests
 from paydesk.domain.money import format_rubles
 from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
+from paydesk.sandbox.page_words import WORDS, choose_language
 
 from payment_page import PaymentForm, decide, form_token, open_form
 
@@ -368,3 +369,64 @@ def test_index_page_says_what_this_is(sandbox: SandboxServer) -> None:
     assert page.status_code == 200
     assert page.headers["Content-Type"] == HTML_TYPE
     assert "PayDesk sandbox" in page.text
+
+
+RUSSIAN = {"Accept-Language": "ru-RU,ru;q=0.9,en-US;q=0.8,en;q=0.7"}
+
+
+def test_a_russian_browser_gets_the_page_in_russian(calls: SandboxCalls) -> None:
+    """A phone set to Russian: every word of the page, its errors and its result."""
+    url = calls.url("A-7", 15050)
+    with requests.Session() as browser:
+        browser.headers.update(RUSSIAN)
+        page = browser.get(url, timeout=5)
+        parsed = parse(page)
+        assert '<html lang="ru">' in page.text
+        assert parsed.button_labels == ["Оплатить", "Отказаться"]
+        assert "E-mail для чека" in page.text and "осталось" in page.text
+        assert "Песочница PayDesk" in page.text
+        for english in ("Pay by", "Receipt", "min left", "no real money"):
+            assert english not in page.text
+
+        form = PaymentForm(url, form_token(page.text), browser)
+        wrong = form.submit("approve", "nobody")
+        assert wrong.status_code == 400
+        assert "«@»" in wrong.text and "'@'" not in wrong.text.replace("&#x27;", "'")
+        empty = form.submit("approve", "")
+        assert "Введите e-mail для чека." in empty.text
+
+        paid = form.submit("approve", "buyer@example.com")
+        assert paid.status_code == 200 and "Оплата получена" in paid.text
+        late = form.submit("decline", "")
+        assert late.status_code == 409
+        assert "Заказ оплачен. Спасибо! Ничего не изменилось." in late.text
+        missing = browser.get(url.rsplit("/", 1)[0] + "/" + "x" * 32, timeout=5)
+        assert missing.status_code == 404 and "Ссылка на оплату не найдена" in missing.text
+    assert calls.get("A-7").json()["order_status"] == "approve"
+
+
+@pytest.mark.parametrize(("header", "language"), [
+    (None, "en"),
+    ("", "en"),
+    ("ru", "ru"),
+    ("ru-RU", "ru"),
+    ("en-GB,en;q=0.9,ru;q=0.8", "en"),
+    ("de-DE,de;q=0.9,ru;q=0.5,en;q=0.3", "ru"),
+    ("de-DE,fr;q=0.8", "en"),
+    ("ru;q=0,en", "en"),
+    ("RU;Q=0.9, en;q=0.95", "en"),
+    ("ru;q=abc", "en"),
+    ("*", "en"),
+])
+def test_the_page_speaks_the_first_of_its_languages_the_browser_prefers(
+    header: str | None, language: str
+) -> None:
+    assert choose_language(header) == language
+
+
+def test_both_languages_say_everything() -> None:
+    assert WORDS["en"].keys() == WORDS["ru"].keys()
+    for key, english in WORDS["en"].items():
+        names = sorted(part.split("}")[0] for part in english.split("{")[1:])
+        russian = WORDS["ru"][key]
+        assert sorted(part.split("}")[0] for part in russian.split("{")[1:]) == names, key

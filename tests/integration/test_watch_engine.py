@@ -40,6 +40,7 @@ from paydesk.gateway import GatewayClient
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.store import OrderStore, quarantine
 
+from bulk_orders import bulk_insert
 from fake_time import FakeClock
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
@@ -324,12 +325,12 @@ def test_a_damaged_book_is_said_once_and_nothing_more_is_written_or_sent(
     book = tmp_path / "damaged.sqlite3"
     start = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
     with OrderStore.open(book) as store:
-        store.bulk_insert_for_tests(
+        bulk_insert(store, (
             Order(TEST_CLIENT_ID, f"P-{n:05d}", 100 + n, f"buyer{n}@example.com", f"note {n}",
                   f"https://pay.example.com/pay/{n}", OrderStatus.APPROVE,
                   CreationState.CONFIRMED, start + timedelta(minutes=n),
                   start + timedelta(minutes=n, seconds=30))
-            for n in range(3000))
+            for n in range(3000)))
     data = bytearray(book.read_bytes())
     middle = len(data) // 2
     data[middle : middle + 8192] = random.Random(13).randbytes(8192)

@@ -1,8 +1,10 @@
-"""The wheel carries PayDesk's resources and an installed PayDesk finds them.
+"""The release: the source archive builds, and what is installed from it works.
 
-Built the way pip builds it for a person (an isolated build environment, which
-brings PySide6-Essentials' lrelease for the .qm), installed into a fresh virtual
-environment, run from a folder outside the checkout.
+The sdist is built as a release is (``python -m build --sdist``), from a copy of
+what is committed; the wheel is built from that sdist, the way pip builds it for a
+person (an isolated build environment, which brings PySide6-Essentials' lrelease
+for the .qm); both carry the resources and the licences. The sdist is installed
+into a fresh virtual environment and run from a folder outside the checkout.
 
 The fresh environment does not download PayDesk's dependencies again: a .pth
 file puts this environment's site-packages after its own. This test is about
@@ -21,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -31,7 +34,9 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
 #: What the build reads, copied out so a stale build/ folder in the checkout (old
 #: modules that setuptools would pack again) cannot reach the wheel.
-BUILD_INPUTS = ("pyproject.toml", "setup.py", "README.md", "app", "resources")
+BUILD_INPUTS = ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md", "LICENSE", "LICENSES",
+                "THIRD-PARTY.md", "app", "resources")
+LICENCES = ("LICENSE", "LICENSES/LGPL-3.0.txt", "LICENSES/GPL-3.0.txt", "THIRD-PARTY.md")
 BUILD_TIMEOUT = 600  # the first build downloads PySide6-Essentials into pip's cache
 RUN_TIMEOUT = 60
 
@@ -56,11 +61,19 @@ def _copy_sources(target: Path) -> Path:
     return target
 
 
-def _build_wheel(tmp_path: Path) -> Path:
+def _build_sdist(tmp_path: Path) -> Path:
     sources = _copy_sources(tmp_path / "src")
+    dist = tmp_path / "dist"
+    _run([sys.executable, "-m", "build", "--sdist", "--outdir", str(dist), str(sources)],
+         timeout=BUILD_TIMEOUT)
+    (sdist,) = dist.glob("paydesk-*.tar.gz")
+    return sdist
+
+
+def _build_wheel(sdist: Path, tmp_path: Path) -> Path:
     wheels = tmp_path / "wheels"
     _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(wheels),
-          str(sources)], timeout=BUILD_TIMEOUT)
+          str(sdist)], timeout=BUILD_TIMEOUT)
     (wheel,) = wheels.glob("paydesk-*.whl")
     return wheel
 
@@ -77,10 +90,24 @@ def _fresh_venv(tmp_path: Path) -> tuple[Path, Path]:
     return python, site
 
 
-def test_installed_wheel_finds_its_icon_and_russian_translation(tmp_path: Path) -> None:
-    wheel = _build_wheel(tmp_path)
+def test_the_sdist_builds_a_complete_wheel_and_installs_a_working_paydesk(
+    tmp_path: Path,
+) -> None:
+    sdist = _build_sdist(tmp_path)
+    with tarfile.open(sdist) as archive:
+        members = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    for shipped in (*LICENCES, "resources/icons/paydesk.svg", "resources/sounds/paid.wav",
+                    "resources/translations/paydesk_ru.ts", "app/paydesk/launch.py"):
+        assert shipped in members, f"{shipped} missing from the sdist"
+
+    wheel = _build_wheel(sdist, tmp_path)
     names = set(zipfile.ZipFile(wheel).namelist())
     assert not {name for name in names if name.endswith(".ts")}, "translation sources shipped"
+    assert "paydesk/resources/translations/paydesk_ru.qm" in names
+    assert "paydesk/resources/sounds/refused.wav" in names
+    licences = {name.split(".dist-info/licenses/", 1)[1] for name in names
+                if ".dist-info/licenses/" in name}
+    assert set(LICENCES) <= licences
     [metadata] = [name for name in names if name.endswith(".dist-info/METADATA")]
     requires = [line.removeprefix("Requires-Dist: ").lower()  # at run time: not an extra's
                 for line in zipfile.ZipFile(wheel).read(metadata).decode().splitlines()
@@ -90,7 +117,7 @@ def test_installed_wheel_finds_its_icon_and_russian_translation(tmp_path: Path) 
 
     python, site = _fresh_venv(tmp_path)
     _run([sys.executable, "-m", "pip", "--python", str(python), "install", "--no-deps",
-          "--no-index", "--quiet", str(wheel)], timeout=RUN_TIMEOUT)
+          "--quiet", str(sdist)], timeout=BUILD_TIMEOUT)
 
     resources = site / "paydesk" / "resources"
     assert (resources / "icons" / "paydesk.svg").is_file()

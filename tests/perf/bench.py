@@ -64,6 +64,8 @@ from typing import Any
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 HERE = Path(__file__).resolve().parent
+#: The tests' helpers (bulk_orders: a big book in one transaction).
+sys.path.insert(0, str(HERE.parent / "helpers"))
 CHILD = HERE / "startup_child.py"
 WRITER = HERE / "book_writer.py"
 SECRET = "bench-secret-key"
@@ -194,12 +196,14 @@ def prepare_data_dir(folder: Path, base_url: str, orders: Iterable[Any] = ()) ->
     from paydesk.store import OrderStore
     from paydesk.support.paths import AppPaths
 
+    from bulk_orders import bulk_insert
+
     paths = AppPaths(folder).ensure()
     settings = {"base_url": base_url, "client_id": CLIENT_ID, "merchant_name": "Bench shop",
                 "language": "en", "sound": False}
     paths.settings_file.write_text(json.dumps(settings), encoding="utf-8")
     with OrderStore.open(paths.database) as store:
-        store.bulk_insert_for_tests(orders)
+        bulk_insert(store, orders)
     return folder
 
 
@@ -622,7 +626,7 @@ def history_filters(sizes: Sizes, gui: Gui, big: Path, base_url: str) -> dict[st
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    from paydesk.ui.orders.model import Column
+    from paydesk.ui.orders.table_columns import Column
 
     runtime = runtime_for(big, base_url)
     window = gui.open_window(runtime)
@@ -700,7 +704,7 @@ def history_rss(sizes: Sizes, work: Path, empty: Path, big: Path) -> dict[str, A
 
 def bench_external(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str, Any]:
     from paydesk.ui.orders.book_watch import LOOK_MS
-    from paydesk.ui.orders.model import Column
+    from paydesk.ui.orders.table_columns import Column
 
     log(f"writing {sizes.history_orders} orders")
     data = prepare_data_dir(work / "external-data", base_url,

@@ -7,10 +7,10 @@ order_id is answered with the same link. So wherever the process dies, the next
 the service ends up with exactly one order for the sale, or none if the process
 died before the order was written (nothing was sent then either).
 
-The points are reached by conditions, never by waiting a while: a test-only
-pause (``PAYDESK_TEST_PAUSE_AT``) that announces itself on stderr, or, for the
-request in flight, the sandbox's own count of requests received while its
-latency switch holds the reply.
+The points are reached by conditions, never by waiting a while: a pause the
+test installs in the child (tests/helpers/paused_paydesk.py, around the desk's
+own steps) that announces itself on stderr, or, for the request in flight, the
+sandbox's own count of requests received while its latency switch holds the reply.
 """
 
 from __future__ import annotations
@@ -51,10 +51,8 @@ def local_orders(paydesk: Paydesk) -> list[Order]:
 
 
 def start_create(paydesk: Paydesk, sandbox: SandboxServer, pause_at: str | None) -> Spawned:
-    env = service_env(sandbox)
-    if pause_at is not None:
-        env["PAYDESK_TEST_PAUSE_AT"] = pause_at
-    return paydesk.spawn("create", "150", "--note", "crash test", env=env)
+    return paydesk.spawn("create", "150", "--note", "crash test", env=service_env(sandbox),
+                         pause_at=pause_at)
 
 
 def refresh_and_check_one_order(

@@ -36,7 +36,7 @@ from paydesk.store import (
     OrderStore,
     SchemaTooNewError,
     StoreError,
-    database,
+    connection,
     quarantine,
 )
 from paydesk.store.errors import StoreProblem
@@ -83,7 +83,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 @pytest.fixture
 def quick_busy_timeout(monkeypatch: pytest.MonkeyPatch) -> None:
     """In this process only: give up on a lock after 0.2 s instead of 5."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 200)
 
 
 # -- locked ---------------------------------------------------------------------------
@@ -201,9 +201,9 @@ def test_the_switch_to_wal_waits_out_busy_in_its_extended_kinds_too() -> None:
                 busy.sqlite_errorcode = self.answers.pop(0)
                 raise busy
 
-    connection = RacingConnection()
-    database._use_wal(connection)  # type: ignore[arg-type]
-    assert connection.tries == 4
+    racing = RacingConnection()
+    connection.use_wal(racing)  # type: ignore[arg-type]
+    assert racing.tries == 4
 
 
 # -- read-only --------------------------------------------------------------------------
@@ -223,7 +223,7 @@ def test_a_read_only_book_can_be_read_and_refuses_writes(
         text = str(target) if uri else Path(target).absolute().as_uri()
         return connect(f"{text}{'&' if '?' in text else '?'}mode=ro", *args, uri=True, **kwargs)
 
-    monkeypatch.setattr(database.sqlite3, "connect", read_only)
+    monkeypatch.setattr(connection.sqlite3, "connect", read_only)
     with OrderStore.open(path) as store:
         assert sorted(o.order_id for o in store.query(OrderQuery())) == ["A-0", "A-1", "A-2"]
         with pytest.raises(StoreError, match="read-only") as caught:
@@ -560,8 +560,9 @@ def create_paused_after_sending(paydesk: Paydesk, sandbox: SandboxServer) -> Spa
     """``paydesk create 30`` that has sent the order and waits to save its link."""
     create = paydesk.spawn(
         "create", "30", "--qr",
-        env={**service_env(sandbox), "PAYDESK_TEST_PAUSE_AT": "after_send"},
+        env=service_env(sandbox),
         preexec=_file_size_limit(None),
+        pause_at="after_send",
     )
     create.wait_for_line("paused at after_send")
     return create

@@ -22,6 +22,7 @@ from paydesk.store.reporting import (
     paid_query,
 )
 
+from bulk_orders import bulk_insert
 from store_support import CLIENT, T0, at
 
 BIG = 100_000
@@ -48,7 +49,7 @@ def big_book(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[OrderSt
         orders.append(made(f"B{number:06d}", rng.randrange(100, 500_000), created, status, paid))
     path = tmp_path_factory.mktemp("report-book") / "orders.sqlite3"
     with OrderStore.open(path) as store:
-        store.bulk_insert_for_tests(orders)
+        bulk_insert(store, orders)
         yield store, orders
 
 
@@ -57,7 +58,7 @@ def in_range(moment: datetime | None, since: datetime, until: datetime) -> bool:
 
 
 def test_paid_counts_by_paid_time_and_created_by_created_time(store: OrderStore) -> None:
-    store.bulk_insert_for_tests([
+    bulk_insert(store, [
         made("night", 500, at(-600), paid=at(1)),  # created the evening before
         made("day", 700, at(10), paid=at(11)),
         made("refunded", 900, at(12), "refunded", paid=at(13)),  # paid once, not any more
@@ -74,7 +75,7 @@ def test_paid_counts_by_paid_time_and_created_by_created_time(store: OrderStore)
 
 
 def test_buckets_are_half_open(store: OrderStore) -> None:
-    store.bulk_insert_for_tests([
+    bulk_insert(store, [
         made("edge", 100, at(0), paid=at(60)),  # exactly on a boundary: the later bucket
         made("inside", 200, at(0), paid=at(59.999)),
     ])
@@ -85,7 +86,7 @@ def test_buckets_are_half_open(store: OrderStore) -> None:
 
 
 def test_many_buckets_go_in_several_queries(store: OrderStore) -> None:
-    store.bulk_insert_for_tests([made(f"o{n}", 100 + n, T0, paid=at(n * 60)) for n in range(5)])
+    bulk_insert(store, [made(f"o{n}", 100 + n, T0, paid=at(n * 60)) for n in range(5)])
     bounds = [(at(n * 60), at(n * 60 + 60)) for n in range(4500)]
     tallies = store.reporting().paid_in_buckets(CLIENT, bounds)
     assert tallies[:5] == [Tally(1, 100 + n) for n in range(5)]
@@ -167,7 +168,7 @@ def test_the_report_counts_payments_whose_time_is_approximate(store: OrderStore)
     exact = made("exact", 500, at(1), paid=at(3))
     late = made("late", 700, at(2), paid=at(30))
     unknown = made("unknown", 900, at(3), paid=at(4))  # an old row: its window is not known
-    store.bulk_insert_for_tests([
+    bulk_insert(store, [
         replace(exact, last_pending_at=at(2.5)),
         replace(late, last_pending_at=at(5)),
         unknown,

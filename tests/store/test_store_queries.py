@@ -11,6 +11,7 @@ import pytest
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderQuery, OrderStore, SortColumn, Totals
 
+from bulk_orders import bulk_insert
 from store_support import CLIENT, AddOrder, at
 
 # order_id: (amount, created minute, email, note, status, seen at minute)
@@ -204,7 +205,7 @@ def _generated(count: int) -> list[Order]:
 @pytest.mark.slow
 def test_a_hundred_thousand_orders(store: OrderStore) -> None:
     orders = _generated(100_000)
-    assert store.bulk_insert_for_tests(orders) == 100_000
+    assert bulk_insert(store, orders) == 100_000
 
     approved = [o for o in orders if o.status is OrderStatus.APPROVE]
     q = OrderQuery(client_id=CLIENT, statuses=frozenset({"approve"}), limit=100)

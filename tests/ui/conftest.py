@@ -12,6 +12,8 @@ import pytest
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderStore
 
+from bulk_orders import bulk_insert
+
 ORDERS_CLIENT = 1001
 ORDERS_T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
@@ -118,7 +120,7 @@ def big_order_book(
     orders = big_book_orders(100_000)
     path = tmp_path_factory.mktemp("big-book") / "orders.sqlite3"
     with OrderStore.open(path) as store:
-        assert store.bulk_insert_for_tests(orders) == len(orders)
+        assert bulk_insert(store, orders) == len(orders)
         yield store, orders
 
 

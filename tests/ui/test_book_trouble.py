@@ -18,6 +18,7 @@ from paydesk.store import OrderStore, quarantine
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 
+from bulk_orders import bulk_insert
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 WAIT_MS = 10_000
@@ -43,7 +44,7 @@ def runtime(
     runtime = Runtime(AppPaths(tmp_path / "data").ensure(), settings)
     # A year of paid orders, written out to the file itself (closing checkpoints the WAL).
     with OrderStore.open(runtime.paths.database) as store:
-        store.bulk_insert_for_tests(paid_orders(3000))
+        bulk_insert(store, paid_orders(3000))
     yield runtime
     runtime.close()
 

@@ -23,7 +23,7 @@ from paydesk.support.logs import CLI_LOG_FILE
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
-from paydesk.ui.orders.model import Column
+from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.shell.formatting import money
 
 from cli_process import child_env, service_env
@@ -184,7 +184,7 @@ def test_a_sale_paid_as_another_process_saw_it_shows_paid_on_both_screens(
     does not ask again (the order is final), yet its panel and the buyer's screen say
     Paid, read from the book."""
     from paydesk.domain.phase import OrderPhase
-    from paydesk.ui.payment.customer_display import DisplayState
+    from paydesk.ui.payment.display_phases import DisplayState
 
     display = real_window.open_customer_display()
     qtbot.addWidget(display)

@@ -24,8 +24,9 @@ from paydesk.sandbox import Fault, SandboxServer
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
-from paydesk.ui.orders.model import Column
-from paydesk.ui.payment.customer_display import CustomerDisplay, DisplayState
+from paydesk.ui.orders.table_columns import Column
+from paydesk.ui.payment.customer_display import CustomerDisplay
+from paydesk.ui.payment.display_phases import DisplayState
 from paydesk.ui.shell.formatting import money
 
 from payment_page import decide

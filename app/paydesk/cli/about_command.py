@@ -19,11 +19,12 @@ import io
 import os
 import platform
 import sys
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from paydesk import __version__
 from paydesk.cli import exit_codes
+from paydesk.cli.formats import add_format, print_json
 from paydesk.core.runtime import Runtime
 from paydesk.support.resources import icon_file, resource_path, resources_root
 from paydesk.support.translations import paydesk_qm
@@ -51,6 +52,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     about.add_argument("--check", action="store_true",
                        help="exit with 1 if the icon or the translation does not load")
+    add_format(about, "text", "json", default="text")
     about.set_defaults(run=run_about)
 
 
@@ -63,6 +65,30 @@ def run_about(args: argparse.Namespace, runtime: Runtime) -> int:
         icon, translation = icon_probe(), translation_probe()
     else:
         icon = translation = Probe(False, f"not checked: {problem}")
+    if args.format == "json":
+        print_json({
+            "version": __version__,
+            "python": platform.python_version(),
+            "python_executable": sys.executable,
+            "qt": qt_version,
+            "system": platform.platform(),
+            "data_dir": str(runtime.paths.data_dir),
+            "resources": resources,
+            "icon": asdict(icon),
+            "translation": asdict(translation),
+            "keychain": _keychain(runtime),
+        })
+    else:
+        _print_lines(runtime, qt_version, resources, icon, translation)
+    del application  # drawn and translated: Qt may go
+    if args.check and not (icon.ok and translation.ok):
+        print("paydesk: the icon or the Russian translation did not load", file=sys.stderr)
+        return exit_codes.FAILURE
+    return exit_codes.OK
+
+
+def _print_lines(runtime: Runtime, qt_version: str, resources: str, icon: Probe,
+                 translation: Probe) -> None:
     lines = [
         ("PayDesk", __version__),
         ("Python", f"{platform.python_version()} ({sys.executable})"),
@@ -77,11 +103,6 @@ def run_about(args: argparse.Namespace, runtime: Runtime) -> int:
     width = max(len(label) for label, _ in lines) + 1
     for label, value in lines:
         print(f"{label + ':':<{width}} {value}")
-    del application  # drawn and translated: Qt may go
-    if args.check and not (icon.ok and translation.ok):
-        print("paydesk: the icon or the Russian translation did not load", file=sys.stderr)
-        return exit_codes.FAILURE
-    return exit_codes.OK
 
 
 def icon_probe() -> Probe:

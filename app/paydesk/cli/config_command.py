@@ -6,11 +6,15 @@ import argparse
 import dataclasses
 import getpass
 import sys
+from typing import Any
 
 from paydesk.cli import exit_codes
+from paydesk.cli.formats import add_format, print_json
 from paydesk.core import settings as settings_file
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import FIELD_TYPES
+from paydesk.gateway.endpoint import parse_base_url
+from paydesk.gateway.errors import GatewayConfigError
 from paydesk.support.secret_store import SecretStore, SecretStoreError, mask
 
 SECRET_NAME = "secret_key"
@@ -20,6 +24,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     config = sub.add_parser("config", help="show or change the settings")
     actions = config.add_subparsers(dest="config_action", required=True, metavar="show|set")
     show = actions.add_parser("show", help="print the settings (the secret key masked)")
+    add_format(show, "text", "json", default="text")
     show.set_defaults(run=run_show)
     change = actions.add_parser(
         "set",
@@ -36,6 +41,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run_show(args: argparse.Namespace, runtime: Runtime) -> int:
     settings = runtime.settings
+    if args.format == "json":
+        print_json(settings_record(runtime))
+        return exit_codes.OK
     print(f"data_dir = {runtime.paths.data_dir}")
     for name, value in dataclasses.asdict(settings).items():
         print(f"{name} = {'' if value is None else value}")
@@ -51,6 +59,25 @@ def run_show(args: argparse.Namespace, runtime: Runtime) -> int:
     return exit_codes.OK
 
 
+def settings_record(runtime: Runtime) -> dict[str, Any]:
+    """``config show --json``: the settings in force, and whether a secret key is set
+    (never the key, nor a mask of it)."""
+    secret: dict[str, Any] = {"set": True, "stored_in": "demo", "problem": None}
+    if not runtime.is_demo:
+        store = runtime.secret_store()
+        client_id = runtime.settings.client_id
+        secret["stored_in"] = store.describe()
+        try:
+            secret["set"] = bool(store.get(client_id)) if client_id is not None else False
+        except SecretStoreError as exc:
+            secret.update(set=None, problem=str(exc))
+    return {
+        "data_dir": str(runtime.paths.data_dir),
+        "settings": dataclasses.asdict(runtime.settings),
+        SECRET_NAME: secret,
+    }
+
+
 def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
     if runtime.is_demo:
         print("Demo mode uses its own fixed settings; run without --demo to change yours.",
@@ -63,11 +90,28 @@ def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
         return exit_codes.USAGE
     current = settings_file.load(runtime.paths.settings_file, environ={})
     updated = current.with_changes(**{args.name: settings_file.parse_value(args.name, args.value)})
+    if args.name == "base_url" and updated.base_url:
+        problem = address_problem(updated.base_url)
+        if problem is not None:  # refused now, not at the next create
+            print(f"paydesk: base_url: {problem}", file=sys.stderr)
+            return exit_codes.USAGE
     if current.secret_storage == "file" and updated.secret_storage != "file":
         _leave_the_plaintext_file(runtime, current.client_id)  # first: it may refuse
     settings_file.save(updated, runtime.paths.settings_file)
     print(f"{args.name} = {getattr(updated, args.name)}")
     return exit_codes.OK
+
+
+def address_problem(base_url: str) -> str | None:
+    """Why the payment client would refuse this address (https unless loopback...), or None.
+
+    The rule is the gateway's (paydesk/gateway/endpoint.py), as in the window's settings.
+    """
+    try:
+        parse_base_url(base_url)
+    except GatewayConfigError as error:
+        return error.user_message
+    return None
 
 
 def _leave_the_plaintext_file(runtime: Runtime, client_id: int | None) -> None:

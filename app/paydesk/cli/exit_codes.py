@@ -14,15 +14,19 @@ STORAGE = 5
 #: The payment service has the order, but the order book could not save its link:
 #: never create it again; ``paydesk refresh`` (or the window) finishes it.
 SENT_NOT_SAVED = 6
+#: Stopped with Ctrl+C (SIGINT): 128 + the signal's number, as shells report it.
+INTERRUPTED = 130
 
 
 def for_gateway_error(error: Exception) -> int:
     """The exit code for a failure of the payment client."""
     # The payment client (with requests) for a failed command only: the launcher
     # imports this module for every start, the window's too.
-    from paydesk.gateway import InvalidRequestError, ServiceRefused
+    from paydesk.gateway import GatewayConfigError, InvalidRequestError, ServiceRefused
 
-    if isinstance(error, InvalidRequestError):
+    # A configured address the client refuses (http:// off this computer) is the
+    # configuration's fault, like a missing one: nothing was sent.
+    if isinstance(error, (InvalidRequestError, GatewayConfigError)):
         return USAGE
     if isinstance(error, ServiceRefused):
         return REFUSED

@@ -12,9 +12,9 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 
-from paydesk import __version__
 from paydesk.cli import (
     about_command,
+    completion_command,
     config_command,
     exit_codes,
     order_commands,
@@ -22,6 +22,7 @@ from paydesk.cli import (
 )
 from paydesk.cli.options import common_options
 from paydesk.cli.stdout import OutputError, guarded_stdout, silence_stdout
+from paydesk.cli.version import version_text
 from paydesk.core.runtime import NotConfiguredError, open_runtime
 from paydesk.core.settings import SettingsError
 from paydesk.domain.errors import InputError
@@ -43,15 +44,17 @@ def build_parser() -> argparse.ArgumentParser:
         "PAYDESK_DATA_DIR. Exit codes: 0 ok, 1 unexpected error, 2 usage, input or "
         "configuration, 3 refused by the service, 4 service unreachable or faulty, "
         "5 local storage (nothing sent), 6 the service has the order but it could not "
-        "be saved (never create it again: 'paydesk refresh' finishes it).",
+        "be saved (never create it again: 'paydesk refresh' finishes it), 130 interrupted "
+        "(Ctrl+C). --json is --format json on every command that prints a result.",
         parents=[common_options()],
     )
-    parser.add_argument("--version", action="version", version=f"PayDesk {__version__}")
+    parser.add_argument("--version", action="version", version=version_text())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     order_commands.add_parsers(sub)
     report_command.add_parser(sub)
     config_command.add_parser(sub)
     about_command.add_parser(sub)
+    completion_command.add_parser(sub)
     sandbox = sub.add_parser("sandbox", help="run the local sandbox payment service")
     sandbox_cli.add_arguments(sandbox)
     sandbox.set_defaults(run_sandbox=sandbox_cli.run)
@@ -67,10 +70,14 @@ def main(tokens: Sequence[str], *, open_window: OpenWindow) -> int:
                 return _run(args)
     except OutputError as exc:
         return _output_failed(exc)
+    except KeyboardInterrupt as exc:
+        return _interrupted(exc)
     return open_window(args)
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "completion":  # text made from the parser: no data folder, no log
+        return completion_command.run(args, build_parser())
     setup_command_logging(args.data_dir, demo=args.demo, verbose=args.verbose,
                           command=args.command)
     if args.command == "sandbox":
@@ -91,6 +98,13 @@ def _output_failed(exc: OutputError) -> int:
                 exit_codes.FAILURE)
 
 
+def _interrupted(exc: KeyboardInterrupt) -> int:
+    """Ctrl+C: one line, no traceback, and what a person must know about work half done
+    (the command's notes on the exception: a created order that is saved but unconfirmed)."""
+    notes = getattr(exc, "__notes__", [])
+    return fail(" ".join(["Interrupted.", *notes]), exit_codes.INTERRUPTED)
+
+
 def _run_command(args: argparse.Namespace) -> int:
     runtime = None
     try:
@@ -104,8 +118,6 @@ def _run_command(args: argparse.Namespace) -> int:
         return fail(exc.user_message, exit_codes.for_gateway_error(exc))
     except StoreError as exc:
         return fail(str(exc), exit_codes.STORAGE)
-    except KeyboardInterrupt:
-        return fail("Interrupted.", exit_codes.FAILURE)
     finally:
         if runtime is not None:
             runtime.close()

@@ -11,5 +11,7 @@ def common_options() -> argparse.ArgumentParser:
     parser.add_argument("--demo", action="store_true",
                         help="run against the built-in sandbox, with the demo's own database")
     parser.add_argument("--data-dir", help="where the database and settings live")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log requests to stderr")
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="log each request to the payment service and its reply to "
+                        "stderr (masked)")
     return parser

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from paydesk.cli import exit_codes
 from paydesk.cli.dates import local_text, next_day, parse_local_date
-from paydesk.cli.output import describe, status_text, table
+from paydesk.cli.formats import add_format, print_json
+from paydesk.cli.output import WORDS, describe, status_text, table
 from paydesk.core.csv_format import CsvFormat
-from paydesk.core.export import write_csv, write_json
+from paydesk.core.export import COLUMNS, order_record, write_csv, write_json
 from paydesk.core.outcomes import CheckOutcome
 from paydesk.core.refresh import refresh_all
 from paydesk.core.remote import fetch_status, send_creation
@@ -20,6 +21,7 @@ from paydesk.core.runtime import Runtime
 from paydesk.core.saving import record_creation_retrying
 from paydesk.core.watch_threads import watch_until_final
 from paydesk.domain.orders import CreationState, Order, OrderStatus, validate_order_id
+from paydesk.domain.phase import phase_of_status
 from paydesk.store import OrderQuery, StoreError
 from paydesk.support.qr import qr_matrix, render_text
 
@@ -35,27 +37,45 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     create.add_argument("--qr", action="store_true", help="also print the QR code")
     create.add_argument("--wait", action="store_true",
                         help="watch the order until it is paid, refused or expired")
+    add_format(create, "text", "json", default="text")
     create.set_defaults(run=run_create)
 
     status = sub.add_parser("status", help="ask the service for an order's status now")
     status.add_argument("order_id")
+    add_format(status, "text", "json", default="text")
     status.set_defaults(run=run_status)
 
     listing = sub.add_parser("list", help="list orders from the local order book")
     _add_filters(listing)
-    listing.add_argument("--limit", type=int, default=None, help="at most this many rows")
-    listing.add_argument("--format", choices=("table", "csv", "json"), default="table")
+    listing.add_argument("--limit", type=positive_int, default=None,
+                         help="at most this many rows")
+    add_format(listing, "table", "csv", "json", default="table")
     add_csv_style(listing)
     listing.set_defaults(run=run_list)
 
     refresh = sub.add_parser("refresh", help="check every pending order once, resume unsent ones")
+    add_format(refresh, "text", "json", default="text")
     refresh.set_defaults(run=run_refresh)
 
-    export = sub.add_parser("export", help="write orders to a CSV (or .json) file")
-    export.add_argument("file", type=Path)
+    export = sub.add_parser("export", help="write orders to a CSV (or .json) file, or '-'")
+    export.add_argument("file",
+                        help="the file to write; '-' writes to standard output")
     _add_filters(export)
+    add_format(export, "csv", "json", default=None,
+               help="default: json for a *.json file, else csv")
     add_csv_style(export)
     export.set_defaults(run=run_export)
+
+
+def positive_int(text: str) -> int:
+    """A count of at least 1, or argparse's usage error (exit code 2) saying so."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more: {text!r}")
+    return value
 
 
 def add_csv_style(parser: argparse.ArgumentParser) -> None:
@@ -90,24 +110,36 @@ def _query(args: argparse.Namespace, runtime: Runtime, limit: int | None = None)
     )
 
 
-def _test_pause(point: str) -> None:
-    """TEST-ONLY: with PAYDESK_TEST_PAUSE_AT=<point>, say so on stderr and wait for a
-    line on stdin, so the crash tests (tests/reliability) can SIGKILL ``create`` exactly
-    there. Points: before_write, after_write, after_send. Unset, it does nothing."""
-    if os.environ.get("PAYDESK_TEST_PAUSE_AT") == point:
-        print(f"paused at {point}", file=sys.stderr, flush=True)
-        sys.stdin.readline()
-
-
 def run_create(args: argparse.Namespace, runtime: Runtime) -> int:
+    if args.qr and args.format == "json":
+        print("paydesk: --qr draws the code as text; with --json the link is in \"url\".",
+              file=sys.stderr)
+        return exit_codes.USAGE
+    written: list[Order] = []  # the order as last known, once it is in the book
+    try:
+        return _create(args, runtime, written)
+    except KeyboardInterrupt as interrupt:  # Ctrl+C: main() says it in one line, with this
+        if written:
+            interrupt.add_note(_left_behind(written[-1]))
+        raise
+
+
+def _left_behind(order: Order) -> str:
+    """What a person must know of an order whose create was interrupted."""
+    if order.creation is CreationState.CONFIRMED:
+        return (f"Order {order.order_id} stays in the order book: 'paydesk status "
+                f"{order.order_id}' asks about it.")
+    return (f"Order {order.order_id} is saved but not confirmed: 'paydesk refresh' sends it "
+            "again with the same order id.")
+
+
+def _create(args: argparse.Namespace, runtime: Runtime, written: list[Order]) -> int:
     client = runtime.gateway()  # before writing anything: a missing setting is a usage error
     with runtime.open_store() as store:
         desk = runtime.open_desk(store)
-        _test_pause("before_write")
         order = desk.start_order(args.amount, args.email, args.note)
-        _test_pause("after_write")
+        written.append(order)
         outcome = send_creation(client, order)
-        _test_pause("after_send")
         # From here on the service may have the order: a failure to save is never
         # "try again", which would make a second sale.
         try:
@@ -118,7 +150,7 @@ def run_create(args: argparse.Namespace, runtime: Runtime) -> int:
             if outcome.url is None:
                 raise  # the order is in the book, unconfirmed, as it would be anyway
             return _sent_but_not_saved(args, replace(order, url=outcome.url), error)
-    print(describe(order))
+    _show(order, args)
     if outcome.error is not None:
         print(
             f"\nThe order is saved but not confirmed: {outcome.error.user_message}\n"
@@ -130,8 +162,17 @@ def run_create(args: argparse.Namespace, runtime: Runtime) -> int:
         print()
         print(render_text(qr_matrix(order.url)))
     if args.wait:
-        return _wait_until_final(runtime, order.order_id)
+        written.append(order)
+        return _wait_until_final(runtime, order.order_id, as_json=args.format == "json")
     return exit_codes.OK
+
+
+def _show(order: Order, args: argparse.Namespace) -> None:
+    """An order as create prints it: the lines for people, or its JSON record."""
+    if args.format == "json":
+        print_json(order_record(order))
+    else:
+        print(describe(order))
 
 
 def _say_retrying(order: Order, error: StoreError) -> None:
@@ -151,24 +192,31 @@ def _sent_but_not_saved(args: argparse.Namespace, order: Order, error: StoreErro
         + ("\nNot waiting for the payment: it could not be recorded." if args.wait else ""),
         file=sys.stderr,
     )
-    print(describe(replace(order, creation=CreationState.CONFIRMED)))
+    _show(replace(order, creation=CreationState.CONFIRMED), args)
     if args.qr:
         print()
         print(render_text(qr_matrix(order.url or "")))
     return exit_codes.SENT_NOT_SAVED
 
 
-def _wait_until_final(runtime: Runtime, order_id: str) -> int:
-    """Watch the order as the window watches the order in front of the cashier."""
+def _wait_until_final(runtime: Runtime, order_id: str, *, as_json: bool) -> int:
+    """Watch the order as the window watches the order in front of the cashier.
+
+    With JSON, the progress goes to stderr and the order's last record to stdout."""
     client = runtime.gateway()
-    print("\nWaiting for the payment (Ctrl+C stops waiting; the order stays)...", flush=True)
+    progress = sys.stderr if as_json else sys.stdout
+    print("\nWaiting for the payment (Ctrl+C stops waiting; the order stays)...", flush=True,
+          file=progress)
     with runtime.open_store(check_whole_file=False) as store:  # create checked it just now
-        watch_until_final(
+        final = watch_until_final(
             runtime.open_desk(store), client, order_id, limiter=runtime.limiter(),
             on_change=lambda order: print(
-                f"{local_text(order.last_checked_at)}  {status_text(order)}", flush=True
+                f"{local_text(order.last_checked_at)}  {status_text(order)}", flush=True,
+                file=progress,
             ),
         )
+    if as_json and final is not None:
+        print_json(order_record(final))
     return exit_codes.OK
 
 
@@ -184,12 +232,26 @@ def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
     if outcome.error is not None:
         print(f"{order_id}: {outcome.error.user_message}", file=sys.stderr)
         return exit_codes.for_gateway_error(outcome.error)
-    if local is not None:
+    if args.format == "json":
+        print_json(status_record(order_id, local, outcome.status or OrderStatus.PENDING))
+    elif local is not None:
         print(describe(local))
     else:
         status = outcome.status or OrderStatus.PENDING
-        print(f"Order   {order_id}\nStatus  {status.value} (not in this order book)")
+        words = WORDS[phase_of_status(status.value)].format(raw=status.value)
+        print(f"Order   {order_id}\nStatus  {words} (not in this order book)")
     return exit_codes.OK
+
+
+def status_record(order_id: str, local: Order | None, status: OrderStatus) -> dict[str, Any]:
+    """``status --json``: the order's record as ``list`` gives it, and whether it is in
+    this order book; for another book's order only what the service said (the rest null)."""
+    if local is not None:
+        return {**order_record(local), "in_order_book": True}
+    record: dict[str, Any] = dict.fromkeys((*COLUMNS, "amount_kopecks", "phase"))
+    record.update(order_id=order_id, status=status.value,
+                  phase=phase_of_status(status.value).value, in_order_book=False)
+    return record
 
 
 def run_list(args: argparse.Namespace, runtime: Runtime) -> int:
@@ -211,6 +273,16 @@ def run_refresh(args: argparse.Namespace, runtime: Runtime) -> int:
         report = refresh_all(
             desk, client, max_in_flight=runtime.settings.max_in_flight, limiter=runtime.limiter()
         )
+    if args.format == "json":
+        print_json({
+            "checked": report.checked,
+            "sent_again": [order_record(order) for order in report.resumed],
+            "given_up": [order_record(order) for order in report.abandoned],
+            "changed": [order_record(order) for order in report.changed],
+            "failed": [{"order_id": order_id, "message": message}
+                       for order_id, message in report.failures],
+        })
+        return exit_codes.UNAVAILABLE if report.failures else exit_codes.OK
     for order in report.resumed:
         print(f"sent again  {order.order_id}  {status_text(order)}")
     for order in report.abandoned:
@@ -227,14 +299,21 @@ def run_refresh(args: argparse.Namespace, runtime: Runtime) -> int:
 def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
     with runtime.open_store_for_reading() as store:
         orders = store.query(_query(args, runtime))
-    as_json = args.file.suffix.lower() == ".json"
     fmt = csv_format(args)
+    if args.file == "-":  # standard output, as git and pip read it: the data and nothing else
+        if args.format == "json":
+            write_json(orders, sys.stdout)
+        else:
+            write_csv(orders, sys.stdout, fmt)
+        return exit_codes.OK
+    path = Path(args.file)
+    as_json = (args.format or ("json" if path.suffix.lower() == ".json" else "csv")) == "json"
     try:
         if as_json:
-            with args.file.open("w", encoding="utf-8", newline="") as stream:
+            with path.open("w", encoding="utf-8", newline="") as stream:
                 count = write_json(orders, stream)
         else:
-            with fmt.open(args.file) as stream:  # the format's encoding and line endings
+            with fmt.open(path) as stream:  # the format's encoding and line endings
                 count = write_csv(orders, stream, fmt)
     except OSError as exc:
         print(f"Cannot write {args.file}: {exc.strerror}", file=sys.stderr)

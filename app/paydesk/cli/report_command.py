@@ -13,12 +13,12 @@ from datetime import datetime
 from typing import Any
 
 from paydesk.cli import exit_codes
-from paydesk.cli.dates import local_text, next_day, parse_local_date
+from paydesk.cli.dates import local_text, next_day, parse_local_date, rubles_text
+from paydesk.cli.formats import add_format
 from paydesk.cli.order_commands import add_csv_style, csv_format
 from paydesk.core.report import LINES, DayReport, HourTakings, Tally
 from paydesk.core.runtime import Runtime
 from paydesk.domain.errors import InputError
-from paydesk.domain.money import format_rubles
 from paydesk.domain.phase import OrderPhase
 
 #: Every phase as a heading of the report's table: the orders list's words, as
@@ -54,7 +54,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     report.add_argument("--since", type=parse_local_date, help="first day of a range")
     report.add_argument("--until", type=parse_local_date,
                         help="last day of a range, included (default: today)")
-    report.add_argument("--format", choices=("table", "json", "csv"), default="table")
+    add_format(report, "table", "json", "csv", default="table")
     add_csv_style(report)
     report.set_defaults(run=run_report)
 
@@ -136,7 +136,7 @@ def write_report_csv(report: DayReport, args: argparse.Namespace) -> None:
 
 
 def _rubles(kopecks: int) -> str:
-    return f"{format_rubles(kopecks, group=' ')} ₽"
+    return rubles_text(kopecks)
 
 
 def _period(report: DayReport) -> str:

@@ -28,20 +28,26 @@ DEMO_SECRET_KEY = "paydesk-demo-secret"
 class DemoSandbox:
     """Starts and stops the embedded sandbox for one demo data folder."""
 
-    def __init__(self, paths: AppPaths, *, ttl_seconds: float = 900.0) -> None:
+    def __init__(
+        self, paths: AppPaths, *, ttl_seconds: float = 900.0, merchant_name: str = ""
+    ) -> None:
+        """``ttl_seconds`` and ``merchant_name`` ("": the sandbox's own demo name) are
+        the demo's settings: its orders' lifetime and its shop's name."""
         self.paths = paths.ensure()
         self._ttl = ttl_seconds
+        self._merchant_name = merchant_name
         self._server: SandboxServer | None = None
 
     def start(self) -> SandboxServer:
         from paydesk.sandbox import SandboxConfig, SandboxServer
-        from paydesk.sandbox.config import DEFAULT_PORT
+        from paydesk.sandbox.config import DEFAULT_MERCHANT_NAME, DEFAULT_PORT
 
-        config = SandboxConfig(  # the sandbox's own demo shop name
+        config = SandboxConfig(
             client_id=DEMO_CLIENT_ID,
             secret_key=DEMO_SECRET_KEY,
             ttl_seconds=self._ttl,
             db_path=self.paths.sandbox_database,
+            merchant_name=self._merchant_name or DEFAULT_MERCHANT_NAME,
         )
         port_file = self.paths.data_dir / "sandbox-port"
         port = _read_port(port_file) or DEFAULT_PORT
@@ -56,8 +62,14 @@ class DemoSandbox:
         self._server = server
         return server
 
+    @property
+    def server(self) -> SandboxServer | None:
+        """The running sandbox (None before start and after stop)."""
+        return self._server
+
     def settings(self, base: Settings) -> Settings:
-        """The demo's settings: the user's preferences, the sandbox's address."""
+        """The demo's settings: its own preferences (``base``, from the demo folder's
+        file), the sandbox's address and account, which are fixed."""
         if self._server is None:
             raise RuntimeError("start the demo sandbox first")
         return base.with_changes(
@@ -67,6 +79,17 @@ class DemoSandbox:
             order_lifetime_seconds=int(self._ttl),
             secret_storage="keychain",
         )
+
+    def follow(self, settings: Settings) -> None:
+        """The demo's settings were saved: the sandbox takes the shop's name and the
+        order lifetime too (for the orders created from now on)."""
+        from paydesk.sandbox.config import DEFAULT_MERCHANT_NAME
+
+        self._ttl = settings.order_lifetime_seconds
+        self._merchant_name = settings.merchant_name
+        if self._server is not None:
+            self._server.set_shop(merchant_name=self._merchant_name or DEFAULT_MERCHANT_NAME,
+                                  ttl_seconds=self._ttl)
 
     def stop(self) -> None:
         if self._server is not None:

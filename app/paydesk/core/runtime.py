@@ -6,6 +6,7 @@ settings, which secret, and (in demo mode) the embedded sandbox.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -31,7 +32,14 @@ SettingsListener = Callable[[Settings], None]
 
 
 class NotConfiguredError(Exception):
-    """A setting the service needs is missing; the text says how to set it."""
+    """A setting the service needs is missing; the text says how to set it (on the
+    command line). ``missing`` names it, stable for the window to choose its words by:
+    "base_url", "client_id" or "secret_key"."""
+
+    def __init__(self, missing: str, message: str) -> None:
+        super().__init__(message)
+        self.missing = missing
+        self.message = message
 
 
 @dataclass
@@ -44,18 +52,37 @@ class Runtime:
     clock: Clock | None = None
     _client: GatewayClient | None = field(default=None, repr=False)
     _settings_listeners: list[SettingsListener] = field(default_factory=list, repr=False)
+    #: The account of the order book a desk was opened for (None: none yet).
+    _desk_client_id: int | None = field(default=None, repr=False)
 
     @property
     def is_demo(self) -> bool:
         return self.demo is not None
 
-    def save_settings(self, updated: Settings) -> None:
-        """Write ``updated`` to the settings file, then use it; SettingsError when it
-        cannot be written (nothing changes then)."""
+    @property
+    def desk_client_id(self) -> int | None:
+        """The account whose order book is open here (None before a desk is opened)."""
+        return self._desk_client_id
+
+    def save_settings(self, updated: Settings, *, new_secret: bool = False) -> Settings:
+        """Write ``updated`` to the settings file, then use it and tell every listener;
+        SettingsError when it cannot be written (nothing changes then).
+
+        Returns the settings in force. They are ``updated``, except that the account
+        of an order book already open stays until the next start (the book belongs
+        to it); the file has the new one. A new service address, deadline or secret
+        key (``new_secret``) closes the payment client: the next request builds one.
+        """
         settings_file.save(updated, self.paths.settings_file)
-        self.settings = updated
+        in_force = updated
+        if self._desk_client_id is not None and updated.client_id != self._desk_client_id:
+            in_force = dataclasses.replace(updated, client_id=self._desk_client_id)
+        before, self.settings = self.settings, in_force
+        if new_secret or _connection(before) != _connection(in_force):
+            self.reset_gateway()
         for listener in list(self._settings_listeners):
-            listener(updated)
+            listener(in_force)
+        return in_force
 
     def listen_settings(self, listener: SettingsListener) -> None:
         """Call ``listener`` with the settings in force each time they are saved: the
@@ -95,9 +122,10 @@ class Runtime:
     def open_desk(self, store: OrderStore) -> OrderDesk:
         from paydesk.core.desk import OrderDesk
 
+        self._desk_client_id = self.require_client_id()
         return OrderDesk(
             store,
-            self.require_client_id(),
+            self._desk_client_id,
             policy=self.policy(),
             max_amount=self.settings.max_amount,
             clock=self.clock,
@@ -106,6 +134,7 @@ class Runtime:
     def require_client_id(self) -> int:
         if self.settings.client_id is None:
             raise NotConfiguredError(
+                "client_id",
                 "PayDesk is not set up yet: the client id is missing. Set it with "
                 "'paydesk config set client_id N', or try 'paydesk --demo'."
             )
@@ -123,6 +152,7 @@ class Runtime:
 
             if not self.settings.base_url:
                 raise NotConfiguredError(
+                    "base_url",
                     "PayDesk is not set up yet: the service address is missing. Set it with "
                     "'paydesk config set base_url https://...', or try 'paydesk --demo'."
                 )
@@ -130,6 +160,7 @@ class Runtime:
             secret = DEMO_SECRET_KEY if self.is_demo else self.secret_store().get(client_id)
             if not secret:
                 raise NotConfiguredError(
+                    "secret_key",
                     "PayDesk is not set up yet: the secret key is missing. Set it with "
                     "'paydesk config set secret_key' (it is kept in the OS keychain)."
                 )
@@ -155,6 +186,11 @@ class Runtime:
             self.demo.stop()
 
 
+def _connection(settings: Settings) -> tuple[object, ...]:
+    """What the payment client is built with (the secret aside)."""
+    return (settings.base_url, settings.client_id, settings.request_deadline_seconds)
+
+
 def open_runtime(
     data_dir: str | None = None, *, demo: bool = False, settings: Settings | None = None
 ) -> Runtime:
@@ -170,12 +206,16 @@ def open_runtime(
         return Runtime(ensure_folder(paths), settings)
     ensure_folder(paths)  # the demo's folder is inside: private too
     demo_paths = ensure_folder(paths.demo())
-    # The demo keeps the person's own preferences (polling, language) but never
-    # their service, account or secret.
+    # The demo keeps preferences of its own (the shop's name, the order lifetime,
+    # the sound, the language, polling) in its folder, never the person's service,
+    # account or secret: those are the sandbox's.
     base = settings_file.load(demo_paths.settings_file, environ={})
-    sandbox = DemoSandbox(demo_paths)
+    sandbox = DemoSandbox(demo_paths, ttl_seconds=base.order_lifetime_seconds,
+                          merchant_name=base.merchant_name)
     sandbox.start()
-    return Runtime(demo_paths, sandbox.settings(base), demo=sandbox)
+    runtime = Runtime(demo_paths, sandbox.settings(base), demo=sandbox)
+    runtime.listen_settings(sandbox.follow)
+    return runtime
 
 
 def ensure_folder(paths: AppPaths) -> AppPaths:

@@ -8,6 +8,7 @@ keychain (see :mod:`paydesk.support.secret_store`). ``PAYDESK_BASE_URL`` and
 from __future__ import annotations
 
 import dataclasses
+import enum
 import json
 import os
 from dataclasses import dataclass, fields
@@ -21,8 +22,51 @@ BASE_URL_ENV = "PAYDESK_BASE_URL"
 CLIENT_ID_ENV = "PAYDESK_CLIENT_ID"
 
 
+class SettingsProblem(enum.StrEnum):
+    """What is wrong, stable for a front end to choose (and translate) its words by."""
+
+    OUT_OF_RANGE = "out_of_range"  # ``setting``, ``bounds``, ``value``
+    BACKOFF_ORDER = "backoff_order"  # the slowest check is faster than the first (``bounds``)
+    CLIENT_ID_NOT_POSITIVE = "client_id_not_positive"
+    SECRET_STORAGE_CHOICE = "secret_storage_choice"
+    BASE_URL_SCHEME = "base_url_scheme"
+    NOT_WHOLE_NUMBER = "not_whole_number"  # ``setting``, ``value``
+    NOT_NUMBER = "not_number"
+    NOT_ON_OFF = "not_on_off"
+    NOT_TEXT = "not_text"
+    UNKNOWN_SETTING = "unknown_setting"  # ``setting``
+    UNREADABLE_FILE = "unreadable_file"  # ``path``, ``reason``
+    NOT_AN_OBJECT = "not_an_object"  # ``path``
+    CANNOT_SAVE = "cannot_save"  # ``path`` (the folder), ``reason``
+
+
 class SettingsError(Exception):
-    """The settings file or a value given for it is not usable; says which and why."""
+    """The settings file or a value given for it is not usable; says which and why.
+
+    ``str()`` is the English sentence the command line prints; ``code`` and the
+    details (``setting``, ``bounds``, ``value``, ``path``, ``reason``) let the window
+    say it in its own, translated, words and under the field it concerns.
+    """
+
+    def __init__(
+        self,
+        code: SettingsProblem,
+        message: str,
+        *,
+        setting: str = "",
+        bounds: tuple[float, float] | None = None,
+        value: object = None,
+        path: Path | None = None,
+        reason: str = "",
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.setting = setting
+        self.bounds = bounds
+        self.value = value
+        self.path = path
+        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,15 +121,31 @@ def validate(settings: Settings) -> Settings:
     for name, (low, high) in _BOUNDS.items():
         value = getattr(settings, name)
         if not low <= value <= high:
-            raise SettingsError(f"{name} must be between {low:g} and {high:g} (got {value!r}).")
+            raise SettingsError(
+                SettingsProblem.OUT_OF_RANGE,
+                f"{name} must be between {low:g} and {high:g} (got {value!r}).",
+                setting=name, bounds=(low, high), value=value,
+            )
     if settings.backoff_max_seconds < settings.backoff_start_seconds:
-        raise SettingsError("backoff_max_seconds cannot be less than backoff_start_seconds.")
+        raise SettingsError(
+            SettingsProblem.BACKOFF_ORDER,
+            "backoff_max_seconds cannot be less than backoff_start_seconds.",
+            setting="backoff_max_seconds",
+            bounds=(settings.backoff_start_seconds, _BOUNDS["backoff_max_seconds"][1]),
+            value=settings.backoff_max_seconds,
+        )
     if settings.client_id is not None and settings.client_id <= 0:
-        raise SettingsError("client_id must be a positive whole number.")
+        raise SettingsError(SettingsProblem.CLIENT_ID_NOT_POSITIVE,
+                            "client_id must be a positive whole number.",
+                            setting="client_id", value=settings.client_id)
     if settings.secret_storage not in ("keychain", "file"):
-        raise SettingsError('secret_storage must be "keychain" or "file".')
+        raise SettingsError(SettingsProblem.SECRET_STORAGE_CHOICE,
+                            'secret_storage must be "keychain" or "file".',
+                            setting="secret_storage", value=settings.secret_storage)
     if settings.base_url and not settings.base_url.startswith(("http://", "https://")):
-        raise SettingsError("base_url must start with https:// (or http:// for a local sandbox).")
+        raise SettingsError(SettingsProblem.BASE_URL_SCHEME,
+                            "base_url must start with https:// (or http:// for a local sandbox).",
+                            setting="base_url", value=settings.base_url)
     return settings
 
 
@@ -96,7 +156,9 @@ def _coerce(name: str, kind: str, raw: Any) -> Any:
     """
     if kind in ("int", "int | None"):
         if isinstance(raw, bool) or not str(raw).strip().isdigit():
-            raise SettingsError(f"{name} must be a whole number (got {raw!r}).")
+            raise SettingsError(SettingsProblem.NOT_WHOLE_NUMBER,
+                                f"{name} must be a whole number (got {raw!r}).",
+                                setting=name, value=raw)
         return int(str(raw).strip())
     if kind == "float":
         try:
@@ -104,7 +166,9 @@ def _coerce(name: str, kind: str, raw: Any) -> Any:
                 raise ValueError
             return float(raw)
         except (TypeError, ValueError):
-            raise SettingsError(f"{name} must be a number (got {raw!r}).") from None
+            raise SettingsError(SettingsProblem.NOT_NUMBER,
+                                f"{name} must be a number (got {raw!r}).",
+                                setting=name, value=raw) from None
     if kind == "bool":
         if isinstance(raw, bool):
             return raw
@@ -113,9 +177,11 @@ def _coerce(name: str, kind: str, raw: Any) -> Any:
             return True
         if text in ("0", "false", "no", "off"):
             return False
-        raise SettingsError(f"{name} must be on or off (got {raw!r}).")
+        raise SettingsError(SettingsProblem.NOT_ON_OFF,
+                            f"{name} must be on or off (got {raw!r}).", setting=name, value=raw)
     if not isinstance(raw, str):
-        raise SettingsError(f"{name} must be text (got {raw!r}).")
+        raise SettingsError(SettingsProblem.NOT_TEXT,
+                            f"{name} must be text (got {raw!r}).", setting=name, value=raw)
     return raw.strip()
 
 
@@ -126,7 +192,9 @@ def parse_value(name: str, raw: Any) -> Any:
     """The typed value of setting ``name`` from text or JSON; :class:`SettingsError` if bad."""
     if name not in FIELD_TYPES:
         known = ", ".join(sorted(FIELD_TYPES))
-        raise SettingsError(f"There is no setting called {name!r}. Known settings: {known}.")
+        raise SettingsError(SettingsProblem.UNKNOWN_SETTING,
+                            f"There is no setting called {name!r}. Known settings: {known}.",
+                            setting=name)
     if name == "client_id" and (raw is None or raw == ""):
         return None
     return _coerce(name, FIELD_TYPES[name], raw)
@@ -140,9 +208,13 @@ def load(path: Path, *, environ: dict[str, str] | None = None) -> Settings:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise SettingsError(f"The settings file {path} cannot be read: {exc}") from None
+            raise SettingsError(SettingsProblem.UNREADABLE_FILE,
+                                f"The settings file {path} cannot be read: {exc}",
+                                path=path, reason=str(exc)) from None
         if not isinstance(data, dict):
-            raise SettingsError(f"The settings file {path} does not hold a JSON object.")
+            raise SettingsError(SettingsProblem.NOT_AN_OBJECT,
+                                f"The settings file {path} does not hold a JSON object.",
+                                path=path)
         values = {k: parse_value(k, v) for k, v in data.items() if k in FIELD_TYPES}
     if environ.get(BASE_URL_ENV):
         values["base_url"] = environ[BASE_URL_ENV].strip()
@@ -156,6 +228,9 @@ def save(settings: Settings, path: Path) -> None:
     try:
         write_private_file(path, json.dumps(dataclasses.asdict(settings), indent=2) + "\n")
     except OSError as exc:
+        reason = str(exc.strerror or exc)
         raise SettingsError(
-            f"The settings cannot be saved in {path.parent}: {exc.strerror or exc}."
+            SettingsProblem.CANNOT_SAVE,
+            f"The settings cannot be saved in {path.parent}: {reason}.",
+            path=path.parent, reason=reason,
         ) from None

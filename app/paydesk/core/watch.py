@@ -159,10 +159,12 @@ class WatchEngine:
             return None
 
     def apply_settings(self, settings: Settings) -> None:
-        """The settings in force changed: the polling policy, the requests in flight and
-        the rate follow from the next tick. The orders someone watches are due at once,
-        so their next check already keeps the new pace, not the old one's next turn."""
+        """The settings in force changed: the polling policy, the requests in flight,
+        the rate and the amount ceiling follow from the next tick. The orders someone
+        watches are due at once, so their next check already keeps the new pace, not
+        the old one's next turn."""
         self.max_in_flight = settings.max_in_flight
+        self.desk.max_amount = settings.max_amount
         if self.limiter is None or self.limiter.rate != settings.max_requests_per_second:
             self.limiter = RateLimiter(settings.max_requests_per_second)
         policy = self.desk.policy.with_settings(settings)

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from paydesk.domain.orders import Order
 
-__all__ = ["OrderPhase", "phase_of"]
+__all__ = ["OrderPhase", "phase_of", "phase_of_status"]
 
 
 class OrderPhase(enum.StrEnum):
@@ -62,6 +62,12 @@ _BY_STATUS = {
     "decline": OrderPhase.REFUSED,
     "expired": OrderPhase.EXPIRED,
 }
+
+
+def phase_of_status(status: str) -> OrderPhase:
+    """The phase of a confirmed order the service gives ``status`` (its own word), for an
+    order known only from the service's answer (``paydesk status`` of another till's)."""
+    return _BY_STATUS.get(status, OrderPhase.UNKNOWN)
 
 
 def phase_of(

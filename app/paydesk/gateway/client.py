@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from types import TracebackType
 from typing import TypeVar
+from urllib.parse import urlencode
 
 import requests
 
@@ -29,6 +30,8 @@ log = logging.getLogger("paydesk.gateway")
 T = TypeVar("T")
 
 _PROBE_PREFIX = "paydesk-probe-"
+#: How much of a reply's body the request log (-v) shows.
+_LOGGED_REPLY_BYTES = 300
 
 #: urllib3's lines carry the full request path, with its sign= and e-mail.
 _URLLIB3_FILTER = RedactingFilter()
@@ -246,6 +249,10 @@ class GatewayClient:
         def attempt(number: int, remaining: float) -> T:
             started = self._clock()
             status: int | None = None
+            reply = ""
+            if log.isEnabledFor(logging.DEBUG):  # -v: each request, its sign masked
+                log.debug("%s order_id=%s attempt=%d GET %s", endpoint, order_id, number,
+                          hide(f"{request.url}?{urlencode(params)}"))
             try:
                 raw = fetch(
                     self._session,
@@ -256,15 +263,17 @@ class GatewayClient:
                     clock=self._clock,
                 )
                 status = raw.http_status
+                reply = _reply_excerpt(raw.body)
                 return extract(replies.classify(raw, scrub=hide))
             finally:
                 log.debug(
-                    "%s order_id=%s attempt=%d http_status=%s elapsed_ms=%.1f",
+                    "%s order_id=%s attempt=%d http_status=%s elapsed_ms=%.1f reply=%s",
                     endpoint,
                     order_id,
                     number,
                     status,
                     (self._clock() - started) * 1000,
+                    hide(reply),
                 )
 
         return call_with_retries(
@@ -274,6 +283,13 @@ class GatewayClient:
             sleep=self._sleep,
             label=f"{endpoint} order_id={order_id}",
         )
+
+
+def _reply_excerpt(body: bytes) -> str:
+    """A reply's body as one short line, for the request log (-v)."""
+    text = body[:_LOGGED_REPLY_BYTES].decode("utf-8", errors="replace")
+    text = "".join(ch if ch.isprintable() else " " for ch in text)
+    return text + (" ..." if len(body) > _LOGGED_REPLY_BYTES else "")
 
 
 # -- checks made before anything is sent -----------------------------------------

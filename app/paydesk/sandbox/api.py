@@ -111,7 +111,8 @@ class BackendApi:
     """create_order and get_order over the ledger, returning finished replies."""
 
     def __init__(self, config: SandboxConfig, ledger: Ledger) -> None:
-        self._config = config
+        #: Replaced whole while serving by SandboxServer.set_shop (the demo's settings).
+        self.config = config
         self._ledger = ledger
         rate = config.rate_limit_per_second
         self._limiter = RateLimiter(rate) if rate is not None else None
@@ -147,10 +148,10 @@ class BackendApi:
 
     def _refuse(self, code: int, message: str) -> Reply:
         """A refusal: with the contract's ``code``, or HTTP 200 like the real service."""
-        return failure(200 if self._config.refusals == "http200" else code, message)
+        return failure(200 if self.config.refusals == "http200" else code, message)
 
     def _check_client(self, client_id: int, expected_sign: str, given_sign: str) -> Reply | None:
-        if client_id != self._config.client_id:
+        if client_id != self.config.client_id:
             return self._refuse(403, "Unknown client_id.")
         if not signatures_match(expected_sign, given_sign):
             return self._refuse(
@@ -162,16 +163,16 @@ class BackendApi:
         client_id = _client_id(params["client_id"])
         order_id = _order_id(params["order_id"])
         amount_text = params["amount"]
-        amount = _amount(amount_text, self._config.max_amount)
+        amount = _amount(amount_text, self.config.max_amount)
         sign = _sign(params["sign"])
         email = _email(params.get("email"))
-        expected = create_order_sign(order_id, amount_text, self._config.secret_key)
+        expected = create_order_sign(order_id, amount_text, self.config.secret_key)
         refused = self._check_client(client_id, expected, sign)
         if refused is not None:
             return refused
         try:
             order, _created = self._ledger.create(
-                client_id, order_id, amount, email, self._config.ttl_seconds
+                client_id, order_id, amount, email, self.config.ttl_seconds
             )
         except OrderConflictError as conflict:
             return self._refuse(
@@ -185,7 +186,7 @@ class BackendApi:
         client_id = _client_id(params["client_id"])
         order_id = _order_id(params["order_id"])
         sign = _sign(params["sign"])
-        expected = get_order_sign(order_id, self._config.secret_key)
+        expected = get_order_sign(order_id, self.config.secret_key)
         refused = self._check_client(client_id, expected, sign)
         if refused is not None:
             return refused

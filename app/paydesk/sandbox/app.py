@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 from paydesk.sandbox.api import BackendApi
 from paydesk.sandbox.faults import Fault, FaultInjector, canned_reply, check_endpoint, truncated
+from paydesk.sandbox.page_words import choose_language
 from paydesk.sandbox.pages import PaymentPages
 from paydesk.sandbox.replies import Reply, failure
 
@@ -29,6 +30,7 @@ class Request:
     target: str  # as on the request line: path and query
     body: bytes
     content_type: str | None
+    accept_language: str | None = None  # the payment page speaks the browser's language
 
 
 class RequestCounter:
@@ -108,12 +110,13 @@ class SandboxApp:
         return failure(404, "Nothing here; the API is under /backend/.")
 
     def _pay_page(self, token: str, request: Request) -> Reply | None:
+        language = choose_language(request.accept_language)
         if request.method in ("GET", "HEAD"):
-            return self._with_faults("pay_page", lambda: self._pages.show(token))
+            return self._with_faults("pay_page", lambda: self._pages.show(token, language))
         if request.method == "POST":
             return self._with_faults(
                 "pay_page",
-                lambda: self._pages.decide(token, request.body, request.content_type),
+                lambda: self._pages.decide(token, request.body, request.content_type, language),
             )
         return self._pages.error(405, "Method not allowed", "Use GET or POST.")
 

@@ -238,7 +238,8 @@ class SandboxRequestHandler(BaseHTTPRequestHandler):
             refusal = app.transport_error(self.path, refused.status, refused.message)
             self._respond(refusal, close=True)
             return
-        request = Request(self.command, self.path, body, self.headers.get("Content-Type"))
+        request = Request(self.command, self.path, body, self.headers.get("Content-Type"),
+                          self.headers.get("Accept-Language"))
         reply: Reply | None
         try:
             reply = app.handle(request)

@@ -22,10 +22,11 @@ from urllib.parse import parse_qsl
 
 from paydesk.domain.errors import EmailError
 from paydesk.domain.money import format_rubles
-from paydesk.domain.orders import OrderStatus, normalize_email
+from paydesk.domain.orders import EMAIL_MAX, OrderStatus, normalize_email
 from paydesk.sandbox.clock import SandboxClock
 from paydesk.sandbox.config import SandboxConfig
 from paydesk.sandbox.ledger import AlreadyFinalError, Ledger, SandboxOrder
+from paydesk.sandbox.page_words import Language, words
 from paydesk.sandbox.replies import Reply, html_reply
 from paydesk.sandbox.views import (
     PaymentDetails,
@@ -39,22 +40,12 @@ from paydesk.sandbox.views import (
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,128}")
 _FORM_TYPE = "application/x-www-form-urlencoded"
 
-# status -> (heading, text, tone) for an order that is already final.
+# status -> (heading, text, tone) for an order that is already final (page_words keys).
 _FINAL_TEXT = {
-    OrderStatus.APPROVE: ("Payment received", "This order is paid. Thank you!", "ok"),
-    OrderStatus.DECLINE: ("Payment refused", "This payment was refused.", "bad"),
-    OrderStatus.EXPIRED: (
-        "Payment link expired",
-        "The time to pay this order ran out. Ask the cashier for a new one.",
-        "bad",
-    ),
+    OrderStatus.APPROVE: ("paid_heading", "paid_text", "ok"),
+    OrderStatus.DECLINE: ("refused_heading", "refused_text", "bad"),
+    OrderStatus.EXPIRED: ("expired_heading", "expired_text", "bad"),
 }
-_NOT_FOUND = ("Payment link not found", "This link does not lead to any order. Check the QR code.")
-_FOREIGN_FORM = (
-    "Payment form not accepted",
-    "This form did not come from this payment page, so nothing was paid or refused. "
-    "Open the payment link again.",
-)
 
 
 def is_token(text: str) -> bool:
@@ -65,21 +56,28 @@ class PaymentPages:
     """Renders and handles ``/`` and ``/pay/<token>``."""
 
     def __init__(self, config: SandboxConfig, ledger: Ledger, clock: SandboxClock) -> None:
-        self._config = config
+        #: Replaced whole while serving by SandboxServer.set_shop (the demo's settings).
+        self.config = config
         self._ledger = ledger
         self._clock = clock
         self._form_key = secrets.token_bytes(32)
 
     def index(self) -> Reply:
-        return html_reply(200, index_page(self._config.merchant_name))
+        return html_reply(200, index_page(self.config.merchant_name))
 
-    def error(self, status: int, heading: str, text: str) -> Reply:
-        return html_reply(status, message_page(heading, text))
+    def error(self, status: int, heading: str, text: str, language: Language = "en") -> Reply:
+        return html_reply(status, message_page(heading, text, language))
+
+    def _said(self, status: int, heading: str, text: str, language: Language,
+              **names: str) -> Reply:
+        """An error page from two page_words keys, in ``language``."""
+        w = words(language)
+        return self.error(status, w[heading], w[text].format(**names), language)
 
     def _details(self, order: SandboxOrder) -> PaymentDetails:
         left = (order.expires_at - self._clock.now()).total_seconds()
         return PaymentDetails(
-            merchant=self._config.merchant_name,
+            merchant=self.config.merchant_name,
             amount_text=f"{format_rubles(order.amount)} ₽",
             order_id=order.order_id,
             expires_text=order.expires_at.strftime("%Y-%m-%d %H:%M UTC"),
@@ -99,30 +97,33 @@ class PaymentPages:
     def _find(self, token: str) -> SandboxOrder | None:
         return self._ledger.by_token(token) if is_token(token) else None
 
-    def _final(self, order: SandboxOrder, status: int) -> Reply:
+    def _final(self, order: SandboxOrder, status: int, language: Language) -> Reply:
         """The page for a final order; 409 when the buyer's click came too late."""
-        heading, text, tone = _FINAL_TEXT.get(
-            order.status, ("Order closed", "This order can no longer be paid.", "bad")
-        )
-        if status == 409:
-            text += " Nothing was changed."
-        return html_reply(status, outcome_page(self._details(order), heading, text, tone=tone))
+        w = words(language)
+        heading, text, tone = _FINAL_TEXT.get(order.status,
+                                              ("closed_heading", "closed_text", "bad"))
+        said = w[text] + (" " + w["nothing_changed"] if status == 409 else "")
+        page = outcome_page(self._details(order), w[heading], said, tone=tone, language=language)
+        return html_reply(status, page)
 
-    def show(self, token: str) -> Reply:
+    def show(self, token: str, language: Language = "en") -> Reply:
         order = self._find(token)
         if order is None:
-            return self.error(404, *_NOT_FOUND)
+            return self._said(404, "not_found_heading", "not_found_text", language)
         if order.status.is_final:
-            return self._final(order, 200)
-        return html_reply(200, payment_form(self._details(order), self._form_token(token)))
+            return self._final(order, 200, language)
+        page = payment_form(self._details(order), self._form_token(token), language=language)
+        return html_reply(200, page)
 
-    def decide(self, token: str, body: bytes, content_type: str | None) -> Reply:
+    def decide(self, token: str, body: bytes, content_type: str | None,
+               language: Language = "en") -> Reply:
         order = self._find(token)
         if order is None:
-            return self.error(404, *_NOT_FOUND)
+            return self._said(404, "not_found_heading", "not_found_text", language)
         media_type = (content_type or "").split(";", 1)[0].strip().lower()
         if media_type != _FORM_TYPE:
-            return self.error(415, "Unsupported form", f"Send the form as {_FORM_TYPE}.")
+            return self._said(415, "unsupported_heading", "unsupported_text", language,
+                              kind=_FORM_TYPE)
         try:
             fields = parse_qsl(
                 body.decode("utf-8"),
@@ -132,46 +133,51 @@ class PaymentPages:
                 max_num_fields=16,
             )
         except ValueError:  # UnicodeDecodeError is a ValueError too
-            return self.error(400, "Unreadable form", "The form data could not be read.")
+            return self._said(400, "unreadable_heading", "unreadable_text", language)
         form: dict[str, list[str]] = {}
         for name, value in fields:
             form.setdefault(name, []).append(value)
         if not self._from_the_page(token, form):
-            return self.error(403, *_FOREIGN_FORM)
+            return self._said(403, "foreign_heading", "foreign_text", language)
         decisions = form.get("decision", [])
         emails = form.get("email", [])
         typed_email = emails[0] if len(emails) == 1 else ""
+        w = words(language)
         if order.status.is_final:
-            return self._final(order, 409)
+            return self._final(order, 409, language)
         if len(decisions) != 1 or decisions[0] not in ("approve", "decline"):
-            return self._form_error(token, order, "Choose Pay or Refuse.", typed_email)
+            return self._form_error(token, order, w["choose"], typed_email, language)
         if decisions[0] == "decline":
-            return self._finish(token, OrderStatus.DECLINE, None)
+            return self._finish(token, OrderStatus.DECLINE, None, language)
         payer_email = None
         if order.email is None:
             if len(emails) > 1:
-                return self._form_error(token, order, "Enter one e-mail address.", "")
+                return self._form_error(token, order, w["one_email"], "", language)
             try:
                 payer_email = normalize_email(typed_email)
             except EmailError as err:
-                return self._form_error(token, order, err.message, typed_email)
+                said = w.get(f"email_{err.code}", w["email_invalid"]).format(max=EMAIL_MAX)
+                return self._form_error(token, order, said, typed_email, language)
             if payer_email is None:
-                return self._form_error(token, order, "Enter your e-mail for the receipt.", "")
-        return self._finish(token, OrderStatus.APPROVE, payer_email)
+                return self._form_error(token, order, w["email_needed"], "", language)
+        return self._finish(token, OrderStatus.APPROVE, payer_email, language)
 
     def _form_error(
-        self, token: str, order: SandboxOrder, message: str, typed_email: str
+        self, token: str, order: SandboxOrder, message: str, typed_email: str,
+        language: Language,
     ) -> Reply:
         page = payment_form(
-            self._details(order), self._form_token(token), error=message, email_value=typed_email
+            self._details(order), self._form_token(token), error=message,
+            email_value=typed_email, language=language,
         )
         return html_reply(400, page)
 
-    def _finish(self, token: str, status: OrderStatus, payer_email: str | None) -> Reply:
+    def _finish(self, token: str, status: OrderStatus, payer_email: str | None,
+                language: Language) -> Reply:
         try:
             order = self._ledger.finish_token(token, status, payer_email)
         except AlreadyFinalError as err:  # someone else (or the clock) got there first
-            return self._final(err.order, 409)
+            return self._final(err.order, 409, language)
         except KeyError:
-            return self.error(404, *_NOT_FOUND)
-        return self._final(order, 200)
+            return self._said(404, "not_found_heading", "not_found_text", language)
+        return self._final(order, 200, language)

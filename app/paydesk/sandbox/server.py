@@ -6,6 +6,7 @@ their lifecycle without a browser, move the clock, and script faults.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import shutil
 import socket
@@ -79,6 +80,8 @@ class SandboxServer:
         self._httpd: SandboxHTTPServer | None = None
         self._thread: threading.Thread | None = None
         self._tempdir: str | None = None
+        self._api: BackendApi | None = None
+        self._pages: PaymentPages | None = None
 
     # -- lifecycle -------------------------------------------------------------------
 
@@ -107,9 +110,11 @@ class SandboxServer:
             db_file, self._clock, self._link_for, durable=self.config.db_path is not None
         )
         self._ledger = ledger
+        self._api = BackendApi(self.config, ledger)
+        self._pages = PaymentPages(self.config, ledger, self._clock)
         app = SandboxApp(
-            api=BackendApi(self.config, ledger),
-            pages=PaymentPages(self.config, ledger, self._clock),
+            api=self._api,
+            pages=self._pages,
             faults=self._faults,
             counter=self._counter,
             stopping=self._stopping,
@@ -243,6 +248,16 @@ class SandboxServer:
     def set_trickle_rate(self, p: float) -> None:
         """Share of /backend replies sent a byte at a time (TRICKLE or TRICKLE_BODY)."""
         self._faults.set_trickle_rate(p)
+
+    def set_shop(self, *, merchant_name: str, ttl_seconds: float) -> None:
+        """The shop's name on its pages and the lifetime of the orders created from now
+        on (the demo's settings, saved while it runs); orders made before keep theirs."""
+        config = dataclasses.replace(self.config, merchant_name=merchant_name,
+                                     ttl_seconds=ttl_seconds)
+        self.config = config
+        if self._api is not None and self._pages is not None:
+            self._api.config = config
+            self._pages.config = config
 
     def faults_injected(self) -> dict[str, int]:
         """How many of each fault the sandbox has handed out ({"server_error": 3, ...})."""

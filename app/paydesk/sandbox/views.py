@@ -9,6 +9,8 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
+from paydesk.sandbox.page_words import Language, words
+
 _CSS = """
 :root { color-scheme: light; --ink: #1d2433; --muted: #667085; --line: #e4e7ec;
   --ok: #12805c; --bad: #b42318; --accent: #2457d6; }
@@ -54,11 +56,11 @@ class PaymentDetails:
     email: str | None  # the e-mail the merchant gave, if any
 
 
-def layout(title: str, content: str, *, tone: str = "") -> str:
+def layout(title: str, content: str, *, tone: str = "", language: Language = "en") -> str:
     """A whole page; ``content`` must already be escaped HTML."""
     tone_class = f' class="{_e(tone)}"' if tone else ""
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{_e(language)}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '<meta name="robots" content="noindex">\n'
         f"<title>{_e(title)}</title>\n<style>{_CSS}</style>\n</head>\n"
@@ -66,13 +68,15 @@ def layout(title: str, content: str, *, tone: str = "") -> str:
     )
 
 
-def _summary(details: PaymentDetails) -> str:
+def _summary(details: PaymentDetails, language: Language) -> str:
+    w = words(language)
+    left = w["minutes_left"].format(minutes=details.minutes_left)
     rows = [
-        ("Order", details.order_id),
-        ("Pay by", f"{details.expires_text} ({details.minutes_left} min left)"),
+        (w["order"], details.order_id),
+        (w["pay_by"], f"{details.expires_text} ({left})"),
     ]
     if details.email is not None:
-        rows.append(("Receipt to", details.email))
+        rows.append((w["receipt_to"], details.email))
     items = "".join(f"<dt>{_e(name)}</dt><dd>{_e(value)}</dd>" for name, value in rows)
     return (
         f'<p class="merchant">{_e(details.merchant)}</p>\n'
@@ -81,11 +85,13 @@ def _summary(details: PaymentDetails) -> str:
 
 
 def payment_form(
-    details: PaymentDetails, form_token: str, *, error: str | None = None, email_value: str = ""
+    details: PaymentDetails, form_token: str, *, error: str | None = None, email_value: str = "",
+    language: Language = "en",
 ) -> str:
     """The page with one form and two buttons; "Pay" comes first so Enter pays.
     ``form_token`` proves a post came from this page (pages.py)."""
-    parts = [_summary(details)]
+    w = words(language)
+    parts = [_summary(details, language)]
     if error:
         parts.append(f'<p class="error" role="alert">{_e(error)}</p>\n')
     parts.append(
@@ -94,32 +100,37 @@ def payment_form(
     )
     if details.email is None:
         parts.append(
-            '<label for="email">E-mail for the receipt</label>\n'
+            f'<label for="email">{_e(w["email_label"])}</label>\n'
             '<input type="email" id="email" name="email" autocomplete="email" '
             f'inputmode="email" maxlength="254" value="{_e(email_value)}">\n'
         )
     parts.append(
         '<div class="buttons">\n'
-        '<button class="pay" type="submit" name="decision" value="approve">Pay</button>\n'
-        '<button type="submit" name="decision" value="decline" formnovalidate>Refuse</button>\n'
+        '<button class="pay" type="submit" name="decision" value="approve">'
+        f'{_e(w["pay"])}</button>\n'
+        '<button type="submit" name="decision" value="decline" formnovalidate>'
+        f'{_e(w["refuse"])}</button>\n'
         "</div>\n</form>\n"
-        '<p class="note">PayDesk sandbox: no real money moves.</p>'
+        f'<p class="note">{_e(w["note"])}</p>'
     )
-    return layout(f"Pay {details.amount_text} to {details.merchant}", "".join(parts))
+    title = w["title"].format(amount=details.amount_text, merchant=details.merchant)
+    return layout(title, "".join(parts), language=language)
 
 
-def outcome_page(details: PaymentDetails, heading: str, text: str, *, tone: str) -> str:
+def outcome_page(details: PaymentDetails, heading: str, text: str, *, tone: str,
+                 language: Language = "en") -> str:
     """A result or "nothing to do" page for an order: what happened, and the order."""
     content = (
-        f"<h1>{_e(heading)}</h1>\n{_summary(details)}"
-        f'<p>{_e(text)}</p>\n<p class="note">PayDesk sandbox: no real money moves.</p>'
+        f"<h1>{_e(heading)}</h1>\n{_summary(details, language)}"
+        f'<p>{_e(text)}</p>\n<p class="note">{_e(words(language)["note"])}</p>'
     )
-    return layout(heading, content, tone=tone)
+    return layout(heading, content, tone=tone, language=language)
 
 
-def message_page(heading: str, text: str) -> str:
+def message_page(heading: str, text: str, language: Language = "en") -> str:
     """A page with no order behind it (unknown link, unreadable request)."""
-    return layout(heading, f"<h1>{_e(heading)}</h1>\n<p>{_e(text)}</p>", tone="bad")
+    return layout(heading, f"<h1>{_e(heading)}</h1>\n<p>{_e(text)}</p>", tone="bad",
+                  language=language)
 
 
 def index_page(merchant: str) -> str:

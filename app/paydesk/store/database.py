@@ -1,22 +1,27 @@
 """Opening the order book's SQLite file safely: refuse, configure, migrate.
 
-Several connections may use one file at once (the window, a command-line
-command, a worker thread), each in its own thread. WAL lets readers go on while
-one writer commits; the busy timeout makes a writer wait its turn instead of
-failing at once.
-
-What goes wrong with the file is said in words a person can act on
-(:func:`explain`): locked by another program, read-only, disk full, damaged.
-A damaged book is moved aside, never deleted (store/quarantine.py).
+A file is looked at before SQLite may change it: one that is not an order book,
+or from a newer PayDesk, is refused and left byte-for-byte as it was; a damaged
+one (a header, a first page or, read whole, a page that cannot be) is moved
+aside, never deleted (store/quarantine.py). Each connection is then set up
+(store/connection.py) and the schema's missing steps applied, after a backup.
+A book that cannot be written is opened for reading only.
 """
 
 from __future__ import annotations
 
 import os
 import sqlite3
-import time
 from pathlib import Path
 
+from paydesk.store.connection import (
+    add_functions,
+    configure,
+    connect,
+    connect_read_only,
+    is_damage,
+    store_error,
+)
 from paydesk.store.errors import SchemaTooNewError, StoreError, StoreProblem
 from paydesk.store.migrations import LATEST_SCHEMA_VERSION, MIGRATIONS, Migration
 from paydesk.store.quarantine import (
@@ -31,13 +36,6 @@ _HEADER_SIZE = 100
 
 #: STRICT tables need 3.37; RETURNING (used by every update) needs 3.35.
 _MIN_SQLITE = (3, 37, 0)
-
-#: How long a writer waits for another connection's write to finish.
-BUSY_TIMEOUT_MS = 5000
-
-#: The SQL function for case-insensitive search beyond ASCII (SQLite's own
-#: ``lower()`` and ``LIKE`` fold only A-Z, and notes are often in Russian).
-LOWER_FUNCTION = "paydesk_lower"
 
 
 def open_database(path: Path, *, check_whole_file: bool = True) -> sqlite3.Connection:
@@ -72,17 +70,9 @@ def open_database(path: Path, *, check_whole_file: bool = True) -> sqlite3.Conne
             _create_new_book(path)
     except DamagedError as damaged:
         raise set_aside(path, damaged.reason) from damaged.__cause__
+    conn = connect(path)
     try:
-        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so every
-        # transaction's extent is visible in the code. timeout is SQLite's
-        # busy_timeout, in case another process is switching the file to WAL or
-        # migrating it. check_same_thread keeps its default (True): sqlite3
-        # itself refuses use from any other thread.
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-    except sqlite3.Error as exc:
-        raise store_error(f"Cannot open the order book {path}", exc) from exc
-    try:
-        _configure(conn)
+        configure(conn)
         migrate(conn, path)  # checks the version again, under the write lock
     except BaseException:
         conn.close()
@@ -150,7 +140,7 @@ def _probe(path: Path, *, check_whole_file: bool) -> tuple[int, bool]:
     Read-only, so that whatever the file turns out to be, closing this connection
     cannot checkpoint a ``-wal`` into it or delete that ``-wal``.
     """
-    probe = _connect_read_only(path, "mode=ro")
+    probe = connect_read_only(path, "mode=ro")
     try:
         state = _read_state(probe, path)
         if check_whole_file:
@@ -158,18 +148,6 @@ def _probe(path: Path, *, check_whole_file: bool) -> tuple[int, bool]:
         return state
     finally:
         probe.close()
-
-
-def _connect_read_only(path: Path, options: str) -> sqlite3.Connection:
-    try:
-        return sqlite3.connect(
-            f"{path.absolute().as_uri()}?{options}",
-            uri=True,
-            timeout=BUSY_TIMEOUT_MS / 1000,
-            isolation_level=None,
-        )
-    except sqlite3.Error as exc:
-        raise store_error(f"Cannot open the order book {path}", exc) from exc
 
 
 def _read_state(conn: sqlite3.Connection, path: Path) -> tuple[int, bool]:
@@ -255,7 +233,7 @@ _NO_SHM = frozenset({StoreProblem.CANNOT_OPEN, StoreProblem.READ_ONLY, StoreProb
 def _read_only_connection(path: Path, options: str) -> sqlite3.Connection:
     """Connected, read once (where a ``-shm`` that cannot be made shows), and checked to
     be a book this PayDesk reads as it is: without migrating, which would write."""
-    conn = _connect_read_only(path, options)
+    conn = connect_read_only(path, options)
     try:
         version, has_tables = _read_state(conn, path)
     except BaseException:
@@ -270,131 +248,16 @@ def _read_only_connection(path: Path, options: str) -> sqlite3.Connection:
             "it can be read, which needs writing to it.",
             StoreProblem.READ_ONLY,
         )
-    conn.create_function(LOWER_FUNCTION, 1, _lower, deterministic=True)
+    add_functions(conn)
     return conn
 
 
-# -- what went wrong, in words --------------------------------------------------------
-
-_PROBLEMS = {
-    sqlite3.SQLITE_BUSY: StoreProblem.LOCKED,
-    sqlite3.SQLITE_LOCKED: StoreProblem.LOCKED,
-    sqlite3.SQLITE_READONLY: StoreProblem.READ_ONLY,
-    sqlite3.SQLITE_FULL: StoreProblem.FULL,
-    sqlite3.SQLITE_IOERR: StoreProblem.DISK,
-    sqlite3.SQLITE_CANTOPEN: StoreProblem.CANNOT_OPEN,
-    sqlite3.SQLITE_CORRUPT: StoreProblem.DAMAGED,
-    sqlite3.SQLITE_NOTADB: StoreProblem.DAMAGED,
-}
-
-
-def _primary_code(exc: sqlite3.Error) -> int | None:
-    code = getattr(exc, "sqlite_errorcode", None)
-    return None if code is None else int(code) & 0xFF  # extended codes keep the primary below
-
-
-def problem_of(exc: sqlite3.Error) -> StoreProblem | None:
-    """What kind of trouble SQLite reports, or None for anything else."""
-    code = _primary_code(exc)
-    return None if code is None else _PROBLEMS.get(code)
-
-
-def is_damage(exc: sqlite3.Error) -> bool:
-    """Whether SQLite says the file itself is broken (not locked, full or unreadable)."""
-    return problem_of(exc) is StoreProblem.DAMAGED
-
-
-def store_error(doing: str, exc: sqlite3.Error) -> StoreError:
-    """``doing``: SQLite's failure explained, as the StoreError to raise."""
-    return StoreError(f"{doing}: {explain(exc)}", problem_of(exc))
-
-
-
-
-def explain(exc: sqlite3.Error) -> str:
-    """SQLite's failure as a sentence a cashier or support can act on.
-
-    SQLite's own words stay at the end, in brackets, for support.
-    """
-    problem = problem_of(exc)
-    if problem is StoreProblem.LOCKED:
-        text = (
-            "the order book is locked by another program (another PayDesk window or "
-            f"command, or a backup tool) and stayed locked for {BUSY_TIMEOUT_MS // 1000} s. "
-            "Nothing was changed; close the other program or wait, then try again"
-        )
-    elif problem is StoreProblem.READ_ONLY:
-        text = (
-            "the order book is read-only, so nothing can be saved in it. Check that the "
-            "file and its folder may be written by this user"
-        )
-    elif problem is StoreProblem.FULL:
-        text = (
-            "the disk is full, so nothing was saved. Free some space and try again; the "
-            "orders already saved are safe"
-        )
-    elif problem is StoreProblem.DISK:
-        text = (
-            "the disk refused to read or write the order book (it may be full, removed or "
-            "failing), so nothing was saved. Check the disk and try again"
-        )
-    elif problem is StoreProblem.CANNOT_OPEN:
-        text = (
-            "the order book file cannot be opened or created. Check that its folder exists "
-            "and may be written by this user"
-        )
-    elif problem is StoreProblem.DAMAGED:
-        text = (
-            "the order book is damaged. Stop taking payments with it and contact support "
-            "with the file; it has not been changed"
-        )
-    else:
-        return str(exc)
-    return f"{text} ({exc})."
+# -- bringing the schema up to date ---------------------------------------------------
 
 
 def user_version(conn: sqlite3.Connection) -> int:
     version: int = conn.execute("PRAGMA user_version").fetchone()[0]
     return version
-
-
-def _configure(conn: sqlite3.Connection) -> None:
-    conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    _use_wal(conn)
-    # FULL: fsync the WAL on every commit. An order is committed before its
-    # create request is sent, and that row must survive a power cut, or a sale
-    # could be paid and never recorded. The cost is one fsync per transaction,
-    # which is why the poller's results are written as one batch.
-    conn.execute("PRAGMA synchronous = FULL")
-    conn.execute("PRAGMA foreign_keys = ON")
-    conn.create_function(LOWER_FUNCTION, 1, _lower, deterministic=True)
-
-
-def _use_wal(conn: sqlite3.Connection) -> None:
-    """Switch the file to WAL, waiting out others doing the same.
-
-    WAL lets the window keep reading while a command-line process or a worker
-    commits. The switch (made once, when the book is new) needs the file to
-    itself, and SQLite reports "locked" at once rather than calling the busy
-    handler when several connections race to make it, so we wait here up to
-    the busy timeout. (On filesystems without shared memory SQLite keeps its
-    rollback journal: slower to share, still safe, so we carry on.)
-    """
-    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
-    while True:
-        try:
-            conn.execute("PRAGMA journal_mode = WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if _primary_code(exc) == sqlite3.SQLITE_READONLY:
-                return  # a read-only book: it can still be read; writing says why not
-            if _primary_code(exc) != sqlite3.SQLITE_BUSY or time.monotonic() > deadline:
-                raise
-            time.sleep(0.005)
-
-
-def _lower(value: str | None) -> str | None:
-    return None if value is None else value.lower()
 
 
 def migrate(

@@ -103,7 +103,7 @@ _V3_LIST = Migration(
         # calls into Python per row.
         "ALTER TABLE orders ADD COLUMN search_text TEXT NOT NULL DEFAULT ''",
         # paydesk_lower lowers as Python does (SQLite's lower() folds only A-Z);
-        # database.py registers it on every connection (LOWER_FUNCTION).
+        # connection.py registers it on every connection (LOWER_FUNCTION).
         "UPDATE orders SET search_text = paydesk_lower(order_id || char(31) ||"
         " coalesce(email, '') || char(31) || note)",
         # The status filter shows the newest first: (status, created_at) walks

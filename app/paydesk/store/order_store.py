@@ -8,21 +8,16 @@
 
 from __future__ import annotations
 
-import logging
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from datetime import datetime
-from pathlib import Path
-from types import TracebackType
 
 from paydesk.domain.clock import to_ms
 from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.store.book_connection import BookConnection
 from paydesk.store.checks import apply_check
-from paydesk.store.database import is_damage, open_database, open_read_only, store_error
-from paydesk.store.errors import DuplicateOrderError, StoreError, StoreProblem, UnknownOrderError
+from paydesk.store.errors import DuplicateOrderError, StoreError, UnknownOrderError
 from paydesk.store.migrations import OPEN_ORDERS_CONDITION
-from paydesk.store.quarantine import set_aside
 from paydesk.store.queries import (
     OrderQuery,
     client_and,
@@ -44,103 +39,15 @@ from paydesk.store.rows import (
 
 _FIND = "WHERE client_id = ? AND order_id = ?"
 
-#: A book that fails to open for these reasons may still be read (open_for_reading).
-_CANNOT_WRITE = frozenset({
-    StoreProblem.READ_ONLY, StoreProblem.FULL, StoreProblem.DISK, StoreProblem.CANNOT_OPEN,
-})
 
-log = logging.getLogger(__name__)
+class OrderStore(BookConnection):
+    """The order book's orders on one connection, owned by the thread that opened it.
 
-
-class OrderStore:
-    """One connection to the order book, owned by the thread that opened it.
-
-    Open one store per thread (the window's, a worker's, a command's): sqlite3
-    refuses a connection used from another thread, and several stores may share
-    the file. Every write is its own transaction, committed before the method
-    returns.
-
-    Damage a query comes upon sets the book aside (store/quarantine.py) at once:
-    from then on this store refuses everything, and no later command or window
-    writes into that file or sends an order it could not keep.
+    Open one store per thread (the window's, a worker's, a command's) with
+    :meth:`open` or :meth:`open_for_reading`; several stores may share the file.
+    Every write is its own transaction, committed before the method returns.
+    Damage a query comes upon sets the book aside (store/book_connection.py).
     """
-
-    def __init__(
-        self,
-        connection: sqlite3.Connection,
-        path: Path,
-        *,
-        cannot_write: StoreError | None = None,
-        immutable: bool = False,
-    ) -> None:
-        """Use :meth:`open` or :meth:`open_for_reading`; this wraps an open connection.
-
-        ``cannot_write``: why the book was opened for reading only (writes refuse
-        with it). ``immutable``: read without locks (see database.open_read_only),
-        where a failed read may be another program's write, not damage.
-        """
-        self._db = connection
-        self._path = path
-        self._cannot_write = cannot_write
-        self._immutable = immutable
-        self._set_aside: StoreError | None = None
-
-    @classmethod
-    def open(cls, path: Path, *, check_whole_file: bool = True) -> OrderStore:
-        """Open (creating and migrating as needed) the order book at ``path``.
-
-        ``check_whole_file``: read every page first and set a damaged book aside
-        (database.open_database). Anything that writes an order and sends it
-        needs that; only a front end that must not wait so long (the window's
-        GUI thread) opts out, and relies on its queries coming upon the damage.
-        """
-        path = Path(path)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(f"Cannot create the folder for the order book {path}: {exc}") from exc
-        try:
-            return cls(open_database(path, check_whole_file=check_whole_file), path)
-        except (StoreError, sqlite3.ProgrammingError):
-            raise
-        except sqlite3.Error as exc:
-            raise store_error(f"Could not open the order book {path}", exc) from exc
-
-    @classmethod
-    def open_for_reading(cls, path: Path) -> OrderStore:
-        """The book for listing, exporting and reports: for writing when it can be,
-        else read-only (a read-only folder or disk, a full disk), so it can still
-        be read; its writes then refuse with the reason."""
-        path = Path(path)
-        try:
-            return cls.open(path, check_whole_file=False)
-        except StoreError as cannot_write:
-            if cannot_write.problem not in _CANNOT_WRITE or not path.is_file():
-                raise
-            try:
-                connection, immutable = open_read_only(path)
-            except StoreError as cannot_read:
-                raise cannot_read from cannot_write
-            log.warning("The order book cannot be written, so it is only read: %s", cannot_write)
-            return cls(connection, path, cannot_write=cannot_write, immutable=immutable)
-
-    @property
-    def path(self) -> Path:
-        return self._path
-
-    def close(self) -> None:
-        self._db.close()
-
-    def __enter__(self) -> OrderStore:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.close()
 
     # -- creating an order -------------------------------------------------
 
@@ -374,98 +281,7 @@ class OrderStore:
             version: int = self._db.execute("PRAGMA data_version").fetchone()[0]
         return version
 
-    # -- tests and benchmarks ----------------------------------------------
-
-    def bulk_insert_for_tests(self, orders: Iterable[Order]) -> int:
-        """Insert finished ``Order`` values in one transaction, without history.
-
-        For tests, benchmarks and demo data; the app itself goes through
-        :meth:`add_unconfirmed` and the methods after it. Returns the count.
-        """
-        rows = (
-            (
-                o.client_id,
-                o.order_id,
-                o.amount,
-                o.email,
-                o.note,
-                o.url,
-                o.status.value,
-                o.creation.value,
-                to_ms(o.created_at),
-                ms_or_none(o.paid_at),
-                ms_or_none(o.last_checked_at),
-                ms_or_none(o.next_check_at),
-                o.last_error,
-                ms_or_none(o.confirmed_at),
-                ms_or_none(o.last_pending_at),
-                search_text(o.order_id, o.email, o.note),
-            )
-            for o in orders
-        )
-        with self._write("insert the orders") as db:
-            cursor = db.executemany(
-                f"INSERT INTO orders ({ORDER_COLUMNS}, search_text)"
-                f" VALUES ({', '.join('?' * 16)})",
-                rows,
-            )
-            return cursor.rowcount
-
     # -- plumbing ----------------------------------------------------------
-
-    @contextmanager
-    def _write(self, action: str) -> Iterator[sqlite3.Connection]:
-        """One write transaction, committed on success and rolled back on any error.
-
-        BEGIN IMMEDIATE takes the write lock up front: a transaction that starts
-        as a read and later writes can fail at once in WAL mode if another
-        connection committed meanwhile, without waiting out the busy timeout.
-        """
-        if self._cannot_write is not None:
-            raise StoreError(
-                f"Could not {action}: the order book can only be read here. {self._cannot_write}",
-                self._cannot_write.problem,
-            )
-        db = self._db
-        with self._read(action):
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                yield db
-                db.execute("COMMIT")
-            except BaseException:
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-
-    @contextmanager
-    def _read(self, action: str) -> Iterator[None]:
-        """Turn SQLite's failures (locked, disk full, damaged file) into a StoreError;
-        damage sets the book aside.
-
-        ProgrammingError (wrong thread, closed store) is a bug, not a condition to
-        show a person, so it is left as it is.
-        """
-        if self._set_aside is not None:
-            raise StoreError(str(self._set_aside), StoreProblem.DAMAGED)
-        try:
-            yield
-        except (StoreError, sqlite3.ProgrammingError):
-            raise
-        except sqlite3.Error as exc:
-            if is_damage(exc) and not self._immutable:
-                raise self._set_book_aside(str(exc)) from exc
-            raise store_error(f"Could not {action}", exc) from exc
-
-    def _set_book_aside(self, reason: str) -> StoreError:
-        """Close this connection (nothing more goes through it) and move the book aside."""
-        self._db.close()
-        self._set_aside = set_aside(self._path, reason)
-        return self._set_aside
-
-    def _orders(self, sql: str, params: Sequence[object]) -> list[Order]:
-        with self._read("read the orders"):
-            rows = self._db.execute(sql, params).fetchall()
-        return [order_from_row(row) for row in rows]
 
     @staticmethod
     def _row_id(db: sqlite3.Connection, client_id: int, order_id: str) -> int:

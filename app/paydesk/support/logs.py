@@ -36,6 +36,8 @@ BACKUP_COUNT = 5
 FILE_FORMAT = "%(asctime)s %(levelname)-8s %(name)s [%(threadName)s] %(message)s"
 #: What the terminal showed before there was a log file; unchanged.
 CONSOLE_FORMAT = "%(levelname)s %(name)s: %(message)s"
+#: The payment client's logger: at DEBUG it logs each request and reply (``-v``).
+REQUEST_LOGGER = "paydesk.gateway"
 _file_handler: logging.Handler | None = None
 _console_handler: logging.Handler | None = None
 
@@ -62,7 +64,8 @@ def setup_logging(
 ) -> Path:
     """Send INFO and above to ``log_dir/file_name`` (1 MB × 5); return that file's path.
 
-    ``console`` adds stderr output (WARNING, or INFO when ``verbose``). Calling
+    ``console`` adds stderr output (WARNING; with ``verbose`` INFO, and each request
+    to the payment service and its reply, masked like every line). Calling
     it again moves the file (the window does, once the welcome chose the demo);
     ``console=False`` then keeps a console handler an earlier call added. A log
     folder that cannot be written costs the file, never the start: a warning
@@ -75,7 +78,9 @@ def setup_logging(
         if _console_handler is not None:
             root.removeHandler(_console_handler)
         _console_handler = logging.StreamHandler(sys.stderr)
-        _console_handler.setLevel(logging.INFO if verbose else logging.WARNING)
+        _console_handler.setLevel(logging.DEBUG if verbose else logging.WARNING)
+        # -v: the payment client's DEBUG lines, each request and reply (the file keeps INFO).
+        logging.getLogger(REQUEST_LOGGER).setLevel(logging.DEBUG if verbose else logging.NOTSET)
         _console_handler.setFormatter(logging.Formatter(CONSOLE_FORMAT))
         _console_handler.addFilter(redacting)
         root.addHandler(_console_handler)

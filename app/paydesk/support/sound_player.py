@@ -48,6 +48,11 @@ UNIX_PLAYERS: tuple[tuple[str, ...], ...] = (("pw-play",), ("paplay",), ("aplay"
 MACOS_PLAYER = "/usr/bin/afplay"
 
 
+#: ``SoundPlayer.backend`` when no player program is there: the fallback's beep, or nothing.
+BEEP_ONLY = "system beep (no sound player found)"
+SILENT = "none"
+
+
 class PlayerProcess(Protocol):
     """What we need of a started player: ``subprocess.Popen`` has it."""
 
@@ -114,7 +119,7 @@ class SoundPlayer:
         if self._commands:
             command = self._commands[0]
             return f"{Path(command[0]).name} ({command[0]})"
-        return "system beep (no sound player found)" if self._fallback else "none"
+        return BEEP_ONLY if self._fallback else SILENT
 
     def play(self, name: str) -> None:
         """Start sound ``name`` ("paid" or "refused") and return at once."""

@@ -34,10 +34,14 @@ def start_settings(data_dir: str | None, *, demo: bool) -> Settings:
     whether this is a first start, and (outside the demo) the runtime's.
 
     A file that cannot be read is a SettingsError, except for the demo, which
-    takes only the language from it ("system" then, the default).
+    takes only the language from it ("system" then, the default). The demo's own
+    file, once it has one (its settings saved), is the demo's language.
     """
+    paths = AppPaths(resolve_data_dir(data_dir))
     try:
-        return settings_file.load(AppPaths(resolve_data_dir(data_dir)).settings_file)
+        if demo and paths.demo().settings_file.exists():
+            return settings_file.load(paths.demo().settings_file, environ={})
+        return settings_file.load(paths.settings_file)
     except SettingsError:
         if demo:
             return Settings()
@@ -202,6 +206,11 @@ def _say_start_failed(exc: Exception) -> None:
     """Expected trouble with the order book or the settings file: the message says
     what is wrong and where; it is no crash, so no crash report."""
     log.error("The window cannot start: %s", exc)
+    if isinstance(exc, SettingsError):  # in the window's words, by its code
+        from paydesk.ui.settings.texts import settings_error_text
+
+        _critical(settings_error_text(exc))
+        return
     _critical(str(exc))
 
 

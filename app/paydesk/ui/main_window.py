@@ -28,12 +28,12 @@ from PySide6.QtWidgets import (
 )
 
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings, SettingsError
 from paydesk.domain.errors import InputError
 from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.payment.form import PaymentForm
 from paydesk.ui.payment.idle_card import IdleCard
 from paydesk.ui.payment.place import Place
+from paydesk.ui.settings.apply import SettingsControl
 from paydesk.ui.shell.first_frame import AfterFirstFrame
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.problem_banner import ProblemBanner
@@ -141,6 +141,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(
             tr("Service: {0}").format(runtime.settings.base_url or tr("not set up"))
         )
+        # Settings… and Play sounds; what the settings change follows each save.
+        self.settings_control = SettingsControl(self)
         self.form.amount_input.setFocus()
         self._after_first_frame = AfterFirstFrame(self, self._first_frame_painted)
 
@@ -264,36 +266,6 @@ class MainWindow(QMainWindow):
     def back_to_sale(self) -> None:
         self.counter.back_to_sale()
 
-    def open_settings(self) -> None:
-        from PySide6.QtWidgets import QMessageBox
-
-        from paydesk.ui.settings.dialog import SettingsDialog
-
-        dialog = SettingsDialog(
-            self.runtime.settings, self.runtime.secret_store(), demo=self.runtime.is_demo,
-            parent=self,
-        )
-        if dialog.exec() and not self.runtime.is_demo:
-            updated = dialog.result_settings()
-            if not self._save_settings(updated):
-                return  # said; the window goes on as it was
-            old_client = self.counter.desk.client_id
-            if updated.client_id != old_client:
-                # The order book in use is keyed by the account it was opened for:
-                # a new account starts with the next start, never half-way.
-                self.runtime.settings = updated.with_changes(client_id=old_client)
-                QMessageBox.information(
-                    self, tr("Settings"),
-                    tr("The new client ID takes effect when PayDesk is started again."),
-                )
-            self.alerts.set_muted(not updated.sound)
-            self.sound_action.setChecked(updated.sound)
-            if self.customer_display is not None:
-                self.customer_display.set_merchant_name(updated.merchant_name)
-            self.runtime.reset_gateway()
-            self.counter.reset_client()
-            self.statusBar().showMessage(tr("Service: {0}").format(updated.base_url))
-
     def _toggle_customer_display(self, on: bool) -> None:
         if on:
             self.open_customer_display()
@@ -310,6 +282,7 @@ class MainWindow(QMainWindow):
                 self.runtime.settings.merchant_name, clock=self.runtime.clock
             )
             display.closed.connect(self._customer_display_closed)
+            self.settings_control.follow_display(display)
             self.customer_display = display
         screen_name = self.runtime.settings.display_screen
         self.customer_display.place_on(find_screen(screen_name) if screen_name else None)
@@ -326,24 +299,6 @@ class MainWindow(QMainWindow):
     def _customer_display_closed(self) -> None:
         self.display_action.setChecked(False)
         self._show_place()
-
-    def _toggle_sound(self, on: bool) -> None:
-        self.alerts.set_muted(not on)
-        if not self.runtime.is_demo:
-            self._save_settings(self.runtime.settings.with_changes(sound=on))
-
-    def _save_settings(self, updated: Settings) -> bool:
-        """Whether ``updated`` was saved and is in use; if not (a full disk, a folder
-        it may not write to), the person is told why, and nothing changed."""
-        try:
-            self.runtime.save_settings(updated)
-        except SettingsError as error:
-            from PySide6.QtWidgets import QMessageBox
-
-            log.warning("The settings could not be saved: %s", error)
-            QMessageBox.warning(self, tr("Settings"), str(error))
-            return False
-        return True
 
     def bring_to_front(self) -> None:
         """Another start on this data folder asked for us (ui/shell/single_instance.py).

@@ -81,6 +81,7 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     window._orders_panel = _orders_list(window, counter)
     player = SoundPlayer(enabled=window.runtime.settings.sound, fallback=QApplication.beep)
     window.alerts = Alerts(window, player)
+    window.settings_control.follow_alerts(window.alerts)
     counter.order_paid.connect(window.alerts.on_paid)
     counter.order_refused.connect(window.alerts.on_refused)
     window.crash_notice = CrashNotice(window.log_dir, parent=window)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -16,6 +17,9 @@ from paydesk.domain.orders import Order
 from paydesk.store import OrderStore
 from paydesk.ui.orders.book_watch import BookWatch
 
+from bulk_orders import bulk_insert
+from cli_process import HELPERS
+
 CLIENT = 1001  # make_order's default client
 WAIT_MS = 10_000
 
@@ -25,10 +29,11 @@ import sys
 from datetime import UTC, datetime
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderStore
+from bulk_orders import bulk_insert
 order = Order(int(sys.argv[2]), sys.argv[3], 15000, None, "", None, OrderStatus.PENDING,
               CreationState.UNCONFIRMED, datetime.now(UTC))
 with OrderStore.open(sys.argv[1]) as store:
-    store.bulk_insert_for_tests([order])
+    bulk_insert(store, [order])
 """
 
 
@@ -46,8 +51,11 @@ def watch(qtbot: QtBot, book: OrderBook) -> Iterator[BookWatch]:
 
 
 def add_elsewhere(path: Path, order_id: str) -> None:
+    # The child finds the tests' helpers (bulk_orders) as this process does.
+    env = {**os.environ,
+           "PYTHONPATH": os.pathsep.join([str(HELPERS), os.environ.get("PYTHONPATH", "")])}
     subprocess.run([sys.executable, "-c", OTHER_PROCESS, str(path), str(CLIENT), order_id],
-                   check=True, timeout=60)
+                   check=True, timeout=60, env=env)
 
 
 def test_an_order_another_process_adds_is_heard_of(
@@ -65,7 +73,7 @@ def test_its_own_writes_are_not_news(
     the whole list again."""
     heard: list[bool] = []
     watch.changed.connect(lambda: heard.append(True))
-    orders_store.bulk_insert_for_tests([make_order("from-this-window")])
+    bulk_insert(orders_store, [make_order("from-this-window")])
     watch.look()
     assert heard == []
 
@@ -87,7 +95,7 @@ def test_a_book_that_cannot_be_asked_is_said_once(
     raised into Qt at every look."""
     path = tmp_path / "damaged.sqlite3"
     with OrderStore.open(path) as store:
-        store.bulk_insert_for_tests([make_order(f"o-{n:05d}", minutes=n) for n in range(3000)])
+        bulk_insert(store, [make_order(f"o-{n:05d}", minutes=n) for n in range(3000)])
     data = bytearray(path.read_bytes())
     middle = len(data) // 2
     data[middle : middle + 8192] = random.Random(13).randbytes(8192)

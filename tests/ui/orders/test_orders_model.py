@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from PySide6.QtCore import QDateTime, QLocale, QModelIndex, Qt, QTimeZone
+from PySide6.QtCore import QDateTime, QModelIndex, Qt, QTimeZone
 from PySide6.QtGui import QColor, QFont
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
@@ -16,16 +16,12 @@ from paydesk.core.order_book import OrderBook, OrderQuery, SortColumn
 from paydesk.domain.clock import utc_now
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
-from paydesk.ui.orders.model import (
-    ORDER_ROLE,
-    PAGE_SIZE,
-    SORT_ROLE,
-    Column,
-    OrdersModel,
-    day_start,
-    local_day,
-)
+from paydesk.ui.orders.cells import day_start, local_day
+from paydesk.ui.orders.model import ORDER_ROLE, PAGE_SIZE, SORT_ROLE, OrdersModel
+from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.shell.formatting import local_time, money
+
+from bulk_orders import bulk_insert
 
 Book = tuple[OrderStore, list[Order]]
 MakeOrder = Callable[..., Order]
@@ -61,7 +57,7 @@ def few(orders_store: OrderStore, make_order: MakeOrder) -> list[Order]:
         make_order("o-6", 300, minutes=50, creation=CreationState.UNCONFIRMED, note="unsent"),
         make_order("o-7", 300, minutes=60, creation=CreationState.ABANDONED, email="d@x.ru"),
     ]  # fmt: skip
-    orders_store.bulk_insert_for_tests(orders)
+    bulk_insert(orders_store, orders)
     return orders
 
 
@@ -214,7 +210,7 @@ def test_rows_that_are_no_longer_the_same_orders_are_left_to_a_reload(
     loaded are no longer those orders in those places, so the caller reloads them."""
     model = OrdersModel(OrderBook(orders_store), page_size=page_size)
     with OrderStore.open(orders_store.path) as elsewhere:
-        elsewhere.bulk_insert_for_tests([make_order("o-8", minutes=70)])
+        bulk_insert(elsewhere, [make_order("o-8", minutes=70)])
     before = ids(model)
     with qtbot.assertNotEmitted(model.dataChanged), qtbot.assertNotEmitted(model.modelReset):
         assert not model.follow_book()
@@ -236,7 +232,7 @@ def test_reload_shows_a_new_order_at_the_top(
 ) -> None:
     model = OrdersModel(OrderBook(orders_store), page_size=3)
     fetch_all(model)
-    orders_store.bulk_insert_for_tests([make_order("o-8", minutes=70)])
+    bulk_insert(orders_store, [make_order("o-8", minutes=70)])
     with qtbot.waitSignal(model.modelReset):
         model.reload()
     assert model.rowCount() == 3 and ids(model)[0] == "o-8"
@@ -249,7 +245,7 @@ def test_an_order_created_between_pages_is_not_shown_twice(
     orders_store: OrderStore, few: list[Order], make_order: MakeOrder
 ) -> None:
     model = OrdersModel(OrderBook(orders_store), page_size=3)
-    orders_store.bulk_insert_for_tests([make_order("o-new", minutes=99)])  # shifts offsets
+    bulk_insert(orders_store, [make_order("o-new", minutes=99)])  # shifts offsets
     fetch_all(model)
     assert ids(model) == ["o-7", "o-6", "o-5", "o-4", "o-3", "o-2", "o-1"]
     assert {model.row_of(i) for i in ids(model)} == set(range(7))
@@ -299,9 +295,8 @@ def test_cells_show_local_money_time_and_status_words(
     checked_day = QDateTime.fromMSecsSinceEpoch(
         int(first.last_checked_at.timestamp() * 1000), QTimeZone.systemTimeZone()
     ).date()
-    assert text(model, 0, Column.LAST_CHECKED) == QLocale().toString(
-        checked_day, QLocale.FormatType.ShortFormat
-    )
+    # Written with separators, the same in every part of PayDesk (ISO in English).
+    assert text(model, 0, Column.LAST_CHECKED) == checked_day.toString("yyyy-MM-dd")
     assert text(model, 5, Column.LAST_CHECKED) == ""  # never checked: never sent
     assert model.data(model.index(0, 0), ORDER_ROLE) == first
 
@@ -329,7 +324,7 @@ def test_a_check_made_today_shows_only_its_time(
 ) -> None:
     now = utc_now()
     order = dataclasses.replace(make_order("o-now"), last_checked_at=now)
-    orders_store.bulk_insert_for_tests([order])
+    bulk_insert(orders_store, [order])
     model = OrdersModel(OrderBook(orders_store))
     stored = model.order_at(0)
     assert stored is not None
@@ -415,7 +410,7 @@ def test_a_paid_time_seen_more_than_a_minute_late_is_marked_approximate(
         make_order("late", status="approve", minutes=1, paid_minutes=9),
         last_pending_at=ORDERS_T0 + timedelta(minutes=2),
     )
-    orders_store.bulk_insert_for_tests([exact, late])
+    bulk_insert(orders_store, [exact, late])
     model = OrdersModel(OrderBook(orders_store))
     exact_row, late_row = model.row_of("exact"), model.row_of("late")
     assert exact_row is not None and late_row is not None

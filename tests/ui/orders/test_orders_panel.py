@@ -14,10 +14,13 @@ from pytestqt.qtbot import QtBot
 from paydesk.core.order_book import OrderBook
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore, SortColumn
-from paydesk.ui.orders.model import PAGE_SIZE, Column, day_start, local_day
+from paydesk.ui.orders.cells import day_start, local_day
+from paydesk.ui.orders.model import PAGE_SIZE
 from paydesk.ui.orders.panel import SEARCH_DELAY_MS, OrdersPanel
+from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.shell.formatting import money
 
+from bulk_orders import bulk_insert
 from screenshots import save_screenshot
 
 CLIENT = 1001  # make_order's default client
@@ -64,7 +67,7 @@ def book(orders_store: OrderStore, make_order: MakeOrder, today: QDate) -> list[
         order("m-1", tomorrow, 0.1, amount=4000, note="early"),
         order("x-1", today, 8, amount=99900, status="approve", client_id=CLIENT + 1),
     ]
-    orders_store.bulk_insert_for_tests(orders)
+    bulk_insert(orders_store, orders)
     return orders
 
 
@@ -95,6 +98,7 @@ def test_the_table_is_set_up_for_a_long_list(panel: OrdersPanel) -> None:
     assert search.placeholderText() == "Search order id, e-mail, note"
     assert search.isClearButtonEnabled()
     assert panel.date_from.calendarPopup() and panel.date_to.calendarPopup()
+    assert panel.date_from.displayFormat() == "yyyy-MM-dd"  # days as the list writes them
     assert [panel.status_filter.itemText(i) for i in range(panel.status_filter.count())] == [
         "All", "Waiting", "Paid", "Refused", "Expired", "Not sent"
     ]  # fmt: skip
@@ -305,7 +309,7 @@ def test_a_viewed_order_reaching_the_list_later_is_selected_then(
     panel.table.selectRow(2)
     panel.show_viewed("t-8")  # created at the counter; the list hears of it a moment later
     assert panel.selected_order_ids() == []
-    orders_store.bulk_insert_for_tests([dataclasses.replace(make_order("t-8"), created_at=NOW)])
+    bulk_insert(orders_store, [dataclasses.replace(make_order("t-8"), created_at=NOW)])
     with qtbot.assertNotEmitted(panel.order_activated):
         panel.refresh()
     assert panel.selected_order_ids() == ["t-8"]
@@ -315,7 +319,7 @@ def test_refresh_keeps_the_selection_and_shows_changes(
     qtbot: QtBot, panel: OrdersPanel, orders_store: OrderStore, make_order: MakeOrder
 ) -> None:
     panel.table.selectRow(2)  # t-6
-    orders_store.bulk_insert_for_tests([dataclasses.replace(make_order("t-8"), created_at=NOW)])
+    bulk_insert(orders_store, [dataclasses.replace(make_order("t-8"), created_at=NOW)])
     with (
         qtbot.assertNotEmitted(panel.selection_changed),
         qtbot.assertNotEmitted(panel.order_activated),
@@ -354,7 +358,8 @@ def test_the_rows_and_totals_follow_changes_made_elsewhere(
     assert panel.selected_order_ids() == ["t-4"]
 
     with OrderStore.open(orders_store.path) as elsewhere:
-        elsewhere.bulk_insert_for_tests(
+        bulk_insert(
+            elsewhere,
             [dataclasses.replace(make_order("t-8", amount=100), created_at=NOW)])
     with qtbot.assertNotEmitted(panel.selection_changed):
         panel.book_changed()
@@ -380,7 +385,8 @@ def test_a_stopped_list_reads_nothing_more(
 def test_reload_goes_back_to_the_first_page(
     qtbot: QtBot, orders_store: OrderStore, make_order: MakeOrder
 ) -> None:
-    orders_store.bulk_insert_for_tests(
+    bulk_insert(
+        orders_store,
         [make_order(f"p-{n:04d}", minutes=n) for n in range(PAGE_SIZE * 2 + 10)]
     )
     panel = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
@@ -522,7 +528,7 @@ def varied_orders(make_order: MakeOrder, today: QDate) -> list[Order]:
 def test_screenshots(
     qtbot: QtBot, orders_store: OrderStore, make_order: MakeOrder, today: QDate
 ) -> None:
-    orders_store.bulk_insert_for_tests(varied_orders(make_order, today))
+    bulk_insert(orders_store, varied_orders(make_order, today))
     panel = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     panel.resize(1000, 600)

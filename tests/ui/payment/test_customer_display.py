@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from paydesk.domain.orders import CreationState, Order, OrderStatus
-from paydesk.ui.payment.customer_display import CustomerDisplay, DisplayState
+from paydesk.ui.payment.customer_display import CustomerDisplay
+from paydesk.ui.payment.display_phases import DisplayState
 from paydesk.ui.payment.screens import available_screens, find_screen, screen_label
 from paydesk.ui.shell.formatting import money
 

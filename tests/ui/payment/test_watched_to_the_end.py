@@ -26,7 +26,7 @@ from paydesk.sandbox import SandboxServer
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
-from paydesk.ui.payment.customer_display import DisplayState
+from paydesk.ui.payment.display_phases import DisplayState
 
 from payment_page import decide
 from qt_images import decode_qimage

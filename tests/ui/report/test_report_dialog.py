@@ -25,6 +25,7 @@ from paydesk.ui.report.dialog import ReportDialog
 from paydesk.ui.report.document import paint_report
 from paydesk.ui.shell.formatting import money
 
+from bulk_orders import bulk_insert
 from screenshots import SCREENSHOTS, save_screenshot
 
 CLIENT = 1001
@@ -76,7 +77,7 @@ def busy_day() -> list[Order]:
 def open_dialog(qtbot: QtBot, orders_store: OrderStore) -> OpenDialog:
     def open_it(orders: list[Order] | None = None, name: str = "Coffee & Co") -> ReportDialog:
         if orders:
-            orders_store.bulk_insert_for_tests(orders)
+            bulk_insert(orders_store, orders)
         dialog = ReportDialog(OrderBook(orders_store, CLIENT), name, clock=lambda: NOW)
         qtbot.addWidget(dialog)
         dialog.show()
@@ -213,6 +214,25 @@ def test_the_chart_has_a_bar_for_each_busy_hour(qtbot: QtBot, open_dialog: OpenD
     tip = chart.tooltip_at(bars[hours.index(13)].center())
     assert tip.startswith("13:00–14:00: 7 payments, ")
     assert chart.tooltip_at(QPointF(2, 2)) == ""
+
+
+def test_one_busy_hour_is_a_bar_not_a_blob(qtbot: QtBot, open_dialog: OpenDialog) -> None:
+    """A quiet day with all its takings in one hour: one bar of a bar's width, in the
+    middle, its label under it; not one rounded shape as wide as the chart."""
+    dialog = open_dialog([made("one", 1_500_00, at(TODAY, 11.2)),
+                          made("two", 350_00, at(TODAY, 11.7))])
+    chart = dialog.chart
+    image = chart.grab().toImage()
+    (bar,) = chart.bar_rects()
+    line = chart.fontMetrics().height()
+    assert bar.width() <= 3 * line < chart.width() / 4
+    assert abs(bar.center().x() - chart.rect().center().x()) < chart.width() / 6
+    assert image.pixelColor(bar.center().toPoint()) == PEAK
+    # Outside the bar, at its height, the card is not painted as a bar.
+    beside = bar.center() + QPointF(bar.width() * 1.5, 0)
+    assert image.pixelColor(beside.toPoint()) not in (BAR, PEAK)
+    dialog.setLocale(QLocale("ru_RU"))
+    screenshot(qtbot, dialog, "one-hour")
 
 
 def test_an_empty_day_says_so(open_dialog: OpenDialog) -> None:

@@ -79,7 +79,7 @@ def save_in_the_dialog(window: MainWindow, qtbot: QtBot, *, focus_s: float,
         qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
 
     QTimer.singleShot(0, fill_in)  # runs inside the dialog's own event loop
-    window.open_settings()
+    window.settings_control.open_dialog()
 
 
 def test_a_new_focus_interval_paces_the_order_on_screen_at_once(

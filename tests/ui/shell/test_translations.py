@@ -47,6 +47,7 @@ from paydesk.ui.shell.formatting import local_time, money, tr
 from paydesk.ui.shell.messages import gateway_error_text, input_error_text
 from paydesk.ui.widgets.status_badge import StatusBadge
 
+from bulk_orders import bulk_insert
 from memory_keyring import MemoryKeyring
 from payment_page import decide
 from screenshots import SCREENSHOTS, save_screenshot
@@ -188,6 +189,16 @@ def test_payment_form_and_badge_speak_russian(russian: MissRecorder, qtbot: QtBo
     assert russian.misses == set()
 
 
+def test_the_about_box_says_how_sounds_play_in_russian(russian: MissRecorder) -> None:
+    from paydesk.support.sound_player import BEEP_ONLY, SILENT
+    from paydesk.ui.shell.about_box import sound_words
+
+    assert sound_words(BEEP_ONLY) == "системный сигнал (проигрыватель звука не найден)"
+    assert sound_words(SILENT) == "нет (проигрыватель звука не найден)"
+    assert sound_words("paplay (/usr/bin/paplay)") == "paplay (/usr/bin/paplay)"
+    assert russian.misses == set()
+
+
 def test_amounts_and_times_are_written_the_russian_way(russian: MissRecorder) -> None:
     # QLocale's ru_RU groups with a no-break space; the sign keeps its own one.
     assert money(123450) == f"1{NBSP}234,50{NBSP}₽"
@@ -224,7 +235,7 @@ def test_core_errors_are_shown_in_russian(russian: MissRecorder, qtbot: QtBot) -
 def test_orders_panel_headers_filters_and_totals(
     russian: MissRecorder, qtbot: QtBot, orders_store: OrderStore, make_order: MakeOrder
 ) -> None:
-    orders_store.bulk_insert_for_tests([
+    bulk_insert(orders_store, [
         make_order("o-1", 15050, status="approve"),
         make_order("o-2", 250000, minutes=1),
         make_order("o-3", 9990, minutes=2, status="decline"),
@@ -285,7 +296,7 @@ def test_screenshot_orders_panel(
                    email="anna@mail.ru" if n % 3 == 0 else None)
         for n, (status, creation) in enumerate(states * 3)
     ]
-    orders_store.bulk_insert_for_tests(orders)
+    bulk_insert(orders_store, orders)
     panel = OrdersPanel(OrderBook(orders_store, ORDERS_CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     panel.resize(1000, 600)
@@ -559,7 +570,7 @@ def test_screenshot_day_report(
                  paid_at=NOW + timedelta(minutes=37 * n + 1))
         for n in range(12)
     ]
-    orders_store.bulk_insert_for_tests(orders)
+    bulk_insert(orders_store, orders)
     dialog = ReportDialog(OrderBook(orders_store, ORDERS_CLIENT), "Кофейня «Зерно»",
                           clock=lambda: NOW)
     qtbot.addWidget(dialog)

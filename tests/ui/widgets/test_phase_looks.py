@@ -10,7 +10,7 @@ import pytest
 
 from paydesk.domain.phase import OrderPhase
 from paydesk.ui.orders.cells import ROWS
-from paydesk.ui.payment.customer_display import SCREENS, DisplayState
+from paydesk.ui.payment.display_phases import SCREENS, DisplayState
 from paydesk.ui.payment.panel import CARDS
 from paydesk.ui.widgets.status_badge import BADGES
 

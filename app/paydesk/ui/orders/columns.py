@@ -17,7 +17,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTableView
 
 from paydesk.ui.orders.cells import ROWS
-from paydesk.ui.orders.model import Column
+from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.shell.formatting import local_time, money
 
 # The widest text each column usually holds, to size it for the font and language.

@@ -6,22 +6,18 @@ arrive a page at a time through ``canFetchMore``/``fetchMore`` as the view
 scrolls. A background status check replaces one row in place
 (:meth:`OrdersModel.update_order`) instead of resetting the list, so the
 selection and the scroll position survive polling; so does a status another
-program changed (:meth:`OrdersModel.follow_book`).
+program changed (:meth:`OrdersModel.follow_book`). What each column shows of
+an order is :mod:`paydesk.ui.orders.table_columns`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import enum
-from collections.abc import Callable, Iterable
-from datetime import datetime
+from collections.abc import Iterable
 from typing import Any, cast
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QAbstractTableModel,
-    QDate,
-    QLocale,
     QModelIndex,
     QModelRoleData,
     QModelRoleDataSpan,
@@ -32,12 +28,20 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from paydesk.core.order_book import OrderBook, OrderQuery, SortColumn, StoreError
+from paydesk.core.order_book import OrderBook, OrderQuery, StoreError
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of
-from paydesk.ui.orders.cells import ROWS, local_day, sort_ms, status_text
-from paydesk.ui.orders.cells import day_start as day_start  # kept importable from here
-from paydesk.ui.shell.formatting import local_time, money, tr
+from paydesk.ui.orders.cells import ROWS, status_text
+from paydesk.ui.orders.table_columns import (
+    ALIGNMENTS,
+    COLUMN_OF_SORT,
+    DISPLAY,
+    LEFT,
+    RIGHT,
+    SORT_VALUE,
+    Column,
+    tooltip,
+)
 from paydesk.ui.shell.messages import stored_error_text
 
 #: Rows read per page: a screenful and more (a tall window shows ~50); the view
@@ -51,112 +55,6 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
 _Index = QModelIndex | QPersistentModelIndex
 
-
-class Column(enum.IntEnum):
-    CREATED = 0
-    ORDER_ID = 1
-    AMOUNT = 2
-    EMAIL = 3
-    NOTE = 4
-    STATUS = 5
-    PAID_AT = 6
-    LAST_CHECKED = 7
-
-    @property
-    def sort_column(self) -> SortColumn:
-        return _SORT_COLUMNS[self]
-
-    @property
-    def title(self) -> str:
-        return tr(str(_TITLES[self]))
-
-
-_SORT_COLUMNS: dict[Column, SortColumn] = {
-    Column.CREATED: SortColumn.CREATED_AT,
-    Column.ORDER_ID: SortColumn.ORDER_ID,
-    Column.AMOUNT: SortColumn.AMOUNT,
-    Column.EMAIL: SortColumn.EMAIL,
-    Column.NOTE: SortColumn.NOTE,
-    Column.STATUS: SortColumn.STATUS,
-    Column.PAID_AT: SortColumn.PAID_AT,
-    Column.LAST_CHECKED: SortColumn.LAST_CHECKED_AT,
-}
-_COLUMN_OF_SORT = {sort: column for column, sort in _SORT_COLUMNS.items()}
-
-# Marked for lupdate here (the marker is typed as returning object); tr() when shown.
-_TITLES: dict[Column, object] = {
-    Column.CREATED: QT_TRANSLATE_NOOP("PayDesk", "Created"),
-    Column.ORDER_ID: QT_TRANSLATE_NOOP("PayDesk", "Order"),
-    Column.AMOUNT: QT_TRANSLATE_NOOP("PayDesk", "Amount"),
-    Column.EMAIL: QT_TRANSLATE_NOOP("PayDesk", "E-mail"),
-    Column.NOTE: QT_TRANSLATE_NOOP("PayDesk", "Note"),
-    Column.STATUS: QT_TRANSLATE_NOOP("PayDesk", "Status"),
-    Column.PAID_AT: QT_TRANSLATE_NOOP("PayDesk", "Paid"),
-    Column.LAST_CHECKED: QT_TRANSLATE_NOOP("PayDesk", "Last checked"),
-}
-
-
-def _paid_text(order: Order) -> str:
-    """The time alone when paid on the day it was created: the Created cell has the date.
-
-    "≈" marks a time PayDesk saw more than a minute after the payment could have
-    happened (the service does not say when a buyer paid).
-    """
-    if order.paid_at is None:
-        return ""
-    same_day = local_day(order.paid_at) == local_day(order.created_at)
-    text = local_time(order.paid_at, with_date=not same_day)
-    return f"≈ {text}" if order.paid_time_is_approximate else text
-
-
-def _paid_tooltip(order: Order) -> str:
-    paid_at = local_time(order.paid_at)
-    if not order.paid_time_is_approximate:
-        return paid_at
-    if order.last_pending_at is None:
-        return tr("Paid by {0}; when exactly is not known").format(paid_at)
-    return tr("Paid between {0} and {1}").format(local_time(order.last_pending_at), paid_at)
-
-
-def _checked_text(moment: datetime | None) -> str:
-    """The time of a check made today (how fresh the status is); the day of an older one.
-
-    Both fit a narrow column; the tooltip has the full date and time.
-    """
-    if moment is None:
-        return ""
-    day = local_day(moment)
-    if day == QDate.currentDate():
-        return local_time(moment, with_date=False)
-    return QLocale().toString(day, QLocale.FormatType.ShortFormat)
-
-
-_DISPLAY: dict[Column, Callable[[Order], str]] = {
-    Column.CREATED: lambda o: local_time(o.created_at),
-    Column.ORDER_ID: lambda o: o.order_id,
-    Column.AMOUNT: lambda o: money(o.amount),
-    Column.EMAIL: lambda o: o.email or "",
-    # A note may hold line breaks; a table cell shows one line.
-    Column.NOTE: lambda o: " ".join(o.note.split()),
-    Column.STATUS: status_text,
-    Column.PAID_AT: _paid_text,
-    Column.LAST_CHECKED: lambda o: _checked_text(o.last_checked_at),
-}
-
-_SORT_VALUE: dict[Column, Callable[[Order], object]] = {
-    Column.CREATED: lambda o: sort_ms(o.created_at),
-    Column.ORDER_ID: lambda o: o.order_id,
-    Column.AMOUNT: lambda o: o.amount,
-    Column.EMAIL: lambda o: o.email or "",
-    Column.NOTE: lambda o: o.note,
-    Column.STATUS: lambda o: o.status.value,
-    Column.PAID_AT: lambda o: sort_ms(o.paid_at),
-    Column.LAST_CHECKED: lambda o: sort_ms(o.last_checked_at),
-}
-
-_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
-_LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
-_ALIGNMENTS = tuple(_RIGHT if column is Column.AMOUNT else _LEFT for column in Column)
 _ITEM_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _NO_FLAGS = Qt.ItemFlag.NoItemFlags
 
@@ -171,7 +69,7 @@ _ORDER_ROLE = int(ORDER_ROLE)
 _SORT_ROLE = int(SORT_ROLE)
 _STATUS_COLUMN = int(Column.STATUS)
 _COLUMNS = tuple(Column)
-_DISPLAY_BY_INDEX = tuple(_DISPLAY[column] for column in Column)
+_DISPLAY_BY_INDEX = tuple(DISPLAY[column] for column in Column)
 
 
 class OrdersModel(QAbstractTableModel):
@@ -246,7 +144,7 @@ class OrdersModel(QAbstractTableModel):
         direction = (
             Qt.SortOrder.DescendingOrder if self._query.descending else Qt.SortOrder.AscendingOrder
         )
-        return _COLUMN_OF_SORT[self._query.sort], direction
+        return COLUMN_OF_SORT[self._query.sort], direction
 
     def update_order(self, order: Order) -> bool:
         """Replace a loaded order after a status check: one ``dataChanged``, no reset.
@@ -332,7 +230,7 @@ class OrdersModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return column.title
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return _RIGHT if column is Column.AMOUNT else _LEFT
+            return RIGHT if column is Column.AMOUNT else LEFT
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -382,16 +280,16 @@ class OrdersModel(QAbstractTableModel):
                 texts = self._texts[row] = tuple(text(order) for text in _DISPLAY_BY_INDEX)
             return texts[column]
         if role == _ALIGNMENT_ROLE:
-            return _ALIGNMENTS[column]
+            return ALIGNMENTS[column]
         order = self._orders[row]
         if role == _ORDER_ROLE:
             return order
         if role == _SORT_ROLE:
-            return _SORT_VALUE[_COLUMNS[column]](order)
+            return SORT_VALUE[_COLUMNS[column]](order)
         if column == _STATUS_COLUMN:
             return self._status_data(order, role)
         if role == _TOOLTIP_ROLE:
-            return self._tooltip(order, _COLUMNS[column])
+            return tooltip(order, _COLUMNS[column])
         return None
 
     def _status_data(self, order: Order, role: int) -> Any:
@@ -402,21 +300,6 @@ class OrdersModel(QAbstractTableModel):
         if role == _TOOLTIP_ROLE:
             # Why a check or the creation failed; else the words, in case they are cut short.
             return stored_error_text(order.last_error) if order.last_error else status_text(order)
-        return None
-
-    @staticmethod
-    def _tooltip(order: Order, column: Column) -> str | None:
-        """Full text where the cell may be cut short or shows only the time."""
-        if column is Column.ORDER_ID:
-            return order.order_id  # a narrow list elides its middle
-        if column is Column.NOTE and order.note:
-            return order.note
-        if column is Column.EMAIL and order.email:
-            return order.email
-        if column is Column.LAST_CHECKED and order.last_checked_at is not None:
-            return local_time(order.last_checked_at)
-        if column is Column.PAID_AT and order.paid_at is not None:
-            return _paid_tooltip(order)
         return None
 
     def _reset(self, query: OrderQuery, rows: int) -> None:

@@ -4,21 +4,22 @@ Every filter becomes one :class:`OrderQuery` that the order book (the core's
 read side, :class:`OrderBook`) runs in SQL for :class:`OrdersModel`, so the list
 stays quick with 100 000 orders. Typing in the search field is
 debounced: the query runs once the person pauses, not on every key.
+
+The filter bar (:mod:`~paydesk.ui.orders.filter_bar`) and the totals line
+(:mod:`~paydesk.ui.orders.totals_line`) are parts of their own; the panel runs
+their queries and sums against the book, and keeps the table's selection in
+step with the payment panel.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable
 from datetime import date
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
-    QDate,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
-    QSignalBlocker,
     Qt,
     QTimer,
     Signal,
@@ -26,46 +27,23 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QCheckBox,
-    QComboBox,
-    QDateEdit,
-    QHBoxLayout,
     QHeaderView,
-    QLabel,
-    QLineEdit,
     QTableView,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from paydesk.core.order_book import OrderBook, OrderQuery, StoreError, Totals
+from paydesk.core.order_book import OrderBook, OrderQuery, StoreError
 from paydesk.domain.clock import Clock, utc_now
-from paydesk.domain.orders import CreationState, Order, OrderStatus
-from paydesk.ui.orders.cells import day_start, local_day
+from paydesk.domain.orders import Order
+from paydesk.ui.orders.cells import local_day
 from paydesk.ui.orders.columns import ColumnFitter
+from paydesk.ui.orders.filter_bar import FilterBar
 from paydesk.ui.orders.model import OrdersModel
-from paydesk.ui.shell.formatting import money, tr
+from paydesk.ui.orders.totals_line import TotalsLine
+from paydesk.ui.widgets.names import name_widget
 
 SEARCH_DELAY_MS = 200
-
-_CONFIRMED = frozenset({CreationState.CONFIRMED})
-
-#: Status filter choices: label, statuses, creation states (empty means any).
-#: "Waiting" leaves out orders that never reached the service: nobody can pay them.
-STATUS_FILTERS: tuple[tuple[object, frozenset[str], frozenset[CreationState]], ...] = (
-    (QT_TRANSLATE_NOOP("PayDesk", "All"), frozenset(), frozenset()),
-    (QT_TRANSLATE_NOOP("PayDesk", "Waiting"), frozenset({OrderStatus.PENDING.value}), _CONFIRMED),
-    (QT_TRANSLATE_NOOP("PayDesk", "Paid"), frozenset({OrderStatus.APPROVE.value}), frozenset()),
-    (QT_TRANSLATE_NOOP("PayDesk", "Refused"), frozenset({OrderStatus.DECLINE.value}), frozenset()),
-    (QT_TRANSLATE_NOOP("PayDesk", "Expired"), frozenset({OrderStatus.EXPIRED.value}), frozenset()),
-    (
-        QT_TRANSLATE_NOOP("PayDesk", "Not sent"),
-        frozenset(),
-        frozenset({CreationState.UNCONFIRMED, CreationState.ABANDONED}),
-    ),
-)
-
 
 class OrdersPanel(QWidget):
     """Filter bar, orders table and totals line; the window wires its signals.
@@ -106,11 +84,22 @@ class OrdersPanel(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 4)
-        layout.addLayout(self._build_filter_bar())
+        self.filter_bar = FilterBar(clock, self)
+        self.filter_bar.changed.connect(self._apply_filters)
+        self.filter_bar.typed.connect(lambda: self._later(self._search_timer))
+        layout.addWidget(self.filter_bar)
         self.table = self._build_table()
         self.columns = ColumnFitter(self.table)
         layout.addWidget(self.table, 1)
-        layout.addLayout(self._build_totals_line())
+        self.totals_line = TotalsLine(self)
+        layout.addWidget(self.totals_line)
+        # The parts' widgets under the panel's own names, where the window's tests reach them.
+        bar = self.filter_bar
+        self.status_filter, self.search = bar.status_filter, bar.search
+        self.date_filter, self.date_from, self.date_to = bar.date_filter, bar.date_from, bar.date_to
+        self.today_button = bar.today_button
+        self.totals_label = self.totals_line.totals_label
+        self.paid_today_label = self.totals_line.paid_today_label
         self._held: set[QTimer] | None = None  # while hidden: work to do when shown again
         self._stopped = False  # set by stop(): the order book is closing
         self._update_totals()
@@ -124,64 +113,9 @@ class OrdersPanel(QWidget):
         timer.timeout.connect(slot)
         return timer
 
-    def _build_filter_bar(self) -> QHBoxLayout:
-        bar = QHBoxLayout()
-        self.status_filter = QComboBox()
-        _name(self.status_filter, "status_filter", tr("Status"))
-        for label, _statuses, _creations in STATUS_FILTERS:
-            self.status_filter.addItem(tr(str(label)))
-        self.status_filter.currentIndexChanged.connect(self._apply_filters)
-
-        self.date_filter = QCheckBox(tr("Created &from"))
-        _name(self.date_filter, "date_filter", tr("Filter by creation date"))
-        self.date_filter.setToolTip(tr("Unticked: all dates"))
-        today = local_day(self._clock())
-        self.date_from = self._date_edit("date_from", tr("From date"), today)
-        self.date_to = self._date_edit("date_to", tr("To date"), today)
-        # A tool button: a push button's style minimum is wider than "Today" needs.
-        self.today_button = QToolButton()
-        self.today_button.setText(tr("Today"))
-        _name(self.today_button, "today_button", tr("Show today's orders"))
-        self.date_filter.toggled.connect(self._apply_filters)
-        self.date_from.dateChanged.connect(self._from_changed)
-        self.date_to.dateChanged.connect(self._to_changed)
-        self.today_button.clicked.connect(self.show_today)
-
-        self.search = QLineEdit()
-        _name(self.search, "search_input", "search_input")
-        self.search.setPlaceholderText(tr("Search order id, e-mail, note"))
-        self.search.setClearButtonEnabled(True)
-        # Narrow enough to sit beside the payment panel; it takes any spare width.
-        self.search.setMinimumWidth(self.fontMetrics().averageCharWidth() * 12)
-        self.search.textChanged.connect(lambda _text: self._later(self._search_timer))
-        self.search.returnPressed.connect(self._apply_filters)
-
-        status_label = QLabel(tr("&Status"))
-        status_label.setBuddy(self.status_filter)
-        to_label = QLabel(tr("to"))
-        to_label.setBuddy(self.date_to)
-        groups: tuple[tuple[QWidget, ...], ...] = (
-            (status_label, self.status_filter),
-            (self.date_filter, self.date_from, to_label, self.date_to, self.today_button),
-        )
-        for group in groups:
-            for widget in group:
-                bar.addWidget(widget)
-            bar.addSpacing(12)
-        bar.addWidget(self.search, 1)
-        return bar
-
-    def _date_edit(self, name: str, accessible: str, day: QDate) -> QDateEdit:
-        edit = QDateEdit(day)
-        _name(edit, name, accessible)
-        edit.setCalendarPopup(True)
-        edit.setEnabled(False)
-        self.date_filter.toggled.connect(edit.setEnabled)
-        return edit
-
     def _build_table(self) -> QTableView:
         table = QTableView()
-        _name(table, "orders_table", "orders_table")
+        name_widget(table, "orders_table", "orders_table")
         table.setModel(self.model)
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -209,23 +143,6 @@ class OrdersPanel(QWidget):
         self.model.modelReset.connect(self._model_reset)
         return table
 
-    def _build_totals_line(self) -> QHBoxLayout:
-        line = QHBoxLayout()
-        line.setContentsMargins(4, 2, 4, 2)
-        self.totals_label = QLabel()
-        _name(self.totals_label, "totals_label", tr("Totals of the orders shown"))
-        self.totals_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.totals_label.setWordWrap(True)  # a narrow window wraps it rather than cut it
-        self.paid_today_label = QLabel()
-        strong = self.paid_today_label.font()
-        strong.setBold(True)  # the owner's first question at the end of the day
-        self.paid_today_label.setFont(strong)
-        _name(self.paid_today_label, "paid_today_label", tr("Paid today"))
-        self.paid_today_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        line.addWidget(self.totals_label, 1)
-        line.addWidget(self.paid_today_label)
-        return line
-
     # -- public ------------------------------------------------------------
 
     def current_query(self) -> OrderQuery:
@@ -247,12 +164,7 @@ class OrdersPanel(QWidget):
 
     def show_today(self) -> None:
         """Orders created today (local day), whatever the dates were."""
-        today = local_day(self._clock())
-        with _signals_blocked(self.date_from, self.date_to):
-            self.date_from.setDate(today)
-            self.date_to.setDate(today)
-        self.date_filter.setChecked(True)  # enables the dates and applies, if it was off
-        self._apply_filters()
+        self.filter_bar.show_today()
 
     def refresh(self) -> None:
         """Re-run the query and the totals, keeping the loaded rows and the selection."""
@@ -346,43 +258,12 @@ class OrdersPanel(QWidget):
 
     # -- filters -----------------------------------------------------------
 
-    def _filters(self) -> OrderQuery:
-        _label, statuses, creations = STATUS_FILTERS[max(0, self.status_filter.currentIndex())]
-        since = until = None
-        if self.date_filter.isChecked():
-            since = day_start(self.date_from.date())
-            until = day_start(self.date_to.date().addDays(1))  # half-open: [from, to + 1 day)
-        text = self.search.text().strip() or None
-        current = self.model.query()
-        return OrderQuery(
-            client_id=self._book.client_id,
-            statuses=statuses,
-            creations=creations,
-            created_since=since,
-            created_until=until,
-            text=text,
-            sort=current.sort,
-            descending=current.descending,
-        )
-
     def _apply_filters(self) -> None:
         self._search_timer.stop()
-        query = self._filters()
+        query = self.filter_bar.query(self._book.client_id, self.model.query())
         if query != self.model.query():
             self.model.set_query(query)
             self._update_totals()
-
-    def _from_changed(self, day: QDate) -> None:
-        if day > self.date_to.date():
-            with _signals_blocked(self.date_to):
-                self.date_to.setDate(day)
-        self._apply_filters()
-
-    def _to_changed(self, day: QDate) -> None:
-        if day < self.date_from.date():
-            with _signals_blocked(self.date_from):
-                self.date_from.setDate(day)
-        self._apply_filters()
 
     # -- selection ---------------------------------------------------------
 
@@ -459,35 +340,4 @@ class OrdersPanel(QWidget):
         except StoreError as exc:  # the totals stay as they were; the banner says why
             self.problem.emit(str(exc))
             return
-        self.totals_label.setText(self._totals_text(shown))
-        self.paid_today_label.setText(
-            tr("Paid today: {amount}").format(amount=money(paid.paid_amount))
-        )
-
-    def _totals_text(self, totals: Totals) -> str:
-        if totals.count == 0:
-            query = self.model.query()
-            filtered = query.statuses or query.creations or query.created_since or query.text
-            return tr("No orders match the filters") if filtered else tr("No orders yet")
-        count = tr("1 order") if totals.count == 1 else tr("{count} orders")
-        return tr("{orders} · total {total} · {paid_count} paid for {paid}").format(
-            orders=count.format(count=totals.count),
-            total=money(totals.amount),
-            paid_count=totals.paid_count,
-            paid=money(totals.paid_amount),
-        )
-
-
-def _name(widget: QWidget, name: str, accessible: str) -> None:
-    """objectName for tests and styling, accessibleName for screen readers."""
-    widget.setObjectName(name)
-    widget.setAccessibleName(accessible)
-
-
-@contextmanager
-def _signals_blocked(*widgets: QWidget) -> Iterator[None]:
-    """Set several widgets without each change re-running the query."""
-    with ExitStack() as stack:
-        for widget in widgets:
-            stack.enter_context(QSignalBlocker(widget))
-        yield
+        self.totals_line.set_totals(shown, paid, self.model.query())

@@ -178,6 +178,8 @@ class CounterController(QObject):
     def _settings_changed(self, settings: Settings) -> None:
         self.pool.setMaxThreadCount(max(_pool_size(settings), len(self.engine.in_flight()) + 1))
         self.engine.apply_settings(settings)
+        # The runtime closed its client if the service or the key changed: ask again.
+        self.engine.reset_client()
 
     # -- what the cashier does --------------------------------------------------
 

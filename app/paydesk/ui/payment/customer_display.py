@@ -5,16 +5,15 @@ main window tells it the counter's sale (``show_order``), never an order the
 cashier merely looks up in the list, and it never touches the core. What it
 shows is deliberately little, because anyone in the queue can read it: the
 amount, the QR, the countdown, the result and the merchant's name; never an
-e-mail, a note, an order id or another order.
+e-mail, a note, an order id or another order. Which screen each phase of the
+sale gets is :mod:`paydesk.ui.payment.display_phases`.
 """
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass
 from datetime import datetime
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QGuiApplication,
@@ -34,55 +33,13 @@ from PySide6.QtWidgets import (
 from paydesk.domain.clock import Clock, seconds_left, utc_now
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of
+from paydesk.ui.payment.display_phases import RESULTS, SCREENS, DisplayState
 from paydesk.ui.payment.screens import show_full_screen_on, show_windowed
 from paydesk.ui.shell.formatting import countdown, money, tr
 from paydesk.ui.widgets.fit_label import FitLabel
 from paydesk.ui.widgets.qr_widget import QrCodeWidget
 from paydesk.ui.widgets.status_badge import StatusBadge
 
-
-class DisplayState(enum.StrEnum):
-    """What the buyer sees, coarser than the order's state."""
-
-    IDLE = "idle"
-    PREPARING = "preparing"
-    PENDING = "pending"
-    #: The countdown has ended; the service has yet to say paid or expired. No code
-    #: is shown (no new scans), the cashier's panel says the same.
-    CHECKING = "checking"
-    PAID = "paid"
-    REFUSED = "refused"
-    EXPIRED = "expired"
-
-
-@dataclass(frozen=True, slots=True)
-class Screen:
-    """What the buyer's screen shows in one phase of the sale."""
-
-    state: DisplayState
-    #: A result's symbol and words (marked for lupdate here, translated when shown).
-    symbol: str = ""
-    words: object = ""
-
-
-#: Every phase of the sale on the buyer's screen. IDLE: nothing for the buyer.
-SCREENS: dict[OrderPhase, Screen] = {
-    OrderPhase.CREATING: Screen(DisplayState.PREPARING),
-    OrderPhase.NOT_SENT: Screen(DisplayState.PREPARING),  # it is sent again shortly
-    OrderPhase.PENDING: Screen(DisplayState.PENDING),
-    OrderPhase.CHECKING: Screen(DisplayState.CHECKING),
-    # A day past its time, the sale is long gone from the counter: nothing to show.
-    OrderPhase.UNCHECKED: Screen(DisplayState.IDLE),
-    OrderPhase.PAID: Screen(
-        DisplayState.PAID, "✓", QT_TRANSLATE_NOOP("PayDesk", "Paid — thank you")),
-    OrderPhase.REFUSED: Screen(
-        DisplayState.REFUSED, "✗", QT_TRANSLATE_NOOP("PayDesk", "Payment refused")),
-    OrderPhase.EXPIRED: Screen(
-        DisplayState.EXPIRED, "⊘", QT_TRANSLATE_NOOP("PayDesk", "Time ran out")),
-    OrderPhase.ABANDONED: Screen(DisplayState.IDLE),
-    OrderPhase.UNKNOWN: Screen(DisplayState.IDLE),  # the cashier sorts it out
-}
-_RESULTS = frozenset({DisplayState.PAID, DisplayState.REFUSED, DisplayState.EXPIRED})
 _WINDOWED = QSize(900, 700)
 _URGENT_SECONDS = 60
 _URGENT_COLOUR = "#b06000"
@@ -242,7 +199,7 @@ class CustomerDisplay(QWidget):
         if order is not None:
             phase = phase_of(order, expires_at=expires_at, now=self._clock())
             state = SCREENS[phase].state
-            if state in _RESULTS:
+            if state in RESULTS:
                 if order.order_id == self._live_id:
                     self._show_result(order, phase)
                     return
@@ -276,7 +233,7 @@ class CustomerDisplay(QWidget):
     def _switch(self, page: QWidget, state: DisplayState, live_id: str | None) -> None:
         self._state = state
         self._live_id = live_id
-        if state not in _RESULTS:
+        if state not in RESULTS:
             self._result_id = None
             self._return_timer.stop()  # a new payment cancels the way back to idle
         if state is not DisplayState.PENDING:

@@ -34,6 +34,8 @@ AXIS = QColor("#9aa3ad")
 LABEL = QColor("#5f6b77")
 TITLE = QColor("#1f2933")
 _TICKS = 4
+#: The widest a bar's slot gets, in lines of the chart's small text.
+_WIDEST_SLOT = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,14 +115,17 @@ def chart_layout(rect: QRectF, report: DayReport, font: QFont, locale: QLocale) 
     bars: list[QRectF] = []
     count = len(report.hourly)
     if count and plot.height() > 0 and plot.width() > 0:
-        slot = plot.width() / count
+        # A day with one or two busy hours keeps bars of a bar's width, centred,
+        # rather than one bar as wide as the chart.
+        slot = min(plot.width() / count, small.height() * _WIDEST_SLOT)
+        first = plot.left() + (plot.width() - slot * count) / 2
         width = slot * (0.72 if count > 3 else 0.5)
         visible = small.height() * 0.15  # the smallest takings still show as a sliver
         for index, bucket in enumerate(report.hourly):
             height = plot.height() * bucket.amount / top
             if bucket.amount > 0:
                 height = max(height, visible)
-            x = plot.left() + slot * index + (slot - width) / 2
+            x = first + slot * index + (slot - width) / 2
             bars.append(QRectF(x, plot.bottom() - height, width, height))
     return ChartLayout(title, plot, tuple(bars), step, top)
 
@@ -189,7 +194,7 @@ def _paint_bucket_labels(
 ) -> None:
     """One label per bar, or every second (third, ...) when they would touch."""
     labels = [bucket_label(bucket, report.by_day, locale) for bucket in report.hourly]
-    slot = layout.plot.width() / len(labels)
+    slot = layout.bars[1].left() - layout.bars[0].left() if len(labels) > 1 else layout.plot.width()
     widest = max(small.horizontalAdvance(label) for label in labels) + small.height() * 0.6
     every = max(1, -(-int(widest) // max(1, int(slot))))
     painter.setPen(LABEL)

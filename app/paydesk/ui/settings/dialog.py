@@ -1,74 +1,44 @@
-"""The settings window: the service account, how eagerly to check orders, the counter.
+"""The settings window: the service account, the counter, how eagerly to check orders.
 
-Values are checked the way the core checks them (``Settings.with_changes`` and
-the gateway's address rule), and a problem is shown under the field it concerns,
-with the dialog left open. The secret key goes to the secret store only, never
-into :class:`Settings`; an empty secret field keeps the stored key.
+One section each (service_section.py, counter_section.py). Values are checked the
+way the core checks them (``Settings.with_changes`` and the gateway's address
+rule), and a problem is shown under the field it concerns, with the dialog left
+open; the core's errors are put in words by their code (texts.py). In the demo
+the service account is the sandbox's and fixed, and says so; everything else
+is the demo's own to change.
 """
 
 from __future__ import annotations
 
-from functools import partial
 from itertools import pairwise
-from typing import Any
 
-from PySide6.QtCore import QEvent, QRegularExpression, QThreadPool
-from PySide6.QtGui import QPalette, QRegularExpressionValidator
-from PySide6.QtWidgets import (
-    QAbstractSpinBox,
-    QCheckBox,
-    QComboBox,
-    QDialog,
-    QDialogButtonBox,
-    QDoubleSpinBox,
-    QGroupBox,
-    QHBoxLayout,
-    QLabel,
-    QLineEdit,
-    QPushButton,
-    QSpinBox,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QEvent, QThreadPool
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
-from paydesk.core.demo import DEMO_SECRET_KEY
-from paydesk.core.settings import _BOUNDS, Settings, SettingsError
-from paydesk.support.secret_store import NoKeychainError, SecretStore, SecretStoreError
-from paydesk.ui.payment.screens import available_screens, find_screen
-from paydesk.ui.settings.connection_check import (
-    ConnectionChecker,
-    ConnectionResult,
-    Outcome,
-    address_problem,
-    check_with_store,
+from paydesk.core.settings import Settings, SettingsError
+from paydesk.support.secret_store import SecretStore, SecretStoreError
+from paydesk.ui.settings.connection_check import ConnectionResult
+from paydesk.ui.settings.counter_section import CounterSection, PollingSection
+from paydesk.ui.settings.service_section import (
+    NOT_SET_PLACEHOLDER,
+    STORED_PLACEHOLDER,
+    ServiceSection,
+    secret_error,
 )
+from paydesk.ui.settings.texts import field_text
 from paydesk.ui.shell.formatting import tr
-from paydesk.ui.shell.messages import problem_text
 from paydesk.ui.shell.tasks import Task, run_task
-from paydesk.ui.widgets.field_errors import (
-    ERROR_COLOR,
-    FieldError,
-    FieldErrors,
-    MessageLabel,
-    column_widget,
-    fit_height,
-    make_form,
-)
+from paydesk.ui.widgets.field_errors import FieldError, FieldErrors, fit_height
 
-#: Text colour and sign of each check result: readable without colour too.
-RESULT_STYLE: dict[Outcome, tuple[str, str]] = {
-    Outcome.ACCEPTED: ("#1b7a35", "✓"),
-    Outcome.REFUSED: (ERROR_COLOR, "✗"),
-    Outcome.INVALID: (ERROR_COLOR, "✗"),
-    Outcome.UNREACHABLE: ("#8a5300", "⚠"),
-    Outcome.FAILED: ("#8a5300", "⚠"),
-}
-STORED_PLACEHOLDER = "•••••••• stored in the keychain — type to replace"
-NOT_SET_PLACEHOLDER = "not set"
+__all__ = ["NOT_SET_PLACEHOLDER", "STORED_PLACEHOLDER", "SettingsDialog"]
 
 
 class SettingsDialog(QDialog):
-    """Edits a copy of the settings; ``result_settings()`` after it was saved."""
+    """Edits a copy of the settings; ``result_settings()`` after it was saved.
+
+    ``account_in_use``: the running window has an order book open for the client
+    ID shown, so another one takes effect after a restart (its row says so).
+    """
 
     def __init__(
         self,
@@ -77,6 +47,7 @@ class SettingsDialog(QDialog):
         *,
         pool: QThreadPool | None = None,
         demo: bool = False,
+        account_in_use: bool = False,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -88,21 +59,19 @@ class SettingsDialog(QDialog):
         self._secret_saved = False
         #: Each field by name with the red line under it for its error.
         self.field_errors = FieldErrors()
-        self._secret_task: Task | None = None
         self._saving_task: Task | None = None
-        #: The last "Test connection" outcome (None before the first one finishes).
-        self.check_result: ConnectionResult | None = None
-        self._parked_focus: QWidget | None = None
         self._fitted_height: int | None = None
-        self._checker = ConnectionChecker(self._pool, self)
-        self._checker.started.connect(self._on_check_started)
-        self._checker.finished.connect(self._on_check_finished)
 
         self.setWindowTitle(tr("PayDesk settings"))
         layout = QVBoxLayout(self)
-        layout.addWidget(self._service_group())
-        layout.addWidget(self._counter_group())
-        layout.addWidget(self._polling_group())
+        self.service_section = ServiceSection(
+            settings, secret_store, self.field_errors, self._pool,
+            demo=demo, account_in_use=account_in_use,
+        )
+        self.counter_section = CounterSection(self.field_errors)
+        self.polling_section = PollingSection(self.field_errors, demo=demo)
+        for section in (self.service_section, self.counter_section, self.polling_section):
+            layout.addWidget(section)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
@@ -112,10 +81,27 @@ class SettingsDialog(QDialog):
         self.save_button.setDefault(True)
         layout.addWidget(self.buttons)
         self.setMinimumWidth(560)
+        self._name_fields()
         self._set_tab_order()
-        self._load(settings)
+        self.service_section.load(settings)
+        self.counter_section.load(settings)
+        self.polling_section.load(settings)
         (self.merchant_edit if demo else self.base_url_edit).setFocus()
-        self._look_up_stored_secret()
+        self.service_section.look_up_stored_secret()
+
+    def _name_fields(self) -> None:
+        """The sections' fields, by the names the window's code and its tests use."""
+        service, counter, polling = (
+            self.service_section, self.counter_section, self.polling_section)
+        self.base_url_edit, self.client_id_edit = service.base_url_edit, service.client_id_edit
+        self.secret_edit, self.show_secret_button = service.secret_edit, service.show_secret_button
+        self.test_button, self.check_label = service.test_button, service.check_label
+        self.merchant_edit, self.sound_check = counter.merchant_edit, counter.sound_check
+        self.language_combo, self.display_combo = counter.language_combo, counter.display_combo
+        self.focus_spin = polling.focus_spin
+        self.backoff_start_spin = polling.backoff_start_spin
+        self.backoff_max_spin = polling.backoff_max_spin
+        self.in_flight_spin, self.lifetime_spin = polling.in_flight_spin, polling.lifetime_spin
 
     # -- public API ---------------------------------------------------------------
 
@@ -137,121 +123,17 @@ class SettingsDialog(QDialog):
 
     @property
     def checking(self) -> bool:
-        return self._checker.busy
+        return self.service_section.checker.busy
+
+    @property
+    def check_result(self) -> ConnectionResult | None:
+        """The last "Test connection" outcome (None before the first one finishes)."""
+        return self.service_section.check_result
+
+    def test_connection(self) -> None:
+        self.service_section.test_connection()
 
     # -- building -----------------------------------------------------------------
-
-    def _service_group(self) -> QGroupBox:
-        box = QGroupBox(tr("Service"))
-        form = make_form(box)
-        if self._demo:
-            note = QLabel(tr("Demo mode uses the built-in sandbox."))
-            note.setWordWrap(True)
-            form.addRow(note)
-        self.base_url_edit = QLineEdit()
-        self.base_url_edit.setPlaceholderText("https://pay.example.com")
-        self.client_id_edit = QLineEdit()
-        self.client_id_edit.setValidator(
-            QRegularExpressionValidator(QRegularExpression("[0-9]{0,18}"), self.client_id_edit)
-        )
-        self.client_id_edit.setPlaceholderText(tr("a number, from your payment service"))
-        self.secret_edit = QLineEdit()
-        self.secret_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        self.show_secret_button = QPushButton(tr("Show"))
-        self.show_secret_button.setCheckable(True)
-        self.show_secret_button.setAutoDefault(False)
-        self.show_secret_button.toggled.connect(self._on_show_secret)
-        secret_row = QHBoxLayout()
-        secret_row.setContentsMargins(0, 0, 0, 0)
-        secret_row.addWidget(self.secret_edit, 1)
-        secret_row.addWidget(self.show_secret_button)
-        self.test_button = QPushButton(tr("Test connection"))
-        self.test_button.setAutoDefault(False)
-        self.test_button.clicked.connect(self.test_connection)
-        self.check_label = MessageLabel()
-        self.check_label.setVisible(False)
-        test_row = QHBoxLayout()
-        test_row.addWidget(self.test_button)
-        test_row.addStretch(1)
-        test_column = QVBoxLayout()
-        test_column.setContentsMargins(0, 0, 0, 0)
-        test_column.setSpacing(4)
-        test_column.addLayout(test_row)
-        test_column.addWidget(self.check_label)
-
-        self.field_errors.add(form, "base_url", tr("Service &address:"), self.base_url_edit)
-        self.field_errors.add(form, "client_id", tr("&Client ID:"), self.client_id_edit)
-        self.field_errors.add(form, "secret", tr("Secret &key:"), self.secret_edit, secret_row)
-        form.addRow("", column_widget(test_column))
-        if self._demo:
-            for edit in (self.base_url_edit, self.client_id_edit):
-                edit.setReadOnly(True)
-                _look_read_only(edit)
-            self.secret_edit.setEnabled(False)
-            self.show_secret_button.setEnabled(False)
-        for edit in (self.base_url_edit, self.client_id_edit, self.secret_edit):
-            edit.textEdited.connect(self._forget_check_result)
-        _name(self.show_secret_button, tr("Show the secret key"))
-        _name(self.test_button, tr("Test connection"))
-        _name(self.check_label, tr("Connection test result"))
-        return box
-
-    def _counter_group(self) -> QGroupBox:
-        box = QGroupBox(tr("Counter"))
-        form = make_form(box)
-        self.merchant_edit = QLineEdit()
-        self.merchant_edit.setMaxLength(100)
-        self.merchant_edit.setPlaceholderText(tr("your shop's name"))
-        self.sound_check = QCheckBox(tr("Play a sound when an order is paid"))
-        self.field_errors.add(form, "merchant_name", tr("&Merchant name:"), self.merchant_edit)
-        form.addRow("", self.sound_check)
-        _name(self.sound_check, tr("Play a sound when an order is paid"))
-        self.language_combo = QComboBox()
-        # Each language in its own words: findable by someone who cannot read the other.
-        for code, label in (("system", tr("System")), ("en", "English"), ("ru", "Русский")):
-            self.language_combo.addItem(label, code)
-        language_note = QLabel(tr("takes effect after restart"))
-        language_note.setStyleSheet("color: #5f6368;")
-        language_row = QHBoxLayout()
-        language_row.setContentsMargins(0, 0, 0, 0)
-        language_row.addWidget(self.language_combo)
-        language_row.addWidget(language_note, 1)
-        self.field_errors.add(form, "language", tr("&Language:"), self.language_combo,
-                              language_row)
-        self.display_combo = QComboBox()
-        self.display_combo.addItem(tr("A window on this screen"), "")
-        for label, _screen in available_screens():
-            self.display_combo.addItem(label, label)
-        self.field_errors.add(form, "display_screen", tr("Customer &display:"),
-                              self.display_combo)
-        return box
-
-    def _polling_group(self) -> QGroupBox:
-        box = QGroupBox(tr("Polling"))
-        form = make_form(box)
-        self.focus_spin = _seconds_spin("focus_interval_seconds", decimals=1, step=0.5)
-        self.backoff_start_spin = _seconds_spin("backoff_start_seconds", decimals=1)
-        self.backoff_max_spin = _seconds_spin("backoff_max_seconds")
-        self.in_flight_spin = QSpinBox()
-        low, high = _BOUNDS["max_in_flight"]
-        self.in_flight_spin.setRange(int(low), int(high))
-        self.lifetime_spin = QDoubleSpinBox()
-        low, high = _BOUNDS["order_lifetime_seconds"]
-        self.lifetime_spin.setRange(low / 60, high / 60)
-        self.lifetime_spin.setDecimals(1)
-        self.lifetime_spin.setSuffix(tr(" min"))
-        rows: list[tuple[str, str, QAbstractSpinBox]] = [
-            ("focus_interval_seconds", tr("Check the order on screen every:"), self.focus_spin),
-            ("backoff_start_seconds", tr("Check other pending orders after:"),
-             self.backoff_start_spin),
-            ("backoff_max_seconds", tr("…slowing down to at most every:"), self.backoff_max_spin),
-            ("max_in_flight", tr("Requests in flight at most:"), self.in_flight_spin),
-            ("order_lifetime_seconds", tr("Orders expire after:"), self.lifetime_spin),
-        ]
-        for field, label, spin in rows:
-            spin.setMinimumWidth(110)
-            self.field_errors.add(form, field, label, spin)
-        return box
 
     def _set_tab_order(self) -> None:
         chain: list[QWidget] = [
@@ -265,107 +147,11 @@ class SettingsDialog(QDialog):
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
 
-    def _load(self, settings: Settings) -> None:
-        self.base_url_edit.setText(settings.base_url)
-        self.client_id_edit.setText("" if settings.client_id is None else str(settings.client_id))
-        self.merchant_edit.setText(settings.merchant_name)
-        self.sound_check.setChecked(settings.sound)
-        self.language_combo.setCurrentIndex(max(0, self.language_combo.findData(settings.language)))
-        self._load_display_screen(settings.display_screen)
-        self.focus_spin.setValue(settings.focus_interval_seconds)
-        self.backoff_start_spin.setValue(settings.backoff_start_seconds)
-        self.backoff_max_spin.setValue(settings.backoff_max_seconds)
-        self.in_flight_spin.setValue(settings.max_in_flight)
-        self.lifetime_spin.setValue(settings.order_lifetime_seconds / 60)
-        if self._demo:
-            self.secret_edit.setPlaceholderText(tr("the sandbox's own key"))
-        else:
-            self.secret_edit.setPlaceholderText(tr("checking the keychain…"))
-
-    def _look_up_stored_secret(self) -> None:
-        """Whether a key is stored decides the placeholder; a keychain may be slow to answer."""
-        client_id = self._settings.client_id
-        if self._demo:
-            return
-        if client_id is None:
-            self._on_stored_secret(False)
-            return
-        store = self._store
-
-        def look_up() -> bool | None:
-            try:
-                return bool(store.get(client_id))
-            except SecretStoreError:
-                return None
-
-        self._secret_task = run_task(self._pool, look_up, self._on_stored_secret)
-
-    def _on_stored_secret(self, stored: bool | None) -> None:
-        self._secret_task = None
-        if stored is None:
-            text = tr("the keychain cannot be read — type the key to store it")
-        elif stored:
-            text = tr(STORED_PLACEHOLDER)
-            if not self._store.describe().startswith("OS keychain"):
-                text = tr("•••••••• set ({where}) — type to replace").format(
-                    where=self._store.describe()
-                )
-        else:
-            text = tr(NOT_SET_PLACEHOLDER)
-        self.secret_edit.setPlaceholderText(text)
-
-    # -- test connection ----------------------------------------------------------
-
-    def test_connection(self) -> None:
-        """Check the values as typed, in a worker: the window stays usable meanwhile."""
-        self._forget_check_result()
-        text = self.client_id_edit.text().strip()
-        client_id = int(text) if text.isdigit() else None
-        if self._demo:
-            call = partial(check_with_store, self._settings.base_url, self._settings.client_id,
-                           DEMO_SECRET_KEY, None)
-        else:
-            call = partial(check_with_store, self.base_url_edit.text().strip(), client_id,
-                           self.secret_edit.text(), self._store)
-        self._checker.start(call)
-
-    def _on_check_started(self) -> None:
-        had_focus = self.test_button.hasFocus()
-        self.test_button.setEnabled(False)
-        # Disabling the focused button pushes focus on to the next field; it comes
-        # back with the result unless the person has moved on meanwhile.
-        self._parked_focus = self.focusWidget() if had_focus else None
-        self.check_label.setStyleSheet("")
-        self.check_label.setText(tr("Checking…"))
-        self.check_label.setVisible(True)
-
-    def _on_check_finished(self, result: ConnectionResult) -> None:
-        self.test_button.setEnabled(True)
-        if self._parked_focus is not None and self.focusWidget() is self._parked_focus:
-            self.test_button.setFocus()
-        self._parked_focus = None
-        color, sign = RESULT_STYLE[result.outcome]
-        self.check_label.setStyleSheet(f"color: {color};")
-        self.check_label.setText(f"{sign} {result.message}")
-        self.check_label.setVisible(True)
-        self.check_result = result
-
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)
         if event.type() == QEvent.Type.LayoutRequest:  # a message came or went
             self._fitted_height = fit_height(self, self._fitted_height)
         return handled
-
-    def _forget_check_result(self, *_: Any) -> None:
-        """A result is about the values it was run with; an edit makes it stale."""
-        if not self._checker.busy:
-            self.check_label.setVisible(False)
-            self.check_label.clear()
-
-    def _on_show_secret(self, shown: bool) -> None:
-        mode = QLineEdit.EchoMode.Normal if shown else QLineEdit.EchoMode.Password
-        self.secret_edit.setEchoMode(mode)
-        self.show_secret_button.setText(tr("Hide") if shown else tr("Show"))
 
     # -- saving -------------------------------------------------------------------
 
@@ -383,8 +169,8 @@ class SettingsDialog(QDialog):
         except FieldError as error:
             self.field_errors.show(error)
             return
-        secret = self.secret_edit.text()
-        if self._demo or not secret or settings.client_id is None:
+        secret = self.service_section.new_secret()
+        if not secret or settings.client_id is None:
             self._close_with(settings)
             return
         store, client_id = self._store, settings.client_id
@@ -405,7 +191,7 @@ class SettingsDialog(QDialog):
         self._saving_task = None
         self.save_button.setEnabled(True)
         if error is not None:
-            self.field_errors.show(_secret_error(error))
+            self.field_errors.show(secret_error(error))
             return
         self._secret_saved = True
         self._close_with(settings)
@@ -414,99 +200,15 @@ class SettingsDialog(QDialog):
         self._result = settings
         super().accept()
 
-    def _load_display_screen(self, saved: str) -> None:
-        """Select the saved screen; one that is unplugged now stays listed, marked."""
-        if not saved:
-            self.display_combo.setCurrentIndex(0)
-            return
-        screen = find_screen(saved)
-        index = -1
-        if screen is not None:
-            index = next((i for i in range(self.display_combo.count())
-                          if find_screen(self.display_combo.itemData(i) or "") is screen), -1)
-        if index < 0:
-            self.display_combo.addItem(tr("{0} (not connected)").format(saved), saved)
-            index = self.display_combo.count() - 1
-        self.display_combo.setCurrentIndex(index)
-
     def _collect(self) -> Settings:
-        changes: dict[str, Any] = {
-            "merchant_name": self.merchant_edit.text().strip(),
-            "sound": self.sound_check.isChecked(),
-            "language": self.language_combo.currentData(),
-            "display_screen": self.display_combo.currentData() or "",
-            "focus_interval_seconds": self.focus_spin.value(),
-            "backoff_start_seconds": self.backoff_start_spin.value(),
-            "backoff_max_seconds": self.backoff_max_spin.value(),
-            "max_in_flight": self.in_flight_spin.value(),
-            "order_lifetime_seconds": round(self.lifetime_spin.value() * 60),
+        changes = {
+            **self.counter_section.values(),
+            **self.polling_section.values(),
+            **self.service_section.values(),
         }
-        if not self._demo:
-            changes.update(self._service_values())
-        if changes["backoff_max_seconds"] < changes["backoff_start_seconds"]:
-            raise FieldError("backoff_max_seconds", tr(
-                "This cannot be shorter than the first check of other orders ({start:g} s)."
-            ).format(start=changes["backoff_start_seconds"]))
         try:
             return self._settings.with_changes(**changes)
         except SettingsError as error:
-            raise _settings_error(str(error), self.field_errors.fields) from None
-
-    def _service_values(self) -> dict[str, Any]:
-        base_url = self.base_url_edit.text().strip()
-        if base_url:
-            problem = address_problem(base_url)
-            if problem:
-                raise FieldError("base_url", problem)
-        text = self.client_id_edit.text().strip()
-        client_id = int(text) if text else None
-        secret = self.secret_edit.text()
-        if client_id is None and base_url:
-            raise FieldError("client_id", tr("Enter the client ID your payment service gave you."))
-        if client_id is None and secret:
-            raise FieldError("client_id", tr("Enter the client ID: the key is stored under it."))
-        if client_id is not None and client_id <= 0:
-            raise FieldError("client_id", tr("The client ID must be a number greater than zero."))
-        if secret and secret != secret.strip():
-            raise FieldError("secret", tr("The secret key cannot start or end with a space."))
-        return {"base_url": base_url, "client_id": client_id}
-
-
-
-def _secret_error(error: SecretStoreError) -> FieldError:
-    """Why the key could not be stored, under its field."""
-    if isinstance(error, NoKeychainError):
-        return FieldError("secret", tr(
-            "This computer has no keychain, so the secret key cannot be stored safely. "
-            "Start a keychain service (such as GNOME Keyring or KWallet) and save again, or "
-            "choose a plaintext file readable only by you: "
-            "paydesk config set secret_storage file"
-        ))
-    return FieldError("secret", problem_text(error))
-
-
-def _settings_error(message: str, fields: list[str]) -> FieldError:
-    """A core SettingsError names the setting first; put it under that field."""
-    field = next((name for name in fields if message.startswith(name)), "base_url")
-    return FieldError(field, message)
-
-
-def _seconds_spin(field: str, *, decimals: int = 0, step: float = 1.0) -> QDoubleSpinBox:
-    spin = QDoubleSpinBox()
-    low, high = _BOUNDS[field]
-    spin.setRange(low, high)
-    spin.setDecimals(decimals)
-    spin.setSingleStep(step)
-    spin.setSuffix(tr(" s"))
-    return spin
-
-
-def _name(widget: QWidget, name: str) -> None:
-    widget.setAccessibleName(name)
-
-
-def _look_read_only(edit: QLineEdit) -> None:
-    """A read-only field drawn like an editable one invites typing that does nothing."""
-    palette = edit.palette()
-    palette.setColor(QPalette.ColorRole.Base, palette.color(QPalette.ColorRole.Window))
-    edit.setPalette(palette)
+            fields = self.field_errors.fields
+            field = error.setting if error.setting in fields else fields[0]
+            raise FieldError(field, field_text(error)) from None

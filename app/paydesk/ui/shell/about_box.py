@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from paydesk import __version__
 from paydesk.core.runtime import Runtime
 from paydesk.support.secret_store import KEYRING_SERVICE, SECRET_ENV, environment_secret
+from paydesk.support.sound_player import BEEP_ONLY, SILENT
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.icon import app_icon
 from paydesk.ui.shell.log_folder import open_log_folder
@@ -37,6 +38,15 @@ def secret_location(runtime: Runtime) -> str:
     return tr("the OS keychain (service “{0}”, account “{1}”)").format(KEYRING_SERVICE, account)
 
 
+def sound_words(backend: str) -> str:
+    """How sounds play, in the window's language: a player program is named as it is."""
+    if backend == BEEP_ONLY:
+        return tr("the system beep (no sound player found)")
+    if backend == SILENT:
+        return tr("none (no sound player found)")
+    return backend
+
+
 def about_text(runtime: Runtime, log_dir: Path, sound_backend: str) -> str:
     lines = [
         tr("Qt {0}, PySide6 {1}, Python {2}").format(
@@ -45,7 +55,7 @@ def about_text(runtime: Runtime, log_dir: Path, sound_backend: str) -> str:
         tr("Data folder: {0}").format(str(runtime.paths.data_dir)),
         tr("Log folder: {0}").format(str(log_dir)),
         tr("Secret key: {0}").format(secret_location(runtime)),
-        tr("Alert sounds: {0}").format(sound_backend),
+        tr("Alert sounds: {0}").format(sound_words(sound_backend)),
     ]
     return "\n".join(lines)
 

@@ -69,11 +69,11 @@ class MenuActions(QObject):
                   None, w.check_selected_action, w.check_all_action, w.find_action,
                   None, w.print_slip_action, w.save_slip_action)
 
-        w.sound_action = self._action(tr("Play &sounds"), None, w._toggle_sound)
+        w.sound_action = self._action(tr("Play &sounds"), None, w.settings_control.set_sound)
         w.sound_action.setCheckable(True)
         w.sound_action.setChecked(w.runtime.settings.sound)
-        self._add(settings, self._action(tr("&Settings…"), "Ctrl+,", w.open_settings),
-                  w.sound_action)
+        open_settings = self._action(tr("&Settings…"), "Ctrl+,", w.settings_control.open_dialog)
+        self._add(settings, open_settings, w.sound_action)
         w.display_action = self._action(tr("&Customer display"), "Ctrl+D",
                                         w._toggle_customer_display)
         w.display_action.setCheckable(True)

@@ -167,14 +167,15 @@ _KNOWN: frozenset[str] = frozenset(
     )
 )
 
-_NOT_CONFIGURED: tuple[tuple[str, _Marked], ...] = (
-    ("service address", QT_TRANSLATE_NOOP(
-        "PayDesk", "PayDesk is not set up yet: enter the payment service address in settings.")),
-    ("client id", QT_TRANSLATE_NOOP(
-        "PayDesk", "PayDesk is not set up yet: enter the client ID in settings.")),
-    ("secret key", QT_TRANSLATE_NOOP(
-        "PayDesk", "PayDesk is not set up yet: enter the secret key in settings.")),
-)
+#: By NotConfiguredError.missing.
+_NOT_CONFIGURED: dict[str, _Marked] = {
+    "base_url": QT_TRANSLATE_NOOP(
+        "PayDesk", "PayDesk is not set up yet: enter the payment service address in settings."),
+    "client_id": QT_TRANSLATE_NOOP(
+        "PayDesk", "PayDesk is not set up yet: enter the client ID in settings."),
+    "secret_key": QT_TRANSLATE_NOOP(
+        "PayDesk", "PayDesk is not set up yet: enter the secret key in settings."),
+}
 
 
 def input_error_text(error: InputError) -> str:
@@ -227,10 +228,9 @@ def problem_text(error: BaseException) -> str:
     if isinstance(error, InputError):
         return input_error_text(error)
     if isinstance(error, NotConfiguredError):
-        text = str(error).lower()
-        for words, sentence in _NOT_CONFIGURED:
-            if words in text:
-                return tr(str(sentence))
+        sentence = _NOT_CONFIGURED.get(error.missing)
+        if sentence is not None:
+            return tr(str(sentence))
         return tr("PayDesk is not set up yet: check the settings.")
     if isinstance(error, NoKeychainError):
         return tr("This computer has no keychain, so the secret key cannot be read. Start a "

@@ -5,6 +5,13 @@ because a QRunnable is not a QObject and is deleted by the pool when done. The
 signals object is created in the submitting (GUI) thread, so its queued
 connections deliver the result there. Workers never touch widgets or the
 database: they only run the call and emit what it returned.
+
+The signals object must also end in the GUI thread. The pool drops the runnable
+in the worker thread, and with it the last Python reference to its signals
+object; deleted there, while its result waits in the GUI thread's queue, it
+crashed the process now and then. So the signals object is parented to the
+application (Qt owns it, not a Python reference) and deleted with ``deleteLater``
+once its result was delivered, by the GUI thread's event loop.
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +34,8 @@ class Task(QRunnable):
     def __init__(self, call: Callable[[], Any]) -> None:
         super().__init__()
         self._call = call
-        self.signals = TaskSignals()
+        # Owned by the application, in this (the GUI) thread; see the module's doc.
+        self.signals = TaskSignals(QCoreApplication.instance())
 
     def run(self) -> None:
         try:
@@ -47,8 +55,12 @@ def run_task(
 ) -> Task:
     """Start ``call`` in ``pool``; ``on_done(result)`` runs later in this thread."""
     task = Task(call)
-    task.signals.finished.connect(on_done)
+    signals = task.signals
+    signals.finished.connect(on_done)
     if on_error is not None:
-        task.signals.failed.connect(on_error)
+        signals.failed.connect(on_error)
+    # After the callbacks above (connections run in order): the result is delivered.
+    signals.finished.connect(signals.deleteLater)
+    signals.failed.connect(signals.deleteLater)
     pool.start(task)
     return task

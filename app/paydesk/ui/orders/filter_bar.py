@@ -1,0 +1,164 @@
+"""The bar over the orders list: status, creation dates and search.
+
+It owns its widgets and turns them into one :class:`OrderQuery` (:meth:`FilterBar.query`)
+for the order book to run in SQL. When that runs is the panel's to decide:
+at once on ``changed``, and once the person pauses on ``typed`` (the panel holds
+that timer, with its others, while it is hidden).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, QSignalBlocker, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QToolButton,
+    QWidget,
+)
+
+from paydesk.core.order_book import OrderQuery
+from paydesk.domain.clock import Clock
+from paydesk.domain.orders import CreationState, OrderStatus
+from paydesk.ui.orders.cells import day_start, local_day
+from paydesk.ui.shell.formatting import date_field_format, tr
+from paydesk.ui.widgets.names import name_widget
+
+_CONFIRMED = frozenset({CreationState.CONFIRMED})
+
+#: Status filter choices: label, statuses, creation states (empty means any).
+#: "Waiting" leaves out orders that never reached the service: nobody can pay them.
+STATUS_FILTERS: tuple[tuple[object, frozenset[str], frozenset[CreationState]], ...] = (
+    (QT_TRANSLATE_NOOP("PayDesk", "All"), frozenset(), frozenset()),
+    (QT_TRANSLATE_NOOP("PayDesk", "Waiting"), frozenset({OrderStatus.PENDING.value}), _CONFIRMED),
+    (QT_TRANSLATE_NOOP("PayDesk", "Paid"), frozenset({OrderStatus.APPROVE.value}), frozenset()),
+    (QT_TRANSLATE_NOOP("PayDesk", "Refused"), frozenset({OrderStatus.DECLINE.value}), frozenset()),
+    (QT_TRANSLATE_NOOP("PayDesk", "Expired"), frozenset({OrderStatus.EXPIRED.value}), frozenset()),
+    (
+        QT_TRANSLATE_NOOP("PayDesk", "Not sent"),
+        frozenset(),
+        frozenset({CreationState.UNCONFIRMED, CreationState.ABANDONED}),
+    ),
+)
+
+
+class FilterBar(QWidget):
+    """Status, "created from … to" with Today, and the search field, in one row."""
+
+    #: A filter changed (status, dates, Today, Enter in the search): apply it now.
+    changed = Signal()
+    #: The search text changed: apply it once the person pauses typing.
+    typed = Signal()
+
+    def __init__(self, clock: Clock, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._clock = clock
+        bar = QHBoxLayout(self)
+        bar.setContentsMargins(0, 0, 0, 0)
+        self.status_filter = QComboBox()
+        name_widget(self.status_filter, "status_filter", tr("Status"))
+        for label, _statuses, _creations in STATUS_FILTERS:
+            self.status_filter.addItem(tr(str(label)))
+        self.status_filter.currentIndexChanged.connect(self.changed)
+
+        self.date_filter = QCheckBox(tr("Created &from"))
+        name_widget(self.date_filter, "date_filter", tr("Filter by creation date"))
+        self.date_filter.setToolTip(tr("Unticked: all dates"))
+        today = local_day(self._clock())
+        self.date_from = self._date_edit("date_from", tr("From date"), today)
+        self.date_to = self._date_edit("date_to", tr("To date"), today)
+        # A tool button: a push button's style minimum is wider than "Today" needs.
+        self.today_button = QToolButton()
+        self.today_button.setText(tr("Today"))
+        name_widget(self.today_button, "today_button", tr("Show today's orders"))
+        self.date_filter.toggled.connect(self.changed)
+        self.date_from.dateChanged.connect(self._from_changed)
+        self.date_to.dateChanged.connect(self._to_changed)
+        self.today_button.clicked.connect(self.show_today)
+
+        self.search = QLineEdit()
+        name_widget(self.search, "search_input", "search_input")
+        self.search.setPlaceholderText(tr("Search order id, e-mail, note"))
+        self.search.setClearButtonEnabled(True)
+        # Narrow enough to sit beside the payment panel; it takes any spare width.
+        self.search.setMinimumWidth(self.fontMetrics().averageCharWidth() * 12)
+        self.search.textChanged.connect(lambda _text: self.typed.emit())
+        self.search.returnPressed.connect(self.changed)
+
+        status_label = QLabel(tr("&Status"))
+        status_label.setBuddy(self.status_filter)
+        to_label = QLabel(tr("to"))
+        to_label.setBuddy(self.date_to)
+        groups: tuple[tuple[QWidget, ...], ...] = (
+            (status_label, self.status_filter),
+            (self.date_filter, self.date_from, to_label, self.date_to, self.today_button),
+        )
+        for group in groups:
+            for widget in group:
+                bar.addWidget(widget)
+            bar.addSpacing(12)
+        bar.addWidget(self.search, 1)
+
+    def _date_edit(self, name: str, accessible: str, day: QDate) -> QDateEdit:
+        edit = QDateEdit(day)
+        name_widget(edit, name, accessible)
+        edit.setDisplayFormat(date_field_format())  # as the list writes days
+        edit.setCalendarPopup(True)
+        edit.setEnabled(False)
+        self.date_filter.toggled.connect(edit.setEnabled)
+        return edit
+
+    def query(self, client_id: int | None, shown: OrderQuery) -> OrderQuery:
+        """The orders these filters select, of ``client_id``, sorted as ``shown`` is."""
+        _label, statuses, creations = STATUS_FILTERS[max(0, self.status_filter.currentIndex())]
+        since = until = None
+        if self.date_filter.isChecked():
+            since = day_start(self.date_from.date())
+            until = day_start(self.date_to.date().addDays(1))  # half-open: [from, to + 1 day)
+        text = self.search.text().strip() or None
+        return OrderQuery(
+            client_id=client_id,
+            statuses=statuses,
+            creations=creations,
+            created_since=since,
+            created_until=until,
+            text=text,
+            sort=shown.sort,
+            descending=shown.descending,
+        )
+
+    def show_today(self) -> None:
+        """Orders created today (local day), whatever the dates were."""
+        today = local_day(self._clock())
+        with _signals_blocked(self.date_from, self.date_to):
+            self.date_from.setDate(today)
+            self.date_to.setDate(today)
+        self.date_filter.setChecked(True)  # enables the dates and applies, if it was off
+        self.changed.emit()
+
+    def _from_changed(self, day: QDate) -> None:
+        if day > self.date_to.date():
+            with _signals_blocked(self.date_to):
+                self.date_to.setDate(day)
+        self.changed.emit()
+
+    def _to_changed(self, day: QDate) -> None:
+        if day < self.date_from.date():
+            with _signals_blocked(self.date_from):
+                self.date_from.setDate(day)
+        self.changed.emit()
+
+
+@contextmanager
+def _signals_blocked(*widgets: QWidget) -> Iterator[None]:
+    """Set several widgets without each change re-running the query."""
+    with ExitStack() as stack:
+        for widget in widgets:
+            stack.enter_context(QSignalBlocker(widget))
+        yield

@@ -1,0 +1,56 @@
+"""The line under the orders list: what the orders shown add up to, and what was
+paid today (the owner's first question at the end of the day).
+
+Only words: the panel reads the sums from the order book, which it owns the
+reads of and whose failures it reports, and hands them here.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
+
+from paydesk.core.order_book import OrderQuery, Totals
+from paydesk.ui.shell.formatting import money, tr
+from paydesk.ui.widgets.names import name_widget
+
+
+class TotalsLine(QWidget):
+    """The totals of the orders shown, and "Paid today" in bold at the end."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        line = QHBoxLayout(self)
+        line.setContentsMargins(4, 2, 4, 2)
+        self.totals_label = QLabel()
+        name_widget(self.totals_label, "totals_label", tr("Totals of the orders shown"))
+        self.totals_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.totals_label.setWordWrap(True)  # a narrow window wraps it rather than cut it
+        self.paid_today_label = QLabel()
+        strong = self.paid_today_label.font()
+        strong.setBold(True)  # the owner's first question at the end of the day
+        self.paid_today_label.setFont(strong)
+        name_widget(self.paid_today_label, "paid_today_label", tr("Paid today"))
+        self.paid_today_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        line.addWidget(self.totals_label, 1)
+        line.addWidget(self.paid_today_label)
+
+    def set_totals(self, shown: Totals, paid_today: Totals, query: OrderQuery) -> None:
+        """``shown``: the sums of ``query``'s orders; ``paid_today``: of today's payments."""
+        self.totals_label.setText(_totals_text(shown, query))
+        self.paid_today_label.setText(
+            tr("Paid today: {amount}").format(amount=money(paid_today.paid_amount))
+        )
+
+
+def _totals_text(totals: Totals, query: OrderQuery) -> str:
+    if totals.count == 0:
+        filtered = query.statuses or query.creations or query.created_since or query.text
+        return tr("No orders match the filters") if filtered else tr("No orders yet")
+    count = tr("1 order") if totals.count == 1 else tr("{count} orders")
+    return tr("{orders} · total {total} · {paid_count} paid for {paid}").format(
+        orders=count.format(count=totals.count),
+        total=money(totals.amount),
+        paid_count=totals.paid_count,
+        paid=money(totals.paid_amount),
+    )

@@ -1,0 +1,142 @@
+"""The one path from the settings to the running window.
+
+Settings… and Settings → Play sounds both save through ``Runtime.save_settings``,
+which tells every listener the settings in force: the counter (polling, the
+requests in flight, the pool, the amount ceiling, a new payment client), the
+demo's sandbox (its shop's name, its orders' lifetime), and, wired here, the
+window's own parts: its title and status line, the sound and its menu tick, the
+buyer's screen (the shop's name, the monitor it is on). The slip and the report
+read the shop's name when they are made. What only a new start can change (the
+language, another account) is labelled so in the dialog and said after saving.
+
+In the demo the same path saves into the demo's own settings file.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject
+
+from paydesk.core.runtime import Runtime, SettingsListener
+from paydesk.core.settings import Settings, SettingsError
+from paydesk.ui.shell.formatting import tr
+
+if TYPE_CHECKING:
+    from paydesk.ui.main_window import MainWindow
+    from paydesk.ui.payment.alerts import Alerts
+    from paydesk.ui.payment.customer_display import CustomerDisplay
+
+log = logging.getLogger(__name__)
+
+
+def follow_settings(runtime: Runtime, owner: QObject, listener: SettingsListener) -> None:
+    """``listener`` hears every save for as long as ``owner`` lives."""
+    runtime.listen_settings(listener)
+    owner.destroyed.connect(lambda *_: runtime.unlisten_settings(listener))
+
+
+def window_title(settings: Settings, *, demo: bool) -> str:
+    """"Corner Café — PayDesk": the shop's name first, when there is one."""
+    title = tr("PayDesk — demo") if demo else tr("PayDesk")
+    name = settings.merchant_name.strip()
+    return f"{name} — {title}" if name else title
+
+
+def restart_notices(before: Settings, saved: Settings) -> list[str]:
+    """What was saved but waits for the next start, in words for the person."""
+    notices = []
+    if saved.language != before.language:
+        notices.append(tr("The new language is used when PayDesk is started again."))
+    if saved.client_id != before.client_id:
+        notices.append(tr("The new client ID takes effect when PayDesk is started again."))
+    return notices
+
+
+class SettingsControl(QObject):
+    """Opens the settings, saves them, and keeps the window's parts in step."""
+
+    def __init__(self, window: MainWindow) -> None:
+        super().__init__(window)
+        self._window = window
+        self._runtime = window.runtime
+        window.setWindowTitle(window_title(self._runtime.settings, demo=self._runtime.is_demo))
+        follow_settings(self._runtime, self, self._show_in_window)
+
+    # -- what the person does -----------------------------------------------------
+
+    def open_dialog(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
+        from paydesk.ui.settings.dialog import SettingsDialog
+
+        runtime = self._runtime
+        dialog = SettingsDialog(
+            runtime.settings, runtime.secret_store(), demo=runtime.is_demo,
+            account_in_use=runtime.desk_client_id is not None, parent=self._window,
+        )
+        if not dialog.exec():
+            return
+        before = runtime.settings
+        saved = dialog.result_settings()
+        if not self.save(saved, new_secret=dialog.secret_saved):
+            return  # said; the window goes on as it was
+        notices = restart_notices(before, saved)
+        if notices:
+            QMessageBox.information(self._window, tr("Settings"), "\n\n".join(notices))
+
+    def set_sound(self, on: bool) -> None:
+        """Settings → Play sounds: saved at once (in the demo, for the demo)."""
+        if on != self._runtime.settings.sound:
+            self.save(self._runtime.settings.with_changes(sound=on))
+
+    def save(self, updated: Settings, *, new_secret: bool = False) -> bool:
+        """Whether ``updated`` was saved and is in use; if not (a full disk, a folder
+        it may not write to), the person is told why, and nothing changed."""
+        try:
+            self._runtime.save_settings(updated, new_secret=new_secret)
+        except SettingsError as error:
+            from PySide6.QtWidgets import QMessageBox
+
+            from paydesk.ui.settings.texts import settings_error_text
+
+            log.warning("The settings could not be saved: %s", error)
+            QMessageBox.warning(self._window, tr("Settings"), settings_error_text(error))
+            self._show_in_window(self._runtime.settings)  # the menu's tick goes back
+            return False
+        return True
+
+    # -- the window's parts --------------------------------------------------------
+
+    def follow_alerts(self, alerts: Alerts) -> None:
+        def follow(settings: Settings) -> None:
+            alerts.set_muted(not settings.sound)
+
+        follow_settings(self._runtime, alerts, follow)
+
+    def follow_display(self, display: CustomerDisplay) -> None:
+        """The buyer's screen: the shop's name at once; another monitor chosen moves it."""
+        chosen = [self._runtime.settings.display_screen]
+
+        def follow(settings: Settings) -> None:
+            display.set_merchant_name(settings.merchant_name)
+            if settings.display_screen != chosen[0]:
+                chosen[0] = settings.display_screen
+                if display.isVisible():
+                    from paydesk.ui.payment.screens import find_screen
+
+                    display.place_on(find_screen(settings.display_screen))
+
+        follow_settings(self._runtime, display, follow)
+
+    def _show_in_window(self, settings: Settings) -> None:
+        window = self._window
+        window.setWindowTitle(window_title(settings, demo=self._runtime.is_demo))
+        window.statusBar().showMessage(
+            tr("Service: {0}").format(settings.base_url or tr("not set up"))
+        )
+        action = window.sound_action
+        blocked = action.blockSignals(True)  # shown, not toggled again
+        action.setChecked(settings.sound)
+        action.blockSignals(blocked)

@@ -1,0 +1,81 @@
+"""The window's words for a SettingsError, chosen by its code and translated here.
+
+The core's English sentence is for the command line; the window says the same
+thing in the person's language, under the field it concerns when there is one
+(``field_text``), or as a whole sentence naming the setting (``settings_error_text``).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP
+
+from paydesk.core.settings import SettingsError, SettingsProblem
+from paydesk.ui.shell.formatting import tr
+
+# QT_TRANSLATE_NOOP is typed as returning object; the texts are str at run time.
+_Marked = object
+
+#: Whole sentences: {name} is the setting, {value} what it was given, {low}/{high}
+#: its bounds, {path} the file or folder, {reason} the system's own words.
+_SENTENCES: dict[SettingsProblem, _Marked] = {
+    SettingsProblem.OUT_OF_RANGE: QT_TRANSLATE_NOOP(
+        "PayDesk", "The setting {name} must be between {low} and {high} (it is {value})."),
+    SettingsProblem.BACKOFF_ORDER: QT_TRANSLATE_NOOP(
+        "PayDesk", "The setting backoff_max_seconds cannot be less than "
+        "backoff_start_seconds ({low} s)."),
+    SettingsProblem.CLIENT_ID_NOT_POSITIVE: QT_TRANSLATE_NOOP(
+        "PayDesk", "The client ID must be a number greater than zero."),
+    SettingsProblem.SECRET_STORAGE_CHOICE: QT_TRANSLATE_NOOP(
+        "PayDesk", "The setting secret_storage must be \"keychain\" or \"file\"."),
+    SettingsProblem.BASE_URL_SCHEME: QT_TRANSLATE_NOOP(
+        "PayDesk", "The service address must start with https:// "
+        "(or http:// for a sandbox on this computer)."),
+    SettingsProblem.NOT_WHOLE_NUMBER: QT_TRANSLATE_NOOP(
+        "PayDesk", "The setting {name} must be a whole number (it is {value})."),
+    SettingsProblem.NOT_NUMBER: QT_TRANSLATE_NOOP(
+        "PayDesk", "The setting {name} must be a number (it is {value})."),
+    SettingsProblem.NOT_ON_OFF: QT_TRANSLATE_NOOP(
+        "PayDesk", "The setting {name} must be on or off (it is {value})."),
+    SettingsProblem.NOT_TEXT: QT_TRANSLATE_NOOP(
+        "PayDesk", "The setting {name} must be text (it is {value})."),
+    SettingsProblem.UNKNOWN_SETTING: QT_TRANSLATE_NOOP(
+        "PayDesk", "There is no setting called {name}."),
+    SettingsProblem.UNREADABLE_FILE: QT_TRANSLATE_NOOP(
+        "PayDesk", "The settings file {path} cannot be read: {reason}"),
+    SettingsProblem.NOT_AN_OBJECT: QT_TRANSLATE_NOOP(
+        "PayDesk", "The settings file {path} does not hold settings (a JSON object)."),
+    SettingsProblem.CANNOT_SAVE: QT_TRANSLATE_NOOP(
+        "PayDesk", "The settings cannot be saved in {path}: {reason}."),
+}
+
+#: Under the field itself, where the setting's name goes without saying.
+_UNDER_FIELD: dict[SettingsProblem, _Marked] = {
+    SettingsProblem.OUT_OF_RANGE: QT_TRANSLATE_NOOP(
+        "PayDesk", "This must be between {low} and {high}."),
+    SettingsProblem.BACKOFF_ORDER: QT_TRANSLATE_NOOP(
+        "PayDesk", "This cannot be shorter than the first check of other orders ({low} s)."),
+}
+
+
+def _values(error: SettingsError) -> dict[str, str]:
+    low, high = error.bounds if error.bounds is not None else (0.0, 0.0)
+    value = error.value
+    return {
+        "name": error.setting,
+        "value": f"{value:g}" if isinstance(value, float) else repr(value),
+        "low": f"{low:g}",
+        "high": f"{high:g}",
+        "path": "" if error.path is None else str(error.path),
+        "reason": error.reason,
+    }
+
+
+def settings_error_text(error: SettingsError) -> str:
+    """The whole sentence, in the window's language."""
+    return tr(str(_SENTENCES[error.code])).format(**_values(error))
+
+
+def field_text(error: SettingsError) -> str:
+    """The words under the setting's own field."""
+    marked = _UNDER_FIELD.get(error.code, _SENTENCES[error.code])
+    return tr(str(marked)).format(**_values(error))
