@@ -20,6 +20,7 @@ from paydesk.ui.main_window import MainWindow
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.i18n import install_translation
 from paydesk.ui.shell.single_instance import SingleInstance
+from paydesk.ui.shell.stop_signals import install_stop_signals
 
 log = logging.getLogger(__name__)
 
@@ -170,9 +171,12 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         window.first_frame_done.connect(lambda: after_first_frame(window))
         window.start_failed.connect(lambda exc: cannot_start(window, exc))
         shown.append(window)
+        stop = install_stop_signals(window.close, window)  # as the close button does
         window.show()
         code = app.exec()
         log.info("The window closed")
+        if stop is not None:
+            stop.release()
         window.shutdown()
         return int(code)
     except Exception as exc:  # the last line of defence: say it, don't vanish
