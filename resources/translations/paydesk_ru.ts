@@ -129,7 +129,7 @@
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="222"/>
+        <location filename="../../app/paydesk/ui/app.py" line="226"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -159,9 +159,9 @@
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="60"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="146"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="84"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="85"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="156"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="240"/>
         <source>Amount</source>
@@ -219,7 +219,7 @@
         <translation>Спрашиваем сервис, была ли оплата…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/alerts.py" line="77"/>
+        <location filename="../../app/paydesk/ui/payment/alerts.py" line="78"/>
         <source>At {0}, order {1}</source>
         <translation>В {0}, заказ {1}</translation>
     </message>
@@ -349,7 +349,7 @@
         <translation>Копировать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="295"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="298"/>
         <source>Could not draw the payment slip.</source>
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
@@ -375,12 +375,12 @@
         <translation>Не удалось сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="338"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="341"/>
         <source>Could not start printing on {printer}.</source>
         <translation>Не удалось начать печать на {printer}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="324"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="327"/>
         <source>Could not start the PDF for the payment slip.</source>
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
@@ -412,7 +412,7 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="58"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="59"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
@@ -422,7 +422,7 @@
         <translation>&amp;Дата с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="237"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="240"/>
         <source>Created {time}</source>
         <translation>Создан {time}</translation>
     </message>
@@ -484,7 +484,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="61"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="62"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
@@ -549,7 +549,7 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="273"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="277"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -633,7 +633,7 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
     </message>
@@ -744,10 +744,10 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="62"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="106"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="107"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
@@ -788,20 +788,24 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="59"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="60"/>
         <source>Order</source>
         <translation>Заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="102"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="103"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="180"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="236"/>
         <source>Order {order_id}</source>
-        <translation>Заказ {order_id}</translation>
+        <translation type="vanished">Заказ {order_id}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="182"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="237"/>
+        <source>Order {short_id}</source>
+        <translation>Заказ {short_id}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="153"/>
@@ -821,7 +825,7 @@
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="151"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="140"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
@@ -829,22 +833,22 @@
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="242"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="246"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="88"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="89"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="87"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="88"/>
         <source>Paid by {0}; when exactly is not known</source>
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="241"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="245"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
@@ -874,19 +878,19 @@
         <translation>Оплачено — спасибо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/alerts.py" line="76"/>
+        <location filename="../../app/paydesk/ui/payment/alerts.py" line="77"/>
         <source>Paid: {0}</source>
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="247"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="250"/>
         <source>Pay before {time}</source>
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="229"/>
+        <location filename="../../app/paydesk/ui/app.py" line="233"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="106"/>
-        <location filename="../../app/paydesk/ui/payment/alerts.py" line="103"/>
+        <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="77"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
@@ -953,8 +957,8 @@ QR payments at a shop counter.</source>
         <translation>Квитанция</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="321"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="364"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="324"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="367"/>
         <source>Payment slip {order_id}</source>
         <translation>Квитанция {order_id}</translation>
     </message>
@@ -1001,7 +1005,7 @@ QR payments at a shop counter.</source>
         <translation>Готовим платёж…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="366"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="369"/>
         <source>Print payment slip</source>
         <translation>Печать квитанции</translation>
     </message>
@@ -1085,7 +1089,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="147"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="254"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="229"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="230"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
     </message>
@@ -1179,7 +1183,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="65"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
@@ -1651,17 +1655,17 @@ QR payments at a shop counter.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="129"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="130"/>
         <source>This order can no longer be paid, so there is no slip to print.</source>
         <translation>Этот заказ уже нельзя оплатить, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="127"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="128"/>
         <source>This order has no payment link yet, so there is no slip to print.</source>
         <translation>У этого заказа ещё нет ссылки на оплату, квитанцию не напечатать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="121"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="122"/>
         <source>This order is already paid, so there is no slip to print.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
@@ -1676,12 +1680,12 @@ QR payments at a shop counter.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="125"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="126"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="123"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="124"/>
         <source>This payment was refused; create a new payment to print a slip.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
@@ -1697,7 +1701,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="148"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="150"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="89"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="90"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>

@@ -193,7 +193,8 @@ def test_pending_order_shows_a_scannable_code_link_and_countdown(
     assert panel.badge.phase() is OrderPhase.PENDING
     assert panel.countdown_label.text() == "Expires in 15:00"
     assert panel.countdown_running()
-    assert panel.order_id_label.text() == "Order 20261121-120000000-K3QX9A"
+    assert panel.order_id_label.text() == "Order K3QX9A"  # the short id; whole in the tooltip
+    assert panel.order_id_label.toolTip() == "20261121-120000000-K3QX9A"
     assert panel.note_label.text() == "2 coffees, 1 croissant"
     assert panel.qr.is_active()
     assert panel.qr.width() == panel.qr.height() >= 300  # square, as large as it fits

@@ -20,6 +20,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
 
 from paydesk.domain.clock import Clock, seconds_left, utc_now
+from paydesk.domain.order_ids import short_id
 from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.payment.buyer_strip import BuyerStrip, restyle
 from paydesk.ui.payment.idle_card import IdleCard
@@ -177,7 +178,9 @@ class PaymentPanel(QWidget):
         self.amount_label.setText(money(order.amount))
         self.badge.set_order(order, phase)
         self._set_link(order.url)
-        self.order_id_label.setText(tr("Order {order_id}").format(order_id=order.order_id))
+        short = short_id(order.order_id)  # the whole id in the tooltip
+        self.order_id_label.setText(tr("Order {short_id}").format(short_id=short))
+        self.order_id_label.setToolTip(order.order_id)
         self.note_label.setText(order.note)
         self._set_card_state(phase)
         if live and expires_at is not None:
@@ -201,6 +204,7 @@ class PaymentPanel(QWidget):
         self._set_link(None)
         self._set_countdown_text(CARDS[OrderPhase.CREATING].lines())
         self.order_id_label.setText("")
+        self.order_id_label.setToolTip("")
         self.note_label.setText("")
         self._set_card_state(OrderPhase.CREATING)
 

@@ -36,6 +36,7 @@ from PySide6.QtGui import (
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QWidget
 
+from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.support.qr import QUIET_ZONE, qr_matrix
 from paydesk.ui.shell.formatting import local_time, money, tr
@@ -233,7 +234,9 @@ def _items(
     created = local_time(order.created_at, locale=locale)
     items += [
         _RULE,
-        _Line(tr("Order {order_id}").format(order_id=order.order_id), 8.0, anywhere=True),
+        _Line(tr("Order {short_id}").format(short_id=short_id(order.order_id)), 11.0,
+              bold=True),
+        _Line(order.order_id, 7.0, anywhere=True),  # the whole id, for the records
         _Line(tr("Created {time}").format(time=created), 8.0, gap_mm=0.6),
     ]
     return items
