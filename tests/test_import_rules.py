@@ -155,3 +155,13 @@ def test_the_core_and_the_floors_never_import_qt() -> None:
 def test_only_the_entry_points_import_the_launcher() -> None:
     users = sorted(name for name, targets in graph().items() if "paydesk.launch" in targets)
     assert users == ["paydesk.__main__"]
+
+
+#: The ceiling on a module's length: past it, a module holds more than one idea.
+MAX_LINES = 450
+
+
+def test_no_module_is_over_the_ceiling() -> None:
+    long = {name: lines for name, path in MODULES.items()
+            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert long == {}

@@ -23,8 +23,10 @@ done here, in this order:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import paydesk.core.runtime  # noqa: F401  (step 4 of the module's doc)
 from paydesk.cli import exit_codes
@@ -65,14 +67,47 @@ def window_options(tokens: Sequence[str]) -> argparse.Namespace | None:
 
 
 def open_window(options: argparse.Namespace) -> int:
-    """The counter window; a plain message (exit code 1) when Qt cannot be loaded."""
+    """The counter window; a one-line message (exit code 7) when it cannot open here."""
     setup_command_logging(options.data_dir, demo=options.demo, verbose=options.verbose,
                           command=None)
+    problem = display_problem(os.environ, sys.platform)
+    if problem is not None:
+        print(f"paydesk: The window cannot open: {problem}. The commands work without "
+              "one (paydesk --help).", file=sys.stderr)
+        return exit_codes.NO_WINDOW
     try:
         from paydesk.ui.app import run_window  # Qt: the window's only, and it may be missing
     except ImportError as exc:
         # Most often a system library Qt needs (libEGL, libxkbcommon) is missing.
         print(f"paydesk: The window cannot start because Qt could not be loaded ({exc}). "
               "The commands (paydesk --help) work without it.", file=sys.stderr)
-        return exit_codes.FAILURE
+        return exit_codes.NO_WINDOW
     return int(run_window(data_dir=options.data_dir, demo=options.demo))
+
+
+def display_problem(environ: Mapping[str, str], platform: str) -> str | None:
+    """Why Qt would find no display here (it aborts the process then), or None.
+
+    Only where a display server is needed: Linux and the BSDs, unless Qt is told
+    another platform (``QT_QPA_PLATFORM=offscreen``, ``eglfs`` ...). X11 by
+    ``DISPLAY``, Wayland by ``WAYLAND_DISPLAY``; a local X display must have its
+    socket (``:0`` is ``/tmp/.X11-unix/X0``).
+    """
+    if platform in ("win32", "cygwin", "darwin"):
+        return None
+    chosen = environ.get("QT_QPA_PLATFORM", "").split(":", 1)[0].split(";", 1)[0].strip()
+    if chosen and chosen not in ("xcb", "wayland", "wayland-egl"):
+        return None  # offscreen, eglfs, vnc...: no display server to find
+    wayland = environ.get("WAYLAND_DISPLAY", "")
+    x11 = environ.get("DISPLAY", "")
+    if wayland and chosen != "xcb":
+        return None
+    if not x11:
+        return ("there is no graphical display (neither DISPLAY nor WAYLAND_DISPLAY is set; "
+                "over SSH, use 'ssh -X' or run it on the computer's own screen)")
+    host, _, number = x11.rpartition(":")
+    if host in ("", "unix") and number.split(".", 1)[0].isdigit():
+        socket = Path("/tmp/.X11-unix") / f"X{number.split('.', 1)[0]}"  # noqa: S108
+        if not socket.exists():
+            return f"the X display {x11} is not running ({socket} does not exist)"
+    return None

@@ -14,12 +14,12 @@
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="228"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="82"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="193"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="57"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
@@ -29,27 +29,27 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="222"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="77"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="177"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="43"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="161"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="198"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="62"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="165"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -64,12 +64,12 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="185"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="49"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="162"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -79,22 +79,22 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="200"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="64"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="182"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="47"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="163"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="215"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="75"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
@@ -109,7 +109,7 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="164"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="247"/>
+        <location filename="../../app/paydesk/ui/app.py" line="226"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -159,9 +159,9 @@
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="59"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="146"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="243"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="85"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="156"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="240"/>
         <source>Amount</source>
@@ -209,32 +209,32 @@
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="70"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="38"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="79"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="47"/>
         <source>Asking the payment service whether it was paid…</source>
         <translation>Спрашиваем сервис, была ли оплата…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/alerts.py" line="77"/>
+        <location filename="../../app/paydesk/ui/payment/alerts.py" line="78"/>
         <source>At {0}, order {1}</source>
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="188"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="52"/>
         <source>Back to the &amp;sale</source>
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="318"/>
+        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="34"/>
         <source>Back to the sale</source>
         <translation>Вернуться к продаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="434"/>
+        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="63"/>
         <source>Back to the sale of {amount}</source>
         <translation>Вернуться к продаже на {amount}</translation>
     </message>
@@ -249,7 +249,7 @@
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="196"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="60"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
@@ -289,7 +289,7 @@
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="95"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="63"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
@@ -311,13 +311,13 @@
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="78"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="46"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="205"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="471"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="161"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -337,19 +337,19 @@
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="526"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="66"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="261"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="531"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="38"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="71"/>
         <location filename="../../app/paydesk/ui/widgets/link_label.py" line="73"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="301"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="298"/>
         <source>Could not draw the payment slip.</source>
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
@@ -359,28 +359,28 @@
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="558"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="153"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="521"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="367"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="116"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="579"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="109"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="344"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="341"/>
         <source>Could not start printing on {printer}.</source>
         <translation>Не удалось начать печать на {printer}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="330"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="327"/>
         <source>Could not start the PDF for the payment slip.</source>
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
@@ -401,7 +401,7 @@
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="86"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="54"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
@@ -412,7 +412,7 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="57"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="59"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
@@ -434,13 +434,13 @@
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="511"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="358"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="108"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="121"/>
+        <location filename="../../app/paydesk/ui/payment/place.py" line="26"/>
         <source>Current sale</source>
         <translation>Текущая продажа</translation>
     </message>
@@ -465,7 +465,7 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="180"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="46"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -474,7 +474,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="124"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="355"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -484,7 +484,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="60"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="62"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
@@ -536,20 +536,20 @@
         <translation>Ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="71"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="39"/>
         <source>Esc starts the next payment; this one is finished in the background.</source>
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="88"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="56"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="504"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="277"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -563,7 +563,7 @@
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="511"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="108"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
@@ -578,7 +578,7 @@
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="540"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="124"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
@@ -633,7 +633,7 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
     </message>
@@ -653,7 +653,7 @@
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="82"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="50"/>
         <source>No longer checked by itself: press F5 to check it</source>
         <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
@@ -674,7 +674,7 @@
         <translation>Ссылки на оплату пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="203"/>
+        <location filename="../../app/paydesk/ui/payment/idle_card.py" line="23"/>
         <source>No payment on screen</source>
         <translation>Нет платежа на экране</translation>
     </message>
@@ -690,15 +690,15 @@
         <translation>нет (проигрыватель звука не найден)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="94"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="62"/>
         <source>Not payable</source>
         <translation>Оплата невозможна</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="74"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="91"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="42"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="59"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
     </message>
@@ -723,18 +723,18 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="144"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="137"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="122"/>
+        <location filename="../../app/paydesk/ui/payment/place.py" line="27"/>
         <source>Not shown to the buyer</source>
         <translation>Не показан покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="123"/>
+        <location filename="../../app/paydesk/ui/payment/place.py" line="28"/>
         <source>Not the current sale</source>
         <translation>Не текущая продажа</translation>
     </message>
@@ -744,30 +744,30 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="61"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="277"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="107"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="120"/>
+        <location filename="../../app/paydesk/ui/payment/place.py" line="25"/>
         <source>On the buyer&apos;s screen</source>
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="428"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="263"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="226"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="81"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="262"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="39"/>
         <source>Open in browser</source>
         <translation>Открыть</translation>
     </message>
@@ -788,20 +788,24 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="58"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="60"/>
         <source>Order</source>
         <translation>Заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="273"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="103"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="388"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="239"/>
         <source>Order {order_id}</source>
-        <translation>Заказ {order_id}</translation>
+        <translation type="vanished">Заказ {order_id}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="182"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="237"/>
+        <source>Order {short_id}</source>
+        <translation>Заказ {short_id}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="153"/>
@@ -821,7 +825,7 @@
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="151"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="140"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
@@ -829,22 +833,22 @@
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="464"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="246"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="87"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="89"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="86"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="88"/>
         <source>Paid by {0}; when exactly is not known</source>
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="463"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="245"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
@@ -874,19 +878,19 @@
         <translation>Оплачено — спасибо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/alerts.py" line="76"/>
+        <location filename="../../app/paydesk/ui/payment/alerts.py" line="77"/>
         <source>Paid: {0}</source>
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="253"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="250"/>
         <source>Pay before {time}</source>
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="254"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="93"/>
-        <location filename="../../app/paydesk/ui/payment/alerts.py" line="103"/>
+        <location filename="../../app/paydesk/ui/app.py" line="233"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="106"/>
+        <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="77"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
@@ -936,7 +940,7 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="93"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="106"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
@@ -947,14 +951,14 @@ QR payments at a shop counter.</source>
         <translation>Платёж отклонён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="486"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="505"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="175"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="193"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="327"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="370"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="324"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="367"/>
         <source>Payment slip {order_id}</source>
         <translation>Квитанция {order_id}</translation>
     </message>
@@ -965,7 +969,7 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="499"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="187"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -975,7 +979,7 @@ QR payments at a shop counter.</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="217"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="72"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
@@ -986,7 +990,7 @@ QR payments at a shop counter.</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="100"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="18"/>
         <source>PNG image (*.png)</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
@@ -1001,7 +1005,7 @@ QR payments at a shop counter.</source>
         <translation>Готовим платёж…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="372"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="369"/>
         <source>Print payment slip</source>
         <translation>Печать квитанции</translation>
     </message>
@@ -1053,22 +1057,22 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="499"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="187"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="202"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="66"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="570"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="100"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="263"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="40"/>
         <source>Save QR…</source>
         <translation>Сохранить QR…</translation>
     </message>
@@ -1085,7 +1089,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="147"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="254"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="232"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="230"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
     </message>
@@ -1130,7 +1134,7 @@ QR payments at a shop counter.</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="144"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="137"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
@@ -1158,12 +1162,12 @@ QR payments at a shop counter.</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="186"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="50"/>
         <source>Show to &amp;buyer</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="322"/>
+        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="38"/>
         <source>Show to buyer</source>
         <translation>Показать покупателю</translation>
     </message>
@@ -1179,7 +1183,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="65"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="62"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
@@ -1189,7 +1193,7 @@ QR payments at a shop counter.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="81"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="49"/>
         <source>Status unknown</source>
         <translation>Статус неизвестен</translation>
     </message>
@@ -1199,7 +1203,7 @@ QR payments at a shop counter.</source>
         <translation>Статус неизвестен — проверьте</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="101"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="19"/>
         <source>SVG image (*.svg)</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
@@ -1462,7 +1466,7 @@ QR payments at a shop counter.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="75"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="43"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
@@ -1517,7 +1521,7 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="204"/>
+        <location filename="../../app/paydesk/ui/payment/idle_card.py" line="24"/>
         <source>The QR code for the buyer will appear here.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
@@ -1646,7 +1650,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="89"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="57"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
@@ -1656,22 +1660,22 @@ QR payments at a shop counter.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="132"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="130"/>
         <source>This order can no longer be paid, so there is no slip to print.</source>
         <translation>Этот заказ уже нельзя оплатить, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="130"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="128"/>
         <source>This order has no payment link yet, so there is no slip to print.</source>
         <translation>У этого заказа ещё нет ссылки на оплату, квитанцию не напечатать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="124"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="122"/>
         <source>This order is already paid, so there is no slip to print.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="92"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="60"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
@@ -1681,12 +1685,12 @@ QR payments at a shop counter.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="128"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="126"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="126"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="124"/>
         <source>This payment was refused; create a new payment to print a slip.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
@@ -1702,7 +1706,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="148"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="150"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="253"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="90"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
@@ -1742,7 +1746,7 @@ QR payments at a shop counter.</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="201"/>
+        <location filename="../../app/paydesk/ui/payment/idle_card.py" line="21"/>
         <source>Type an amount and press Enter</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
@@ -1868,12 +1872,12 @@ QR payments at a shop counter.</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="84"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="52"/>
         <source>✓ Paid</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="85"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="53"/>
         <source>✗ Refused</source>
         <translation>✗ Отказано</translation>
     </message>

@@ -36,7 +36,7 @@ def test_create_pay_status_list_export(
     paydesk: RunPaydesk, service_env: dict[str, str], sandbox: SandboxServer, tmp_path: Path
 ) -> None:
     run = paydesk("create", "1 500,50", "--email", "buyer@example.com", "--note", "2 coffees",
-                  env=service_env)
+                  env={**service_env, "LANG": "ru_RU.UTF-8"})
     assert run.code == 0, run.err
     order_id, link = created(run.out)
     remote = sandbox.order(order_id)

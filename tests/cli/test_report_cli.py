@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -81,7 +82,7 @@ def test_json_report_of_a_day(paydesk: RunPaydesk, book: Path) -> None:
 
 
 def test_table_report_is_the_default(paydesk: RunPaydesk, book: Path) -> None:
-    run = paydesk("report", "--date", DAY.isoformat(), env=ENV)
+    run = paydesk("report", "--date", DAY.isoformat(), env={**ENV, "LANG": "ru_RU.UTF-8"})
     assert run.code == 0, run.err
     out = run.out
     assert out.startswith("Report for 2026-03-01 (local time)")
@@ -92,6 +93,20 @@ def test_table_report_is_the_default(paydesk: RunPaydesk, book: Path) -> None:
     assert hours[0].startswith("00:00-01:00  1  1 234,50 ₽  █")
     assert hours[1] == "01:00-02:00  0      0,00 ₽"  # no bar, no trailing spaces
     assert "Generated " in out
+
+
+@pytest.mark.parametrize("lang", ["C.UTF-8", "en_US.UTF-8", "POSIX"])
+def test_an_english_terminal_writes_amounts_and_dates_the_english_way(
+    paydesk: RunPaydesk, book: Path, lang: str
+) -> None:
+    """As the window does in English: grouped thousands, a decimal point, ISO days."""
+    run = paydesk("report", "--date", DAY.isoformat(), env={**ENV, "LANG": lang})
+    assert run.code == 0, run.err
+    assert "Paid           4  2,734.00 ₽" in run.out
+    assert re.search(r"^Generated \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$", run.out, re.M)
+    listed = paydesk("list", env={**ENV, "LANG": lang, "LC_ALL": ""})
+    assert listed.code == 0, listed.err
+    assert "1,234.50" in listed.out and "1 234,50" not in listed.out
 
 
 def test_csv_report_in_the_russian_style(paydesk: RunPaydesk, book: Path) -> None:

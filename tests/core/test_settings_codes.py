@@ -107,3 +107,13 @@ def test_what_is_not_configured_is_named(
         runtime.gateway()
     assert raised.value.missing == missing
     assert "paydesk config set" in str(raised.value)  # the command line's words, unchanged
+
+
+def test_the_demo_shop_speaks_the_demos_language() -> None:
+    from paydesk.core.demo import demo_shop_name
+
+    assert demo_shop_name("ru") == "Демо-магазин PayDesk"
+    assert demo_shop_name("en") == "PayDesk demo shop"
+    assert demo_shop_name("system", {"LANG": "ru_RU.UTF-8"}) == "Демо-магазин PayDesk"
+    assert demo_shop_name("system", {"LC_ALL": "C", "LANG": "ru_RU.UTF-8"}) == "PayDesk demo shop"
+    assert demo_shop_name("system", {}) == "PayDesk demo shop"

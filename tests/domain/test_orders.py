@@ -85,3 +85,13 @@ def test_two_counters_do_not_collide() -> None:
     first, second = OrderIdGenerator(lambda: moment), OrderIdGenerator(lambda: moment)
     ids = {g.new_id() for g in (first, second) for _ in range(500)}
     assert len(ids) == 1000
+
+
+def test_the_short_id_is_the_random_tag_and_a_short_id_stays_whole() -> None:
+    from paydesk.domain.order_ids import OrderIdGenerator, short_id
+
+    assert short_id("20261121-153012847-K3QX9A") == "K3QX9A"
+    assert short_id("A-1001") == "A-1001" and short_id("ABCDEFGH") == "ABCDEFGH"
+    assert short_id("ABCDEFGHI") == "DEFGHI"
+    made = OrderIdGenerator().new_id()
+    assert made.endswith("-" + short_id(made))

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from paydesk import __version__
-from paydesk.ui.shell.icon import ICON_NAME
+from paydesk.support.resources import ICON_NAME
 
 ROOT = Path(__file__).resolve().parents[2]
 LINUX = ROOT / "packaging" / "linux"

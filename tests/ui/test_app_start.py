@@ -157,7 +157,7 @@ def test_any_failure_after_the_first_frame_is_reported_not_left_half_started(
         raise RuntimeError("the counter could not be made")
 
     try:
-        window = MainWindow(runtime, broken_counter, ui_state(runtime.paths.data_dir))
+        window = MainWindow(runtime, ui_state(runtime.paths.data_dir), make_counter=broken_counter)
         qtbot.addWidget(window)
         with qtbot.waitSignal(window.start_failed, timeout=10_000) as failed:
             window.show()

@@ -19,6 +19,7 @@ from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import Settings
+from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import CreationState, OrderStatus
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.support.paths import AppPaths
@@ -108,7 +109,9 @@ def buyer_note(window: MainWindow) -> str:
 
 def row_point(table: QTableView, order_id: str) -> QPoint:
     model = table.model()
-    [row] = [r for r in range(model.rowCount()) if model.index(r, 1).data() == order_id]
+    # The cell shows the short id; its tooltip (what the cashier hovers) the whole one.
+    [row] = [r for r in range(model.rowCount())
+             if model.index(r, 1).data(Qt.ItemDataRole.ToolTipRole) == order_id]
     return table.visualRect(model.index(row, 1)).center()
 
 
@@ -245,7 +248,8 @@ def test_selecting_a_row_shows_that_order_to_the_cashier_only(
     table: QTableView = child(window, QTableView, "orders_table")
     model = table.model()
     qtbot.waitUntil(lambda: model.rowCount() == 2, timeout=WAIT_MS)
-    rows = {model.index(r, 1).data(): r for r in range(model.rowCount())}
+    rows = {model.index(r, 1).data(Qt.ItemDataRole.ToolTipRole): r
+            for r in range(model.rowCount())}
     first_id = order_id_of(sandbox, first)
     table.selectRow(rows[first_id])
     qtbot.waitUntil(lambda: shown_link(window) == first, timeout=WAIT_MS)
@@ -319,7 +323,7 @@ def test_export_shows_what_the_list_shows(
     type_amount(qtbot, window, "12,34")
     wait_for_link(qtbot, window)
     path = tmp_path / "shown.csv"
-    assert window.export_csv_to(str(path)) == 1
+    assert window.menu_actions.export_csv_to(str(path)) == 1
     with path.open(encoding="utf-8-sig", newline="") as handle:
         [header, row] = list(csv.reader(handle))
     assert "order_id" in header
@@ -466,7 +470,7 @@ def test_browsing_the_list_never_changes_the_buyers_screen(
     # Sorted by amount, the other order is on top; going into the list (Tab, or a
     # click on its empty space) makes a row current.
     table.sortByColumn(Column.AMOUNT, Qt.SortOrder.AscendingOrder)
-    assert table.model().index(0, Column.ORDER_ID).data() == other_id
+    assert table.model().index(0, Column.ORDER_ID).data() == short_id(other_id)
     table.setFocus(Qt.FocusReason.TabFocusReason)
     viewport = table.viewport()
     qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=QPoint(20, viewport.height() - 5))

@@ -1,11 +1,14 @@
-"""Dates typed on the command line, in the merchant's local time."""
+"""Dates typed on the command line, in the merchant's local time, and amounts and
+moments written for the terminal (paydesk.domain.writing, as the window writes them)."""
 
 from __future__ import annotations
 
 import argparse
+import os
 from datetime import date, datetime, timedelta
 
 from paydesk.core.report import local_midnight
+from paydesk.domain.writing import Language, amount_text, language_of, moment_text, money_text
 
 
 def parse_local_date(text: str) -> datetime:
@@ -31,5 +34,27 @@ def next_day(moment: datetime) -> datetime:
     return local_midnight(moment.astimezone().date() + timedelta(days=1))
 
 
+def terminal_language() -> Language:
+    """The writing of amounts and dates in a terminal: the locale's, as ``date`` and
+    ``ls`` follow it (LC_ALL, then LC_MESSAGES, then LANG; C/POSIX is English)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            return language_of(value)
+    return "en"
+
+
 def local_text(moment: datetime | None) -> str:
-    return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S") if moment is not None else ""
+    """A moment as the terminal's language writes it, to the second."""
+    return moment_text(moment, terminal_language(), seconds=True)
+
+
+def rubles_text(kopecks: int) -> str:
+    """Kopecks as the terminal's language writes rubles: ``1 234,50 ₽``, ``1,234.50 ₽``
+    (plain spaces: a terminal does not wrap, and a script can split on them)."""
+    return money_text(kopecks, terminal_language()).replace("\u00a0", " ")
+
+
+def amount_only(kopecks: int) -> str:
+    """The same without the ruble sign (a table's column says it)."""
+    return amount_text(kopecks, terminal_language()).replace("\u00a0", " ")

@@ -14,6 +14,9 @@ STORAGE = 5
 #: The payment service has the order, but the order book could not save its link:
 #: never create it again; ``paydesk refresh`` (or the window) finishes it.
 SENT_NOT_SAVED = 6
+#: The window cannot open here: no graphical display, or Qt's libraries are missing.
+#: The commands still work.
+NO_WINDOW = 7
 #: Stopped with Ctrl+C (SIGINT): 128 + the signal's number, as shells report it.
 INTERRUPTED = 130
 

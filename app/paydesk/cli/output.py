@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paydesk.cli.dates import local_text
+from paydesk.cli.dates import amount_only, local_text, rubles_text
 from paydesk.core.problems import english
-from paydesk.domain.money import format_rubles
 from paydesk.domain.orders import CreationState, Order
 from paydesk.domain.phase import OrderPhase, phase_of
 
@@ -43,7 +42,7 @@ def paid_text(order: Order) -> str:
 def describe(order: Order) -> str:
     lines = [
         f"Order   {order.order_id}",
-        f"Amount  {format_rubles(order.amount, group=' ')} ₽",
+        f"Amount  {rubles_text(order.amount)}",
         f"Status  {status_text(order)}",
         f"Created {local_text(order.created_at)}",
     ]
@@ -71,7 +70,7 @@ def table(orders: Sequence[Order]) -> str:
         (
             local_text(o.created_at),
             o.order_id,
-            format_rubles(o.amount, group=" "),
+            amount_only(o.amount),
             status_text(o),
             paid_text(o),
             o.email or "",

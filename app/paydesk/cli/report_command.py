@@ -13,13 +13,12 @@ from datetime import datetime
 from typing import Any
 
 from paydesk.cli import exit_codes
-from paydesk.cli.dates import local_text, next_day, parse_local_date
+from paydesk.cli.dates import local_text, next_day, parse_local_date, rubles_text
 from paydesk.cli.formats import add_format
 from paydesk.cli.order_commands import add_csv_style, csv_format
 from paydesk.core.report import LINES, DayReport, HourTakings, Tally
 from paydesk.core.runtime import Runtime
 from paydesk.domain.errors import InputError
-from paydesk.domain.money import format_rubles
 from paydesk.domain.phase import OrderPhase
 
 #: Every phase as a heading of the report's table: the orders list's words, as
@@ -137,7 +136,7 @@ def write_report_csv(report: DayReport, args: argparse.Namespace) -> None:
 
 
 def _rubles(kopecks: int) -> str:
-    return f"{format_rubles(kopecks, group=' ')} ₽"
+    return rubles_text(kopecks)
 
 
 def _period(report: DayReport) -> str:

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from paydesk.core.settings import Settings
+from paydesk.domain.writing import language_of
 from paydesk.support.paths import AppPaths
 from paydesk.support.private_files import create_private_file, private_opener
 
@@ -29,25 +32,28 @@ class DemoSandbox:
     """Starts and stops the embedded sandbox for one demo data folder."""
 
     def __init__(
-        self, paths: AppPaths, *, ttl_seconds: float = 900.0, merchant_name: str = ""
+        self, paths: AppPaths, *, ttl_seconds: float = 900.0, merchant_name: str = "",
+        language: str = "system",
     ) -> None:
-        """``ttl_seconds`` and ``merchant_name`` ("": the sandbox's own demo name) are
-        the demo's settings: its orders' lifetime and its shop's name."""
+        """``ttl_seconds`` and ``merchant_name`` ("": the demo shop's own name, in the
+        demo's ``language``) are the demo's settings: its orders' lifetime and its
+        shop's name."""
         self.paths = paths.ensure()
         self._ttl = ttl_seconds
         self._merchant_name = merchant_name
+        self._default_name = demo_shop_name(language)
         self._server: SandboxServer | None = None
 
     def start(self) -> SandboxServer:
         from paydesk.sandbox import SandboxConfig, SandboxServer
-        from paydesk.sandbox.config import DEFAULT_MERCHANT_NAME, DEFAULT_PORT
+        from paydesk.sandbox.config import DEFAULT_PORT
 
         config = SandboxConfig(
             client_id=DEMO_CLIENT_ID,
             secret_key=DEMO_SECRET_KEY,
             ttl_seconds=self._ttl,
             db_path=self.paths.sandbox_database,
-            merchant_name=self._merchant_name or DEFAULT_MERCHANT_NAME,
+            merchant_name=self._merchant_name or self._default_name,
         )
         port_file = self.paths.data_dir / "sandbox-port"
         port = _read_port(port_file) or DEFAULT_PORT
@@ -83,12 +89,11 @@ class DemoSandbox:
     def follow(self, settings: Settings) -> None:
         """The demo's settings were saved: the sandbox takes the shop's name and the
         order lifetime too (for the orders created from now on)."""
-        from paydesk.sandbox.config import DEFAULT_MERCHANT_NAME
-
         self._ttl = settings.order_lifetime_seconds
         self._merchant_name = settings.merchant_name
+        self._default_name = demo_shop_name(settings.language)
         if self._server is not None:
-            self._server.set_shop(merchant_name=self._merchant_name or DEFAULT_MERCHANT_NAME,
+            self._server.set_shop(merchant_name=self._merchant_name or self._default_name,
                                   ttl_seconds=self._ttl)
 
     def stop(self) -> None:
@@ -104,3 +109,18 @@ def _read_port(path: Path) -> int | None:
         if 1024 <= port <= 65535:
             return port
     return None
+
+
+#: The demo shop's name until the person names it, in the demo's language.
+DEMO_SHOP_NAMES = {"en": "PayDesk demo shop", "ru": "Демо-магазин PayDesk"}
+
+
+def demo_shop_name(language: str, environ: Mapping[str, str] | None = None) -> str:
+    """``language`` is the setting: "ru", "en", or "system", which is the locale's
+    (LC_ALL, LC_MESSAGES, LANG, as Qt reads the system's language on Unix)."""
+    if language not in DEMO_SHOP_NAMES:
+        env = os.environ if environ is None else environ
+        locale = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG")
+                       if env.get(name)), "")
+        language = language_of(locale)
+    return DEMO_SHOP_NAMES[language]

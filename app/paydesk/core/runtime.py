@@ -211,7 +211,7 @@ def open_runtime(
     # account or secret: those are the sandbox's.
     base = settings_file.load(demo_paths.settings_file, environ={})
     sandbox = DemoSandbox(demo_paths, ttl_seconds=base.order_lifetime_seconds,
-                          merchant_name=base.merchant_name)
+                          merchant_name=base.merchant_name, language=base.language)
     sandbox.start()
     runtime = Runtime(demo_paths, sandbox.settings(base), demo=sandbox)
     runtime.listen_settings(sandbox.follow)

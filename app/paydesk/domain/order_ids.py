@@ -55,3 +55,15 @@ def _random_start() -> int:
     that ``secrets`` loads for its other functions.
     """
     return int.from_bytes(os.urandom(4), "big") >> 3
+
+
+#: What the window, the slip and the notices show of an order id.
+SHORT_LENGTH = _TAG_LENGTH
+
+
+def short_id(order_id: str) -> str:
+    """The order id as a person reads it out: its last six characters, which in
+    PayDesk's ids are the random tag (``20261121-153012847-K3QX9A`` -> ``K3QX9A``).
+    An id from elsewhere that is short already stays whole. The search finds an
+    order by it; the full id is in the tooltip, the order's details and exports."""
+    return order_id if len(order_id) <= SHORT_LENGTH + 2 else order_id[-SHORT_LENGTH:]

@@ -12,6 +12,9 @@ import sys
 from functools import cache
 from pathlib import Path
 
+#: The icon's name on Linux desktops: the .desktop file's Icon= and the app id.
+ICON_NAME = "org.paydesk.PayDesk"
+
 
 @cache
 def resources_root() -> Path:

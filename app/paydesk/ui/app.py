@@ -5,22 +5,22 @@ from __future__ import annotations
 import logging
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication
 
+from paydesk.core import settings as settings_file
 from paydesk.core.runtime import Runtime, ensure_folder, open_runtime
 from paydesk.core.settings import Settings, SettingsError
 from paydesk.support.crash_report import CrashHandler, install_crash_handler
 from paydesk.support.logs import log_dir_for, log_start, setup_logging
 from paydesk.support.paths import AppPaths, resolve_data_dir
+from paydesk.support.resources import ICON_NAME
+from paydesk.ui.main_window import MainWindow
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.i18n import install_translation
-
-if TYPE_CHECKING:
-    from paydesk.ui.main_window import MainWindow
-    from paydesk.ui.payment.counter import CounterController
+from paydesk.ui.shell.single_instance import SingleInstance
+from paydesk.ui.shell.stop_signals import install_stop_signals
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +38,6 @@ def start_settings(data_dir: str | None, *, demo: bool) -> Settings:
     takes only the language from it ("system" then, the default). The demo's own
     file, once it has one (its settings saved), is the demo's language.
     """
-    from paydesk.core import settings as settings_file
-
     paths = AppPaths(resolve_data_dir(data_dir))
     try:
         if demo and paths.demo().settings_file.exists():
@@ -61,7 +59,7 @@ def choose_start(data_dir: str | None, demo: bool, settings: Settings) -> bool |
     remembered = state.value("start/mode")
     if remembered in ("demo", "setup"):
         return remembered == "demo"
-    from paydesk.ui.settings.welcome_dialog import WelcomeDialog
+    from paydesk.ui.settings.welcome_dialog import WelcomeDialog  # first start only
 
     use_app_icon()
     welcome = WelcomeDialog()
@@ -75,17 +73,17 @@ def choose_start(data_dir: str | None, demo: bool, settings: Settings) -> bool |
 
 
 def use_app_icon() -> None:
-    """PayDesk's icon on every window from now on (not before the first frame: the
-    icon loads Qt's SVG plugin)."""
+    """PayDesk's icon on every window from now on: the first start's dialogs, and the
+    window once its first frame is on the screen (the icon loads Qt's SVG plugin)."""
     if QApplication.windowIcon().isNull():
-        from paydesk.ui.shell.icon import app_icon
+        from paydesk.ui.shell.icon import app_icon  # see the docstring
 
         QApplication.setWindowIcon(app_icon())
 
 
 def set_up_account(runtime: Runtime) -> bool:
     """First start with no account: the settings dialog before the window."""
-    from paydesk.ui.settings.dialog import SettingsDialog
+    from paydesk.ui.settings.dialog import SettingsDialog  # first start only
 
     use_app_icon()
     dialog = SettingsDialog(runtime.settings, runtime.secret_store())
@@ -101,26 +99,11 @@ def build_window(
     """The window, wired to the runtime (the tests use this too).
 
     Its counter (the order book, the requests) is built right after the first
-    frame, or when first asked for (``window.counter``). ``log_dir`` is what
-    Help → Open log folder opens; by default the data folder's ``logs`` (where
-    the log goes whenever the data folder is overridden).
+    frame, with the rest of the window (``MainWindow.finish_start``). ``log_dir``
+    is what Help → Open log folder opens; by default the data folder's ``logs``
+    (where the log goes whenever the data folder is overridden).
     """
-    from paydesk.ui.main_window import MainWindow
-
-    def make_counter() -> CounterController:
-        from paydesk.ui.payment.counter import CounterController
-
-        # Not the whole file's check: in the GUI thread it would freeze the window for
-        # ~0.1 s per 100 000 orders (more from a cold disk); damage the window's own
-        # queries come upon sets the book aside (OrderStore).
-        store = runtime.open_store(check_whole_file=False)
-        try:
-            return CounterController(runtime, runtime.open_desk(store), pool=pool)
-        except BaseException:
-            store.close()
-            raise
-
-    return MainWindow(runtime, make_counter, ui_state(runtime.paths.data_dir),
+    return MainWindow(runtime, ui_state(runtime.paths.data_dir), pool=pool,
                       log_dir=log_dir or runtime.paths.log_dir)
 
 
@@ -140,9 +123,6 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     except SettingsError as exc:
         return _start_failed(crash, exc)
     install_translation(app, settings.language)
-    from paydesk.ui.shell.icon import ICON_NAME
-    from paydesk.ui.shell.single_instance import SingleInstance
-
     QApplication.setDesktopFileName(ICON_NAME)  # Wayland matches the window to its .desktop
     instance: SingleInstance | None = None
     shown: list[MainWindow] = []
@@ -156,11 +136,7 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     def after_first_frame(window: MainWindow) -> None:
         use_app_icon()  # for every window and dialog from now on
         # Until now a failure was the start's (the except clauses below say it).
-        from paydesk.ui.shell.crash_notice import CrashNotice
-
-        notice = CrashNotice(log_dir)
-        notice.window = window
-        install_crash_handler(log_dir, on_crash=notice, native=True)
+        install_crash_handler(log_dir, on_crash=window.crash_notice, native=True)
         serve_other_starts()  # before: the lock already keeps a second window out
         window.counter.start()
 
@@ -195,9 +171,12 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         window.first_frame_done.connect(lambda: after_first_frame(window))
         window.start_failed.connect(lambda exc: cannot_start(window, exc))
         shown.append(window)
+        stop = install_stop_signals(window.close, window)  # as the close button does
         window.show()
         code = app.exec()
         log.info("The window closed")
+        if stop is not None:
+            stop.release()
         window.shutdown()
         return int(code)
     except Exception as exc:  # the last line of defence: say it, don't vanish
@@ -218,7 +197,7 @@ def _start_failed(crash: CrashHandler, exc: Exception) -> int:
     Expected trouble is said plainly, with no crash report: the settings file
     (2), the order book or its folder (5). Anything else is a crash (1): reported.
     """
-    from paydesk.store.errors import StoreError  # the order book's package: on failure
+    from paydesk.store.errors import StoreError  # the order book's package: only on failure
 
     if isinstance(exc, SettingsError | StoreError):
         _say_start_failed(exc)

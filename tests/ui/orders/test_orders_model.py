@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from PySide6.QtCore import QDateTime, QLocale, QModelIndex, Qt, QTimeZone
+from PySide6.QtCore import QDateTime, QModelIndex, Qt, QTimeZone
 from PySide6.QtGui import QColor, QFont
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
@@ -297,9 +297,8 @@ def test_cells_show_local_money_time_and_status_words(
     checked_day = QDateTime.fromMSecsSinceEpoch(
         int(first.last_checked_at.timestamp() * 1000), QTimeZone.systemTimeZone()
     ).date()
-    assert text(model, 0, Column.LAST_CHECKED) == QLocale().toString(
-        checked_day, QLocale.FormatType.ShortFormat
-    )
+    # Written with separators, the same in every part of PayDesk (ISO in English).
+    assert text(model, 0, Column.LAST_CHECKED) == checked_day.toString("yyyy-MM-dd")
     assert text(model, 5, Column.LAST_CHECKED) == ""  # never checked: never sent
     assert model.data(model.index(0, 0), ORDER_ROLE) == first
 

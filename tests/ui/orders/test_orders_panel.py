@@ -98,6 +98,7 @@ def test_the_table_is_set_up_for_a_long_list(panel: OrdersPanel) -> None:
     assert search.placeholderText() == "Search order id, e-mail, note"
     assert search.isClearButtonEnabled()
     assert panel.date_from.calendarPopup() and panel.date_to.calendarPopup()
+    assert panel.date_from.displayFormat() == "yyyy-MM-dd"  # days as the list writes them
     assert [panel.status_filter.itemText(i) for i in range(panel.status_filter.count())] == [
         "All", "Waiting", "Paid", "Refused", "Expired", "Not sent"
     ]  # fmt: skip

@@ -197,7 +197,8 @@ def test_pending_order_shows_a_scannable_code_link_and_countdown(
     assert panel.badge.phase() is OrderPhase.PENDING
     assert panel.countdown_label.text() == "Expires in 15:00"
     assert panel.countdown_running()
-    assert panel.order_id_label.text() == "Order 20261121-120000000-K3QX9A"
+    assert panel.order_id_label.text() == "Order K3QX9A"  # the short id; whole in the tooltip
+    assert panel.order_id_label.toolTip() == "20261121-120000000-K3QX9A"
     assert panel.note_label.text() == "2 coffees, 1 croissant"
     assert panel.qr.is_active()
     assert panel.qr.width() == panel.qr.height() >= 300  # square, as large as it fits
@@ -219,7 +220,7 @@ def test_the_sale_says_it_is_on_the_buyers_screen(
     assert panel.buyer_note.isVisible() and panel.buyer_note.text() == "On the buyer's screen"
     assert not panel.show_to_buyer_button.isVisible()
     assert not panel.back_to_sale_button.isVisible()
-    assert panel.prepare_card().property("looked_up") is False
+    assert panel.card.property("looked_up") is False
     screenshot(panel, "on_display")
 
 
@@ -234,7 +235,7 @@ def test_a_looked_up_order_says_so_and_offers_to_show_it_or_go_back(
     panel.show_order(an_order(), NOW + timedelta(minutes=15))
     panel.set_place(place, can_show=True, sale_amount=7_700)
     assert panel.buyer_note.text() == words
-    assert panel.prepare_card().property("looked_up") is True
+    assert panel.card.property("looked_up") is True
     assert panel.back_to_sale_button.text() == f"Back to the sale of {money(7_700)}"
     with qtbot.waitSignal(panel.show_to_buyer_requested):
         qtbot.mouseClick(panel.show_to_buyer_button, Qt.MouseButton.LeftButton)
@@ -249,7 +250,7 @@ def test_a_looked_up_order_says_so_and_offers_to_show_it_or_go_back(
     assert not panel.show_to_buyer_button.isVisible()
     assert not panel.back_to_sale_button.isVisible()
     panel.set_place(Place.SALE)
-    assert panel.prepare_card().property("looked_up") is False
+    assert panel.card.property("looked_up") is False
 
 
 def test_creating_says_how_to_go_on_without_waiting(panel: PaymentPanel) -> None:
@@ -300,7 +301,7 @@ def test_final_orders_grey_out_the_code(
     assert 0x00 not in grey_rows(panel.qr.grab().toImage()).tobytes()
     assert not panel.countdown_running()
     assert "Expires" not in panel.countdown_label.text()
-    assert panel._card.property("state") == state
+    assert panel.card.property("state") == state
     assert panel.link_label.text() == LINK  # still there for support, just not scannable
     screenshot(panel, state)
 

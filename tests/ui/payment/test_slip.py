@@ -224,7 +224,8 @@ def test_the_pdf_page_rasterized_decodes_and_says_what_to_pay(
         money(125_050, RUSSIAN),
         "Scan to pay",
         f"Pay before {EXPIRES.astimezone().strftime('%H:%M')}",
-        "Order 20261121-112000123-K3QX9A",
+        "Order K3QX9A",  # the short id the panel and the list show
+        "20261121-112000123-K3QX9A",  # and the whole one, for the records
         f"Created {CREATED.astimezone().strftime('%d.%m.%Y %H:%M')}",
     ]
     assert [line for line in map(plain, expected) if line not in plain(text)] == []

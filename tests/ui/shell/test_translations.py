@@ -191,6 +191,19 @@ def test_payment_form_and_badge_speak_russian(russian: MissRecorder, qtbot: QtBo
     assert russian.misses == set()
 
 
+def test_qts_own_file_dialog_has_no_english_left(russian: MissRecorder, qtbot: QtBot) -> None:
+    """Qt's translation misses two of its file dialog's labels (Export, Save as PDF...)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    dialog = QFileDialog(None, "x")
+    dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    texts = [label.text() for label in dialog.findChildren(QLabel) if label.text()]
+    assert texts and all(not any("a" <= ch.lower() <= "z" for ch in text) for text in texts), texts
+    assert "&Папка:" in texts and "&Тип файлов:" in texts
+
+
 def test_the_about_box_says_how_sounds_play_in_russian(russian: MissRecorder) -> None:
     from paydesk.support.sound_player import BEEP_ONLY, SILENT
     from paydesk.ui.shell.about_box import sound_words

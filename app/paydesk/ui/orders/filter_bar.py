@@ -27,7 +27,7 @@ from paydesk.core.order_book import OrderQuery
 from paydesk.domain.clock import Clock
 from paydesk.domain.orders import CreationState, OrderStatus
 from paydesk.ui.orders.cells import day_start, local_day
-from paydesk.ui.shell.formatting import tr
+from paydesk.ui.shell.formatting import date_field_format, tr
 from paydesk.ui.widgets.names import name_widget
 
 _CONFIRMED = frozenset({CreationState.CONFIRMED})
@@ -108,6 +108,7 @@ class FilterBar(QWidget):
     def _date_edit(self, name: str, accessible: str, day: QDate) -> QDateEdit:
         edit = QDateEdit(day)
         name_widget(edit, name, accessible)
+        edit.setDisplayFormat(date_field_format())  # as the list writes days
         edit.setCalendarPopup(True)
         edit.setEnabled(False)
         self.date_filter.toggled.connect(edit.setEnabled)

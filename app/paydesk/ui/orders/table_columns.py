@@ -13,11 +13,13 @@ import enum
 from collections.abc import Callable
 from datetime import datetime
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, QLocale, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, Qt
 
 from paydesk.core.order_book import SortColumn
+from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import Order
 from paydesk.ui.orders.cells import local_day, sort_ms, status_text
+from paydesk.ui.shell.formatting import local_day as local_day_text
 from paydesk.ui.shell.formatting import local_time, money, tr
 
 
@@ -97,12 +99,12 @@ def _checked_text(moment: datetime | None) -> str:
     day = local_day(moment)
     if day == QDate.currentDate():
         return local_time(moment, with_date=False)
-    return QLocale().toString(day, QLocale.FormatType.ShortFormat)
+    return local_day_text(moment.astimezone().date())
 
 
 DISPLAY: dict[Column, Callable[[Order], str]] = {
     Column.CREATED: lambda o: local_time(o.created_at),
-    Column.ORDER_ID: lambda o: o.order_id,
+    Column.ORDER_ID: lambda o: short_id(o.order_id),  # the whole id in the tooltip
     Column.AMOUNT: lambda o: money(o.amount),
     Column.EMAIL: lambda o: o.email or "",
     # A note may hold line breaks; a table cell shows one line.
@@ -131,7 +133,7 @@ ALIGNMENTS = tuple(RIGHT if column is Column.AMOUNT else LEFT for column in Colu
 def tooltip(order: Order, column: Column) -> str | None:
     """Full text where the cell may be cut short or shows only the time."""
     if column is Column.ORDER_ID:
-        return order.order_id  # a narrow list elides its middle
+        return order.order_id  # the cell shows its short form
     if column is Column.NOTE and order.note:
         return order.note
     if column is Column.EMAIL and order.email:

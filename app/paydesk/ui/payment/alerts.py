@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QIcon, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QSystemTrayIcon, QWidget
 
 from paydesk.domain.clock import utc_now
+from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import Order
 from paydesk.support.sound_player import SoundPlayer
 from paydesk.ui.shell.formatting import local_time, money, tr
@@ -74,7 +75,7 @@ class Alerts(QObject):
             return  # the payment panel already shows it, in colour
         paid_at = local_time(order.paid_at or utc_now(), with_date=False)
         title = tr("Paid: {0}").format(money(order.amount))
-        message = tr("At {0}, order {1}").format(paid_at, order.order_id)
+        message = tr("At {0}, order {1}").format(paid_at, short_id(order.order_id))
         if order.note:
             message += f"\n{order.note}"
         self._notify(title, message)

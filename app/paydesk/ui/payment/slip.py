@@ -16,13 +16,11 @@ from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import (
-    QDateTime,
     QLocale,
     QMarginsF,
     QPointF,
     QRectF,
     Qt,
-    QTimeZone,
 )
 from PySide6.QtGui import (
     QColor,
@@ -38,7 +36,7 @@ from PySide6.QtGui import (
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QWidget
 
-from paydesk.domain.clock import to_ms
+from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.support.qr import QUIET_ZONE, qr_matrix
 from paydesk.ui.shell.formatting import local_time, money, tr
@@ -236,7 +234,9 @@ def _items(
     created = local_time(order.created_at, locale=locale)
     items += [
         _RULE,
-        _Line(tr("Order {order_id}").format(order_id=order.order_id), 8.0, anywhere=True),
+        _Line(tr("Order {short_id}").format(short_id=short_id(order.order_id)), 11.0,
+              bold=True),
+        _Line(order.order_id, 7.0, anywhere=True),  # the whole id, for the records
         _Line(tr("Created {time}").format(time=created), 8.0, gap_mm=0.6),
     ]
     return items
@@ -244,13 +244,10 @@ def _items(
 
 def _pay_before(expires_at: datetime, created_at: datetime, locale: QLocale) -> str:
     """"Pay before 14:35"; with the date too when the link outlives the day it was made."""
-    zone = QTimeZone.systemTimeZone()
-    expires = QDateTime.fromMSecsSinceEpoch(to_ms(expires_at), zone)
-    created = QDateTime.fromMSecsSinceEpoch(to_ms(created_at), zone)
-    kind = QLocale.FormatType.ShortFormat
-    same_day = expires.date() == created.date()
-    fmt = locale.timeFormat(kind) if same_day else locale.dateTimeFormat(kind)
-    return tr("Pay before {time}").format(time=locale.toString(expires, fmt))
+    same_day = expires_at.astimezone().date() == created_at.astimezone().date()
+    when = (expires_at.astimezone().strftime("%H:%M") if same_day
+            else local_time(expires_at, locale=locale))
+    return tr("Pay before {time}").format(time=when)
 
 
 def _fitted(font: QFont, line: _Line, width: float, paper: _Paper) -> QFont:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QDate, QEvent, QLocale, QMarginsF, QRectF, Qt
+from PySide6.QtCore import QDate, QEvent, QMarginsF, QRectF, Qt
 from PySide6.QtGui import (
     QAction,
     QImage,
@@ -47,7 +47,7 @@ from paydesk.ui.orders.csv_file import save_orders_csv
 from paydesk.ui.report.chart import PEAK, TakingsChart
 from paydesk.ui.report.document import paid_count_text, paint_report, period_text
 from paydesk.ui.shell.fonts import scale_font
-from paydesk.ui.shell.formatting import local_time, money, tr
+from paydesk.ui.shell.formatting import date_field_format, local_time, money, tr
 from paydesk.ui.widgets.paper import blank_image, painting, write_pdf
 
 #: The other outcomes in the summary grid: key on DayReport, and how the orders list
@@ -126,7 +126,7 @@ class ReportDialog(QDialog):
         edit = QDateEdit(day)
         edit.setCalendarPopup(True)
         edit.setMaximumDate(day)
-        edit.setDisplayFormat(self.locale().dateFormat(QLocale.FormatType.ShortFormat))
+        edit.setDisplayFormat(date_field_format(self.locale()))
         edit.setAccessibleName(name)
         return edit
 
@@ -287,7 +287,7 @@ class ReportDialog(QDialog):
         """A new locale (the language setting) rewrites the sums and dates at once."""
         super().changeEvent(event)
         if event.type() == QEvent.Type.LocaleChange and hasattr(self, "report"):
-            date_format = self.locale().dateFormat(QLocale.FormatType.ShortFormat)
+            date_format = date_field_format(self.locale())
             for edit in (self.from_edit, self.to_edit):
                 edit.setDisplayFormat(date_format)
             self._show_report()

@@ -1,9 +1,9 @@
 """Run something once a window's first frame is on the screen.
 
-What the first frame does not show (the order book, the orders list, the
-payment card, the chime) is built right after it: the cashier sees the amount
-field sooner, and the rest follows within a few milliseconds. A window shown
-minimised may never paint, so a timeout runs the work anyway.
+The window shows its first frame built from light modules only, and builds the
+rest right after it (ui/window_rest.py): the cashier sees the amount field
+first. A window shown minimised may never paint, so a timeout runs the work
+anyway.
 """
 
 from __future__ import annotations

@@ -1,15 +1,27 @@
-"""Money and times the local way, through QLocale (``1 234,50 ₽``)."""
+"""Money and times as the window's language writes them (``1 234,50 ₽``, ``1,234.50 ₽``).
+
+The words come from Qt's translation; the writing of amounts and dates from
+paydesk.domain.writing, as the command line and the printed report write them,
+chosen by the locale's language (Russian, else English; a C/POSIX locale is English).
+"""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QDateTime, QLocale, QTimeZone
+from PySide6.QtCore import QCoreApplication, QLocale
+
+from paydesk.domain.writing import (
+    WRITING,
+    Language,
+    day_text,
+    language_of,
+    moment_text,
+    money_text,
+)
 
 if TYPE_CHECKING:
-    from datetime import datetime
+    from datetime import date, datetime
 
 
 def tr(text: str) -> str:
@@ -17,32 +29,33 @@ def tr(text: str) -> str:
 
 
 def money(kopecks: int, locale: QLocale | None = None) -> str:
-    """Kopecks as the locale writes rubles; integer arithmetic, never a float."""
-    locale = locale or QLocale()
-    rubles, kop = divmod(abs(kopecks), 100)
-    sign = "-" if kopecks < 0 else ""
-    whole = locale.toString(rubles)  # grouping as the locale does it
-    return f"{sign}{whole}{locale.decimalPoint()}{kop:02d}\u00a0₽"
+    """Kopecks as the window's language writes rubles; integer arithmetic, never a float."""
+    return money_text(kopecks, writing_language(locale))
+
+
+def writing_language(locale: QLocale | None = None) -> Language:
+    """Russian or English writing, from the locale's language (the window's by default)."""
+    return language_of((locale or QLocale()).name())
+
+
+def date_field_format(locale: QLocale | None = None) -> str:
+    """The display format of a date field (QDateEdit) in that writing."""
+    return WRITING[writing_language(locale)].qt_date
 
 
 def local_time(moment: datetime | None, *, with_date: bool = True,
                locale: QLocale | None = None) -> str:
+    """A moment in this computer's time zone: ``24.11.2026 14:05`` (``2026-11-24 14:05``
+    in English), or its time alone to the second."""
     if moment is None:
         return ""
-    locale = locale or QLocale()
-    stamp = QDateTime.fromMSecsSinceEpoch(_to_ms()(moment), QTimeZone.systemTimeZone())
-    fmt = locale.dateTimeFormat(QLocale.FormatType.ShortFormat) if with_date else "HH:mm:ss"
-    return locale.toString(stamp, fmt)
+    if with_date:
+        return moment_text(moment, writing_language(locale))
+    return moment.astimezone().strftime("%H:%M:%S")
 
 
-@functools.cache
-def _to_ms() -> Callable[[datetime], int]:
-    """paydesk.domain.clock's to_ms, imported with the first time shown: the window's
-    first frame shows none, and the clock brings datetime. Cached: the orders
-    list asks for times cell by cell."""
-    from paydesk.domain.clock import to_ms
-
-    return to_ms
+def local_day(day: date, locale: QLocale | None = None) -> str:
+    return day_text(day, writing_language(locale))
 
 
 def capitalized(words: str) -> str:

@@ -61,7 +61,34 @@ def install_translation(
     else:
         log.info("Qt's qtbase_%s.qm is not in %s; standard buttons stay English",
                  chosen, qt_folder)
+    _install(app, QtGaps(QT_GAPS.get(chosen, {}), app))  # installed last: asked first
     return chosen
+
+
+#: Texts of Qt's own dialogs that its shipped translation lacks (Qt 6 added the
+#: mnemonics, and qtbase_ru.qm still has "Look in:"), by language and context.
+QT_GAPS: dict[str, dict[tuple[str, str], str]] = {
+    "ru": {
+        ("QFileDialog", "&Look in:"): "&Папка:",
+        ("QFileDialog", "Files of &type:"): "&Тип файлов:",
+    },
+}
+
+
+class QtGaps(QTranslator):
+    """Answers for the few Qt texts its translation misses; nothing else."""
+
+    def __init__(self, texts: dict[tuple[str, str], str], parent: QCoreApplication) -> None:
+        super().__init__(parent)
+        self._texts = texts
+
+    def isEmpty(self) -> bool:
+        return not self._texts
+
+    def translate(self, context: str, source: str, disambiguation: str | None = None,
+                  n: int = -1) -> str | None:
+        # None is Qt's null string, "not mine": an empty one would blank the text.
+        return self._texts.get((context, source))
 
 
 def remove_translation(app: QCoreApplication) -> None:

@@ -11,23 +11,16 @@ file is null, which is how the fallback is chosen.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QIcon
 
 from paydesk.support.resources import icon_file
 
-if TYPE_CHECKING:
-    from PySide6.QtGui import QIcon
-
 log = logging.getLogger(__name__)
-
-#: The icon's name on Linux desktops: the .desktop file's Icon= and the app id.
-ICON_NAME = "org.paydesk.PayDesk"
 
 
 def app_icon() -> QIcon:
     """The application icon; a null QIcon (Qt's default icon) only if neither file loads."""
-    from PySide6.QtGui import QIcon  # not for ICON_NAME, which the start reads before any widget
-
     for suffix in ("svg", "png"):
         path = icon_file(suffix)
         icon = QIcon(str(path)) if path.is_file() else QIcon()

@@ -1,0 +1,109 @@
+"""The buttons under the payment link: copy it, open it, save its QR code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QStandardPaths, QTimer, QUrl, Signal
+from PySide6.QtGui import QDesktopServices, QGuiApplication
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QMessageBox, QWidget
+
+from paydesk.ui.payment.buttons import card_button
+from paydesk.ui.shell.formatting import tr
+from paydesk.ui.widgets.qr_export import save_png, save_svg
+from paydesk.ui.widgets.qr_widget import QrCodeWidget
+
+_COPIED_FEEDBACK_MS = 2000
+_SAVE_FILTERS = {
+    QT_TRANSLATE_NOOP("PayDesk", "PNG image (*.png)"): ".png",
+    QT_TRANSLATE_NOOP("PayDesk", "SVG image (*.svg)"): ".svg",
+}
+
+
+class LinkButtons(QWidget):
+    """Copy link, Open in browser, Save QR…: enabled while there is a link."""
+
+    #: Emitted with the link after it was put on the clipboard (the window may say so).
+    copy_requested = Signal(str)
+
+    def __init__(self, qr: QrCodeWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._qr = qr
+        self._link: str | None = None
+        self._file_name = "payment.png"
+        self._copied_timer = QTimer(self)
+        self._copied_timer.setSingleShot(True)
+        self._copied_timer.setInterval(_COPIED_FEEDBACK_MS)
+        self._copied_timer.timeout.connect(self._reset_copy_button)
+        self.copy_button = card_button("copy_link_button", tr("Copy link"), self.copy_link)
+        self.open_button = card_button("open_link_button", tr("Open in browser"), self.open_link)
+        self.save_button = card_button("save_qr_button", tr("Save QR…"), self._ask_and_save)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        layout.addStretch(1)
+        for button in (self.copy_button, self.open_button, self.save_button):
+            layout.addWidget(button)
+        layout.addStretch(1)
+
+    def set_link(self, url: str | None, *, order_id: str | None = None) -> None:
+        """The link the buttons act on (None: none, buttons off)."""
+        for button in (self.copy_button, self.open_button, self.save_button):
+            button.setEnabled(url is not None)
+        self._file_name = f"payment-{order_id}.png" if order_id else "payment.png"
+        if url == self._link:
+            return  # a poll's update of the same order keeps "Copied" showing
+        self._link = url
+        self._copied_timer.stop()
+        self._reset_copy_button()
+
+    def copy_link(self) -> None:
+        if self._link is None:
+            return
+        clipboard = QGuiApplication.clipboard()
+        if clipboard is not None:
+            clipboard.setText(self._link)
+        self.copy_button.setText(tr("Copied ✓"))
+        self._copied_timer.start()
+        self.copy_requested.emit(self._link)
+
+    def _reset_copy_button(self) -> None:
+        self.copy_button.setText(tr("Copy link"))
+
+    def open_link(self) -> None:
+        url = QUrl(self._link or "")
+        if url.scheme() in ("http", "https"):  # a service answer is no reason to run a program
+            QDesktopServices.openUrl(url)
+
+    def save_qr_to(self, path: str | Path) -> Path:
+        """Save the code as SVG when ``path`` ends in .svg, else as PNG.
+
+        Raises ValueError with no link on screen, OSError when the file cannot be written.
+        """
+        matrix = self._qr.matrix()
+        if matrix is None:
+            raise ValueError("There is no QR code to save.")
+        target = Path(path)
+        if target.suffix.lower() == ".svg":
+            save_svg(matrix, target)
+        else:
+            save_png(matrix, target)
+        return target
+
+    def _ask_and_save(self) -> None:
+        """The only place with a file dialog, so tests call save_qr_to instead."""
+        if self._qr.matrix() is None:
+            return
+        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.PicturesLocation)
+        filters = {tr(str(label)): suffix for label, suffix in _SAVE_FILTERS.items()}
+        path, chosen = QFileDialog.getSaveFileName(
+            self, tr("Save QR code"), str(Path(folder) / self._file_name), ";;".join(filters)
+        )
+        if not path:
+            return
+        if not Path(path).suffix:
+            path += filters.get(chosen, ".png")
+        try:
+            self.save_qr_to(path)
+        except OSError as exc:
+            QMessageBox.warning(self, tr("Could not save the QR code"), str(exc))

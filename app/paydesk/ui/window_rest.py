@@ -1,0 +1,112 @@
+"""What the window's first frame does without, built in one place right after it.
+
+The first frame (ui/main_window.py) is built from light modules only: the menu
+bar's titles, the amount form, the idle card. Everything else the window needs
+is imported here, at the top, and built by :func:`build_the_rest`, in the
+order it is needed: the menus' actions, the counter (the order book and the
+requests), the payment panel with its QR card, the orders list and the watch
+on the book, the chime, the crash notice. ``MainWindow.finish_start`` imports
+this module once, when the first frame is on the screen, or earlier when
+something asks for the counter before that. Like a form's ``setupUi``, it sets
+the window's parts as its attributes. Why this split: docs/performance.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QThreadPool
+from PySide6.QtWidgets import QApplication
+
+from paydesk.core.runtime import Runtime
+from paydesk.support.sound_player import SoundPlayer
+from paydesk.ui.orders.book_watch import BookWatch
+from paydesk.ui.orders.panel import OrdersPanel
+from paydesk.ui.payment.alerts import Alerts
+from paydesk.ui.payment.counter import CounterController
+from paydesk.ui.payment.panel import PaymentPanel
+from paydesk.ui.shell.crash_notice import CrashNotice
+from paydesk.ui.shell.icon import app_icon
+from paydesk.ui.shell.menus import MenuActions
+
+if TYPE_CHECKING:
+    from paydesk.ui.main_window import MainWindow
+
+
+def open_counter(runtime: Runtime, pool: QThreadPool | None = None) -> CounterController:
+    """The counter on the runtime's order book (the window's, unless a test brings its own).
+
+    Not the whole file's check: in the GUI thread it would freeze the window
+    on a big book; damage the window's own queries come upon sets the book
+    aside (OrderStore).
+    """
+    store = runtime.open_store(check_whole_file=False)
+    try:
+        return CounterController(runtime, runtime.open_desk(store), pool=pool)
+    except BaseException:
+        store.close()
+        raise
+
+
+def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterController]) -> None:
+    """Build, in order, what the window's first frame did without; raises what failed.
+
+    Each part is the window's as soon as it is built, so ``shutdown`` stops
+    whatever was built before a failure.
+    """
+    window.menu_actions = MenuActions(window)
+    counter = make_counter()
+    counter.setParent(window)
+    window._counter = counter
+    counter.creating_changed.connect(window.form.set_busy)
+    counter.viewed_changed.connect(window._show_viewed)
+    counter.sale_changed.connect(window._show_sale)
+    counter.problem.connect(window.banner.show_problem)
+    # A book set aside takes no order: the form closes (the banner says why).
+    counter.book_lost.connect(lambda _message: window.form.setEnabled(False))
+    counter.problem_cleared.connect(window.banner.clear)
+
+    # The countdowns run on the core's clock: the one the desk's expiries are on.
+    # Made a child of the idle card's pane, so PySide knows the window owns it:
+    # replaceWidget reparents it in Qt only.
+    panel = window.payment_panel = PaymentPanel(window.idle_card.parentWidget(),
+                                                 clock=window.runtime.clock)
+    panel.show_to_buyer_requested.connect(window.show_to_buyer)
+    panel.back_to_sale_requested.connect(window.back_to_sale)
+    window.left_layout.replaceWidget(window.idle_card, panel)  # its stretch too
+    window.idle_card.deleteLater()
+    window.form.add_clear_buttons()
+
+    window._orders_panel = _orders_list(window, counter)
+    player = SoundPlayer(enabled=window.runtime.settings.sound, fallback=QApplication.beep)
+    window.alerts = Alerts(window, player)
+    window.settings_control.follow_alerts(window.alerts)
+    counter.order_paid.connect(window.alerts.on_paid)
+    counter.order_refused.connect(window.alerts.on_refused)
+    window.crash_notice = CrashNotice(window.log_dir, parent=window)
+    window.crash_notice.window = window
+    if QApplication.windowIcon().isNull():  # run_window sets it on the application
+        window.setWindowIcon(app_icon())
+
+
+def _orders_list(window: MainWindow, counter: CounterController) -> OrdersPanel:
+    """The orders list in its place, and the watch on what other programs write."""
+    panel = OrdersPanel(counter.desk.book)
+    placeholder = window.splitter.replaceWidget(1, panel)  # the restored splitter state too
+    window.splitter.setStretchFactor(1, 3)  # the factor lives in the widget's size policy
+    if placeholder is not None:
+        placeholder.deleteLater()
+    panel.problem.connect(lambda message: window.banner.show_problem(message, ""))
+    counter.order_updated.connect(panel.update_order)
+    counter.order_added.connect(lambda _order: panel.refresh())
+    # What a command in a terminal or another till writes: the list follows it too.
+    watch = window.book_watch = BookWatch(counter.desk.book, parent=window)
+    watch.changed.connect(panel.book_changed)
+    watch.changed.connect(counter.book_changed)
+    watch.problem.connect(lambda message: window.banner.show_problem(message, ""))
+    watch.start()
+    # Browsing the list changes what the cashier views, never what the buyer sees.
+    panel.order_activated.connect(counter.view)
+    panel.show_viewed(counter.state.viewed)
+    return panel
