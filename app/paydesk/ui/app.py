@@ -197,9 +197,9 @@ def _start_failed(crash: CrashHandler, exc: Exception) -> int:
     Expected trouble is said plainly, with no crash report: the settings file
     (2), the order book or its folder (5). Anything else is a crash (1): reported.
     """
-    from paydesk.store.errors import StoreError  # the order book's package: only on failure
+    from paydesk.core.problems import is_store_error  # only on failure
 
-    if isinstance(exc, SettingsError | StoreError):
+    if isinstance(exc, SettingsError) or is_store_error(exc):
         _say_start_failed(exc)
         return 2 if isinstance(exc, SettingsError) else 5
     _say_crashed(crash, exc)
