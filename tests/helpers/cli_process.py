@@ -73,8 +73,14 @@ class Spawned:
         with contextlib.suppress(BrokenPipeError):  # resumed already, and done
             self.process.stdin.write("\n")
             self.process.stdin.close()
-        out = self.process.stdout.read()
-        self.process.wait(timeout=PROCESS_TIMEOUT)
+        try:  # bounded: a process that never ends fails the test, never hangs the run
+            self.process.wait(timeout=PROCESS_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=PROCESS_TIMEOUT)
+            seen = self.seen
+            raise AssertionError(f"paydesk did not end in {PROCESS_TIMEOUT} s: {seen}") from None
+        out = self.process.stdout.read()  # its output is small: the pipe never filled
         while (line := self.lines.get(timeout=PROCESS_TIMEOUT)) is not None:
             self.seen.append(line)
         self.close()
