@@ -93,13 +93,16 @@ class OrderDesk:
             return self.store.abandon(
                 self.client_id, order_id,
                 "The order never reached the payment service and its time ran out.",
+                outcome.finished_at,
             )
         error = outcome.error
         message = error.user_message if error is not None else "Unknown error."
         if _cannot_succeed(error):
             # Sending the same request again can only fail the same way.
-            return self.store.abandon(self.client_id, order_id, message)
-        return self.store.record_creation_error(self.client_id, order_id, message)
+            return self.store.abandon(self.client_id, order_id, message, outcome.finished_at)
+        return self.store.record_creation_error(
+            self.client_id, order_id, message, outcome.finished_at
+        )
 
     def unconfirmed(self) -> list[Order]:
         return self.store.unconfirmed(self.client_id)
