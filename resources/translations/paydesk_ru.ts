@@ -159,6 +159,7 @@
         <translation>Все</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="75"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="60"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="146"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="84"/>
@@ -207,6 +208,11 @@
         <location filename="../../app/paydesk/ui/shell/messages.py" line="73"/>
         <source>An order id may use only Latin letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="104"/>
+        <source>Answered at</source>
+        <translation>Ответ получен</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="38"/>
@@ -327,6 +333,11 @@
         <translation>Закрыть</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="81"/>
+        <source>Confirmed</source>
+        <translation>Подтверждён</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="112"/>
         <source>Connected: the service accepted these credentials.</source>
         <translation>Подключено: сервис принял эти учётные данные.</translation>
@@ -412,6 +423,7 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="80"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="58"/>
         <source>Created</source>
         <translation>Создан</translation>
@@ -432,6 +444,11 @@
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="103"/>
+        <source>Creation attempts</source>
+        <translation>Попытки создания</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="358"/>
@@ -484,6 +501,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="77"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <source>E-mail</source>
@@ -583,6 +601,11 @@
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="40"/>
+        <source>Failed</source>
+        <translation>Не удалось</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
@@ -606,6 +629,11 @@
         <location filename="../../app/paydesk/ui/report/document.py" line="255"/>
         <source>Generated {0} by PayDesk</source>
         <translation>Сформировано в PayDesk {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="41"/>
+        <source>Given up</source>
+        <translation>Отменено</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="181"/>
@@ -633,6 +661,7 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="83"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
@@ -641,6 +670,16 @@
         <location filename="../../app/paydesk/ui/report/dialog.py" line="105"/>
         <source>Last day</source>
         <translation>Последний день</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="84"/>
+        <source>Last error</source>
+        <translation>Последняя ошибка</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="39"/>
+        <source>Link received</source>
+        <translation>Ссылка получена</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="56"/>
@@ -744,6 +783,7 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="78"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="62"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
@@ -788,6 +828,7 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="74"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="59"/>
         <source>Order</source>
         <translation>Заказ</translation>
@@ -796,6 +837,11 @@
         <location filename="../../app/paydesk/ui/payment/panel.py" line="102"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="66"/>
+        <source>Order {0}</source>
+        <translation>Заказ {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="180"/>
@@ -820,6 +866,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="82"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="151"/>
@@ -942,6 +989,11 @@ QR payments at a shop counter.</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="79"/>
+        <source>Payment link</source>
+        <translation>Ссылка на оплату</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/display_phases.py" line="54"/>
         <source>Payment refused</source>
         <translation>Платёж отклонён</translation>
@@ -1038,6 +1090,11 @@ QR payments at a shop counter.</source>
         <translation>Одновременных запросов, не более:</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="104"/>
+        <source>Result</source>
+        <translation>Итог</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="30"/>
         <source>Retry</source>
         <translation>Повторить</translation>
@@ -1110,6 +1167,11 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
+        <source>Seen at</source>
+        <translation>Когда замечен</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="50"/>
         <source>Send again</source>
         <translation>Отправить снова</translation>
@@ -1178,6 +1240,8 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="76"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="65"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <source>Status</source>
@@ -1187,6 +1251,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="275"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="94"/>
+        <source>Status history</source>
+        <translation>История статусов</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="49"/>
@@ -1856,6 +1925,16 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/counter_section.py" line="110"/>
         <source>…slowing down to at most every:</source>
         <translation>…затем всё реже, до раза в:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="55"/>
+        <source>≈ {0} (paid between {1} and {0})</source>
+        <translation>≈ {0} (оплачен между {1} и {0})</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="54"/>
+        <source>≈ {0} (the service does not say when)</source>
+        <translation>≈ {0} (сервис не сообщает точное время)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="52"/>
