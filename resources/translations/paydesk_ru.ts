@@ -24,7 +24,7 @@
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="121"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="129"/>
         <source>&amp;Client ID:</source>
         <translation>&amp;ID клиента:</translation>
     </message>
@@ -119,7 +119,7 @@
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="87"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="95"/>
         <source>a number, from your payment service</source>
         <translation>число от платёжного сервиса</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="222"/>
+        <location filename="../../app/paydesk/ui/app.py" line="251"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -305,7 +305,7 @@
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="142"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="184"/>
         <source>checking the keychain…</source>
         <translation>проверяем хранилище ключей…</translation>
     </message>
@@ -318,7 +318,7 @@
         <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="46"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="205"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="262"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
@@ -343,7 +343,7 @@
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="134"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="143"/>
         <source>Connection test result</source>
         <translation>Результат проверки подключения</translation>
     </message>
@@ -529,12 +529,12 @@
         <translation>Сначала введите ID клиента.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="241"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="298"/>
         <source>Enter the client ID your payment service gave you.</source>
         <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="243"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="300"/>
         <source>Enter the client ID: the key is stored under it.</source>
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
@@ -616,7 +616,7 @@
         <translation>Первый день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="78"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="86"/>
         <source>Fixed in the demo: it pays into the built-in sandbox, which has an address, client ID and key of its own.</source>
         <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
     </message>
@@ -636,7 +636,7 @@
         <translation>Отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="181"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="238"/>
         <source>Hide</source>
         <translation>Скрыть</translation>
     </message>
@@ -654,6 +654,12 @@
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="105"/>
         <source>it reported a fault of its own; try again in a few minutes.</source>
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="148"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="164"/>
+        <source>Keep the secret key in a file on this computer</source>
+        <translation>Хранить секретный ключ в файле на этом компьютере</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="53"/>
@@ -690,6 +696,11 @@
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="69"/>
         <source>No account needed: a built-in practice service where you play both cashier and buyer.</source>
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="222"/>
+        <source>no keychain on this computer — see below</source>
+        <translation>на этом компьютере нет хранилища ключей — см. ниже</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="50"/>
@@ -757,7 +768,7 @@
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="175"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="232"/>
         <source>not set</source>
         <translation>не задан</translation>
     </message>
@@ -931,7 +942,7 @@
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="229"/>
+        <location filename="../../app/paydesk/ui/app.py" line="258"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="106"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="103"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="77"/>
@@ -1157,7 +1168,7 @@ QR payments at a shop counter.</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="122"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="130"/>
         <source>Secret &amp;key:</source>
         <translation>Секретный &amp;ключ:</translation>
     </message>
@@ -1182,12 +1193,12 @@ QR payments at a shop counter.</source>
         <translation>Отправлено на печать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="59"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="67"/>
         <source>Service</source>
         <translation>Сервис</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="112"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="120"/>
         <source>Service &amp;address:</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
@@ -1209,13 +1220,13 @@ QR payments at a shop counter.</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="90"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="181"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="98"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="238"/>
         <source>Show</source>
         <translation>Показать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="132"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="141"/>
         <source>Show the secret key</source>
         <translation>Показать секретный ключ</translation>
     </message>
@@ -1313,8 +1324,8 @@ QR payments at a shop counter.</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="98"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="133"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="106"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="142"/>
         <source>Test connection</source>
         <translation>Проверить подключение</translation>
     </message>
@@ -1354,7 +1365,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="245"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="302"/>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="26"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="143"/>
         <source>The client ID must be a number greater than zero.</source>
@@ -1391,7 +1402,7 @@ QR payments at a shop counter.</source>
         <translation>переменная окружения {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="167"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="224"/>
         <source>the keychain cannot be read — type the key to store it</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
@@ -1591,12 +1602,12 @@ QR payments at a shop counter.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="140"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="182"/>
         <source>the sandbox&apos;s own key</source>
         <translation>собственный ключ песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="247"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="304"/>
         <source>The secret key cannot start or end with a space.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
@@ -1700,14 +1711,23 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="150"/>
+        <source>This computer has no keychain to keep the secret key safe. PayDesk can keep it in a file instead: {0}. Only this user account can read the file (mode 0600), but anyone who can sign in as this user, or read this user&apos;s files or backups, can read the key.</source>
+        <translation>На этом компьютере нет хранилища ключей, где секретный ключ был бы в безопасности. PayDesk может хранить его в файле: {0}. Читать файл может только эта учётная запись (права 0600), но ключ прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="236"/>
         <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="258"/>
         <source>This computer has no keychain, so the secret key cannot be stored safely. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose a plaintext file readable only by you: paydesk config set secret_storage file</source>
-        <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
+        <translation type="vanished">На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="320"/>
+        <source>This computer has no keychain, so the secret key cannot be stored there. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose below to keep the key in a file.</source>
+        <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить в нём. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите ниже хранение ключа в файле.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="57"/>
@@ -1811,6 +1831,11 @@ QR payments at a shop counter.</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="308"/>
+        <source>Type the secret key to keep it in the file.</source>
+        <translation>Введите секретный ключ, чтобы сохранить его в файле.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="54"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
@@ -1912,12 +1937,12 @@ QR payments at a shop counter.</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="171"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="228"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="169"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="226"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>
