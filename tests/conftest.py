@@ -21,7 +21,7 @@ sys.path.insert(0, str(HELPERS))
 from paydesk.sandbox import SandboxConfig, SandboxServer  # noqa: E402
 from paydesk.support import secret_store  # noqa: E402
 
-from memory_keyring import MemoryKeyring  # noqa: E402
+from memory_keyring import MemoryKeyring, NoKeychain  # noqa: E402
 from test_values import TEST_SECRET  # noqa: E402
 
 PAYDESK_ENV = ("PAYDESK_BASE_URL", "PAYDESK_CLIENT_ID", "PAYDESK_SECRET_KEY", "PAYDESK_DATA_DIR")
@@ -43,6 +43,18 @@ def memory_keyring() -> Iterator[MemoryKeyring]:
 
     previous = keyring.get_keyring()
     backend = MemoryKeyring()
+    keyring.set_keyring(backend)
+    yield backend
+    keyring.set_keyring(previous)
+
+
+@pytest.fixture
+def no_keychain() -> Iterator[NoKeychain]:
+    """This computer has no keychain: reading or storing a key is NoKeychainError."""
+    import keyring
+
+    previous = keyring.get_keyring()
+    backend = NoKeychain()
     keyring.set_keyring(backend)
     yield backend
     keyring.set_keyring(previous)

@@ -24,7 +24,7 @@
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="121"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="129"/>
         <source>&amp;Client ID:</source>
         <translation>&amp;ID клиента:</translation>
     </message>
@@ -119,7 +119,7 @@
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="87"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="95"/>
         <source>a number, from your payment service</source>
         <translation>число от платёжного сервиса</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="226"/>
+        <location filename="../../app/paydesk/ui/app.py" line="255"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -159,6 +159,7 @@
         <translation>Все</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="75"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="146"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="85"/>
@@ -207,6 +208,11 @@
         <location filename="../../app/paydesk/ui/shell/messages.py" line="72"/>
         <source>An order id may use only Latin letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="104"/>
+        <source>Answered at</source>
+        <translation>Ответ получен</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="38"/>
@@ -299,7 +305,7 @@
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="142"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="184"/>
         <source>checking the keychain…</source>
         <translation>проверяем хранилище ключей…</translation>
     </message>
@@ -312,7 +318,7 @@
         <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="46"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="205"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="262"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
@@ -327,12 +333,17 @@
         <translation>Закрыть</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="81"/>
+        <source>Confirmed</source>
+        <translation>Подтверждён</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="80"/>
         <source>Connected: the service accepted these credentials.</source>
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="134"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="143"/>
         <source>Connection test result</source>
         <translation>Результат проверки подключения</translation>
     </message>
@@ -412,6 +423,7 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="80"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="59"/>
         <source>Created</source>
         <translation>Создан</translation>
@@ -432,6 +444,11 @@
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="103"/>
+        <source>Creation attempts</source>
+        <translation>Попытки создания</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="358"/>
@@ -484,6 +501,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="77"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="62"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <source>E-mail</source>
@@ -511,12 +529,12 @@
         <translation>Сначала введите ID клиента.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="241"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="298"/>
         <source>Enter the client ID your payment service gave you.</source>
         <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="243"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="300"/>
         <source>Enter the client ID: the key is stored under it.</source>
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
@@ -583,6 +601,11 @@
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="40"/>
+        <source>Failed</source>
+        <translation>Не удалось</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
@@ -593,7 +616,7 @@
         <translation>Первый день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="78"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="86"/>
         <source>Fixed in the demo: it pays into the built-in sandbox, which has an address, client ID and key of its own.</source>
         <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
     </message>
@@ -608,7 +631,12 @@
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="181"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="41"/>
+        <source>Given up</source>
+        <translation>Отменено</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="238"/>
         <source>Hide</source>
         <translation>Скрыть</translation>
     </message>
@@ -628,11 +656,18 @@
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="148"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="164"/>
+        <source>Keep the secret key in a file on this computer</source>
+        <translation>Хранить секретный ключ в файле на этом компьютере</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="52"/>
         <source>Kopecks have at most two digits after the decimal separator.</source>
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="83"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
@@ -643,6 +678,16 @@
         <translation>Последний день</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="84"/>
+        <source>Last error</source>
+        <translation>Последняя ошибка</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="39"/>
+        <source>Link received</source>
+        <translation>Ссылка получена</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="56"/>
         <source>Log folder: {0}</source>
         <translation>Папка журнала: {0}</translation>
@@ -651,6 +696,11 @@
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="69"/>
         <source>No account needed: a built-in practice service where you play both cashier and buyer.</source>
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="222"/>
+        <source>no keychain on this computer — see below</source>
+        <translation>на этом компьютере нет хранилища ключей — см. ниже</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="50"/>
@@ -718,7 +768,7 @@
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="175"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="232"/>
         <source>not set</source>
         <translation>не задан</translation>
     </message>
@@ -744,6 +794,7 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="78"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
@@ -788,6 +839,7 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="74"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="60"/>
         <source>Order</source>
         <translation>Заказ</translation>
@@ -796,6 +848,11 @@
         <location filename="../../app/paydesk/ui/payment/panel.py" line="103"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="66"/>
+        <source>Order {0}</source>
+        <translation>Заказ {0}</translation>
     </message>
     <message>
         <source>Order {order_id}</source>
@@ -824,6 +881,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="82"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="151"/>
@@ -888,7 +946,7 @@
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="233"/>
+        <location filename="../../app/paydesk/ui/app.py" line="262"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="106"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="77"/>
@@ -944,6 +1002,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="79"/>
+        <source>Payment link</source>
+        <translation>Ссылка на оплату</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/display_phases.py" line="54"/>
@@ -1042,6 +1105,11 @@ QR payments at a shop counter.</source>
         <translation>Одновременных запросов, не более:</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="104"/>
+        <source>Result</source>
+        <translation>Итог</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="30"/>
         <source>Retry</source>
         <translation>Повторить</translation>
@@ -1104,7 +1172,7 @@ QR payments at a shop counter.</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="122"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="130"/>
         <source>Secret &amp;key:</source>
         <translation>Секретный &amp;ключ:</translation>
     </message>
@@ -1112,6 +1180,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="57"/>
         <source>Secret key: {0}</source>
         <translation>Секретный ключ: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
+        <source>Seen at</source>
+        <translation>Когда замечен</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="50"/>
@@ -1124,12 +1197,12 @@ QR payments at a shop counter.</source>
         <translation>Отправлено на печать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="59"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="67"/>
         <source>Service</source>
         <translation>Сервис</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="112"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="120"/>
         <source>Service &amp;address:</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
@@ -1151,13 +1224,13 @@ QR payments at a shop counter.</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="90"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="181"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="98"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="238"/>
         <source>Show</source>
         <translation>Показать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="132"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="141"/>
         <source>Show the secret key</source>
         <translation>Показать секретный ключ</translation>
     </message>
@@ -1182,6 +1255,8 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="76"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="65"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <source>Status</source>
@@ -1191,6 +1266,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="258"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="94"/>
+        <source>Status history</source>
+        <translation>История статусов</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="49"/>
@@ -1248,8 +1328,8 @@ QR payments at a shop counter.</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="98"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="133"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="106"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="142"/>
         <source>Test connection</source>
         <translation>Проверить подключение</translation>
     </message>
@@ -1289,7 +1369,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="245"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="302"/>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="26"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="135"/>
         <source>The client ID must be a number greater than zero.</source>
@@ -1326,7 +1406,7 @@ QR payments at a shop counter.</source>
         <translation>переменная окружения {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="167"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="224"/>
         <source>the keychain cannot be read — type the key to store it</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
@@ -1531,12 +1611,12 @@ QR payments at a shop counter.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="140"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="182"/>
         <source>the sandbox&apos;s own key</source>
         <translation>собственный ключ песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="247"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="304"/>
         <source>The secret key cannot start or end with a space.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
@@ -1640,14 +1720,23 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="150"/>
+        <source>This computer has no keychain to keep the secret key safe. PayDesk can keep it in a file instead: {0}. Only this user account can read the file (mode 0600), but anyone who can sign in as this user, or read this user&apos;s files or backups, can read the key.</source>
+        <translation>На этом компьютере нет хранилища ключей, где секретный ключ был бы в безопасности. PayDesk может хранить его в файле: {0}. Читать файл может только эта учётная запись (права 0600), но ключ прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="217"/>
         <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="258"/>
         <source>This computer has no keychain, so the secret key cannot be stored safely. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose a plaintext file readable only by you: paydesk config set secret_storage file</source>
-        <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
+        <translation type="vanished">На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="320"/>
+        <source>This computer has no keychain, so the secret key cannot be stored there. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose below to keep the key in a file.</source>
+        <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить в нём. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите ниже хранение ключа в файле.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="57"/>
@@ -1749,6 +1838,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/payment/idle_card.py" line="21"/>
         <source>Type an amount and press Enter</source>
         <translation>Введите сумму и нажмите Enter</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="308"/>
+        <source>Type the secret key to keep it in the file.</source>
+        <translation>Введите секретный ключ, чтобы сохранить его в файле.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="54"/>
@@ -1857,12 +1951,12 @@ QR payments at a shop counter.</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="171"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="228"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="169"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="226"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>
@@ -1870,6 +1964,16 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/counter_section.py" line="110"/>
         <source>…slowing down to at most every:</source>
         <translation>…затем всё реже, до раза в:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="55"/>
+        <source>≈ {0} (paid between {1} and {0})</source>
+        <translation>≈ {0} (оплачен между {1} и {0})</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="54"/>
+        <source>≈ {0} (the service does not say when)</source>
+        <translation>≈ {0} (сервис не сообщает точное время)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="52"/>

@@ -222,3 +222,58 @@ def test_an_order_no_longer_watched_says_so_until_it_is_checked_again(
     assert refreshed.code == 0, refreshed.err
     listing = paydesk.run("list", env=service_env)
     assert "status unknown" not in listing.out and "pending" in listing.out, listing.out
+
+
+HISTORY_LINE_RE = re.compile(r"^  (\S+ \S+)  (.+)$")
+
+
+def _section(out: str, title: str) -> list[str]:
+    """The indented lines under ``title`` in ``status --history``'s output."""
+    lines = out.splitlines()
+    start = lines.index(title) + 1
+    section = []
+    for line in lines[start:]:
+        if not line.startswith("  "):
+            break
+        section.append(line)
+    return section
+
+
+def test_status_history_shows_pending_then_paid_and_the_creation(
+    paydesk: RunPaydesk, service_env: dict[str, str]
+) -> None:
+    run = paydesk("create", "250", "--note", "history", env=service_env)
+    assert run.code == 0, run.err
+    order_id, link = created(run.out)
+    first = paydesk("status", order_id, env=service_env)
+    assert first.code == 0 and "History" not in first.out  # only with --history
+    decide(link, "approve", "b@example.com").raise_for_status()
+
+    run = paydesk("status", order_id, "--history", env=service_env)
+    assert run.code == 0, run.err
+    assert re.search(rf"^Order\s+{order_id}$", run.out, re.M), run.out
+    assert re.search(r"^Confirmed \S+ \S+$", run.out, re.M), run.out
+    history = _section(run.out, "History")
+    matched = [HISTORY_LINE_RE.match(line) for line in history]
+    assert all(matched), history
+    assert [m[2] for m in matched if m] == ["pending", "paid"], run.out
+    times = [m[1] for m in matched if m]
+    assert times == sorted(times)
+    attempts = _section(run.out, "Creation attempts")
+    assert len(attempts) == 1 and attempts[0].endswith("  link received"), run.out
+
+    as_json = paydesk("status", order_id, "--history", "--json", env=service_env)
+    assert as_json.code == 0, as_json.err
+    record = json.loads(as_json.out)
+    assert record["order_id"] == order_id and record["in_order_book"] is True
+    assert [(h["status"], h["phase"]) for h in record["history"]] == [
+        ("pending", "pending"), ("approve", "paid")
+    ]
+    assert all(h["observed_at"].endswith("+00:00") for h in record["history"])
+    assert record["history"][-1]["observed_at"] == record["paid_at"]
+    assert [(a["outcome"], a["error"]) for a in record["creation_attempts"]] == [
+        ("confirmed", None)
+    ]
+    assert record["confirmed_at"] and record["last_error"] is None
+    plain = json.loads(paydesk("status", order_id, "--json", env=service_env).out)
+    assert "history" not in plain

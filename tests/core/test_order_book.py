@@ -12,6 +12,7 @@ import pytest
 
 from paydesk.core.order_book import OrderBook, OrderQuery
 from paydesk.core.report import DayReport, Tally, day_bounds
+from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
 
@@ -138,3 +139,49 @@ def test_a_listener_that_stopped_listening_hears_nothing(store: OrderStore, path
     change_elsewhere(path, "wait")
     assert book.look_for_changes()
     assert heard == ["second"]
+
+
+def test_details_tell_the_creation_attempts_and_every_status_seen(path: Path) -> None:
+    t0 = at(DAY, 12)
+    with OrderStore.open(path) as store:
+        store.add_unconfirmed(CLIENT, "tried", 5000, "b@example.com", "tea", t0)
+        store.record_creation_error(CLIENT, "tried", Failure(FailureCode.UNREACHABLE),
+                                    t0 + timedelta(seconds=5))
+        store.record_creation_error(CLIENT, "tried", Failure(FailureCode.TIMEOUT),
+                                    None)  # no time: no row
+        store.confirm_creation(CLIENT, "tried", "https://pay.example/tried",
+                               t0 + timedelta(seconds=40), None)
+        store.record_checks([
+            CheckResult(CLIENT, "tried", OrderStatus.PENDING, t0 + timedelta(minutes=1), None),
+            CheckResult(CLIENT, "tried", OrderStatus.APPROVE, t0 + timedelta(minutes=2), None),
+        ])
+        book = OrderBook(store, CLIENT)
+        details = book.details("tried")
+        assert details is not None
+        assert details.order.status is OrderStatus.APPROVE
+        assert [(c.status, c.observed_at) for c in details.history] == [
+            (OrderStatus.PENDING, t0 + timedelta(seconds=40)),
+            (OrderStatus.APPROVE, t0 + timedelta(minutes=2)),
+        ]
+        assert [(a.outcome, a.finished_at, a.error) for a in details.attempts] == [
+            ("failed", t0 + timedelta(seconds=5), Failure(FailureCode.UNREACHABLE)),
+            ("confirmed", t0 + timedelta(seconds=40), None),
+        ]
+        assert book.details("nobody") is None
+        # Another account's order is not this book's.
+        assert OrderBook(store, CLIENT + 1).details("tried") is None
+        with pytest.raises(ValueError, match="client_id"):
+            OrderBook(store).details("tried")
+        assert OrderBook(store).details("tried", CLIENT) == details
+
+
+def test_an_abandoned_creation_is_an_attempt_too(path: Path) -> None:
+    t0 = at(DAY, 13)
+    with OrderStore.open(path) as store:
+        store.add_unconfirmed(CLIENT, "lost", 5000, None, "", t0)
+        refused = Failure(FailureCode.REFUSED, "Refused for good.")
+        store.abandon(CLIENT, "lost", refused, t0 + timedelta(seconds=3))
+        details = OrderBook(store, CLIENT).details("lost")
+    assert details is not None and details.history == []
+    assert [(a.outcome, a.error) for a in details.attempts] == [
+        ("abandoned", Failure(FailureCode.REFUSED, "Refused for good."))]

@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 from keyring.backend import KeyringBackend
-from keyring.errors import PasswordDeleteError
+from keyring.errors import NoKeyringError, PasswordDeleteError
 
 
 class MemoryKeyring(KeyringBackend):
@@ -62,3 +62,19 @@ class FileKeyring(KeyringBackend):
         if data.pop(f"{service}/{username}", None) is None:
             raise PasswordDeleteError(username)
         self._path.write_text(json.dumps(data), encoding="utf-8")
+
+
+class NoKeychain(KeyringBackend):
+    """A computer with no keychain at all: every call fails as keyring's own "no
+    backend" does, which PayDesk's secret store reports as NoKeychainError."""
+
+    priority = 1  # type: ignore[assignment]
+
+    def get_password(self, service: str, username: str) -> str | None:
+        raise NoKeyringError("no keychain")
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        raise NoKeyringError("no keychain")
+
+    def delete_password(self, service: str, username: str) -> None:
+        raise NoKeyringError("no keychain")

@@ -68,7 +68,9 @@ def test_open_creates_the_folder_and_the_latest_schema(db_path: Path) -> None:
         assert _look(db_path, "PRAGMA journal_mode") == [("wal",)]
         assert _indexes(db_path) >= V2_INDEXES
         tables = _look(db_path, "SELECT name, sql FROM sqlite_schema WHERE type = 'table'")
-        assert {name for name, _ in tables} == {"orders", "status_history", "order_totals"}
+        assert {name for name, _ in tables} == {
+            "orders", "status_history", "order_totals", "creation_attempts"
+        }
         assert all(str(sql).rstrip().endswith("STRICT") for _, sql in tables)
     # A new book has nothing to back up.
     assert sorted(p.name for p in db_path.parent.iterdir() if ".bak" in p.name) == []

@@ -11,9 +11,10 @@ from typing import Any
 from paydesk.cli import exit_codes
 from paydesk.cli.dates import local_text, next_day, parse_local_date
 from paydesk.cli.formats import add_format, print_json
-from paydesk.cli.output import WORDS, describe, status_text, table
+from paydesk.cli.output import WORDS, describe, history_text, status_text, table
 from paydesk.core.csv_format import CsvFormat
-from paydesk.core.export import COLUMNS, order_record, write_csv, write_json
+from paydesk.core.export import COLUMNS, details_record, order_record, write_csv, write_json
+from paydesk.core.order_book import OrderDetails
 from paydesk.core.outcomes import CheckOutcome
 from paydesk.core.refresh import refresh_all
 from paydesk.core.remote import fetch_status, send_creation
@@ -42,6 +43,8 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
 
     status = sub.add_parser("status", help="ask the service for an order's status now")
     status.add_argument("order_id")
+    status.add_argument("--history", action="store_true",
+                        help="also every status seen and every answer to the create request")
     add_format(status, "text", "json", default="text")
     status.set_defaults(run=run_status)
 
@@ -229,18 +232,31 @@ def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
         local = desk.get(order_id)
         if local is not None and local.url is not None:
             [(local, _changed)] = desk.record_checks([outcome])
+        details = desk.book.details(order_id) if args.history and local is not None else None
     if outcome.error is not None:
         print(f"{order_id}: {outcome.error.user_message}", file=sys.stderr)
         return exit_codes.for_gateway_error(outcome.error)
     if args.format == "json":
-        print_json(status_record(order_id, local, outcome.status or OrderStatus.PENDING))
+        record = status_record(order_id, local, outcome.status or OrderStatus.PENDING)
+        if args.history:
+            record.update(_details_or_none(details))
+        print_json(record)
     elif local is not None:
         print(describe(local))
+        if details is not None:
+            print(history_text(details))
     else:
         status = outcome.status or OrderStatus.PENDING
         words = WORDS[phase_of_status(status.value)].format(raw=status.value)
         print(f"Order   {order_id}\nStatus  {words} (not in this order book)")
     return exit_codes.OK
+
+
+def _details_or_none(details: OrderDetails | None) -> dict[str, Any]:
+    """``--history``'s fields; for another book's order, empty lists (nothing was seen)."""
+    if details is not None:
+        return details_record(details)
+    return {"confirmed_at": None, "history": [], "creation_attempts": [], "last_error": None}
 
 
 def status_record(order_id: str, local: Order | None, status: OrderStatus) -> dict[str, Any]:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paydesk.cli.dates import amount_only, local_text, rubles_text
+from paydesk.core.order_book import OrderDetails
 from paydesk.core.problems import english
 from paydesk.domain.orders import CreationState, Order
-from paydesk.domain.phase import OrderPhase, phase_of
+from paydesk.domain.phase import OrderPhase, phase_of, phase_of_status
 
 #: Every phase in a terminal: plain lower-case words (``list --format json``
 #: gives the codes: ``phase``, and the service's ``status``). ``{raw}`` is the
@@ -61,6 +62,35 @@ def describe(order: Order) -> str:
         lines.append(f"Link    {order.url}")
     if order.last_error and order.creation is not CreationState.CONFIRMED:
         lines.append(f"Problem {english(order.last_error)}")
+    return "\n".join(lines)
+
+
+#: What each answer to the create request did, in ``status --history``.
+ATTEMPT_WORDS = {"confirmed": "link received", "failed": "failed", "abandoned": "given up"}
+
+
+def history_text(details: OrderDetails) -> str:
+    """``status --history``'s lines after :func:`describe`: the confirmation, every status
+    seen and every answer to the create request, with their times, and the last error."""
+    order = details.order
+    lines = []
+    if order.confirmed_at:
+        lines.append(f"Confirmed {local_text(order.confirmed_at)}")
+    lines.append("History")
+    for change in details.history:
+        words = WORDS[phase_of_status(change.status.value)].format(raw=change.status.value)
+        lines.append(f"  {local_text(change.observed_at)}  {words}")
+    if not details.history:
+        lines.append("  (no status seen yet)")
+    lines.append("Creation attempts")
+    for attempt in details.attempts:
+        words = ATTEMPT_WORDS.get(attempt.outcome, attempt.outcome)
+        why = f": {english(attempt.error)}" if attempt.error else ""
+        lines.append(f"  {local_text(attempt.finished_at)}  {words}{why}")
+    if not details.attempts:
+        lines.append("  (none recorded)")
+    if order.last_error and order.creation is CreationState.CONFIRMED:
+        lines.append(f"Last error {english(order.last_error)}")  # before, describe says "Problem"
     return "\n".join(lines)
 
 

@@ -91,13 +91,16 @@ class OrderDesk:
                 ),
             )
         if outcome.abandoned:
-            return self.store.abandon(self.client_id, order_id, Failure(FailureCode.NEVER_SENT))
+            return self.store.abandon(self.client_id, order_id,
+                                      Failure(FailureCode.NEVER_SENT), outcome.finished_at)
         error = outcome.error
         failure = error.failure if error is not None else Failure(FailureCode.UNKNOWN)
         if _cannot_succeed(error):
             # Sending the same request again can only fail the same way.
-            return self.store.abandon(self.client_id, order_id, failure)
-        return self.store.record_creation_error(self.client_id, order_id, failure)
+            return self.store.abandon(self.client_id, order_id, failure, outcome.finished_at)
+        return self.store.record_creation_error(
+            self.client_id, order_id, failure, outcome.finished_at
+        )
 
     def unconfirmed(self) -> list[Order]:
         return self.store.unconfirmed(self.client_id)

@@ -7,8 +7,11 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from paydesk.core.csv_format import CsvFormat, defuse
+from paydesk.core.order_book import OrderDetails
+from paydesk.core.problems import english
+from paydesk.domain.failures import Failure
 from paydesk.domain.orders import Order
-from paydesk.domain.phase import phase_of
+from paydesk.domain.phase import phase_of, phase_of_status
 
 #: The plain form, for programs (and JSON): ``1234.50``, ISO 8601 UTC times.
 _PLAIN = CsvFormat()
@@ -42,6 +45,34 @@ def order_record(order: Order, fmt: CsvFormat = _PLAIN) -> dict[str, Any]:
         "last_checked_at": fmt.time(order.last_checked_at),
         "url": order.url or "",
     }
+
+
+def details_record(details: OrderDetails) -> dict[str, Any]:
+    """What ``status --history --json`` adds to the order's record: every status seen and
+    every answer to the create request, oldest first, and the last error stored."""
+    return {
+        "confirmed_at": _PLAIN.time(details.order.confirmed_at),
+        "history": [
+            {"status": change.status.value,
+             "phase": phase_of_status(change.status.value).value,
+             "observed_at": _PLAIN.time(change.observed_at)}
+            for change in details.history
+        ],
+        "creation_attempts": [
+            {"outcome": attempt.outcome, "finished_at": _PLAIN.time(attempt.finished_at),
+             "error": failure_record(attempt.error)}
+            for attempt in details.attempts
+        ],
+        "last_error": failure_record(details.order.last_error),
+    }
+
+
+def failure_record(failure: Failure | None) -> dict[str, str | None] | None:
+    """A stored failure for a program: its stable code, its detail (the service's own
+    words, a ceiling...), and the English sentence the command line says."""
+    if failure is None:
+        return None
+    return {"code": str(failure.code), "detail": failure.detail, "text": english(failure)}
 
 
 def write_csv(orders: Iterable[Order], stream: IO[str], fmt: CsvFormat | None = None) -> int:

@@ -17,18 +17,47 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import date
 
 from paydesk.core.report import DayReport, day_bounds
 from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.orders import Order
-from paydesk.store import OrderQuery, OrderStore, SortColumn, StoreError, Totals
+from paydesk.store import (
+    CreationAttempt,
+    OrderQuery,
+    OrderStore,
+    SortColumn,
+    StatusChange,
+    StoreError,
+    Totals,
+)
 
 # What a reader of the book needs to name; re-exported so it need not know the store.
-__all__ = ["Listener", "OrderBook", "OrderQuery", "SortColumn", "StoreError", "Totals"]
+__all__ = [
+    "CreationAttempt",
+    "Listener",
+    "OrderBook",
+    "OrderDetails",
+    "OrderQuery",
+    "SortColumn",
+    "StatusChange",
+    "StoreError",
+    "Totals",
+]
 
 #: Called, in the book's thread, when the book was changed elsewhere: read again what you show.
 Listener = Callable[[], None]
+
+
+@dataclass(frozen=True, slots=True)
+class OrderDetails:
+    """Everything the book knows of one order: the order as it stands, every status
+    seen (oldest first) and every answer to its create request (oldest first)."""
+
+    order: Order
+    history: list[StatusChange]
+    attempts: list[CreationAttempt]
 
 
 class OrderBook:
@@ -70,6 +99,22 @@ class OrderBook:
         """The report of the local days ``first`` to ``last`` (one day when None)."""
         since, until = day_bounds(first, last)
         return DayReport.build(self._store, self.client_id, since, until, clock=clock)
+
+    def details(self, order_id: str, client_id: int | None = None) -> OrderDetails | None:
+        """One order with its status history and creation attempts; None when the book
+        has no such order. ``client_id`` names the account when the book reads every
+        account's orders (``client_id`` None); a book for one account uses its own."""
+        client = self.client_id if self.client_id is not None else client_id
+        if client is None:
+            raise ValueError("details() needs the order's client_id on an all-accounts book")
+        order = self._store.get(client, order_id)
+        if order is None:
+            return None
+        return OrderDetails(
+            order,
+            self._store.history(client, order_id),
+            self._store.creation_attempts(client, order_id),
+        )
 
     def report_orders(self, report: DayReport) -> list[Order]:
         """The orders ``report`` counts (created or paid in its range), for its CSV."""

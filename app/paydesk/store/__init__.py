@@ -16,11 +16,12 @@ from paydesk.store.errors import (
 from paydesk.store.migrations import LATEST_SCHEMA_VERSION
 from paydesk.store.order_store import OrderStore
 from paydesk.store.queries import OrderQuery, SortColumn
-from paydesk.store.records import CheckResult, StatusChange, Totals
+from paydesk.store.records import CheckResult, CreationAttempt, StatusChange, Totals
 
 __all__ = [
     "LATEST_SCHEMA_VERSION",
     "CheckResult",
+    "CreationAttempt",
     "DuplicateOrderError",
     "OrderQuery",
     "OrderStore",

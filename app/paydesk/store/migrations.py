@@ -277,8 +277,30 @@ _V5_FAILURE_CODES = Migration(
     ),
 )
 
+_V6_CREATION_ATTEMPTS = Migration(
+    6,
+    "every answer to an order's create request, for the order's details",
+    (
+        # One row per create request that came back (a link, an error, a refusal
+        # for good), so the order's details can say how its creation went; the
+        # orders row keeps only the last error. Books from before start with none.
+        """
+        CREATE TABLE creation_attempts (
+            id INTEGER PRIMARY KEY,
+            order_row INTEGER NOT NULL REFERENCES orders (id) ON DELETE CASCADE,
+            outcome TEXT NOT NULL CHECK (outcome IN ('confirmed', 'failed', 'abandoned')),
+            error TEXT,  -- a failure's code (domain/failures.py)
+            error_detail TEXT,
+            finished_at INTEGER NOT NULL
+        ) STRICT
+        """,
+        "CREATE INDEX creation_attempts_by_order ON creation_attempts (order_row, finished_at)",
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
-    _V1_TABLES, _V2_INDEXES, _V3_LIST, _V4_PAYMENT_TIMES, _V5_FAILURE_CODES
+    _V1_TABLES, _V2_INDEXES, _V3_LIST, _V4_PAYMENT_TIMES, _V5_FAILURE_CODES,
+    _V6_CREATION_ATTEMPTS,
 )
 
 LATEST_SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -28,7 +28,7 @@ from paydesk.store.queries import (
     totals_query,
     where_clause,
 )
-from paydesk.store.records import CheckResult, StatusChange, Totals
+from paydesk.store.records import CheckResult, CreationAttempt, StatusChange, Totals
 from paydesk.store.reporting import ReportQueries
 from paydesk.store.rows import (
     ORDER_COLUMNS,
@@ -40,6 +40,10 @@ from paydesk.store.rows import (
 )
 
 _FIND = "WHERE client_id = ? AND order_id = ?"
+_INSERT_ATTEMPT = (
+    "INSERT INTO creation_attempts (order_row, outcome, error, error_detail, finished_at)"
+    " VALUES (?, ?, ?, ?, ?)"
+)
 
 
 class OrderStore(BookConnection):
@@ -123,21 +127,32 @@ class OrderStore(BookConnection):
                 " (SELECT 1 FROM status_history WHERE order_row = ?)",
                 (row_id, order.status.value, to_ms(confirmed_at), row_id),
             )
+            db.execute(_INSERT_ATTEMPT, (row_id, "confirmed", None, None, to_ms(confirmed_at)))
         return order
 
-    def record_creation_error(self, client_id: int, order_id: str, failure: Failure) -> Order:
-        """The create request failed; the order stays as it was, to be retried."""
+    def record_creation_error(
+        self, client_id: int, order_id: str, failure: Failure, at: datetime | None = None
+    ) -> Order:
+        """The create request failed; the order stays as it was, to be retried.
+
+        With ``at`` (when the answer came) the attempt joins the order's details.
+        """
         with self._write("save the error") as db:
-            return self._update(
+            row_id, order = self._update(
                 db, client_id, order_id, "last_error = ?, last_error_detail = ?",
                 failure_columns(failure),
-            )[1]
+            )
+            self._attempt(db, row_id, "failed", failure, at)
+            return order
 
-    def abandon(self, client_id: int, order_id: str, failure: Failure) -> Order:
+    def abandon(
+        self, client_id: int, order_id: str, failure: Failure, at: datetime | None = None
+    ) -> Order:
         """Give up an order that never reached the service.
 
         A confirmed order exists at the service and may be paid, so it cannot
-        be abandoned: that raises :class:`StoreError` and changes nothing.
+        be abandoned: that raises :class:`StoreError` and changes nothing. With
+        ``at`` the answer that gave it up joins the order's creation attempts.
         """
         with self._write("abandon the order") as db:
             found = db.execute(f"SELECT creation FROM orders {_FIND}", (client_id, order_id))
@@ -148,13 +163,15 @@ class OrderStore(BookConnection):
                 raise StoreError(
                     f"Order {order_id} has reached the payment service and cannot be abandoned."
                 )
-            return self._update(
+            row_id, order = self._update(
                 db,
                 client_id,
                 order_id,
                 "creation = ?, last_error = ?, last_error_detail = ?, next_check_at = NULL",
                 (CreationState.ABANDONED.value, *failure_columns(failure)),
-            )[1]
+            )
+            self._attempt(db, row_id, "abandoned", failure, at)
+            return order
 
     # -- watching statuses -------------------------------------------------
 
@@ -249,6 +266,23 @@ class OrderStore(BookConnection):
             ).fetchall()
         return [StatusChange(status_from_text(status), moment(at)) for status, at in rows]
 
+    def creation_attempts(self, client_id: int, order_id: str) -> list[CreationAttempt]:
+        """The answers to the order's create request, oldest first (books from before
+        schema 6 recorded none)."""
+        with self._read("read the creation attempts"):
+            rows = self._db.execute(
+                "SELECT a.outcome, a.finished_at, a.error, a.error_detail"
+                " FROM creation_attempts AS a"
+                " JOIN orders AS o ON o.id = a.order_row"
+                " WHERE o.client_id = ? AND o.order_id = ?"
+                " ORDER BY a.finished_at, a.id",
+                (client_id, order_id),
+            ).fetchall()
+        return [
+            CreationAttempt(outcome, moment(at), None if code is None else Failure(code, detail))
+            for outcome, at, code, detail in rows
+        ]
+
     def query(self, q: OrderQuery) -> list[Order]:
         where, params = where_clause(q)
         page, page_params = page_clause(q)
@@ -296,6 +330,14 @@ class OrderStore(BookConnection):
             raise UnknownOrderError(client_id, order_id)
         row_id: int = row[0]
         return row_id
+
+    @staticmethod
+    def _attempt(
+        db: sqlite3.Connection, row_id: int, outcome: str, failure: Failure | None,
+        at: datetime | None,
+    ) -> None:
+        if at is not None:
+            db.execute(_INSERT_ATTEMPT, (row_id, outcome, *failure_columns(failure), to_ms(at)))
 
     @staticmethod
     def _update(

@@ -36,6 +36,16 @@ class StatusChange:
 
 
 @dataclass(frozen=True, slots=True)
+class CreationAttempt:
+    """One answer to the order's create request: ``outcome`` is "confirmed" (the link
+    came), "failed" (to be sent again) or "abandoned" (given up); ``error`` says why."""
+
+    outcome: str
+    finished_at: datetime
+    error: Failure | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Totals:
     """Counts and sums (integer kopecks) of a selection of orders."""
 

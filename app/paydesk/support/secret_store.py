@@ -81,6 +81,34 @@ class SecretStore:
         self._use_file = use_file
         self._environ = environ  # None: this process's (environment_secret)
 
+    @property
+    def uses_file(self) -> bool:
+        return self._use_file
+
+    @property
+    def secret_file(self) -> Path:
+        return self._secret_file
+
+    def in_file(self) -> SecretStore:
+        """The same store keeping the key in the plaintext file (``secret_storage = "file"``),
+        for a person who chose it where there is no keychain."""
+        return SecretStore(self._secret_file, use_file=True, environ=self._environ)
+
+    def has_keychain(self) -> bool:
+        """False when this computer has no keychain PayDesk can use (NoKeychainError);
+        True when it has one, or the key does not come from it. May wait for the
+        keychain (it may ask to be unlocked): call it off the window's thread."""
+        if self._use_file or environment_secret(self._environ):
+            return True
+        keyring, errors = _keyring()
+        try:
+            keyring.get_password(KEYRING_SERVICE, "client-0")  # no account has id 0
+        except errors.NoKeyringError:
+            return False
+        except errors.KeyringError:
+            return True  # there is one; it refused (said when the key is read or stored)
+        return True
+
     def get(self, client_id: int) -> str | None:
         from_env = environment_secret(self._environ)
         if from_env:

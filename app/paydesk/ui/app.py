@@ -59,6 +59,11 @@ def choose_start(data_dir: str | None, demo: bool, settings: Settings) -> bool |
     remembered = state.value("start/mode")
     if remembered in ("demo", "setup"):
         return remembered == "demo"
+    return ask_how_to_start(state)
+
+
+def ask_how_to_start(state: QSettings) -> bool | None:
+    """The welcome: demo (True), set up (False), or None when closed; remembered."""
     from paydesk.ui.settings.welcome_dialog import WelcomeDialog  # first start only
 
     use_app_icon()
@@ -81,16 +86,27 @@ def use_app_icon() -> None:
         QApplication.setWindowIcon(app_icon())
 
 
-def set_up_account(runtime: Runtime) -> bool:
-    """First start with no account: the settings dialog before the window."""
+def set_up_account(runtime: Runtime) -> bool | None:
+    """First start with no account: the settings dialog before the window.
+
+    True once an account is saved. Cancel goes back to the welcome, so the person
+    can try the demo instead (False) or come back to the same dialog, with what
+    they typed; closing the welcome quits (None), as at the first question.
+    """
     from paydesk.ui.settings.dialog import SettingsDialog  # first start only
 
     use_app_icon()
     dialog = SettingsDialog(runtime.settings, runtime.secret_store())
-    if not dialog.exec():
-        return False
-    runtime.save_settings(dialog.result_settings())
-    return runtime.settings.is_configured
+    while True:
+        if dialog.exec():
+            runtime.save_settings(dialog.result_settings())
+            if runtime.settings.is_configured:
+                return True
+        use_demo = ask_how_to_start(ui_state(runtime.paths.data_dir))
+        if use_demo is None:
+            return None
+        if use_demo:
+            return False
 
 
 def build_window(
@@ -149,24 +165,37 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         use_demo = choose_start(data_dir, demo, settings)
         if use_demo is None:
             return 0
-        base = AppPaths(resolve_data_dir(data_dir))
-        instance = SingleInstance(ensure_folder(base.demo() if use_demo else base).data_dir)
-        if instance.another_is_running():
-            # Answered or not (it may still be starting), that window has the folder.
-            instance.try_activate_running()
-            log.info("Another window is open on this data folder; it was asked to come forward")
-            if sys.stderr is not None:  # None in a windowed bundle
-                print("paydesk: PayDesk is already open on this data folder; "
-                      "its window was brought to the front.", file=sys.stderr)
-            return 0
-        log_dir = setup_logging(log_dir_for(data_dir, demo=use_demo)).parent
-        install_crash_handler(log_dir, native=True)
-        log_start("the window", data_dir, demo=use_demo)
-        runtime = open_runtime(data_dir, demo=use_demo, settings=None if use_demo else settings)
-        if not runtime.settings.is_configured:
-            serve_other_starts()  # a start during the set-up dialog brings it forward
-            if not set_up_account(runtime):
+        while True:  # once, or again for the demo chosen after cancelling the set-up
+            base = AppPaths(resolve_data_dir(data_dir))
+            instance = SingleInstance(ensure_folder(base.demo() if use_demo else base).data_dir)
+            if instance.another_is_running():
+                # Answered or not (it may still be starting), that window has the folder.
+                instance.try_activate_running()
+                log.info("Another window is open on this data folder; it was asked to "
+                         "come forward")
+                if sys.stderr is not None:  # None in a windowed bundle
+                    print("paydesk: PayDesk is already open on this data folder; "
+                          "its window was brought to the front.", file=sys.stderr)
                 return 0
+            log_dir = setup_logging(log_dir_for(data_dir, demo=use_demo)).parent
+            install_crash_handler(log_dir, native=True)
+            log_start("the window", data_dir, demo=use_demo)
+            runtime = open_runtime(data_dir, demo=use_demo,
+                                   settings=None if use_demo else settings)
+            if runtime.settings.is_configured:
+                break
+            serve_other_starts()  # a start during the set-up dialog brings it forward
+            set_up = set_up_account(runtime)
+            if set_up is None:
+                return 0
+            if set_up:
+                break
+            # The demo instead: its own folder, its own window lock.
+            runtime.close()
+            runtime = None
+            instance.close()
+            instance = None
+            use_demo = True
         window = build_window(runtime, log_dir=log_dir)
         window.first_frame_done.connect(lambda: after_first_frame(window))
         window.start_failed.connect(lambda exc: cannot_start(window, exc))

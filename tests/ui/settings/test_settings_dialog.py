@@ -411,7 +411,9 @@ def test_no_keychain_is_said_plainly_and_the_dialog_stays_open(
 
     message = dialog.field_errors.message("secret")
     assert dialog.isVisible() and dialog.result() == QDialog.DialogCode.Rejected
-    assert "no keychain" in message and "secret_storage file" in message
+    # The way out is in the dialog itself: the file, offered with its warning.
+    assert "no keychain" in message and "keep the key in a file" in message
+    assert dialog.service_section.file_choice_row.isVisible()
     assert TEST_SECRET not in message
     assert dialog.secret_edit.hasFocus()
     screenshot(qtbot, dialog, "settings_no_keychain")
@@ -463,7 +465,7 @@ def test_every_field_has_an_accessible_name(
         if not isinstance(w.parent(), QAbstractSpinBox)  # a spin box's own line edit
         and w.parent() is not dialog.buttons  # Save / Cancel speak their text
     ]
-    assert len(fields) == 12
+    assert len(fields) == 13  # with "Keep the secret key in a file" (no keychain only)
     assert [w for w in fields if not w.accessibleName()] == []
 
 
@@ -473,7 +475,9 @@ def test_tab_order_follows_the_form(open_dialog: Callable[..., SettingsDialog]) 
     widget: QWidget | None = dialog.base_url_edit
     while len(order) < 6 and widget is not None:
         widget = widget.nextInFocusChain()
-        if widget is not None and widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+        # Tab passes over hidden widgets (the file choice shows only with no keychain).
+        if (widget is not None and widget.focusPolicy() & Qt.FocusPolicy.TabFocus
+                and widget.isVisible()):
             order.append(widget)
     assert order == [
         dialog.base_url_edit, dialog.client_id_edit, dialog.secret_edit,

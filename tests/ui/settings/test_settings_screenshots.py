@@ -18,7 +18,7 @@ from paydesk.support.secret_store import SecretStore
 from paydesk.ui.settings.dialog import SettingsDialog
 from paydesk.ui.shell import i18n
 
-from memory_keyring import MemoryKeyring
+from memory_keyring import MemoryKeyring, NoKeychain
 from screenshots import save_screenshot
 from test_values import TEST_CLIENT_ID
 
@@ -84,3 +84,26 @@ def test_screenshot_settings_in_the_demo(
     assert note is not None and note.isVisible()
     assert note.text().startswith("В демо-режиме" if language == "ru" else "Fixed in the demo")
     save_screenshot(dialog, f"settings-demo-{language}")
+
+
+def test_screenshot_settings_with_no_keychain(
+    language: str, qtbot: QtBot, tmp_path: Path, no_keychain: NoKeychain
+) -> None:
+    """The first start on a computer without a keychain: the file offered, and why not."""
+    dialog = SettingsDialog(Settings(language=language),
+                            SecretStore(tmp_path / "secret-key.txt", environ={}))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    section = dialog.service_section
+    qtbot.waitUntil(section.file_choice_row.isVisible)
+    dialog.base_url_edit.setText("https://pay.example.com")
+    dialog.client_id_edit.setText(str(TEST_CLIENT_ID))
+    dialog.secret_edit.setText("typed-secret")
+    section.file_choice.setChecked(True)
+    shown(qtbot, dialog)
+    warning = section.file_warning
+    assert warning.isVisible() and "secret-key.txt" in warning.text() and "0600" in warning.text()
+    if language == "ru":
+        assert section.file_choice.text() == "Хранить секретный ключ в файле на этом компьютере"
+    save_screenshot(dialog, f"settings-no-keychain-{language}")

@@ -34,7 +34,7 @@ from paydesk.domain.money import parse_amount
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.gateway import ServiceRefused
 from paydesk.sandbox import Fault, SandboxServer
-from paydesk.store import OrderStore
+from paydesk.store import CheckResult, OrderStore
 from paydesk.support import translations
 from paydesk.support.paths import AppPaths
 from paydesk.support.secret_store import SecretStore
@@ -467,6 +467,34 @@ def test_screenshot_window_with_a_looked_up_order_and_a_stuck_creation(
     finally:
         window.shutdown()
         runtime.close()
+
+
+def test_screenshot_order_details_after_a_failed_creation(
+    russian: MissRecorder, qtbot: QtBot, orders_store: OrderStore
+) -> None:
+    store = orders_store
+    store.add_unconfirmed(ORDERS_CLIENT, "20260301-150000000-K3QX9A", 125_050, "b@example.com",
+                          "2 кофе и круассан", NOW)
+    store.record_creation_error(
+        ORDERS_CLIENT, "20260301-150000000-K3QX9A", Failure(FailureCode.TIMEOUT),
+        NOW + timedelta(seconds=10))
+    store.confirm_creation(ORDERS_CLIENT, "20260301-150000000-K3QX9A",
+                           "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ",
+                           NOW + timedelta(seconds=40), None)
+    store.record_checks([CheckResult(ORDERS_CLIENT, "20260301-150000000-K3QX9A",
+                                     OrderStatus.APPROVE, NOW + timedelta(hours=1), None)])
+    panel = OrdersPanel(OrderBook(store, ORDERS_CLIENT), clock=lambda: NOW)
+    qtbot.addWidget(panel)
+    panel.show()
+    dialog = panel.open_details(0)
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    assert dialog.windowTitle() == "Заказ 20260301-150000000-K3QX9A"
+    assert dialog.fields["paid"].text().startswith("≈ ")
+    assert [result for _when, result in dialog.rows(dialog.attempts)][-1] == "Ссылка получена"
+    save_screenshot(dialog, "ru-order-details")
+    dialog.close()
+    assert russian.misses == set()
 
 
 # -- switching and loading ------------------------------------------------------------

@@ -17,14 +17,16 @@ from collections.abc import Callable
 from datetime import date
 
 from PySide6.QtCore import (
+    QEvent,
     QItemSelection,
     QItemSelectionModel,
     QModelIndex,
+    QObject,
     Qt,
     QTimer,
     Signal,
 )
-from PySide6.QtGui import QHideEvent, QShowEvent
+from PySide6.QtGui import QHideEvent, QKeyEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -38,6 +40,7 @@ from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.orders import Order
 from paydesk.ui.orders.cells import local_day
 from paydesk.ui.orders.columns import ColumnFitter
+from paydesk.ui.orders.details import OrderDetailsDialog
 from paydesk.ui.orders.filter_bar import FilterBar
 from paydesk.ui.orders.model import OrdersModel
 from paydesk.ui.orders.totals_line import TotalsLine
@@ -89,6 +92,7 @@ class OrdersPanel(QWidget):
         self.filter_bar.typed.connect(lambda: self._later(self._search_timer))
         layout.addWidget(self.filter_bar)
         self.table = self._build_table()
+        self.table.installEventFilter(self)  # Enter: the details (eventFilter)
         self.columns = ColumnFitter(self.table)
         layout.addWidget(self.table, 1)
         self.totals_line = TotalsLine(self)
@@ -102,6 +106,7 @@ class OrdersPanel(QWidget):
         self.paid_today_label = self.totals_line.paid_today_label
         self._held: set[QTimer] | None = None  # while hidden: work to do when shown again
         self._stopped = False  # set by stop(): the order book is closing
+        self.details: dict[str, OrderDetailsDialog] = {}  # open ones, by order id
         self._update_totals()
 
     # -- building ----------------------------------------------------------
@@ -140,6 +145,9 @@ class OrdersPanel(QWidget):
         selection.selectionChanged.connect(self._selection_changed)
         table.activated.connect(self._row_activated)
         table.clicked.connect(self._row_activated)  # also the current row, viewed or not
+        # Double-click or Enter opens the order's details (activated may come on a
+        # single click on some desktops: not that).
+        table.doubleClicked.connect(lambda index: self.open_details(index.row()))
         self.model.modelReset.connect(self._model_reset)
         return table
 
@@ -152,6 +160,42 @@ class OrdersPanel(QWidget):
     def selected_order_ids(self) -> list[str]:
         rows = sorted(index.row() for index in self.table.selectionModel().selectedRows())
         return [order.order_id for row in rows if (order := self.model.order_at(row))]
+
+    def open_details(self, row: int) -> OrderDetailsDialog | None:
+        """Show the details of the order on ``row`` in a window of their own (raised
+        again when already open); None when the row or the order is gone."""
+        order = self.model.order_at(row)
+        if order is None:
+            return None
+        dialog = self.details.get(order.order_id)
+        if dialog is None:
+            try:
+                details = self._book.details(order.order_id, order.client_id)
+            except StoreError as exc:  # the banner says why
+                self.problem.emit(str(exc))
+                return None
+            if details is None:
+                return None
+            dialog = self.details[order.order_id] = OrderDetailsDialog(details, self)
+            dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+            dialog.finished.connect(lambda _result, key=order.order_id: self.details.pop(key, None))
+            dialog.show()
+            return dialog
+        dialog.raise_()  # already open, maybe behind the window
+        dialog.activateWindow()
+        return dialog
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Enter on the table's current row opens its details."""
+        if (watched is self.table and event.type() == QEvent.Type.KeyPress
+                and isinstance(event, QKeyEvent)
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+                and self.table.currentIndex().isValid()):
+            current = self.table.currentIndex()
+            self._row_activated(current)  # what Enter did before: view it on the panel
+            self.open_details(current.row())
+            return True
+        return super().eventFilter(watched, event)
 
     def focus_search(self) -> None:
         """For the window's Find action (Ctrl+F).

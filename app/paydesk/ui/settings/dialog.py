@@ -16,7 +16,7 @@ from PySide6.QtCore import QEvent, QThreadPool
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
 from paydesk.core.settings import Settings, SettingsError
-from paydesk.support.secret_store import SecretStore, SecretStoreError
+from paydesk.support.secret_store import NoKeychainError, SecretStore, SecretStoreError
 from paydesk.ui.settings.connection_check import ConnectionResult
 from paydesk.ui.settings.counter_section import CounterSection, PollingSection
 from paydesk.ui.settings.service_section import (
@@ -138,7 +138,8 @@ class SettingsDialog(QDialog):
     def _set_tab_order(self) -> None:
         chain: list[QWidget] = [
             self.base_url_edit, self.client_id_edit, self.secret_edit, self.show_secret_button,
-            self.test_button, self.merchant_edit, self.sound_check, self.language_combo,
+            self.test_button, self.service_section.file_choice, self.merchant_edit,
+            self.sound_check, self.language_combo,
             self.display_combo,
             self.focus_spin, self.backoff_start_spin, self.backoff_max_spin,
             self.in_flight_spin, self.lifetime_spin, self.save_button,
@@ -174,6 +175,8 @@ class SettingsDialog(QDialog):
             self._close_with(settings)
             return
         store, client_id = self._store, settings.client_id
+        if settings.secret_storage == "file" and not store.uses_file:
+            store = store.in_file()  # chosen here: no keychain on this computer
 
         def store_secret() -> SecretStoreError | None:
             try:
@@ -191,6 +194,8 @@ class SettingsDialog(QDialog):
         self._saving_task = None
         self.save_button.setEnabled(True)
         if error is not None:
+            if isinstance(error, NoKeychainError):
+                self.service_section.offer_file()
             self.field_errors.show(secret_error(error))
             return
         self._secret_saved = True

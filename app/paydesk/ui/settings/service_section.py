@@ -14,7 +14,15 @@ from typing import Any
 
 from PySide6.QtCore import QRegularExpression, QThreadPool
 from PySide6.QtGui import QRegularExpressionValidator
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from paydesk.core.demo import DEMO_SECRET_KEY
 from paydesk.core.settings import Settings
@@ -121,6 +129,7 @@ class ServiceSection(QGroupBox):
         field_errors.add(form, "client_id", tr("&Client ID:"), self.client_id_edit, client_row)
         field_errors.add(form, "secret", tr("Secret &key:"), self.secret_edit, secret_row)
         form.addRow("", column_widget(test_column))
+        self._build_file_choice(form)
         if self._demo:
             for edit in (self.base_url_edit, self.client_id_edit):
                 edit.setReadOnly(True)
@@ -132,6 +141,39 @@ class ServiceSection(QGroupBox):
         set_name(self.show_secret_button, tr("Show the secret key"))
         set_name(self.test_button, tr("Test connection"))
         set_name(self.check_label, tr("Connection test result"))
+
+    def _build_file_choice(self, form: Any) -> None:
+        """Where there is no keychain: keeping the key in a file, as a choice said plainly.
+        Hidden until the keychain is found missing (look_up_stored_secret, or a save)."""
+        self.file_choice = QCheckBox(tr("Keep the secret key in a file on this computer"))
+        self.file_warning = note_label(
+            tr("This computer has no keychain to keep the secret key safe. PayDesk can keep "
+               "it in a file instead: {0}. Only this user account can read the file "
+               "(mode 0600), but anyone who can sign in as this user, or read this user's "
+               "files or backups, can read the key.").format(str(self._store.secret_file)),
+            name="no_keychain_warning", wrap=True)
+        self.file_warning.setStyleSheet("color: #8a5300;")
+        box = QVBoxLayout()
+        box.setContentsMargins(0, 0, 0, 0)
+        box.setSpacing(4)
+        box.addWidget(self.file_warning)
+        box.addWidget(self.file_choice)
+        self.file_choice_row = column_widget(box)
+        self.file_choice_row.setVisible(False)
+        form.addRow("", self.file_choice_row)
+        set_name(self.file_choice, tr("Keep the secret key in a file on this computer"))
+
+    def offer_file(self) -> None:
+        """No keychain here: show the file choice (the person ticks it to use it)."""
+        if not self._demo and not self._store.uses_file:
+            self.file_choice_row.setVisible(True)
+
+    @property
+    def keeps_key_in_file(self) -> bool:
+        """The key goes to the file: chosen here, or so already."""
+        return self._store.uses_file or (
+            self.file_choice_row.isVisibleTo(self) and self.file_choice.isChecked()
+        )
 
     def load(self, settings: Settings) -> None:
         self.base_url_edit.setText(settings.base_url)
@@ -149,11 +191,13 @@ class ServiceSection(QGroupBox):
         if self._demo:
             return
         if client_id is None:
-            self._on_stored_secret(False)
+            self._look_for_a_keychain()
             return
         store = self._store
 
-        def look_up() -> bool | None:
+        def look_up() -> bool | NoKeychainError | None:
+            if not store.has_keychain():
+                return NoKeychainError()
             try:
                 return bool(store.get(client_id))
             except SecretStoreError:
@@ -161,9 +205,22 @@ class ServiceSection(QGroupBox):
 
         self._secret_task = run_task(self._pool, look_up, self._on_stored_secret)
 
-    def _on_stored_secret(self, stored: bool | None) -> None:
+    def _look_for_a_keychain(self) -> None:
+        """Before the first key is typed: whether there is a keychain to keep it."""
+        store = self._store
+
+        def look() -> bool | NoKeychainError:
+            return False if store.has_keychain() else NoKeychainError()  # no key stored yet
+
+        # A method of the section, not a lambda: Qt drops it if the dialog is gone first.
+        self._secret_task = run_task(self._pool, look, self._on_stored_secret)
+
+    def _on_stored_secret(self, stored: bool | NoKeychainError | None) -> None:
         self._secret_task = None
-        if stored is None:
+        if isinstance(stored, NoKeychainError):
+            self.offer_file()
+            text = tr("no keychain on this computer — see below")
+        elif stored is None:
             text = tr("the keychain cannot be read — type the key to store it")
         elif stored:
             text = tr(STORED_PLACEHOLDER)
@@ -245,7 +302,12 @@ class ServiceSection(QGroupBox):
             raise FieldError("client_id", tr("The client ID must be a number greater than zero."))
         if secret and secret != secret.strip():
             raise FieldError("secret", tr("The secret key cannot start or end with a space."))
-        return {"base_url": base_url, "client_id": client_id}
+        values: dict[str, Any] = {"base_url": base_url, "client_id": client_id}
+        if self.keeps_key_in_file and not self._store.uses_file:
+            if not secret:
+                raise FieldError("secret", tr("Type the secret key to keep it in the file."))
+            values["secret_storage"] = "file"
+        return values
 
     def new_secret(self) -> str:
         """The key typed to be stored ("" keeps the stored one; never one in the demo)."""
@@ -256,9 +318,8 @@ def secret_error(error: SecretStoreError) -> FieldError:
     """Why the key could not be stored, under its field."""
     if isinstance(error, NoKeychainError):
         return FieldError("secret", tr(
-            "This computer has no keychain, so the secret key cannot be stored safely. "
+            "This computer has no keychain, so the secret key cannot be stored there. "
             "Start a keychain service (such as GNOME Keyring or KWallet) and save again, or "
-            "choose a plaintext file readable only by you: "
-            "paydesk config set secret_storage file"
+            "choose below to keep the key in a file."
         ))
     return FieldError("secret", problem_text(error))
