@@ -68,6 +68,7 @@ class MainWindow(QMainWindow):
     alerts: Alerts
     crash_notice: CrashNotice
     export_action: QAction
+    report_action: QAction
     new_payment_action: QAction
     show_to_buyer_action: QAction
     back_to_sale_action: QAction

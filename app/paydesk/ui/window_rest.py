@@ -27,6 +27,7 @@ from paydesk.ui.payment.alerts import Alerts
 from paydesk.ui.payment.counter import CounterController
 from paydesk.ui.payment.panel import PaymentPanel
 from paydesk.ui.shell.crash_notice import CrashNotice
+from paydesk.ui.shell.field_shortcuts import FieldShortcuts
 from paydesk.ui.shell.icon import app_icon
 from paydesk.ui.shell.menus import MenuActions
 
@@ -84,6 +85,8 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     window.settings_control.follow_alerts(window.alerts)
     counter.order_paid.connect(window.alerts.on_paid)
     counter.order_refused.connect(window.alerts.on_refused)
+    # The window's shortcuts work while the cashier types (an amount, a search).
+    FieldShortcuts(window).watch()
     window.crash_notice = CrashNotice(window.log_dir, parent=window)
     window.crash_notice.window = window
     if QApplication.windowIcon().isNull():  # run_window sets it on the application
