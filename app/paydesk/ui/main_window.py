@@ -205,7 +205,7 @@ class MainWindow(QMainWindow):
             return
         if order is None:
             return  # no payment client (settings, keychain): the banner says why
-        self.form.reset()
+        self.form.reset(after_creation=True)
 
     def _show_viewed(self, order: Order | None) -> None:
         """The cashier's panel shows the viewed order; the list's current row follows."""
