@@ -85,6 +85,9 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     window.settings_control.follow_alerts(window.alerts)
     counter.order_paid.connect(window.alerts.on_paid)
     counter.order_refused.connect(window.alerts.on_refused)
+    # Its own minimum: else the card's wrapped lines (their height for the width) would
+    # grow the window past the bottom of a small screen; the QR gives way instead.
+    window.setMinimumSize(window.minimumSizeHint())
     # The window's shortcuts work while the cashier types (an amount, a search).
     FieldShortcuts(window).watch()
     window.crash_notice = CrashNotice(window.log_dir, parent=window)
