@@ -26,6 +26,7 @@ from paydesk.ui.orders.panel import OrdersPanel
 from paydesk.ui.payment.alerts import Alerts
 from paydesk.ui.payment.counter import CounterController
 from paydesk.ui.payment.panel import PaymentPanel
+from paydesk.ui.payment.sale_announcer import SaleAnnouncer
 from paydesk.ui.shell.crash_notice import CrashNotice
 from paydesk.ui.shell.field_shortcuts import FieldShortcuts
 from paydesk.ui.shell.icon import app_icon
@@ -85,6 +86,8 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     window.settings_control.follow_alerts(window.alerts)
     counter.order_paid.connect(window.alerts.on_paid)
     counter.order_refused.connect(window.alerts.on_refused)
+    counter.sale_changed.connect(SaleAnnouncer(window.payment_panel,
+                                                counter.is_creating_order).on_sale)
     # Its own minimum: else the card's wrapped lines (their height for the width) would
     # grow the window past the bottom of a small screen; the QR gives way instead.
     window.setMinimumSize(window.minimumSizeHint())
