@@ -8,12 +8,20 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
+from paydesk.core.runtime import Runtime
+from paydesk.core.settings import Settings
 from paydesk.domain.failures import Failure
 from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.sandbox import SandboxServer
 from paydesk.store import OrderStore
+from paydesk.support.paths import AppPaths
+from paydesk.ui.app import build_window
+from paydesk.ui.main_window import MainWindow
 
 from bulk_orders import bulk_insert
+from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 ORDERS_CLIENT = 1001
 ORDERS_T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
@@ -146,3 +154,31 @@ def run_window(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., int]]:
     app = QApplication.instance()
     assert app is not None
     remove_translation(app)
+
+
+@pytest.fixture
+def runtime(
+    sandbox: SandboxServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Runtime]:
+    """The window's runtime on the test's sandbox (127.0.0.1), its secret in the environment."""
+    monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
+    settings = Settings(
+        base_url=sandbox.base_url, client_id=TEST_CLIENT_ID, merchant_name="Test shop",
+        focus_interval_seconds=0.5,
+    )
+    runtime = Runtime(AppPaths(tmp_path / "data").ensure(), settings)
+    yield runtime
+    runtime.close()
+
+
+@pytest.fixture
+def window(runtime: Runtime, qtbot: QtBot) -> Iterator[MainWindow]:
+    """The counter window on ``runtime``, shown and watching."""
+    window = build_window(runtime)
+    qtbot.addWidget(window)
+    window.resize(1280, 820)
+    window.show()
+    qtbot.waitExposed(window)
+    window.counter.start()
+    yield window
+    window.shutdown()

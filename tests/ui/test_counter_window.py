@@ -45,32 +45,6 @@ def screenshot(widget: QWidget, name: str) -> None:
     save_screenshot(widget, f"window-{name}")
 
 
-@pytest.fixture
-def runtime(
-    sandbox: SandboxServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> Iterator[Runtime]:
-    monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
-    settings = Settings(
-        base_url=sandbox.base_url, client_id=TEST_CLIENT_ID, merchant_name="Test shop",
-        focus_interval_seconds=0.5,
-    )
-    runtime = Runtime(AppPaths(tmp_path / "data").ensure(), settings)
-    yield runtime
-    runtime.close()
-
-
-@pytest.fixture
-def window(runtime: Runtime, qtbot: QtBot) -> Iterator[MainWindow]:
-    window = build_window(runtime)
-    qtbot.addWidget(window)
-    window.resize(1280, 820)
-    window.show()
-    qtbot.waitExposed(window)
-    window.counter.start()
-    yield window
-    window.shutdown()
-
-
 def child(window: QWidget, kind: type, name: str):  # type: ignore[no-untyped-def]
     found = window.findChild(kind, name)
     assert found is not None, name

@@ -37,6 +37,7 @@ from paydesk.ui.settings.apply import SettingsControl
 from paydesk.ui.shell.first_frame import AfterFirstFrame
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.problem_banner import ProblemBanner
+from paydesk.ui.shell.window_size import first_geometry, fitted
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction, QCloseEvent
@@ -68,6 +69,7 @@ class MainWindow(QMainWindow):
     alerts: Alerts
     crash_notice: CrashNotice
     export_action: QAction
+    report_action: QAction
     new_payment_action: QAction
     show_to_buyer_action: QAction
     back_to_sale_action: QAction
@@ -104,7 +106,7 @@ class MainWindow(QMainWindow):
         self._ui_state = ui_state
         self.log_dir = log_dir or runtime.paths.log_dir
         self.setWindowTitle(tr("PayDesk — demo") if runtime.is_demo else tr("PayDesk"))
-        self.resize(1280, 820)
+        self.setGeometry(first_geometry(self.screen().availableGeometry()))
 
         self.form = PaymentForm()
         self.idle_card = IdleCard()  # until the payment panel takes its place
@@ -204,7 +206,7 @@ class MainWindow(QMainWindow):
             return
         if order is None:
             return  # no payment client (settings, keychain): the banner says why
-        self.form.reset()
+        self.form.reset(after_creation=True)
 
     def _show_viewed(self, order: Order | None) -> None:
         """The cashier's panel shows the viewed order; the list's current row follows."""
@@ -317,8 +319,9 @@ class MainWindow(QMainWindow):
 
     def _restore_state(self) -> None:
         geometry = self._ui_state.value("window/geometry")
-        if isinstance(geometry, QByteArray):
-            self.restoreGeometry(geometry)
+        if isinstance(geometry, QByteArray) and self.restoreGeometry(geometry):
+            # Saved on a larger monitor: cut to this one, as the first window is.
+            self.setGeometry(fitted(self.geometry(), self.screen().availableGeometry()))
         splitter = self._ui_state.value("window/splitter")
         if isinstance(splitter, QByteArray):
             self.splitter.restoreState(splitter)

@@ -26,7 +26,9 @@ from paydesk.ui.orders.panel import OrdersPanel
 from paydesk.ui.payment.alerts import Alerts
 from paydesk.ui.payment.counter import CounterController
 from paydesk.ui.payment.panel import PaymentPanel
+from paydesk.ui.payment.sale_announcer import SaleAnnouncer
 from paydesk.ui.shell.crash_notice import CrashNotice
+from paydesk.ui.shell.field_shortcuts import FieldShortcuts
 from paydesk.ui.shell.icon import app_icon
 from paydesk.ui.shell.menus import MenuActions
 
@@ -84,6 +86,13 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     window.settings_control.follow_alerts(window.alerts)
     counter.order_paid.connect(window.alerts.on_paid)
     counter.order_refused.connect(window.alerts.on_refused)
+    counter.sale_changed.connect(SaleAnnouncer(window.payment_panel,
+                                                counter.is_creating_order).on_sale)
+    # Its own minimum: else the card's wrapped lines (their height for the width) would
+    # grow the window past the bottom of a small screen; the QR gives way instead.
+    window.setMinimumSize(window.minimumSizeHint())
+    # The window's shortcuts work while the cashier types (an amount, a search).
+    FieldShortcuts(window).watch()
     window.crash_notice = CrashNotice(window.log_dir, parent=window)
     window.crash_notice.window = window
     if QApplication.windowIcon().isNull():  # run_window sets it on the application

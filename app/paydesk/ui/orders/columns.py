@@ -84,12 +84,25 @@ class ColumnFitter(QObject):
             for column, least in self._narrowest.items():
                 widths[column] = least + int((widths[column] - least) * share)
             widths[Column.NOTE] += max(0, room - sum(widths[column] for column in _ELASTIC))
+            self._give_way(widths, width)
         self._fitting = True
         try:
             for column, size in widths.items():
                 self._header.resizeSection(column, size)
         finally:
             self._fitting = False
+
+    def _give_way(self, widths: dict[Column, int], width: int) -> None:
+        """Narrower still than the elastic columns' least: they give the rest (the
+        note first), down to the header's least, rather than the list scroll sideways."""
+        over = sum(widths.values()) - width
+        least = self._header.minimumSectionSize()
+        for column in (Column.NOTE, Column.EMAIL, Column.ORDER_ID):
+            if over <= 0:
+                return
+            taken = min(over, max(0, widths[column] - least))
+            widths[column] -= taken
+            over -= taken
 
     def _section_resized(self, *_args: object) -> None:
         if not self._fitting:

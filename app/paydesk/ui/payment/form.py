@@ -50,6 +50,8 @@ class PaymentForm(QWidget):
         self.create_button.clicked.connect(self._submit)
 
         self._errors: dict[str, QLabel] = {}
+        #: Emptied by a creation and nothing typed since: an Enter is the first one's echo.
+        self._emptied_by_creation = False
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         for name, label, field in (
@@ -69,7 +71,7 @@ class PaymentForm(QWidget):
             self._errors[name] = error
             form.addRow(label, column)
             field.returnPressed.connect(self._submit)
-            field.textEdited.connect(lambda _text, n=name: self.clear_error(n))
+            field.textEdited.connect(lambda _text, n=name: self._edited(n))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -95,6 +97,8 @@ class PaymentForm(QWidget):
             return  # a creation is in flight: a second Enter must not create twice
         self.clear_errors()
         if not self.amount_input.text().strip():
+            if self._emptied_by_creation:
+                return  # a double Enter or click: the order is made, the form waits
             self.show_error("amount", tr("Enter an amount."))
             return
         self.submitted.emit(
@@ -128,11 +132,20 @@ class PaymentForm(QWidget):
         for label in self._errors.values():
             label.hide()
 
-    def reset(self) -> None:
-        """Ready for the next buyer: empty fields, focus on the amount."""
+    def _edited(self, field: str) -> None:
+        self._emptied_by_creation = False
+        self.clear_error(field)
+
+    def reset(self, *, after_creation: bool = False) -> None:
+        """Ready for the next buyer: empty fields, focus on the amount.
+
+        ``after_creation``: the fields were just sent; until something is typed,
+        an Enter on the empty form is the same keystroke repeated and says nothing.
+        """
         for line in (self.amount_input, self.email_input, self.note_input):
             line.clear()
         self.clear_errors()
+        self._emptied_by_creation = after_creation
         self.amount_input.setFocus()  # OtherFocusReason
 
     def error_text(self, field: str) -> str:

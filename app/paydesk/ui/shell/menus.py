@@ -42,8 +42,8 @@ class MenuActions(QObject):
         file_menu, orders, settings, view, help_menu = window.menu_titles
         w.export_action = self._action(tr("&Export shown orders as CSV…"), "Ctrl+E",
                                        self.export_csv)
-        self._add(file_menu, w.export_action,
-                  self._action(tr("Day &report…"), "Ctrl+Shift+R", self.open_report), None,
+        w.report_action = self._action(tr("Day &report…"), "Ctrl+Shift+R", self.open_report)
+        self._add(file_menu, w.export_action, w.report_action, None,
                   self._action(tr("&Quit"), QKeySequence.StandardKey.Quit, w.close))
 
         w.new_payment_action = self._action(tr("&New payment"), "Esc", w.new_payment)

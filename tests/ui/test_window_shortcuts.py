@@ -1,0 +1,132 @@
+"""The window's shortcuts work wherever the cashier types: the amount and the search field.
+
+A line edit takes some key sequences for itself (Ctrl+E moves to the end of
+the line on X11, Ctrl+D deletes, and so on); the window's shortcuts must win
+in its own fields, so each is pressed with real key events in both of them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QLineEdit, QTableView
+from pytestqt.qtbot import QtBot
+
+from paydesk.sandbox import SandboxServer
+from paydesk.ui.main_window import MainWindow
+from paydesk.ui.report.dialog import ReportDialog
+
+WAIT_MS = 10_000
+ROOT = Path(__file__).resolve().parents[2]
+
+CTRL = Qt.KeyboardModifier.ControlModifier
+SHIFT = Qt.KeyboardModifier.ShiftModifier
+ALT = Qt.KeyboardModifier.AltModifier
+NONE = Qt.KeyboardModifier.NoModifier
+
+#: (the window's action, key, modifiers): every shortcut of the counter.
+SHORTCUTS = (
+    ("export_action", Qt.Key.Key_E, CTRL),
+    ("check_all_action", Qt.Key.Key_F5, NONE),
+    ("check_selected_action", Qt.Key.Key_R, CTRL),
+    ("find_action", Qt.Key.Key_F, CTRL),
+    ("display_action", Qt.Key.Key_D, CTRL),
+    ("print_slip_action", Qt.Key.Key_P, CTRL),
+    ("report_action", Qt.Key.Key_R, CTRL | SHIFT),
+    ("show_to_buyer_action", Qt.Key.Key_D, CTRL | SHIFT),
+    ("back_to_sale_action", Qt.Key.Key_Left, ALT),
+)
+
+
+@pytest.fixture
+def quiet_dialogs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The dialogs Ctrl+E and Ctrl+Shift+R open would wait for a person: cancelled at once."""
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_kw: ("", ""))
+    monkeypatch.setattr(ReportDialog, "exec", lambda self: 0)
+
+
+def fired(action: QAction) -> list[bool]:
+    seen: list[bool] = []
+    action.triggered.connect(lambda *_args: seen.append(True))
+    return seen
+
+
+@pytest.mark.parametrize("field_name", ["amount_input", "search_input"])
+@pytest.mark.parametrize(("action_name", "key", "modifiers"), SHORTCUTS,
+                         ids=[name for name, _k, _m in SHORTCUTS])
+def test_every_shortcut_works_in_the_cashiers_fields(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, quiet_dialogs: None,
+    field_name: str, action_name: str, key: Qt.Key, modifiers: Qt.KeyboardModifier,
+) -> None:
+    action: QAction = getattr(window, action_name)
+    if action_name in ("show_to_buyer_action", "back_to_sale_action"):
+        look_up_an_earlier_order(window, qtbot)
+    assert action.isEnabled()
+    field = window.findChild(QLineEdit, field_name)
+    assert field is not None
+    window.activateWindow()  # an X server without a window manager activates nothing itself
+    qtbot.waitUntil(window.isActiveWindow)
+    field.setFocus()
+    qtbot.waitUntil(field.hasFocus)
+    field.setText("12")
+    seen = fired(action)
+    qtbot.keyClick(field, key, modifiers)
+    assert seen == [True]
+    if window.customer_display is not None:
+        window.customer_display.close()
+
+
+def look_up_an_earlier_order(window: MainWindow, qtbot: QtBot) -> None:
+    """An order, Esc, a second one (the sale), and the first one's row clicked."""
+    for amount in ("11", "22"):
+        window.new_payment_action.trigger()
+        window.form.amount_input.setText(amount)
+        qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
+        qtbot.waitUntil(lambda: window.counter.sale is not None
+                        and window.counter.sale.url is not None, timeout=WAIT_MS)
+    table: QTableView = window.orders_panel.table
+    qtbot.waitUntil(lambda: table.model().rowCount() == 2, timeout=WAIT_MS)
+    sale_id = window.counter.state.sale
+    model = table.model()
+    [row] = [r for r in range(2) if model.index(r, 1).data() != sale_id]
+    table.selectRow(row)
+    qtbot.waitUntil(window.back_to_sale_action.isEnabled, timeout=WAIT_MS)
+
+
+def test_backspace_in_a_field_still_deletes_while_back_to_the_sale_is_offered(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
+) -> None:
+    # On some key schemes Backspace is also "Back": in a field it stays the field's.
+    look_up_an_earlier_order(window, qtbot)
+    seen = fired(window.back_to_sale_action)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    field = window.form.amount_input
+    field.setFocus()
+    qtbot.waitUntil(field.hasFocus)
+    qtbot.keyClicks(field, "125")
+    qtbot.keyClick(field, Qt.Key.Key_Backspace)
+    assert field.text() == "12" and seen == []
+
+
+@pytest.mark.skipif(os.environ.get("QT_QPA_PLATFORM", "offscreen") != "offscreen"
+                    or shutil.which("xvfb-run") is None,
+                    reason="runs the tests above on an X server, from the offscreen run")
+def test_the_shortcuts_work_with_the_x11_key_scheme(tmp_path: Path) -> None:
+    """On X11 a line edit claims Ctrl+E, Ctrl+D, Ctrl+K for editing (offscreen has the
+    Windows scheme, where it claims none of them): the tests above on a virtual X server."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "xcb"}
+    done = subprocess.run(
+        ["xvfb-run", "-a", sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         "-k", "not x11_key_scheme", f"--basetemp={tmp_path / 'run'}", __file__],
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+    assert "\n19 passed" in done.stdout
