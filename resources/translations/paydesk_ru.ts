@@ -39,7 +39,7 @@
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -49,7 +49,7 @@
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -69,7 +69,7 @@
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -89,7 +89,7 @@
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
@@ -109,7 +109,7 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="137"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -170,7 +170,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="56"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
     </message>
@@ -418,7 +418,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="106"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="110"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
@@ -440,7 +440,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="106"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="110"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
@@ -482,7 +482,7 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="46"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="45"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -491,7 +491,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="355"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="360"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -503,7 +503,7 @@
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="77"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="62"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="59"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
     </message>
@@ -513,7 +513,7 @@
         <translation>например, 150 или 1 500,50</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="98"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="102"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="39"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
@@ -562,6 +562,7 @@
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="56"/>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="28"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
@@ -749,6 +750,7 @@
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="59"/>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="29"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
     </message>
@@ -773,7 +775,7 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="146"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="137"/>
         <source>not set up</source>
         <translation>не настроен</translation>
@@ -797,7 +799,7 @@
         <location filename="../../app/paydesk/ui/orders/details.py" line="78"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="107"/>
         <source>Note</source>
         <translation>Примечание</translation>
@@ -808,7 +810,7 @@
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="263"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="267"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
@@ -855,6 +857,11 @@
         <translation>Заказ {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="57"/>
+        <source>Order {0}. Click to close.</source>
+        <translation>Заказ {0}. Нажмите, чтобы закрыть.</translation>
+    </message>
+    <message>
         <source>Order {order_id}</source>
         <translation type="vanished">Заказ {order_id}</translation>
     </message>
@@ -863,6 +870,11 @@
         <location filename="../../app/paydesk/ui/payment/slip.py" line="237"/>
         <source>Order {short_id}</source>
         <translation>Заказ {short_id}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="53"/>
+        <source>Order {short_id}, {amount}, was paid</source>
+        <translation>Заказ {short_id} на {amount} оплачен</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="153"/>
@@ -884,6 +896,7 @@
         <location filename="../../app/paydesk/ui/orders/details.py" line="82"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="151"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="140"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
@@ -947,7 +960,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/app.py" line="262"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="106"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="110"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="77"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
@@ -998,7 +1011,7 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="106"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="110"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
@@ -1095,6 +1108,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
         <translation>Отказано</translation>
@@ -1207,7 +1221,7 @@ QR payments at a shop counter.</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="142"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="146"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="137"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 
     from paydesk.domain.orders import Order
     from paydesk.ui.orders.book_watch import BookWatch
+    from paydesk.ui.orders.paid_notices import PaidNotices
     from paydesk.ui.orders.panel import OrdersPanel
     from paydesk.ui.payment.alerts import Alerts
     from paydesk.ui.payment.counter import CounterController
@@ -67,6 +68,7 @@ class MainWindow(QMainWindow):
     menu_actions: MenuActions
     payment_panel: PaymentPanel
     alerts: Alerts
+    paid_notices: PaidNotices
     crash_notice: CrashNotice
     export_action: QAction
     report_action: QAction

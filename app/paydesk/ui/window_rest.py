@@ -20,8 +20,10 @@ from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QApplication
 
 from paydesk.core.runtime import Runtime
+from paydesk.domain.orders import Order
 from paydesk.support.sound_player import SoundPlayer
 from paydesk.ui.orders.book_watch import BookWatch
+from paydesk.ui.orders.paid_notices import PaidNotices
 from paydesk.ui.orders.panel import OrdersPanel
 from paydesk.ui.payment.alerts import Alerts
 from paydesk.ui.payment.counter import CounterController
@@ -86,6 +88,15 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     window.settings_control.follow_alerts(window.alerts)
     counter.order_paid.connect(window.alerts.on_paid)
     counter.order_refused.connect(window.alerts.on_refused)
+    # An earlier order paid in the background: said over the list, not just a green row.
+    notices = window.paid_notices = PaidNotices(window._orders_panel)
+
+    def paid_elsewhere(order: Order) -> None:
+        on_panel = {o.order_id for o in (counter.sale, counter.viewed) if o is not None}
+        if order.order_id not in on_panel:
+            notices.on_paid(order)
+
+    counter.order_paid.connect(paid_elsewhere)
     counter.sale_changed.connect(SaleAnnouncer(window.payment_panel,
                                                 counter.is_creating_order).on_sale)
     # Its own minimum: else the card's wrapped lines (their height for the width) would

@@ -1,0 +1,91 @@
+"""An earlier order paid in the background is said over the list, not just coloured.
+
+The real window against the sandbox: the cashier sells A, then B (B is the sale
+on the panel); A's buyer pays late on the payment page. A notice names A; paying
+B (on the panel) makes none. Notices go on a click, and no more than three stay.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QAccessibleEvent
+from pytestqt.qtbot import QtBot
+
+from paydesk.domain.order_ids import short_id
+from paydesk.sandbox import SandboxServer
+from paydesk.ui.main_window import MainWindow
+from paydesk.ui.orders import paid_notices
+from paydesk.ui.shell.formatting import money
+
+from payment_page import decide
+from screenshots import save_screenshot
+
+WAIT_MS = 10_000
+
+
+def sell(window: MainWindow, qtbot: QtBot, amount: str) -> str:
+    """Type an amount and Enter, as the cashier does; the payment link shown."""
+    window.new_payment_action.trigger()
+    window.form.amount_input.setText(amount)
+    qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
+    panel = window.payment_panel
+    qtbot.waitUntil(lambda: bool(panel.link_label.link()), timeout=WAIT_MS)
+    link = panel.link_label.link()
+    assert link is not None
+    return link
+
+
+def order_id_of(sandbox: SandboxServer, link: str) -> str:
+    [order] = [o for o in sandbox.orders() if o.url == link]
+    return order.order_id
+
+
+def test_a_late_payment_of_an_earlier_order_is_said(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said: list[str] = []
+    real = QAccessible.updateAccessibility
+
+    def spy(event: QAccessibleEvent) -> None:
+        if isinstance(event, QAccessibleAnnouncementEvent):
+            said.append(event.message())
+        real(event)
+
+    monkeypatch.setattr(QAccessible, "updateAccessibility", spy)
+    first = sell(window, qtbot, "150")
+    second = sell(window, qtbot, "77")  # the sale now
+    notices = window.paid_notices
+    decide(first, "approve", "b@example.com").raise_for_status()
+    qtbot.waitUntil(lambda: len(notices.notices()) == 1, timeout=WAIT_MS)
+    expected = f"Order {short_id(order_id_of(sandbox, first))}, {money(15000)}, was paid"
+    [notice] = notices.notices()
+    assert notice.text() == expected and expected in said
+    assert notice.isVisible()
+    # Over the list only: clear of the payment card (the QR, the amount field).
+    origin = QPoint(0, 0)
+    assert notice.mapTo(window, origin).x() >= window.orders_panel.mapTo(window, origin).x()
+    save_screenshot(window, "window-paid-in-background")
+
+    # The sale's own payment shows on the panel: no notice for it.
+    decide(second, "approve", "b@example.com").raise_for_status()
+    qtbot.waitUntil(lambda: window.counter.sale is not None
+                    and window.counter.sale.paid_at is not None, timeout=WAIT_MS)
+    assert len(notices.notices()) == 1
+
+    qtbot.mouseClick(notice, Qt.MouseButton.LeftButton)  # a click closes it
+    qtbot.waitUntil(lambda: notices.notices() == [] and not notices.isVisible())
+
+
+def test_at_most_three_stay_and_each_goes_by_itself(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(paid_notices, "SHOWN_MS", 300)
+    links = [sell(window, qtbot, str(amount)) for amount in (11, 12, 13, 14, 15)]
+    for link in links[:4]:  # the fifth is the sale
+        decide(link, "approve", "b@example.com").raise_for_status()
+    notices = window.paid_notices
+    qtbot.waitUntil(lambda: len(notices.notices()) >= 3, timeout=WAIT_MS)
+    assert len(notices.notices()) <= paid_notices.MOST
+    qtbot.waitUntil(lambda: notices.notices() == [] and not notices.isVisible(),
+                    timeout=WAIT_MS)
