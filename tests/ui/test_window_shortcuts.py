@@ -95,7 +95,8 @@ def look_up_an_earlier_order(window: MainWindow, qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: table.model().rowCount() == 2, timeout=WAIT_MS)
     sale_id = window.counter.state.sale
     model = table.model()
-    [row] = [r for r in range(2) if model.index(r, 1).data() != sale_id]
+    [row] = [r for r in range(2)
+             if model.index(r, 1).data(Qt.ItemDataRole.ToolTipRole) != sale_id]  # whole id
     table.selectRow(row)
     qtbot.waitUntil(window.back_to_sale_action.isEnabled, timeout=WAIT_MS)
 
