@@ -12,7 +12,7 @@ the field's.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtGui import QKeyEvent, QKeySequence
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QLineEdit, QWidget
 
 _CHORD = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
@@ -33,21 +33,33 @@ class FieldShortcuts(QObject):
             field.installEventFilter(self)
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
+        kind = event.type()
+        if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress):
             return False
-        if not _is_chord(event) or not self._is_window_shortcut(event):
+        if not isinstance(event, QKeyEvent) or not _is_chord(event):
             return False
-        event.ignore()  # not the field's: the shortcut map gets the key
+        action = self._window_action(event)
+        if action is None:
+            return False
+        if kind == QEvent.Type.ShortcutOverride:
+            # Claimed here, so the key comes as a key press, which runs the action
+            # below. Leaving it to Qt's shortcut map (ignoring the override) worked
+            # with synthetic keys but not with a real X server's: the field kept
+            # Ctrl+E. Either way the action runs once per press.
+            event.accept()
+            return True
+        action.trigger()
         return True
 
-    def _is_window_shortcut(self, event: QKeyEvent) -> bool:
+    def _window_action(self, event: QKeyEvent) -> QAction | None:
         pressed = QKeySequence(event.keyCombination())
-        return any(
-            action.isEnabled() and pressed.matches(shortcut)
-            is QKeySequence.SequenceMatch.ExactMatch
-            for action in self._window.actions()
-            for shortcut in action.shortcuts()
-        )
+        for action in self._window.actions():
+            if action.isEnabled() and any(
+                pressed.matches(shortcut) is QKeySequence.SequenceMatch.ExactMatch
+                for shortcut in action.shortcuts()
+            ):
+                return action
+        return None
 
 
 def _is_chord(event: QKeyEvent) -> bool:
