@@ -202,6 +202,11 @@ def test_qts_own_file_dialog_has_no_english_left(russian: MissRecorder, qtbot: Q
     texts = [label.text() for label in dialog.findChildren(QLabel) if label.text()]
     assert texts and all(not any("a" <= ch.lower() <= "z" for ch in text) for text in texts), texts
     assert "&Папка:" in texts and "&Тип файлов:" in texts
+    from PySide6.QtCore import QCoreApplication
+
+    folder = QCoreApplication.translate("QAbstractFileIconProvider", "Folder",
+                                        "All other platforms")
+    assert folder == "Папка"  # the Type column of the file list
 
 
 def test_the_about_box_says_how_sounds_play_in_russian(russian: MissRecorder) -> None:

@@ -66,11 +66,17 @@ def install_translation(
 
 
 #: Texts of Qt's own dialogs that its shipped translation lacks (Qt 6 added the
-#: mnemonics, and qtbase_ru.qm still has "Look in:"), by language and context.
+#: mnemonics, and qtbase_ru.qm still has "Look in:"; the file types moved to a
+#: new class), by language and context.
 QT_GAPS: dict[str, dict[tuple[str, str], str]] = {
     "ru": {
         ("QFileDialog", "&Look in:"): "&Папка:",
         ("QFileDialog", "Files of &type:"): "&Тип файлов:",
+        # The file list's Type column (QAbstractFileIconProvider.type).
+        ("QAbstractFileIconProvider", "Folder"): "Папка",
+        ("QAbstractFileIconProvider", "File"): "Файл",
+        ("QAbstractFileIconProvider", "%1 File"): "Файл %1",
+        ("QAbstractFileIconProvider", "Drive"): "Диск",
     },
 }
 
