@@ -42,3 +42,27 @@ def test_bad_setting_values(paydesk: RunPaydesk) -> None:
     assert run.code == 2 and "no setting called" in run.err
     run = paydesk("config", "set", "max_in_flight", "0")
     assert run.code == 2 and "max_in_flight" in run.err
+
+
+def test_the_demo_keeps_its_own_preferences_and_the_sandboxs_account(
+    paydesk: RunPaydesk, tmp_path: Path
+) -> None:
+    """As the window's settings in the demo: the shop's name and the order lifetime are
+    saved for the demo (and its sandbox's next order has them); the account is fixed."""
+    named = paydesk("--demo", "config", "set", "merchant_name", "Corner Cafe")
+    assert named.code == 0, named.err
+    assert "merchant_name = Corner Cafe (for the demo)" in named.out
+    lifetime = paydesk("--demo", "config", "set", "order_lifetime_seconds", "300")
+    assert lifetime.code == 0, lifetime.err
+    shown = paydesk("--demo", "config", "show", "--json")
+    assert shown.code == 0, shown.err
+    settings = json.loads(shown.out)["settings"]
+    assert settings["merchant_name"] == "Corner Cafe"
+    assert settings["order_lifetime_seconds"] == 300
+    # The person's own settings are untouched.
+    own = paydesk("config", "show", "--json")
+    assert json.loads(own.out)["settings"]["merchant_name"] != "Corner Cafe"
+    for name, value in (("base_url", "https://pay.example.com"), ("client_id", "7")):
+        refused = paydesk("--demo", "config", "set", name, value)
+        assert refused.code == 2
+        assert f"{name} is fixed in the demo" in refused.err

@@ -80,9 +80,7 @@ def settings_record(runtime: Runtime) -> dict[str, Any]:
 
 def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
     if runtime.is_demo:
-        print("Demo mode uses its own fixed settings; run without --demo to change yours.",
-              file=sys.stderr)
-        return exit_codes.USAGE
+        return _set_for_the_demo(args, runtime)
     if args.name == SECRET_NAME:
         return _set_secret(args, runtime)
     if args.value is None:
@@ -99,6 +97,28 @@ def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
         _leave_the_plaintext_file(runtime, current.client_id)  # first: it may refuse
     settings_file.save(updated, runtime.paths.settings_file)
     print(f"{args.name} = {getattr(updated, args.name)}")
+    return exit_codes.OK
+
+
+#: What the demo keeps as the sandbox's, whatever is set: as the window's settings say.
+DEMO_FIXED = ("base_url", "client_id", SECRET_NAME, "secret_storage")
+
+
+def _set_for_the_demo(args: argparse.Namespace, runtime: Runtime) -> int:
+    """``paydesk --demo config set``: the demo's own preferences (its shop's name, the
+    order lifetime of its sandbox, the language, sounds, polling) are saved for the
+    demo and in force at once, as in the window; the account is the sandbox's."""
+    if args.name in DEMO_FIXED:
+        print(f"paydesk: {args.name} is fixed in the demo: it pays into the built-in sandbox, "
+              "which has an address, client ID and key of its own. Run without --demo to "
+              "set yours.", file=sys.stderr)
+        return exit_codes.USAGE
+    if args.value is None:
+        print(f"Give a value: paydesk --demo config set {args.name} VALUE", file=sys.stderr)
+        return exit_codes.USAGE
+    value = settings_file.parse_value(args.name, args.value)
+    in_force = runtime.save_settings(runtime.settings.with_changes(**{args.name: value}))
+    print(f"{args.name} = {getattr(in_force, args.name)} (for the demo)")
     return exit_codes.OK
 
 
