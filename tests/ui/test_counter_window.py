@@ -30,6 +30,7 @@ from paydesk.ui.payment.customer_display import CustomerDisplay
 from paydesk.ui.payment.display_phases import DisplayState
 from paydesk.ui.shell.formatting import money
 
+from counter_steps import order_id_of, row_point
 from payment_page import decide
 from qt_images import decode_qimage
 from screenshots import save_screenshot
@@ -72,8 +73,6 @@ def badge(window: MainWindow) -> str:
     return str(child(window, QLabel, "status_badge").text())
 
 
-def order_id_of(sandbox: SandboxServer, link: str) -> str:
-    return next(o.order_id for o in sandbox.orders() if o.url == link)
 
 
 def buyer_note(window: MainWindow) -> str:
@@ -81,12 +80,6 @@ def buyer_note(window: MainWindow) -> str:
     return str(note.text()) if note.isVisible() else ""
 
 
-def row_point(table: QTableView, order_id: str) -> QPoint:
-    model = table.model()
-    # The cell shows the short id; its tooltip (what the cashier hovers) the whole one.
-    [row] = [r for r in range(model.rowCount())
-             if model.index(r, 1).data(Qt.ItemDataRole.ToolTipRole) == order_id]
-    return table.visualRect(model.index(row, 1)).center()
 
 
 def click_row(qtbot: QtBot, table: QTableView, order_id: str) -> None:

@@ -8,8 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QTableView
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.order_book import OrderBook
@@ -26,6 +25,7 @@ from paydesk.ui.orders.details import OrderDetailsDialog
 from paydesk.ui.orders.panel import OrdersPanel
 from paydesk.ui.shell.formatting import money
 
+from counter_steps import row_point
 from payment_page import decide
 from screenshots import save_screenshot
 from test_values import TEST_CLIENT_ID, TEST_SECRET
@@ -72,12 +72,6 @@ def paid_order(window: MainWindow, qtbot: QtBot, amount: str) -> str:
     return order_id
 
 
-def row_point(table: QTableView, order_id: str) -> QPoint:
-    model = table.model()
-    # The cell shows the short id; its tooltip the whole one.
-    [row] = [r for r in range(model.rowCount())
-             if model.index(r, 1).data(Qt.ItemDataRole.ToolTipRole) == order_id]
-    return table.visualRect(model.index(row, 1)).center()
 
 
 def check_paid_details(dialog: OrderDetailsDialog, order_id: str) -> None:

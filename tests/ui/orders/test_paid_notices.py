@@ -18,27 +18,15 @@ from paydesk.ui.main_window import MainWindow
 from paydesk.ui.orders import paid_notices
 from paydesk.ui.shell.formatting import money
 
+from counter_steps import order_id_of, sell
 from payment_page import decide
 from screenshots import save_screenshot
 
 WAIT_MS = 10_000
 
 
-def sell(window: MainWindow, qtbot: QtBot, amount: str) -> str:
-    """Type an amount and Enter, as the cashier does; the payment link shown."""
-    window.new_payment_action.trigger()
-    window.form.amount_input.setText(amount)
-    qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
-    panel = window.payment_panel
-    qtbot.waitUntil(lambda: bool(panel.link_label.link()), timeout=WAIT_MS)
-    link = panel.link_label.link()
-    assert link is not None
-    return link
 
 
-def order_id_of(sandbox: SandboxServer, link: str) -> str:
-    [order] = [o for o in sandbox.orders() if o.url == link]
-    return order.order_id
 
 
 def test_a_late_payment_of_an_earlier_order_is_said(

@@ -11,6 +11,7 @@ from paydesk.sandbox import Fault, SandboxServer
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.shell.formatting import money
 
+from counter_steps import sell
 from payment_page import decide
 
 WAIT_MS = 10_000
@@ -32,15 +33,6 @@ def announced(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, Politeness]]:
     return said
 
 
-def sell(window: MainWindow, qtbot: QtBot, amount: str) -> str:
-    window.new_payment_action.trigger()
-    window.form.amount_input.setText(amount)
-    qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
-    panel = window.payment_panel
-    qtbot.waitUntil(lambda: bool(panel.link_label.link()), timeout=WAIT_MS)
-    link = panel.link_label.link()
-    assert link is not None
-    return link
 
 
 def test_paid_refused_expired_and_not_sent_are_announced_once(
