@@ -3,23 +3,16 @@ real sandbox (an order that went pending -> paid), and an order whose creation f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.order_book import OrderBook
-from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import OrderStatus
-from paydesk.sandbox import SandboxServer
 from paydesk.store import CheckResult, OrderStore
-from paydesk.support.paths import AppPaths
-from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.orders.details import OrderDetailsDialog
 from paydesk.ui.orders.panel import OrdersPanel
@@ -28,31 +21,11 @@ from paydesk.ui.shell.formatting import money
 from counter_steps import row_point
 from payment_page import decide
 from screenshots import save_screenshot
-from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 WAIT_MS = 10_000
 
 # The offscreen platform cannot raise a window or pass on size hints; it says so.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support")
-
-
-@pytest.fixture
-def window(
-    sandbox: SandboxServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
-) -> Iterator[MainWindow]:
-    monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
-    settings = Settings(base_url=sandbox.base_url, client_id=TEST_CLIENT_ID,
-                        focus_interval_seconds=0.5, sound=False)
-    runtime = Runtime(AppPaths(tmp_path / "data").ensure(), settings)
-    window = build_window(runtime)
-    qtbot.addWidget(window)
-    window.resize(1280, 820)
-    window.show()
-    qtbot.waitExposed(window)
-    window.counter.start()
-    yield window
-    window.shutdown()
-    runtime.close()
 
 
 def paid_order(window: MainWindow, qtbot: QtBot, amount: str) -> str:

@@ -4,12 +4,12 @@ listeners (ui/settings/apply.py); what only a new start can change is labelled s
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QLineEdit, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
@@ -21,6 +21,7 @@ from paydesk.ui.main_window import MainWindow
 from paydesk.ui.payment.screens import available_screens
 from paydesk.ui.settings.dialog import SettingsDialog
 
+from settings_steps import save_in_the_dialog
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -44,29 +45,6 @@ def window(
     yield window
     window.shutdown()
     runtime.close()
-
-
-@pytest.fixture
-def notices(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """What the window says after saving (the message box is modal: read, not shown)."""
-    said: list[str] = []
-    monkeypatch.setattr(QMessageBox, "information",
-                        lambda _parent, _title, text: said.append(text))
-    return said
-
-
-def save_in_the_dialog(window: MainWindow, qtbot: QtBot,
-                       fill: Callable[[SettingsDialog], None]) -> None:
-    """Settings… in the menu, ``fill`` types the values, Save: as the merchant does it."""
-
-    def fill_in() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert isinstance(dialog, SettingsDialog)
-        fill(dialog)
-        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
-
-    QTimer.singleShot(0, fill_in)  # runs inside the dialog's own event loop
-    window.settings_control.open_dialog()
 
 
 def saved_file(window: MainWindow) -> dict[str, object]:

@@ -5,13 +5,13 @@ account is shown fixed, with the reason. Nothing typed is silently dropped."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QLabel, QLineEdit, QMessageBox
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime, open_runtime
@@ -19,6 +19,8 @@ from paydesk.sandbox.ledger import SandboxOrder
 from paydesk.ui.app import build_window, start_settings
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.settings.dialog import SettingsDialog
+
+from settings_steps import save_in_the_dialog
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -43,26 +45,6 @@ def window(demo: Runtime, qtbot: QtBot) -> Iterator[MainWindow]:
     window.shutdown()
 
 
-@pytest.fixture
-def notices(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    said: list[str] = []
-    monkeypatch.setattr(QMessageBox, "information",
-                        lambda _parent, _title, text: said.append(text))
-    return said
-
-
-def in_the_dialog(window: MainWindow, qtbot: QtBot,
-                  fill: Callable[[SettingsDialog], None]) -> None:
-    def fill_in() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert isinstance(dialog, SettingsDialog)
-        fill(dialog)
-        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
-
-    QTimer.singleShot(0, fill_in)
-    window.settings_control.open_dialog()
-
-
 def test_the_demo_dialog_says_what_is_fixed_and_why_and_leaves_the_rest_editable(
     window: MainWindow, qtbot: QtBot, notices: list[str]
 ) -> None:
@@ -82,7 +64,7 @@ def test_the_demo_dialog_says_what_is_fixed_and_why_and_leaves_the_rest_editable
         seen["lifetime"] = lifetime.text() if lifetime is not None else None
         seen["restart"] = dialog.findChild(QLabel, "client_id_restart_note") is not None
 
-    in_the_dialog(window, qtbot, look)
+    save_in_the_dialog(window, qtbot, look)
 
     assert seen["note"] is not None and str(seen["note"]).startswith("Fixed in the demo:")
     assert seen["fixed"] == (True, True, False, False)
@@ -103,7 +85,7 @@ def test_demo_edits_are_in_force_at_once_and_kept_for_the_next_demo(
         dialog.lifetime_spin.setValue(5)
         dialog.language_combo.setCurrentIndex(dialog.language_combo.findData("ru"))
 
-    in_the_dialog(window, qtbot, change)
+    save_in_the_dialog(window, qtbot, change)
 
     # In force now: the window, the buyer's screen, the sound, the sandbox itself.
     assert window.windowTitle() == "Demo Bakery — PayDesk — demo"

@@ -7,13 +7,13 @@ PayDesk and the test share a clock that only the test moves (``Runtime.clock``),
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
@@ -26,6 +26,7 @@ from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.settings.dialog import SettingsDialog
 
+from settings_steps import save_in_the_dialog
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 WAIT_MS = 10_000
@@ -67,19 +68,14 @@ def window(
     runtime.close()
 
 
-def save_in_the_dialog(window: MainWindow, qtbot: QtBot, *, focus_s: float,
-                       in_flight: int) -> None:
-    """Settings… in the menu, the polling fields typed, Save: as the merchant does it."""
+def polling(*, focus_s: float, in_flight: int) -> Callable[[SettingsDialog], None]:
+    """The polling fields as the merchant types them."""
 
-    def fill_in() -> None:
-        dialog = QApplication.activeModalWidget()
-        assert isinstance(dialog, SettingsDialog)
+    def fill(dialog: SettingsDialog) -> None:
         dialog.focus_spin.setValue(focus_s)
         dialog.in_flight_spin.setValue(in_flight)
-        qtbot.mouseClick(dialog.save_button, Qt.MouseButton.LeftButton)
 
-    QTimer.singleShot(0, fill_in)  # runs inside the dialog's own event loop
-    window.settings_control.open_dialog()
+    return fill
 
 
 def test_a_new_focus_interval_paces_the_order_on_screen_at_once(
@@ -97,7 +93,7 @@ def test_a_new_focus_interval_paces_the_order_on_screen_at_once(
     assert sale.next_check_at - clock() > timedelta(seconds=50)  # a minute away
 
     saved_at = clock()
-    save_in_the_dialog(window, qtbot, focus_s=2, in_flight=3)
+    save_in_the_dialog(window, qtbot, polling(focus_s=2, in_flight=3))
     assert window.runtime.settings.focus_interval_seconds == 2
 
     def checked_after(moment: datetime) -> Order | None:
@@ -122,7 +118,7 @@ def test_a_new_focus_interval_paces_the_order_on_screen_at_once(
 def test_requests_in_flight_and_the_pool_follow_the_settings(
     window: MainWindow, qtbot: QtBot
 ) -> None:
-    save_in_the_dialog(window, qtbot, focus_s=2, in_flight=3)
+    save_in_the_dialog(window, qtbot, polling(focus_s=2, in_flight=3))
     counter = window.counter
     assert counter.engine.max_in_flight == 3
     assert counter.pool.maxThreadCount() == 4  # one more: the sale's creation never queues
