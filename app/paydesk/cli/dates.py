@@ -8,7 +8,13 @@ import os
 from datetime import date, datetime, timedelta
 
 from paydesk.core.report import local_midnight
-from paydesk.domain.writing import Language, amount_text, language_of, moment_text, money_text
+from paydesk.domain.writing import (
+    Language,
+    amount_text,
+    language_of_environment,
+    moment_text,
+    money_text,
+)
 
 
 def parse_local_date(text: str) -> datetime:
@@ -36,12 +42,8 @@ def next_day(moment: datetime) -> datetime:
 
 def terminal_language() -> Language:
     """The writing of amounts and dates in a terminal: the locale's, as ``date`` and
-    ``ls`` follow it (LC_ALL, then LC_MESSAGES, then LANG; C/POSIX is English)."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(name)
-        if value:
-            return language_of(value)
-    return "en"
+    ``ls`` follow it."""
+    return language_of_environment(os.environ)
 
 
 def local_text(moment: datetime | None) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from paydesk.core.settings import Settings
-from paydesk.domain.writing import language_of
+from paydesk.domain.writing import language_of_environment
 from paydesk.support.paths import AppPaths
 from paydesk.support.private_files import create_private_file, private_opener
 
@@ -116,11 +116,7 @@ DEMO_SHOP_NAMES = {"en": "PayDesk demo shop", "ru": "Демо-магазин Pay
 
 
 def demo_shop_name(language: str, environ: Mapping[str, str] | None = None) -> str:
-    """``language`` is the setting: "ru", "en", or "system", which is the locale's
-    (LC_ALL, LC_MESSAGES, LANG, as Qt reads the system's language on Unix)."""
+    """``language`` is the setting: "ru", "en", or "system", which is the locale's."""
     if language not in DEMO_SHOP_NAMES:
-        env = os.environ if environ is None else environ
-        locale = next((env[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG")
-                       if env.get(name)), "")
-        language = language_of(locale)
+        language = language_of_environment(os.environ if environ is None else environ)
     return DEMO_SHOP_NAMES[language]

@@ -9,6 +9,7 @@ Machine formats (CSV for spreadsheets, JSON) are chosen where they are written.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -38,6 +39,14 @@ def language_of(code: str | None) -> Language:
     """``ru``, ``ru_RU.UTF-8``, ``ru-RU`` -> ``ru``; anything else (``C``, ``POSIX``,
     ``en_GB``, ``de``, nothing) -> ``en``."""
     return "ru" if (code or "").lower().replace("-", "_").split("_")[0] == "ru" else "en"
+
+
+def language_of_environment(environ: Mapping[str, str]) -> Language:
+    """The system's language as Unix programs read it (and Qt too): LC_ALL, then
+    LC_MESSAGES, then LANG, the first one set; none, C or POSIX is English."""
+    locale = next((environ[name] for name in ("LC_ALL", "LC_MESSAGES", "LANG")
+                   if environ.get(name)), "")
+    return language_of(locale)
 
 
 def amount_text(kopecks: int, language: Language) -> str:
