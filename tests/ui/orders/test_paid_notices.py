@@ -75,5 +75,8 @@ def test_at_most_three_stay_and_each_goes_by_itself(
     notices = window.paid_notices
     qtbot.waitUntil(lambda: len(notices.notices()) >= 3, timeout=WAIT_MS)
     assert len(notices.notices()) <= paid_notices.MOST
+    # Stacked, each whole: none squeezed to a sliver by the ones added after it.
+    for notice in notices.notices():
+        assert notice.isVisible() and notice.height() >= notice.sizeHint().height()
     qtbot.waitUntil(lambda: notices.notices() == [] and not notices.isVisible(),
                     timeout=WAIT_MS)

@@ -58,6 +58,7 @@ class PaidNotices(QFrame):
         label.setCursor(Qt.CursorShape.PointingHandCursor)
         label.installEventFilter(self)
         self._layout.addWidget(label)
+        label.show()  # a child added to a shown frame stays hidden (and out of its layout)
         while len(self.notices()) > MOST:
             self._remove(self.notices()[0])
         QTimer.singleShot(SHOWN_MS, label, lambda: self._remove(label))
@@ -81,10 +82,13 @@ class PaidNotices(QFrame):
 
     def _place(self) -> None:
         """At the bottom of the host, as wide as its content wants, clear of the edges."""
-        self.adjustSize()
+        # The layout's hint now, with the notice just added or removed: the frame's own
+        # hint would still be the last layout pass's (one notice tall for two).
+        self._layout.invalidate()
+        hint = self._layout.totalSizeHint()
         margin = 12
-        width = min(self.sizeHint().width(), self._host.width() - 2 * margin)
-        height = self.sizeHint().height()
+        width = min(hint.width(), self._host.width() - 2 * margin)
+        height = hint.height()
         self.setGeometry(self._host.width() - width - margin,
                          self._host.height() - height - margin * 3, width, height)
 
