@@ -130,10 +130,13 @@ class MenuActions(QObject):
         window = self._window
         dialog = ReportDialog(window.counter.desk.book, window.runtime.settings.merchant_name,
                               parent=window)
-        if window.book_watch is not None:  # the report follows the book as the list does
+        # The report follows the book as the list does: what another program writes
+        # (the watch) and what this window's own checks record (a late payment).
+        if window.book_watch is not None:
             window.book_watch.changed.connect(dialog.book_changed)
+        window.counter.order_updated.connect(dialog.book_changed)
         dialog.exec()
-        dialog.deleteLater()  # and with it, its connection to the watch
+        dialog.deleteLater()  # and with it, its connections
 
     # -- Help -----------------------------------------------------------------
 
