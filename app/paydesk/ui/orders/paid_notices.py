@@ -91,6 +91,9 @@ class PaidNotices(QFrame):
         height = hint.height()
         self.setGeometry(self._host.width() - width - margin,
                          self._host.height() - height - margin * 3, width, height)
+        # Lay the notices out now: when the frame's size did not change (one went, one
+        # came), Qt would do it only at the next pass, leaving the new one squeezed.
+        self._layout.activate()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self._host and event.type() == QEvent.Type.Resize and self.isVisible():
