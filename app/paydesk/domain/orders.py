@@ -84,6 +84,9 @@ class Order:
     #: confirmation, then every check that saw it pending. With ``paid_at`` (the
     #: first check that saw it paid) it bounds when the buyer paid.
     last_pending_at: datetime | None = None
+    #: The till (counter) that took the order: its ``till`` setting, by default the
+    #: computer's name. Empty for an order taken before tills were named.
+    till: str = ""
 
     @property
     def is_payable(self) -> bool:

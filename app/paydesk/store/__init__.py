@@ -16,10 +16,18 @@ from paydesk.store.errors import (
 from paydesk.store.migrations import LATEST_SCHEMA_VERSION
 from paydesk.store.order_store import OrderStore
 from paydesk.store.queries import OrderQuery, SortColumn
-from paydesk.store.records import CheckResult, CreationAttempt, StatusChange, Totals
+from paydesk.store.records import (
+    BookEntry,
+    CheckResult,
+    CreationAttempt,
+    StatusChange,
+    Totals,
+    Upload,
+)
 
 __all__ = [
     "LATEST_SCHEMA_VERSION",
+    "BookEntry",
     "CheckResult",
     "CreationAttempt",
     "DuplicateOrderError",
@@ -31,4 +39,5 @@ __all__ = [
     "StoreError",
     "Totals",
     "UnknownOrderError",
+    "Upload",
 ]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from paydesk.domain.failures import Failure
-from paydesk.domain.orders import OrderStatus
+from paydesk.domain.orders import Order, OrderStatus
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,3 +53,23 @@ class Totals:
     amount: int = 0
     paid_count: int = 0
     paid_amount: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class BookEntry:
+    """One order with all the book knows of it: what moves between a till's journal
+    (its SQLite book) and the shop's shared book. History and attempts oldest first."""
+
+    order: Order
+    history: tuple[StatusChange, ...] = ()
+    attempts: tuple[CreationAttempt, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Upload:
+    """An entry of the journal waiting to go to the shared book. ``mark`` is the
+    journal's revision of it when read: marking it uploaded clears it only if it
+    has not changed since (a change made meanwhile waits for the next upload)."""
+
+    entry: BookEntry
+    mark: int
