@@ -96,8 +96,6 @@ class SharedBook:
         self._password = password
         self._owner = threading.get_ident()
         self._book_id: str | None = None
-        self._rang = False
-        conn.add_notify_handler(self._ring)
 
     @classmethod
     def connect(cls, address: BookAddress | str, *, password: str | None = None,
@@ -264,24 +262,20 @@ class SharedBook:
         return self._conn.fileno()
 
     def doorbell(self, timeout: float) -> bool:
-        """Wait up to ``timeout`` seconds for a change; True if the doorbell rang
-        (since the last call; several rings count as one)."""
+        """Wait up to ``timeout`` seconds for a change; True if the doorbell rang since
+        the last call (several rings count as one; one heard during another call counts)."""
         self._check_thread()
+        rang = False
         try:
-            if not self._rang:
-                for _notify in self._conn.notifies(timeout=timeout, stop_after=1):
-                    self._rang = True
-            if self._rang:  # drain what else came, so it rings once
+            for _notify in self._conn.notifies(timeout=timeout, stop_after=1):
+                rang = True
+            if rang:  # drain what else came, so it rings once
                 for _notify in self._conn.notifies(timeout=0):
                     pass
         except psycopg.Error as error:
             raise book_error(error, self.address.masked, broken=self.broken,
                              password=self._password) from None
-        rang, self._rang = self._rang, False
         return rang
-
-    def _ring(self, _notify: psycopg.Notify) -> None:
-        self._rang = True
 
     # -- transactions ----------------------------------------------------------------
     def _check_thread(self) -> None:
