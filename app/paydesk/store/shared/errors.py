@@ -19,6 +19,9 @@ _SENTENCES: dict[str, str] = {
     BookFailureCode.BOOK_TLS: "The secure connection to the shared order book{place} could not"
                               " be made or verified",
     BookFailureCode.BOOK_REFUSED: "The shared order book{place} refused the request",
+    BookFailureCode.BOOK_NOT_READY: "The shared order book{place} is not set up",
+    BookFailureCode.BOOK_SCHEMA_TOO_NEW: "The shared order book{place} was set up by a newer"
+                                         " version of PayDesk",
 }
 
 
