@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import psycopg
 import pytest
 
@@ -90,3 +92,26 @@ def test_a_newer_book_is_refused_and_left_alone(book_url: str) -> None:
         row = conn.execute("SELECT version FROM book_meta").fetchone()
     assert row == (LATEST_SHARED_VERSION + 1,)
     assert "from_the_future" in _tables(book_url)
+
+
+def test_two_tills_setting_up_one_book_at_once_make_one_book(book_url: str) -> None:
+    start = threading.Barrier(2)
+    found: list[tuple[int, str]] = []
+    failures: list[BaseException] = []
+
+    def init() -> None:
+        try:
+            with SharedBook.connect(book_url) as book:
+                start.wait()
+                found.append((book.init_schema(), book.book_id))
+        except BaseException as error:  # reported below
+            failures.append(error)
+
+    tills = [threading.Thread(target=init) for _ in range(2)]
+    for till in tills:
+        till.start()
+    for till in tills:
+        till.join(timeout=30)
+    assert failures == []
+    assert sorted(version for version, _ in found) == [0, LATEST_SHARED_VERSION]
+    assert found[0][1] == found[1][1]

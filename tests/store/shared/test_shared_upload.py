@@ -11,14 +11,14 @@ import psycopg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from merge_cases import CASES, MergeCase, at, base_order
+from merge_cases import CASES, PAID, MergeCase, at, base_order
 
 from paydesk.domain.clock import from_ms, to_ms
 from paydesk.domain.failures import Failure
 from paydesk.domain.merging import merge_orders
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import BookEntry, CreationAttempt, StatusChange
-from paydesk.store.shared.book import SharedBook
+from paydesk.store.shared.book import BookCounts, SharedBook
 
 from conftest import Connect
 
@@ -164,3 +164,14 @@ def test_what_the_cashier_typed_never_changes(book: SharedBook) -> None:
     stored = _read_back(book)[base_order().order_id].order
     assert (stored.amount, stored.note, stored.email, stored.till) == (
         15000, "2 coffees", "buyer@example.com", "A")
+
+
+def test_counts_per_account(book: SharedBook) -> None:
+    assert book.counts(1) == BookCounts(0, 0, 0)
+    book.upload([BookEntry(base_order(order_id="A-1", till="A")),
+                 BookEntry(base_order(order_id="A-2", till="A", **PAID)),
+                 BookEntry(base_order(order_id="B-1", till="B")),
+                 BookEntry(base_order(order_id="OLD", till="")),
+                 BookEntry(base_order(order_id="X-1", till="X", client_id=2))], till="A")
+    assert book.counts(1) == BookCounts(orders=4, open=3, tills=2)
+    assert book.counts(2) == BookCounts(orders=1, open=1, tills=1)
