@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from paydesk.core.desk import OrderDesk
 from paydesk.core.order_book import OrderBook, OrderQuery
 from paydesk.core.report import DayReport, Tally, day_bounds
 from paydesk.domain.failures import Failure, FailureCode
@@ -185,3 +186,12 @@ def test_an_abandoned_creation_is_an_attempt_too(path: Path) -> None:
     assert details is not None and details.history == []
     assert [(a.outcome, a.error) for a in details.attempts] == [
         ("abandoned", Failure(FailureCode.REFUSED, "Refused for good."))]
+
+
+def test_a_desk_writes_its_till_with_every_order(tmp_path: Path) -> None:
+    with OrderStore.open(tmp_path / "tills.sqlite3") as opened:
+        named = OrderDesk(opened, CLIENT, till="Till 2").start_order("150")
+        unnamed = OrderDesk(opened, CLIENT).start_order("150")
+        assert (named.till, unnamed.till) == ("Till 2", "")
+        stored = opened.get(CLIENT, named.order_id)
+        assert stored is not None and stored.till == "Till 2"

@@ -235,8 +235,11 @@ def test_a_hundred_thousand_orders(store: OrderStore) -> None:
 # -- query plans ------------------------------------------------------------------
 
 
-def _plans(store: OrderStore, run: Callable[[], object]) -> list[str]:
-    """The query-plan lines of every SELECT that ``run`` makes the store execute.
+def _plans(
+    store: OrderStore, run: Callable[[], object], kinds: tuple[str, ...] = ("SELECT",)
+) -> list[str]:
+    """The query-plan lines of every SELECT (or other ``kinds`` of statement) that
+    ``run`` makes the store execute.
 
     White-box: it hooks the store's private connection, because the point is
     the plan of the SQL the store really runs.
@@ -250,7 +253,7 @@ def _plans(store: OrderStore, run: Callable[[], object]) -> list[str]:
         connection.set_trace_callback(None)
     lines = []
     for sql in statements:
-        if sql.lstrip().upper().startswith("SELECT"):
+        if sql.lstrip().upper().startswith(kinds):
             plan = connection.execute("EXPLAIN QUERY PLAN " + sql).fetchall()
             lines += [detail for _id, _parent, _unused, detail in plan]
     assert lines, "the call ran no SELECT"
@@ -275,6 +278,16 @@ def test_the_poller_reads_only_its_index(book: OrderStore) -> None:
         assert not any("TEMP B-TREE" in line for line in lines), lines
     lines = _plans(book, lambda: book.pending(CLIENT))
     assert _uses(lines, "orders_open"), lines
+
+
+def test_check_now_reads_only_the_pollers_index(book: OrderStore) -> None:
+    lines = _plans(book, partial(book.schedule_open, CLIENT, at(0)), kinds=("UPDATE",))
+    assert _uses(lines, "orders_open"), lines
+    assert not _full_scan(lines), lines
+    # Orders named by id are found by their id.
+    lines = _plans(book, partial(book.schedule_open, CLIENT, at(0), ["o-2", "o-7"]),
+                   kinds=("UPDATE",))
+    assert not _full_scan(lines), lines
 
 
 def test_list_pages_walk_the_created_at_index(book: OrderStore) -> None:
