@@ -15,9 +15,9 @@ from datetime import datetime
 from paydesk.domain.clock import to_ms
 from paydesk.domain.failures import Failure
 from paydesk.domain.orders import CreationState, Order, OrderStatus
-from paydesk.store.book_connection import BookConnection
 from paydesk.store.checks import apply_check
 from paydesk.store.errors import DuplicateOrderError, StoreError, UnknownOrderError
+from paydesk.store.journal import JournalStore
 from paydesk.store.migrations import OPEN_ORDERS_CONDITION
 from paydesk.store.queries import (
     OrderQuery,
@@ -49,13 +49,15 @@ _INSERT_ATTEMPT = (
 )
 
 
-class OrderStore(BookConnection):
+class OrderStore(JournalStore):
     """The order book's orders on one connection, owned by the thread that opened it.
 
     Open one store per thread (the window's, a worker's, a command's) with
     :meth:`open` or :meth:`open_for_reading`; several stores may share the file.
     Every write is its own transaction, committed before the method returns.
     Damage a query comes upon sets the book aside (store/book_connection.py).
+    As a till's journal of a shared book it also says what waits to upload and
+    merges what was downloaded (store/journal.py).
     """
 
     # -- creating an order -------------------------------------------------
