@@ -276,3 +276,26 @@ def test_other_questions_use_their_indexes(book: OrderStore) -> None:
     history = plans(book, lambda: book.history(CLIENT, "o-1"))
     assert uses(history, "status_history_by_order"), history
     assert not full_scan(plans(book, lambda: book.get(CLIENT, "o-1")))
+
+
+def test_the_till_filter_and_its_totals(store: OrderStore, add: AddOrder) -> None:
+    for n, till in enumerate(("Till 1", "Till 2", "Till 1", "")):
+        store.add_unconfirmed(CLIENT, f"t-{n}", 1000 * (n + 1), None, "", at(n), till=till)
+    store.record_checks([CheckResult(CLIENT, "t-2", OrderStatus.APPROVE, at(5), None)])
+
+    assert ids(store.query(OrderQuery(till="Till 1"))) == ["t-2", "t-0"]
+    assert ids(store.query(OrderQuery(till=""))) == ["t-3"]
+    assert ids(store.query(OrderQuery(till="Till 3"))) == []
+    assert len(store.query(OrderQuery())) == 4
+    assert store.count(OrderQuery(till="Till 2")) == 1
+    assert store.totals(OrderQuery(till="Till 1")) == Totals(2, 4000, 1, 3000)
+    with_status = OrderQuery(till="Till 1", statuses=frozenset({"approve"}))
+    assert store.totals(with_status) == Totals(1, 3000, 1, 3000)
+    assert store.totals(OrderQuery(statuses=frozenset({"approve"}))) == Totals(1, 3000, 1, 3000)
+
+
+def test_one_tills_newest_orders_walk_the_till_index(book: OrderStore) -> None:
+    newest = OrderQuery(client_id=CLIENT, till="Till 1", limit=100)
+    lines = plans(book, lambda: book.query(newest))
+    assert uses(lines, "orders_by_till"), lines
+    assert not any("TEMP B-TREE" in line for line in lines), lines

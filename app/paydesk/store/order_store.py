@@ -317,10 +317,13 @@ class OrderStore(JournalStore):
             row = self._db.execute(*totals_query(q)).fetchone()
         return Totals(*row)
 
-    def paid_totals(self, since: datetime, until: datetime, client_id: int | None = None) -> Totals:
+    def paid_totals(
+        self, since: datetime, until: datetime, client_id: int | None = None,
+        till: str | None = None,
+    ) -> Totals:
         """What was paid in ``[since, until)``, by paid time (not creation time): the
-        report's query (every order it counts is paid)."""
-        paid = self.reporting().paid(client_id, since, until)
+        report's query (every order it counts is paid). ``till``: one till's (None: all)."""
+        paid = self.reporting().paid(client_id, since, until, till)
         return Totals(paid.count, paid.amount, paid.count, paid.amount)
 
     def reporting(self) -> ReportQueries:
