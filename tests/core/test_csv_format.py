@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -149,3 +150,14 @@ def test_a_paid_time_known_only_roughly_says_so(tmp_path: Path) -> None:
     assert (first["paid_time_approximate"], first["paid_after"]) == ("0", "2026-11-21 09:16:10")
     assert (second["paid_time_approximate"], second["paid_after"]) == ("1", "2026-11-21 09:09:30")
     assert second["paid_at"] == "2026-11-21 09:16:30"
+
+
+def test_the_till_is_the_last_column_so_the_others_stay_where_they_were() -> None:
+    stream = io.StringIO(newline="")
+    write_csv([replace(ORDERS[0], till="Касса 2"), ORDERS[1]], stream)
+    header, first, second = list(csv.reader(io.StringIO(stream.getvalue())))
+    assert header[:12] == [
+        "created_at", "order_id", "amount", "email", "note", "status", "creation",
+        "paid_at", "paid_time_approximate", "paid_after", "last_checked_at", "url"]
+    assert header[-1] == "till"
+    assert (first[-1], second[-1]) == ("Касса 2", "")

@@ -5,16 +5,18 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from paydesk.core.desk import OrderDesk
 from paydesk.core.order_book import OrderBook, OrderQuery
 from paydesk.core.report import DayReport, Tally, day_bounds
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
-from paydesk.store import CheckResult, OrderStore
+from paydesk.store import CheckResult, OrderStore, Totals
 
 from bulk_orders import bulk_insert
 
@@ -27,7 +29,7 @@ OTHER_PROCESS = """
 import sys
 from datetime import UTC, datetime
 from paydesk.domain.orders import OrderStatus
-from paydesk.store import CheckResult, OrderStore
+from paydesk.store import CheckResult, OrderStore, Totals
 path, client, order_id = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 paid = CheckResult(client, order_id, OrderStatus.APPROVE, datetime.now(UTC), None)
 with OrderStore.open(path) as store:
@@ -185,3 +187,39 @@ def test_an_abandoned_creation_is_an_attempt_too(path: Path) -> None:
     assert details is not None and details.history == []
     assert [(a.outcome, a.error) for a in details.attempts] == [
         ("abandoned", Failure(FailureCode.REFUSED, "Refused for good."))]
+
+
+def test_a_desk_writes_its_till_with_every_order(tmp_path: Path) -> None:
+    with OrderStore.open(tmp_path / "tills.sqlite3") as opened:
+        named = OrderDesk(opened, CLIENT, till="Till 2").start_order("150")
+        unnamed = OrderDesk(opened, CLIENT).start_order("150")
+        assert (named.till, unnamed.till) == ("Till 2", "")
+        stored = opened.get(CLIENT, named.order_id)
+        assert stored is not None and stored.till == "Till 2"
+
+
+def test_totals_and_the_day_report_of_one_till_and_of_the_whole_shop(tmp_path: Path) -> None:
+    with OrderStore.open(tmp_path / "tills.sqlite3") as opened:
+        bulk_insert(opened, [
+            replace(order("a-1", 10000, at(DAY, 9)), till="Till 1"),
+            replace(order("a-2", 20000, at(DAY, 10), "pending"), till="Till 1"),
+            replace(order("b-1", 30000, at(DAY, 11)), till="Till 2"),
+            order("old", 500, at(DAY, 12)),  # from before tills had names
+        ])
+        book = OrderBook(opened, CLIENT)
+        assert book.tills() == ["Till 1", "Till 2"]
+        one = book.totals(OrderQuery(till="Till 1"))
+        assert (one.count, one.amount, one.paid_amount) == (2, 30000, 10000)
+        assert book.totals(OrderQuery()).amount == 60500
+        assert book.paid_on(DAY, "Till 2") == Totals(1, 30000, 1, 30000)
+        assert book.paid_on(DAY).paid_amount == 40500
+
+        report = book.day_report(DAY, clock=lambda: GENERATED, till="Till 1")
+        assert (report.till, report.paid, report.pending) == (
+            "Till 1", Tally(1, 10000), Tally(1, 20000))
+        assert {o.order_id for o in book.report_orders(report)} == {"a-1", "a-2"}
+        unnamed = book.day_report(DAY, clock=lambda: GENERATED, till="")
+        assert unnamed.paid == Tally(1, 500)
+        shop = book.day_report(DAY, clock=lambda: GENERATED)
+        assert (shop.till, shop.paid, shop.created.count) == (None, Tally(3, 40500), 4)
+        assert sum(bucket.amount for bucket in report.hourly) == 10000

@@ -38,6 +38,7 @@ def bulk_insert(store: OrderStore, orders: Iterable[Order]) -> int:
             *failure_columns(o.last_error),
             ms_or_none(o.confirmed_at),
             ms_or_none(o.last_pending_at),
+            o.till,
             search_text(o.order_id, o.email, o.note),
         )
         for o in orders
@@ -45,7 +46,7 @@ def bulk_insert(store: OrderStore, orders: Iterable[Order]) -> int:
     with store._write("insert the orders") as db:  # white-box: the store's own transaction
         cursor = db.executemany(
             f"INSERT INTO orders ({ORDER_COLUMNS}, search_text)"
-            f" VALUES ({', '.join('?' * 17)})",
+            f" VALUES ({', '.join('?' * 18)})",
             rows,
         )
         return cursor.rowcount

@@ -69,7 +69,7 @@ def test_open_creates_the_folder_and_the_latest_schema(db_path: Path) -> None:
         assert _indexes(db_path) >= V2_INDEXES
         tables = _look(db_path, "SELECT name, sql FROM sqlite_schema WHERE type = 'table'")
         assert {name for name, _ in tables} == {
-            "orders", "status_history", "order_totals", "creation_attempts"
+            "orders", "status_history", "order_totals", "creation_attempts", "sync_state"
         }
         assert all(str(sql).rstrip().endswith("STRICT") for _, sql in tables)
     # A new book has nothing to back up.

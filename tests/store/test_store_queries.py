@@ -13,7 +13,7 @@ from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderQuery, OrderStore, SortColumn, Totals
 
 from bulk_orders import bulk_insert
-from store_support import CLIENT, AddOrder, at
+from store_support import CLIENT, AddOrder, at, full_scan, plans, uses
 
 # order_id: (amount, created minute, email, note, status, seen at minute)
 BOOK: dict[str, tuple[int, float, str | None, str, str, float]] = {
@@ -235,66 +235,67 @@ def test_a_hundred_thousand_orders(store: OrderStore) -> None:
 # -- query plans ------------------------------------------------------------------
 
 
-def _plans(store: OrderStore, run: Callable[[], object]) -> list[str]:
-    """The query-plan lines of every SELECT that ``run`` makes the store execute.
-
-    White-box: it hooks the store's private connection, because the point is
-    the plan of the SQL the store really runs.
-    """
-    statements: list[str] = []
-    connection = store._db
-    connection.set_trace_callback(statements.append)
-    try:
-        run()
-    finally:
-        connection.set_trace_callback(None)
-    lines = []
-    for sql in statements:
-        if sql.lstrip().upper().startswith("SELECT"):
-            plan = connection.execute("EXPLAIN QUERY PLAN " + sql).fetchall()
-            lines += [detail for _id, _parent, _unused, detail in plan]
-    assert lines, "the call ran no SELECT"
-    return lines
-
-
-def _uses(lines: list[str], index: str) -> bool:
-    return any(
-        f"USING INDEX {index}" in line or f"COVERING INDEX {index}" in line for line in lines
-    )
-
-
-def _full_scan(lines: list[str]) -> bool:
-    return any(line.startswith("SCAN") and "INDEX" not in line for line in lines)
-
-
 def test_the_poller_reads_only_its_index(book: OrderStore) -> None:
     for client_id in (None, CLIENT):
-        lines = _plans(book, partial(book.due_for_check, at(0), client_id=client_id))
-        assert _uses(lines, "orders_open"), lines
-        assert not _full_scan(lines), lines
+        lines = plans(book, partial(book.due_for_check, at(0), client_id=client_id))
+        assert uses(lines, "orders_open"), lines
+        assert not full_scan(lines), lines
         assert not any("TEMP B-TREE" in line for line in lines), lines
-    lines = _plans(book, lambda: book.pending(CLIENT))
-    assert _uses(lines, "orders_open"), lines
+    lines = plans(book, lambda: book.pending(CLIENT))
+    assert uses(lines, "orders_open"), lines
+
+
+def test_check_now_reads_only_the_pollers_index(book: OrderStore) -> None:
+    lines = plans(book, partial(book.schedule_open, CLIENT, at(0)), kinds=("UPDATE",))
+    assert uses(lines, "orders_open"), lines
+    assert not full_scan(lines), lines
+    # Orders named by id are found by their id.
+    lines = plans(book, partial(book.schedule_open, CLIENT, at(0), ["o-2", "o-7"]),
+                   kinds=("UPDATE",))
+    assert not full_scan(lines), lines
 
 
 def test_list_pages_walk_the_created_at_index(book: OrderStore) -> None:
     newest = OrderQuery(client_id=CLIENT, limit=100, offset=200)
-    lines = _plans(book, lambda: book.query(newest))
-    assert _uses(lines, "orders_by_created"), lines
+    lines = plans(book, lambda: book.query(newest))
+    assert uses(lines, "orders_by_created"), lines
     # No sort step: SQLite walks the index and stops after the page.
     assert not any("TEMP B-TREE" in line for line in lines), lines
 
     today = OrderQuery(client_id=CLIENT, created_since=at(0), created_until=at(60), limit=100)
-    lines = _plans(book, lambda: book.query(today))
+    lines = plans(book, lambda: book.query(today))
     assert any("SEARCH orders USING INDEX orders_by_created" in line for line in lines), lines
 
 
 def test_other_questions_use_their_indexes(book: OrderStore) -> None:
-    assert _uses(_plans(book, lambda: book.paid_totals(at(0), at(60), CLIENT)), "orders_by_paid")
-    assert _uses(
-        _plans(book, lambda: book.count(OrderQuery(statuses=frozenset({"pending"})))),
+    assert uses(plans(book, lambda: book.paid_totals(at(0), at(60), CLIENT)), "orders_by_paid")
+    assert uses(
+        plans(book, lambda: book.count(OrderQuery(statuses=frozenset({"pending"})))),
         "orders_by_status",
     )
-    history = _plans(book, lambda: book.history(CLIENT, "o-1"))
-    assert _uses(history, "status_history_by_order"), history
-    assert not _full_scan(_plans(book, lambda: book.get(CLIENT, "o-1")))
+    history = plans(book, lambda: book.history(CLIENT, "o-1"))
+    assert uses(history, "status_history_by_order"), history
+    assert not full_scan(plans(book, lambda: book.get(CLIENT, "o-1")))
+
+
+def test_the_till_filter_and_its_totals(store: OrderStore, add: AddOrder) -> None:
+    for n, till in enumerate(("Till 1", "Till 2", "Till 1", "")):
+        store.add_unconfirmed(CLIENT, f"t-{n}", 1000 * (n + 1), None, "", at(n), till=till)
+    store.record_checks([CheckResult(CLIENT, "t-2", OrderStatus.APPROVE, at(5), None)])
+
+    assert ids(store.query(OrderQuery(till="Till 1"))) == ["t-2", "t-0"]
+    assert ids(store.query(OrderQuery(till=""))) == ["t-3"]
+    assert ids(store.query(OrderQuery(till="Till 3"))) == []
+    assert len(store.query(OrderQuery())) == 4
+    assert store.count(OrderQuery(till="Till 2")) == 1
+    assert store.totals(OrderQuery(till="Till 1")) == Totals(2, 4000, 1, 3000)
+    with_status = OrderQuery(till="Till 1", statuses=frozenset({"approve"}))
+    assert store.totals(with_status) == Totals(1, 3000, 1, 3000)
+    assert store.totals(OrderQuery(statuses=frozenset({"approve"}))) == Totals(1, 3000, 1, 3000)
+
+
+def test_one_tills_newest_orders_walk_the_till_index(book: OrderStore) -> None:
+    newest = OrderQuery(client_id=CLIENT, till="Till 1", limit=100)
+    lines = plans(book, lambda: book.query(newest))
+    assert uses(lines, "orders_by_till"), lines
+    assert not any("TEMP B-TREE" in line for line in lines), lines

@@ -99,6 +99,12 @@ def _add_filters(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--since", type=parse_local_date, help="created on or after DATE")
     parser.add_argument("--until", type=parse_local_date, help="created on or before DATE")
     parser.add_argument("--search", default=None, help="text in the order id, e-mail or note")
+    add_till(parser)
+
+
+def add_till(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--till", metavar="NAME", default=None,
+                        help="only the orders this till took (default: every till's)")
 
 
 def _query(args: argparse.Namespace, runtime: Runtime, limit: int | None = None) -> OrderQuery:
@@ -109,6 +115,7 @@ def _query(args: argparse.Namespace, runtime: Runtime, limit: int | None = None)
         created_since=args.since,
         created_until=next_day(args.until) if args.until else None,
         text=args.search or None,
+        till=args.till,
         limit=limit,
     )
 

@@ -15,7 +15,7 @@ from typing import Any
 from paydesk.cli import exit_codes
 from paydesk.cli.dates import local_text, next_day, parse_local_date, rubles_text
 from paydesk.cli.formats import add_format
-from paydesk.cli.order_commands import add_csv_style, csv_format
+from paydesk.cli.order_commands import add_csv_style, add_till, csv_format
 from paydesk.core.report import LINES, DayReport, HourTakings, Tally
 from paydesk.core.runtime import Runtime
 from paydesk.domain.errors import InputError
@@ -54,6 +54,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     report.add_argument("--since", type=parse_local_date, help="first day of a range")
     report.add_argument("--until", type=parse_local_date,
                         help="last day of a range, included (default: today)")
+    add_till(report)
     add_format(report, "table", "json", "csv", default="table")
     add_csv_style(report)
     report.set_defaults(run=run_report)
@@ -78,7 +79,7 @@ def run_report(args: argparse.Namespace, runtime: Runtime) -> int:
     since, until = report_range(args)
     client_id = runtime.require_client_id()
     with runtime.open_store_for_reading() as store:
-        report = DayReport.build(store, client_id, since, until)
+        report = DayReport.build(store, client_id, since, until, till=args.till)
     if args.format == "json":
         json.dump(report_record(report), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
@@ -97,6 +98,7 @@ def report_record(report: DayReport) -> dict[str, Any]:
     """The report as plain JSON values: sums in integer kopecks, times local ISO 8601."""
     record: dict[str, Any] = {
         "client_id": report.client_id,
+        "till": report.till,
         "first_day": report.first_day.isoformat(),
         "last_day": report.last_day.isoformat(),
         "since": report.since.astimezone().isoformat(timespec="seconds"),
@@ -153,7 +155,8 @@ def _bucket_label(bucket: HourTakings, by_day: bool) -> str:
 
 def report_table(report: DayReport) -> str:
     """The report for a terminal: the summary, then takings with a bar per hour (or day)."""
-    lines = [f"Report for {_period(report)} (local time)", ""]
+    whose = "" if report.till is None else f", till {report.till or '(unnamed)'}"
+    lines = [f"Report for {_period(report)}{whose} (local time)", ""]
     rows = [(HEADINGS[phase], str(getattr(report, key).count),
              _rubles(getattr(report, key).amount)) for key, phase in LINES]
     count_width = max(len("Orders"), *(len(count) for _w, count, _a in rows))

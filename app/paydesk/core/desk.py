@@ -42,8 +42,11 @@ class OrderDesk:
         max_amount: int = MAX_AMOUNT,
         ids: OrderIdGenerator | None = None,
         clock: Clock | None = None,
+        till: str = "",
     ) -> None:
         self.store = store
+        #: This till's name, written with every order it takes ("" when unnamed).
+        self.till = till
         self.client_id = client_id
         #: The read side on the same connection: the list, its totals, the report.
         self.book = OrderBook(store, client_id)
@@ -74,7 +77,7 @@ class OrderDesk:
             try:
                 return self.store.add_unconfirmed(
                     self.client_id, self._ids.new_id(), kopecks, clean_email, clean_note,
-                    self._clock(),
+                    self._clock(), till=self.till,
                 )
             except DuplicateOrderError:
                 continue  # astronomically unlikely; a fresh id is always safe

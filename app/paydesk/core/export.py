@@ -16,9 +16,11 @@ from paydesk.domain.phase import phase_of, phase_of_status
 #: The plain form, for programs (and JSON): ``1234.50``, ISO 8601 UTC times.
 _PLAIN = CsvFormat()
 
+#: The CSV's columns. A new one goes at the end, so a script reading the columns by
+#: position reads the old ones where they were.
 COLUMNS = (
     "created_at", "order_id", "amount", "email", "note", "status", "creation",
-    "paid_at", "paid_time_approximate", "paid_after", "last_checked_at", "url",
+    "paid_at", "paid_time_approximate", "paid_after", "last_checked_at", "url", "till",
 )
 
 
@@ -28,6 +30,8 @@ def order_record(order: Order, fmt: CsvFormat = _PLAIN) -> dict[str, Any]:
     return {
         "created_at": fmt.time(order.created_at),
         "order_id": order.order_id,
+        # The till (counter) that took it; "" for an order from before tills had names.
+        "till": order.till,
         "amount": fmt.amount(order.amount),
         "amount_kopecks": order.amount,
         "email": order.email or "",

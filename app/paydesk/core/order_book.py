@@ -88,17 +88,25 @@ class OrderBook:
         """Counts and kopeck sums of everything matching ``q``'s filters."""
         return self._store.totals(self._scoped(q))
 
-    def paid_on(self, day: date) -> Totals:
-        """What was paid on the local ``day``, by paid time (the footer's "Paid today")."""
+    def paid_on(self, day: date, till: str | None = None) -> Totals:
+        """What was paid on the local ``day``, by paid time (the footer's "Paid today"),
+        at one till or (None) at every till."""
         since, until = day_bounds(day)
-        return self._store.paid_totals(since, until, self.client_id)
+        return self._store.paid_totals(since, until, self.client_id, till)
 
     def day_report(
-        self, first: date, last: date | None = None, *, clock: Clock = utc_now
+        self, first: date, last: date | None = None, *, clock: Clock = utc_now,
+        till: str | None = None,
     ) -> DayReport:
-        """The report of the local days ``first`` to ``last`` (one day when None)."""
+        """The report of the local days ``first`` to ``last`` (one day when None), of one
+        till's orders or (``till`` None) of the whole shop's."""
         since, until = day_bounds(first, last)
-        return DayReport.build(self._store, self.client_id, since, until, clock=clock)
+        return DayReport.build(self._store, self.client_id, since, until, clock=clock,
+                               till=till)
+
+    def tills(self) -> list[str]:
+        """The named tills that took this account's orders, sorted (for a till filter)."""
+        return self._store.tills(self.client_id)
 
     def details(self, order_id: str, client_id: int | None = None) -> OrderDetails | None:
         """One order with its status history and creation attempts; None when the book

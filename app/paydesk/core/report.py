@@ -83,6 +83,8 @@ class DayReport:
     #: How many of the payments PayDesk saw more than a minute after they could
     #: have been made: their hour is approximate (the service does not say when).
     paid_approximate: int = 0
+    #: The till whose orders it counts; None: every till's (the whole shop).
+    till: str | None = None
 
     @classmethod
     def build(
@@ -94,8 +96,10 @@ class DayReport:
         *,
         tz: tzinfo | None = None,
         clock: Clock = utc_now,
+        till: str | None = None,
     ) -> DayReport:
-        """Ask the store for the report of ``[since, until)``.
+        """Ask the store for the report of ``[since, until)``, of one till's orders or
+        (``till`` None) of every till's.
 
         ``tz`` is the shop's time zone for the hour buckets (None: this
         computer's). Two aggregate queries over the time indexes, whatever
@@ -111,12 +115,12 @@ class DayReport:
         last_day = (until - _MS).astimezone(tz).date()
         by_day = first_day != last_day
         bounds = _day_bounds(since, until, tz) if by_day else _hour_bounds(since, until, tz)
-        tallies = queries.paid_in_buckets(client_id, bounds)
+        tallies = queries.paid_in_buckets(client_id, bounds, till)
         buckets = [
             HourTakings(start.astimezone(tz), end.astimezone(tz), tally.count, tally.amount)
             for (start, end), tally in zip(bounds, tallies, strict=True)
         ]
-        created = queries.created(client_id, since, until)
+        created = queries.created(client_id, since, until, till)
         return cls(
             client_id=client_id,
             since=since.astimezone(UTC),
@@ -132,7 +136,8 @@ class DayReport:
             unsent=created.unsent,
             abandoned=created.abandoned,
             hourly=tuple(buckets if by_day else _trimmed(buckets)),
-            paid_approximate=queries.paid_at_approximate_times(client_id, since, until),
+            paid_approximate=queries.paid_at_approximate_times(client_id, since, until, till),
+            till=till,
         )
 
     @property
@@ -148,7 +153,7 @@ class DayReport:
 
     def orders(self, store: OrderStore) -> list[Order]:
         """The orders this report counts (created or paid in its range), for a CSV export."""
-        return store.reporting().orders(self.client_id, self.since, self.until)
+        return store.reporting().orders(self.client_id, self.since, self.until, self.till)
 
 
 def local_midnight(day: date, tz: tzinfo | None = None) -> datetime:

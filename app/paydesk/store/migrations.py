@@ -298,9 +298,61 @@ _V6_CREATION_ATTEMPTS = Migration(
     ),
 )
 
+#: The columns another book also holds of an order and a till changes (the till, the
+#: amount, e-mail and note never change after the order is written); a change to one
+#: of them is a change to upload. Frozen here, as the step using it is.
+_V7_SHARED_COLUMNS = (
+    "status", "creation", "url", "paid_at", "confirmed_at", "last_error", "last_error_detail",
+)
+
+_V7_JOURNAL = Migration(
+    7,
+    "the till that took each order, and the journal of what waits to go to a shared book",
+    (
+        # The till (counter) that took the order: its name, empty for orders from before.
+        "ALTER TABLE orders ADD COLUMN till TEXT NOT NULL DEFAULT ''",
+        # local_rev counts this book's own changes to the order; uploaded_rev is the
+        # count the shared book has (the row waits to upload while it is behind).
+        "ALTER TABLE orders ADD COLUMN local_rev INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE orders ADD COLUMN uploaded_rev INTEGER NOT NULL DEFAULT 0",
+        # The shared book's change number of the last record of it downloaded (NULL:
+        # never downloaded). A download changes it, so its write is not a local change.
+        "ALTER TABLE orders ADD COLUMN remote_seq INTEGER",
+        # 1: an open order another till watches (this till's poller leaves it alone).
+        "ALTER TABLE orders ADD COLUMN elsewhere INTEGER NOT NULL DEFAULT 0",
+        # Every order from before waits to upload once a shared book is set.
+        "UPDATE orders SET local_rev = 1",
+        # What waits to upload, without reading the whole book (queries repeat the WHERE).
+        "CREATE INDEX orders_waiting ON orders (id) WHERE local_rev > uploaded_rev",
+        # The till filter and the list of tills (read one index entry per till).
+        "CREATE INDEX orders_by_till ON orders (till, created_at)",
+        # Where the download stands (its cursor) and in which shared book.
+        "CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT) STRICT",
+        # Whatever writes an order here (not a download) is a change to upload...
+        """
+        CREATE TRIGGER orders_local_insert AFTER INSERT ON orders
+        WHEN NEW.remote_seq IS NULL
+        BEGIN
+            UPDATE orders SET local_rev = local_rev + 1 WHERE id = NEW.id;
+        END
+        """,
+        # ...and so is a change to a shared column, unless a download made it (it sets
+        # remote_seq). A check that only says "still pending" changes none of them.
+        f"""
+        CREATE TRIGGER orders_local_change
+        AFTER UPDATE OF {", ".join(_V7_SHARED_COLUMNS)} ON orders
+        WHEN NEW.remote_seq IS OLD.remote_seq AND ({" OR ".join(
+            f"NEW.{column} IS NOT OLD.{column}" for column in _V7_SHARED_COLUMNS)})
+        BEGIN
+            UPDATE orders SET local_rev = local_rev + 1 WHERE id = NEW.id;
+        END
+        """,
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_TABLES, _V2_INDEXES, _V3_LIST, _V4_PAYMENT_TIMES, _V5_FAILURE_CODES,
-    _V6_CREATION_ATTEMPTS,
+    _V6_CREATION_ATTEMPTS, _V7_JOURNAL,
 )
 
 LATEST_SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -15,9 +15,9 @@ from datetime import datetime
 from paydesk.domain.clock import to_ms
 from paydesk.domain.failures import Failure
 from paydesk.domain.orders import CreationState, Order, OrderStatus
-from paydesk.store.book_connection import BookConnection
 from paydesk.store.checks import apply_check
 from paydesk.store.errors import DuplicateOrderError, StoreError, UnknownOrderError
+from paydesk.store.journal import JournalStore
 from paydesk.store.migrations import OPEN_ORDERS_CONDITION
 from paydesk.store.queries import (
     OrderQuery,
@@ -40,19 +40,24 @@ from paydesk.store.rows import (
 )
 
 _FIND = "WHERE client_id = ? AND order_id = ?"
+#: The open orders this till's poller watches: OPEN_ORDERS_CONDITION verbatim (so SQLite
+#: reads the small orders_open index), less those another till watches (journal.py).
+WATCHED_HERE = f"{OPEN_ORDERS_CONDITION} AND elsewhere = 0"
 _INSERT_ATTEMPT = (
     "INSERT INTO creation_attempts (order_row, outcome, error, error_detail, finished_at)"
     " VALUES (?, ?, ?, ?, ?)"
 )
 
 
-class OrderStore(BookConnection):
+class OrderStore(JournalStore):
     """The order book's orders on one connection, owned by the thread that opened it.
 
     Open one store per thread (the window's, a worker's, a command's) with
     :meth:`open` or :meth:`open_for_reading`; several stores may share the file.
     Every write is its own transaction, committed before the method returns.
     Damage a query comes upon sets the book aside (store/book_connection.py).
+    As a till's journal of a shared book it also says what waits to upload and
+    merges what was downloaded (store/journal.py).
     """
 
     # -- creating an order -------------------------------------------------
@@ -65,13 +70,17 @@ class OrderStore(BookConnection):
         email: str | None,
         note: str,
         created_at: datetime,
+        till: str = "",
     ) -> Order:
-        """Record a new order before its create request is sent (so it is never lost)."""
+        """Record a new order before its create request is sent (so it is never lost).
+
+        ``till`` names the till (counter) taking it."""
         with self._write("save the new order") as db:
             try:
                 row = db.execute(
                     "INSERT INTO orders (client_id, order_id, amount, email, note, status,"
-                    " creation, created_at, search_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " creation, created_at, search_text, till)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     f" RETURNING {ORDER_COLUMNS}",
                     (
                         client_id,
@@ -83,6 +92,7 @@ class OrderStore(BookConnection):
                         CreationState.UNCONFIRMED.value,
                         to_ms(created_at),
                         search_text(order_id, email, note),
+                        till,
                     ),
                 ).fetchall()[0]
             except sqlite3.IntegrityError as exc:
@@ -204,10 +214,11 @@ class OrderStore(BookConnection):
         """Make open orders due at ``when`` ("check now"), all of them or those listed,
         in one transaction (a "check all" over a thousand orders is one fsync).
 
-        Returns how many orders were scheduled; final and unconfirmed ones are left.
+        Returns how many orders were scheduled; final and unconfirmed ones, and those
+        another till watches, are left.
         """
         client, values = client_and(client_id)
-        sql = f"UPDATE orders SET next_check_at = ? WHERE {OPEN_ORDERS_CONDITION}{client}"
+        sql = f"UPDATE orders SET next_check_at = ? WHERE {WATCHED_HERE}{client}"
         params: list[object] = [to_ms(when), *values]
         with self._write("schedule checks") as db:
             if order_ids is None:
@@ -223,28 +234,30 @@ class OrderStore(BookConnection):
     def due_for_check(
         self, now: datetime, limit: int = 100, client_id: int | None = None
     ) -> list[Order]:
-        """Open orders whose next check is due, soonest first."""
+        """Open orders whose next check is due, soonest first (not those another till
+        watches)."""
         # OPEN_ORDERS_CONDITION repeated verbatim lets SQLite use the small
         # orders_open index instead of scanning every order.
         client, values = client_and(client_id)
         sql = (
-            f"SELECT {ORDER_COLUMNS} FROM orders WHERE {OPEN_ORDERS_CONDITION}"
+            f"SELECT {ORDER_COLUMNS} FROM orders WHERE {WATCHED_HERE}"
             f" AND next_check_at <= ?{client} ORDER BY next_check_at, id LIMIT ?"
         )
         return self._orders(sql, [to_ms(now), *values, limit])
 
     def pending(self, client_id: int | None = None) -> list[Order]:
-        """Confirmed orders that are not final yet, oldest first."""
+        """Confirmed orders that are not final yet and no other till watches, oldest first."""
         client, params = client_and(client_id)
-        sql = f"SELECT {ORDER_COLUMNS} FROM orders WHERE {OPEN_ORDERS_CONDITION}{client}"
+        sql = f"SELECT {ORDER_COLUMNS} FROM orders WHERE {WATCHED_HERE}{client}"
         # "+created_at" keeps SQLite from walking the whole created_at index to
         # avoid a sort; reading the small orders_open index and sorting is cheaper.
         return self._orders(sql + " ORDER BY +created_at, id", params)
 
     def unconfirmed(self, client_id: int | None = None) -> list[Order]:
-        """Orders the service has not confirmed yet, oldest first (to resume them)."""
+        """Orders the service has not confirmed yet, oldest first (to resume them); not
+        another till's (downloaded from a shared book: that till sends them)."""
         client, values = client_and(client_id)
-        sql = f"SELECT {ORDER_COLUMNS} FROM orders WHERE creation = ?{client}"
+        sql = f"SELECT {ORDER_COLUMNS} FROM orders WHERE creation = ? AND elsewhere = 0{client}"
         return self._orders(sql + " ORDER BY created_at, id",
                             [CreationState.UNCONFIRMED.value, *values])
 
@@ -304,10 +317,13 @@ class OrderStore(BookConnection):
             row = self._db.execute(*totals_query(q)).fetchone()
         return Totals(*row)
 
-    def paid_totals(self, since: datetime, until: datetime, client_id: int | None = None) -> Totals:
+    def paid_totals(
+        self, since: datetime, until: datetime, client_id: int | None = None,
+        till: str | None = None,
+    ) -> Totals:
         """What was paid in ``[since, until)``, by paid time (not creation time): the
-        report's query (every order it counts is paid)."""
-        paid = self.reporting().paid(client_id, since, until)
+        report's query (every order it counts is paid). ``till``: one till's (None: all)."""
+        paid = self.reporting().paid(client_id, since, until, till)
         return Totals(paid.count, paid.amount, paid.count, paid.amount)
 
     def reporting(self) -> ReportQueries:

@@ -57,7 +57,8 @@ class OrderQuery:
 
     Time ranges are half-open, ``[since, until)``, so "today" and "yesterday"
     never share an order. ``text`` is a case-insensitive substring of the order
-    id, e-mail or note; ``%`` and ``_`` in it match themselves.
+    id, e-mail or note; ``%`` and ``_`` in it match themselves. ``till`` keeps the
+    orders one till took (None: every till's; "" those taken before tills had names).
     """
 
     client_id: int | None = None
@@ -68,6 +69,7 @@ class OrderQuery:
     paid_since: datetime | None = None
     paid_until: datetime | None = None
     text: str | None = None
+    till: str | None = None
     sort: SortColumn = SortColumn.CREATED_AT
     descending: bool = True
     limit: int | None = None
@@ -99,6 +101,11 @@ def where_clause(query: OrderQuery) -> tuple[str, list[object]]:
         term, values = client_filter(query.client_id)
         terms.append(term)
         params += values
+    if query.till is not None:
+        # An equality on orders_by_till (till, created_at): the list's default order
+        # (newest first) is then a walk of the till's part of that index.
+        terms.append("till = ?")
+        params.append(query.till)
     if query.statuses:
         _add_in(terms, params, "status", sorted(str(status) for status in query.statuses))
     if query.creations:
@@ -168,6 +175,19 @@ def client_and(client_id: int | None) -> tuple[str, list[object]]:
     return f" AND {term}", params
 
 
+def scope_and(client_id: int | None, till: str | None) -> tuple[str, list[object]]:
+    """`` AND`` the client's and the till's filters (none for None), and their parameters.
+
+    ``+till`` keeps the till out of index selection, as ``client_filter`` does the
+    client: the report's questions range over a time index, and most books hold one
+    till, so its index would match them all.
+    """
+    client, params = client_and(client_id)
+    if till is None:
+        return client, params
+    return f"{client} AND +till = ?", [*params, till]
+
+
 def totals_query(query: OrderQuery) -> tuple[str, list[object]]:
     """Counts and kopeck sums of everything matching ``query``'s filters (page ignored).
 
@@ -205,9 +225,11 @@ def _kept_totals_query(query: OrderQuery) -> tuple[str, list[object]]:
 
 
 def _by_status_only(query: OrderQuery) -> bool:
-    """Whether ``query`` filters by nothing but client and status (order_totals answers it)."""
+    """Whether ``query`` filters by nothing but client and status (order_totals answers it;
+    it keeps no till)."""
     return not (
         query.creations
+        or query.till is not None
         or query.created_since or query.created_until or query.paid_since or query.paid_until
         or (query.text or "").strip()
     )

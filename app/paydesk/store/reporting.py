@@ -21,7 +21,7 @@ from datetime import datetime
 
 from paydesk.domain.clock import to_ms
 from paydesk.domain.orders import PAID_TIME_PRECISION, CreationState, Order, OrderStatus
-from paydesk.store.queries import PAID, client_and
+from paydesk.store.queries import PAID, scope_and
 from paydesk.store.rows import ORDER_COLUMNS, order_from_row
 
 #: The store's "turn sqlite3 errors into StoreError" guard, named by its action.
@@ -76,37 +76,45 @@ Query = tuple[str, list[object]]
 
 
 class ReportQueries:
-    """The report's queries over one store connection (use it on that store's thread)."""
+    """The report's queries over one store connection (use it on that store's thread).
+
+    Each takes the account (None: every account's orders) and the till (None: every
+    till's)."""
 
     def __init__(self, db: sqlite3.Connection, guard: Guard) -> None:
         self._db = db
         self._guard = guard
 
-    def paid(self, client_id: int | None, since: datetime, until: datetime) -> Tally:
+    def paid(
+        self, client_id: int | None, since: datetime, until: datetime, till: str | None = None
+    ) -> Tally:
         """Orders paid in ``[since, until)`` by paid time, whenever they were created."""
         with self._guard("add up the payments"):
-            row = self._db.execute(*paid_query(client_id, since, until)).fetchone()
+            row = self._db.execute(*paid_query(client_id, since, until, till)).fetchone()
         return Tally(*row)
 
     def paid_at_approximate_times(
-        self, client_id: int | None, since: datetime, until: datetime
+        self, client_id: int | None, since: datetime, until: datetime, till: str | None = None
     ) -> int:
         """How many of the payments in ``[since, until)`` may have been made more
         than a minute before PayDesk saw them (the service does not say when)."""
-        where, params = _paid_in(client_id, since, until)
+        where, params = _paid_in(client_id, since, until, till)
         sql = f"SELECT COUNT(*) FROM orders WHERE {where} AND {APPROXIMATE_PAID_TIME}"
         with self._guard("count the payments"):
             found: int = self._db.execute(sql, params).fetchone()[0]
         return found
 
-    def created(self, client_id: int | None, since: datetime, until: datetime) -> CreatedTallies:
+    def created(
+        self, client_id: int | None, since: datetime, until: datetime, till: str | None = None
+    ) -> CreatedTallies:
         """Orders created in ``[since, until)``, counted and summed per outcome in one pass."""
         with self._guard("add up the orders"):
-            row = self._db.execute(*created_query(client_id, since, until)).fetchone()
+            row = self._db.execute(*created_query(client_id, since, until, till)).fetchone()
         return CreatedTallies(*(Tally(row[i], row[i + 1]) for i in range(0, len(row), 2)))
 
     def paid_in_buckets(
-        self, client_id: int | None, bounds: Sequence[tuple[datetime, datetime]]
+        self, client_id: int | None, bounds: Sequence[tuple[datetime, datetime]],
+        till: str | None = None,
     ) -> list[Tally]:
         """Payments per half-open bucket ``[start, end)``, by paid time; one Tally per bucket.
 
@@ -115,17 +123,20 @@ class ReportQueries:
         """
         tallies = [Tally()] * len(bounds)
         for first in range(0, len(bounds), _BUCKETS_PER_QUERY):
-            query = buckets_query(client_id, bounds[first : first + _BUCKETS_PER_QUERY], first)
+            query = buckets_query(client_id, bounds[first : first + _BUCKETS_PER_QUERY], first,
+                                  till)
             with self._guard("add up the payments by hour"):
                 rows = self._db.execute(*query).fetchall()
             for number, count, amount in rows:
                 tallies[number] = Tally(count, amount)
         return tallies
 
-    def orders(self, client_id: int | None, since: datetime, until: datetime) -> list[Order]:
+    def orders(
+        self, client_id: int | None, since: datetime, until: datetime, till: str | None = None
+    ) -> list[Order]:
         """Orders created or paid in ``[since, until)``: what the report speaks of, oldest first."""
         with self._guard("read the report's orders"):
-            rows = self._db.execute(*orders_query(client_id, since, until)).fetchall()
+            rows = self._db.execute(*orders_query(client_id, since, until, till)).fetchall()
         return [order_from_row(row) for row in rows]
 
     def explain(self, query: Query) -> list[str]:
@@ -136,23 +147,29 @@ class ReportQueries:
         return [str(row[-1]) for row in rows]
 
 
-def paid_query(client_id: int | None, since: datetime, until: datetime) -> Query:
-    where, params = _paid_in(client_id, since, until)
+def paid_query(
+    client_id: int | None, since: datetime, until: datetime, till: str | None = None
+) -> Query:
+    where, params = _paid_in(client_id, since, until, till)
     return f"SELECT COUNT(*), COALESCE(SUM(amount), 0) FROM orders WHERE {where}", params
 
 
-def _paid_in(client_id: int | None, since: datetime, until: datetime) -> Query:
+def _paid_in(
+    client_id: int | None, since: datetime, until: datetime, till: str | None = None
+) -> Query:
     """Orders paid in ``[since, until)``. ``+status`` keeps the planner off
     ``orders_by_status``: "approve" matches most of the book, while the paid_at
     range matches one day of it."""
-    client, params = client_and(client_id)
+    client, params = scope_and(client_id, till)
     return f"paid_at >= ? AND paid_at < ? AND +{PAID}{client}", [
         to_ms(since), to_ms(until), *params]
 
 
-def created_query(client_id: int | None, since: datetime, until: datetime) -> Query:
+def created_query(
+    client_id: int | None, since: datetime, until: datetime, till: str | None = None
+) -> Query:
     """Every outcome's count and sum as FILTERed aggregates over one created_at range."""
-    client, params = client_and(client_id)
+    client, params = scope_and(client_id, till)
     columns = ", ".join(
         f"COUNT(*) FILTER (WHERE {condition}), COALESCE(SUM(amount) FILTER (WHERE {condition}), 0)"
         for condition in _CREATED_GROUPS.values()
@@ -165,11 +182,12 @@ def created_query(client_id: int | None, since: datetime, until: datetime) -> Qu
 
 
 def buckets_query(
-    client_id: int | None, bounds: Sequence[tuple[datetime, datetime]], first: int = 0
+    client_id: int | None, bounds: Sequence[tuple[datetime, datetime]], first: int = 0,
+    till: str | None = None,
 ) -> Query:
     """The buckets travel as a VALUES table joined to the paid_at index, so SQLite does
     one small range scan per bucket; rows come back only for buckets with payments."""
-    client, client_params = client_and(client_id)
+    client, client_params = scope_and(client_id, till)
     params: list[object] = []
     for number, (start, end) in enumerate(bounds, start=first):
         params += [number, to_ms(start), to_ms(end)]
@@ -183,10 +201,12 @@ def buckets_query(
     return sql, [*params, *client_params]
 
 
-def orders_query(client_id: int | None, since: datetime, until: datetime) -> Query:
+def orders_query(
+    client_id: int | None, since: datetime, until: datetime, till: str | None = None
+) -> Query:
     """The OR of two indexed ranges lets SQLite read both indexes (a "MULTI-INDEX OR")
     instead of the whole table."""
-    client, params = client_and(client_id)
+    client, params = scope_and(client_id, till)
     lo, hi = to_ms(since), to_ms(until)
     sql = (
         f"SELECT {ORDER_COLUMNS} FROM orders"

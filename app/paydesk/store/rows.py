@@ -17,7 +17,7 @@ from paydesk.domain.orders import CreationState, Order, OrderStatus
 ORDER_COLUMNS = (
     "client_id, order_id, amount, email, note, url, status, creation, "
     "created_at, paid_at, last_checked_at, next_check_at, last_error, last_error_detail, "
-    "confirmed_at, last_pending_at"
+    "confirmed_at, last_pending_at, till"
 )
 
 _KNOWN_STATUSES: dict[str, OrderStatus] = {status.value: status for status in OrderStatus}
@@ -65,6 +65,7 @@ def order_from_row(row: tuple[Any, ...]) -> Order:
         last_error_detail,
         confirmed_at,
         last_pending_at,
+        till,
     ) = row
     return Order(
         client_id,
@@ -82,4 +83,5 @@ def order_from_row(row: tuple[Any, ...]) -> Order:
         None if last_error is None else Failure(last_error, last_error_detail),
         from_ms(confirmed_at),
         from_ms(last_pending_at),
+        till,
     )
