@@ -243,7 +243,11 @@ class BookSync:
             return
         try:
             while not self._stopping.is_set():
-                self._pass(journal)
+                try:
+                    self._pass(journal)
+                except Exception as exc:  # the thread must not end: the till would stop sharing
+                    log.exception("the shared order book's sync failed; trying again")
+                    self._lost(journal, StoreError(f"unexpected error: {type(exc).__name__}"))
                 self._wait()
             self._leave(journal)
         finally:

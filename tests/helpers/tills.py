@@ -1,0 +1,71 @@
+"""Tills of one shop in one test: each its own data folder and book, one shared book.
+
+A till here is what a PayDesk process has: a runtime (settings naming the shared
+book and the till), its desk on its own book, and its sync thread. Orders are
+created through the real payment client against the test's sandbox.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from paydesk.core.book_sync import BookStatus, BookSync
+from paydesk.core.desk import OrderDesk
+from paydesk.core.remote import send_creation
+from paydesk.core.runtime import Runtime, open_runtime
+from paydesk.domain.orders import Order
+from paydesk.sandbox import SandboxServer
+from paydesk.support.secret_store import SecretStore
+
+from test_values import TEST_CLIENT_ID, TEST_SECRET
+
+
+@dataclass
+class Till:
+    name: str
+    runtime: Runtime
+    desk: OrderDesk
+    sync: BookSync | None = None
+    statuses: list[BookStatus] = field(default_factory=list)
+    taken: list[str] = field(default_factory=list)
+
+    def sell(self, amount: str) -> Order:
+        """An order as the counter makes one: written down, sent, its link recorded."""
+        order = self.desk.start_order(amount)
+        return self.desk.record_creation(send_creation(self.runtime.gateway(), order))
+
+    def start_sync(self) -> BookSync:
+        sync = self.runtime.open_book_sync()
+        assert sync is not None
+        sync.set_listeners(on_status=self.statuses.append, on_taken=self.taken.extend)
+        sync.start()
+        self.sync = sync
+        return sync
+
+    def stop_sync(self) -> None:
+        if self.sync is not None:
+            self.sync.stop()
+            self.sync = None
+
+    def get(self, order_id: str) -> Order | None:
+        return self.desk.store.get(TEST_CLIENT_ID, order_id)
+
+    def close(self) -> None:
+        self.stop_sync()
+        self.desk.store.close()
+        self.runtime.close()
+
+
+def open_till(root: Path, name: str, sandbox: SandboxServer, book_url: str) -> Till:
+    """A till named ``name`` with its data folder under ``root``, on ``book_url``."""
+    data_dir = root / name
+    data_dir.mkdir(parents=True)
+    (data_dir / "settings.json").write_text(json.dumps({
+        "base_url": sandbox.base_url, "client_id": TEST_CLIENT_ID,
+        "order_book": book_url, "till": name,
+    }), encoding="utf-8")
+    runtime = open_runtime(str(data_dir))
+    SecretStore(runtime.paths.secret_file).set(TEST_CLIENT_ID, TEST_SECRET)
+    return Till(name, runtime, runtime.open_desk(runtime.open_store()))
