@@ -1,0 +1,100 @@
+"""The window on a shared order book: another till's orders appear in the list by
+themselves, and the status bar says how the shared book stands, offline included,
+with the orders waiting to go up."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from paydesk.core.runtime import Runtime
+from paydesk.sandbox import SandboxServer
+from paydesk.store import OrderQuery
+from paydesk.store.shared.book import SharedBook
+from paydesk.ui.app import build_window
+from paydesk.ui.main_window import MainWindow
+from paydesk.ui.shell.shared_book import SharedBookLabel
+
+from counter_steps import sell
+from memory_keyring import MemoryKeyring
+from postgres import PostgresServer
+from screenshots import save_screenshot
+from tills import Till, open_till
+
+WAIT_MS = 15_000
+
+
+@pytest.fixture
+def shared_runtime(runtime: Runtime, book_url: str) -> Runtime:
+    with SharedBook.connect(book_url) as book:
+        book.init_schema()
+    runtime.settings = dataclasses.replace(runtime.settings, order_book=book_url,
+                                           till="Counter 1")
+    return runtime
+
+
+@pytest.fixture
+def shared_window(shared_runtime: Runtime, qtbot: QtBot) -> Iterator[MainWindow]:
+    window = build_window(shared_runtime)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.counter.start()
+    yield window
+    window.shutdown()
+
+
+@pytest.fixture
+def other_till(tmp_path: Path, sandbox: SandboxServer, book_url: str,
+               memory_keyring: MemoryKeyring) -> Iterator[Till]:
+    till = open_till(tmp_path / "tills", "Counter 2", sandbox, book_url)
+    till.start_sync()
+    yield till
+    till.close()
+
+
+def _label(window: MainWindow) -> SharedBookLabel:
+    label = window.findChild(SharedBookLabel, "shared_book_state")
+    assert label is not None
+    return label
+
+
+def _rows(window: MainWindow) -> list[str]:
+    model = window.orders_panel.model
+    return [order.order_id for row in range(model.rowCount())
+            if (order := model.order_at(row)) is not None]
+
+
+def test_another_tills_order_appears_and_the_status_bar_says_online(
+    shared_window: MainWindow, other_till: Till, qtbot: QtBot
+) -> None:
+    label = _label(shared_window)
+    qtbot.waitUntil(lambda: label.text().startswith("✓"), timeout=WAIT_MS)
+    order = other_till.sell("250")
+    qtbot.waitUntil(lambda: order.order_id in _rows(shared_window), timeout=WAIT_MS)
+    # This till did not take it, so it does not ask the service about it.
+    assert order.order_id not in {o.order_id for o in shared_window.counter.desk.pending()}
+    mine = sell(shared_window, qtbot, "100")
+    assert mine
+    save_screenshot(shared_window, "window-shared-book-online")
+
+
+def test_offline_the_till_sells_and_says_how_many_wait_then_uploads_them(
+    shared_window: MainWindow, other_till: Till, qtbot: QtBot,
+    postgres_server: PostgresServer,
+) -> None:
+    label = _label(shared_window)
+    qtbot.waitUntil(lambda: label.text().startswith("✓"), timeout=WAIT_MS)
+    with postgres_server.stopped():
+        sell(shared_window, qtbot, "120")
+        sell(shared_window, qtbot, "130")
+        qtbot.waitUntil(lambda: "2 orders waiting to upload" in label.text(), timeout=WAIT_MS)
+        save_screenshot(shared_window, "window-shared-book-offline")
+    qtbot.waitUntil(lambda: label.text().startswith("✓"), timeout=WAIT_MS)
+    mine = {o.order_id for o in shared_window.counter.desk.book.query(OrderQuery())}
+    qtbot.waitUntil(lambda: all(other_till.get(i) is not None for i in mine), timeout=WAIT_MS)
