@@ -129,7 +129,8 @@ def test_a_till_keeps_selling_with_the_book_down_and_everything_goes_up_once(
     a.start_sync()
     b.start_sync()
     first = a.sell("1")
-    wait_until(lambda: b.get(first.order_id) is not None, timeout=WAIT)
+    wait_until(lambda: (o := b.get(first.order_id)) is not None and o.url is not None
+               and a.sync is not None and a.sync.status.waiting == 0, timeout=WAIT)
     with postgres_server.stopped():
         sold = [a.sell(str(amount)) for amount in (2, 3, 4)]
         assert all(o.url for o in sold)  # the payment service is still there
@@ -143,3 +144,28 @@ def test_a_till_keeps_selling_with_the_book_down_and_everything_goes_up_once(
     # The two tills' books agree with the shared one.
     for till in (a, b):
         assert {o.order_id for o in till.desk.book.query(OrderQuery())} == set(shared)
+
+
+def test_a_book_not_set_up_is_refused_with_its_reason_until_it_is(
+    tmp_path: Path, sandbox: SandboxServer, postgres_server: PostgresServer,
+    memory_keyring: MemoryKeyring, wait_until: Callable[..., None],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(book_sync, "REFUSED_RETRY_SECONDS", 0.2)
+    url = postgres_server.url(postgres_server.create_database())
+    till = open_till(tmp_path, "A", sandbox, url)
+    try:
+        till.start_sync()
+        order = till.sell("5")  # selling never waits for the shared book
+        wait_until(lambda: till.sync is not None
+                   and till.sync.status.state is BookState.REFUSED, timeout=WAIT)
+        status = till.sync.status if till.sync else None
+        assert status is not None and status.failure is not None
+        assert status.failure.code == "book_not_ready" and status.waiting == 1
+        with SharedBook.connect(url) as book:
+            book.init_schema()
+        wait_until(lambda: till.sync is not None and till.sync.status.state is BookState.ONLINE
+                   and till.sync.status.waiting == 0, timeout=WAIT)
+        assert order.order_id in _shared_orders(url)
+    finally:
+        till.close()

@@ -49,8 +49,10 @@ log = logging.getLogger(__name__)
 #: renewing hands its open orders over within the lease time plus one renewal.
 LEASE_SECONDS = 20.0
 RENEW_SECONDS = 5.0
-#: How soon a lost shared book is tried again.
+#: How soon a lost shared book is tried again; and one that refused this till (a wrong
+#: password, a newer schema), which a person must mend: no login attempt every second.
 RETRY_SECONDS = 1.0
+REFUSED_RETRY_SECONDS = 30.0
 #: How often the journal is looked at for this computer's own new writes.
 LOOK_SECONDS = 0.1
 #: A download pass even when no bell rang (a missed NOTIFY costs at most this).
@@ -315,7 +317,8 @@ class BookSync:
         if self._book is not None:
             _close_quietly(self._book)
             self._book = None
-        self._next_connect = time.monotonic() + RETRY_SECONDS
+        self._next_connect = time.monotonic() + (REFUSED_RETRY_SECONDS if refused
+                                                  else RETRY_SECONDS)
         self._publish(journal, BookState.REFUSED if refused else BookState.OFFLINE, failure)
 
     def _publish(self, journal: OrderStore, state: BookState, failure: Failure | None) -> None:
