@@ -24,6 +24,9 @@ from paydesk.support import secret_store  # noqa: E402
 from memory_keyring import MemoryKeyring, NoKeychain  # noqa: E402
 from test_values import TEST_SECRET  # noqa: E402
 
+#: The throwaway PostgreSQL server's fixtures (postgres_server, book_database, book_url).
+pytest_plugins = ["postgres"]
+
 PAYDESK_ENV = ("PAYDESK_BASE_URL", "PAYDESK_CLIENT_ID", "PAYDESK_SECRET_KEY", "PAYDESK_DATA_DIR")
 
 

@@ -167,3 +167,19 @@ def test_no_module_is_over_the_ceiling() -> None:
     long = {name: lines for name, path in MODULES.items()
             if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert long == {}
+
+
+#: The shared order book's modules that load the database driver: a till without a
+#: shared book, and one only checking an address, never load it.
+DRIVER_USERS = ("paydesk.store.shared.book", "paydesk.store.shared.faults",
+                "paydesk.store.shared.schema")
+
+
+def test_only_the_shared_books_connection_imports_the_database_driver() -> None:
+    users = sorted(name for name, path in MODULES.items()
+                   if any(target.split(".")[0] == "psycopg" for target in imported(path)))
+    assert users == sorted(DRIVER_USERS)
+    light = ("paydesk.store.shared", "paydesk.store.shared.address",
+             "paydesk.store.shared.errors", "paydesk.store.shared.order_rows")
+    reached = {name for name in light for target in graph()[name] if target in DRIVER_USERS}
+    assert reached == set()

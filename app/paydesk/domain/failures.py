@@ -59,6 +59,29 @@ class FailureCode(enum.StrEnum):
     LEGACY = "legacy"
 
 
+class BookFailureCode(enum.StrEnum):
+    """Why the shop's shared order book (PostgreSQL) could not be used.
+
+    Failures of the connection to the book, not of an order: they are never an
+    order's last error, so they are kept apart from :class:`FailureCode` (every
+    one of whose codes the front ends say in words for an order's details). A
+    :class:`Failure` carries one as its code, with the server's words as detail.
+    """
+
+    #: The book's server could not be reached, or the connection broke.
+    BOOK_UNREACHABLE = "book_unreachable"
+    #: The server refused the till's user name or password.
+    BOOK_AUTH = "book_auth"
+    #: The secure connection to the book's server could not be made or verified.
+    BOOK_TLS = "book_tls"
+    #: The book was set up by a newer PayDesk; this one must not write to it.
+    BOOK_SCHEMA_TOO_NEW = "book_schema_too_new"
+    #: The database has no PayDesk book yet, or an older one (``paydesk book init``).
+    BOOK_NOT_READY = "book_not_ready"
+    #: The server refused a statement (rights missing, a constraint, a fault).
+    BOOK_REFUSED = "book_refused"
+
+
 #: The codes whose detail is the service's own words, said after the code's text.
 WITH_SERVICE_WORDS = frozenset({FailureCode.REFUSED, FailureCode.PARAMETER_REFUSED})
 
