@@ -39,7 +39,7 @@
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -49,7 +49,7 @@
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -69,7 +69,7 @@
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -89,7 +89,7 @@
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
@@ -109,7 +109,7 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="141"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -132,6 +132,11 @@
         <location filename="../../app/paydesk/ui/app.py" line="255"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="64"/>
+        <source>A server on another computer is reached only with TLS and a checked certificate: leave sslmode out, or write sslmode=verify-full.</source>
+        <translation>К серверу на другом компьютере можно подключаться только через TLS с проверкой сертификата: не указывайте sslmode или укажите sslmode=verify-full.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/counter_section.py" line="56"/>
@@ -173,6 +178,11 @@
         <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="60"/>
+        <source>An address has no spaces.</source>
+        <translation>В адресе не должно быть пробелов.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="59"/>
@@ -323,7 +333,7 @@
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="161"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="164"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -370,7 +380,7 @@
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="153"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="156"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
@@ -491,7 +501,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="360"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="364"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -632,6 +642,11 @@
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="61"/>
+        <source>Give one server, not several.</source>
+        <translation>Укажите один сервер, а не несколько.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="41"/>
         <source>Given up</source>
         <translation>Отменено</translation>
@@ -647,14 +662,39 @@
         <translation>Час</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="115"/>
+        <source>it cannot be reached</source>
+        <translation>она недоступна</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="85"/>
         <source>it did not answer in time.</source>
         <translation>он не ответил вовремя.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="112"/>
+        <source>it is newer than this PayDesk; upgrade PayDesk</source>
+        <translation>она новее этой версии PayDesk; обновите PayDesk</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="114"/>
+        <source>it is not set up yet (paydesk book init)</source>
+        <translation>она ещё не создана (paydesk book init)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="107"/>
+        <source>it refused this till&apos;s login; check the password (paydesk config set book_password)</source>
+        <translation>она не приняла вход этой кассы; проверьте пароль (paydesk config set book_password)</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="87"/>
         <source>it reported a fault of its own; try again in a few minutes.</source>
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="110"/>
+        <source>its certificate could not be checked (docs/shop-setup.md)</source>
+        <translation>не удалось проверить её сертификат (docs/shop-setup.md)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="148"/>
@@ -682,6 +722,11 @@
         <location filename="../../app/paydesk/ui/orders/details.py" line="84"/>
         <source>Last error</source>
         <translation>Последняя ошибка</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="67"/>
+        <source>Leave the password out of the address: it is kept in the keychain (paydesk config set book_password) or in ~/.pgpass.</source>
+        <translation>Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="39"/>
@@ -775,7 +820,7 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="146"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="137"/>
         <source>not set up</source>
         <translation>не настроен</translation>
@@ -810,7 +855,7 @@
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="267"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="269"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
@@ -960,7 +1005,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/app.py" line="262"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="110"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="77"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
@@ -1011,7 +1056,7 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="110"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
@@ -1027,8 +1072,8 @@ QR payments at a shop counter.</source>
         <translation>Платёж отклонён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="175"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="193"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="178"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="196"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
@@ -1045,7 +1090,7 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="187"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="190"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -1139,7 +1184,7 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="187"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="190"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
@@ -1221,7 +1266,7 @@ QR payments at a shop counter.</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="146"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="137"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
@@ -1236,6 +1281,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="105"/>
         <source>Settings</source>
         <translation>Настройки</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="79"/>
+        <source>Shared order book: {0}</source>
+        <translation>Общая книга заказов: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="98"/>
@@ -1267,6 +1317,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="262"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="63"/>
+        <source>sslmode must be one of PostgreSQL&apos;s modes.</source>
+        <translation>sslmode должен быть одним из режимов PostgreSQL.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="76"/>
@@ -1346,6 +1401,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="142"/>
         <source>Test connection</source>
         <translation>Проверить подключение</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="58"/>
+        <source>The address must start with postgresql:// (a PostgreSQL server).</source>
+        <translation>Адрес должен начинаться с postgresql:// (сервер PostgreSQL).</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="175"/>
@@ -1615,6 +1675,11 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="62"/>
+        <source>The port must be a number from 1 to 65535.</source>
+        <translation>Порт — число от 1 до 65535.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/idle_card.py" line="24"/>
         <source>The QR code for the buyer will appear here.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
@@ -1715,9 +1780,19 @@ QR payments at a shop counter.</source>
         <translation>В файле {path} нет настроек (ожидался объект JSON).</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="49"/>
+        <source>The shared order book&apos;s address must be a PostgreSQL address such as postgresql://till@backoffice:5432/shop.</source>
+        <translation>Адрес общей книги заказов должен быть адресом PostgreSQL, например postgresql://till@backoffice:5432/shop.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="44"/>
         <source>the system beep (no sound player found)</source>
         <translation>системный сигнал (проигрыватель звука не найден)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="52"/>
+        <source>The till&apos;s name must be one line of at most 40 characters.</source>
+        <translation>Название кассы — одна строка не длиннее 40 символов.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="41"/>
@@ -1725,7 +1800,7 @@ QR payments at a shop counter.</source>
         <translation>Настройки {name} не существует.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="55"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="76"/>
         <source>This cannot be shorter than the first check of other orders ({low} s).</source>
         <translation>Не может быть меньше первой проверки других заказов ({low} с).</translation>
     </message>
@@ -1758,7 +1833,7 @@ QR payments at a shop counter.</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="53"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="74"/>
         <source>This must be between {low} and {high}.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
@@ -1796,6 +1871,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="124"/>
         <source>This payment was refused; create a new payment to print a slip.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="80"/>
+        <source>This till: {0}</source>
+        <translation>Эта касса: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="47"/>
@@ -1990,14 +2070,44 @@ QR payments at a shop counter.</source>
         <translation>≈ {0} (сервис не сообщает точное время)</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="99"/>
+        <source>⚠ Shared order book offline — 1 order waiting to upload</source>
+        <translation>⚠ Общая книга заказов недоступна — 1 заказ ждёт отправки</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="100"/>
+        <source>⚠ Shared order book offline — {0} orders waiting to upload</source>
+        <translation>⚠ Общая книга заказов недоступна — ждут отправки: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
+        <source>⚠ Shared order book: not usable — {0}</source>
+        <translation>⚠ Общая книга заказов не работает — {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="52"/>
         <source>✓ Paid</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="92"/>
+        <source>✓ Shared order book</source>
+        <translation>✓ Общая книга заказов</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="53"/>
         <source>✗ Refused</source>
         <translation>✗ Отказано</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="94"/>
+        <source>⟳ Shared order book: connecting…</source>
+        <translation>⟳ Общая книга заказов: подключение…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="91"/>
+        <source>⟳ Shared order book: uploading ({0})</source>
+        <translation>⟳ Общая книга заказов: отправка ({0})</translation>
     </message>
 </context>
 </TS>

@@ -18,6 +18,8 @@ from paydesk.gateway.errors import GatewayConfigError
 from paydesk.support.secret_store import SecretStore, SecretStoreError, mask
 
 SECRET_NAME = "secret_key"
+#: The shared order book's password: to the keychain, like the secret key.
+BOOK_PASSWORD_NAME = "book_password"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,9 +31,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     change = actions.add_parser(
         "set",
         help="change one setting",
-        description=f"Settings: {', '.join([*FIELD_TYPES, SECRET_NAME])}. The secret key is "
-        "read from a hidden prompt or standard input, never from the command line, where "
-        "the shell history and other users' process lists would see it.",
+        description=f"Settings: {', '.join([*FIELD_TYPES, SECRET_NAME, BOOK_PASSWORD_NAME])}. "
+        "The secret key and the shared order book's password are read from a hidden prompt "
+        "or standard input, never from the command line, where the shell history and other "
+        "users' process lists would see them; both are kept in the OS keychain.",
     )
     change.add_argument("name")
     change.add_argument("value", nargs="?")
@@ -83,6 +86,10 @@ def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
         return _set_for_the_demo(args, runtime)
     if args.name == SECRET_NAME:
         return _set_secret(args, runtime)
+    if args.name == BOOK_PASSWORD_NAME:
+        return _set_book_password(args, runtime)
+    if args.name == "order_book" and args.value:
+        return _set_order_book(args.value, runtime)
     if args.value is None:
         print(f"Give a value: paydesk config set {args.name} VALUE", file=sys.stderr)
         return exit_codes.USAGE
@@ -101,7 +108,8 @@ def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
 
 
 #: What the demo keeps as the sandbox's, whatever is set: as the window's settings say.
-DEMO_FIXED = ("base_url", "client_id", SECRET_NAME, "secret_storage")
+DEMO_FIXED = ("base_url", "client_id", SECRET_NAME, "secret_storage", "order_book",
+              BOOK_PASSWORD_NAME)
 
 
 def _set_for_the_demo(args: argparse.Namespace, runtime: Runtime) -> int:
@@ -110,8 +118,8 @@ def _set_for_the_demo(args: argparse.Namespace, runtime: Runtime) -> int:
     demo and in force at once, as in the window; the account is the sandbox's."""
     if args.name in DEMO_FIXED:
         print(f"paydesk: {args.name} is fixed in the demo: it pays into the built-in sandbox, "
-              "which has an address, client ID and key of its own. Run without --demo to "
-              "set yours.", file=sys.stderr)
+              "which has an address, client ID and key of its own, and keeps its orders in "
+              "a book of its own. Run without --demo to set yours.", file=sys.stderr)
         return exit_codes.USAGE
     if args.value is None:
         print(f"Give a value: paydesk --demo config set {args.name} VALUE", file=sys.stderr)
@@ -160,11 +168,48 @@ def _set_secret(args: argparse.Namespace, runtime: Runtime) -> int:
               "or pipe it in with --stdin.", file=sys.stderr)
         return exit_codes.USAGE
     client_id = runtime.require_client_id()
-    if args.stdin or not sys.stdin.isatty():
-        secret = sys.stdin.readline().strip()
-    else:
-        secret = getpass.getpass("Secret key (not shown): ").strip()
+    secret = _read_hidden(args, "Secret key (not shown): ")
     store = runtime.secret_store()
     store.set(client_id, secret)
     print(f"{SECRET_NAME} saved in {store.describe()}")
+    return exit_codes.OK
+
+
+def _read_hidden(args: argparse.Namespace, prompt: str) -> str:
+    if args.stdin or not sys.stdin.isatty():
+        return sys.stdin.readline().strip()
+    return getpass.getpass(prompt).strip()
+
+
+def _set_order_book(value: str, runtime: Runtime) -> int:
+    """The shared book's address; a password in it goes to the keychain, never the file."""
+    from paydesk.store.shared import BookAddress
+
+    address = BookAddress.parse(value)
+    if address.password:
+        runtime.secret_store().set_book_password(address.keychain_user, address.password)
+        print(f"{BOOK_PASSWORD_NAME} saved in the OS keychain (not in the settings file)")
+        address = address.without_password()
+    current = settings_file.load(runtime.paths.settings_file, environ={})
+    updated = current.with_changes(order_book=address.url)
+    settings_file.save(updated, runtime.paths.settings_file)
+    print(f"order_book = {address.masked}")
+    return exit_codes.OK
+
+
+def _set_book_password(args: argparse.Namespace, runtime: Runtime) -> int:
+    if args.value is not None:
+        print("The password is not taken from the command line (shell history and process "
+              f"lists keep it). Run 'paydesk config set {BOOK_PASSWORD_NAME}' and type it at "
+              "the prompt, or pipe it in with --stdin.", file=sys.stderr)
+        return exit_codes.USAGE
+    if not runtime.settings.order_book:
+        print("paydesk: set order_book first: the password belongs to its role "
+              "(paydesk config set order_book postgresql://till@backoffice/shop).",
+              file=sys.stderr)
+        return exit_codes.USAGE
+    address = runtime.book_address()
+    password = _read_hidden(args, f"Password of {address.keychain_user} (not shown): ")
+    runtime.secret_store().set_book_password(address.keychain_user, password)
+    print(f"{BOOK_PASSWORD_NAME} for {address.keychain_user} saved in the OS keychain")
     return exit_codes.OK

@@ -14,6 +14,8 @@ from collections.abc import Callable, Sequence
 
 from paydesk.cli import (
     about_command,
+    book_command,
+    book_step,
     completion_command,
     config_command,
     exit_codes,
@@ -53,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     order_commands.add_parsers(sub)
     report_command.add_parser(sub)
     config_command.add_parser(sub)
+    book_command.add_parser(sub)
     about_command.add_parser(sub)
     completion_command.add_parser(sub)
     sandbox = sub.add_parser("sandbox", help="run the local sandbox payment service")
@@ -109,7 +112,12 @@ def _run_command(args: argparse.Namespace) -> int:
     runtime = None
     try:
         runtime = open_runtime(args.data_dir, demo=args.demo)
-        return int(args.run(args, runtime))
+        if args.command in book_step.READING:
+            book_step.bring_in_step(runtime)
+        code = int(args.run(args, runtime))
+        if args.command in book_step.WRITING:
+            book_step.bring_in_step(runtime)
+        return code
     except InputError as exc:
         return fail(f"{exc.field}: {exc}", exit_codes.USAGE)
     except (NotConfiguredError, SettingsError, SecretStoreError) as exc:

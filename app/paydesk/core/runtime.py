@@ -20,11 +20,14 @@ from paydesk.support.redaction import register_secret
 from paydesk.support.secret_store import SecretStore
 
 if TYPE_CHECKING:
+    from paydesk.core.book_sync import BookSync
     from paydesk.core.desk import OrderDesk
     from paydesk.core.polling import PollingPolicy
     from paydesk.domain.clock import Clock
     from paydesk.gateway import GatewayClient
     from paydesk.store import OrderStore
+    from paydesk.store.shared import BookAddress
+    from paydesk.store.shared.book import SharedBook
 
 
 #: Hears the settings in force after they changed.
@@ -129,6 +132,56 @@ class Runtime:
             policy=self.policy(),
             max_amount=self.settings.max_amount,
             clock=self.clock,
+            till=self.settings.till_name,
+        )
+
+    # -- the shop's shared order book ------------------------------------------------
+
+    @property
+    def shares_a_book(self) -> bool:
+        """Whether this till's book is the journal of a shared order book."""
+        return bool(self.settings.order_book) and not self.is_demo
+
+    def book_address(self) -> BookAddress:
+        from paydesk.store.shared import BookAddress
+
+        return BookAddress.parse(self.settings.order_book)
+
+    def connect_shared_book(self, address: BookAddress | None = None, *,
+                            connect_timeout: float = 5.0) -> SharedBook:
+        """A connection to the shared order book (``address``, else the settings'), for the
+        calling thread only, its schema checked. The password, when the address has none,
+        comes from the keychain, else from libpq's own places (~/.pgpass, PGPASSWORD)."""
+        from paydesk.store.shared.book import SharedBook
+
+        address = address or self.book_address()
+        password = address.password or self.secret_store().get_book_password(
+            address.keychain_user)
+        book = SharedBook.connect(address, password=password, connect_timeout=connect_timeout,
+                                  application_name=f"paydesk {self.settings.till_name}")
+        try:
+            book.check_schema()
+        except BaseException:
+            book.close()
+            raise
+        return book
+
+    def open_book_sync(self) -> BookSync | None:
+        """The thread keeping this till's book and the shared one in step (not started;
+        its listeners set with BookSync.set_listeners); None without a shared book."""
+        if not self.shares_a_book:
+            return None
+        from paydesk.core.book_sync import BookSync
+        from paydesk.domain.clock import utc_now
+
+        address = self.book_address()
+        return BookSync(
+            open_journal=lambda: self.open_store(check_whole_file=False),
+            connect=lambda: self.connect_shared_book(address),
+            client_id=self.require_client_id(),
+            till=self.settings.till_name,
+            address=address.masked,
+            clock=self.clock or utc_now,
         )
 
     def require_client_id(self) -> int:

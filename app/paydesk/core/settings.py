@@ -1,8 +1,9 @@
 """Typed settings, kept as JSON in the data directory.
 
 Only what is safe to write down lives here: the secret key is in the OS
-keychain (see :mod:`paydesk.support.secret_store`). ``PAYDESK_BASE_URL`` and
-``PAYDESK_CLIENT_ID`` override the file for scripts and CI without changing it.
+keychain (see :mod:`paydesk.support.secret_store`). ``PAYDESK_BASE_URL``,
+``PAYDESK_CLIENT_ID`` and ``PAYDESK_ORDER_BOOK`` override the file for scripts and
+CI without changing it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import dataclasses
 import enum
 import json
 import os
+import socket
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,9 @@ from paydesk.support.private_files import write_private_file
 
 BASE_URL_ENV = "PAYDESK_BASE_URL"
 CLIENT_ID_ENV = "PAYDESK_CLIENT_ID"
+ORDER_BOOK_ENV = "PAYDESK_ORDER_BOOK"
+#: A till's name is shown in a column and typed in filters: short, one line.
+TILL_MAX = 40
 
 
 class SettingsProblem(enum.StrEnum):
@@ -38,6 +43,8 @@ class SettingsProblem(enum.StrEnum):
     UNREADABLE_FILE = "unreadable_file"  # ``path``, ``reason``
     NOT_AN_OBJECT = "not_an_object"  # ``path``
     CANNOT_SAVE = "cannot_save"  # ``path`` (the folder), ``reason``
+    ORDER_BOOK_ADDRESS = "order_book_address"  # ``value`` (masked), ``reason`` (a code)
+    TILL_NAME = "till_name"  # ``value``
 
 
 class SettingsError(Exception):
@@ -95,10 +102,21 @@ class Settings:
     sound: bool = True
     language: str = "system"
     display_screen: str = ""
+    #: Empty: this computer's own order book (SQLite). A PostgreSQL URL
+    #: (``postgresql://till@backoffice:5432/shop``): the shop's shared book, which this
+    #: till's own book journals and mirrors. Never with a password in it.
+    order_book: str = ""
+    #: This counter's name, stored with every order it takes (empty: the computer's name).
+    till: str = ""
 
     @property
     def is_configured(self) -> bool:
         return bool(self.base_url) and self.client_id is not None
+
+    @property
+    def till_name(self) -> str:
+        """The till's name as stored with its orders: the setting, else the computer's."""
+        return self.till or default_till_name()
 
     def with_changes(self, **changes: Any) -> Settings:
         return validate(dataclasses.replace(self, **changes))
@@ -146,7 +164,39 @@ def validate(settings: Settings) -> Settings:
         raise SettingsError(SettingsProblem.BASE_URL_SCHEME,
                             "base_url must start with https:// (or http:// for a local sandbox).",
                             setting="base_url", value=settings.base_url)
+    if settings.order_book:
+        _check_order_book(settings.order_book)
+    if len(settings.till) > TILL_MAX or not settings.till.isprintable():
+        raise SettingsError(SettingsProblem.TILL_NAME,
+                            f"till must be one line of at most {TILL_MAX} characters.",
+                            setting="till", value=settings.till)
     return settings
+
+
+def _check_order_book(text: str) -> None:
+    """The shared book's address must be one PayDesk can use, with no password in it."""
+    # The address rules live with the shared book (no database driver is loaded here).
+    from paydesk.store.shared.address import BookAddress, BookAddressError
+
+    try:
+        address = BookAddress.parse(text)
+    except BookAddressError as exc:
+        raise SettingsError(SettingsProblem.ORDER_BOOK_ADDRESS,
+                            f"order_book: {exc}", setting="order_book",
+                            value=BookAddress.mask_text(text), reason=exc.code) from None
+    if address.password:
+        raise SettingsError(
+            SettingsProblem.ORDER_BOOK_ADDRESS,
+            "order_book: the address holds a password, which the settings file must not "
+            "keep. Give the address without it; the password goes in the keychain "
+            "('paydesk config set book_password') or in ~/.pgpass.",
+            setting="order_book", value=address.masked, reason="password_in_address")
+
+
+def default_till_name() -> str:
+    """The computer's name (the host name, without its domain), as a till's default name."""
+    name = socket.gethostname().split(".")[0].strip()
+    return name[:TILL_MAX] or "till"
 
 
 def _coerce(name: str, kind: str, raw: Any) -> Any:
@@ -220,6 +270,8 @@ def load(path: Path, *, environ: dict[str, str] | None = None) -> Settings:
         values["base_url"] = environ[BASE_URL_ENV].strip()
     if environ.get(CLIENT_ID_ENV):
         values["client_id"] = parse_value("client_id", environ[CLIENT_ID_ENV])
+    if environ.get(ORDER_BOOK_ENV):
+        values["order_book"] = environ[ORDER_BOOK_ENV].strip()
     return validate(Settings(**values))
 
 

@@ -101,6 +101,28 @@ class JournalStore(BookConnection):
             for row in rows
         ]
 
+    def entries_page(self, client_id: int | None, after: int = 0,
+                     limit: int = 500) -> tuple[list[BookEntry], int]:
+        """Every order (of one account; every account's with None) after row ``after``,
+        oldest first, each with its history and attempts; and the row to page on from
+        (``book copy`` sends a whole history this way, a page at a time)."""
+        client, values = client_and(client_id)
+        with self._snapshot("read the orders to copy") as db:
+            rows = db.execute(
+                f"SELECT id, {ORDER_COLUMNS} FROM orders WHERE id > ?{client}"
+                " ORDER BY id LIMIT ?",
+                (after, *values, limit),
+            ).fetchall()
+            row_ids = [row[0] for row in rows]
+            history = _history(db, row_ids)
+            attempts = _attempts(db, row_ids)
+        entries = [
+            BookEntry(order_from_row(row[1:]), tuple(history.get(row[0], ())),
+                      tuple(attempts.get(row[0], ())))
+            for row in rows
+        ]
+        return entries, (row_ids[-1] if row_ids else after)
+
     def waiting_count(self) -> int:
         """How many orders wait to upload."""
         with self._read("count the orders waiting to upload"):

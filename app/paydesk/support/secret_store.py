@@ -72,6 +72,10 @@ def _account(client_id: int) -> str:
     return f"client-{client_id}"
 
 
+def _book_account(book: str) -> str:
+    return f"order-book {book}"
+
+
 class SecretStore:
     """Reads and writes the secret key for one data directory's settings."""
 
@@ -152,6 +156,34 @@ class SecretStore:
             pass
         except errors.NoKeyringError:
             raise NoKeychainError() from None
+
+    # -- the shared order book's password ----------------------------------------
+
+    def get_book_password(self, book: str) -> str | None:
+        """The password of the shared order book's role ``book`` (user@host:port/db) from
+        the keychain; None when none is kept (libpq then looks in its own places)."""
+        keyring, errors = _keyring()
+        try:
+            return keyring.get_password(KEYRING_SERVICE, _book_account(book))
+        except errors.NoKeyringError:
+            return None  # no keychain: ~/.pgpass, a service file or PGPASSWORD
+        except errors.KeyringError as exc:
+            raise SecretStoreError(
+                f"The keychain could not be read ({type(exc).__name__})."
+            ) from None
+
+    def set_book_password(self, book: str, password: str) -> None:
+        if not password:
+            raise SecretStoreError("The password is empty.")
+        keyring, errors = _keyring()
+        try:
+            keyring.set_password(KEYRING_SERVICE, _book_account(book), password)
+        except errors.NoKeyringError:
+            raise NoKeychainError() from None
+        except errors.KeyringError as exc:
+            raise SecretStoreError(
+                f"The keychain refused the password ({type(exc).__name__})."
+            ) from None
 
     def describe(self) -> str:
         """Where the secret comes from, for ``config show``."""

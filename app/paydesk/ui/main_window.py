@@ -52,6 +52,7 @@ if TYPE_CHECKING:
     from paydesk.ui.payment.panel import PaymentPanel
     from paydesk.ui.shell.crash_notice import CrashNotice
     from paydesk.ui.shell.menus import MenuActions
+    from paydesk.ui.shell.shared_book import SharedBookLink
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +105,7 @@ class MainWindow(QMainWindow):
         self._counter: CounterController | None = None
         self._orders_panel: OrdersPanel | None = None
         self.book_watch: BookWatch | None = None
+        self.shared_book: SharedBookLink | None = None
         self.customer_display: CustomerDisplay | None = None
         self._ui_state = ui_state
         self.log_dir = log_dir or runtime.paths.log_dir
@@ -339,6 +341,8 @@ class MainWindow(QMainWindow):
         if self.customer_display is not None:
             self.customer_display.close()  # closing it reads the book (the panel's note)
         counter.stop()
+        if self.shared_book is not None:
+            self.shared_book.stop()
         if self.book_watch is not None:
             self.book_watch.stop()
         if self._orders_panel is not None:

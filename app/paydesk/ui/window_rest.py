@@ -33,6 +33,7 @@ from paydesk.ui.shell.crash_notice import CrashNotice
 from paydesk.ui.shell.field_shortcuts import FieldShortcuts
 from paydesk.ui.shell.icon import app_icon
 from paydesk.ui.shell.menus import MenuActions
+from paydesk.ui.shell.shared_book import SharedBookLabel, SharedBookLink
 
 if TYPE_CHECKING:
     from paydesk.ui.main_window import MainWindow
@@ -83,6 +84,7 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     window.form.add_clear_buttons()
 
     window._orders_panel = _orders_list(window, counter)
+    _share_the_book(window, counter)
     player = SoundPlayer(enabled=window.runtime.settings.sound, fallback=QApplication.beep)
     window.alerts = Alerts(window, player)
     window.settings_control.follow_alerts(window.alerts)
@@ -108,6 +110,23 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     window.crash_notice.window = window
     if QApplication.windowIcon().isNull():  # run_window sets it on the application
         window.setWindowIcon(app_icon())
+
+
+def _share_the_book(window: MainWindow, counter: CounterController) -> None:
+    """With a shared order book: the thread that keeps this till's book in step with it,
+    and its word in the status bar."""
+    link = SharedBookLink.open(window.runtime, parent=window)
+    if link is None:
+        return
+    window.shared_book = link
+    label = SharedBookLabel(window.runtime.settings.till_name)
+    window.statusBar().addPermanentWidget(label)
+    label.show_status(link.status)
+    link.status_changed.connect(label.show_status)
+    if window.book_watch is not None:  # another till's order: in the list at once
+        link.changed.connect(window.book_watch.look)
+    link.taken.connect(counter.check_now)  # a quiet till's open orders: watched here now
+    link.start()
 
 
 def _orders_list(window: MainWindow, counter: CounterController) -> OrdersPanel:

@@ -18,6 +18,7 @@ gives one found in the URL so it can be moved to the keychain,
 from __future__ import annotations
 
 import ipaddress
+import re
 from dataclasses import dataclass
 from typing import ClassVar
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
@@ -168,6 +169,25 @@ class BookAddress:
         if not self.is_local and "sslmode" not in dict(params):
             params.append(("sslmode", STRICT_SSLMODE))
         return _assemble(parts.scheme, netloc, parts.path, urlencode(params, safe="/"))
+
+    def without_password(self) -> BookAddress:
+        """The same address with its password taken out (for the settings file)."""
+        if self.password is None:
+            return self
+        parts = urlsplit(self.url)
+        netloc = parts.netloc
+        if parts.password is not None:
+            userinfo, _at, hostinfo = netloc.rpartition("@")
+            netloc = f"{userinfo.partition(':')[0]}@{hostinfo}"
+        query = urlencode(self.params, safe="/")
+        return BookAddress.parse(_assemble(parts.scheme, netloc, parts.path, query))
+
+    @staticmethod
+    def mask_text(text: str) -> str:
+        """``text`` with anything that may be a password masked, even when it is no
+        usable address (to quote it in a message)."""
+        text = re.sub(r"(://[^:/@\s]*):[^@/\s]*@", rf"\1:{_MASK}@", str(text))
+        return re.sub(r"(password=)[^&\s]*", rf"\1{_MASK}", text)
 
     @property
     def keychain_user(self) -> str:

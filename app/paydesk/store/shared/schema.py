@@ -173,6 +173,17 @@ _V1_BOOK = SharedMigration(
 )
 
 MIGRATIONS: tuple[SharedMigration, ...] = (_V1_BOOK,)
+
+#: The group role a shop's tills log in through (docs/shop-setup.md), and what a till
+#: may do: read the book, add orders and what it learns of them, hold leases; never
+#: delete an order or change the tables.
+TILL_ROLE = "paydesk_till"
+_TILL_GRANTS = (
+    f"GRANT SELECT ON book_meta TO {TILL_ROLE}",
+    f"GRANT SELECT, INSERT, UPDATE ON orders, status_history, creation_attempts TO {TILL_ROLE}",
+    f"GRANT SELECT, INSERT, UPDATE, DELETE ON leases TO {TILL_ROLE}",
+    f"GRANT USAGE ON SEQUENCE order_changes TO {TILL_ROLE}",
+)
 LATEST_SHARED_VERSION = MIGRATIONS[-1].version
 
 Conn = Connection[Any]
@@ -191,7 +202,8 @@ def init_schema(conn: Conn, where: str) -> tuple[str, int]:
     """Set the book up or bring it to :data:`LATEST_SHARED_VERSION`, in the current
     transaction (the caller commits): the book's id and the version found before
     (0: a new book). Raises :class:`SharedSchemaTooNew` for a newer book (at
-    ``where``, its masked address) before changing anything."""
+    ``where``, its masked address) before changing anything. When the shop has the
+    tills' group role (:data:`TILL_ROLE`), it is granted what a till needs."""
     conn.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
     meta = read_meta(conn)
     if meta is None:
@@ -208,5 +220,8 @@ def init_schema(conn: Conn, where: str) -> tuple[str, int]:
             for statement in step.statements:
                 conn.execute(statement)
             conn.execute("UPDATE book_meta SET version = %s", (step.version,))
+    if conn.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (TILL_ROLE,)).fetchone():
+        for grant in _TILL_GRANTS:
+            conn.execute(grant)
     return book_id, found
 

@@ -46,6 +46,27 @@ _SENTENCES: dict[SettingsProblem, _Marked] = {
         "PayDesk", "The settings file {path} does not hold settings (a JSON object)."),
     SettingsProblem.CANNOT_SAVE: QT_TRANSLATE_NOOP(
         "PayDesk", "The settings cannot be saved in {path}: {reason}."),
+    SettingsProblem.ORDER_BOOK_ADDRESS: QT_TRANSLATE_NOOP(
+        "PayDesk", "The shared order book's address must be a PostgreSQL address such as "
+        "postgresql://till@backoffice:5432/shop."),
+    SettingsProblem.TILL_NAME: QT_TRANSLATE_NOOP(
+        "PayDesk", "The till's name must be one line of at most 40 characters."),
+}
+
+#: What is wrong with a shared order book's address, by the address's own code.
+_BOOK_ADDRESS: dict[str, _Marked] = {
+    "not_postgresql": QT_TRANSLATE_NOOP(
+        "PayDesk", "The address must start with postgresql:// (a PostgreSQL server)."),
+    "spaces": QT_TRANSLATE_NOOP("PayDesk", "An address has no spaces."),
+    "several_hosts": QT_TRANSLATE_NOOP("PayDesk", "Give one server, not several."),
+    "bad_port": QT_TRANSLATE_NOOP("PayDesk", "The port must be a number from 1 to 65535."),
+    "bad_sslmode": QT_TRANSLATE_NOOP("PayDesk", "sslmode must be one of PostgreSQL's modes."),
+    "tls_required": QT_TRANSLATE_NOOP(
+        "PayDesk", "A server on another computer is reached only with TLS and a checked "
+        "certificate: leave sslmode out, or write sslmode=verify-full."),
+    "password_in_address": QT_TRANSLATE_NOOP(
+        "PayDesk", "Leave the password out of the address: it is kept in the keychain "
+        "(paydesk config set book_password) or in ~/.pgpass."),
 }
 
 #: Under the field itself, where the setting's name goes without saying.
@@ -72,10 +93,17 @@ def _values(error: SettingsError) -> dict[str, str]:
 
 def settings_error_text(error: SettingsError) -> str:
     """The whole sentence, in the window's language."""
-    return tr(str(_SENTENCES[error.code])).format(**_values(error))
+    return tr(str(_marked(error, _SENTENCES[error.code]))).format(**_values(error))
 
 
 def field_text(error: SettingsError) -> str:
     """The words under the setting's own field."""
     marked = _UNDER_FIELD.get(error.code, _SENTENCES[error.code])
-    return tr(str(marked)).format(**_values(error))
+    return tr(str(_marked(error, marked))).format(**_values(error))
+
+
+def _marked(error: SettingsError, general: _Marked) -> _Marked:
+    """An address's own problem says more than the general sentence."""
+    if error.code is SettingsProblem.ORDER_BOOK_ADDRESS:
+        return _BOOK_ADDRESS.get(error.reason, general)
+    return general

@@ -1,0 +1,63 @@
+"""A command on a till that shares its order book: in step with the shared book first.
+
+The window keeps the till's book in step all the time (core/book_sync.py); a
+command may run with no window open, so the commands that read or write orders
+send what waits and fetch what changed before they start, and the writing ones
+send their own orders when they end. The shared book out of reach never stops a
+command: it works on this computer's copy and says, on stderr, that it did.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from paydesk.core.book_sync import sync_once
+from paydesk.core.runtime import Runtime
+from paydesk.store import StoreError
+
+log = logging.getLogger(__name__)
+
+#: The commands that read the order book, and those of them that write to it.
+READING = frozenset({"list", "report", "export", "status", "refresh", "create"})
+WRITING = frozenset({"status", "refresh", "create"})
+#: A command does not wait long for the shared book: its own copy will do.
+CONNECT_TIMEOUT = 3.0
+
+
+def bring_in_step(runtime: Runtime) -> bool:
+    """Send what waits, fetch what changed; False (and a line on stderr) if it could not."""
+    if not runtime.shares_a_book or runtime.settings.client_id is None:
+        return True
+    try:
+        book = runtime.connect_shared_book(connect_timeout=CONNECT_TIMEOUT)
+    except StoreError as exc:
+        _say_offline(runtime, exc)
+        return False
+    try:
+        journal = runtime.open_store()
+        try:
+            sync_once(journal, book, runtime.settings.client_id, runtime.settings.till_name)
+        finally:
+            journal.close()
+    except StoreError as exc:
+        _say_offline(runtime, exc)
+        return False
+    finally:
+        book.close()
+    return True
+
+
+def _say_offline(runtime: Runtime, exc: StoreError) -> None:
+    log.warning("shared order book: %s", exc)
+    try:
+        journal = runtime.open_store_for_reading()
+        try:
+            waiting = journal.waiting_count()
+        finally:
+            journal.close()
+    except StoreError:
+        waiting = None
+    count = "" if waiting is None else f" — {waiting} order(s) waiting to upload"
+    print(f"paydesk: shared order book offline ({exc}){count}; working on this computer's "
+          "copy.", file=sys.stderr)

@@ -1,0 +1,115 @@
+"""The window's side of the shared order book: its sync thread, and a word in the status bar.
+
+The core's :class:`~paydesk.core.book_sync.BookSync` runs in a thread of its own
+and calls its listeners there; this turns them into queued signals, so the
+widgets hear them in the window's thread: the list looks at the book at once
+when a download changed it, the counter checks the open orders it has just
+taken over from a till that went quiet, and the status bar says how the shared
+book stands ("shared order book offline — 3 orders waiting to upload").
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QLabel, QWidget
+
+from paydesk.core.book_sync import BookState, BookStatus, BookSync
+from paydesk.core.runtime import Runtime
+from paydesk.ui.shell.formatting import tr
+
+_STYLE = {
+    BookState.ONLINE: "color: #14532d;",
+    BookState.CONNECTING: "color: #4b5563;",
+    BookState.OFFLINE: "color: #7c2d12; font-weight: 600;",
+    BookState.REFUSED: "color: #991b1b; font-weight: 600;",
+}
+
+
+class SharedBookLink(QObject):
+    """Starts and stops the till's sync thread; its news as signals in this thread."""
+
+    status_changed = Signal(object)  # BookStatus
+    #: A download changed this till's book: read it again now.
+    changed = Signal()
+    #: Open orders this till watches from now on (list of order ids).
+    taken = Signal(list)
+
+    def __init__(self, sync: BookSync, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._sync = sync
+        sync.set_listeners(
+            on_status=self.status_changed.emit,
+            on_changed=lambda _orders: self.changed.emit(),
+            on_taken=self.taken.emit,
+        )
+
+    @classmethod
+    def open(cls, runtime: Runtime, parent: QObject | None = None) -> SharedBookLink | None:
+        """The link for the runtime's shared book (not started); None without one."""
+        sync = runtime.open_book_sync()
+        return None if sync is None else cls(sync, parent)
+
+    @property
+    def status(self) -> BookStatus:
+        return self._sync.status
+
+    def start(self) -> None:
+        self._sync.start()
+
+    def poke(self) -> None:
+        """This window just wrote an order: send it up now."""
+        self._sync.poke()
+
+    def stop(self) -> None:
+        """At the window's end: what waits goes up if it can, quickly; the leases go back."""
+        self._sync.stop(timeout=3.0)
+
+
+class SharedBookLabel(QLabel):
+    """The status bar's word on the shared book; its tooltip names the book and the till."""
+
+    def __init__(self, till: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("shared_book_state")
+        self._till = till
+
+    def show_status(self, status: BookStatus) -> None:
+        self.setText(status_text(status))
+        self.setStyleSheet(_STYLE.get(status.state, ""))
+        lines = [tr("Shared order book: {0}").format(status.address),
+                 tr("This till: {0}").format(self._till)]
+        if status.failure is not None:
+            lines.append(refusal_text(status.failure.code))
+        self.setToolTip("\n".join(lines))
+        self.setAccessibleName(self.text())
+
+
+def status_text(status: BookStatus) -> str:
+    """The status bar's words for ``status``."""
+    if status.state is BookState.ONLINE:
+        if status.waiting:
+            return tr("⟳ Shared order book: uploading ({0})").format(status.waiting)
+        return tr("✓ Shared order book")
+    if status.state is BookState.CONNECTING:
+        return tr("⟳ Shared order book: connecting…")
+    if status.state is BookState.REFUSED:
+        return tr("⚠ Shared order book: not usable — {0}").format(
+            refusal_text(status.failure.code if status.failure else ""))
+    if status.waiting == 1:
+        return tr("⚠ Shared order book offline — 1 order waiting to upload")
+    return tr("⚠ Shared order book offline — {0} orders waiting to upload").format(
+        status.waiting)
+
+
+def refusal_text(code: str) -> str:
+    """Why the shared book cannot be used, and what to do, by the failure's code."""
+    if code == "book_auth":
+        return tr("it refused this till's login; check the password "
+                  "(paydesk config set book_password)")
+    if code == "book_tls":
+        return tr("its certificate could not be checked (docs/shop-setup.md)")
+    if code == "book_schema_too_new":
+        return tr("it is newer than this PayDesk; upgrade PayDesk")
+    if code == "book_not_ready":
+        return tr("it is not set up yet (paydesk book init)")
+    return tr("it cannot be reached")
