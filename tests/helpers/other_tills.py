@@ -40,6 +40,8 @@ def till_order(
         created_at=created,
         paid_at=paid_at,
         last_checked_at=paid_at or created,
+        # Watched at that till: due again soon.
+        next_check_at=None if paid else created + timedelta(minutes=minutes_ago + 1),
         confirmed_at=created,
         last_pending_at=created,
         till=till,

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -22,6 +23,7 @@ from paydesk.ui.shell.formatting import money
 from bulk_orders import bulk_insert
 from counter_steps import WAIT_MS
 from other_tills import download, till_order
+from screenshots import save_screenshot
 from test_values import TEST_CLIENT_ID
 
 CLIENT = 1001  # make_order's default client
@@ -103,6 +105,33 @@ def test_the_chosen_till_stays_chosen_when_another_till_arrives(
     assert panel.filter_bar.tills() == ["Till A", "Till B", "Till C"]
     assert panel.filter_bar.till_filter.currentText() == "Till B"
     assert panel.totals_label.text().startswith("2 orders")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"], indirect=True)
+def test_screenshot_the_list_of_a_shop_with_three_tills(
+    language: str, window: MainWindow, qtbot: QtBot
+) -> None:
+    window.resize(1280, 800)
+    panel = window.orders_panel
+    orders = [
+        till_order(TEST_CLIENT_ID, f"20260301-1{n:02d}000000-F{n}", till, amount,
+                   paid=n % 4 != 3, minutes_ago=40 - 3 * n)
+        for n, (till, amount) in enumerate([
+            ("Front counter", 35000), ("Terrace", 120000), ("Front counter", 4500),
+            ("Kiosk", 15000), ("Terrace", 64000), ("Front counter", 22050),
+            ("Kiosk", 9900), ("Terrace", 18000), ("Front counter", 7700),
+        ])
+    ]
+    download(window.runtime.paths.database, orders)
+    qtbot.waitUntil(lambda: panel.model.rowCount() == len(orders), timeout=WAIT_MS)
+    assert panel.tills_shown
+    prefix = "ru-" if language == "ru" else ""
+    save_screenshot(window, f"{prefix}orders-tills")
+    choose_till(panel, "Terrace")
+    assert ids(panel) == {o.order_id for o in orders if o.till == "Terrace"}
+    paid_today = panel.paid_today_label  # its new text is laid out in a posted event
+    qtbot.waitUntil(lambda: paid_today.width() >= paid_today.sizeHint().width())
+    save_screenshot(window, f"{prefix}orders-tills-filtered")
 
 
 # -- the panel alone, on a book written directly --------------------------------

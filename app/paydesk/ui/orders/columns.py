@@ -34,7 +34,7 @@ _SAMPLES: dict[Column, Callable[[], str]] = {
     Column.TILL: lambda: "Front counter",
 }
 # Columns that give way when the table is narrow, down to this many average characters.
-_ELASTIC = {Column.ORDER_ID: 11, Column.EMAIL: 10, Column.NOTE: 14, Column.TILL: 7}
+_ELASTIC = {Column.ORDER_ID: 11, Column.EMAIL: 10, Column.NOTE: 14}
 _CELL_PADDING = 12  # the cell's margins, and a little air
 _SORT_ARROW = 22  # the header's sort indicator
 
@@ -116,7 +116,7 @@ class ColumnFitter(QObject):
         note first), down to the header's least, rather than the list scroll sideways."""
         over = sum(widths.values()) - width
         least = self._header.minimumSectionSize()
-        for column in (Column.NOTE, Column.EMAIL, Column.TILL, Column.ORDER_ID):
+        for column in (Column.NOTE, Column.EMAIL, Column.ORDER_ID):
             if over <= 0 or column not in widths:
                 return
             taken = min(over, max(0, widths[column] - least))
