@@ -69,12 +69,17 @@
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="38"/>
+        <source>&amp;Order book:</source>
+        <translation>Кни&amp;га заказов:</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="111"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="113"/>
         <source>&amp;Period:</source>
         <translation>&amp;Период:</translation>
     </message>
@@ -99,12 +104,22 @@
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="94"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="100"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="108"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="102"/>
+        <source>&amp;Till</source>
+        <translation>&amp;Касса</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="60"/>
+        <source>&amp;Till name:</source>
+        <translation>&amp;Имя кассы:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="110"/>
         <source>&amp;Today</source>
         <translation>&amp;Сегодня</translation>
     </message>
@@ -114,7 +129,7 @@
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="50"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="56"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
     </message>
@@ -159,17 +174,23 @@
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="38"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="39"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="72"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="151"/>
+        <source>All tills</source>
+        <translation>Все кассы</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="75"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="61"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="146"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="85"/>
-        <location filename="../../app/paydesk/ui/report/document.py" line="156"/>
-        <location filename="../../app/paydesk/ui/report/document.py" line="240"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="168"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="252"/>
         <source>Amount</source>
         <translation>Сумма</translation>
     </message>
@@ -338,7 +359,7 @@
         <translation>Сначала выберите заказ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="189"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="232"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
@@ -375,7 +396,7 @@
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="328"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="378"/>
         <source>Could not draw the report.</source>
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
@@ -385,7 +406,7 @@
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="367"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="417"/>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="116"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
@@ -406,13 +427,13 @@
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="308"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="317"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="358"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="367"/>
         <source>Could not start the printer or the PDF file.</source>
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/document.py" line="154"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="166"/>
         <source>Count</source>
         <translation>Кол-во</translation>
     </message>
@@ -434,12 +455,12 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="80"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="59"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="70"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="76"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -461,7 +482,7 @@
         <translation>Попытки создания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="358"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="408"/>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="108"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
@@ -487,7 +508,7 @@
         <translation>Папка данных: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/document.py" line="200"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Day</source>
         <translation>День</translation>
     </message>
@@ -512,7 +533,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="77"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="62"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="59"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
@@ -521,6 +542,11 @@
         <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
         <source>e.g. 150 or 1 500,50</source>
         <translation>например, 150 или 1 500,50</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="48"/>
+        <source>Empty: the orders stay on this computer. A shop&apos;s shared book: postgresql://till@backoffice/shop (its password goes in the keychain or ~/.pgpass, not here).</source>
+        <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop (пароль — в хранилище ключей или в ~/.pgpass, не здесь).</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="102"/>
@@ -570,7 +596,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="56"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="28"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
@@ -587,7 +613,7 @@
         <translation type="vanished">Срок истекает…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="188"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="231"/>
         <source>Export &amp;CSV…</source>
         <translation>Экспорт &amp;CSV…</translation>
     </message>
@@ -597,12 +623,12 @@
         <translation>Экспорт заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="357"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="407"/>
         <source>Export the report&apos;s orders</source>
         <translation>Экспорт заказов из отчёта</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="361"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="411"/>
         <source>Exported the orders to {0}</source>
         <translation>Заказы выгружены в {0}</translation>
     </message>
@@ -617,12 +643,12 @@
         <translation>Не удалось</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="77"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="104"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="106"/>
         <source>First day</source>
         <translation>Первый день</translation>
     </message>
@@ -632,12 +658,17 @@
         <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="44"/>
+        <source>Fixed in the demo: its orders stay in the demo&apos;s own book on this computer.</source>
+        <translation>В демо-режиме не меняется: заказы хранятся в собственной книге демо на этом компьютере.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="80"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/document.py" line="255"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="267"/>
         <source>Generated {0} by PayDesk</source>
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
@@ -657,7 +688,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/document.py" line="200"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Hour</source>
         <translation>Час</translation>
     </message>
@@ -709,12 +740,12 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="83"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="70"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="105"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="107"/>
         <source>Last day</source>
         <translation>Последний день</translation>
     </message>
@@ -754,12 +785,12 @@
         <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="49"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="55"/>
         <source>No orders match the filters</source>
         <translation>Нет заказов по этим условиям</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="49"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="55"/>
         <source>No orders yet</source>
         <translation>Заказов пока нет</translation>
     </message>
@@ -792,7 +823,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="59"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="29"/>
@@ -810,7 +841,7 @@
         <translation>Не передано — повторите</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="277"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="327"/>
         <source>Not sent: {0} · Abandoned: {1}</source>
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
@@ -821,7 +852,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="137"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="142"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -842,7 +873,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="78"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="107"/>
@@ -887,9 +918,14 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="74"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="60"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <source>Order</source>
         <translation>Заказ</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="31"/>
+        <source>Order book</source>
+        <translation>Книга заказов</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="103"/>
@@ -922,7 +958,7 @@
         <translation>Заказ {short_id} на {amount} оплачен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/document.py" line="153"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="165"/>
         <source>Orders</source>
         <translation>Заказы</translation>
     </message>
@@ -932,18 +968,18 @@
         <translation>Срок действия заказа:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="187"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="230"/>
         <source>P&amp;rint…</source>
         <translation>Пе&amp;чать…</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="82"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="151"/>
-        <location filename="../../app/paydesk/ui/report/document.py" line="140"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="194"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="152"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
         <source>Paid</source>
         <translation>Оплачено</translation>
@@ -954,12 +990,12 @@
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="89"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="94"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="88"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="93"/>
         <source>Paid by {0}; when exactly is not known</source>
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
@@ -969,22 +1005,27 @@
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/document.py" line="253"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="265"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="282"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="332"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created. Updated {0}.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="33"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="34"/>
         <source>Paid today</source>
         <translation>Оплачено сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="42"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="47"/>
+        <source>Paid today at {till}: {amount}</source>
+        <translation>Оплачено сегодня на кассе {till}: {amount}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="45"/>
         <source>Paid today: {amount}</source>
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
@@ -1007,8 +1048,8 @@
         <location filename="../../app/paydesk/ui/app.py" line="262"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="77"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="79"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="43"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="46"/>
         <source>PayDesk</source>
@@ -1040,7 +1081,7 @@
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="65"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="67"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -1057,7 +1098,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="42"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="43"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
@@ -1084,8 +1125,8 @@ QR payments at a shop counter.</source>
         <translation>Квитанция {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/document.py" line="182"/>
-        <location filename="../../app/paydesk/ui/report/document.py" line="239"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="194"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="251"/>
         <source>Payments</source>
         <translation>Платежи</translation>
     </message>
@@ -1095,7 +1136,7 @@ QR payments at a shop counter.</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="342"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="392"/>
         <source>PDF files (*.pdf)</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
@@ -1152,7 +1193,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
@@ -1179,7 +1220,7 @@ QR payments at a shop counter.</source>
         <translation>Повторить сейчас</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="186"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="229"/>
         <source>Save as &amp;PDF…</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
@@ -1204,12 +1245,12 @@ QR payments at a shop counter.</source>
         <translation>Сохранить QR…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="341"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="391"/>
         <source>Save the report as PDF</source>
         <translation>Сохранить отчёт в PDF</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="344"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="394"/>
         <source>Saved {0}</source>
         <translation>Сохранено: {0}</translation>
     </message>
@@ -1226,7 +1267,7 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="87"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="93"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
@@ -1251,7 +1292,7 @@ QR payments at a shop counter.</source>
         <translation>Отправить снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="349"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="399"/>
         <source>Sent to the printer</source>
         <translation>Отправлено на печать</translation>
     </message>
@@ -1267,7 +1308,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="137"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="142"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1277,8 +1318,8 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="87"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="105"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="92"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="110"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1309,7 +1350,7 @@ QR payments at a shop counter.</source>
         <translation>Показать покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="79"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="85"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
@@ -1326,8 +1367,8 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="76"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="65"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="66"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="68"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
@@ -1362,6 +1403,11 @@ QR payments at a shop counter.</source>
         <translation>Как в системе</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="136"/>
+        <source>T&amp;ill:</source>
+        <translation>&amp;Касса:</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="60"/>
         <source>Take payments at your counter: type an amount, the buyer scans a QR code with their phone, and PayDesk tells you the moment it is paid.</source>
         <translation>Принимайте оплату на кассе: введите сумму, покупатель сканирует QR-код телефоном, а PayDesk сразу сообщит, что платёж прошёл.</translation>
@@ -1387,12 +1433,12 @@ QR payments at a shop counter.</source>
         <translation>График выручки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/document.py" line="122"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="134"/>
         <source>Takings report</source>
         <translation>Отчёт о выручке</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="77"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="79"/>
         <source>Takings report — {0}</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
@@ -1485,14 +1531,24 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="53"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="54"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="51"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="52"/>
         <source>The new language is used when PayDesk is started again.</source>
         <translation>Новый язык появится после перезапуска PayDesk.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="56"/>
+        <source>The new order book is used when PayDesk is started again.</source>
+        <translation>Новая книга заказов начнёт использоваться после перезапуска PayDesk.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="58"/>
+        <source>The new till name is used when PayDesk is started again.</source>
+        <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="231"/>
@@ -1665,12 +1721,12 @@ QR payments at a shop counter.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="107"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="109"/>
         <source>The period after</source>
         <translation>Следующий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="106"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="108"/>
         <source>The period before</source>
         <translation>Предыдущий период</translation>
     </message>
@@ -1809,6 +1865,11 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="35"/>
+        <source>This computer</source>
+        <translation>Этот компьютер</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="150"/>
         <source>This computer has no keychain to keep the secret key safe. PayDesk can keep it in a file instead: {0}. Only this user account can read the file (mode 0600), but anyone who can sign in as this user, or read this user&apos;s files or backups, can read the key.</source>
         <translation>На этом компьютере нет хранилища ключей, где секретный ключ был бы в безопасности. PayDesk может хранить его в файле: {0}. Читать файл может только эта учётная запись (права 0600), но ключ прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
@@ -1878,6 +1939,18 @@ QR payments at a shop counter.</source>
         <translation>Эта касса: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="71"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="133"/>
+        <source>Till</source>
+        <translation>Касса</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report/document.py" line="43"/>
+        <source>Till: {0}</source>
+        <translation>Касса: {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="47"/>
         <source>Time is up — checking…</source>
         <translation>Время вышло — проверяем…</translation>
@@ -1899,27 +1972,27 @@ QR payments at a shop counter.</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="96"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="104"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="75"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="81"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="84"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/document.py" line="198"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="210"/>
         <source>Total</source>
         <translation>Итого</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="26"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="27"/>
         <source>Totals of the orders shown</source>
         <translation>Итоги по показанным заказам</translation>
     </message>
@@ -1954,7 +2027,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="72"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -1965,7 +2038,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="39"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
@@ -1983,6 +2056,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="55"/>
         <source>Welcome to PayDesk</source>
         <translation>Добро пожаловать в PayDesk</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="135"/>
+        <source>Whole shop</source>
+        <translation>Весь магазин</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="42"/>
@@ -2010,12 +2088,12 @@ QR payments at a shop counter.</source>
         <translation>{0} (не подключён)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/document.py" line="131"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="143"/>
         <source>{0} payments</source>
         <translation>Платежей: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/document.py" line="134"/>
+        <location filename="../../app/paydesk/ui/report/document.py" line="146"/>
         <source>{0}, ≈ {1} at an approximate time</source>
         <translation>{0}, ≈ {1} — время приблизительное</translation>
     </message>
@@ -2025,7 +2103,7 @@ QR payments at a shop counter.</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="50"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="56"/>
         <source>{count} orders</source>
         <translation>Заказов: {count}</translation>
     </message>
@@ -2040,7 +2118,7 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="51"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="57"/>
         <source>{orders} · total {total} · {paid_count} paid for {paid}</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
@@ -182,3 +183,23 @@ def window(runtime: Runtime, qtbot: QtBot) -> Iterator[MainWindow]:
     window.counter.start()
     yield window
     window.shutdown()
+
+
+@pytest.fixture
+def language(request: pytest.FixtureRequest, qapp: QApplication,
+             tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The window's language for a test parametrized with it indirectly ("en", "ru"):
+    the translation installed for the test, removed after."""
+    from PySide6.QtCore import QLocale
+
+    from paydesk.ui.shell import i18n
+
+    saved = QLocale()
+    chosen = getattr(request, "param", "en")
+    if chosen == "ru":
+        assert i18n.install_translation(qapp, "ru", cache_dir=tmp_path_factory.mktemp("qm")) == "ru"
+    try:
+        yield chosen
+    finally:
+        i18n.remove_translation(qapp)
+        QLocale.setDefault(saved)

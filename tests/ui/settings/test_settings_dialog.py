@@ -465,7 +465,8 @@ def test_every_field_has_an_accessible_name(
         if not isinstance(w.parent(), QAbstractSpinBox)  # a spin box's own line edit
         and w.parent() is not dialog.buttons  # Save / Cancel speak their text
     ]
-    assert len(fields) == 13  # with "Keep the secret key in a file" (no keychain only)
+    # With "Keep the secret key in a file" (no keychain only), the order book and the till.
+    assert len(fields) == 15
     assert [w for w in fields if not w.accessibleName()] == []
 
 

@@ -66,7 +66,8 @@ def test_screenshot_settings_in_use(
                                          account_in_use=True))
     restart = "применится после перезапуска" if language == "ru" else "takes effect after restart"
     notes = [label for label in dialog.findChildren(QLabel) if label.text() == restart]
-    assert len(notes) == 2 and all(note.isVisible() for note in notes)  # language, client ID
+    # Language, client ID, order book, till name.
+    assert len(notes) == 4 and all(note.isVisible() for note in notes)
     save_screenshot(dialog, f"settings-{language}")
 
 

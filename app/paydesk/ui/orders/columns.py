@@ -31,6 +31,7 @@ _SAMPLES: dict[Column, Callable[[], str]] = {
     Column.STATUS: lambda: max((look.label for look in ROWS.values()), key=len),
     Column.PAID_AT: lambda: local_time(_SAMPLE_TIME, with_date=False),
     Column.LAST_CHECKED: lambda: local_time(_SAMPLE_TIME, with_date=False),
+    Column.TILL: lambda: "Front counter",
 }
 # Columns that give way when the table is narrow, down to this many average characters.
 _ELASTIC = {Column.ORDER_ID: 11, Column.EMAIL: 10, Column.NOTE: 14}
@@ -71,19 +72,37 @@ class ColumnFitter(QObject):
     def automatic(self) -> bool:
         return self._auto
 
+    def set_shown(self, column: Column, shown: bool) -> None:
+        """Show or hide ``column``, and fit again unless the person sized them by hand
+        (hiding a section resizes it, which is not the person's doing)."""
+        self._fitting = True
+        try:
+            self._header.setSectionHidden(column, not shown)
+        finally:
+            self._fitting = False
+        if self._auto:
+            self.fit(self._viewport.width())
+
     def fit(self, width: int) -> None:
-        """Usual widths, the note taking what is left; when narrow, the elastic ones shrink."""
-        widths = dict(self._natural)
-        elastic = sum(widths[column] for column in _ELASTIC)
+        """Usual widths, the note taking what is left; when narrow, the elastic ones shrink.
+
+        Only the columns shown count: a hidden one (the till's, with one till) takes
+        no room.
+        """
+        widths = {column: size for column, size in self._natural.items()
+                  if not self._header.isSectionHidden(column)}
+        narrowest = {column: least for column, least in self._narrowest.items()
+                     if column in widths}
+        elastic = sum(widths[column] for column in narrowest)
         room = width - (sum(widths.values()) - elastic)
         if room >= elastic:
             widths[Column.NOTE] += room - elastic
         else:
-            narrowest = sum(self._narrowest.values())
-            share = max(0.0, (room - narrowest) / max(1, elastic - narrowest))
-            for column, least in self._narrowest.items():
+            least_of_all = sum(narrowest.values())
+            share = max(0.0, (room - least_of_all) / max(1, elastic - least_of_all))
+            for column, least in narrowest.items():
                 widths[column] = least + int((widths[column] - least) * share)
-            widths[Column.NOTE] += max(0, room - sum(widths[column] for column in _ELASTIC))
+            widths[Column.NOTE] += max(0, room - sum(widths[column] for column in narrowest))
             self._give_way(widths, width)
         self._fitting = True
         try:
@@ -98,7 +117,7 @@ class ColumnFitter(QObject):
         over = sum(widths.values()) - width
         least = self._header.minimumSectionSize()
         for column in (Column.NOTE, Column.EMAIL, Column.ORDER_ID):
-            if over <= 0:
+            if over <= 0 or column not in widths:
                 return
             taken = min(over, max(0, widths[column] - least))
             widths[column] -= taken

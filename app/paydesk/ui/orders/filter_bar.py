@@ -1,9 +1,10 @@
-"""The bar over the orders list: status, creation dates and search.
+"""The bar over the orders list: status, till, creation dates and search.
 
 It owns its widgets and turns them into one :class:`OrderQuery` (:meth:`FilterBar.query`)
 for the order book to run in SQL. When that runs is the panel's to decide:
 at once on ``changed``, and once the person pauses on ``typed`` (the panel holds
-that timer, with its others, while it is hidden).
+that timer, with its others, while it is hidden). The till choice shows only in
+a shop of several tills; the panel hands it their names (:meth:`FilterBar.set_tills`).
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ STATUS_FILTERS: tuple[tuple[object, frozenset[str], frozenset[CreationState]], .
 
 
 class FilterBar(QWidget):
-    """Status, "created from … to" with Today, and the search field, in one row."""
+    """Status, till, "created from … to" with Today, and the search field, in one row."""
 
     #: A filter changed (status, dates, Today, Enter in the search): apply it now.
     changed = Signal()
@@ -66,6 +67,11 @@ class FilterBar(QWidget):
         for label, _statuses, _creations in STATUS_FILTERS:
             self.status_filter.addItem(tr(str(label)))
         self.status_filter.currentIndexChanged.connect(self.changed)
+        self.till_filter = QComboBox()
+        name_widget(self.till_filter, "till_filter", tr("Till"))
+        self.till_filter.addItem(tr("All tills"), None)
+        self.till_filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.till_filter.currentIndexChanged.connect(self.changed)
 
         self.date_filter = QCheckBox(tr("Created &from"))
         name_widget(self.date_filter, "date_filter", tr("Filter by creation date"))
@@ -93,8 +99,18 @@ class FilterBar(QWidget):
 
         status_label = QLabel(tr("&Status"))
         status_label.setBuddy(self.status_filter)
+        till_label = QLabel(tr("&Till"))
+        till_label.setBuddy(self.till_filter)
         to_label = QLabel(tr("to"))
         to_label.setBuddy(self.date_to)
+        # The till's label, choice and spacing as one widget: shown or hidden together.
+        self.till_group = QWidget()
+        till_row = QHBoxLayout(self.till_group)
+        till_row.setContentsMargins(0, 0, 0, 0)
+        till_row.addWidget(till_label)
+        till_row.addWidget(self.till_filter)
+        till_row.addSpacing(12)
+        self.till_group.setVisible(False)  # one till: nothing to choose
         groups: tuple[tuple[QWidget, ...], ...] = (
             (status_label, self.status_filter),
             (self.date_filter, self.date_from, to_label, self.date_to, self.today_button),
@@ -103,6 +119,8 @@ class FilterBar(QWidget):
             for widget in group:
                 bar.addWidget(widget)
             bar.addSpacing(12)
+            if group[1] is self.status_filter:
+                bar.addWidget(self.till_group)
         bar.addWidget(self.search, 1)
 
     def _date_edit(self, name: str, accessible: str, day: QDate) -> QDateEdit:
@@ -113,6 +131,30 @@ class FilterBar(QWidget):
         edit.setEnabled(False)
         self.date_filter.toggled.connect(edit.setEnabled)
         return edit
+
+    def tills(self) -> list[str]:
+        """The tills offered, in their order (not "All tills")."""
+        return [self.till_filter.itemData(i) for i in range(1, self.till_filter.count())]
+
+    def set_tills(self, names: list[str]) -> None:
+        """Offer ``names`` (the book's named tills), keeping the one chosen.
+
+        With one till or none the choice hides, and shows every till's orders. If
+        the till chosen is no longer offered, all tills are shown: ``changed`` says so.
+        """
+        several = len(names) > 1
+        offered = names if several else []
+        chosen = self.till_filter.currentData()
+        if offered != self.tills():
+            with _signals_blocked(self.till_filter):
+                self.till_filter.clear()
+                self.till_filter.addItem(tr("All tills"), None)
+                for name in offered:
+                    self.till_filter.addItem(name, name)
+                self.till_filter.setCurrentIndex(max(0, self.till_filter.findData(chosen)))
+        self.till_group.setVisible(several)
+        if self.till_filter.currentData() != chosen:
+            self.changed.emit()
 
     def query(self, client_id: int | None, shown: OrderQuery) -> OrderQuery:
         """The orders these filters select, of ``client_id``, sorted as ``shown`` is."""
@@ -129,6 +171,7 @@ class FilterBar(QWidget):
             created_since=since,
             created_until=until,
             text=text,
+            till=self.till_filter.currentData(),
             sort=shown.sort,
             descending=shown.descending,
         )

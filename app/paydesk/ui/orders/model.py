@@ -127,10 +127,15 @@ class OrdersModel(QAbstractTableModel):
         self._reset(self._query, max(self._page_size, at_least))
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """Re-query sorted by ``column`` in SQL; the book breaks ties so pages stay stable."""
+        """Re-query sorted by ``column`` in SQL; the book breaks ties so pages stay stable.
+
+        A column the book cannot sort by (the till) leaves the sort as it was.
+        """
         if not 0 <= column < len(Column):
             return
         sort_column = Column(column).sort_column
+        if sort_column is None:
+            return
         descending = order == Qt.SortOrder.DescendingOrder
         if (sort_column, descending) == (self._query.sort, self._query.descending):
             return  # the view asks again when sorting is enabled: nothing to do

@@ -9,6 +9,11 @@ The filter bar (:mod:`~paydesk.ui.orders.filter_bar`) and the totals line
 (:mod:`~paydesk.ui.orders.totals_line`) are parts of their own; the panel runs
 their queries and sums against the book, and keeps the table's selection in
 step with the payment panel.
+
+In a shop of several tills (orders of more than one in the book, or a shared
+book set up) the list shows each order's till and offers a till filter; a single
+till's list looks as it always has. The tills are read again when the book
+changes, so another till's first order brings them.
 """
 
 from __future__ import annotations
@@ -43,6 +48,7 @@ from paydesk.ui.orders.columns import ColumnFitter
 from paydesk.ui.orders.details import OrderDetailsDialog
 from paydesk.ui.orders.filter_bar import FilterBar
 from paydesk.ui.orders.model import OrdersModel
+from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.orders.totals_line import TotalsLine
 from paydesk.ui.widgets.names import name_widget
 
@@ -68,11 +74,13 @@ class OrdersPanel(QWidget):
         book: OrderBook,
         *,
         clock: Clock = utc_now,
+        shared_book: bool = False,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self._book = book
         self._clock = clock
+        self._shared_book = shared_book  # the Till column shows even with one till so far
         self._viewed_id: str | None = None  # the order on the payment panel (show_viewed)
         self._selected: list[str] = []
         self._reloading = False  # a refresh restores the selection itself
@@ -94,6 +102,7 @@ class OrdersPanel(QWidget):
         self.table = self._build_table()
         self.table.installEventFilter(self)  # Enter: the details (eventFilter)
         self.columns = ColumnFitter(self.table)
+        self._show_tills()
         layout.addWidget(self.table, 1)
         self.totals_line = TotalsLine(self)
         layout.addWidget(self.totals_line)
@@ -139,6 +148,8 @@ class OrdersPanel(QWidget):
         column, direction = self.model.sort_section()
         header.setSortIndicator(column, direction)
         table.setSortingEnabled(True)
+        header.sortIndicatorChanged.connect(self._sort_indicator_changed)
+        table.setColumnHidden(Column.TILL, True)  # until the book has several tills
 
         selection = table.selectionModel()
         selection.currentRowChanged.connect(self._current_row_changed)
@@ -259,7 +270,41 @@ class OrdersPanel(QWidget):
         """
         self._later(self._follow_timer)
 
+    def set_shared_book(self, shared: bool) -> None:
+        """Whether this till shares its book with others: the Till column shows then,
+        even while every order so far is this till's."""
+        self._shared_book = shared
+        self._show_tills()
+
+    @property
+    def tills_shown(self) -> bool:
+        """Whether the Till column is shown (several tills, or a shared book)."""
+        return not self.table.isColumnHidden(Column.TILL)
+
+    def _show_tills(self) -> None:
+        """The Till column and the till filter as the book's tills call for."""
+        try:
+            names = self._book.tills()
+        except StoreError as exc:  # as they were; the banner says why
+            self.problem.emit(str(exc))
+            return
+        shown = len(names) > 1 or self._shared_book
+        if shown == self.table.isColumnHidden(Column.TILL):
+            self.columns.set_shown(Column.TILL, shown)
+        self.filter_bar.set_tills(names)
+
+    def _sort_indicator_changed(self, section: int, _order: Qt.SortOrder) -> None:
+        """A click on a column the book cannot sort by (the till): the arrow goes back
+        to the sort shown."""
+        if 0 <= section < len(Column) and Column(section).sort_column is None:
+            column, direction = self.model.sort_section()
+            header = self.table.horizontalHeader()
+            blocked = header.blockSignals(True)
+            header.setSortIndicator(column, direction)
+            header.blockSignals(blocked)
+
     def _follow_book(self) -> None:
+        self._show_tills()
         if self.model.follow_book():
             self._update_totals()
         else:
@@ -315,6 +360,7 @@ class OrdersPanel(QWidget):
         current = self.model.order_at(self.table.currentIndex().row())
         selected = self.selected_order_ids()
         scroll = self.table.verticalScrollBar().value()
+        self._show_tills()  # this till's first order may be the second till's name
         self._reloading = True
         try:
             self.model.reload(self.model.rowCount() if keep_rows else 0)
@@ -379,8 +425,9 @@ class OrdersPanel(QWidget):
         self._totals_timer.stop()
         today = local_day(self._clock())
         try:
-            shown = self._book.totals(self.model.query())
-            paid = self._book.paid_on(date(today.year(), today.month(), today.day()))
+            query = self.model.query()
+            shown = self._book.totals(query)
+            paid = self._book.paid_on(date(today.year(), today.month(), today.day()), query.till)
         except StoreError as exc:  # the totals stay as they were; the banner says why
             self.problem.emit(str(exc))
             return

@@ -32,10 +32,14 @@ class Column(enum.IntEnum):
     STATUS = 5
     PAID_AT = 6
     LAST_CHECKED = 7
+    #: The till (counter) that took the order; shown only in a shop of several tills
+    #: (the panel decides), so a single till's list reads as it always has.
+    TILL = 8
 
     @property
-    def sort_column(self) -> SortColumn:
-        return _SORT_COLUMNS[self]
+    def sort_column(self) -> SortColumn | None:
+        """What the book sorts by for this column; None: the book cannot sort by it."""
+        return _SORT_COLUMNS.get(self)
 
     @property
     def title(self) -> str:
@@ -64,6 +68,7 @@ _TITLES: dict[Column, object] = {
     Column.STATUS: QT_TRANSLATE_NOOP("PayDesk", "Status"),
     Column.PAID_AT: QT_TRANSLATE_NOOP("PayDesk", "Paid"),
     Column.LAST_CHECKED: QT_TRANSLATE_NOOP("PayDesk", "Last checked"),
+    Column.TILL: QT_TRANSLATE_NOOP("PayDesk", "Till"),
 }
 
 
@@ -112,6 +117,7 @@ DISPLAY: dict[Column, Callable[[Order], str]] = {
     Column.STATUS: status_text,
     Column.PAID_AT: _paid_text,
     Column.LAST_CHECKED: lambda o: _checked_text(o.last_checked_at),
+    Column.TILL: lambda o: o.till,  # empty for an order from before tills had names
 }
 
 SORT_VALUE: dict[Column, Callable[[Order], object]] = {
@@ -123,6 +129,7 @@ SORT_VALUE: dict[Column, Callable[[Order], object]] = {
     Column.STATUS: lambda o: o.status.value,
     Column.PAID_AT: lambda o: sort_ms(o.paid_at),
     Column.LAST_CHECKED: lambda o: sort_ms(o.last_checked_at),
+    Column.TILL: lambda o: o.till,
 }
 
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -138,6 +145,8 @@ def tooltip(order: Order, column: Column) -> str | None:
         return order.note
     if column is Column.EMAIL and order.email:
         return order.email
+    if column is Column.TILL and order.till:
+        return order.till  # a long name may be cut short
     if column is Column.LAST_CHECKED and order.last_checked_at is not None:
         return local_time(order.last_checked_at)
     if column is Column.PAID_AT and order.paid_at is not None:

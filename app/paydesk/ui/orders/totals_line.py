@@ -16,7 +16,8 @@ from paydesk.ui.widgets.names import name_widget
 
 
 class TotalsLine(QWidget):
-    """The totals of the orders shown, and "Paid today" in bold at the end."""
+    """The totals of the orders shown, and "Paid today" in bold at the end (at the till
+    the filter chose, if it chose one)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,16 +37,21 @@ class TotalsLine(QWidget):
         line.addWidget(self.paid_today_label)
 
     def set_totals(self, shown: Totals, paid_today: Totals, query: OrderQuery) -> None:
-        """``shown``: the sums of ``query``'s orders; ``paid_today``: of today's payments."""
+        """``shown``: the sums of ``query``'s orders; ``paid_today``: of today's payments
+        (at ``query``'s till, when it names one)."""
         self.totals_label.setText(_totals_text(shown, query))
-        self.paid_today_label.setText(
-            tr("Paid today: {amount}").format(amount=money(paid_today.paid_amount))
-        )
+        amount = money(paid_today.paid_amount)
+        if query.till is None:
+            text = tr("Paid today: {amount}").format(amount=amount)
+        else:
+            text = tr("Paid today at {till}: {amount}").format(till=query.till, amount=amount)
+        self.paid_today_label.setText(text)
 
 
 def _totals_text(totals: Totals, query: OrderQuery) -> str:
     if totals.count == 0:
-        filtered = query.statuses or query.creations or query.created_since or query.text
+        filtered = (query.statuses or query.creations or query.created_since or query.text
+                    or query.till is not None)
         return tr("No orders match the filters") if filtered else tr("No orders yet")
     count = tr("1 order") if totals.count == 1 else tr("{count} orders")
     return tr("{orders} · total {total} · {paid_count} paid for {paid}").format(

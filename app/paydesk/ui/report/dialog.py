@@ -4,7 +4,8 @@ The numbers come from :class:`~paydesk.core.report.DayReport`, asked of the orde
 book's read side (a few aggregate queries, quick on the window's own connection,
 so no worker thread); the page comes from
 :func:`~paydesk.ui.report.document.paint_report`, the same drawing for the PDF,
-the printer and :meth:`ReportDialog.paint_to_image`.
+the printer and :meth:`ReportDialog.paint_to_image`. In a shop of several tills
+a choice beside the period shows the whole shop's report or one till's.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
+    QComboBox,
     QDateEdit,
     QDialog,
     QFileDialog,
@@ -45,7 +47,7 @@ from paydesk.domain.phase import OrderPhase
 from paydesk.ui.orders.cells import ROWS, local_day
 from paydesk.ui.orders.csv_file import save_orders_csv
 from paydesk.ui.report.chart import PEAK, TakingsChart
-from paydesk.ui.report.document import paid_count_text, paint_report, period_text
+from paydesk.ui.report.document import heading_text, paid_count_text, paint_report
 from paydesk.ui.shell.fonts import scale_font
 from paydesk.ui.shell.formatting import date_field_format, local_time, money, tr
 from paydesk.ui.widgets.paper import blank_image, painting, write_pdf
@@ -117,10 +119,51 @@ class ReportDialog(QDialog):
         bar.addSpacing(6)
         for widget in (self.previous_button, self.today_button, self.next_button):
             bar.addWidget(widget)
+        bar.addSpacing(18)
+        bar.addWidget(self._build_till_choice())
         bar.addStretch(1)
         self.from_edit.dateChanged.connect(self._first_changed)
         self.to_edit.dateChanged.connect(self._last_changed)
         return bar
+
+    def _build_till_choice(self) -> QWidget:
+        """"Whole shop", then each till; hidden while the book holds one till's orders."""
+        self.till_combo = QComboBox()
+        self.till_combo.setObjectName("report_till")
+        self.till_combo.setAccessibleName(tr("Till"))
+        self.till_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.till_combo.addItem(tr("Whole shop"), None)
+        label = QLabel(tr("T&ill:"))
+        label.setBuddy(self.till_combo)
+        self.till_group = QWidget()
+        row = QHBoxLayout(self.till_group)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(label)
+        row.addWidget(self.till_combo)
+        self._offer_tills()
+        self.till_combo.currentIndexChanged.connect(lambda _index: self.refresh())
+        return self.till_group
+
+    def _offer_tills(self) -> None:
+        """The book's tills in the choice, keeping the one chosen (the whole shop if it
+        is gone). StoreError when the book cannot be read."""
+        names = self._book.tills()
+        offered = names if len(names) > 1 else []
+        listed = [self.till_combo.itemData(i) for i in range(1, self.till_combo.count())]
+        if offered != listed:
+            chosen = self.till_combo.currentData()
+            blocked = self.till_combo.blockSignals(True)
+            while self.till_combo.count() > 1:
+                self.till_combo.removeItem(1)
+            for name in offered:
+                self.till_combo.addItem(name, name)
+            self.till_combo.setCurrentIndex(max(0, self.till_combo.findData(chosen)))
+            self.till_combo.blockSignals(blocked)
+        self.till_group.setVisible(bool(offered))
+
+    def set_till(self, till: str | None) -> None:
+        """Show the report of ``till`` (None: the whole shop), if the choice offers it."""
+        self.till_combo.setCurrentIndex(max(0, self.till_combo.findData(till)))
 
     def _date_edit(self, day: QDate, name: str) -> QDateEdit:
         edit = QDateEdit(day)
@@ -242,7 +285,13 @@ class ReportDialog(QDialog):
 
     def book_changed(self) -> None:
         """Another program changed the book: the same period's numbers again. What the
-        last button said ("Saved …") stays."""
+        last button said ("Saved …") stays; another till's first order adds its name
+        to the choice."""
+        try:
+            self._offer_tills()
+        except StoreError as exc:
+            self.message.setText(str(exc))
+            return
         self._ask_again()
 
     def _ask_again(self) -> bool:
@@ -260,6 +309,7 @@ class ReportDialog(QDialog):
             date(first.year(), first.month(), first.day()),
             date(last.year(), last.month(), last.day()),
             clock=self._clock,
+            till=self.till_combo.currentData(),
         )
 
     # -- showing -----------------------------------------------------------
@@ -278,7 +328,7 @@ class ReportDialog(QDialog):
             report.unsent.count, report.abandoned.count))
         self.chart.set_report(report)
         self.next_button.setEnabled(self.to_edit.date() < self.today())
-        self.heading.setText(period_text(report, locale))
+        self.heading.setText(heading_text(report, locale))
         self.note.setText(tr("Paid orders count on the day they were paid; the others on the day "
                              "they were created. Updated {0}.").format(
             local_time(report.generated_at, locale=locale)))

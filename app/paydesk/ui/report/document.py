@@ -38,6 +38,18 @@ def period_text(report: DayReport, locale: QLocale) -> str:
     return f"{locale.toString(first, 'd MMM yyyy')} – {locale.toString(last, 'd MMM yyyy')}"
 
 
+def till_text(report: DayReport) -> str:
+    """"Till: Front counter" for one till's report; empty for the whole shop's."""
+    return "" if report.till is None else tr("Till: {0}").format(report.till)
+
+
+def heading_text(report: DayReport, locale: QLocale) -> str:
+    """The period, and the till when the report is one till's."""
+    period = period_text(report, locale)
+    till = till_text(report)
+    return f"{period} · {till}" if till else period
+
+
 class _Page:
     """Text and rules in layout units on one painter."""
 
@@ -119,7 +131,7 @@ def paint_report(
 def _paint_header(page: _Page, report: DayReport, merchant_name: str, locale: QLocale) -> float:
     name = merchant_name.strip() or "PayDesk"
     page.text(QRectF(0, 0, PAGE_UNITS, 48), name, page.font(36, bold=True), _INK)
-    subtitle = f"{tr('Takings report')} · {period_text(report, locale)}"
+    subtitle = f"{tr('Takings report')} · {heading_text(report, locale)}"
     page.text(QRectF(0, 50, PAGE_UNITS, 30), subtitle, page.font(21), _MUTED)
     page.rule(96)
     return 96.0

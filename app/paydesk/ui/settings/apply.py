@@ -7,7 +7,8 @@ demo's sandbox (its shop's name, its orders' lifetime), and, wired here, the
 window's own parts: its title and status line, the sound and its menu tick, the
 buyer's screen (the shop's name, the monitor it is on). The slip and the report
 read the shop's name when they are made. What only a new start can change (the
-language, another account) is labelled so in the dialog and said after saving.
+language, another account, the order book and the till's name, which the book and
+its sync are opened with) is labelled so in the dialog and said after saving.
 
 In the demo the same path saves into the demo's own settings file.
 """
@@ -51,6 +52,10 @@ def restart_notices(before: Settings, saved: Settings) -> list[str]:
         notices.append(tr("The new language is used when PayDesk is started again."))
     if saved.client_id != before.client_id:
         notices.append(tr("The new client ID takes effect when PayDesk is started again."))
+    if saved.order_book != before.order_book:
+        notices.append(tr("The new order book is used when PayDesk is started again."))
+    if saved.till_name != before.till_name:
+        notices.append(tr("The new till name is used when PayDesk is started again."))
     return notices
 
 

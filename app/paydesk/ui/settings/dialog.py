@@ -1,6 +1,7 @@
-"""The settings window: the service account, the counter, how eagerly to check orders.
+"""The settings window: the service account, the counter, the order book and the till's
+name, how eagerly to check orders.
 
-One section each (service_section.py, counter_section.py). Values are checked the
+One section each (service_section.py, counter_section.py, book_section.py). Values are checked the
 way the core checks them (``Settings.with_changes`` and the gateway's address
 rule), and a problem is shown under the field it concerns, with the dialog left
 open; the core's errors are put in words by their code (texts.py). In the demo
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
 from paydesk.core.settings import Settings, SettingsError
 from paydesk.support.secret_store import NoKeychainError, SecretStore, SecretStoreError
+from paydesk.ui.settings.book_section import BookSection
 from paydesk.ui.settings.connection_check import ConnectionResult
 from paydesk.ui.settings.counter_section import CounterSection, PollingSection
 from paydesk.ui.settings.service_section import (
@@ -69,8 +71,10 @@ class SettingsDialog(QDialog):
             demo=demo, account_in_use=account_in_use,
         )
         self.counter_section = CounterSection(self.field_errors)
+        self.book_section = BookSection(self.field_errors, demo=demo)
         self.polling_section = PollingSection(self.field_errors, demo=demo)
-        for section in (self.service_section, self.counter_section, self.polling_section):
+        for section in (self.service_section, self.counter_section, self.book_section,
+                        self.polling_section):
             layout.addWidget(section)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
@@ -85,6 +89,7 @@ class SettingsDialog(QDialog):
         self._set_tab_order()
         self.service_section.load(settings)
         self.counter_section.load(settings)
+        self.book_section.load(settings)
         self.polling_section.load(settings)
         (self.merchant_edit if demo else self.base_url_edit).setFocus()
         self.service_section.look_up_stored_secret()
@@ -98,6 +103,8 @@ class SettingsDialog(QDialog):
         self.test_button, self.check_label = service.test_button, service.check_label
         self.merchant_edit, self.sound_check = counter.merchant_edit, counter.sound_check
         self.language_combo, self.display_combo = counter.language_combo, counter.display_combo
+        self.order_book_edit = self.book_section.order_book_edit
+        self.till_edit = self.book_section.till_edit
         self.focus_spin = polling.focus_spin
         self.backoff_start_spin = polling.backoff_start_spin
         self.backoff_max_spin = polling.backoff_max_spin
@@ -140,7 +147,7 @@ class SettingsDialog(QDialog):
             self.base_url_edit, self.client_id_edit, self.secret_edit, self.show_secret_button,
             self.test_button, self.service_section.file_choice, self.merchant_edit,
             self.sound_check, self.language_combo,
-            self.display_combo,
+            self.display_combo, self.order_book_edit, self.till_edit,
             self.focus_spin, self.backoff_start_spin, self.backoff_max_spin,
             self.in_flight_spin, self.lifetime_spin, self.save_button,
             self.buttons.button(QDialogButtonBox.StandardButton.Cancel),
@@ -208,6 +215,7 @@ class SettingsDialog(QDialog):
     def _collect(self) -> Settings:
         changes = {
             **self.counter_section.values(),
+            **self.book_section.values(),
             **self.polling_section.values(),
             **self.service_section.values(),
         }
