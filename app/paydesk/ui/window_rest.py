@@ -131,7 +131,7 @@ def _share_the_book(window: MainWindow, counter: CounterController) -> None:
 
 def _orders_list(window: MainWindow, counter: CounterController) -> OrdersPanel:
     """The orders list in its place, and the watch on what other programs write."""
-    panel = OrdersPanel(counter.desk.book)
+    panel = OrdersPanel(counter.desk.book, shared_book=window.runtime.shares_a_book)
     placeholder = window.splitter.replaceWidget(1, panel)  # the restored splitter state too
     window.splitter.setStretchFactor(1, 3)  # the factor lives in the widget's size policy
     if placeholder is not None:
