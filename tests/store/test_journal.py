@@ -147,7 +147,7 @@ def test_a_payment_seen_at_another_till_comes_in_over_a_local_pending(
     assert changed == store.get(CLIENT, "A-1")
     assert (changed.status, changed.paid_at, changed.till) == (OrderStatus.APPROVE, at(2), OWN)
     assert (changed.amount, changed.note) == (mine.amount, mine.note)
-    assert changed.next_check_at == at(1)  # this till's own schedule stays
+    assert changed.next_check_at is None  # paid: never checked again, as after a check
     assert store.due_for_check(at(10)) == []  # paid: no more checks
     assert [c.status for c in store.history(CLIENT, "A-1")] == [
         OrderStatus.PENDING, OrderStatus.APPROVE]
@@ -176,8 +176,16 @@ def test_a_download_merges_by_the_rule(store: OrderStore, case: MergeCase) -> No
     changed = store.merge_downloaded([BookEntry(case.incoming)], 1, case.current.till)
 
     merged = store.get(case.current.client_id, case.current.order_id)
-    assert merged == case.expected
-    assert changed == ([] if case.expected == case.current else [case.expected])
+    assert merged is not None
+    # When this book checks next is its own: an order that became payable by the
+    # download is watched from its confirmation, a final one never.
+    became_payable = (case.current.creation is not CreationState.CONFIRMED
+                      and case.expected.creation is CreationState.CONFIRMED
+                      and not case.expected.status.is_final)
+    expected = replace(case.expected, next_check_at=(
+        case.expected.confirmed_at if became_payable else case.current.next_check_at))
+    assert merged == expected
+    assert changed == ([] if expected == case.current else [expected])
     knew_more = any(getattr(case.expected, field) != getattr(case.incoming, field) for field in (
         "status", "creation", "url", "paid_at", "confirmed_at", "last_error", "till"))
     assert store.waiting_count() == int(knew_more)
@@ -306,3 +314,16 @@ def test_the_journals_questions_use_their_indexes(store: OrderStore, add: AddOrd
         lines = plans(store, lambda client=client_id: store.tills(client), kinds=("WITH",))
         assert uses(lines, "orders_by_till"), lines
         assert not any(line.startswith("SCAN orders") for line in lines), lines
+
+
+def test_an_open_order_from_the_shared_book_reads_as_watched_and_only_its_till_checks_it(
+    store: OrderStore,
+) -> None:
+    # The shared book knows nothing of when a till checks next: it sends no such time.
+    theirs = replace(remote("B-1", minutes=1), next_check_at=None)
+    ours = replace(remote("A-9", till=OWN, minutes=2), next_check_at=None)  # a book restored
+    store.merge_downloaded([entry(theirs), entry(ours)], 4, OWN)
+
+    copy = store.get(CLIENT, "B-1")
+    assert copy is not None and copy.is_watched  # "waiting", not "status unknown"
+    assert [o.order_id for o in store.due_for_check(at(60))] == ["A-9"]  # due at once here

@@ -25,6 +25,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -60,7 +61,7 @@ _INSERT = (
 _MERGE = (
     "UPDATE orders SET status = ?, creation = ?, url = ?, paid_at = ?, confirmed_at = ?,"
     " last_checked_at = ?, last_pending_at = ?, last_error = ?, last_error_detail = ?,"
-    " till = ?, remote_seq = ?, local_rev = local_rev + ? WHERE id = ?"
+    " till = ?, next_check_at = ?, remote_seq = ?, local_rev = local_rev + ? WHERE id = ?"
 )
 _ADD_HISTORY = (
     "INSERT INTO status_history (order_row, status, observed_at) SELECT ?1, ?2, ?3"
@@ -272,18 +273,37 @@ def _merge_one(
     if found is None:
         open_ = not incoming.status.is_final and incoming.creation is not CreationState.ABANDONED
         elsewhere = int(open_ and incoming.till != own_till)
-        row = db.execute(_INSERT, (*_order_values(incoming), cursor, elsewhere)).fetchone()
+        arriving = replace(incoming, next_check_at=_watched_from(incoming, None))
+        row = db.execute(_INSERT, (*_order_values(arriving), cursor, elsewhere)).fetchone()
         return row[0], order_from_row(row[1:])
     row_id, current = found[0], order_from_row(found[1:])
     merged = merge_orders(current, incoming)
+    merged = replace(merged, next_check_at=_watched_from(merged, current))
     knew_more = _shared(merged) != _shared(incoming)
     db.execute(_MERGE, (
         merged.status.value, merged.creation.value, merged.url, ms_or_none(merged.paid_at),
         ms_or_none(merged.confirmed_at), ms_or_none(merged.last_checked_at),
         ms_or_none(merged.last_pending_at), *failure_columns(merged.last_error), merged.till,
-        cursor, int(knew_more), row_id,
+        ms_or_none(merged.next_check_at), cursor, int(knew_more), row_id,
     ))
     return row_id, (merged if merged != current else None)
+
+
+def _watched_from(order: Order, before: Order | None) -> datetime | None:
+    """When this book next checks a downloaded order (its poller's ``next_check_at``).
+
+    A final one never. One that has just become payable (new here, or confirmed by
+    the download) is watched from its confirmation: due at once if this till watches
+    it, and shown as waiting, not "unknown", where another till does (the poller
+    leaves ``elsewhere`` orders alone whatever their time). Otherwise as it was.
+    """
+    if order.status.is_final:
+        return None
+    newly_payable = order.creation is CreationState.CONFIRMED and (
+        before is None or before.creation is not CreationState.CONFIRMED)
+    if newly_payable:
+        return order.confirmed_at or order.created_at
+    return None if before is None else before.next_check_at
 
 
 def _shared(order: Order) -> tuple[Any, ...]:
