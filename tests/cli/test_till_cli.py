@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from paydesk.cli.output import describe
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderStore
 
@@ -89,3 +90,20 @@ def test_report_of_one_till_and_of_the_whole_shop(paydesk: RunPaydesk, book: Pat
     run = paydesk("report", "--date", DAY.isoformat(), "--till", "Касса 1", env=ENV)
     assert run.code == 0, run.err
     assert run.out.splitlines()[0] == "Report for 2026-03-01, till Касса 1 (local time)"
+
+
+def test_the_table_names_the_till_when_orders_come_from_several(
+    paydesk: RunPaydesk, book: Path
+) -> None:
+    everything = paydesk("list", env=ENV)
+    header = everything.out.splitlines()[0].split()
+    assert header[-1] == "Till"
+    assert "Касса 1" in everything.out and "Till 2" in everything.out
+    one_till = paydesk("list", "--till", "Till 2", env=ENV)
+    assert one_till.code == 0 and "Till" not in one_till.out.splitlines()[0]
+
+
+def test_an_orders_description_names_its_till() -> None:
+    assert "Till    Till 2" in describe(made("b-1", 30000, 11, "Till 2")).splitlines()
+    assert not any(line.startswith("Till") for line in describe(made("o-1", 100, 9, ""))
+                   .splitlines())

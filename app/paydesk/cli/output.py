@@ -51,6 +51,8 @@ def describe(order: Order) -> str:
         lines.append(f"E-mail  {order.email}")
     if order.note:
         lines.append(f"Note    {order.note}")
+    if order.till:
+        lines.append(f"Till    {order.till}")
     if order.paid_at:
         lines.append(f"Paid    {paid_text(order)}")
         if order.paid_time_is_approximate and order.last_pending_at is not None:
@@ -95,7 +97,10 @@ def history_text(details: OrderDetails) -> str:
 
 
 def table(orders: Sequence[Order]) -> str:
-    headers = ("Created", "Order id", "Amount", "Status", "Paid", "E-mail", "Note")
+    """The orders as a table; with a Till column when they were taken at several tills."""
+    several_tills = len({o.till for o in orders if o.till}) > 1
+    headers: tuple[str, ...] = ("Created", "Order id", "Amount", "Status", "Paid", "E-mail",
+                                "Note", *(("Till",) if several_tills else ()))
     rows = [
         (
             local_text(o.created_at),
@@ -105,6 +110,7 @@ def table(orders: Sequence[Order]) -> str:
             paid_text(o),
             o.email or "",
             o.note,
+            *((o.till,) if several_tills else ()),
         )
         for o in orders
     ]
