@@ -112,12 +112,8 @@ def _run_command(args: argparse.Namespace) -> int:
     runtime = None
     try:
         runtime = open_runtime(args.data_dir, demo=args.demo)
-        if args.command in book_step.READING:
-            book_step.bring_in_step(runtime)
-        code = int(args.run(args, runtime))
-        if args.command in book_step.WRITING:
-            book_step.bring_in_step(runtime)
-        return code
+        with book_step.kept_in_step(runtime, args.command):
+            return int(args.run(args, runtime))
     except InputError as exc:
         return fail(f"{exc.field}: {exc}", exit_codes.USAGE)
     except (NotConfiguredError, SettingsError, SecretStoreError) as exc:
