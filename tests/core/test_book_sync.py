@@ -8,7 +8,6 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from tills import Till, open_till
 
 from paydesk.core import book_sync
 from paydesk.core.book_sync import BookState
@@ -22,6 +21,7 @@ from memory_keyring import MemoryKeyring
 from payment_page import decide
 from postgres import PostgresServer
 from test_values import TEST_CLIENT_ID
+from tills import Till, open_till
 
 WAIT = 15.0
 

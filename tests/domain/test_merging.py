@@ -3,10 +3,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from merge_cases import CASES, PAID, STILL_PENDING, MergeCase, at, base_order
 
 from paydesk.domain.merging import merge_orders
 from paydesk.domain.orders import CreationState, OrderStatus
+
+from merge_cases import CASES, PAID, STILL_PENDING, MergeCase, at, base_order
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda case: case.name)

@@ -7,7 +7,6 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from merge_cases import CASES, MergeCase
 
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
@@ -22,6 +21,7 @@ from paydesk.store import (
 )
 
 from bulk_orders import bulk_insert
+from merge_cases import CASES, MergeCase
 from store_support import CLIENT, AddOrder, at, full_scan, plans, uses
 
 OWN, OTHER = "Till A", "Till B"

@@ -113,9 +113,11 @@ def run_copy(args: argparse.Namespace, runtime: Runtime) -> int:
 
 def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
     record = book_status(runtime)
+    # Offline is exit 5 in either form: a script reads the code before the record.
+    code = exit_codes.STORAGE if record["reachable"] is False else exit_codes.OK
     if args.format == "json":
         print_json(record)
-        return exit_codes.OK
+        return code
     if record["kind"] == "local":
         print(f"Order book: this computer's, {record['local_book']}")
         print(f"Till: {record['till']}")
@@ -130,11 +132,12 @@ def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
         print(f"Shared book: offline ({record['problem']})")
     print(f"Tills seen: {', '.join(record['tills']) or '-'}")
     print(f"Waiting to upload: {record['waiting']} order(s)")
-    return exit_codes.OK if record["reachable"] else exit_codes.STORAGE
+    return code
 
 
 def book_status(runtime: Runtime) -> dict[str, Any]:
-    """``book status``: the record its JSON prints (README.md, "Command line")."""
+    """``book status``: the record its JSON prints (README.md, "Command line"). The keys
+    are the same whichever book and state; what does not apply is null."""
     from paydesk.store.shared.schema import LATEST_SHARED_VERSION
 
     record: dict[str, Any] = {
@@ -142,13 +145,14 @@ def book_status(runtime: Runtime) -> dict[str, Any]:
         "order_book": "",
         "local_book": str(runtime.paths.database),
         "till": runtime.settings.till_name,
+        "reachable": None, "problem": None, "schema_version": None, "orders": None,
+        "open": None, "tills": [], "waiting": None,
     }
     if not runtime.shares_a_book:
         return record
     client_id = runtime.require_client_id()
     address = runtime.book_address()
-    record.update(order_book=address.masked, reachable=False, problem=None,
-                  schema_version=None, orders=None, open=None, tills=[], waiting=None)
+    record.update(order_book=address.masked, reachable=False)
     journal = runtime.open_store()
     try:
         try:

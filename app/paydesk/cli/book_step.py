@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from paydesk.core.book_sync import sync_once
 from paydesk.core.runtime import Runtime
@@ -25,15 +27,30 @@ WRITING = frozenset({"status", "refresh", "create"})
 CONNECT_TIMEOUT = 3.0
 
 
-def bring_in_step(runtime: Runtime) -> bool:
-    """Send what waits, fetch what changed; False (and a line on stderr) if it could not."""
+@contextmanager
+def kept_in_step(runtime: Runtime, command: str) -> Iterator[None]:
+    """Around a command: in step before it reads, and after it wrote. A shared book out
+    of reach is said once, on stderr: after a writing command (with the count of what
+    waits once it wrote; the book is not tried a second time), else before it reads."""
+    problem = bring_in_step(runtime) if command in READING else None
+    if problem is not None and command not in WRITING:
+        say_offline(runtime, problem)
+    yield
+    if command in WRITING:
+        if problem is None:
+            problem = bring_in_step(runtime)
+        if problem is not None:
+            say_offline(runtime, problem)
+
+
+def bring_in_step(runtime: Runtime) -> StoreError | None:
+    """Send what waits, fetch what changed; what went wrong if it could not."""
     if not runtime.shares_a_book or runtime.settings.client_id is None:
-        return True
+        return None
     try:
         book = runtime.connect_shared_book(connect_timeout=CONNECT_TIMEOUT)
     except StoreError as exc:
-        _say_offline(runtime, exc)
-        return False
+        return exc
     try:
         journal = runtime.open_store()
         try:
@@ -41,15 +58,15 @@ def bring_in_step(runtime: Runtime) -> bool:
         finally:
             journal.close()
     except StoreError as exc:
-        _say_offline(runtime, exc)
-        return False
+        return exc
     finally:
         book.close()
-    return True
+    return None
 
 
-def _say_offline(runtime: Runtime, exc: StoreError) -> None:
-    log.warning("shared order book: %s", exc)
+def say_offline(runtime: Runtime, exc: StoreError) -> None:
+    """One line on stderr: the shared book is offline, and how many orders wait."""
+    log.info("shared order book: %s", exc)  # the log file's; stderr gets the line below
     try:
         journal = runtime.open_store_for_reading()
         try:

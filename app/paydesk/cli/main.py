@@ -43,11 +43,12 @@ def build_parser() -> argparse.ArgumentParser:
         prog="paydesk",
         description="QR payments at a shop counter. With no command, opens the window.",
         epilog="Environment: PAYDESK_BASE_URL, PAYDESK_CLIENT_ID, PAYDESK_SECRET_KEY, "
-        "PAYDESK_DATA_DIR. Exit codes: 0 ok, 1 unexpected error, 2 usage, input or "
-        "configuration, 3 refused by the service, 4 service unreachable or faulty, "
-        "5 local storage (nothing sent), 6 the service has the order but it could not "
-        "be saved (never create it again: 'paydesk refresh' finishes it), 130 interrupted "
-        "(Ctrl+C). --json is --format json on every command that prints a result.",
+        "PAYDESK_DATA_DIR, PAYDESK_ORDER_BOOK. Exit codes: 0 ok, 1 unexpected error, "
+        "2 usage, input or configuration, 3 refused by the service, 4 service unreachable "
+        "or faulty, 5 local storage (nothing sent) or the shared order book (paydesk book), "
+        "6 the service has the order but it could not be saved (never create it again: "
+        "'paydesk refresh' finishes it), 130 interrupted (Ctrl+C). --json is --format json "
+        "on every command that prints a result.",
         parents=[common_options()],
     )
     parser.add_argument("--version", action="version", version=version_text())
@@ -112,12 +113,8 @@ def _run_command(args: argparse.Namespace) -> int:
     runtime = None
     try:
         runtime = open_runtime(args.data_dir, demo=args.demo)
-        if args.command in book_step.READING:
-            book_step.bring_in_step(runtime)
-        code = int(args.run(args, runtime))
-        if args.command in book_step.WRITING:
-            book_step.bring_in_step(runtime)
-        return code
+        with book_step.kept_in_step(runtime, args.command):
+            return int(args.run(args, runtime))
     except InputError as exc:
         return fail(f"{exc.field}: {exc}", exit_codes.USAGE)
     except (NotConfiguredError, SettingsError, SecretStoreError) as exc:

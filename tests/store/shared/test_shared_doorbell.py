@@ -7,13 +7,13 @@ import select
 from dataclasses import replace
 
 import psycopg
-from merge_cases import PAID, base_order
 
 from paydesk.store import BookEntry
 from paydesk.store.shared.book import SharedBook
 from paydesk.store.shared.schema import CHANNEL
 
 from conftest import Connect
+from merge_cases import PAID, base_order
 
 
 def test_a_listening_till_hears_another_tills_upload(book: SharedBook, connect: Connect) -> None:

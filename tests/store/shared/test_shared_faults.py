@@ -7,7 +7,6 @@ from urllib.parse import quote
 
 import psycopg
 import pytest
-from merge_cases import base_order
 from psycopg import sql
 
 from paydesk.domain.failures import BookFailureCode
@@ -17,6 +16,7 @@ from paydesk.store.shared.address import BookAddress
 from paydesk.store.shared.book import SharedBook
 
 from conftest import Connect
+from merge_cases import base_order
 from postgres import PASSWORD_ROLE, ROLE_PASSWORD, PostgresServer
 
 

@@ -6,13 +6,13 @@ import threading
 from datetime import datetime
 
 import psycopg
-from merge_cases import PAID, base_order
 
 from paydesk.domain.orders import CreationState
 from paydesk.store import BookEntry
 from paydesk.store.shared.book import SharedBook
 
 from conftest import Connect
+from merge_cases import PAID, base_order
 
 
 def _order(order_id: str, till: str, **changes: object) -> BookEntry:

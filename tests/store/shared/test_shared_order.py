@@ -7,13 +7,13 @@ import threading
 from collections.abc import Callable
 
 import psycopg
-from merge_cases import base_order
 
 from paydesk.store import BookEntry
 from paydesk.store.shared import order_rows
 from paydesk.store.shared.book import SharedBook
 
 from conftest import Connect
+from merge_cases import base_order
 from postgres import PostgresServer
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import psycopg
 import pytest
-from merge_cases import base_order
 from psycopg import sql
 
 from paydesk.store import BookEntry
 from paydesk.store.shared.book import SharedBook
 from paydesk.store.shared.schema import TILL_ROLE
 
+from merge_cases import base_order
 from postgres import PostgresServer
 
 

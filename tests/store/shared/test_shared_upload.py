@@ -11,7 +11,6 @@ import psycopg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from merge_cases import CASES, PAID, MergeCase, at, base_order
 
 from paydesk.domain.clock import from_ms, to_ms
 from paydesk.domain.failures import Failure
@@ -21,6 +20,7 @@ from paydesk.store import BookEntry, CreationAttempt, StatusChange
 from paydesk.store.shared.book import BookCounts, SharedBook
 
 from conftest import Connect
+from merge_cases import CASES, PAID, MergeCase, at, base_order
 
 
 def _read_back(book: SharedBook, client_id: int = 1) -> dict[str, BookEntry]:

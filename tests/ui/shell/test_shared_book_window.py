@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
-from tills import Till, open_till
 
 from paydesk.core.runtime import Runtime
 from paydesk.sandbox import SandboxServer
@@ -24,6 +23,7 @@ from counter_steps import sell
 from memory_keyring import MemoryKeyring
 from postgres import PostgresServer
 from screenshots import save_screenshot
+from tills import Till, open_till
 
 WAIT_MS = 15_000
 
