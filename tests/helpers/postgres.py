@@ -19,6 +19,7 @@ Fixtures (registered for the whole suite by tests/conftest.py):
 from __future__ import annotations
 
 import os
+import random
 import re
 import shutil
 import socket
@@ -69,10 +70,32 @@ def server_bindir() -> Path | None:
 
 
 def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+    """A free port below the system's ephemeral range.
+
+    The tests stop and start the server on its port. A port the system hands out to
+    outgoing connections could be taken meanwhile by one of them (a till trying to
+    reconnect may even connect to itself on it), and the server would come back
+    unreachable; ports below that range are never handed out.
+    """
+    low = _ephemeral_low()
+    rng = random.Random()
+    for _attempt in range(200):
+        port = rng.randrange(max(1024, low - 12_000), low)
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port below the ephemeral range for PostgreSQL")
+
+
+def _ephemeral_low() -> int:
+    try:
+        text = Path("/proc/sys/net/ipv4/ip_local_port_range").read_text(encoding="ascii")
+        return int(text.split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
 
 
 class PostgresServer:
