@@ -98,3 +98,19 @@ def test_offline_the_till_sells_and_says_how_many_wait_then_uploads_them(
     qtbot.waitUntil(lambda: label.text().startswith("✓"), timeout=WAIT_MS)
     mine = {o.order_id for o in shared_window.counter.desk.book.query(OrderQuery())}
     qtbot.waitUntil(lambda: all(other_till.get(i) is not None for i in mine), timeout=WAIT_MS)
+
+
+def test_word_from_the_sync_thread_after_the_window_closed_is_dropped(
+    shared_window: MainWindow, other_till: Till, qtbot: QtBot
+) -> None:
+    link = shared_window.shared_book
+    assert link is not None
+    order = other_till.sell("12")
+    qtbot.waitUntil(lambda: order.order_id in _rows(shared_window), timeout=WAIT_MS)
+    shared_window.shutdown()
+    # As the thread's last queued signals would arrive, after the book is closed (here
+    # emitted in the window's thread, so the slots run at once).
+    with qtbot.captureExceptions() as raised:
+        link.changed.emit()
+        link.taken.emit([order.order_id])
+    assert raised == []

@@ -32,6 +32,7 @@ class BookWatch(QObject):
         super().__init__(parent)
         self._book = book
         self._trouble: str | None = None
+        self._stopped = False
         self._timer = QTimer(self)
         self._timer.setInterval(interval_ms)
         self._timer.timeout.connect(self.look)
@@ -42,11 +43,16 @@ class BookWatch(QObject):
 
     def stop(self) -> None:
         """The book is about to close: no more looks, and no more word from it."""
+        self._stopped = True
         self._timer.stop()
         self._unlisten()
 
     def look(self) -> None:
-        """Ask now (the timer does, every LOOK_MS); the book tells ``changed``."""
+        """Ask now (the timer does, every LOOK_MS; the shared book's sync when it brought
+        a change); the book tells ``changed``. Never once stopped: a word queued from
+        another thread may come after the book closed."""
+        if self._stopped:
+            return
         try:
             self._book.look_for_changes()
         except StoreError as exc:

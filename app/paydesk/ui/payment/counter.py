@@ -201,7 +201,10 @@ class CounterController(QObject):
         self.engine.retry_creation(order_id)
 
     def check_now(self, order_ids: Iterable[str]) -> None:
-        self.engine.check_now(list(order_ids))
+        """Check these open orders now; nothing once stopped (the book is closing, and a
+        word queued from another thread, the shared book's, may come after it)."""
+        if not self._stopped:
+            self.engine.check_now(list(order_ids))
 
     def check_all_pending(self) -> None:
         self.engine.check_now()
