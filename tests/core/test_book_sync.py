@@ -4,8 +4,11 @@ falsely paid, and the books agree afterwards."""
 
 from __future__ import annotations
 
+import select
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -169,3 +172,43 @@ def test_a_book_not_set_up_is_refused_with_its_reason_until_it_is(
         assert order.order_id in _shared_orders(url)
     finally:
         till.close()
+
+
+class _BusyBook:
+    """The real shared book, whose first lease claim waits until a NOTIFY is in its
+    socket: the claim's own query then reads it, and the socket is quiet after it."""
+
+    def __init__(self, book: SharedBook, claiming: threading.Event) -> None:
+        self._book = book
+        self._claiming = claiming
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._book, name)
+
+    def claim_leases(self, client_id: int, till: str, lease_seconds: float = 20) -> set[str]:
+        if not self._claiming.is_set():
+            self._claiming.set()
+            select.select([self._book.fileno()], [], [], WAIT)
+        return self._book.claim_leases(client_id, till, lease_seconds)
+
+
+def test_a_change_rung_while_the_till_ran_a_query_of_its_own_still_comes_down(
+    shop: dict[str, Till], wait_until: Callable[..., None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(book_sync, "CATCH_UP_SECONDS", 3600.0)  # only the doorbell brings it
+    a, b = shop["A"], shop["B"]
+    a.start_sync()
+    wait_until(lambda: a.sync is not None and a.sync.status.state is BookState.ONLINE,
+               timeout=WAIT)
+    claiming = threading.Event()
+    sync = book_sync.BookSync(
+        open_journal=lambda: b.runtime.open_store(check_whole_file=False),
+        connect=lambda: _BusyBook(b.runtime.connect_shared_book(), claiming),
+        client_id=TEST_CLIENT_ID, till="B", address="")
+    sync.start()
+    try:
+        assert claiming.wait(WAIT)  # B is connected, has caught up, and claims its leases
+        order = a.desk.start_order("13")  # one change: one ring, heard during the claim
+        wait_until(lambda: b.get(order.order_id) is not None, timeout=WAIT)
+    finally:
+        sync.stop()

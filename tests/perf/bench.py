@@ -32,6 +32,11 @@ against a baseline measured in the same run, interleaved with it:
   random moment of the window's look interval. The window's own checks are
   off, so only the list's watch on the book can show it.
 - ``sandbox_p50_ms``: sequential ``get_order`` through ``GatewayClient``.
+- ``shared``: a shop's tills on one shared order book, on a PostgreSQL server the
+  part starts itself (bench_shared.py says what each figure is; skipped, with
+  the reason, where no server is installed).
+- ``million``: the window on a till's book of 1 000 000 orders (bench_million.py);
+  run only when named (``--only million``), as building the book takes minutes.
 
 Python writes no bytecode cache in some environments (PYTHONDONTWRITEBYTECODE);
 the start-up children get their own cache folder instead, warmed by one
@@ -82,6 +87,13 @@ BUDGETS: dict[str, tuple[float, str]] = {
     "history_rss_mb": (60, "RSS growth, 0 -> 100 000 orders"),
     "external_change_ms": (1000, "another process's change shown in the open list"),
     "sandbox_p50_ms": (3, "sequential get_order on loopback"),
+    # The shop's shared order book (bench_shared.py, bench_million.py):
+    "shared_shown_p95_s": (1.0, "4 tills: an order sold at one, in another's book (p95)"),
+    "get_order_ratio": (1.1, "get_order calls, 4 tills watching / 1 till"),
+    "shared_create_to_qr_ratio": (1.3, "Enter to QR, shared book / own book only"),
+    "shared_upload_1000_s": (5.0, "1 000 orders of an outage up after the book's return"),
+    "history_filter_1m_ms": (100, "status filter, search, sort: first rows, 1 000 000"),
+    "history_rss_1m_ratio": (1.1, "window's RSS, 1 000 000 orders / 100 000"),
 }
 
 
@@ -112,7 +124,9 @@ QUICK = Sizes(
     refresh_latency_ms=5, refresh_in_flight=8, refresh_rounds=1, history_orders=2_000,
     history_open_runs=1, filter_rounds=1, rss_runs=1, external_runs=2, sandbox_calls=20,
 )
-PARTS = ("startup", "create", "refresh", "history", "external", "sandbox")
+PARTS = ("startup", "create", "refresh", "history", "external", "sandbox", "shared")
+#: Parts run only when named (--only): building their book takes minutes.
+EXTRA_PARTS = ("million",)
 
 
 def log(message: str) -> None:
@@ -421,8 +435,6 @@ def runtime_for(data_dir: Path, base_url: str, **settings: Any) -> Any:
 def bench_create(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str, Any]:
     import qrcode
     import requests
-    from PySide6.QtCore import Qt
-    from PySide6.QtTest import QTest
     from qrcode.constants import ERROR_CORRECT_M
 
     session = requests.Session()
@@ -443,23 +455,12 @@ def bench_create(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str,
 
     runtime = runtime_for(prepare_data_dir(work / "create-data", base_url), base_url)
     window = gui.open_window(runtime, start=True)
-    qr = window.payment_panel.qr
-    amount_input = window.form.amount_input
-    painted = PaintDone(qr, own_paint=True)
+    painted = PaintDone(window.payment_panel.qr, own_paint=True)
     app_times: list[float] = []
     bare_times: list[float] = []
     try:
         for number in range(sizes.create_warmup + sizes.create_runs):
-            amount_input.setFocus()
-            amount_input.setText(f"{100 + number},50")
-            before = qr.text()
-            painted.arm(lambda before=before: qr.text() not in (None, before))
-            started = time.perf_counter()
-            QTest.keyClick(amount_input, Qt.Key.Key_Return)
-            if not gui.wait(lambda: painted.at is not None, timeout=20):
-                raise RuntimeError("the QR was not painted within 20 s")
-            assert painted.at is not None
-            app_time = painted.at - started
+            app_time = enter_to_qr(gui, window, painted, number)
             started = time.perf_counter()
             bare(number)
             bare_time = time.perf_counter() - started
@@ -477,6 +478,26 @@ def bench_create(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str,
         "create_to_qr_ms": median(app_times) * 1000,
         "create_to_qr_bare_ms": median(bare_times) * 1000,
     }
+
+
+def enter_to_qr(gui: Gui, window: Any, painted: PaintDone, number: int) -> float:
+    """Seconds from Enter in ``window``'s amount field to its new QR painted
+    (``painted`` watches its QR widget, ``own_paint``)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    qr = window.payment_panel.qr
+    amount_input = window.form.amount_input
+    amount_input.setFocus()
+    amount_input.setText(f"{100 + number},50")
+    before = qr.text()
+    painted.arm(lambda: qr.text() not in (None, before))
+    started = time.perf_counter()
+    QTest.keyClick(amount_input, Qt.Key.Key_Return)
+    if not gui.wait(lambda: painted.at is not None, timeout=20):
+        raise RuntimeError("the QR was not painted within 20 s")
+    assert painted.at is not None
+    return painted.at - started
 
 
 # -- check all pending ---------------------------------------------------------------------
@@ -806,7 +827,7 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
         if "startup" in parts:
             log("start-up")
             figures.update(bench_startup(sizes, work, base_url))
-        gui = Gui() if set(parts) & {"create", "refresh", "history", "external"} else None
+        gui = Gui() if set(parts) - {"startup", "sandbox"} else None
         if "sandbox" in parts:
             log("sandbox")
             figures.update(bench_sandbox(sizes, work, sandbox))
@@ -823,6 +844,15 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
         if gui is not None and "external" in parts:
             log("a change made by another process")
             figures.update(bench_external(sizes, work, gui, base_url))
+        if gui is not None and "shared" in parts:
+            import bench_shared
+
+            figures.update(bench_shared.bench_shared(sizes == QUICK, sizes.create_runs,
+                                                     sizes.create_warmup, work, gui, sandbox))
+        if gui is not None and "million" in parts:
+            import bench_million
+
+            figures.update(bench_million.bench_million(sizes, work, gui, base_url))
     return figures
 
 
@@ -842,8 +872,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true",
                         help="tiny sizes: checks that the benchmark runs, measures nothing")
     parser.add_argument("--json", metavar="PATH", help="write the figures here as JSON")
-    parser.add_argument("--only", nargs="+", choices=PARTS, default=list(PARTS),
-                        help="run only these parts")
+    parser.add_argument("--only", nargs="+", choices=PARTS + EXTRA_PARTS, default=list(PARTS),
+                        help="run only these parts (million: only when named)")
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else FULL
     started = time.monotonic()
@@ -870,4 +900,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    sys.modules.setdefault("bench", sys.modules[__name__])  # one module for the other parts
     raise SystemExit(main())

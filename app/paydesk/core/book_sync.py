@@ -348,7 +348,10 @@ class BookSync:
                     pass
             except OSError:
                 pass  # drained
-        if self._book is not None and len(ready) > (self._wake_in in ready):
+        if self._book is not None:
+            # Asked even when the socket is quiet: a NOTIFY that came while this
+            # connection ran a query of its own was read with that query's reply
+            # (the driver keeps it) and leaves nothing on the socket to wake on.
             try:
                 self._bell = self._book.doorbell(0) or self._bell
             except StoreError:
