@@ -16,7 +16,19 @@ order book can stand in for what the bundle carries):
    evidence that the window was really painted: a process that is merely alive
    could be stuck on an error box. The window must paint within
    ``--start-timeout`` seconds, then keep running for ``--run-seconds`` more
-   without exiting or printing a Python traceback; then it is stopped.
+   without exiting or printing a Python traceback; then it is stopped;
+4. the shop's shared order book (PostgreSQL, through the bundle's psycopg and
+   the libpq its binary wheel carries): a throwaway PostgreSQL server is
+   started from the server binaries found here (``pg_config --bindir`` or
+   ``/usr/lib/postgresql/*/bin``; as the ``postgres`` user when run as root),
+   and the bundle's own sandbox (``PayDesk sandbox``); then, with
+   ``PAYDESK_ORDER_BOOK`` and a client id set, ``PayDesk book init URL``,
+   ``PayDesk create 150`` and ``PayDesk book status --json`` must show the
+   order in the shared book, uploaded, under this till's name. ``PSYCOPG_IMPL``
+   is ``binary``, so a bundle without psycopg_binary fails rather than using a
+   libpq this machine happens to have. Where no server
+   binaries are installed this step is skipped with a message saying so
+   (``--no-shared-book`` skips it on purpose).
 
 ``--platform xcb`` runs the window on the X display in ``DISPLAY`` instead, and
 ``--root DIR`` runs every program inside that system root (``chroot``), the bundle
@@ -28,14 +40,20 @@ when all pass, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
+import secrets
+import shutil
+import socket
 import subprocess
 import sys
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_BUNDLE = ROOT / "dist" / "PayDesk"
@@ -80,12 +98,13 @@ def base_environment(data_dir: Path) -> dict[str, str]:
     return env
 
 
-def _run_command(program: Path, args: list[str], work: Path, data: Path) -> tuple[str, str]:
+def _run_command(program: Path, args: list[str], work: Path, data: Path,
+                 extra_env: dict[str, str] | None = None) -> tuple[str, str]:
     """Run the bundle with ``args``; its stdout and all it printed. SmokeCheckError
     when it fails or prints a traceback."""
     done = subprocess.run(  # noqa: S603 (our own freshly built program)
         _command(program, args, work),
-        cwd=work, env=base_environment(data),
+        cwd=work, env={**base_environment(data), **(extra_env or {})},
         capture_output=True, text=True, encoding="utf-8", errors="replace",
         timeout=ABOUT_TIMEOUT, check=False,
     )
@@ -183,6 +202,174 @@ def _without_paint_log(text: str) -> str:
                    if not line.startswith("qt.widgets.painting"))
 
 
+# -- 4. the shared order book on a throwaway PostgreSQL server -------------------------
+
+NO_SERVER = ("shared book: SKIPPED, no PostgreSQL server binaries here (initdb, pg_ctl, "
+             "postgres); apt-get install postgresql to check it")
+#: The client id and till name the shared-book step uses (any would do).
+SHARED_CLIENT_ID = "7"
+SHARED_TILL = "smoke-till"
+POSTGRES_USER = "postgres"
+
+
+def postgres_bindir() -> Path | None:
+    """Where initdb, pg_ctl and postgres are (as tests/helpers/postgres.py finds them)."""
+    candidates: list[Path] = []
+    pg_config = shutil.which("pg_config")
+    if pg_config:
+        done = subprocess.run([pg_config, "--bindir"], capture_output=True,  # noqa: S603
+                              text=True, check=False)
+        if done.returncode == 0 and done.stdout.strip():
+            candidates.append(Path(done.stdout.strip()))
+
+    def version(path: Path) -> tuple[int, ...]:
+        return tuple(int(part) for part in re.findall(r"\d+", path.parent.name))
+
+    candidates += sorted(Path("/usr/lib/postgresql").glob("*/bin"), key=version, reverse=True)
+    for bindir in candidates:
+        if all((bindir / name).is_file() for name in ("initdb", "pg_ctl", "postgres")):
+            return bindir
+    return None
+
+
+@contextmanager
+def postgres_server(bindir: Path) -> Iterator[str]:
+    """A throwaway cluster on 127.0.0.1 (trusted, no password); yields its database's URL.
+
+    It runs on this machine even with ``--root``: the bundle inside the root reaches
+    it over loopback. PostgreSQL refuses to run as root, so under root initdb and
+    the server run as the ``postgres`` user, who is handed the folder.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="paydesk-smoke-pg-"))
+    as_root = hasattr(os, "geteuid") and os.geteuid() == 0
+    data, log = folder / "data", folder / "server.log"
+
+    def run(name: str, *args: str) -> None:
+        command = [str(bindir / name), *args]
+        if as_root:
+            command = ["runuser", "-u", POSTGRES_USER, "--", *command]
+        done = subprocess.run(command, capture_output=True, text=True,  # noqa: S603
+                              cwd=folder, check=False, timeout=120)
+        if done.returncode != 0:
+            server_log = log.read_text(errors="replace") if log.exists() else ""
+            raise SmokeCheckError(f"PostgreSQL's {name} failed ({done.returncode}): "
+                                  f"{done.stderr}{server_log}")
+
+    with socket.socket() as probe:  # a free port, handed to the server at once
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    started = False
+    try:
+        if as_root:
+            shutil.chown(folder, POSTGRES_USER)
+        run("initdb", "-D", str(data), "-U", POSTGRES_USER, "-A", "trust", "-E", "UTF8",
+            "--locale=C", "--no-sync")
+        run("pg_ctl", "start", "-w", "-t", "60", "-D", str(data), "-l", str(log), "-o",
+            f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off")
+        started = True
+        yield f"postgresql://{POSTGRES_USER}@127.0.0.1:{port}/postgres"
+    finally:
+        if started:
+            run("pg_ctl", "stop", "-w", "-t", "60", "-D", str(data), "-m", "immediate")
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@contextmanager
+def bundle_sandbox(program: Path, work: Path, secret: str) -> Iterator[str]:
+    """The bundle's own sandbox (``PayDesk sandbox``) on a free port; yields its URL."""
+    env = {**base_environment(work / "sandbox-data"), "PAYDESK_SANDBOX_SECRET_KEY": secret}
+    process = subprocess.Popen(  # noqa: S603 (our own freshly built program)
+        _command(program, ["sandbox", "--port", "0", "--client-id", SHARED_CLIENT_ID], work),
+        cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True, encoding="utf-8", errors="replace",
+    )
+    lines: list[str] = []
+    first = threading.Event()
+
+    def read() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.append(line)
+            first.set()
+        first.set()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        first.wait(ABOUT_TIMEOUT)
+        url = lines[0].strip() if lines else ""
+        if not url.startswith("http://127.0.0.1:"):
+            process.terminate()
+            reader.join(10)
+            raise SmokeCheckError(f"'sandbox' gave no address (exit code {process.poll()}):\n"
+                                  + "".join(lines))
+        yield url
+    finally:
+        if process.poll() is None:
+            process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+
+
+def _json_of(stdout: str, output: str, what: str) -> dict[str, Any]:
+    try:
+        record = json.loads(stdout)
+    except json.JSONDecodeError:
+        record = None
+    if not isinstance(record, dict):
+        raise SmokeCheckError(f"'{what}' printed no JSON record:\n{output}")
+    return record
+
+
+def check_shared_book(program: Path, work: Path, book_url: str) -> dict[str, Any]:
+    """``book init``, ``create`` and ``book status`` on the shared book at ``book_url``;
+    the status record. SmokeCheckError unless the order is there, uploaded, by this till."""
+    secret = secrets.token_urlsafe(16)
+    data = work / "till-data"
+    with bundle_sandbox(program, work, secret) as service:
+        # PSYCOPG_IMPL=binary: psycopg must use the bundle's psycopg_binary (and the libpq
+        # it carries) or fail, never fall back to a libpq this machine happens to have.
+        env = {"PAYDESK_ORDER_BOOK": book_url, "PAYDESK_CLIENT_ID": SHARED_CLIENT_ID,
+               "PAYDESK_BASE_URL": service, "PAYDESK_SECRET_KEY": secret,
+               "PSYCOPG_IMPL": "binary"}
+        stdout, output = _run_command(program, ["book", "init", book_url, "--json"],
+                                      work, data, env)
+        init = _json_of(stdout, output, "book init")
+        version = init.get("schema_version")
+        if not isinstance(version, int) or version < 1 or not init.get("book_id"):
+            raise SmokeCheckError(f"'book init' made no book:\n{output}")
+        _run_command(program, ["config", "set", "till", SHARED_TILL], work, data, env)
+        stdout, output = _run_command(program, ["create", "150", "--json"], work, data, env)
+        order = _json_of(stdout, output, "create")
+        if not order.get("order_id") or order.get("till") != SHARED_TILL:
+            raise SmokeCheckError(f"'create 150' made no order of till {SHARED_TILL}:\n{output}")
+        stdout, output = _run_command(program, ["book", "status", "--json"], work, data, env)
+    status = _json_of(stdout, output, "book status")
+    expected = {"kind": "shared", "reachable": True, "schema_version": version, "orders": 1,
+                "waiting": 0, "tills": [SHARED_TILL], "till": SHARED_TILL}
+    wrong = {key: status.get(key) for key, value in expected.items() if status.get(key) != value}
+    if wrong:
+        raise SmokeCheckError(f"'book status --json' disagrees ({wrong}; expected "
+                              f"{expected}):\n{output}")
+    return status
+
+
+def check_shared_book_step(program: Path, work: Path, *, skip: bool) -> None:
+    """Step 4 with its own server, or the message why it did not run."""
+    bindir = None if skip else postgres_bindir()
+    if bindir is None:
+        print("shared book: skipped (--no-shared-book)" if skip else NO_SERVER)
+        return
+    with postgres_server(bindir) as book_url:
+        status = check_shared_book(program, work, book_url)
+    print(f"shared book: book init, create and book status on PostgreSQL ({bindir}) at "
+          f"{status['order_book']}: schema {status['schema_version']}, "
+          f"{status['orders']} order uploaded by till {status['till']}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Smoke-check the built PayDesk bundle.")
     parser.add_argument("bundle", nargs="?", type=Path, default=DEFAULT_BUNDLE,
@@ -195,6 +382,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="Qt platform of the window check (xcb: the X display in DISPLAY)")
     parser.add_argument("--root", type=Path,
                         help="run inside this system root (chroot); the bundle is ROOT/opt/PayDesk")
+    parser.add_argument("--no-shared-book", action="store_true",
+                        help="skip the shared order book's check (which needs PostgreSQL's "
+                        "server binaries)")
     args = parser.parse_args(argv)
     global _PLATFORM
     _PLATFORM = args.platform
@@ -215,6 +405,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             where = "offscreen" if args.platform == "offscreen" else "on X (xcb)"
             print(f"window: painted {where} in demo mode and ran "
                   f"{args.run_seconds:g} s without a traceback")
+            check_shared_book_step(program, work, skip=args.no_shared_book)
     except (SmokeCheckError, subprocess.TimeoutExpired) as failure:
         print(f"smoke check FAILED: {failure}", file=sys.stderr)
         return 1
