@@ -14,9 +14,8 @@ from typing import Any
 
 from paydesk.cli import exit_codes
 from paydesk.cli.formats import add_format, print_json
-from paydesk.core.book_sync import copy_entries, sync_once
+from paydesk.core import shared_book
 from paydesk.core.runtime import Runtime
-from paydesk.store import StoreError
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -53,61 +52,32 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run_init(args: argparse.Namespace, runtime: Runtime) -> int:
-    from paydesk.store.shared import BookAddress
-    from paydesk.store.shared.book import SharedBook
-    from paydesk.store.shared.schema import LATEST_SHARED_VERSION
-
-    address = BookAddress.parse(args.url)
-    password = address.password or runtime.secret_store().get_book_password(
-        address.keychain_user)
-    book = SharedBook.connect(address, password=password)
-    try:
-        found = book.init_schema()
-        book_id = book.book_id
-    finally:
-        book.close()
+    done = shared_book.set_up(runtime, args.url)
     if args.format == "json":
-        print_json({"order_book": address.masked, "schema_version": LATEST_SHARED_VERSION,
-                    "schema_version_before": found, "book_id": book_id})
-    elif found == LATEST_SHARED_VERSION:
-        print(f"The shared order book at {address.masked} was ready already "
-              f"(schema {found}); nothing changed.")
+        print_json({"order_book": done.address, "schema_version": done.version,
+                    "schema_version_before": done.found, "book_id": done.book_id})
+    elif done.found == done.version:
+        print(f"The shared order book at {done.address} was ready already "
+              f"(schema {done.found}); nothing changed.")
     else:
-        print(f"Shared order book ready at {address.masked} (schema {LATEST_SHARED_VERSION}"
-              f"{'' if not found else f', was {found}'}).")
+        print(f"Shared order book ready at {done.address} (schema {done.version}"
+              f"{'' if not done.found else f', was {done.found}'}).")
     return exit_codes.OK
 
 
 def run_copy(args: argparse.Namespace, runtime: Runtime) -> int:
-    from paydesk.store.shared import BookAddress
-
     text = args.url or runtime.settings.order_book
     if not text:
         print("paydesk: give the shared book: paydesk book copy --to postgresql://…",
               file=sys.stderr)
         return exit_codes.USAGE
-    address = BookAddress.parse(text)
-    till = runtime.settings.till_name
-    client_id = runtime.require_client_id()
-    book = runtime.connect_shared_book(address)
-    journal = runtime.open_store()
-    try:
-        copied, after = 0, 0
-        while True:
-            entries, after = journal.entries_page(client_id, after)
-            if not entries:
-                break
-            copied += copy_entries(entries, book, till)
-        if journal.sync_book_id() == book.book_id:
-            sync_once(journal, book, client_id, till)  # marks what went up as sent
-    finally:
-        journal.close()
-        book.close()
+    copied = shared_book.copy_history(runtime, text)
     if args.format == "json":
-        print_json({"order_book": address.masked, "copied": copied, "till": till})
+        print_json({"order_book": copied.address, "copied": copied.orders,
+                    "till": copied.till})
     else:
-        print(f"{copied} order(s) of this computer are in the shared book at {address.masked}"
-              f" (till {till}).")
+        print(f"{copied.orders} order(s) of this computer are in the shared book at "
+              f"{copied.address} (till {copied.till}).")
     return exit_codes.OK
 
 
@@ -138,39 +108,17 @@ def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
 def book_status(runtime: Runtime) -> dict[str, Any]:
     """``book status``: the record its JSON prints (README.md, "Command line"). The keys
     are the same whichever book and state; what does not apply is null."""
-    from paydesk.store.shared.schema import LATEST_SHARED_VERSION
-
-    record: dict[str, Any] = {
-        "kind": "shared" if runtime.shares_a_book else "local",
-        "order_book": "",
-        "local_book": str(runtime.paths.database),
-        "till": runtime.settings.till_name,
-        "reachable": None, "problem": None, "schema_version": None, "orders": None,
-        "open": None, "tills": [], "waiting": None,
+    state = shared_book.report(runtime)
+    return {
+        "kind": "shared" if state.shared else "local",
+        "order_book": state.address,
+        "local_book": state.local_book,
+        "till": state.till,
+        "reachable": state.reachable,
+        "problem": state.problem,
+        "schema_version": state.schema_version,
+        "orders": state.orders,
+        "open": state.open,
+        "tills": state.tills,
+        "waiting": state.waiting,
     }
-    if not runtime.shares_a_book:
-        return record
-    client_id = runtime.require_client_id()
-    address = runtime.book_address()
-    record.update(order_book=address.masked, reachable=False)
-    journal = runtime.open_store()
-    try:
-        try:
-            book = runtime.connect_shared_book(address, connect_timeout=5.0)
-        except StoreError as exc:
-            record["problem"] = str(exc)
-        else:
-            try:
-                sync_once(journal, book, client_id, record["till"])
-                counts = book.counts(client_id)
-                record.update(reachable=True, schema_version=LATEST_SHARED_VERSION,
-                              orders=counts.orders, open=counts.open)
-            except StoreError as exc:
-                record["problem"] = str(exc)
-            finally:
-                book.close()
-        record["waiting"] = journal.waiting_count()
-        record["tills"] = journal.tills(client_id)
-    finally:
-        journal.close()
-    return record

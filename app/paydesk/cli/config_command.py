@@ -183,7 +183,7 @@ def _read_hidden(args: argparse.Namespace, prompt: str) -> str:
 
 def _set_order_book(value: str, runtime: Runtime) -> int:
     """The shared book's address; a password in it goes to the keychain, never the file."""
-    from paydesk.store.shared import BookAddress
+    from paydesk.core.shared_book import BookAddress
 
     address = BookAddress.parse(value)
     if address.password:

@@ -148,10 +148,11 @@ class Runtime:
         return BookAddress.parse(self.settings.order_book)
 
     def connect_shared_book(self, address: BookAddress | None = None, *,
-                            connect_timeout: float = 5.0) -> SharedBook:
+                            connect_timeout: float = 5.0, check: bool = True) -> SharedBook:
         """A connection to the shared order book (``address``, else the settings'), for the
-        calling thread only, its schema checked. The password, when the address has none,
-        comes from the keychain, else from libpq's own places (~/.pgpass, PGPASSWORD)."""
+        calling thread only, its schema checked (unless ``check`` is False: to set it up).
+        The password, when the address has none, comes from the keychain, else from
+        libpq's own places (~/.pgpass, PGPASSWORD)."""
         from paydesk.store.shared.book import SharedBook
 
         address = address or self.book_address()
@@ -159,6 +160,8 @@ class Runtime:
             address.keychain_user)
         book = SharedBook.connect(address, password=password, connect_timeout=connect_timeout,
                                   application_name=f"paydesk {self.settings.till_name}")
+        if not check:
+            return book
         try:
             book.check_schema()
         except BaseException:
