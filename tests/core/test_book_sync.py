@@ -14,6 +14,8 @@ import pytest
 
 from paydesk.core import book_sync
 from paydesk.core.book_sync import BookState
+from paydesk.core.refresh import refresh_all
+from paydesk.core.remote import send_creation
 from paydesk.core.watch_threads import watch_until_final
 from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
@@ -212,3 +214,36 @@ def test_a_change_rung_while_the_till_ran_a_query_of_its_own_still_comes_down(
         wait_until(lambda: b.get(order.order_id) is not None, timeout=WAIT)
     finally:
         sync.stop()
+
+
+def test_an_order_a_till_left_unsent_is_sent_again_by_another_under_its_own_id(
+    shop: dict[str, Till], wait_until: Callable[..., None], monkeypatch: pytest.MonkeyPatch,
+    postgres_server: PostgresServer, book_database: str, book_url: str,
+    sandbox: SandboxServer,
+) -> None:
+    monkeypatch.setattr(book_sync, "RENEW_SECONDS", 0.2)
+    monkeypatch.setattr(book_sync, "LEASE_SECONDS", 1.0)
+    a, b = shop["A"], shop["B"]
+    a.start_sync()
+    b.start_sync()
+    written = a.desk.start_order("7")  # written down, and up, before it is sent
+    wait_until(lambda: b.get(written.order_id) is not None, timeout=WAIT)
+    # A goes quiet for good; the service confirms A's request, but the link never goes up.
+    assert a.sync is not None
+    a.sync._stopping.set()
+    postgres_server.terminate(book_database, "paydesk A")
+    confirmed = a.desk.record_creation(send_creation(a.runtime.gateway(), written))
+    assert confirmed.url is not None
+    wait_until(lambda: written.order_id in b.taken, timeout=WAIT)
+    refresh_all(b.desk, b.runtime.gateway())  # B's watch engine sends it again
+    mine = b.get(written.order_id)
+    assert mine is not None and mine.url == confirmed.url  # the same link: one order
+    assert [o.order_id for o in sandbox.orders()].count(written.order_id) == 1
+    wait_until(lambda: _shared_orders(book_url)[written.order_id][1] == "pending"
+               and _shared_link(book_url, written.order_id) == confirmed.url, timeout=WAIT)
+
+
+def _shared_link(book_url: str, order_id: str) -> str | None:
+    with SharedBook.connect(book_url) as book:
+        entries, _ = book.changes_since(TEST_CLIENT_ID, 0, 100_000)
+    return next(e.order.url for e in entries if e.order.order_id == order_id)

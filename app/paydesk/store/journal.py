@@ -202,7 +202,8 @@ class JournalStore(BookConnection):
     ) -> list[str]:
         """This till watches its own open orders and those it holds (``held``, order
         ids); another till watches the rest. Orders this till takes over become due
-        at ``now``; their ids are returned. Not a change to upload."""
+        at ``now`` (an unsent one is sent again by the watch engine); their ids are
+        returned. Not a change to upload."""
         held = frozenset(held)
         client, params = client_and(client_id)
         taken: list[str] = []
@@ -219,6 +220,18 @@ class JournalStore(BookConnection):
                     taken.append(order_id)
                 elif not here and not elsewhere:
                     given.append(order_id)
+            # Held orders not confirmed yet (their till went quiet before its link went
+            # up): this till sends them again, with the same order id. Looked up by id:
+            # they are few, and no index holds them.
+            seen = {order_id for order_id, _till, _elsewhere in rows}
+            unsent = sorted(held - seen)
+            for start in range(0, len(unsent), _CHUNK):
+                chunk = unsent[start:start + _CHUNK]
+                taken += [order_id for (order_id,) in db.execute(
+                    "SELECT order_id FROM orders WHERE creation = 'unconfirmed' AND elsewhere = 1"
+                    f" AND order_id IN ({', '.join('?' * len(chunk))}){client}",
+                    [*chunk, *params],
+                ).fetchall()]
             _update_ids(db, "elsewhere = 0, next_check_at = ?", [to_ms(now)], client_id, taken)
             _update_ids(db, "elsewhere = 1", [], client_id, given)
         return taken

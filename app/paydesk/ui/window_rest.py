@@ -125,7 +125,7 @@ def _share_the_book(window: MainWindow, counter: CounterController) -> None:
     link.status_changed.connect(label.show_status)
     if window.book_watch is not None:  # another till's order: in the list at once
         link.changed.connect(window.book_watch.look)
-    link.taken.connect(counter.check_now)  # a quiet till's open orders: watched here now
+    link.taken.connect(counter.take_over)  # a quiet till's orders: watched here now
     link.start()
 
 

@@ -25,16 +25,21 @@ def _leases(url: str) -> dict[str, tuple[str, datetime]]:
     return {str(order_id): (str(till), expires) for order_id, till, expires in rows}
 
 
-def test_a_till_takes_the_leases_of_its_own_open_orders_on_upload(
+def test_a_till_takes_the_leases_of_its_own_watched_orders_on_upload(
         book: SharedBook, book_url: str, connect: Connect) -> None:
+    # Open orders and those not confirmed yet are watched (a till that goes quiet
+    # leaves its unsent ones to another, which sends them again with the same id);
+    # final and abandoned ones are not.
     book.upload([_order("A-1", "A"), _order("B-1", "B"),
                  _order("A-PAID", "A", **PAID),
-                 _order("A-NEW", "A", creation=CreationState.UNCONFIRMED, url=None)], till="A")
-    assert {order_id: till for order_id, (till, _) in _leases(book_url).items()} == {"A-1": "A"}
+                 _order("A-NEW", "A", creation=CreationState.UNCONFIRMED, url=None),
+                 _order("A-GONE", "A", creation=CreationState.ABANDONED, url=None)], till="A")
+    assert {order_id: till for order_id, (till, _) in _leases(book_url).items()} == {
+        "A-1": "A", "A-NEW": "A"}
     other = connect()
-    # B's order, uploaded by A, has no lease yet: B takes it; A's is held.
+    # B's order, uploaded by A, has no lease yet: B takes it; A's are held.
     assert other.claim_leases(1, "B") == {"B-1"}
-    assert book.claim_leases(1, "A") == {"A-1"}
+    assert book.claim_leases(1, "A") == {"A-1", "A-NEW"}
 
 
 def test_a_till_renews_its_leases(book: SharedBook, book_url: str) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from paydesk.core import book_sync
 from paydesk.core.runtime import Runtime
 from paydesk.sandbox import SandboxServer
 from paydesk.store import OrderQuery
@@ -114,3 +115,20 @@ def test_word_from_the_sync_thread_after_the_window_closed_is_dropped(
         link.changed.emit()
         link.taken.emit([order.order_id])
     assert raised == []
+
+
+def test_the_window_sends_again_an_order_a_quiet_till_left_unsent(
+    shared_window: MainWindow, other_till: Till, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+    postgres_server: PostgresServer, book_database: str, sandbox: SandboxServer,
+) -> None:
+    monkeypatch.setattr(book_sync, "RENEW_SECONDS", 0.2)
+    monkeypatch.setattr(book_sync, "LEASE_SECONDS", 1.0)
+    written = other_till.desk.start_order("8")  # written down and up, never sent
+    qtbot.waitUntil(lambda: written.order_id in _rows(shared_window), timeout=WAIT_MS)
+    assert other_till.sync is not None
+    other_till.sync._stopping.set()  # the other till goes quiet for good
+    postgres_server.terminate(book_database, "paydesk Counter 2")
+    desk = shared_window.counter.desk
+    qtbot.waitUntil(lambda: (o := desk.get(written.order_id)) is not None
+                    and o.url is not None, timeout=WAIT_MS)
+    assert [o.order_id for o in sandbox.orders()].count(written.order_id) == 1

@@ -34,33 +34,37 @@ from paydesk.store.shared.schema import (
     CHANNEL,
     LATEST_SHARED_VERSION,
     OPEN_CONDITION,
+    WATCHED_CONDITION,
     init_schema,
-    open_condition,
     read_meta,
+    watched_condition,
 )
 
-#: How long a till holds an open order's lease unless it renews it.
+#: How long a till holds a watched order's lease (open, or not confirmed yet) unless it
+#: renews it.
 LEASE_SECONDS = 20
 
 _LEASE_UNTIL = "now() + %(seconds)s::double precision * interval '1 second'"
 
-#: The leases of a till's own open orders among the uploaded ones: taken, whoever held them.
+#: The leases of a till's own watched orders among the uploaded ones: taken, whoever held
+#: them.
 _TAKE_OWN_LEASES = (
     "INSERT INTO leases (client_id, order_id, till, expires_at)"
     f" SELECT o.client_id, o.order_id, %(till)s, {_LEASE_UNTIL}"
     " FROM orders AS o JOIN unnest(%(clients)s::bigint[], %(ids)s::text[]) AS u (c, i)"
     " ON o.client_id = u.c AND o.order_id = u.i"
-    f" WHERE o.till = %(till)s AND %(till)s <> '' AND {open_condition('o')}"
+    f" WHERE o.till = %(till)s AND %(till)s <> '' AND {watched_condition('o')}"
     " ORDER BY o.client_id, o.order_id"
     " ON CONFLICT (client_id, order_id) DO UPDATE"
     " SET till = EXCLUDED.till, expires_at = EXCLUDED.expires_at"
 )
-#: Every open order of the account: the till's own taken back, its held ones renewed,
-#: expired or missing ones taken. In key order, so two tills never deadlock.
+#: Every watched order of the account (open, or not confirmed yet): the till's own taken
+#: back, its held ones renewed, expired or missing ones taken. In key order, so two tills
+#: never deadlock.
 _CLAIM = (
     "INSERT INTO leases (client_id, order_id, till, expires_at)"
     f" SELECT client_id, order_id, %(till)s, {_LEASE_UNTIL} FROM orders"
-    f" WHERE client_id = %(client)s AND {OPEN_CONDITION} ORDER BY order_id"
+    f" WHERE client_id = %(client)s AND {WATCHED_CONDITION} ORDER BY order_id"
     " ON CONFLICT (client_id, order_id) DO UPDATE"
     " SET till = EXCLUDED.till, expires_at = EXCLUDED.expires_at"
     " WHERE leases.till = EXCLUDED.till OR leases.expires_at <= now()"
@@ -73,7 +77,7 @@ _CLAIM = (
 _DROP_CLOSED = (
     "DELETE FROM leases WHERE client_id = %(client)s AND till = %(till)s AND NOT EXISTS"
     " (SELECT 1 FROM orders AS o WHERE o.client_id = leases.client_id"
-    f" AND o.order_id = leases.order_id AND {open_condition('o')})"
+    f" AND o.order_id = leases.order_id AND {watched_condition('o')})"
 )
 
 
@@ -164,7 +168,7 @@ class SharedBook:
     def upload(self, entries: Iterable[BookEntry], *, till: str,
                lease_seconds: float = LEASE_SECONDS) -> None:
         """Merge ``entries`` into the book, in one transaction; the leases of ``till``'s
-        own open orders among them are taken. Uploading them again changes nothing."""
+        own watched orders among them are taken. Uploading them again changes nothing."""
         entries = list(entries)
         if not entries:
             return
@@ -227,8 +231,9 @@ class SharedBook:
     # -- leases ----------------------------------------------------------------------
     def claim_leases(self, client_id: int, till: str,
                      lease_seconds: float = LEASE_SECONDS) -> set[str]:
-        """Renew ``till``'s leases, take its own open orders back and any open order's
-        lease that expired or is missing; the ids of the open orders it now holds."""
+        """Renew ``till``'s leases, take its own watched orders back and any watched
+        order's lease that expired or is missing; the ids of the watched orders (open,
+        or not confirmed yet) it now holds."""
         params = {"client": client_id, "till": till, "seconds": lease_seconds}
         with self._transaction() as conn:
             conn.execute(_DROP_CLOSED, params)

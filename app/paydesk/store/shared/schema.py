@@ -49,6 +49,18 @@ def open_condition(table: str = "") -> str:
 OPEN_CONDITION = open_condition()
 
 
+def watched_condition(table: str = "") -> str:
+    """Which orders some till must watch, and so hold a lease of: the open ones, and
+    those not confirmed yet (their till sends them again; if it has gone, another
+    till does, with the same order id, and the service answers with the same link)."""
+    prefix = f"{table}." if table else ""
+    return (f"{prefix}creation <> 'abandoned'"
+            f" AND {prefix}status NOT IN ('approve', 'decline', 'expired')")
+
+
+WATCHED_CONDITION = watched_condition()
+
+
 @dataclass(frozen=True, slots=True)
 class SharedMigration:
     """One schema step; its statements run in the transaction that records it."""
@@ -172,7 +184,16 @@ _V1_BOOK = SharedMigration(
     ),
 )
 
-MIGRATIONS: tuple[SharedMigration, ...] = (_V1_BOOK,)
+_V2_WATCHED = SharedMigration(
+    2,
+    "leases also of orders not confirmed yet: an index of the orders a till must watch",
+    (
+        "CREATE INDEX orders_watched ON orders (client_id, order_id)"
+        f" WHERE {WATCHED_CONDITION}",
+    ),
+)
+
+MIGRATIONS: tuple[SharedMigration, ...] = (_V1_BOOK, _V2_WATCHED)
 
 #: The group role a shop's tills log in through (docs/shop-setup.md), and what a till
 #: may do: read the book, add orders and what it learns of them, hold leases; never

@@ -206,6 +206,16 @@ class CounterController(QObject):
         if not self._stopped:
             self.engine.check_now(list(order_ids))
 
+    def take_over(self, order_ids: Iterable[str]) -> None:
+        """Orders another till left (it went quiet; the shared book's lease came here):
+        the open ones are checked now, the unsent ones sent again with their own ids."""
+        if self._stopped:
+            return
+        ids = list(order_ids)
+        self.engine.check_now(ids)
+        for order_id in ids:
+            self.engine.retry_creation(order_id)  # nothing for an order already confirmed
+
     def check_all_pending(self) -> None:
         self.engine.check_now()
 
