@@ -119,7 +119,15 @@ def _primary_code(exc: sqlite3.Error) -> int | None:
 def problem_of(exc: sqlite3.Error) -> StoreProblem | None:
     """What kind of trouble SQLite reports, or None for anything else."""
     code = _primary_code(exc)
+    if code is None and str(exc).startswith(_UNDECODABLE):
+        # PayDesk writes only Python text (valid UTF-8): text that is not was changed
+        # in the file, on a page SQLite's own structure checks let through.
+        return StoreProblem.DAMAGED
     return None if code is None else _PROBLEMS.get(code)
+
+
+#: Python's sqlite3 module's words for a TEXT value that is not UTF-8.
+_UNDECODABLE = "Could not decode to UTF-8"
 
 
 def is_damage(exc: sqlite3.Error) -> bool:

@@ -20,10 +20,15 @@ from paydesk.store.errors import DuplicateOrderError, StoreError, UnknownOrderEr
 from paydesk.store.journal import JournalStore
 from paydesk.store.migrations import OPEN_ORDERS_CONDITION
 from paydesk.store.queries import (
+    BOOK_SIZE,
+    COUNT_MATCHES_UP_TO,
     OrderQuery,
     client_and,
+    folded_search,
+    indexable,
     order_by_clause,
     page_clause,
+    search_phrase,
     search_text,
     totals_query,
     where_clause,
@@ -43,6 +48,10 @@ _FIND = "WHERE client_id = ? AND order_id = ?"
 #: The open orders this till's poller watches: OPEN_ORDERS_CONDITION verbatim (so SQLite
 #: reads the small orders_open index), less those another till watches (journal.py).
 WATCHED_HERE = f"{OPEN_ORDERS_CONDITION} AND elsewhere = 0"
+#: A search matching fewer orders than max(_RARE_MATCHES, book size // _RARE_SHARE)
+#: reads the trigram index (OrderStore._rare_search).
+_RARE_MATCHES = 1_000
+_RARE_SHARE = 200
 _INSERT_ATTEMPT = (
     "INSERT INTO creation_attempts (order_row, outcome, error, error_detail, finished_at)"
     " VALUES (?, ?, ?, ?, ?)"
@@ -297,14 +306,14 @@ class OrderStore(JournalStore):
         ]
 
     def query(self, q: OrderQuery) -> list[Order]:
-        where, params = where_clause(q)
+        where, params = where_clause(q, indexed=self._rare_search(q))
         page, page_params = page_clause(q)
         sql = f"SELECT {ORDER_COLUMNS} FROM orders {where} {order_by_clause(q)} {page}"
         return self._orders(sql, [*params, *page_params])
 
     def count(self, q: OrderQuery) -> int:
         """How many orders match ``q``'s filters (its sort and page are ignored)."""
-        where, params = where_clause(q)
+        where, params = where_clause(q, indexed=self._rare_search(q))
         with self._read("count the orders"):
             found: int = self._db.execute(
                 f"SELECT COUNT(*) FROM orders {where}", params
@@ -313,9 +322,31 @@ class OrderStore(JournalStore):
 
     def totals(self, q: OrderQuery) -> Totals:
         """Counts and kopeck sums of everything matching ``q``'s filters (page ignored)."""
+        sql = totals_query(q, indexed=self._rare_search(q))
         with self._read("add up the orders"):
-            row = self._db.execute(*totals_query(q)).fetchone()
+            row = self._db.execute(*sql).fetchone()
         return Totals(*row)
+
+    def _rare_search(self, q: OrderQuery) -> bool:
+        """Whether ``q``'s search text is best found through the trigram index.
+
+        The index finds a rare text at once, but costs a row lookup per match; a
+        common one is found sooner by reading the rows in the list's order (a page
+        fills within a few hundred rows of it), whereas its matches through the
+        index are a good part of the book. So the index counts the matches, no
+        further than one order in 200 of the book (1 000 at least), and is used
+        below that.
+        """
+        folded = folded_search(q.text)
+        if not indexable(folded):
+            return False
+        with self._read("search the orders"):
+            size: int = self._db.execute(BOOK_SIZE).fetchone()[0]
+            bound = max(_RARE_MATCHES, size // _RARE_SHARE)
+            found: int = self._db.execute(
+                COUNT_MATCHES_UP_TO, (search_phrase(folded), bound)
+            ).fetchone()[0]
+        return found < bound
 
     def paid_totals(
         self, since: datetime, until: datetime, client_id: int | None = None,

@@ -16,7 +16,7 @@ from datetime import datetime
 
 from paydesk.domain.clock import to_ms
 from paydesk.domain.orders import CreationState, OrderStatus
-from paydesk.store.migrations import SEARCH_SEPARATOR
+from paydesk.store.migrations import NOT_SENT_CONDITION, SEARCH_INDEX, SEARCH_SEPARATOR
 
 
 class SortColumn(enum.StrEnum):
@@ -93,8 +93,11 @@ def client_filter(client_id: int) -> tuple[str, list[object]]:
     return "+client_id = ?", [client_id]
 
 
-def where_clause(query: OrderQuery) -> tuple[str, list[object]]:
-    """``WHERE ...`` (or an empty string) and its parameters for ``query``'s filters."""
+def where_clause(query: OrderQuery, *, indexed: bool = False) -> tuple[str, list[object]]:
+    """``WHERE ...`` (or an empty string) and its parameters for ``query``'s filters.
+
+    ``indexed``: find the search text through the trigram index (when it is long
+    enough, see :func:`indexable`) rather than by reading the rows in order."""
     terms: list[str] = []
     params: list[object] = []
     if query.client_id is not None:
@@ -110,6 +113,10 @@ def where_clause(query: OrderQuery) -> tuple[str, list[object]]:
         _add_in(terms, params, "status", sorted(str(status) for status in query.statuses))
     if query.creations:
         _add_in(terms, params, "creation", sorted(state.value for state in query.creations))
+        if CreationState.CONFIRMED not in query.creations:
+            # True of every such order; said in the orders_not_sent index's own words,
+            # so SQLite reads that small index instead of the book.
+            terms.append(NOT_SENT_CONDITION)
     for column, operator, bound in (
         ("created_at", ">=", query.created_since),
         ("created_at", "<", query.created_until),
@@ -121,7 +128,7 @@ def where_clause(query: OrderQuery) -> tuple[str, list[object]]:
             params.append(to_ms(bound))
     text = (query.text or "").strip()
     if text:
-        term, values = _search_term(text)
+        term, values = _search_term(text, indexed)
         terms.append(term)
         params += values
     return ("WHERE " + " AND ".join(terms) if terms else ""), params
@@ -133,14 +140,47 @@ def _add_in(terms: list[str], params: list[object], column: str, values: list[st
     params += values
 
 
-def _search_term(text: str) -> tuple[str, list[object]]:
+def folded_search(text: str | None) -> str:
+    """The searched words as ``search_text`` holds text: lowered by Python, without
+    the separator (so a search never spans two fields)."""
+    return (text or "").strip().replace(SEARCH_SEPARATOR, "").lower()
+
+
+#: The trigram index finds a substring of at least three characters (its tokens).
+TRIGRAM = 3
+
+
+def indexable(folded: str) -> bool:
+    """Whether the trigram index can answer a search for ``folded`` (its phrase query
+    holds a NUL nowhere: FTS5 reads its query as C text)."""
+    return len(folded) >= TRIGRAM and "\x00" not in folded
+
+
+def search_phrase(folded: str) -> str:
+    """``folded`` as one FTS5 phrase: its trigrams in a row, i.e. the substring."""
+    return '"' + folded.replace('"', '""') + '"'
+
+
+#: How many rows the index finds for a phrase, counting no further than a bound.
+COUNT_MATCHES_UP_TO = (
+    f"SELECT COUNT(*) FROM (SELECT 1 FROM {SEARCH_INDEX} WHERE {SEARCH_INDEX} MATCH ? LIMIT ?)"
+)
+#: The book's size, from the totals SQLite keeps (a few rows).
+BOOK_SIZE = "SELECT COALESCE(SUM(orders), 0) FROM order_totals"
+
+
+def _search_term(text: str, indexed: bool) -> tuple[str, list[object]]:
     """Case-insensitive substring search over the order id, e-mail and note.
 
     ``search_text`` holds the three already lowered by Python (any script, not
-    only A-Z), so the text is lowered the same way and matched with one LIKE,
-    in C. (LIKE also folds A-Z itself, which changes nothing on lowered text.)
+    only A-Z), so the text is lowered the same way and matched as it is: through
+    the trigram index, or with one LIKE, in C, over each row read. (LIKE also
+    folds A-Z itself, which changes nothing on lowered text.)
     """
-    folded = text.replace(SEARCH_SEPARATOR, "").lower()
+    folded = folded_search(text)
+    if indexed and indexable(folded):
+        return (f"id IN (SELECT rowid FROM {SEARCH_INDEX} WHERE {SEARCH_INDEX} MATCH ?)",
+                [search_phrase(folded)])
     return "search_text LIKE ? ESCAPE '\\'", [like_pattern(folded)]
 
 
@@ -188,15 +228,16 @@ def scope_and(client_id: int | None, till: str | None) -> tuple[str, list[object
     return f"{client} AND +till = ?", [*params, till]
 
 
-def totals_query(query: OrderQuery) -> tuple[str, list[object]]:
+def totals_query(query: OrderQuery, *, indexed: bool = False) -> tuple[str, list[object]]:
     """Counts and kopeck sums of everything matching ``query``'s filters (page ignored).
 
     A query filtering by nothing but client and status is answered from
-    ``order_totals`` (kept by triggers): a few rows, not the book.
+    ``order_totals`` (kept by triggers): a few rows, not the book. ``indexed`` as
+    for :func:`where_clause`.
     """
     if _by_status_only(query):
         return _kept_totals_query(query)
-    where, params = where_clause(query)
+    where, params = where_clause(query, indexed=indexed)
     sql = (
         "SELECT COUNT(*), COALESCE(SUM(amount), 0),"
         f" COUNT(*) FILTER (WHERE {PAID}),"
