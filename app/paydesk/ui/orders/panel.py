@@ -352,7 +352,9 @@ class OrdersPanel(QWidget):
         query = self.filter_bar.query(self._book.client_id, self.model.query())
         if query != self.model.query():
             self.model.set_query(query)
-            self._update_totals()
+            # The rows first: adding up every match of a common search in a big book
+            # takes longer than reading the first page, so the sums follow a moment later.
+            self._later(self._totals_timer)
 
     # -- selection ---------------------------------------------------------
 
