@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -72,11 +72,12 @@ def book(orders_store: OrderStore, make_order: MakeOrder, today: QDate) -> list[
 
 
 @pytest.fixture
-def panel(qtbot: QtBot, orders_store: OrderStore, book: list[Order]) -> OrdersPanel:
+def panel(qtbot: QtBot, orders_store: OrderStore, book: list[Order]) -> Iterator[OrdersPanel]:
     widget = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(widget)
     widget.resize(1000, 600)
-    return widget
+    yield widget
+    widget.stop()  # as the window does before its book closes
 
 
 def choose_status(panel: OrdersPanel, label: str) -> None:
@@ -449,12 +450,12 @@ def test_a_hidden_panel_holds_back_pending_work(
     panel.update_order(paid)
     panel.search.setText("t-4")
     panel.hide()  # the window is closing
-    assert not panel._totals_timer.isActive() and not panel._search_timer.isActive()
+    assert not any(timer.isActive() for timer in panel._timers())
     panel.show()
     qtbot.waitUntil(lambda: ids(panel) == ["t-4"])
-    assert (
-        panel.totals_label.text() == f"1 order · total {money(3000)} · 1 paid for {money(3000)}"
-    )
+    qtbot.waitUntil(  # the rows first, the sums a frame later
+        lambda: panel.totals_label.text()
+        == f"1 order · total {money(3000)} · 1 paid for {money(3000)}")
 
     panel.close()
     panel.update_order(paid)  # a poll that finishes as the window closes
@@ -483,7 +484,9 @@ def test_a_hundred_thousand_orders_filtered_searched_and_sorted(
     assert ids(panel) == [order_id for _a, _r, order_id in wanted[:PAGE_SIZE]]
     totals = store.totals(panel.current_query())
     assert totals.count == len(wanted)
-    assert panel.totals_label.text().startswith(f"{len(wanted)} orders")
+    # The rows first, the sums a frame later.
+    qtbot.waitUntil(lambda: panel.totals_label.text().startswith(f"{len(wanted)} orders"))
+    panel.stop()  # as the window does before its book closes
 
 
 # -- screenshots ------------------------------------------------------------

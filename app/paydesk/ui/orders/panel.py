@@ -53,6 +53,9 @@ from paydesk.ui.orders.totals_line import TotalsLine
 from paydesk.ui.widgets.names import name_widget
 
 SEARCH_DELAY_MS = 200
+#: After a filter, the totals line waits this long: the rows are painted first (about a
+#: frame), and a common search of a million orders takes longer to add up than to show.
+TOTALS_AFTER_ROWS_MS = 30
 
 class OrdersPanel(QWidget):
     """Filter bar, orders table and totals line; the window wires its signals.
@@ -89,8 +92,11 @@ class OrdersPanel(QWidget):
         self.model.failed.connect(self.problem)
 
         self._search_timer = self._single_shot(SEARCH_DELAY_MS, self._apply_filters)
-        # Many update_order calls from one polling batch add up the totals once.
+        # Many update_order calls from one polling batch add up the totals once; after a
+        # filter, a frame after the rows (the view lays them out on a timer of its own).
         self._totals_timer = self._single_shot(0, self._update_totals)
+        self._filtered_totals_timer = self._single_shot(TOTALS_AFTER_ROWS_MS,
+                                                        self._update_totals)
         self._follow_timer = self._single_shot(0, self._follow_book)
 
         layout = QVBoxLayout(self)
@@ -311,7 +317,8 @@ class OrdersPanel(QWidget):
             self._reload(keep_rows=True)
 
     def _timers(self) -> tuple[QTimer, ...]:
-        return (self._search_timer, self._totals_timer, self._follow_timer)
+        return (self._search_timer, self._totals_timer, self._filtered_totals_timer,
+                self._follow_timer)
 
     def hideEvent(self, event: QHideEvent) -> None:
         """Hold back searches, totals and reading the book again while hidden: a
@@ -353,8 +360,8 @@ class OrdersPanel(QWidget):
         if query != self.model.query():
             self.model.set_query(query)
             # The rows first: adding up every match of a common search in a big book
-            # takes longer than reading the first page, so the sums follow a moment later.
-            self._later(self._totals_timer)
+            # takes longer than reading the first page, so the sums follow a frame later.
+            self._later(self._filtered_totals_timer)
 
     # -- selection ---------------------------------------------------------
 
@@ -425,6 +432,7 @@ class OrdersPanel(QWidget):
 
     def _update_totals(self) -> None:
         self._totals_timer.stop()
+        self._filtered_totals_timer.stop()
         today = local_day(self._clock())
         try:
             query = self.model.query()
