@@ -119,15 +119,7 @@ class SecretStore:
             return from_env
         if self._use_file:
             return self._read_file()
-        keyring, errors = _keyring()
-        try:
-            return keyring.get_password(KEYRING_SERVICE, _account(client_id))
-        except errors.NoKeyringError:
-            raise NoKeychainError() from None
-        except errors.KeyringError as exc:
-            raise SecretStoreError(
-                f"The keychain could not be read ({type(exc).__name__})."
-            ) from None
+        return _keychain_get(_account(client_id))
 
     def set(self, client_id: int, secret: str) -> None:
         if not secret or secret != secret.strip():
@@ -135,15 +127,7 @@ class SecretStore:
         if self._use_file:
             self._write_file(secret)
             return
-        keyring, errors = _keyring()
-        try:
-            keyring.set_password(KEYRING_SERVICE, _account(client_id), secret)
-        except errors.NoKeyringError:
-            raise NoKeychainError() from None
-        except errors.KeyringError as exc:
-            raise SecretStoreError(
-                f"The keychain refused the key ({type(exc).__name__})."
-            ) from None
+        _keychain_set(_account(client_id), secret, "key")
 
     def delete(self, client_id: int) -> None:
         if self._use_file:
@@ -162,28 +146,15 @@ class SecretStore:
     def get_book_password(self, book: str) -> str | None:
         """The password of the shared order book's role ``book`` (user@host:port/db) from
         the keychain; None when none is kept (libpq then looks in its own places)."""
-        keyring, errors = _keyring()
         try:
-            return keyring.get_password(KEYRING_SERVICE, _book_account(book))
-        except errors.NoKeyringError:
+            return _keychain_get(_book_account(book))
+        except NoKeychainError:
             return None  # no keychain: ~/.pgpass, a service file or PGPASSWORD
-        except errors.KeyringError as exc:
-            raise SecretStoreError(
-                f"The keychain could not be read ({type(exc).__name__})."
-            ) from None
 
     def set_book_password(self, book: str, password: str) -> None:
         if not password:
             raise SecretStoreError("The password is empty.")
-        keyring, errors = _keyring()
-        try:
-            keyring.set_password(KEYRING_SERVICE, _book_account(book), password)
-        except errors.NoKeyringError:
-            raise NoKeychainError() from None
-        except errors.KeyringError as exc:
-            raise SecretStoreError(
-                f"The keychain refused the password ({type(exc).__name__})."
-            ) from None
+        _keychain_set(_book_account(book), password, "password")
 
     def describe(self) -> str:
         """Where the secret comes from, for ``config show``."""
@@ -217,6 +188,32 @@ class SecretStore:
 
     def _write_file(self, secret: str) -> None:
         write_private_file(self._secret_file, secret + "\n")
+
+
+def _keychain_get(account: str) -> str | None:
+    keyring, errors = _keyring()
+    try:
+        found: str | None = keyring.get_password(KEYRING_SERVICE, account)
+    except errors.NoKeyringError:
+        raise NoKeychainError() from None
+    except errors.KeyringError as exc:
+        raise SecretStoreError(
+            f"The keychain could not be read ({type(exc).__name__})."
+        ) from None
+    return found
+
+
+def _keychain_set(account: str, value: str, what: str) -> None:
+    """Keep ``value`` under ``account``; ``what`` it is, for the refusal's words."""
+    keyring, errors = _keyring()
+    try:
+        keyring.set_password(KEYRING_SERVICE, account, value)
+    except errors.NoKeyringError:
+        raise NoKeychainError() from None
+    except errors.KeyringError as exc:
+        raise SecretStoreError(
+            f"The keychain refused the {what} ({type(exc).__name__})."
+        ) from None
 
 
 def _keyring() -> tuple[ModuleType, ModuleType]:
