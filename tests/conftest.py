@@ -25,7 +25,7 @@ from memory_keyring import MemoryKeyring, NoKeychain  # noqa: E402
 from test_values import TEST_SECRET  # noqa: E402
 
 #: The throwaway PostgreSQL server's fixtures (postgres_server, book_database, book_url).
-pytest_plugins = ["postgres"]
+pytest_plugins = ["postgres", "tills"]
 
 PAYDESK_ENV = ("PAYDESK_BASE_URL", "PAYDESK_CLIENT_ID", "PAYDESK_SECRET_KEY", "PAYDESK_DATA_DIR")
 

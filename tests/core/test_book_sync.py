@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import select
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,17 +29,6 @@ from test_values import TEST_CLIENT_ID
 from tills import Till, open_till
 
 WAIT = 15.0
-
-
-@pytest.fixture
-def shop(tmp_path: Path, sandbox: SandboxServer, book_url: str,
-         memory_keyring: MemoryKeyring) -> Iterator[dict[str, Till]]:
-    with SharedBook.connect(book_url) as book:
-        book.init_schema()
-    tills = {name: open_till(tmp_path, name, sandbox, book_url) for name in ("A", "B")}
-    yield tills
-    for till in tills.values():
-        till.close()
 
 
 def _shared_orders(book_url: str) -> dict[str, tuple[str, str]]:

@@ -2,14 +2,18 @@
 
 A till here is what a PayDesk process has: a runtime (settings naming the shared
 book and the till), its desk on its own book, and its sync thread. Orders are
-created through the real payment client against the test's sandbox.
+created through the real payment client against the test's sandbox. A pytest
+plugin (tests/conftest.py): the ``shop`` fixture is tills "A" and "B" on a book set up.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import pytest
 
 from paydesk.core.book_sync import BookStatus, BookSync
 from paydesk.core.desk import OrderDesk
@@ -17,8 +21,10 @@ from paydesk.core.remote import send_creation
 from paydesk.core.runtime import Runtime, open_runtime
 from paydesk.domain.orders import Order
 from paydesk.sandbox import SandboxServer
+from paydesk.store.shared.book import SharedBook
 from paydesk.support.secret_store import SecretStore
 
+from memory_keyring import MemoryKeyring
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 
@@ -69,3 +75,15 @@ def open_till(root: Path, name: str, sandbox: SandboxServer, book_url: str) -> T
     runtime = open_runtime(str(data_dir))
     SecretStore(runtime.paths.secret_file).set(TEST_CLIENT_ID, TEST_SECRET)
     return Till(name, runtime, runtime.open_desk(runtime.open_store()))
+
+
+@pytest.fixture
+def shop(tmp_path: Path, sandbox: SandboxServer, book_url: str,
+         memory_keyring: MemoryKeyring) -> Iterator[dict[str, Till]]:
+    """Tills "A" and "B" on the test's shared book, set up (their syncs not started)."""
+    with SharedBook.connect(book_url) as book:
+        book.init_schema()
+    tills = {name: open_till(tmp_path, name, sandbox, book_url) for name in ("A", "B")}
+    yield tills
+    for till in tills.values():
+        till.close()

@@ -10,28 +10,24 @@ Real PostgreSQL (the server the tests start), the real sync thread or a real
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-
-import pytest
 
 from paydesk.core.book_sync import UPLOAD_BATCH, BookState
 from paydesk.core.watch_threads import watch_until_final
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
-from paydesk.sandbox import SandboxServer
 from paydesk.store import CheckResult, OrderQuery, OrderStore
 from paydesk.store.shared.book import SharedBook
 
 from book_rows import ChangeGate, shared_count, shared_orders
 from bulk_orders import bulk_insert
 from cli_process import Paydesk
-from memory_keyring import MemoryKeyring
 from payment_page import decide
 from postgres import PostgresServer
 from test_values import TEST_CLIENT_ID
-from tills import Till, open_till
+from tills import Till
 
 WAIT = 60.0
 MANY = 3_000
@@ -55,17 +51,6 @@ def _journaled(count: int, till: str) -> list[Order]:
 
 def _local_orders(store: OrderStore) -> dict[str, tuple[str, str]]:
     return {o.order_id: (o.till, o.status.value) for o in store.query(OrderQuery())}
-
-
-@pytest.fixture
-def shop(tmp_path: Path, sandbox: SandboxServer, book_url: str,
-         memory_keyring: MemoryKeyring) -> Iterator[dict[str, Till]]:
-    with SharedBook.connect(book_url) as book:
-        book.init_schema()
-    tills = {name: open_till(tmp_path, name, sandbox, book_url) for name in ("A", "B")}
-    yield tills
-    for till in tills.values():
-        till.close()
 
 
 def test_the_server_stopped_mid_upload_then_back_every_order_goes_up_once(

@@ -14,8 +14,8 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from paydesk.core.book_sync import sync_once
 from paydesk.core.runtime import Runtime
+from paydesk.core.shared_book import sync_now
 from paydesk.store import StoreError
 
 log = logging.getLogger(__name__)
@@ -32,36 +32,15 @@ def kept_in_step(runtime: Runtime, command: str) -> Iterator[None]:
     """Around a command: in step before it reads, and after it wrote. A shared book out
     of reach is said once, on stderr: after a writing command (with the count of what
     waits once it wrote; the book is not tried a second time), else before it reads."""
-    problem = bring_in_step(runtime) if command in READING else None
+    problem = sync_now(runtime, connect_timeout=CONNECT_TIMEOUT) if command in READING else None
     if problem is not None and command not in WRITING:
         say_offline(runtime, problem)
     yield
     if command in WRITING:
         if problem is None:
-            problem = bring_in_step(runtime)
+            problem = sync_now(runtime, connect_timeout=CONNECT_TIMEOUT)
         if problem is not None:
             say_offline(runtime, problem)
-
-
-def bring_in_step(runtime: Runtime) -> StoreError | None:
-    """Send what waits, fetch what changed; what went wrong if it could not."""
-    if not runtime.shares_a_book or runtime.settings.client_id is None:
-        return None
-    try:
-        book = runtime.connect_shared_book(connect_timeout=CONNECT_TIMEOUT)
-    except StoreError as exc:
-        return exc
-    try:
-        journal = runtime.open_store()
-        try:
-            sync_once(journal, book, runtime.settings.client_id, runtime.settings.till_name)
-        finally:
-            journal.close()
-    except StoreError as exc:
-        return exc
-    finally:
-        book.close()
-    return None
 
 
 def say_offline(runtime: Runtime, exc: StoreError) -> None:

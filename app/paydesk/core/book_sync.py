@@ -164,8 +164,8 @@ class BookSync:
     """One till's journal and the shared book kept in step by one background thread.
 
     The thread opens its own connection to the journal (``open_journal``) and to the
-    shared book (``connect``); both stay in it. Listeners are called in that thread:
-    a window hands them to its own thread (a queued signal).
+    shared book (``connect``); both stay in it. Listeners (:meth:`set_listeners`) are
+    called in that thread: a window hands them to its own thread (a queued signal).
     """
 
     def __init__(
@@ -176,18 +176,15 @@ class BookSync:
         client_id: int,
         till: str,
         address: str,
-        on_status: StatusListener | None = None,
-        on_changed: ChangeListener | None = None,
-        on_taken: TakenListener | None = None,
         clock: Clock = utc_now,
     ) -> None:
         self._open_journal = open_journal
         self._connect = connect
         self.client_id = client_id
         self.till = till
-        self._on_status = on_status
-        self._on_changed = on_changed
-        self._on_taken = on_taken
+        self._on_status: StatusListener | None = None
+        self._on_changed: ChangeListener | None = None
+        self._on_taken: TakenListener | None = None
         self._clock = clock
         self._status = BookStatus(BookState.CONNECTING, address=address)
         self._stopping = threading.Event()
@@ -221,15 +218,11 @@ class BookSync:
         self._thread = threading.Thread(target=self._run, name="paydesk-book-sync", daemon=True)
         self._thread.start()
 
-    def poke(self) -> None:
-        """Look now (this process just wrote an order): do not wait for the next look."""
-        with contextlib.suppress(OSError):  # a full buffer: it is awake anyway
-            self._wake_out.send(b"\0")
-
     def stop(self, timeout: float = 5.0) -> None:
         """Send what waits (briefly), hand this till's leases back, and end the thread."""
         self._stopping.set()
-        self.poke()
+        with contextlib.suppress(OSError):  # wake it now; a full buffer: it is awake anyway
+            self._wake_out.send(b"\0")
         if self._thread is not None:
             self._thread.join(timeout)
         self._wake_in.close()

@@ -16,7 +16,7 @@ from paydesk.store import StoreError
 from paydesk.store.shared import BookAddress
 
 __all__ = ["BookAddress", "BookReport", "Copied", "SetUp", "copy_history", "report",
-           "set_up"]
+           "set_up", "sync_now"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +91,28 @@ def copy_history(runtime: Runtime, text: str) -> Copied:
     finally:
         book.close()
     return Copied(address.masked, copied, till)
+
+
+def sync_now(runtime: Runtime, *, connect_timeout: float = 5.0) -> StoreError | None:
+    """One pass with the shared book, for a command (the window has its sync thread):
+    what waits goes up, what changed comes down. What went wrong, if it could not."""
+    if not runtime.shares_a_book or runtime.settings.client_id is None:
+        return None
+    try:
+        book = runtime.connect_shared_book(connect_timeout=connect_timeout)
+    except StoreError as exc:
+        return exc
+    try:
+        journal = runtime.open_store()
+        try:
+            sync_once(journal, book, runtime.settings.client_id, runtime.settings.till_name)
+        finally:
+            journal.close()
+    except StoreError as exc:
+        return exc
+    finally:
+        book.close()
+    return None
 
 
 def report(runtime: Runtime) -> BookReport:

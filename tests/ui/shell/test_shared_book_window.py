@@ -16,7 +16,6 @@ from paydesk.core.runtime import Runtime
 from paydesk.sandbox import SandboxServer
 from paydesk.store import OrderQuery
 from paydesk.store.shared.book import SharedBook
-from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.shell.shared_book import SharedBookLabel
 
@@ -30,24 +29,13 @@ WAIT_MS = 15_000
 
 
 @pytest.fixture
-def shared_runtime(runtime: Runtime, book_url: str) -> Runtime:
+def runtime(runtime: Runtime, book_url: str) -> Runtime:
+    """The window's runtime (tests/ui/conftest.py) on a shared book, as till "Counter 1"."""
     with SharedBook.connect(book_url) as book:
         book.init_schema()
     runtime.settings = dataclasses.replace(runtime.settings, order_book=book_url,
                                            till="Counter 1")
     return runtime
-
-
-@pytest.fixture
-def shared_window(shared_runtime: Runtime, qtbot: QtBot) -> Iterator[MainWindow]:
-    window = build_window(shared_runtime)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    window.counter.start()
-    yield window
-    window.shutdown()
 
 
 @pytest.fixture
@@ -72,43 +60,45 @@ def _rows(window: MainWindow) -> list[str]:
 
 
 def test_another_tills_order_appears_and_the_status_bar_says_online(
-    shared_window: MainWindow, other_till: Till, qtbot: QtBot
+    window: MainWindow, other_till: Till, qtbot: QtBot
 ) -> None:
-    label = _label(shared_window)
+    label = _label(window)
     qtbot.waitUntil(lambda: label.text().startswith("✓"), timeout=WAIT_MS)
     order = other_till.sell("250")
-    qtbot.waitUntil(lambda: order.order_id in _rows(shared_window), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: order.order_id in _rows(window), timeout=WAIT_MS)
     # This till did not take it, so it does not ask the service about it.
-    assert order.order_id not in {o.order_id for o in shared_window.counter.desk.pending()}
-    mine = sell(shared_window, qtbot, "100")
+    assert order.order_id not in {o.order_id for o in window.counter.desk.pending()}
+    mine = sell(window, qtbot, "100")
     assert mine
-    save_screenshot(shared_window, "window-shared-book-online")
+    window.resize(1280, 800)
+    save_screenshot(window, "window-shared-book-online")
 
 
 def test_offline_the_till_sells_and_says_how_many_wait_then_uploads_them(
-    shared_window: MainWindow, other_till: Till, qtbot: QtBot,
+    window: MainWindow, other_till: Till, qtbot: QtBot,
     postgres_server: PostgresServer,
 ) -> None:
-    label = _label(shared_window)
+    label = _label(window)
     qtbot.waitUntil(lambda: label.text().startswith("✓"), timeout=WAIT_MS)
     with postgres_server.stopped():
-        sell(shared_window, qtbot, "120")
-        sell(shared_window, qtbot, "130")
+        sell(window, qtbot, "120")
+        sell(window, qtbot, "130")
         qtbot.waitUntil(lambda: "2 orders waiting to upload" in label.text(), timeout=WAIT_MS)
-        save_screenshot(shared_window, "window-shared-book-offline")
+        window.resize(1280, 800)
+        save_screenshot(window, "window-shared-book-offline")
     qtbot.waitUntil(lambda: label.text().startswith("✓"), timeout=WAIT_MS)
-    mine = {o.order_id for o in shared_window.counter.desk.book.query(OrderQuery())}
+    mine = {o.order_id for o in window.counter.desk.book.query(OrderQuery())}
     qtbot.waitUntil(lambda: all(other_till.get(i) is not None for i in mine), timeout=WAIT_MS)
 
 
 def test_word_from_the_sync_thread_after_the_window_closed_is_dropped(
-    shared_window: MainWindow, other_till: Till, qtbot: QtBot
+    window: MainWindow, other_till: Till, qtbot: QtBot
 ) -> None:
-    link = shared_window.shared_book
+    link = window.shared_book
     assert link is not None
     order = other_till.sell("12")
-    qtbot.waitUntil(lambda: order.order_id in _rows(shared_window), timeout=WAIT_MS)
-    shared_window.shutdown()
+    qtbot.waitUntil(lambda: order.order_id in _rows(window), timeout=WAIT_MS)
+    window.shutdown()
     # As the thread's last queued signals would arrive, after the book is closed (here
     # emitted in the window's thread, so the slots run at once).
     with qtbot.captureExceptions() as raised:
@@ -118,17 +108,17 @@ def test_word_from_the_sync_thread_after_the_window_closed_is_dropped(
 
 
 def test_the_window_sends_again_an_order_a_quiet_till_left_unsent(
-    shared_window: MainWindow, other_till: Till, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
+    window: MainWindow, other_till: Till, qtbot: QtBot, monkeypatch: pytest.MonkeyPatch,
     postgres_server: PostgresServer, book_database: str, sandbox: SandboxServer,
 ) -> None:
     monkeypatch.setattr(book_sync, "RENEW_SECONDS", 0.2)
     monkeypatch.setattr(book_sync, "LEASE_SECONDS", 1.0)
     written = other_till.desk.start_order("8")  # written down and up, never sent
-    qtbot.waitUntil(lambda: written.order_id in _rows(shared_window), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: written.order_id in _rows(window), timeout=WAIT_MS)
     assert other_till.sync is not None
     other_till.sync._stopping.set()  # the other till goes quiet for good
     postgres_server.terminate(book_database, "paydesk Counter 2")
-    desk = shared_window.counter.desk
+    desk = window.counter.desk
     qtbot.waitUntil(lambda: (o := desk.get(written.order_id)) is not None
                     and o.url is not None, timeout=WAIT_MS)
     assert [o.order_id for o in sandbox.orders()].count(written.order_id) == 1

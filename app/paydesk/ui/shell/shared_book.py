@@ -56,10 +56,6 @@ class SharedBookLink(QObject):
     def start(self) -> None:
         self._sync.start()
 
-    def poke(self) -> None:
-        """This window just wrote an order: send it up now."""
-        self._sync.poke()
-
     def stop(self) -> None:
         """At the window's end: what waits goes up if it can, quickly; the leases go back."""
         self._sync.stop(timeout=3.0)
