@@ -66,6 +66,10 @@ def test_a_second_till_brings_the_column_and_the_filter(
     assert model.headerData(Column.TILL, Qt.Orientation.Horizontal) == "Till"
     header = panel.table.horizontalHeader()
     assert header.sectionSize(Column.TILL) > 0
+    # Beside the payment panel, with the Till column: the short ids still read whole.
+    short = model.index(row, Column.ORDER_ID).data()
+    assert panel.table.fontMetrics().horizontalAdvance(short) < header.sectionSize(
+        Column.ORDER_ID)
     # The columns still fill the width: no sideways scrolling for the new one.
     assert sum(header.sectionSize(c) for c in Column) == panel.table.viewport().width()
     assert ids(panel) == {"front-1", "front-2", "back-1"}

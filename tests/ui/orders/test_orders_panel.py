@@ -135,9 +135,12 @@ def test_columns_fit_the_width_and_give_way_when_narrow(
     qtbot.waitUntil(lambda: widths(panel) != wide)
     narrow = widths(panel)
     assert sum(narrow.values()) == viewport.width()
-    for column in (Column.CREATED, Column.AMOUNT, Column.STATUS, Column.PAID_AT):
+    for column in (Column.CREATED, Column.ORDER_ID, Column.AMOUNT, Column.STATUS,
+                   Column.PAID_AT):
         assert narrow[column] == wide[column]  # what the owner reads keeps its width
-    for column in (Column.ORDER_ID, Column.EMAIL, Column.NOTE):
+    shown_id = panel.model.data(t1.siblingAtColumn(Column.ORDER_ID))
+    assert visible_text_fits(panel, Column.ORDER_ID, shown_id)  # the short id, whole
+    for column in (Column.EMAIL, Column.NOTE):
         assert 40 < narrow[column] < wide[column]
 
     assert panel.minimumSizeHint().width() <= 700  # room for the payment panel beside it

@@ -2,9 +2,8 @@
 
 The list sits beside the payment panel, so it is often narrower than its
 columns' usual text. Rather than scroll sideways (hiding the paid time and
-the last check), the order id, e-mail and note give way first: their full
-text is in the tooltip, and the id is cut in its middle, where it repeats the
-creation time.
+the last check), the e-mail and note give way first: their full text is in the
+tooltip. The order's short id (six characters, as on the slip) keeps its width.
 """
 
 from __future__ import annotations
@@ -12,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QTableView
+from PySide6.QtWidgets import QTableView
 
 from paydesk.ui.orders.cells import ROWS
 from paydesk.ui.orders.table_columns import Column
@@ -24,7 +23,7 @@ from paydesk.ui.shell.formatting import local_time, money
 _SAMPLE_TIME = datetime(2026, 12, 28, 23, 59, 59, tzinfo=UTC)
 _SAMPLES: dict[Column, Callable[[], str]] = {
     Column.CREATED: lambda: local_time(_SAMPLE_TIME),
-    Column.ORDER_ID: lambda: "20261228-235959999-K3QX9A",
+    Column.ORDER_ID: lambda: "MW8Q0W",  # a short id of wide characters
     Column.AMOUNT: lambda: money(999_999_00),
     Column.EMAIL: lambda: "ivan.petrov@mail.ru",
     Column.NOTE: lambda: "2 coffees and a cake",
@@ -34,7 +33,7 @@ _SAMPLES: dict[Column, Callable[[], str]] = {
     Column.TILL: lambda: "Front counter",
 }
 # Columns that give way when the table is narrow, down to this many average characters.
-_ELASTIC = {Column.ORDER_ID: 11, Column.EMAIL: 10, Column.NOTE: 14}
+_ELASTIC = {Column.EMAIL: 10, Column.NOTE: 14}
 _CELL_PADDING = 12  # the cell's margins, and a little air
 _SORT_ARROW = 22  # the header's sort indicator
 
@@ -63,7 +62,6 @@ class ColumnFitter(QObject):
         char = text.averageCharWidth()
         self._narrowest = {column: chars * char for column, chars in _ELASTIC.items()}
         header.setMinimumSectionSize(char * 4)
-        table.setItemDelegateForColumn(Column.ORDER_ID, _MiddleElide(table))
         self.fit(table.viewport().width())
         header.sectionResized.connect(self._section_resized)
         table.viewport().installEventFilter(self)
@@ -116,7 +114,7 @@ class ColumnFitter(QObject):
         note first), down to the header's least, rather than the list scroll sideways."""
         over = sum(widths.values()) - width
         least = self._header.minimumSectionSize()
-        for column in (Column.NOTE, Column.EMAIL, Column.ORDER_ID):
+        for column in (Column.NOTE, Column.EMAIL):
             if over <= 0 or column not in widths:
                 return
             taken = min(over, max(0, widths[column] - least))
@@ -132,10 +130,3 @@ class ColumnFitter(QObject):
             self.fit(self._viewport.width())
         return super().eventFilter(watched, event)
 
-
-class _MiddleElide(QStyledItemDelegate):
-    def initStyleOption(
-        self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
-    ) -> None:
-        super().initStyleOption(option, index)
-        option.textElideMode = Qt.TextElideMode.ElideMiddle
