@@ -79,7 +79,7 @@
         <translation>&amp;Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="113"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="114"/>
         <source>&amp;Period:</source>
         <translation>&amp;Период:</translation>
     </message>
@@ -119,7 +119,7 @@
         <translation>&amp;Имя кассы:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="110"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="111"/>
         <source>&amp;Today</source>
         <translation>&amp;Сегодня</translation>
     </message>
@@ -144,7 +144,7 @@
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="255"/>
+        <location filename="../../app/paydesk/ui/app.py" line="257"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -359,7 +359,7 @@
         <translation>Сначала выберите заказ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="232"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="233"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
@@ -396,7 +396,7 @@
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="378"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="379"/>
         <source>Could not draw the report.</source>
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
@@ -406,7 +406,7 @@
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="417"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="418"/>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="116"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
@@ -427,8 +427,8 @@
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="358"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="367"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="359"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="368"/>
         <source>Could not start the printer or the PDF file.</source>
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
@@ -482,7 +482,7 @@
         <translation>Попытки создания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="408"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="409"/>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="108"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
@@ -613,7 +613,7 @@
         <translation type="vanished">Срок истекает…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="231"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="232"/>
         <source>Export &amp;CSV…</source>
         <translation>Экспорт &amp;CSV…</translation>
     </message>
@@ -623,12 +623,12 @@
         <translation>Экспорт заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="407"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="408"/>
         <source>Export the report&apos;s orders</source>
         <translation>Экспорт заказов из отчёта</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="411"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="412"/>
         <source>Exported the orders to {0}</source>
         <translation>Заказы выгружены в {0}</translation>
     </message>
@@ -648,7 +648,7 @@
         <translation>Отбор по дате создания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="106"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="107"/>
         <source>First day</source>
         <translation>Первый день</translation>
     </message>
@@ -693,7 +693,7 @@
         <translation>Час</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="115"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="111"/>
         <source>it cannot be reached</source>
         <translation>она недоступна</translation>
     </message>
@@ -703,17 +703,17 @@
         <translation>он не ответил вовремя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="112"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="108"/>
         <source>it is newer than this PayDesk; upgrade PayDesk</source>
         <translation>она новее этой версии PayDesk; обновите PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="114"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="110"/>
         <source>it is not set up yet (paydesk book init)</source>
         <translation>она ещё не создана (paydesk book init)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="107"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="103"/>
         <source>it refused this till&apos;s login; check the password (paydesk config set book_password)</source>
         <translation>она не приняла вход этой кассы; проверьте пароль (paydesk config set book_password)</translation>
     </message>
@@ -723,7 +723,7 @@
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="110"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="106"/>
         <source>its certificate could not be checked (docs/shop-setup.md)</source>
         <translation>не удалось проверить её сертификат (docs/shop-setup.md)</translation>
     </message>
@@ -745,7 +745,7 @@
         <translation>Проверен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="107"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="108"/>
         <source>Last day</source>
         <translation>Последний день</translation>
     </message>
@@ -841,7 +841,7 @@
         <translation>Не передано — повторите</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="327"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="328"/>
         <source>Not sent: {0} · Abandoned: {1}</source>
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
@@ -968,7 +968,7 @@
         <translation>Срок действия заказа:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="230"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="231"/>
         <source>P&amp;rint…</source>
         <translation>Пе&amp;чать…</translation>
     </message>
@@ -978,7 +978,7 @@
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="194"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="195"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="152"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
         <source>Paid</source>
@@ -1010,7 +1010,7 @@
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="332"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="333"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created. Updated {0}.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
@@ -1045,10 +1045,10 @@
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="262"/>
+        <location filename="../../app/paydesk/ui/app.py" line="264"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="79"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="80"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="43"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="46"/>
@@ -1136,7 +1136,7 @@ QR payments at a shop counter.</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="392"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="393"/>
         <source>PDF files (*.pdf)</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
@@ -1220,7 +1220,7 @@ QR payments at a shop counter.</source>
         <translation>Повторить сейчас</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="229"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="230"/>
         <source>Save as &amp;PDF…</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
@@ -1245,12 +1245,12 @@ QR payments at a shop counter.</source>
         <translation>Сохранить QR…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="391"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="392"/>
         <source>Save the report as PDF</source>
         <translation>Сохранить отчёт в PDF</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="394"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="395"/>
         <source>Saved {0}</source>
         <translation>Сохранено: {0}</translation>
     </message>
@@ -1292,7 +1292,7 @@ QR payments at a shop counter.</source>
         <translation>Отправить снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="399"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="400"/>
         <source>Sent to the printer</source>
         <translation>Отправлено на печать</translation>
     </message>
@@ -1324,7 +1324,7 @@ QR payments at a shop counter.</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="79"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="75"/>
         <source>Shared order book: {0}</source>
         <translation>Общая книга заказов: {0}</translation>
     </message>
@@ -1355,7 +1355,7 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="262"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="319"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1373,7 +1373,7 @@ QR payments at a shop counter.</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="258"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="315"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1403,7 +1403,7 @@ QR payments at a shop counter.</source>
         <translation>Как в системе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="136"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="137"/>
         <source>T&amp;ill:</source>
         <translation>&amp;Касса:</translation>
     </message>
@@ -1438,7 +1438,7 @@ QR payments at a shop counter.</source>
         <translation>Отчёт о выручке</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="79"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="80"/>
         <source>Takings report — {0}</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
@@ -1506,14 +1506,24 @@ QR payments at a shop counter.</source>
         <translation>и для заказов песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="228"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="230"/>
         <source>the disk is full</source>
         <translation>диск заполнен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="229"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="250"/>
+        <source>The disk is full, so nothing was saved. Free some space and try again; the orders already saved are safe.</source>
+        <translation>Диск заполнен, поэтому ничего не сохранено. Освободите место и повторите; уже сохранённые заказы в сохранности.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="231"/>
         <source>the disk refused to read or write the order book</source>
         <translation>диск отказался читать или записывать книгу заказов</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="253"/>
+        <source>The disk refused to read or write the order book (it may be full, removed or failing), so nothing was saved. Check the disk and try again.</source>
+        <translation>Диск не дал прочитать или записать книгу заказов (возможно, он заполнен, отключён или неисправен), поэтому ничего не сохранено. Проверьте диск и повторите.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="67"/>
@@ -1524,6 +1534,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="34"/>
         <source>the environment variable {0}</source>
         <translation>переменная окружения {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="236"/>
+        <source>the file is not a PayDesk order book</source>
+        <translation>файл не является книгой заказов PayDesk</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="224"/>
@@ -1551,24 +1566,59 @@ QR payments at a shop counter.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="231"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="233"/>
         <source>the order book file cannot be opened or created</source>
         <translation>файл книги заказов нельзя открыть или создать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="233"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="256"/>
+        <source>The order book file {0} cannot be opened or created. Check that its folder exists and may be written by this user.</source>
+        <translation>Файл книги заказов {0} не удаётся открыть или создать. Проверьте, что его папка существует и этот пользователь может в неё записывать.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="235"/>
         <source>the order book is damaged</source>
         <translation>книга заказов повреждена</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="225"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="227"/>
         <source>the order book is locked by another program</source>
         <translation>книга заказов занята другой программой</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="227"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="243"/>
+        <source>The order book is locked by another program (another PayDesk window or command, or a backup tool). Nothing was changed; close the other program or wait, then try again.</source>
+        <translation>Книга заказов занята другой программой (другим окном или командой PayDesk либо программой резервного копирования). Ничего не изменено; закройте другую программу или подождите, затем повторите.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="229"/>
         <source>the order book is read-only</source>
         <translation>книга заказов доступна только для чтения</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="247"/>
+        <source>The order book is read-only, so nothing can be saved in it. Check that the file and its folder may be written by this user.</source>
+        <translation>Книга заказов доступна только для чтения, поэтому в ней ничего нельзя сохранить. Проверьте, что этот пользователь может записывать в файл и его папку.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="237"/>
+        <source>the order book was written by a newer version of PayDesk</source>
+        <translation>книга заказов записана более новой версией PayDesk</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="269"/>
+        <source>The order book {0} is damaged and cannot be read. It has been moved to {1}; nothing was deleted. It may hold orders that are not confirmed or not yet seen paid, so PayDesk will not start a new, empty order book in its place: give that file to support, who can recover what it holds. To start a new order book anyway, move {2} out of {3} and start PayDesk again.</source>
+        <translation>Книга заказов {0} повреждена и не читается. Она перемещена в {1}; ничего не удалено. В ней могут быть неподтверждённые заказы и оплаты, которых PayDesk ещё не видел, поэтому PayDesk не станет заводить на её месте новую, пустую книгу: передайте этот файл в поддержку — там восстановят его содержимое. Чтобы всё же начать новую книгу заказов, уберите {2} из папки {3} и запустите PayDesk снова.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="259"/>
+        <source>The order book {0} is damaged. Stop taking payments with it and contact support with the file; it has not been changed.</source>
+        <translation>Книга заказов {0} повреждена. Не принимайте с ней платежи и обратитесь в поддержку, приложив файл; он не изменён.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="265"/>
+        <source>The order book {0} was written by a newer version of PayDesk. Update PayDesk to open it; the file has not been changed.</source>
+        <translation>Книга заказов {0} записана более новой версией PayDesk. Обновите PayDesk, чтобы открыть её; файл не изменён.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="70"/>
@@ -1581,12 +1631,12 @@ QR payments at a shop counter.</source>
         <translation>Заказ так и не дошёл до платёжного сервиса, а его время истекло.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="253"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="310"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="244"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="301"/>
         <source>The order {0} was sent to the payment service, but it could not be saved here: {1}. PayDesk sends it again by itself, as the same order. Do not take this payment again.</source>
         <translation>Заказ {0} отправлен в платёжный сервис, но сохранить его здесь не удалось: {1}. PayDesk сам отправит его ещё раз — как тот же заказ. Не принимайте эту оплату повторно.</translation>
     </message>
@@ -1721,12 +1771,12 @@ QR payments at a shop counter.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="109"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="110"/>
         <source>The period after</source>
         <translation>Следующий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="108"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="109"/>
         <source>The period before</source>
         <translation>Предыдущий период</translation>
     </message>
@@ -1934,14 +1984,14 @@ QR payments at a shop counter.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="80"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="76"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="71"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="133"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="134"/>
         <source>Till</source>
         <translation>Касса</translation>
     </message>
@@ -2058,7 +2108,7 @@ QR payments at a shop counter.</source>
         <translation>Добро пожаловать в PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="135"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="136"/>
         <source>Whole shop</source>
         <translation>Весь магазин</translation>
     </message>
@@ -2086,6 +2136,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/counter_section.py" line="78"/>
         <source>{0} (not connected)</source>
         <translation>{0} (не подключён)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="262"/>
+        <source>{0} is not a PayDesk order book; it has been left as it is. Start PayDesk with another data folder.</source>
+        <translation>{0} — не книга заказов PayDesk; файл оставлен как есть. Запустите PayDesk с другой папкой данных.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="143"/>
@@ -2148,17 +2203,17 @@ QR payments at a shop counter.</source>
         <translation>≈ {0} (сервис не сообщает точное время)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="99"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="95"/>
         <source>⚠ Shared order book offline — 1 order waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — 1 заказ ждёт отправки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="100"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
         <source>⚠ Shared order book offline — {0} orders waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — ждут отправки: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="92"/>
         <source>⚠ Shared order book: not usable — {0}</source>
         <translation>⚠ Общая книга заказов не работает — {0}</translation>
     </message>
@@ -2168,7 +2223,7 @@ QR payments at a shop counter.</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="92"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="88"/>
         <source>✓ Shared order book</source>
         <translation>✓ Общая книга заказов</translation>
     </message>
@@ -2178,12 +2233,12 @@ QR payments at a shop counter.</source>
         <translation>✗ Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="94"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="90"/>
         <source>⟳ Shared order book: connecting…</source>
         <translation>⟳ Общая книга заказов: подключение…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="91"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="87"/>
         <source>⟳ Shared order book: uploading ({0})</source>
         <translation>⟳ Общая книга заказов: отправка ({0})</translation>
     </message>

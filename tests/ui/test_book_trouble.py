@@ -80,7 +80,10 @@ def test_a_window_started_on_a_damaged_book_says_so_once_and_takes_no_order(
         window.counter.check_all_pending()  # F5: nothing to read, nothing raised
         assert len(problems) == 1  # said once, not at every tick
         assert sandbox.orders() == []  # nothing was sent
-        assert quarantine.damaged_copies(book)  # moved aside whole, never deleted
+        [aside] = quarantine.damaged_copies(book)  # moved aside whole, never deleted
+        # In the window's words, chosen by the problem: where the book went, what to do.
+        assert f"It has been moved to {aside}; nothing was deleted." in (
+            window.banner.message.text())
     finally:
         window.shutdown()
 
@@ -104,6 +107,7 @@ def test_the_list_says_a_page_it_cannot_read_instead_of_raising(
         model.failed.connect(failures.append)
         while model.canFetchMore():
             model.fetchMore()
-        assert failures and "damaged" in failures[0]
         assert 0 < model.rowCount() < 3000
-        assert quarantine.damaged_copies(book)
+        [aside] = quarantine.damaged_copies(book)
+        assert failures and failures[0].startswith(f"The order book {book} is damaged")
+        assert str(aside) in failures[0]

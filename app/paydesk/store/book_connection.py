@@ -83,7 +83,7 @@ class BookConnection:
         except (StoreError, sqlite3.ProgrammingError):
             raise
         except sqlite3.Error as exc:
-            raise store_error(f"Could not open the order book {path}", exc) from exc
+            raise store_error(f"Could not open the order book {path}", exc, path) from exc
 
     @classmethod
     def open_for_reading(cls, path: Path) -> Self:
@@ -135,6 +135,7 @@ class BookConnection:
             raise StoreError(
                 f"Could not {action}: the order book can only be read here. {self._cannot_write}",
                 self._cannot_write.problem,
+                path=self._path,
             )
         db = self._db
         with self._read(action):
@@ -156,7 +157,9 @@ class BookConnection:
         show a person, so it is left as it is.
         """
         if self._set_aside is not None:
-            raise StoreError(str(self._set_aside), StoreProblem.DAMAGED)
+            aside = self._set_aside
+            raise StoreError(str(aside), StoreProblem.DAMAGED, path=aside.path,
+                             moved_to=aside.moved_to)
         try:
             yield
         except (StoreError, sqlite3.ProgrammingError):
@@ -164,7 +167,7 @@ class BookConnection:
         except sqlite3.Error as exc:
             if is_damage(exc) and not self._immutable:
                 raise self._set_book_aside(str(exc)) from exc
-            raise store_error(f"Could not {action}", exc) from exc
+            raise store_error(f"Could not {action}", exc, self._path) from exc
 
     def _set_book_aside(self, reason: str) -> StoreError:
         """Close this connection (nothing more goes through it) and move the book aside."""

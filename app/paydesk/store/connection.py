@@ -37,7 +37,7 @@ def connect(path: Path) -> sqlite3.Connection:
         # itself refuses use from any other thread.
         return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     except sqlite3.Error as exc:
-        raise store_error(f"Cannot open the order book {path}", exc) from exc
+        raise store_error(f"Cannot open the order book {path}", exc, path) from exc
 
 
 def connect_read_only(path: Path, options: str) -> sqlite3.Connection:
@@ -50,7 +50,7 @@ def connect_read_only(path: Path, options: str) -> sqlite3.Connection:
             isolation_level=None,
         )
     except sqlite3.Error as exc:
-        raise store_error(f"Cannot open the order book {path}", exc) from exc
+        raise store_error(f"Cannot open the order book {path}", exc, path) from exc
 
 
 def configure(conn: sqlite3.Connection) -> None:
@@ -135,9 +135,10 @@ def is_damage(exc: sqlite3.Error) -> bool:
     return problem_of(exc) is StoreProblem.DAMAGED
 
 
-def store_error(doing: str, exc: sqlite3.Error) -> StoreError:
-    """``doing``: SQLite's failure explained, as the StoreError to raise."""
-    return StoreError(f"{doing}: {explain(exc)}", problem_of(exc))
+def store_error(doing: str, exc: sqlite3.Error, path: Path) -> StoreError:
+    """``doing`` with the book at ``path``: SQLite's failure explained, as the StoreError
+    to raise."""
+    return StoreError(f"{doing}: {explain(exc)}", problem_of(exc), path=path)
 
 
 def explain(exc: sqlite3.Error) -> str:

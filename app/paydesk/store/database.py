@@ -90,6 +90,7 @@ def _create_new_book(path: Path) -> None:
             f"Cannot create the order book {path}: {exc.strerror}. Check that its folder "
             "may be written by this user and that the disk has room.",
             StoreProblem.CANNOT_OPEN,
+            path=path,
         ) from exc
 
 
@@ -112,7 +113,9 @@ def _refuse_foreign_file(path: Path) -> bool:
     if header and not header.startswith(_SQLITE_HEADER):
         raise StoreError(
             f"{path} is not a PayDesk order book (not a SQLite database); "
-            "it has been left as it is. Choose another file."
+            "it has been left as it is. Choose another file.",
+            StoreProblem.NOT_A_BOOK,
+            path=path,
         )
     problem = _header_problem(header) if header else None
     if problem is not None:
@@ -167,7 +170,7 @@ def _read_state(conn: sqlite3.Connection, path: Path) -> tuple[int, bool]:
     except sqlite3.DatabaseError as exc:
         if is_damage(exc):
             raise DamagedError(str(exc)) from exc
-        raise store_error(f"Cannot open the order book {path}", exc) from exc
+        raise store_error(f"Cannot open the order book {path}", exc, path) from exc
     if version == 0 and not has_tables and pages > 1:
         # A new book has one page at most. Pages but no schema: the first page
         # (which holds the schema) was wiped. Creating tables there would bury the rest.
@@ -183,7 +186,7 @@ def _check_whole_file(conn: sqlite3.Connection, path: Path) -> None:
     except sqlite3.DatabaseError as exc:
         if is_damage(exc):
             raise DamagedError(str(exc)) from exc
-        raise store_error(f"Cannot open the order book {path}", exc) from exc
+        raise store_error(f"Cannot open the order book {path}", exc, path) from exc
     if findings != [("ok",)]:
         first = str(findings[0][0]).replace("\n", " ")
         raise DamagedError(f"SQLite's check found: {first[:200]}")
@@ -221,6 +224,7 @@ def open_read_only(path: Path) -> tuple[sqlite3.Connection, bool]:
                     f"{wal.name}, which SQLite reads only with a file it must write beside "
                     f"the book, and {exc.problem.value}.",
                     exc.problem,
+                    path=path,
                 ) from exc
         return _read_only_connection(path, "mode=ro&immutable=1"), True
     except DamagedError as damaged:
@@ -330,7 +334,9 @@ def _refuse_foreign_schema(conn: sqlite3.Connection, path: Path) -> None:
 def _foreign_schema_error(path: Path) -> StoreError:
     return StoreError(
         f"{path} is a SQLite database of another program, not a PayDesk "
-        "order book; it has been left as it is. Choose another file."
+        "order book; it has been left as it is. Choose another file.",
+        StoreProblem.NOT_A_BOOK,
+        path=path,
     )
 
 

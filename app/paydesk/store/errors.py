@@ -27,17 +27,31 @@ class StoreProblem(enum.Enum):
     DISK = "the disk refused to read or write the order book"
     CANNOT_OPEN = "the order book file cannot be opened or created"
     DAMAGED = "the order book is damaged"
+    NOT_A_BOOK = "the file is not a PayDesk order book"
+    TOO_NEW = "the order book was written by a newer version of PayDesk"
 
 
 class StoreError(Exception):
-    """The order book could not do what was asked; ``str()`` says why.
+    """The order book could not do what was asked; ``str()`` says why, in English.
 
-    ``problem`` classifies a failure of the file or the disk (None: anything else).
+    ``problem`` says what stood in the way (the disk, the file, another program;
+    None: anything else), for a front end that chooses its own words; ``path`` is
+    the file concerned and ``moved_to`` where a damaged book was set aside, when
+    the store knows them.
     """
 
-    def __init__(self, message: str, problem: StoreProblem | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        problem: StoreProblem | None = None,
+        *,
+        path: Path | None = None,
+        moved_to: Path | None = None,
+    ) -> None:
         super().__init__(message)
         self.problem = problem
+        self.path = path
+        self.moved_to = moved_to
 
 
 class SchemaTooNewError(StoreError):
@@ -47,9 +61,10 @@ class SchemaTooNewError(StoreError):
         super().__init__(
             f"The order book {path} was written by a newer version of PayDesk "
             f"(schema {found}; this version knows up to {supported}). "
-            "Update PayDesk to open it; the file has not been changed."
+            "Update PayDesk to open it; the file has not been changed.",
+            StoreProblem.TOO_NEW,
+            path=path,
         )
-        self.path = path
         self.found = found
         self.supported = supported
 

@@ -65,6 +65,7 @@ def set_aside(path: Path, reason: str) -> StoreError:
             f"be moved aside ({exc.strerror}), so it has been left as it is. Stop taking "
             "payments on this computer and contact support with that file.",
             StoreProblem.DAMAGED,
+            path=path,
         )
     for suffix in _COMPANIONS:
         # The -wal may hold the latest orders: it goes with the file, under the name
@@ -85,6 +86,8 @@ def _damaged_book_error(path: Path, copies: list[Path], reason: str | None) -> S
         "give that file to support, who can recover what it holds. To start a new order "
         f"book anyway, move {aside.name} out of {path.parent} and start PayDesk again.",
         StoreProblem.DAMAGED,
+        path=path,
+        moved_to=aside,
     )
 
 

@@ -244,7 +244,9 @@ def _say_start_failed(exc: Exception) -> None:
 
         _critical(settings_error_text(exc))
         return
-    _critical(str(exc))
+    from paydesk.ui.shell.messages import book_error_text  # as settings_error_text above
+
+    _critical(book_error_text(exc))
 
 
 def _say_crashed(crash: CrashHandler, exc: Exception) -> None:

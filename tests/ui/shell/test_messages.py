@@ -10,6 +10,7 @@ import ast
 from pathlib import Path
 
 import pytest
+from book_troubles import book_troubles
 
 from paydesk.core.problems import english
 from paydesk.core.runtime import NotConfiguredError, Runtime
@@ -36,10 +37,12 @@ from paydesk.gateway import (
     TlsError,
 )
 from paydesk.gateway.replies import RawReply, classify
+from paydesk.store.errors import StoreError, StoreProblem
 from paydesk.support.paths import AppPaths
 from paydesk.support.secret_store import NoKeychainError, SecretStoreError
 from paydesk.ui.shell.formatting import money
 from paydesk.ui.shell.messages import (
+    book_error_text,
     failure_text,
     gateway_error_text,
     input_error_text,
@@ -256,3 +259,47 @@ def test_messages_choose_by_code_not_by_sentence() -> None:
     imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     assert not {name for name in imported if name and name.startswith(
         ("paydesk.gateway", "paydesk.store"))}
+
+
+def test_the_order_books_failures_are_said_by_their_problem(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Real failures of the real store, said from their problem and the file they name,
+    never from the store's English (which the command line prints)."""
+    troubles = book_troubles(tmp_path, monkeypatch)
+
+    locked = troubles[StoreProblem.LOCKED]
+    assert book_error_text(locked) == problem_text(locked) == (
+        "The order book is locked by another program (another PayDesk window or command, "
+        "or a backup tool). Nothing was changed; close the other program or wait, then try "
+        "again."
+    )
+    too_new = troubles[StoreProblem.TOO_NEW]
+    assert book_error_text(too_new) == (
+        f"The order book {tmp_path / 'too_new' / 'paydesk.sqlite3'} was written by a newer "
+        "version of PayDesk. Update PayDesk to open it; the file has not been changed."
+    )
+    not_a_book = troubles[StoreProblem.NOT_A_BOOK]
+    assert book_error_text(not_a_book).startswith(
+        f"{tmp_path / 'not_a_book' / 'paydesk.sqlite3'} is not a PayDesk order book; "
+    )
+    damaged = troubles[StoreProblem.DAMAGED]
+    [aside] = (tmp_path / "damaged").glob("paydesk.sqlite3.corrupt-*")
+    text = book_error_text(damaged)
+    assert damaged.moved_to == aside
+    assert f"It has been moved to {aside}; nothing was deleted." in text
+    assert f"move {aside.name} out of {tmp_path / 'damaged'}" in text
+    for error in troubles.values():  # the window's words, not the store's sentence
+        assert book_error_text(error) != str(error)
+
+
+@pytest.mark.parametrize("problem", list(StoreProblem))
+def test_every_problem_of_the_book_has_its_words(problem: StoreProblem, tmp_path: Path) -> None:
+    error = StoreError("The store's English.", problem, path=tmp_path / "paydesk.sqlite3")
+    text = book_error_text(error)
+    assert text != "The store's English." and "{" not in text
+
+
+def test_a_failure_of_the_book_with_no_problem_keeps_the_stores_sentence() -> None:
+    error = StoreError("PayDesk needs SQLite 3.35 or newer; this Python has 3.31.")
+    assert book_error_text(error) == problem_text(error) == str(error)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
+from book_troubles import book_troubles
 from PySide6.QtCore import QCoreApplication, QLocale, Qt, QTranslator
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QLabel
 from pytestqt.qtbot import QtBot
@@ -35,6 +36,7 @@ from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.gateway import ServiceRefused
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.store import CheckResult, OrderStore
+from paydesk.store.errors import StoreError, StoreProblem
 from paydesk.support import translations
 from paydesk.support.paths import AppPaths
 from paydesk.support.secret_store import SecretStore
@@ -46,7 +48,12 @@ from paydesk.ui.settings.dialog import SettingsDialog
 from paydesk.ui.settings.welcome_dialog import WelcomeDialog
 from paydesk.ui.shell import i18n
 from paydesk.ui.shell.formatting import local_time, money, tr
-from paydesk.ui.shell.messages import failure_text, gateway_error_text, input_error_text
+from paydesk.ui.shell.messages import (
+    book_error_text,
+    failure_text,
+    gateway_error_text,
+    input_error_text,
+)
 from paydesk.ui.widgets.status_badge import StatusBadge
 
 from bulk_orders import bulk_insert
@@ -269,6 +276,24 @@ def test_every_failure_code_is_said_in_russian(russian: MissRecorder) -> None:
         "Заказ так и не дошёл до платёжного сервиса, а его время истекло."
     )
     assert failure_text(Failure(FailureCode.LEGACY, "Old words")) == "Old words"
+    assert russian.misses == set()
+
+
+def test_the_order_books_failures_are_said_in_russian(
+    russian: MissRecorder, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    troubles = book_troubles(tmp_path, monkeypatch)
+    assert book_error_text(troubles[StoreProblem.LOCKED]).startswith(
+        "Книга заказов занята другой программой"
+    )
+    damaged = troubles[StoreProblem.DAMAGED]
+    assert f"Она перемещена в {damaged.moved_to}; ничего не удалено." in book_error_text(damaged)
+    named = {StoreProblem.CANNOT_OPEN, StoreProblem.DAMAGED, StoreProblem.NOT_A_BOOK,
+             StoreProblem.TOO_NEW}  # the words that name the file
+    for problem in StoreProblem:
+        text = book_error_text(StoreError("English.", problem, path=tmp_path / "book"))
+        assert re.search("[а-яё]", text), problem
+        assert (str(tmp_path / "book") in text) == (problem in named), problem
     assert russian.misses == set()
 
 

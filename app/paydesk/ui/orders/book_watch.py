@@ -13,6 +13,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from paydesk.core.order_book import OrderBook, StoreError
+from paydesk.ui.shell.messages import book_error_text
 
 #: How often the book is asked whether someone else changed it.
 LOOK_MS = 400
@@ -58,6 +59,6 @@ class BookWatch(QObject):
         except StoreError as exc:
             if str(exc) != self._trouble:
                 self._trouble = str(exc)
-                self.problem.emit(str(exc))
+                self.problem.emit(book_error_text(exc))
             return
         self._trouble = None

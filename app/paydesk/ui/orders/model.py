@@ -42,7 +42,7 @@ from paydesk.ui.orders.table_columns import (
     Column,
     tooltip,
 )
-from paydesk.ui.shell.messages import failure_text
+from paydesk.ui.shell.messages import book_error_text, failure_text
 
 #: Rows read per page: a screenful and more (a tall window shows ~50); the view
 #: asks for the next page as it scrolls near the end.
@@ -179,7 +179,7 @@ class OrdersModel(QAbstractTableModel):
                 dataclasses.replace(self._query, limit=loaded + 1, offset=0)
             )
         except StoreError as exc:  # said by whoever listens; the rows stay as they were
-            self.failed.emit(str(exc))
+            self.failed.emit(book_error_text(exc))
             return True
         kept, more = fresh[:loaded], len(fresh) > loaded
         if len(kept) < loaded or (more and not self._more) or any(
@@ -334,7 +334,7 @@ class OrdersModel(QAbstractTableModel):
             )
         except StoreError as exc:  # said by whoever listens; never raised into Qt
             self._more = False
-            self.failed.emit(str(exc))
+            self.failed.emit(book_error_text(exc))
             return []
         self._more = len(found) > size
         page = found[:size]

@@ -50,6 +50,7 @@ from paydesk.ui.orders.filter_bar import FilterBar
 from paydesk.ui.orders.model import OrdersModel
 from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.orders.totals_line import TotalsLine
+from paydesk.ui.shell.messages import book_error_text
 from paydesk.ui.widgets.names import name_widget
 
 SEARCH_DELAY_MS = 200
@@ -189,7 +190,7 @@ class OrdersPanel(QWidget):
             try:
                 details = self._book.details(order.order_id, order.client_id)
             except StoreError as exc:  # the banner says why
-                self.problem.emit(str(exc))
+                self.problem.emit(book_error_text(exc))
                 return None
             if details is None:
                 return None
@@ -292,7 +293,7 @@ class OrdersPanel(QWidget):
         try:
             names = self._book.tills()
         except StoreError as exc:  # as they were; the banner says why
-            self.problem.emit(str(exc))
+            self.problem.emit(book_error_text(exc))
             return
         shown = len(names) > 1 or self._shared_book
         if shown == self.table.isColumnHidden(Column.TILL):
@@ -439,6 +440,6 @@ class OrdersPanel(QWidget):
             shown = self._book.totals(query)
             paid = self._book.paid_on(date(today.year(), today.month(), today.day()), query.till)
         except StoreError as exc:  # the totals stay as they were; the banner says why
-            self.problem.emit(str(exc))
+            self.problem.emit(book_error_text(exc))
             return
         self.totals_line.set_totals(shown, paid, self.model.query())

@@ -50,6 +50,7 @@ from paydesk.ui.report.chart import PEAK, TakingsChart
 from paydesk.ui.report.document import heading_text, paid_count_text, paint_report
 from paydesk.ui.shell.fonts import scale_font
 from paydesk.ui.shell.formatting import date_field_format, local_time, money, tr
+from paydesk.ui.shell.messages import book_error_text
 from paydesk.ui.widgets.paper import blank_image, painting, write_pdf
 
 #: The other outcomes in the summary grid: key on DayReport, and how the orders list
@@ -290,7 +291,7 @@ class ReportDialog(QDialog):
         try:
             self._offer_tills()
         except StoreError as exc:
-            self.message.setText(str(exc))
+            self.message.setText(book_error_text(exc))
             return
         self._ask_again()
 
@@ -298,7 +299,7 @@ class ReportDialog(QDialog):
         try:
             self.report = self._build_report()
         except StoreError as exc:
-            self.message.setText(str(exc))  # the book's sentence: what could not be done
+            self.message.setText(book_error_text(exc))
             return False
         self._show_report()
         return True

@@ -218,6 +218,8 @@ def problem_text(error: BaseException) -> str:
                   "keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.")
     if isinstance(error, SecretStoreError):
         return tr("The secret key could not be read or stored: the keychain refused.")
+    if is_store_error(error):
+        return book_error_text(error)
     return str(error)
 
 
@@ -231,7 +233,62 @@ _STORE_PROBLEMS: dict[StoreProblem, _Marked] = {
     StoreProblem.CANNOT_OPEN: QT_TRANSLATE_NOOP(
         "PayDesk", "the order book file cannot be opened or created"),
     StoreProblem.DAMAGED: QT_TRANSLATE_NOOP("PayDesk", "the order book is damaged"),
+    StoreProblem.NOT_A_BOOK: QT_TRANSLATE_NOOP("PayDesk", "the file is not a PayDesk order book"),
+    StoreProblem.TOO_NEW: QT_TRANSLATE_NOOP(
+        "PayDesk", "the order book was written by a newer version of PayDesk"),
 }
+
+#: What stood in the order book's way, and what to do, as the store says it in English.
+_BOOK_TROUBLE: dict[StoreProblem, _Marked] = {
+    StoreProblem.LOCKED: QT_TRANSLATE_NOOP(
+        "PayDesk", "The order book is locked by another program (another PayDesk window or "
+        "command, or a backup tool). Nothing was changed; close the other program or wait, "
+        "then try again."),
+    StoreProblem.READ_ONLY: QT_TRANSLATE_NOOP(
+        "PayDesk", "The order book is read-only, so nothing can be saved in it. Check that "
+        "the file and its folder may be written by this user."),
+    StoreProblem.FULL: QT_TRANSLATE_NOOP(
+        "PayDesk", "The disk is full, so nothing was saved. Free some space and try again; "
+        "the orders already saved are safe."),
+    StoreProblem.DISK: QT_TRANSLATE_NOOP(
+        "PayDesk", "The disk refused to read or write the order book (it may be full, removed "
+        "or failing), so nothing was saved. Check the disk and try again."),
+    StoreProblem.CANNOT_OPEN: QT_TRANSLATE_NOOP(
+        "PayDesk", "The order book file {0} cannot be opened or created. Check that its "
+        "folder exists and may be written by this user."),
+    StoreProblem.DAMAGED: QT_TRANSLATE_NOOP(
+        "PayDesk", "The order book {0} is damaged. Stop taking payments with it and contact "
+        "support with the file; it has not been changed."),
+    StoreProblem.NOT_A_BOOK: QT_TRANSLATE_NOOP(
+        "PayDesk", "{0} is not a PayDesk order book; it has been left as it is. Start PayDesk "
+        "with another data folder."),
+    StoreProblem.TOO_NEW: QT_TRANSLATE_NOOP(
+        "PayDesk", "The order book {0} was written by a newer version of PayDesk. Update "
+        "PayDesk to open it; the file has not been changed."),
+}
+_SET_ASIDE: _Marked = QT_TRANSLATE_NOOP(
+    "PayDesk", "The order book {0} is damaged and cannot be read. It has been moved to {1}; "
+    "nothing was deleted. It may hold orders that are not confirmed or not yet seen paid, so "
+    "PayDesk will not start a new, empty order book in its place: give that file to support, "
+    "who can recover what it holds. To start a new order book anyway, move {2} out of {3} and "
+    "start PayDesk again.")
+
+
+def book_error_text(error: BaseException) -> str:
+    """The order book's failure (a StoreError), in the window's words, by its problem.
+
+    One the store gives no problem for (rare: an SQLite too old, a backup that
+    failed) keeps the store's English sentence, which names the file and the cause.
+    """
+    problem = store_problem_of(error)
+    path = getattr(error, "path", None)
+    moved_to = getattr(error, "moved_to", None)
+    if problem is StoreProblem.DAMAGED and path is not None and moved_to is not None:
+        return tr(str(_SET_ASIDE)).format(path, moved_to, moved_to.name, path.parent)
+    text = _BOOK_TROUBLE.get(problem) if problem is not None else None
+    if text is None:
+        return str(error)
+    return tr(str(text)).format(path)
 
 
 def unsaved_order_text(order_id: str, error: BaseException) -> str:
