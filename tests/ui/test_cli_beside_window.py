@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime, open_runtime
 from paydesk.core.settings import Settings
+from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.support.logs import CLI_LOG_FILE
 from paydesk.support.paths import AppPaths
@@ -27,6 +28,7 @@ from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.shell.formatting import money
 
 from cli_process import child_env, service_env
+from payment_page import decide
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 WAIT_MS = 30_000
@@ -172,6 +174,18 @@ def test_a_demo_command_beside_the_demo_window(qtbot: QtBot, tmp_path: Path) -> 
         assert all(window.counter.desk.get(o["order_id"]) is not None for o in orders)
         assert (tmp_path / "demo" / "logs" / CLI_LOG_FILE).is_file()
         assert not (tmp_path / "logs").exists()  # the demo never logs into the real folder
+
+        # The command used the window's sandbox: its link outlives the command, and
+        # a buyer who pays on it later is seen paid by the window.
+        [sixty] = [o for o in orders if o["amount_kopecks"] == 6000]
+        assert sixty["url"].startswith(f"{runtime.settings.base_url}/pay/")
+        port_file = tmp_path / "demo" / "sandbox-port"
+        assert port_file.read_text().strip() == runtime.settings.base_url.rsplit(":", 1)[1]
+        assert decide(sixty["url"], "approve", "buyer@example.com").status_code == 200
+        qtbot.waitUntil(
+            lambda: window.counter.desk.get(sixty["order_id"]).status is OrderStatus.APPROVE,
+            timeout=WAIT_MS,
+        )
         window.shutdown()
     finally:
         runtime.close()

@@ -112,7 +112,7 @@ def _interrupted(exc: KeyboardInterrupt) -> int:
 def _run_command(args: argparse.Namespace) -> int:
     runtime = None
     try:
-        runtime = open_runtime(args.data_dir, demo=args.demo)
+        runtime = open_runtime(args.data_dir, demo=args.demo, share_demo=True)
         with book_step.kept_in_step(runtime, args.command):
             return int(args.run(args, runtime))
     except InputError as exc:

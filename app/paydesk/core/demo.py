@@ -2,6 +2,12 @@
 
 The sandbox keeps its state in the demo folder, so orders from an earlier demo
 run still resolve; it tries the port it had last time so their links still open.
+
+One process at a time runs the demo folder's sandbox: the one holding the lock
+on ``sandbox.lock`` (the window, usually). A command run beside it
+(``paydesk --demo create``) uses that sandbox instead of starting its own,
+whose links would die with the command; the buyer's page stays up as long as
+the window does.
 """
 
 from __future__ import annotations
@@ -15,8 +21,9 @@ from typing import TYPE_CHECKING
 
 from paydesk.core.settings import Settings
 from paydesk.domain.writing import language_of_environment
+from paydesk.support.held_lock import HeldLock, try_lock
 from paydesk.support.paths import AppPaths
-from paydesk.support.private_files import create_private_file, private_opener
+from paydesk.support.private_files import create_private_file, write_private_file
 
 if TYPE_CHECKING:
     from paydesk.sandbox import SandboxServer
@@ -33,19 +40,41 @@ class DemoSandbox:
 
     def __init__(
         self, paths: AppPaths, *, ttl_seconds: float = 900.0, merchant_name: str = "",
-        language: str = "system",
+        language: str = "system", share: bool = False,
     ) -> None:
         """``ttl_seconds`` and ``merchant_name`` ("": the demo shop's own name, in the
         demo's ``language``) are the demo's settings: its orders' lifetime and its
-        shop's name."""
+        shop's name. ``share``: use the sandbox another process runs for this folder,
+        if one does (a command's choice; the window always runs one of its own)."""
         self.paths = paths.ensure()
         self._ttl = ttl_seconds
         self._merchant_name = merchant_name
         self._default_name = demo_shop_name(language)
+        self._share = share
         self._server: SandboxServer | None = None
+        self._lock: HeldLock | None = None
+        self._base_url: str | None = None
 
-    def start(self) -> SandboxServer:
-        from paydesk.sandbox import SandboxConfig, SandboxServer
+    def start(self) -> None:
+        """Run the folder's sandbox here, or (``share``) find the one already running."""
+        port_file = self.paths.data_dir / "sandbox-port"
+        self._lock = try_lock(self.paths.data_dir / "sandbox.lock")
+        port = _read_port(port_file)
+        if self._lock is None and self._share and port is not None:
+            self._base_url = f"http://127.0.0.1:{port}"
+            log.info("using the demo sandbox another PayDesk runs at %s", self._base_url)
+            return
+        if self._lock is not None:
+            # Gone until this run's port is known: a command that comes meanwhile
+            # starts its own rather than trust the last run's port.
+            port_file.unlink(missing_ok=True)
+        self._server = self._serve(port)
+        self._base_url = self._server.base_url
+        if self._lock is not None:  # the others' way here
+            write_private_file(port_file, self._base_url.rsplit(":", 1)[1] + "\n")
+
+    def _serve(self, port: int | None) -> SandboxServer:
+        from paydesk.sandbox import SandboxConfig, SandboxServer  # the demo's only
         from paydesk.sandbox.config import DEFAULT_PORT
 
         config = SandboxConfig(
@@ -55,33 +84,28 @@ class DemoSandbox:
             db_path=self.paths.sandbox_database,
             merchant_name=self._merchant_name or self._default_name,
         )
-        port_file = self.paths.data_dir / "sandbox-port"
-        port = _read_port(port_file) or DEFAULT_PORT
         create_private_file(self.paths.sandbox_database)  # the demo's buyers' e-mails are in it too
         try:
-            server = SandboxServer(config, host="127.0.0.1", port=port).start()
+            return SandboxServer(config, host="127.0.0.1", port=port or DEFAULT_PORT).start()
         except OSError:
-            log.info("demo port %s is busy; using a free one", port)
-            server = SandboxServer(config, host="127.0.0.1", port=0).start()
-        with open(port_file, "w", encoding="utf-8", opener=private_opener) as stream:
-            stream.write(server.base_url.rsplit(":", 1)[1] + "\n")
-        self._server = server
-        return server
+            log.info("demo port %s is busy; using a free one", port or DEFAULT_PORT)
+            return SandboxServer(config, host="127.0.0.1", port=0).start()
 
     @property
     def server(self) -> SandboxServer | None:
-        """The running sandbox (None before start and after stop)."""
+        """The sandbox running in this process (None before start, after stop, and
+        when another process's is used)."""
         return self._server
 
     def settings(self, base: Settings) -> Settings:
         """The demo's settings: its own preferences (``base``, from the demo folder's
         file), the sandbox's address and account, which are fixed."""
-        if self._server is None:
+        if self._base_url is None:
             raise RuntimeError("start the demo sandbox first")
         return base.with_changes(
-            base_url=self._server.base_url,
+            base_url=self._base_url,
             client_id=DEMO_CLIENT_ID,
-            merchant_name=self._server.config.merchant_name,
+            merchant_name=self._merchant_name or self._default_name,
             order_lifetime_seconds=int(self._ttl),
             secret_storage="keychain",
         )
@@ -100,6 +124,10 @@ class DemoSandbox:
         if self._server is not None:
             self._server.stop()
             self._server = None
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+        self._base_url = None
 
 
 def _read_port(path: Path) -> int | None:

@@ -248,12 +248,14 @@ def _connection(settings: Settings) -> tuple[object, ...]:
 
 
 def open_runtime(
-    data_dir: str | None = None, *, demo: bool = False, settings: Settings | None = None
+    data_dir: str | None = None, *, demo: bool = False, settings: Settings | None = None,
+    share_demo: bool = False,
 ) -> Runtime:
     """Resolve the data folder and settings; in demo mode start the embedded sandbox.
 
     ``settings``: the folder's settings file, when the caller has read it already
-    (the demo has a folder and settings of its own).
+    (the demo has a folder and settings of its own). ``share_demo``: a command's
+    choice to use the demo sandbox a window already runs (core/demo.py).
     """
     paths = AppPaths(resolve_data_dir(data_dir))
     if not demo:
@@ -267,7 +269,8 @@ def open_runtime(
     # account or secret: those are the sandbox's.
     base = settings_file.load(demo_paths.settings_file, environ={})
     sandbox = DemoSandbox(demo_paths, ttl_seconds=base.order_lifetime_seconds,
-                          merchant_name=base.merchant_name, language=base.language)
+                          merchant_name=base.merchant_name, language=base.language,
+                          share=share_demo)
     sandbox.start()
     runtime = Runtime(demo_paths, sandbox.settings(base), demo=sandbox)
     runtime.listen_settings(sandbox.follow)
