@@ -45,6 +45,7 @@ class DemoSandbox:
         self._server: SandboxServer | None = None
 
     def start(self) -> SandboxServer:
+        # The sandbox: the demo's only; a configured start imports this module, not it.
         from paydesk.sandbox import SandboxConfig, SandboxServer
         from paydesk.sandbox.config import DEFAULT_PORT
 
