@@ -4,12 +4,18 @@
 - no cycles: a module never needs, even through others, one that needs it;
 - imports point down: ui and cli use the core, the core uses store, gateway and
   sandbox, and those use only the domain and support;
-- the core and the floors never import Qt.
+- the core and the floors never import Qt;
+- the window's first frame is built from light modules: the order book, the
+  payment client and the rest wait for ui/window_rest.py.
 """
 
 from __future__ import annotations
 
 import ast
+import json
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -183,3 +189,36 @@ def test_only_the_shared_books_connection_imports_the_database_driver() -> None:
              "paydesk.store.shared.errors", "paydesk.store.shared.order_rows")
     reached = {name for name in light for target in graph()[name] if target in DRIVER_USERS}
     assert reached == set()
+
+
+#: What the window's first frame is built from: the launcher (the real start), the
+#: composition root, the window's first frame and the application around it.
+FIRST_FRAME = ("paydesk.launch", "paydesk.core.runtime", "paydesk.ui.main_window",
+               "paydesk.ui.app")
+#: What those modules must not load, at any depth: the order book (sqlite3), the
+#: payment client (requests), the shared book's driver, the keychain, the demo's
+#: sandbox, and the rest of the window. Each comes with the part that needs it.
+NOT_ON_THE_FIRST_FRAME = ("paydesk.store", "sqlite3", "paydesk.gateway", "requests", "psycopg",
+                          "keyring", "paydesk.sandbox", "paydesk.ui.window_rest")
+FIRST_FRAME_PROBE = """
+import json, sys
+for name in sys.argv[1:]:
+    __import__(name)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_the_first_frames_modules_load_no_heavy_part() -> None:
+    """By structure: the modules import what they use at their top, and none of it is heavy.
+
+    A fresh interpreter, as at a start; no timing, so it holds on any machine.
+    """
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(PACKAGE.parent)}
+    done = subprocess.run([sys.executable, "-c", FIRST_FRAME_PROBE, *FIRST_FRAME], env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    loaded = json.loads(done.stdout)
+    assert set(FIRST_FRAME) <= set(loaded)  # the probe sees what was imported
+    heavy = sorted(part for part in NOT_ON_THE_FIRST_FRAME
+                   if any(name == part or name.startswith(f"{part}.") for name in loaded))
+    assert heavy == []

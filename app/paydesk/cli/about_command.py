@@ -172,7 +172,7 @@ def _start_qt() -> tuple[str, object | None, str | None]:
         os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
     ):
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    try:
+    try:  # Qt: loaded by this command only, and it may be missing (the module's doc)
         import PySide6
         from PySide6.QtCore import qVersion
         from PySide6.QtGui import QGuiApplication
@@ -206,7 +206,7 @@ def _keychain(runtime: Runtime) -> str:
     if where != "OS keychain":
         return where
     try:
-        import keyring
+        import keyring  # only when the secret is in the keychain, as in secret_store
 
         backend = keyring.get_keyring()
     except Exception as exc:  # a broken keyring install is reported here, not raised

@@ -13,6 +13,7 @@ from paydesk.cli.formats import add_format, print_json
 from paydesk.core import settings as settings_file
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import FIELD_TYPES
+from paydesk.core.shared_book import BookAddress
 from paydesk.gateway.endpoint import parse_base_url
 from paydesk.gateway.errors import GatewayConfigError
 from paydesk.support.secret_store import SecretStore, SecretStoreError, mask
@@ -183,8 +184,6 @@ def _read_hidden(args: argparse.Namespace, prompt: str) -> str:
 
 def _set_order_book(value: str, runtime: Runtime) -> int:
     """The shared book's address; a password in it goes to the keychain, never the file."""
-    from paydesk.core.shared_book import BookAddress
-
     address = BookAddress.parse(value)
     if address.password:
         runtime.secret_store().set_book_password(address.keychain_user, address.password)

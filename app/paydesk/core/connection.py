@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from paydesk.domain.failures import Failure
 from paydesk.domain.failures import FailureCode as Code
+from paydesk.gateway import GatewayClient, GatewayConfigError, GatewayError, InvalidRequestError
+from paydesk.gateway.endpoint import parse_base_url
 
 #: A person waits for this button: one short try, not the counter's patient retries.
 CONNECT_TIMEOUT = 5.0
@@ -68,9 +70,6 @@ def address_failure(base_url: str) -> Failure | None:
 
     The rule lives in the gateway; nothing is sent.
     """
-    from paydesk.gateway.endpoint import parse_base_url
-    from paydesk.gateway.errors import GatewayConfigError
-
     try:
         parse_base_url(base_url)
     except GatewayConfigError as error:
@@ -86,15 +85,6 @@ def check_connection(base_url: str, client_id: int | None, secret: str | None) -
         return ConnectionCheck(Outcome.INVALID, missing=Missing.CLIENT_ID)
     if not secret:
         return ConnectionCheck(Outcome.INVALID, missing=Missing.SECRET_KEY)
-    # Here, not at the top: the window imports this module while it starts, and its
-    # first frame needs no HTTP client (see remote.py).
-    from paydesk.gateway import (
-        GatewayClient,
-        GatewayConfigError,
-        GatewayError,
-        InvalidRequestError,
-    )
-
     try:
         client = GatewayClient(
             base_url,

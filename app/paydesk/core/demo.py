@@ -74,7 +74,8 @@ class DemoSandbox:
             write_private_file(port_file, self._base_url.rsplit(":", 1)[1] + "\n")
 
     def _serve(self, port: int | None) -> SandboxServer:
-        from paydesk.sandbox import SandboxConfig, SandboxServer  # the demo's only
+        # The sandbox: the demo's only; a configured start imports this module, not it.
+        from paydesk.sandbox import SandboxConfig, SandboxServer
         from paydesk.sandbox.config import DEFAULT_PORT
 
         config = SandboxConfig(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from paydesk.core.order_book import OrderBook
 from paydesk.core.outcomes import CheckOutcome, CreationOutcome
@@ -17,10 +16,8 @@ from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.money import MAX_AMOUNT, check_kopecks, parse_amount
 from paydesk.domain.order_ids import OrderIdGenerator
 from paydesk.domain.orders import CreationState, Order, normalize_email
+from paydesk.gateway import GatewayError, InvalidRequestError, OrderConflict
 from paydesk.store import CheckResult, DuplicateOrderError, OrderStore
-
-if TYPE_CHECKING:
-    from paydesk.gateway import GatewayError
 
 #: The local note ("2 coffees") is never sent; this keeps it a note.
 NOTE_MAX = 500
@@ -166,9 +163,6 @@ def _cannot_succeed(error: GatewayError | None) -> bool:
     request, an order id taken by another order)."""
     if error is None:
         return False
-    # Imported here: an error exists, so the gateway is loaded already (see remote.py).
-    from paydesk.gateway import InvalidRequestError, OrderConflict
-
     return isinstance(error, InvalidRequestError | OrderConflict)
 
 

@@ -4,17 +4,13 @@ The window chooses its own (translated) words by code; it learns the codes
 here, never from the gateway's or the store's error classes. The command line
 and the logs speak English: :func:`english` gives an order's stored failure
 the same sentence the cashier was told when it happened.
-
-Qt-free, and light: the gateway (and the HTTP library under it) is not loaded
-to ask about an error, since no gateway error exists before it is.
 """
 
 from __future__ import annotations
 
-import sys
-
 from paydesk.domain.failures import WITH_SERVICE_WORDS, Failure, FailureCode
 from paydesk.domain.money import ceiling_error
+from paydesk.gateway.errors import GatewayError, message_for
 from paydesk.store.errors import StoreError, StoreProblem
 
 __all__ = [
@@ -39,11 +35,7 @@ _CEILING = "amount.too_large"
 
 def failure_of(error: BaseException) -> Failure | None:
     """The code and detail of an error from the payment service; None for any other."""
-    module = sys.modules.get("paydesk.gateway.errors")
-    if module is None or not isinstance(error, module.GatewayError):
-        return None
-    failure: Failure = error.failure
-    return failure
+    return error.failure if isinstance(error, GatewayError) else None
 
 
 def is_store_error(error: BaseException) -> bool:
@@ -74,7 +66,5 @@ def english(failure: Failure) -> str:
         return failure.detail or failure.code
     if failure.code == FailureCode.LEGACY:
         return failure.detail or ""
-    # A stored failure of the service: its English is the gateway's (loaded only now).
-    from paydesk.gateway.errors import message_for
-
+    # A stored failure of the service: its English is the gateway's.
     return message_for(failure.code, failure.detail)

@@ -4,28 +4,18 @@ from __future__ import annotations
 
 import math
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from paydesk.core.outcomes import CheckOutcome, CreationOutcome
 from paydesk.core.rate_limit import RateLimiter
 from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.orders import Order
-
-if TYPE_CHECKING:
-    from paydesk.gateway import GatewayClient
-
-# paydesk.gateway (and with it requests, ~60 ms) is imported inside the calls
-# below, not here: the window imports this module while it starts, and its
-# first frame needs no HTTP client. A call has a client, so the gateway is
-# loaded by then and the import is a dictionary lookup.
+from paydesk.gateway import GatewayClient, GatewayError, OrderNotFound
 
 
 def send_creation(
     client: GatewayClient, order: Order, *, clock: Clock = utc_now
 ) -> CreationOutcome:
     """create_order for an order already written down; safe to repeat (same order_id)."""
-    from paydesk.gateway import GatewayError
-
     try:
         url = client.create_order(order.order_id, order.amount, email=order.email)
     except GatewayError as error:
@@ -47,8 +37,6 @@ def resume_creation(
     fresh, payable order in front of nobody, so we first ask whether the service
     ever saw it: if not, it is given up; if it did, the repeat fetches its link.
     """
-    from paydesk.gateway import GatewayError, OrderNotFound
-
     now = clock()
     if now - order.created_at >= lifetime:
         try:
@@ -68,8 +56,6 @@ def fetch_status(
     clock: Clock = utc_now,
 ) -> CheckOutcome:
     """get_order for one order, waiting for the rate limiter first."""
-    from paydesk.gateway import GatewayError
-
     if limiter is not None:
         limiter.acquire()
     asked_at = clock()

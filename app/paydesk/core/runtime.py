@@ -1,7 +1,11 @@
 """Everything one PayDesk process works with, built the same way for every front end.
 
 The command line and the window both start here: which data folder, which
-settings, which secret, and (in demo mode) the embedded sandbox.
+settings, which secret, and (in demo mode) the embedded sandbox. It is also
+where the rest is built (the order book, the desk, the payment client, the
+shared book's connection and sync), each factory importing what it builds when
+it builds it, so the window's first frame, which imports this module, loads
+none of it.
 """
 
 from __future__ import annotations
@@ -100,9 +104,7 @@ class Runtime:
         return SecretStore(self.paths.secret_file, use_file=self.settings.secret_storage == "file")
 
     def policy(self) -> PollingPolicy:
-        from paydesk.core.polling import (
-            PollingPolicy,  # with the order model: after the first frame
-        )
+        from paydesk.core.polling import PollingPolicy  # with the order model: as the doc says
 
         return PollingPolicy.from_settings(self.settings)
 
@@ -282,7 +284,7 @@ def ensure_folder(paths: AppPaths) -> AppPaths:
     try:
         return paths.ensure()
     except OSError as exc:
-        from paydesk.store import StoreError
+        from paydesk.store import StoreError  # on failure only: as the module's doc says
 
         raise StoreError(
             f"Cannot create the data folder {paths.data_dir} ({exc.strerror}). Check that "

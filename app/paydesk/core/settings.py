@@ -175,7 +175,8 @@ def validate(settings: Settings) -> Settings:
 
 def _check_order_book(text: str) -> None:
     """The shared book's address must be one PayDesk can use, with no password in it."""
-    # The address rules live with the shared book (no database driver is loaded here).
+    # The address rules live with the shared book (no database driver is loaded here);
+    # only a till with a shared book reads them: the first frame loads no store module.
     from paydesk.store.shared.address import BookAddress, BookAddressError
 
     try:

@@ -56,6 +56,8 @@ class BookReport:
 
 def set_up(runtime: Runtime, text: str) -> SetUp:
     """Create or migrate the shared book's tables at ``text`` (a newer book is refused)."""
+    # The schema loads the database driver: every command imports this module, and a
+    # till without a shared book never loads it.
     from paydesk.store.shared.schema import LATEST_SHARED_VERSION
 
     address = BookAddress.parse(text)
@@ -118,7 +120,7 @@ def sync_now(runtime: Runtime, *, connect_timeout: float = 5.0) -> StoreError | 
 def report(runtime: Runtime) -> BookReport:
     """The till's order book and, for a shared one, whether it answers (sending what
     waits and fetching what changed on the way), its orders and what waits here."""
-    from paydesk.store.shared.schema import LATEST_SHARED_VERSION
+    from paydesk.store.shared.schema import LATEST_SHARED_VERSION  # the driver: as set_up
 
     state = BookReport(runtime.shares_a_book, str(runtime.paths.database),
                        runtime.settings.till_name)

@@ -2,12 +2,14 @@
 
 Three callers: the wheel build (setup.py), the bundle (packaging/paydesk.spec)
 and a source checkout's window (ui/shell/i18n.py, which compiles on first use). The
-build scripts load this file by its path, so it imports only the standard library;
-the window imports it at start, so shutil and subprocess wait until they are used.
+build scripts load this file by its path, so it imports only the standard library
+(and PySide6 when it is there); the window imports it at start, so subprocess
+waits until lrelease is run.
 """
 
 from __future__ import annotations
 
+import shutil
 import sys
 from pathlib import Path
 
@@ -20,13 +22,11 @@ def find_lrelease() -> str | None:
     beside = Path(sys.executable).parent / f"pyside6-lrelease{_EXE}"
     if beside.exists():
         return str(beside)
-    import shutil
-
     on_path = shutil.which("pyside6-lrelease")
     if on_path:
         return on_path
     try:
-        import PySide6
+        import PySide6  # a build environment may not have it (the module's doc)
     except ImportError:
         return None
     bundled = Path(PySide6.__file__).parent / f"lrelease{_EXE}"
@@ -36,8 +36,7 @@ def find_lrelease() -> str | None:
 def stage_resources(source: Path, target: Path) -> Path:
     """``source`` (resources/) copied to ``target`` as it ships: a .qm compiled from
     each .ts, the .ts files and notes left out. RuntimeError without lrelease."""
-    import shutil
-    import subprocess
+    import subprocess  # as the module's doc says
 
     if target.exists():
         shutil.rmtree(target)

@@ -240,7 +240,7 @@ def _say_start_failed(exc: Exception) -> None:
     what is wrong and where; it is no crash, so no crash report."""
     log.error("The window cannot start: %s", exc)
     if isinstance(exc, SettingsError):  # in the window's words, by its code
-        from paydesk.ui.settings.texts import settings_error_text
+        from paydesk.ui.settings.texts import settings_error_text  # only on failure
 
         _critical(settings_error_text(exc))
         return

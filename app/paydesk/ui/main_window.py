@@ -280,6 +280,7 @@ class MainWindow(QMainWindow):
 
     def open_customer_display(self) -> CustomerDisplay:
         """The buyer's window, on the screen chosen in the settings (if it is there)."""
+        # Opened by a person (or a setting), never for the first frame: imported then.
         from paydesk.ui.payment.customer_display import CustomerDisplay
         from paydesk.ui.payment.screens import find_screen
 

@@ -72,6 +72,8 @@ class SettingsControl(QObject):
     # -- what the person does -----------------------------------------------------
 
     def open_dialog(self) -> None:
+        # The dialog (and its connection check) when a person opens it: this module
+        # is part of the window's first frame.
         from PySide6.QtWidgets import QMessageBox
 
         from paydesk.ui.settings.dialog import SettingsDialog
@@ -101,7 +103,7 @@ class SettingsControl(QObject):
         it may not write to), the person is told why, and nothing changed."""
         try:
             self._runtime.save_settings(updated, new_secret=new_secret)
-        except SettingsError as error:
+        except SettingsError as error:  # the message box and its words: on failure only
             from PySide6.QtWidgets import QMessageBox
 
             from paydesk.ui.settings.texts import settings_error_text
@@ -129,7 +131,7 @@ class SettingsControl(QObject):
             if settings.display_screen != chosen[0]:
                 chosen[0] = settings.display_screen
                 if display.isVisible():
-                    from paydesk.ui.payment.screens import find_screen
+                    from paydesk.ui.payment.screens import find_screen  # as the display
 
                     display.place_on(find_screen(settings.display_screen))
 

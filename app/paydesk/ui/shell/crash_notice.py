@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, Qt, Signal, Slot
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from paydesk.ui.shell.formatting import tr
+from paydesk.ui.shell.log_folder import open_log_folder
 
 
 class CrashNotice(QObject):
@@ -55,8 +56,6 @@ class CrashNotice(QObject):
         self.box = box
 
     def _open_log_folder(self) -> None:
-        from paydesk.ui.shell.log_folder import open_log_folder  # on use, as in the main window
-
         open_log_folder(self.log_dir)
 
     @Slot()

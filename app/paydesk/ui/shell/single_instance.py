@@ -62,7 +62,7 @@ def server_name(data_dir: Path) -> str:
 
 
 def _user() -> str:
-    import getpass
+    import getpass  # for the server's name, as hashlib above
 
     try:
         return getpass.getuser()
@@ -110,7 +110,7 @@ class SingleInstance(QObject):
         The answer is awaited in a local event loop, so a server in this same
         thread (the tests) is served meanwhile.
         """
-        from PySide6.QtNetwork import QLocalSocket
+        from PySide6.QtNetwork import QLocalSocket  # a second start's: see the module's doc
 
         socket = QLocalSocket()
         socket.connectToServer(self.name)
@@ -131,6 +131,7 @@ class SingleInstance(QObject):
         Not being able to listen never stops the window; a later start just
         opens a second one, as before this existed.
         """
+        # QtNetwork after the first frame, when the window serves: see the module's doc.
         from PySide6.QtNetwork import QAbstractSocket, QLocalServer
 
         self._on_activate = on_activate
@@ -169,7 +170,7 @@ class SingleInstance(QObject):
             self._lock.unlock()
 
     def _answered_probe(self) -> bool:
-        from PySide6.QtNetwork import QLocalSocket
+        from PySide6.QtNetwork import QLocalSocket  # as listen
 
         probe = QLocalSocket()
         probe.connectToServer(self.name)
