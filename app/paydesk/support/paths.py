@@ -77,7 +77,8 @@ class AppPaths:
     def _kept_files(self) -> Iterator[Path]:
         """PayDesk's own files here (not everything: a --data-dir may hold others)."""
         yield from (self.settings_file, self.secret_file)
-        yield from (self.data_dir / name for name in ("window.ini", "window.lock", "sandbox-port"))
+        yield from (self.data_dir / name for name in ("window.ini", "window.lock", "sandbox-port",
+                                                     "sandbox.lock"))
         for book in (self.database, self.sandbox_database):
             # With its -wal, -shm, backups and damaged copies set aside.
             yield from self.data_dir.glob(f"{book.name}*")
