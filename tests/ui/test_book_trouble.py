@@ -111,3 +111,36 @@ def test_the_list_says_a_page_it_cannot_read_instead_of_raising(
         [aside] = quarantine.damaged_copies(book)
         assert failures and failures[0].startswith(f"The order book {book} is damaged")
         assert str(aside) in failures[0]
+
+
+def test_an_export_that_meets_damage_says_so_and_writes_nothing(
+    runtime: Runtime, qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """File → Export reads every order the list shows; damage met on the way is said in
+    the window's words (where the book went), never raised into Qt."""
+    from PySide6.QtWidgets import QFileDialog, QMessageBox
+
+    book = runtime.paths.database
+    data = bytearray(book.read_bytes())
+    middle = len(data) // 2
+    data[middle : middle + 16384] = random.Random(13).randbytes(16384)
+    book.write_bytes(bytes(data))
+    target = tmp_path / "orders.csv"
+    # The file dialog and the message box are modal: they are answered and read here.
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(target), ""))
+    warnings: list[tuple[str, str]] = []
+    monkeypatch.setattr(QMessageBox, "warning",
+                        lambda _parent, title, text: warnings.append((title, text)))
+
+    window = build_window(runtime)
+    qtbot.addWidget(window)
+    try:
+        window.finish_start()  # the menus' actions, as right after the first frame
+        window.export_action.trigger()
+        [(title, text)] = warnings
+        [aside] = quarantine.damaged_copies(book)
+        assert title == "Could not save"
+        assert text.startswith(f"The order book {book} is damaged") and str(aside) in text
+        assert not target.exists()
+    finally:
+        window.shutdown()

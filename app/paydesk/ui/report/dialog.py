@@ -417,4 +417,7 @@ class ReportDialog(QDialog):
         except OSError as exc:
             QMessageBox.warning(self, tr("Could not save"), str(exc.strerror or exc))
             return
+        except StoreError as exc:  # the report's orders could not be read
+            QMessageBox.warning(self, tr("Could not save"), book_error_text(exc))
+            return
         self.message.setText(done)

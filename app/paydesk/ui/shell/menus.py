@@ -18,10 +18,12 @@ from PySide6.QtCore import QLocale, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
 
+from paydesk.core.order_book import StoreError
 from paydesk.ui.orders.csv_file import save_orders_csv
 from paydesk.ui.shell.about_box import AboutBox
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.log_folder import open_log_folder
+from paydesk.ui.shell.messages import book_error_text
 
 if TYPE_CHECKING:
     from paydesk.domain.orders import Order
@@ -115,6 +117,9 @@ class MenuActions(QObject):
             log.warning("The orders could not be exported to %s: %s", path, exc)
             QMessageBox.warning(self._window, tr("Could not save"),
                                 f"{path}\n\n{exc.strerror or exc}")
+        except StoreError as exc:  # the book could not be read: nothing was written
+            log.warning("The orders could not be read for the export: %s", exc)
+            QMessageBox.warning(self._window, tr("Could not save"), book_error_text(exc))
 
     def export_csv_to(self, path: str) -> int:
         """The orders the list shows, as a spreadsheet in this locale opens them."""
