@@ -69,7 +69,7 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     counter.sale_changed.connect(window._show_sale)
     counter.problem.connect(window.banner.show_problem)
     # A book set aside takes no order: the form closes (the banner says why).
-    counter.book_lost.connect(lambda _message: window.form.setEnabled(False))
+    counter.book_lost.connect(lambda: window.form.setEnabled(False))
     counter.problem_cleared.connect(window.banner.clear)
 
     # The countdowns run on the core's clock: the one the desk's expiries are on.

@@ -73,8 +73,8 @@ class CounterController(QObject):
     #: The problem about this order_id ("" = status checks) is over.
     problem_cleared = Signal(str)
     #: The order book was found damaged and set aside: nothing more can be
-    #: written or sent until a restart (the message says where the book went).
-    book_lost = Signal(str)
+    #: written or sent until a restart (``problem`` said where the book went).
+    book_lost = Signal()
 
     def __init__(
         self,
@@ -302,9 +302,9 @@ class CounterController(QObject):
                 self.problem.emit(watch_problem_text(event), event.retry_id or "")
             case ProblemCleared(order_id=order_id):
                 self.problem_cleared.emit(order_id or "")
-            case BookLost(error=error):
+            case BookLost():
                 self._timer.stop()
-                self.book_lost.emit(str(error))
+                self.book_lost.emit()
 
     def _announce_new_orders(self) -> None:
         orders, self._unannounced = self._unannounced, []
