@@ -49,6 +49,38 @@ def test_sign_values_are_masked() -> None:
     assert redact("Sign=ABCDEF, rest") == "Sign=***, rest"
 
 
+@pytest.mark.parametrize(("text", "shown"), [
+    ("cannot reach postgresql://till:hunter2@backoffice:5432/shop",
+     "cannot reach postgresql://till:***@backoffice:5432/shop"),
+    ("postgresql://backoffice/shop?sslmode=verify-full&password=hunter2&x=1",
+     "postgresql://backoffice/shop?sslmode=verify-full&password=***&x=1"),
+    ("http://127.0.0.1:8765/pay/abc", "http://127.0.0.1:8765/pay/abc"),  # no password: kept
+])
+def test_a_password_written_into_an_address_is_masked(text: str, shown: str) -> None:
+    assert redact(text) == shown
+
+
+def test_the_shared_books_password_is_masked_once_the_till_has_used_it(
+    tmp_path: Path, memory_keyring: MemoryKeyring
+) -> None:
+    """The password from the keychain is registered when the till connects, so a driver's
+    message that quotes it (in a traceback, say) is masked in the log."""
+    from paydesk.core.runtime import Runtime
+    from paydesk.core.settings import Settings
+    from paydesk.store.shared import SharedBookError
+    from paydesk.support.paths import AppPaths
+
+    path = setup_logging(tmp_path / "logs")
+    runtime = Runtime(AppPaths(tmp_path / "data").ensure(),
+                      Settings(order_book="postgresql://till@127.0.0.1:1/shop"))
+    runtime.secret_store().set_book_password(runtime.book_address().keychain_user,
+                                             "Pw-from-the-keychain-77")
+    with pytest.raises(SharedBookError):  # nobody listens on port 1
+        runtime.connect_shared_book(connect_timeout=1)
+    logging.getLogger("paydesk.test").error("driver said: password Pw-from-the-keychain-77")
+    assert "Pw-from-the-keychain-77" not in read(path)
+
+
 def test_registered_secret_is_masked_in_messages_and_arguments(tmp_path: Path) -> None:
     path = setup_logging(tmp_path / "logs")
     register_secret(SECRET)

@@ -160,6 +160,7 @@ class Runtime:
         address = address or self.book_address()
         password = address.password or self.secret_store().get_book_password(
             address.keychain_user)
+        register_secret(password)  # masked in every log line and message from now on
         book = SharedBook.connect(address, password=password, connect_timeout=connect_timeout,
                                   application_name=f"paydesk {self.settings.till_name}")
         if not check:

@@ -7,13 +7,15 @@ the terminal, so PayDesk masks before it writes:
   ``PAYDESK_SECRET_KEY`` while it is still in the environment;
 - request signatures (``sign=...``: md5 of the order id and the secret, so anyone
   who reads one can brute-force a weak secret offline);
+- a password in an address (``postgresql://till:pw@host``, ``password=pw``), and
+  the shared order book's password wherever it appears (registered like the key);
 - in logs and crash reports also buyers' e-mail addresses, kept as ``b***@mail.ru``:
   enough to tell two buyers apart, not enough to write to them.
 
-One module for the log, the crash reports and the payment client, so the three
-mask alike. :class:`RedactingFilter` masks a log record once, after ``%``
-formatting and with its traceback, so a value passed as an argument or carried by
-an exception is caught too.
+One module for the log, the crash reports, the payment client and the shared
+book's messages, so they all mask alike. :class:`RedactingFilter` masks a log
+record once, after ``%`` formatting and with its traceback, so a value passed as
+an argument or carried by an exception is caught too.
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ _SIGN_RE = re.compile(r"(?i)\b(sign=)[^&#\s\"',;)]+")
 # The local part stops at "=" and "&", so "email=buyer@x.ru" in a query keeps its key;
 # "%40" is "@" in a URL-encoded query string.
 _EMAIL_RE = re.compile(r"(?<![\w.+-])([\w.+-])[\w.+-]*(@|%40)([\w-]+(?:\.[\w-]+)+)")
+
+# A password in an address's user part ("://till:pw@host") or in its query ("password=pw").
+_URL_PASSWORD_RE = re.compile(r"(://[^:/@\s]*):[^@/\s]*@")
+_PASSWORD_PARAM_RE = re.compile(r"(?i)(password=)[^&\s]*")
 
 _secrets: set[str] = set()
 _secrets_lock = threading.Lock()
@@ -70,9 +76,17 @@ def hide_secrets(text: str, *needles: str) -> str:
     return _SIGN_RE.sub(lambda m: m.group(1) + MASK, text)
 
 
+def hide_address_passwords(text: str) -> str:
+    """``text`` with any password written into an address masked, even in one that is
+    no usable address (to quote what a person typed)."""
+    text = _URL_PASSWORD_RE.sub(rf"\1:{MASK}@", text)
+    return _PASSWORD_PARAM_RE.sub(rf"\1{MASK}", text)
+
+
 def redact(text: str) -> str:
-    """``text`` without signatures, known secrets or full e-mail addresses: for logs."""
-    text = hide_secrets(text)
+    """``text`` without signatures, known secrets, passwords in addresses or full
+    e-mail addresses: for logs."""
+    text = hide_address_passwords(hide_secrets(text))
     return _EMAIL_RE.sub(lambda m: f"{m.group(1)}{MASK}{m.group(2)}{m.group(3)}", text)
 
 

@@ -18,19 +18,18 @@ gives one found in the URL so it can be moved to the keychain,
 from __future__ import annotations
 
 import ipaddress
-import re
 from dataclasses import dataclass
 from typing import ClassVar
 from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
 
 from paydesk.domain.errors import InputError
+from paydesk.support.redaction import MASK, hide_address_passwords
 
 SCHEMES = ("postgresql", "postgres")
 DEFAULT_PORT = 5432
 #: sslmode values that check the server's certificate and its name.
 STRICT_SSLMODE = "verify-full"
 _SSLMODES = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
-_MASK = "***"
 
 
 class BookAddressError(InputError):
@@ -150,8 +149,8 @@ class BookAddress:
         if parts.password is not None:
             userinfo, _at, hostinfo = netloc.rpartition("@")
             user = userinfo.partition(":")[0]
-            netloc = f"{user}:{_MASK}@{hostinfo}"
-        query = urlencode([(key, _MASK if key == "password" else value)
+            netloc = f"{user}:{MASK}@{hostinfo}"
+        query = urlencode([(key, MASK if key == "password" else value)
                            for key, value in parse_qsl(parts.query, keep_blank_values=True)],
                           safe="/*:@")
         return _assemble(parts.scheme, netloc, parts.path, query)
@@ -186,8 +185,7 @@ class BookAddress:
     def mask_text(text: str) -> str:
         """``text`` with anything that may be a password masked, even when it is no
         usable address (to quote it in a message)."""
-        text = re.sub(r"(://[^:/@\s]*):[^@/\s]*@", rf"\1:{_MASK}@", str(text))
-        return re.sub(r"(password=)[^&\s]*", rf"\1{_MASK}", text)
+        return hide_address_passwords(str(text))
 
     @property
     def keychain_user(self) -> str:

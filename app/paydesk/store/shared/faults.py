@@ -15,6 +15,7 @@ import psycopg
 
 from paydesk.domain.failures import BookFailureCode, Failure
 from paydesk.store.shared.errors import SharedBookError
+from paydesk.support.redaction import hide_secrets
 
 #: Words of libpq and the server that mean the secure connection failed.
 _TLS_WORDS = ("ssl", "certificate", "tls", "root.crt", "sslmode")
@@ -36,8 +37,7 @@ def book_error(error: psycopg.Error, where: str, *, broken: bool = False,
     ``broken``: the connection can no longer be used (after a statement failed).
     """
     detail = _reason(str(error))
-    if password:
-        detail = detail.replace(password, "***")
+    detail = hide_secrets(detail, password or "")
     sqlstate = error.sqlstate or ""
     lowered = detail.lower()
     if sqlstate.startswith("28") or (

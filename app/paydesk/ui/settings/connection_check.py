@@ -18,6 +18,7 @@ from paydesk.core import connection
 from paydesk.core.connection import ConnectionCheck, Missing, Outcome
 from paydesk.core.problems import Failure
 from paydesk.core.problems import FailureCode as Code
+from paydesk.support.redaction import hide_secrets
 from paydesk.support.secret_store import SecretStore, SecretStoreError
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.messages import failure_text, problem_text
@@ -97,7 +98,7 @@ def _words(check: ConnectionCheck, secret: str | None) -> ConnectionResult:
 
 def _hide(text: str, secret: str | None) -> str:
     """Belt and braces: a secret typed into the address field must not come back out."""
-    return text.replace(secret, "••••••••") if secret else text
+    return hide_secrets(text, secret or "")
 
 
 class ConnectionChecker(QObject):
