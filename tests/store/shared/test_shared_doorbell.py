@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import select
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import psycopg
 
@@ -12,7 +13,8 @@ from paydesk.store import BookEntry
 from paydesk.store.shared.book import SharedBook
 from paydesk.store.shared.schema import CHANNEL
 
-from conftest import Connect
+if TYPE_CHECKING:
+    from conftest import Connect
 from merge_cases import PAID, base_order
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 import psycopg
@@ -15,7 +16,8 @@ from paydesk.store.shared import SharedBookError
 from paydesk.store.shared.address import BookAddress
 from paydesk.store.shared.book import SharedBook
 
-from conftest import Connect
+if TYPE_CHECKING:
+    from conftest import Connect
 from merge_cases import base_order
 from postgres import PASSWORD_ROLE, ROLE_PASSWORD, PostgresServer
 

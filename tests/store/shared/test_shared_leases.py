@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 import psycopg
 
@@ -11,7 +12,8 @@ from paydesk.domain.orders import CreationState
 from paydesk.store import BookEntry
 from paydesk.store.shared.book import SharedBook
 
-from conftest import Connect
+if TYPE_CHECKING:
+    from conftest import Connect
 from merge_cases import PAID, base_order
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import psycopg
 
@@ -12,7 +13,8 @@ from paydesk.store import BookEntry
 from paydesk.store.shared import order_rows
 from paydesk.store.shared.book import SharedBook
 
-from conftest import Connect
+if TYPE_CHECKING:
+    from conftest import Connect
 from merge_cases import base_order
 from postgres import PostgresServer
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from itertools import count
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
 import psycopg
@@ -19,7 +20,8 @@ from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import BookEntry, CreationAttempt, StatusChange
 from paydesk.store.shared.book import BookCounts, SharedBook
 
-from conftest import Connect
+if TYPE_CHECKING:
+    from conftest import Connect
 from merge_cases import CASES, PAID, MergeCase, at, base_order
 
 
