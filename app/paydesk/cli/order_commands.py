@@ -14,7 +14,7 @@ from paydesk.cli.formats import add_format, print_json
 from paydesk.cli.output import WORDS, describe, history_text, status_text, table
 from paydesk.core.csv_format import CsvFormat
 from paydesk.core.export import COLUMNS, details_record, order_record, write_csv, write_json
-from paydesk.core.order_book import OrderDetails
+from paydesk.core.order_book import OrderDetails, OrderQuery, StoreError
 from paydesk.core.outcomes import CheckOutcome
 from paydesk.core.refresh import refresh_all
 from paydesk.core.remote import fetch_status, send_creation
@@ -23,7 +23,6 @@ from paydesk.core.saving import record_creation_retrying
 from paydesk.core.watch_threads import watch_until_final
 from paydesk.domain.orders import CreationState, Order, OrderStatus, validate_order_id
 from paydesk.domain.phase import phase_of_status
-from paydesk.store import OrderQuery, StoreError
 from paydesk.support.qr import qr_matrix, render_text
 
 STATUS_CHOICES = ("pending", "approve", "decline", "expired", "paid", "refused")
@@ -278,8 +277,8 @@ def status_record(order_id: str, local: Order | None, status: OrderStatus) -> di
 
 
 def run_list(args: argparse.Namespace, runtime: Runtime) -> int:
-    with runtime.open_store_for_reading() as store:
-        orders = store.query(_query(args, runtime, args.limit))
+    with runtime.reading_book() as book:
+        orders = book.query(_query(args, runtime, args.limit))
     if args.format == "csv":
         write_csv(orders, sys.stdout, csv_format(args))
     elif args.format == "json":
@@ -320,8 +319,8 @@ def run_refresh(args: argparse.Namespace, runtime: Runtime) -> int:
 
 
 def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
-    with runtime.open_store_for_reading() as store:
-        orders = store.query(_query(args, runtime))
+    with runtime.reading_book() as book:
+        orders = book.query(_query(args, runtime))
     fmt = csv_format(args)
     if args.file == "-":  # standard output, as git and pip read it: the data and nothing else
         if args.format == "json":
