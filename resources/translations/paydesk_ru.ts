@@ -246,12 +246,12 @@
         <translation>Ответ получен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="38"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="40"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="47"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="49"/>
         <source>Asking the payment service whether it was paid…</source>
         <translation>Спрашиваем сервис, была ли оплата…</translation>
     </message>
@@ -326,7 +326,7 @@
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="63"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="65"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
@@ -348,7 +348,7 @@
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="46"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="48"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="262"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
@@ -391,7 +391,7 @@
         <translation>Копировать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="298"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="319"/>
         <source>Could not draw the payment slip.</source>
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
@@ -417,12 +417,12 @@
         <translation>Не удалось сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="341"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="362"/>
         <source>Could not start printing on {printer}.</source>
         <translation>Не удалось начать печать на {printer}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="327"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="348"/>
         <source>Could not start the PDF for the payment slip.</source>
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
@@ -443,7 +443,7 @@
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="54"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="56"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
@@ -465,7 +465,7 @@
         <translation>&amp;Дата с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="240"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="261"/>
         <source>Created {time}</source>
         <translation>Создан {time}</translation>
     </message>
@@ -522,7 +522,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="364"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="365"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -590,14 +590,14 @@
         <translation>Ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="39"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="41"/>
         <source>Esc starts the next payment; this one is finished in the background.</source>
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="56"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="28"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
         <source>Expired</source>
@@ -780,7 +780,7 @@
         <translation>на этом компьютере нет хранилища ключей — см. ниже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="50"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="52"/>
         <source>No longer checked by itself: press F5 to check it</source>
         <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
@@ -817,15 +817,15 @@
         <translation>нет (проигрыватель звука не найден)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="62"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="64"/>
         <source>Not payable</source>
         <translation>Оплата невозможна</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="59"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="44"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="29"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
@@ -852,7 +852,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="142"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="144"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -902,7 +902,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="82"/>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="51"/>
         <source>Open log folder</source>
         <translation>Открыть папку журнала</translation>
     </message>
@@ -948,7 +948,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="182"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="237"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="258"/>
         <source>Order {short_id}</source>
         <translation>Заказ {short_id}</translation>
     </message>
@@ -1040,7 +1040,7 @@
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="250"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="271"/>
         <source>Pay before {time}</source>
         <translation>Оплатите до {time}</translation>
     </message>
@@ -1051,12 +1051,12 @@
         <location filename="../../app/paydesk/ui/report/dialog.py" line="80"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="43"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="46"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="47"/>
         <source>PayDesk</source>
         <translation>PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="40"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="41"/>
         <source>PayDesk hit an unexpected error; a report was saved in {0}.</source>
         <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
     </message>
@@ -1119,8 +1119,8 @@ QR payments at a shop counter.</source>
         <translation>Квитанция</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="324"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="367"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="345"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="388"/>
         <source>Payment slip {order_id}</source>
         <translation>Квитанция {order_id}</translation>
     </message>
@@ -1167,7 +1167,7 @@ QR payments at a shop counter.</source>
         <translation>Готовим платёж…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="369"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="390"/>
         <source>Print payment slip</source>
         <translation>Печать квитанции</translation>
     </message>
@@ -1257,7 +1257,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="147"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="254"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="230"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="251"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
     </message>
@@ -1308,7 +1308,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="142"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="144"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1318,8 +1318,8 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="92"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="110"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="94"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="112"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1383,7 +1383,7 @@ QR payments at a shop counter.</source>
         <translation>История статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="49"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="51"/>
         <source>Status unknown</source>
         <translation>Статус неизвестен</translation>
     </message>
@@ -1726,7 +1726,7 @@ QR payments at a shop counter.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="43"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="45"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
@@ -1939,7 +1939,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить в нём. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите ниже хранение ключа в файле.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="59"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
@@ -1949,22 +1949,22 @@ QR payments at a shop counter.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="130"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="116"/>
         <source>This order can no longer be paid, so there is no slip to print.</source>
         <translation>Этот заказ уже нельзя оплатить, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="128"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="114"/>
         <source>This order has no payment link yet, so there is no slip to print.</source>
         <translation>У этого заказа ещё нет ссылки на оплату, квитанцию не напечатать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="122"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="129"/>
         <source>This order is already paid, so there is no slip to print.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="60"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="62"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
@@ -1974,12 +1974,12 @@ QR payments at a shop counter.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="126"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="133"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="124"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="131"/>
         <source>This payment was refused; create a new payment to print a slip.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
@@ -2123,7 +2123,7 @@ QR payments at a shop counter.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="49"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="50"/>
         <source>You can go on working. Please send the report to support.</source>
         <translation>Можно продолжать работу. Пожалуйста, отправьте отчёт в поддержку.</translation>
     </message>
@@ -2218,7 +2218,7 @@ QR payments at a shop counter.</source>
         <translation>⚠ Общая книга заказов не работает — {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="52"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="54"/>
         <source>✓ Paid</source>
         <translation>✓ Оплачено</translation>
     </message>
@@ -2228,7 +2228,7 @@ QR payments at a shop counter.</source>
         <translation>✓ Общая книга заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="53"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="55"/>
         <source>✗ Refused</source>
         <translation>✗ Отказано</translation>
     </message>

@@ -1,7 +1,9 @@
-"""OrderBook, the read side: one account's orders, totals and report, and changes made elsewhere."""
+"""OrderBook, the read side: one account's orders, totals and report, and changes made
+elsewhere; and the book a command reads, as the runtime opens it."""
 
 from __future__ import annotations
 
+import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -14,9 +16,13 @@ import pytest
 from paydesk.core.desk import OrderDesk
 from paydesk.core.order_book import OrderBook, OrderQuery
 from paydesk.core.report import DayReport, Tally, day_bounds
+from paydesk.core.runtime import Runtime
+from paydesk.core.settings import Settings
+from paydesk.core.shared_book import waiting_count
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore, Totals
+from paydesk.support.paths import AppPaths
 
 from bulk_orders import bulk_insert
 
@@ -223,3 +229,30 @@ def test_totals_and_the_day_report_of_one_till_and_of_the_whole_shop(tmp_path: P
         shop = book.day_report(DAY, clock=lambda: GENERATED)
         assert (shop.till, shop.paid, shop.created.count) == (None, Tally(3, 40500), 4)
         assert sum(bucket.amount for bucket in report.hourly) == 10000
+
+
+def test_a_command_reads_the_book_the_runtime_opens_for_reading(tmp_path: Path) -> None:
+    runtime = Runtime(AppPaths(tmp_path).ensure(), Settings(client_id=CLIENT))
+    with runtime.open_store() as opened:
+        bulk_insert(opened, [order("mine", 15050, at(DAY, 9)),
+                             order("theirs", 77700, at(DAY, 10), client_id=CLIENT + 1)])
+    with runtime.reading_book() as book:
+        assert book.client_id == CLIENT
+        assert [o.order_id for o in book.query(OrderQuery())] == ["mine"]
+        assert book.day_report(DAY).paid == Tally(1, 15050)
+    with pytest.raises(sqlite3.ProgrammingError, match="closed database"):  # ended with it
+        book.count(OrderQuery())
+
+    every_account = Runtime(runtime.paths, Settings())
+    with every_account.reading_book() as book:
+        assert sorted(o.order_id for o in book.query(OrderQuery())) == ["mine", "theirs"]
+
+
+def test_what_waits_for_the_shared_book_is_counted_or_said_unknown(tmp_path: Path) -> None:
+    runtime = Runtime(AppPaths(tmp_path).ensure(), Settings(client_id=CLIENT))
+    with runtime.open_store() as opened:
+        OrderDesk(opened, CLIENT).start_order("150")
+    assert waiting_count(runtime) == 1
+    runtime.paths.database.unlink()
+    runtime.paths.database.mkdir()  # no order book can be opened there, even to read
+    assert waiting_count(runtime) is None

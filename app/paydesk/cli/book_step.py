@@ -14,9 +14,9 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from paydesk.core.order_book import StoreError
 from paydesk.core.runtime import Runtime
-from paydesk.core.shared_book import sync_now
-from paydesk.store import StoreError
+from paydesk.core.shared_book import sync_now, waiting_count
 
 log = logging.getLogger(__name__)
 
@@ -46,14 +46,7 @@ def kept_in_step(runtime: Runtime, command: str) -> Iterator[None]:
 def say_offline(runtime: Runtime, exc: StoreError) -> None:
     """One line on stderr: the shared book is offline, and how many orders wait."""
     log.info("shared order book: %s", exc)  # the log file's; stderr gets the line below
-    try:
-        journal = runtime.open_store_for_reading()
-        try:
-            waiting = journal.waiting_count()
-        finally:
-            journal.close()
-    except StoreError:
-        waiting = None
+    waiting = waiting_count(runtime)
     count = "" if waiting is None else f" — {waiting} order(s) waiting to upload"
     print(f"paydesk: shared order book offline ({exc}){count}; working on this computer's "
           "copy.", file=sys.stderr)

@@ -25,12 +25,12 @@ from paydesk.cli import (
 from paydesk.cli.options import common_options
 from paydesk.cli.stdout import OutputError, guarded_stdout, silence_stdout
 from paydesk.cli.version import version_text
+from paydesk.core.order_book import StoreError
 from paydesk.core.runtime import NotConfiguredError, open_runtime
 from paydesk.core.settings import SettingsError
 from paydesk.domain.errors import InputError
 from paydesk.gateway import GatewayError
 from paydesk.sandbox import cli as sandbox_cli
-from paydesk.store import StoreError
 from paydesk.support.logs import setup_command_logging
 from paydesk.support.secret_store import SecretStoreError
 

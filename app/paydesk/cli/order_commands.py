@@ -14,7 +14,7 @@ from paydesk.cli.formats import add_format, print_json
 from paydesk.cli.output import WORDS, describe, history_text, status_text, table
 from paydesk.core.csv_format import CsvFormat
 from paydesk.core.export import COLUMNS, details_record, order_record, write_csv, write_json
-from paydesk.core.order_book import OrderDetails
+from paydesk.core.order_book import OrderDetails, OrderQuery, StoreError
 from paydesk.core.outcomes import CheckOutcome
 from paydesk.core.refresh import refresh_all
 from paydesk.core.remote import fetch_status, send_creation
@@ -22,8 +22,7 @@ from paydesk.core.runtime import Runtime
 from paydesk.core.saving import record_creation_retrying
 from paydesk.core.watch_threads import watch_until_final
 from paydesk.domain.orders import CreationState, Order, OrderStatus, validate_order_id
-from paydesk.domain.phase import phase_of_status
-from paydesk.store import OrderQuery, StoreError
+from paydesk.domain.phase import OrderPhase, phase_of, phase_of_status
 from paydesk.support.qr import qr_matrix, render_text
 
 STATUS_CHOICES = ("pending", "approve", "decline", "expired", "paid", "refused")
@@ -134,13 +133,27 @@ def run_create(args: argparse.Namespace, runtime: Runtime) -> int:
         raise
 
 
+_NOT_CONFIRMED = ("Order {order_id} is saved but not confirmed: 'paydesk refresh' sends it "
+                  "again with the same order id.")
+_STAYS = "Order {order_id} stays in the order book: 'paydesk status {order_id}' asks about it."
+#: In each phase, what a person must know of an order whose create was interrupted.
+LEFT_BEHIND: dict[OrderPhase, str] = {
+    OrderPhase.CREATING: _NOT_CONFIRMED,
+    OrderPhase.NOT_SENT: _NOT_CONFIRMED,
+    OrderPhase.PENDING: _STAYS,
+    OrderPhase.CHECKING: _STAYS,
+    OrderPhase.UNCHECKED: _STAYS,
+    OrderPhase.PAID: _STAYS,
+    OrderPhase.REFUSED: _STAYS,
+    OrderPhase.EXPIRED: _STAYS,
+    OrderPhase.ABANDONED: _NOT_CONFIRMED,
+    OrderPhase.UNKNOWN: _STAYS,
+}
+
+
 def _left_behind(order: Order) -> str:
     """What a person must know of an order whose create was interrupted."""
-    if order.creation is CreationState.CONFIRMED:
-        return (f"Order {order.order_id} stays in the order book: 'paydesk status "
-                f"{order.order_id}' asks about it.")
-    return (f"Order {order.order_id} is saved but not confirmed: 'paydesk refresh' sends it "
-            "again with the same order id.")
+    return LEFT_BEHIND[phase_of(order)].format(order_id=order.order_id)
 
 
 def _create(args: argparse.Namespace, runtime: Runtime, written: list[Order]) -> int:
@@ -278,8 +291,8 @@ def status_record(order_id: str, local: Order | None, status: OrderStatus) -> di
 
 
 def run_list(args: argparse.Namespace, runtime: Runtime) -> int:
-    with runtime.open_store_for_reading() as store:
-        orders = store.query(_query(args, runtime, args.limit))
+    with runtime.reading_book() as book:
+        orders = book.query(_query(args, runtime, args.limit))
     if args.format == "csv":
         write_csv(orders, sys.stdout, csv_format(args))
     elif args.format == "json":
@@ -320,8 +333,8 @@ def run_refresh(args: argparse.Namespace, runtime: Runtime) -> int:
 
 
 def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
-    with runtime.open_store_for_reading() as store:
-        orders = store.query(_query(args, runtime))
+    with runtime.reading_book() as book:
+        orders = book.query(_query(args, runtime))
     fmt = csv_format(args)
     if args.file == "-":  # standard output, as git and pip read it: the data and nothing else
         if args.format == "json":

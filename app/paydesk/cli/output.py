@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from paydesk.cli.dates import amount_only, local_text, rubles_text
 from paydesk.core.order_book import OrderDetails
 from paydesk.core.problems import english
-from paydesk.domain.orders import CreationState, Order
+from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of, phase_of_status
 
 #: Every phase in a terminal: plain lower-case words (``list --format json``
@@ -26,6 +26,23 @@ WORDS: dict[OrderPhase, str] = {
     OrderPhase.EXPIRED: "expired",
     OrderPhase.ABANDONED: "abandoned",
     OrderPhase.UNKNOWN: "unknown ({raw})",
+}
+
+
+#: Where each phase's last error is said. While the service has not confirmed the
+#: order, the error is why (the order's own lines say it: "Problem"); once it has,
+#: it is only a check's, and ``status --history`` says it ("Last error").
+ERROR_IS_WHY_NOT_SENT: dict[OrderPhase, bool] = {
+    OrderPhase.CREATING: True,
+    OrderPhase.NOT_SENT: True,
+    OrderPhase.PENDING: False,
+    OrderPhase.CHECKING: False,
+    OrderPhase.UNCHECKED: False,
+    OrderPhase.PAID: False,
+    OrderPhase.REFUSED: False,
+    OrderPhase.EXPIRED: False,
+    OrderPhase.ABANDONED: True,
+    OrderPhase.UNKNOWN: False,
 }
 
 
@@ -62,7 +79,7 @@ def describe(order: Order) -> str:
         lines.append(f"Checked {local_text(order.last_checked_at)}")
     if order.url:
         lines.append(f"Link    {order.url}")
-    if order.last_error and order.creation is not CreationState.CONFIRMED:
+    if order.last_error and ERROR_IS_WHY_NOT_SENT[phase_of(order)]:
         lines.append(f"Problem {english(order.last_error)}")
     return "\n".join(lines)
 
@@ -91,7 +108,7 @@ def history_text(details: OrderDetails) -> str:
         lines.append(f"  {local_text(attempt.finished_at)}  {words}{why}")
     if not details.attempts:
         lines.append("  (none recorded)")
-    if order.last_error and order.creation is CreationState.CONFIRMED:
+    if order.last_error and not ERROR_IS_WHY_NOT_SENT[phase_of(order)]:
         lines.append(f"Last error {english(order.last_error)}")  # before, describe says "Problem"
     return "\n".join(lines)
 

@@ -9,11 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any
 
 from paydesk.cli import exit_codes
-from paydesk.cli.dates import local_text, next_day, parse_local_date, rubles_text
+from paydesk.cli.dates import local_text, parse_local_date, rubles_text
 from paydesk.cli.formats import add_format
 from paydesk.cli.order_commands import add_csv_style, add_till, csv_format
 from paydesk.core.report import LINES, DayReport, HourTakings, Tally
@@ -60,26 +60,31 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     report.set_defaults(run=run_report)
 
 
-def report_range(args: argparse.Namespace) -> tuple[datetime, datetime]:
-    """The half-open UTC bounds the options ask for; local midnights at both ends."""
+def report_days(args: argparse.Namespace) -> tuple[date, date]:
+    """The first and the last local day the options ask for (the last one included)."""
     if args.date is not None and (args.since is not None or args.until is not None):
         raise ReportRangeError("both", "Give either --date or --since/--until, not both.")
     if args.since is None:
         if args.until is not None:
             raise ReportRangeError("no_since", "--until needs --since (the first day).")
         day = args.date if args.date is not None else parse_local_date("today")
-        return day, next_day(day)
+        return _day(day), _day(day)
     last = args.until if args.until is not None else parse_local_date("today")
     if last < args.since:
         raise ReportRangeError("backwards", "--until is before --since.")
-    return args.since, next_day(last)
+    return _day(args.since), _day(last)
+
+
+def _day(midnight: datetime) -> date:
+    """The local day that starts at ``midnight`` (as parse_local_date gives it)."""
+    return midnight.astimezone().date()
 
 
 def run_report(args: argparse.Namespace, runtime: Runtime) -> int:
-    since, until = report_range(args)
-    client_id = runtime.require_client_id()
-    with runtime.open_store_for_reading() as store:
-        report = DayReport.build(store, client_id, since, until, till=args.till)
+    first, last = report_days(args)
+    runtime.require_client_id()  # the report is one account's: none set is a usage error
+    with runtime.reading_book() as book:
+        report = book.day_report(first, last, till=args.till)
     if args.format == "json":
         json.dump(report_record(report), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")

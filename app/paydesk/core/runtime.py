@@ -11,7 +11,8 @@ none of it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,7 @@ from paydesk.support.secret_store import SecretStore
 if TYPE_CHECKING:
     from paydesk.core.book_sync import BookSync
     from paydesk.core.desk import OrderDesk
+    from paydesk.core.order_book import OrderBook
     from paydesk.core.polling import PollingPolicy
     from paydesk.domain.clock import Clock
     from paydesk.gateway import GatewayClient
@@ -123,6 +125,20 @@ class Runtime:
         from paydesk.store import OrderStore
 
         return OrderStore.open_for_reading(self.paths.database)
+
+    @contextmanager
+    def reading_book(self) -> Iterator[OrderBook]:
+        """The order book's read side for a command that only reads (list, export, report),
+        closed after it: the account's orders (every account's while none is set), on a
+        connection for the calling thread, read-only if the book cannot be written. A
+        command reads the book here and nowhere else, as the window reads its desk's."""
+        from paydesk.core.order_book import OrderBook
+
+        store = self.open_store_for_reading()
+        try:
+            yield OrderBook(store, self.settings.client_id)
+        finally:
+            store.close()
 
     def open_desk(self, store: OrderStore) -> OrderDesk:
         from paydesk.core.desk import OrderDesk

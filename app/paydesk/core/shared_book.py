@@ -16,7 +16,7 @@ from paydesk.store import StoreError
 from paydesk.store.shared import BookAddress
 
 __all__ = ["BookAddress", "BookReport", "Copied", "SetUp", "copy_history", "report",
-           "set_up", "sync_now"]
+           "set_up", "sync_now", "waiting_count"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +115,16 @@ def sync_now(runtime: Runtime, *, connect_timeout: float = 5.0) -> StoreError | 
     finally:
         book.close()
     return None
+
+
+def waiting_count(runtime: Runtime) -> int | None:
+    """How many of this till's orders wait to go up to the shared book; None when this
+    computer's book cannot say (it cannot be opened, even to read)."""
+    try:
+        with runtime.open_store_for_reading() as journal:
+            return journal.waiting_count()
+    except StoreError:
+        return None
 
 
 def report(runtime: Runtime) -> BookReport:

@@ -21,6 +21,7 @@ from paydesk.ui.payment import slip
 from paydesk.ui.payment.slip import (
     MIN_SYMBOL_MM,
     SlipLayout,
+    check_printable,
     paint_slip,
     print_slip,
     print_slip_on,
@@ -318,6 +319,7 @@ UNPAYABLE = {
     "refused": (an_order("decline"), "refused"),
     "expired": (an_order("expired"), "expired"),
     "unconfirmed": (an_order(creation=CreationState.UNCONFIRMED, url=None), "no payment link"),
+    "abandoned": (an_order(creation=CreationState.ABANDONED, url=None), "no payment link"),
     "unknown": (an_order("refunded"), "can no longer be paid"),
 }
 
@@ -349,6 +351,11 @@ def test_a_slip_for_an_order_that_cannot_be_paid_is_refused_everywhere(
 
     assert not target.exists()
     assert print_dialog.opened == []  # nobody is asked to pick a printer for nothing
+
+
+def test_an_open_order_no_longer_checked_by_itself_still_gets_its_slip() -> None:
+    # "Status unknown — check": its link may still be paid, so the buyer may have it.
+    assert check_printable(an_order(next_check_at=None)) == LINK
 
 
 # -- screenshots -------------------------------------------------------------------------

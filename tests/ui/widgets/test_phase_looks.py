@@ -12,9 +12,11 @@ from paydesk.domain.phase import OrderPhase
 from paydesk.ui.orders.cells import ROWS
 from paydesk.ui.payment.display_phases import SCREENS, DisplayState
 from paydesk.ui.payment.panel import CARDS
+from paydesk.ui.payment.slip import SLIPS
 from paydesk.ui.widgets.status_badge import BADGES
 
-LOOKS = {"badge": BADGES, "orders list": ROWS, "payment panel": CARDS, "buyer's screen": SCREENS}
+LOOKS = {"badge": BADGES, "orders list": ROWS, "payment panel": CARDS, "buyer's screen": SCREENS,
+         "payment slip": SLIPS}
 
 
 @pytest.mark.parametrize("look", LOOKS)
@@ -30,10 +32,16 @@ def test_every_phase_has_words_and_a_symbol_of_its_own_on_the_badge() -> None:
 
 def test_a_code_the_buyer_could_scan_is_live_only_while_pending() -> None:
     for phase, card in CARDS.items():
-        live = card.overlay is None
-        assert live == (phase in (OrderPhase.PENDING, OrderPhase.CREATING)), phase
+        assert (card.overlay is None) == (phase in (OrderPhase.PENDING, OrderPhase.CREATING)), phase
+        assert card.live == (phase is OrderPhase.PENDING), phase  # creating: no code yet
         # A hidden code always says why.
         assert not card.conceal or card.overlay, phase
+
+
+def test_a_slip_is_printed_only_for_a_link_still_open_to_pay() -> None:
+    printable = {phase for phase, refusal in SLIPS.items() if refusal is None}
+    # An order no longer checked by itself may still be paid: its buyer may have the slip.
+    assert printable == {OrderPhase.PENDING, OrderPhase.UNCHECKED}
 
 
 def test_the_buyer_sees_a_result_only_for_an_answer_of_the_service() -> None:

@@ -26,6 +26,8 @@ class CardLook:
     conceal: bool
     #: The lines under the code, where the countdown runs while the link is live.
     words: tuple[object, ...]
+    #: The code is live: the buyer may scan it now, and the time left runs under it.
+    live: bool = False
 
     def lines(self) -> str:
         """The words under the code, translated, one per line."""
@@ -42,7 +44,7 @@ CARDS: dict[OrderPhase, CardLook] = {
     OrderPhase.NOT_SENT: CardLook(QT_TRANSLATE_NOOP("PayDesk", "Not sent"), False, (
         QT_TRANSLATE_NOOP("PayDesk", "The payment service has not confirmed this order yet"),
     )),
-    OrderPhase.PENDING: CardLook(None, False, ()),  # the countdown
+    OrderPhase.PENDING: CardLook(None, False, (), live=True),  # the countdown
     OrderPhase.CHECKING: CardLook(QT_TRANSLATE_NOOP("PayDesk", "Checking…"), True, (
         QT_TRANSLATE_NOOP("PayDesk", "Asking the payment service whether it was paid…"),
     )),

@@ -166,9 +166,8 @@ class PaymentPanel(QWidget):
         look = CARDS[phase]
         new_link = order.url is not None and order.url != self.qr.text()
         self.qr.set_text(order.url)
-        live = order.is_payable and phase is OrderPhase.PENDING
-        overlay = None if live else look.overlay
-        self.qr.set_inactive(tr(str(overlay)) if overlay else None,
+        live = look.live and order.url is not None  # a live code needs its link
+        self.qr.set_inactive(tr(str(look.overlay)) if look.overlay else None,
                              accent=StatusBadge.accent(phase), conceal=look.conceal)
         if new_link and self.qr.isVisible():
             # The buyer is waiting for this: paint the code now, before the texts
