@@ -5,6 +5,9 @@
 Prints a table and (with --json) writes the figures as JSON. This is a
 benchmark, not a test: nothing here fails on a slow figure. The test suite runs
 ``--quick`` (tiny sizes) only to keep it working (tests/perf/test_bench_quick.py).
+Each part is measured by a module of its own beside this one (bench_startup.py,
+bench_create.py, bench_refresh.py, bench_history.py, bench_external.py,
+bench_sandbox.py, bench_shared.py, bench_million.py); this one runs them.
 
 These machines are shared and noisy, so every figure that can be is a ratio
 against a baseline measured in the same run, interleaved with it:

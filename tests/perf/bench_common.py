@@ -16,7 +16,6 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-
 HERE = Path(__file__).resolve().parent
 #: The tests' helpers (bulk_orders: a big book in one transaction).
 sys.path.insert(0, str(HERE.parent / "helpers"))
