@@ -21,8 +21,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import bench
-from bench import Gui, log
+from bench_books import history_orders, prepare_data_dir
+from bench_common import QUICK, Sizes, log
+from bench_history import history_filters, history_rss
+from bench_window import Gui
 
 FULL_ORDERS = (100_000, 1_000_000)
 QUICK_ORDERS = (300, 3_000)
@@ -30,23 +32,23 @@ TILLS = ("front", "bar", "terrace", "kiosk")
 
 
 def shop_orders(count: int, now: datetime) -> Iterator[Any]:
-    """bench.history_orders, each taken at one of the shop's tills."""
-    for number, order in enumerate(bench.history_orders(count, now)):
+    """bench_books.history_orders, each taken at one of the shop's tills."""
+    for number, order in enumerate(history_orders(count, now)):
         yield dataclasses.replace(order, till=TILLS[number % len(TILLS)])
 
 
-def bench_million(sizes: bench.Sizes, work: Path, gui: Gui, base_url: str) -> dict[str, Any]:
-    small, big = QUICK_ORDERS if sizes == bench.QUICK else FULL_ORDERS
+def bench_million(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str, Any]:
+    small, big = QUICK_ORDERS if sizes == QUICK else FULL_ORDERS
     now = datetime.now(UTC)
     folders: dict[int, Path] = {}
     for count in (small, big):
         log(f"million: writing {count} orders")
-        folders[count] = bench.prepare_data_dir(work / f"book-{count}", base_url,
-                                                shop_orders(count, now))
+        folders[count] = prepare_data_dir(work / f"book-{count}", base_url,
+                                          shop_orders(count, now))
     log("million: filters, searches and sorts")
-    filters = bench.history_filters(sizes, gui, folders[big], base_url)
+    filters = history_filters(sizes, gui, folders[big], base_url)
     log("million: memory")
-    rss = bench.history_rss(sizes, work, folders[small], folders[big])
+    rss = history_rss(sizes, work, folders[small], folders[big])
     return {
         "history_filter_1m_ms": filters["history_filter_ms"],
         **{key.replace("history_", "history_1m_", 1): value for key, value in filters.items()

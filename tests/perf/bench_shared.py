@@ -39,10 +39,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import bench
-from bench import SECRET, Gui, log, median
+from bench_books import prepare_data_dir, runtime_for
+from bench_common import HERE, SECRET, log, median
+from bench_create import enter_to_qr
+from bench_sandbox import SandboxProcess
+from bench_window import Gui, PaintDone
 
-TILL_CHILD = bench.HERE / "till_child.py"
+TILL_CHILD = HERE / "till_child.py"
 WAIT_S = 120.0
 
 
@@ -90,8 +93,8 @@ def new_book(server: Any) -> str:
 
 
 def till_folder(folder: Path, base_url: str, book_url: str, till: str) -> Path:
-    """A data folder (bench.prepare_data_dir) whose settings name the book and the till."""
-    bench.prepare_data_dir(folder, base_url)
+    """A data folder (bench_books.prepare_data_dir) whose settings name the book and the till."""
+    prepare_data_dir(folder, base_url)
     settings_file = folder / "settings.json"
     settings = json.loads(settings_file.read_text(encoding="utf-8"))
     settings.update({"order_book": book_url, "till": till})
@@ -256,16 +259,16 @@ def bench_shared_create(runs: int, warmup: int, work: Path, gui: Gui, server: An
     from paydesk.core.book_sync import BookState
 
     book_url = new_book(server)
-    windows: dict[str, tuple[Any, Any, bench.PaintDone]] = {}
+    windows: dict[str, tuple[Any, Any, PaintDone]] = {}
     times: dict[str, list[float]] = {"local": [], "shared": []}
     try:
         for name, extra in (("local", {}), ("shared", {"order_book": book_url,
                                                         "till": "bench-window"})):
-            runtime = bench.runtime_for(bench.prepare_data_dir(work / f"qr-{name}", base_url),
-                                        base_url, **extra)
+            runtime = runtime_for(prepare_data_dir(work / f"qr-{name}", base_url),
+                                  base_url, **extra)
             window = gui.open_window(runtime, start=True)
-            windows[name] = (runtime, window, bench.PaintDone(window.payment_panel.qr,
-                                                              own_paint=True))
+            windows[name] = (runtime, window, PaintDone(window.payment_panel.qr,
+                                                        own_paint=True))
         link = windows["shared"][1].shared_book
         if link is None or not gui.wait(lambda: link.status.state is BookState.ONLINE):
             raise RuntimeError("the window's shared book did not come online")
@@ -273,7 +276,7 @@ def bench_shared_create(runs: int, warmup: int, work: Path, gui: Gui, server: An
             order = ("local", "shared") if number % 2 else ("shared", "local")
             for name in order:
                 _runtime, window, painted = windows[name]
-                seconds = bench.enter_to_qr(gui, window, painted, number)
+                seconds = enter_to_qr(gui, window, painted, number)
                 if number >= warmup:
                     times[name].append(seconds)
                 gui.wait(lambda: False, timeout=0.02)  # the new order's first poll settles
@@ -303,8 +306,8 @@ def bench_upload(sizes: SharedSizes, work: Path, server: Any, base_url: str,
     from paydesk.core.remote import send_creation
 
     book_url = new_book(server)
-    runtime = bench.runtime_for(bench.prepare_data_dir(work / "upload", base_url), base_url,
-                                order_book=book_url, till="upload")
+    runtime = runtime_for(prepare_data_dir(work / "upload", base_url), base_url,
+                          order_book=book_url, till="upload")
     desk = runtime.open_desk(runtime.open_store())
     sync = runtime.open_book_sync()
     assert sync is not None
@@ -369,7 +372,7 @@ def bench_shared(quick: bool, create_runs: int, create_warmup: int, work: Path, 
         log(f"shared: get_order with {sizes.tills} tills and with 1")
         figures.update(bench_get_order(sizes, work, server, sandbox))
         log("shared: Enter to QR with the shared book")
-        with bench.SandboxProcess(work) as separate:
+        with SandboxProcess(work) as separate:
             figures.update(bench_shared_create(create_runs, create_warmup, work, gui, server,
                                                separate.base_url))
         log(f"shared: {sizes.upload_orders} orders up after an outage")

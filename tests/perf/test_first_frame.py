@@ -26,7 +26,9 @@ import pytest
 HERE = Path(__file__).parent
 sys.path.insert(0, str(HERE))
 
-import bench  # noqa: E402  (the benchmark's own data folder and environment)
+# The benchmark's own data folder and environment:
+from bench_books import prepare_data_dir  # noqa: E402
+from bench_startup import child_environment  # noqa: E402
 
 #: Run in the child: record the enums PySide builds, then start PayDesk as the
 #: benchmark does and report, at the first frame, what is loaded.
@@ -71,8 +73,8 @@ KEPT_OUT = (
 @pytest.fixture(scope="module")
 def first_frame(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
     work = tmp_path_factory.mktemp("first-frame")
-    data = bench.prepare_data_dir(work / "data", "http://127.0.0.1:9")
-    env = bench.child_environment(data, work / "pycache")
+    data = prepare_data_dir(work / "data", "http://127.0.0.1:9")
+    env = child_environment(data, work / "pycache")
     done = subprocess.run(
         [sys.executable, "-c", PROBE, str(HERE)],
         env=env, capture_output=True, text=True, timeout=120, check=False,

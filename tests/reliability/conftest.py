@@ -1,4 +1,4 @@
-"""Fixtures for the reliability tests: ``paydesk`` as a separate process."""
+"""Fixtures for the reliability tests: ``paydesk`` as a separate process, and a book it made."""
 
 from __future__ import annotations
 
@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cli_process import Paydesk, paydesk_for
+from paydesk.sandbox import SandboxServer
+
+from cli_process import Paydesk, paydesk_for, service_env
 
 
 @pytest.fixture
@@ -17,3 +19,11 @@ def paydesk(tmp_path: Path) -> Iterator[Paydesk]:
     runner = paydesk_for(tmp_path)
     yield runner
     runner.close()
+
+
+@pytest.fixture
+def existing_book(paydesk: Paydesk, sandbox: SandboxServer) -> Path:
+    """A book with one confirmed order, made by the command line itself."""
+    run = paydesk.run("create", "10", env=service_env(sandbox))
+    assert run.code == 0, run.text
+    return paydesk.book

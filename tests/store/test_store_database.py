@@ -225,7 +225,7 @@ def test_a_newer_book_already_in_wal_mode_is_untouched(db_path: Path) -> None:
     [
         b"order_id,amount\nA-1,150.50\n" * 50,  # a CSV export picked by mistake
         # (The right header with the rest damaged is a damaged book, moved aside:
-        # tests/reliability/test_storage_faults.py.)
+        # tests/reliability/test_damaged_book.py.)
         b"short",
     ],
 )

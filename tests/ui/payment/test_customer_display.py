@@ -4,98 +4,22 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from datetime import timedelta
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QCloseEvent, QColor, QFontMetrics, QGuiApplication
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
-from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.domain.orders import CreationState
 from paydesk.ui.payment.customer_display import CustomerDisplay
 from paydesk.ui.payment.display_phases import DisplayState
-from paydesk.ui.payment.screens import available_screens, find_screen, screen_label
 from paydesk.ui.shell.formatting import money
 
+from display_orders import EMAIL, EXPIRES, LINK, NOTE, an_order, finished, on_display
 from fake_time import FakeClock
 from qt_images import decode_qimage
-from screenshots import save_screenshot
-
-LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
-NOW = datetime(2026, 11, 21, 12, 0, 0, tzinfo=UTC)
-EXPIRES = NOW + timedelta(minutes=12, seconds=34)
-EMAIL = "private.buyer@example.com"
-NOTE = "table 7, birthday surprise"
-ORDER_ID = "20261121-120000000-K3QX9A"
-
-
-def an_order(
-    status: str = "pending",
-    creation: CreationState = CreationState.CONFIRMED,
-    **changes: Any,
-) -> Order:
-    values: dict[str, Any] = {
-        "client_id": 1,
-        "order_id": ORDER_ID,
-        "amount": 125_050,
-        "email": EMAIL,
-        "note": NOTE,
-        "url": LINK if creation is CreationState.CONFIRMED else None,
-        "status": OrderStatus(status),
-        "creation": creation,
-        "created_at": NOW,
-        # A pending order is watched: its next check is set (an open order without
-        # one is "status unknown — check").
-        "next_check_at": NOW + timedelta(seconds=2) if status == "pending" else None,
-    }
-    values.update(changes)
-    return Order(**values)
-
-
-def finished(order: Order, status: str) -> Order:
-    paid_at = NOW + timedelta(minutes=1) if status == "approve" else None
-    return dataclasses.replace(order, status=OrderStatus(status), paid_at=paid_at)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock(NOW)
-
-
-@pytest.fixture
-def make_display(qtbot: QtBot, clock: FakeClock) -> Callable[..., CustomerDisplay]:
-    def make(merchant: str = "Coffee Corner", size: tuple[int, int] = (1280, 800),
-             **options: Any) -> CustomerDisplay:
-        display = CustomerDisplay(merchant, clock=clock, **options)
-        qtbot.addWidget(display)
-        display.resize(*size)
-        display.show()
-        qtbot.waitExposed(display)
-        return display
-
-    return make
-
-
-@pytest.fixture
-def display(make_display: Callable[..., CustomerDisplay]) -> CustomerDisplay:
-    return make_display()
-
-
-@pytest.fixture
-def screenshot() -> Callable[[QWidget, str], Path]:
-    """Save what the buyer sees, for a person to look at (git-ignored)."""
-
-    def save(widget: QWidget, name: str) -> Path:
-        return save_screenshot(widget, f"display-{name}")
-
-    return save
-
-
-def on_display(display: CustomerDisplay, widget: QWidget) -> QRect:
-    return QRect(widget.mapTo(display, QPoint(0, 0)), widget.size())
 
 
 def visible_texts(display: CustomerDisplay) -> list[str]:
@@ -111,9 +35,6 @@ def everything_said(widget: QWidget) -> list[str]:
         if isinstance(item, QLabel):
             said.append(item.text())
     return said
-
-
-# -- states ------------------------------------------------------------------------
 
 
 def test_idle_greets_with_the_merchant_name(display: CustomerDisplay, screenshot: Any) -> None:
@@ -324,9 +245,6 @@ def test_an_unknown_status_shows_nothing_to_the_buyer(display: CustomerDisplay) 
     assert display.is_idle()
 
 
-# -- privacy -------------------------------------------------------------------------
-
-
 def test_never_shows_email_note_or_order_id(
     make_display: Callable[..., CustomerDisplay],
 ) -> None:
@@ -345,125 +263,3 @@ def test_never_shows_email_note_or_order_id(
         said = "\n".join(everything_said(display))
         for secret in (EMAIL, NOTE, order.order_id, "private.buyer"):
             assert secret not in said, (display.state(), secret)
-
-
-# -- screens and the buyer's keyboard -----------------------------------------------------
-
-
-def test_place_on_the_primary_screen_goes_full_screen_there(
-    display: CustomerDisplay, qtbot: QtBot
-) -> None:
-    primary = QGuiApplication.primaryScreen()
-    display.place_on(primary)
-    qtbot.waitUntil(display.isFullScreen)
-    assert display.screen() is primary
-
-    display.place_on(None)
-    qtbot.waitUntil(lambda: not display.isFullScreen())
-    assert display.size().width() <= 900 and display.size().height() <= 700
-    assert display.isVisible()
-
-
-def test_screens_are_listed_and_found_by_label_or_name(qtbot: QtBot) -> None:
-    screens = available_screens()
-    primary = QGuiApplication.primaryScreen()
-    assert [screen for _, screen in screens] == QGuiApplication.screens()
-    label = screen_label(primary)
-    size = primary.size()
-    assert f"{size.width()}×{size.height()}" in label and "(primary)" in label
-    assert find_screen(label) is primary
-    assert find_screen(f"  {label} ") is primary
-    if primary.name():
-        assert find_screen(primary.name()) is primary
-    assert find_screen("") is None
-    assert find_screen("no-such-monitor — 1×1") is None
-
-
-class FromTheWindowSystem(QCloseEvent):
-    """Alt+F4 or a title bar's close button: a spontaneous close, which Python
-    cannot send, so the display's closeEvent is handed one directly."""
-
-    def spontaneous(self) -> bool:
-        return True
-
-
-def test_escape_and_the_window_system_do_not_close_the_full_screen_display(
-    display: CustomerDisplay, qtbot: QtBot
-) -> None:
-    display.place_on(QGuiApplication.primaryScreen())
-    qtbot.waitUntil(display.isFullScreen)
-    qtbot.keyClick(display, Qt.Key.Key_Escape)
-    assert display.isVisible() and display.isFullScreen()
-
-    closes: list[bool] = []
-    display.closed.connect(lambda: closes.append(True))
-    alt_f4 = FromTheWindowSystem()
-    display.closeEvent(alt_f4)
-    assert not alt_f4.isAccepted() and closes == []
-
-    with qtbot.waitSignal(display.closed, timeout=1000):
-        display.close()  # the merchant's action in the main window
-    assert not display.isVisible()
-    assert not display.testAttribute(Qt.WidgetAttribute.WA_QuitOnClose)
-
-
-# -- scaling -------------------------------------------------------------------------------
-
-
-def fits(label: QLabel) -> bool:
-    """Every line of the label is inside it, across and down (give or take the
-    pixel that whole-pixel metrics round up)."""
-    metrics = QFontMetrics(label.font())
-    needed = metrics.boundingRect(QRect(0, 0, label.width(), 10_000),
-                                  int(Qt.AlignmentFlag.AlignCenter), label.text())
-    return needed.width() <= label.width() + 2 and needed.height() <= label.height() + 2
-
-
-@pytest.mark.parametrize("size", [(1920, 1080), (1280, 800), (800, 600), (1080, 1920)])
-def test_every_text_fits_and_fonts_follow_the_window(
-    make_display: Callable[..., CustomerDisplay], size: tuple[int, int], screenshot: Any
-) -> None:
-    display = make_display("Coffee Corner and Pastry Shop at the Central Station", size=size,
-                           return_to_idle_ms=60_000)
-    big = an_order(amount=99_999_999)
-    for order in (None, big, finished(big, "approve"), an_order(order_id="o2"),
-                  finished(an_order(order_id="o2"), "decline")):
-        display.show_order(order, EXPIRES)
-        if order is big:
-            screenshot(display, f"fit-{size[0]}x{size[1]}")
-        for label in display.findChildren(QLabel):
-            if label.isVisible():
-                assert fits(label), (size, label.objectName(), label.text())
-                assert display.rect().contains(on_display(display, label))
-
-
-def test_fonts_grow_with_the_screen(make_display: Callable[..., CustomerDisplay]) -> None:
-    small = make_display(size=(800, 600))
-    large = make_display(size=(1920, 1080))
-    for display in (small, large):
-        display.show_order(an_order(), EXPIRES)
-    assert large.amount_label.font().pixelSize() > small.amount_label.font().pixelSize()
-    # Readable from 2 m on a 1080p monitor: the amount is over 100 px tall.
-    assert large.amount_label.font().pixelSize() >= 100
-
-
-def test_screenshots_at_800x600(
-    make_display: Callable[..., CustomerDisplay], screenshot: Any
-) -> None:
-    display = make_display(size=(800, 600), return_to_idle_ms=60_000)
-    screenshot(display, "small-idle")
-    display.show_order(an_order(), EXPIRES)
-    screenshot(display, "small-pending")
-    assert decode_qimage(display.qr.grab().toImage()) == [LINK]
-    display.show_order(finished(an_order(), "approve"), EXPIRES)
-    screenshot(display, "small-paid")
-
-
-
-
-def test_the_display_never_asks_for_the_keyboard(display: CustomerDisplay) -> None:
-    # The cashier types the next amount while the display changes. (The offscreen
-    # platform activates every window it shows, so the hints are what can be checked.)
-    assert display.testAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
-    assert display.windowFlags() & Qt.WindowType.WindowDoesNotAcceptFocus
-    assert display.focusPolicy() is Qt.FocusPolicy.NoFocus

@@ -1,11 +1,10 @@
-"""The payment panel and its status badge, in every state a payment goes through."""
+"""The payment panel in every state a payment goes through, and what it does with the link."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
-from typing import Any
 
 import pytest
 from PySide6.QtCore import Qt
@@ -13,47 +12,21 @@ from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from paydesk.domain.failures import Failure, FailureCode
-from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.domain.orders import CreationState
 from paydesk.domain.phase import OrderPhase
 from paydesk.ui.payment.panel import PaymentPanel, Place
 from paydesk.ui.shell.formatting import money
-from paydesk.ui.widgets.status_badge import StatusBadge
 
 from fake_time import FakeClock
+from panel_orders import LINK, NOW, an_order
 from qt_images import decode_qimage, grey_rows
 from screenshots import save_screenshot
 from url_catcher import UrlCatcher
 
-LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
-NOW = datetime(2026, 11, 21, 12, 0, 0, tzinfo=UTC)
 PANEL_SIZE = (520, 760)
 
 # The offscreen platform cannot resize a shown window to new size hints; harmless.
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
-
-
-def an_order(
-    status: str = "pending",
-    creation: CreationState = CreationState.CONFIRMED,
-    **changes: Any,
-) -> Order:
-    values: dict[str, Any] = {
-        "client_id": 1,
-        "order_id": "20261121-120000000-K3QX9A",
-        "amount": 125_050,
-        "email": None,
-        "note": "2 coffees, 1 croissant",
-        "url": LINK if creation is CreationState.CONFIRMED else None,
-        "status": OrderStatus(status),
-        "creation": creation,
-        "created_at": NOW,
-        # A pending order is watched: its next check is set (an open order without
-        # one is "status unknown — check").
-        "next_check_at": NOW + timedelta(seconds=2) if status == "pending" else None,
-    }
-    values.update(changes)
-    return Order(**values)
 
 
 @pytest.fixture
@@ -83,76 +56,6 @@ def screenshot() -> Callable[[QWidget, str], Path]:
 
 def buttons(panel: PaymentPanel) -> list[QPushButton]:
     return [panel.copy_button, panel.open_button, panel.save_button]
-
-
-# -- the badge -------------------------------------------------------------------
-
-BADGE_CASES = [
-    ("pending", CreationState.UNCONFIRMED, OrderPhase.NOT_SENT, "⚠ Not sent — retry"),
-    ("pending", CreationState.ABANDONED, OrderPhase.ABANDONED, "⊘ Not sent — abandoned"),
-    ("pending", CreationState.CONFIRMED, OrderPhase.PENDING, "◷ Waiting for payment"),
-    ("approve", CreationState.CONFIRMED, OrderPhase.PAID, "✓ Paid"),
-    ("decline", CreationState.CONFIRMED, OrderPhase.REFUSED, "✗ Refused"),
-    ("expired", CreationState.CONFIRMED, OrderPhase.EXPIRED, "⊘ Expired"),
-    ("refunded", CreationState.CONFIRMED, OrderPhase.UNKNOWN, "? Unknown status: refunded"),
-]
-
-
-@pytest.mark.parametrize(("status", "creation", "phase", "text"), BADGE_CASES)
-def test_badge_says_each_state_in_words_and_a_symbol(
-    qtbot: QtBot, status: str, creation: CreationState, phase: OrderPhase, text: str
-) -> None:
-    badge = StatusBadge()
-    qtbot.addWidget(badge)
-
-    badge.set_order(an_order(status, creation))
-
-    assert badge.phase() is phase
-    assert badge.text() == text
-    assert badge.objectName() == badge.accessibleName() == "status_badge"
-
-
-def test_badge_states_differ_by_more_than_colour(qtbot: QtBot) -> None:
-    badge = StatusBadge()
-    qtbot.addWidget(badge)
-    texts = set()
-    for status, creation, _, _ in BADGE_CASES:
-        badge.set_order(an_order(status, creation))
-        texts.add(badge.text())
-        symbol, words = badge.text().split(" ", 1)
-        assert symbol and words
-    badge.set_creating()
-    texts.add(badge.text())
-
-    assert len(texts) == len(BADGE_CASES) + 1
-    assert badge.text() == "⟳ Creating…" and badge.phase() is OrderPhase.CREATING
-
-
-def test_badge_paid_is_strong_green_and_refused_red(qtbot: QtBot) -> None:
-    badge = StatusBadge()
-    qtbot.addWidget(badge)
-
-    badge.set_order(an_order("approve"))
-    assert "background: #188038" in badge.styleSheet()
-    badge.set_order(an_order("decline"))
-    assert "background: #c5221f" in badge.styleSheet()
-    badge.set_order(None)
-    assert badge.text() == "" and badge.phase() is None
-
-
-def test_badge_tooltip_explains_why_an_order_was_not_sent(qtbot: QtBot) -> None:
-    badge = StatusBadge()
-    qtbot.addWidget(badge)
-
-    badge.set_order(an_order(creation=CreationState.UNCONFIRMED,
-                             last_error=Failure(FailureCode.TIMEOUT)))
-
-    assert badge.toolTip() == (
-        "The payment service did not answer in time. Try again in a moment."
-    )
-
-
-# -- the panel -------------------------------------------------------------------
 
 
 def test_idle_panel_invites_an_amount(

@@ -1,0 +1,81 @@
+"""bench.py's ``create`` part: Enter in the amount field until the QR is painted."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from bench_books import prepare_data_dir, runtime_for
+from bench_common import CLIENT_ID, SECRET, Sizes, median
+from bench_window import Gui, PaintDone
+
+
+def bench_create(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str, Any]:
+    import qrcode
+    import requests
+    from qrcode.constants import ERROR_CORRECT_M
+
+    session = requests.Session()
+    session.trust_env = False  # as GatewayClient does on loopback
+
+    def bare(number: int) -> None:
+        order_id = f"bare-{os.getpid()}-{number}"
+        amount = str(10000 + number)
+        sign = hashlib.md5(f"{order_id}:{amount}:{SECRET}".encode(),
+                           usedforsecurity=False).hexdigest()
+        reply = session.get(f"{base_url}/backend/create_order", timeout=10, params={
+            "client_id": str(CLIENT_ID), "order_id": order_id, "amount": amount, "sign": sign})
+        url = reply.json()["url"]
+        code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=4)
+        code.add_data(url)
+        code.make(fit=True)
+        code.get_matrix()
+
+    runtime = runtime_for(prepare_data_dir(work / "create-data", base_url), base_url)
+    window = gui.open_window(runtime, start=True)
+    painted = PaintDone(window.payment_panel.qr, own_paint=True)
+    app_times: list[float] = []
+    bare_times: list[float] = []
+    try:
+        for number in range(sizes.create_warmup + sizes.create_runs):
+            app_time = enter_to_qr(gui, window, painted, number)
+            started = time.perf_counter()
+            bare(number)
+            bare_time = time.perf_counter() - started
+            if number >= sizes.create_warmup:
+                app_times.append(app_time)
+                bare_times.append(bare_time)
+            gui.wait(lambda: False, timeout=0.02)  # let the poll of the new order settle
+    finally:
+        painted.close()
+        gui.close_window(window)
+        runtime.close()
+        session.close()
+    return {
+        "create_to_qr_ratio": median(app_times) / median(bare_times),
+        "create_to_qr_ms": median(app_times) * 1000,
+        "create_to_qr_bare_ms": median(bare_times) * 1000,
+    }
+
+
+def enter_to_qr(gui: Gui, window: Any, painted: PaintDone, number: int) -> float:
+    """Seconds from Enter in ``window``'s amount field to its new QR painted
+    (``painted`` watches its QR widget, ``own_paint``)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    qr = window.payment_panel.qr
+    amount_input = window.form.amount_input
+    amount_input.setFocus()
+    amount_input.setText(f"{100 + number},50")
+    before = qr.text()
+    painted.arm(lambda: qr.text() not in (None, before))
+    started = time.perf_counter()
+    QTest.keyClick(amount_input, Qt.Key.Key_Return)
+    if not gui.wait(lambda: painted.at is not None, timeout=20):
+        raise RuntimeError("the QR was not painted within 20 s")
+    assert painted.at is not None
+    return painted.at - started

@@ -1,0 +1,110 @@
+"""The window in the benchmark's own process: its QApplication, and when a paint is over."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+
+class Gui:
+    """The QApplication of this process and helpers to wait without spinning."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import qInstallMessageHandler
+        from PySide6.QtWidgets import QApplication
+
+        self.app = QApplication.instance() or QApplication([sys.argv[0]])
+        self._previous = qInstallMessageHandler(self._message)
+
+    def _message(self, kind: Any, context: Any, message: str) -> None:
+        # The offscreen platform says this on every top-level show; it means nothing.
+        if "propagateSizeHints" not in message:
+            print(message, file=sys.stderr)
+
+    def wait(self, done: Callable[[], bool], timeout: float = 30.0, poll_ms: int = 2) -> bool:
+        """Run the event loop until ``done()`` (checked every ``poll_ms``) or the timeout."""
+        from PySide6.QtCore import QEventLoop, QTimer
+
+        if done():
+            return True
+        loop = QEventLoop()
+        timer = QTimer()
+        timer.setInterval(poll_ms)
+        deadline = time.monotonic() + timeout
+
+        def check() -> None:
+            if done() or time.monotonic() > deadline:
+                loop.quit()
+
+        timer.timeout.connect(check)
+        timer.start()
+        loop.exec()
+        timer.stop()
+        return done()
+
+    def open_window(self, runtime: Any, *, start: bool = False) -> Any:
+        from paydesk.ui.app import build_window
+
+        window = build_window(runtime)
+        window.resize(1280, 820)
+        window.show()
+        self.wait(lambda: window.windowHandle().isExposed(), timeout=10)
+        if start:
+            window.counter.start()
+        return window
+
+    def close_window(self, window: Any) -> None:
+        window.close()
+        window.shutdown()
+        window.deleteLater()
+        self.wait(lambda: False, timeout=0.05)
+
+
+class PaintDone:
+    """When the next paint of ``widget`` (that ``condition`` accepts) is over.
+
+    The filter sees the widget's Paint event. By default a zero timer started
+    there runs once the whole pass (the widget and its children) is painted.
+    With ``own_paint`` the filter runs the widget's own paintEvent itself and
+    takes the time as it returns: for a widget that paints itself whole (the QR),
+    whatever else the event loop does next is not counted.
+    """
+
+    def __init__(self, widget: Any, condition: Callable[[], bool] = lambda: True,
+                 *, own_paint: bool = False) -> None:
+        from PySide6.QtCore import QEvent, QObject, QTimer
+
+        watcher = self
+
+        class _Filter(QObject):
+            def eventFilter(self, watched: Any, event: Any) -> bool:
+                if (watcher.armed and watched is widget and event.type() == QEvent.Type.Paint
+                        and watcher.condition()):
+                    watcher.armed = False
+                    if own_paint:
+                        widget.paintEvent(event)
+                        watcher.stamp()
+                        return True  # painted; Qt need not paint it again
+                    QTimer.singleShot(0, watcher.stamp)
+                return False
+
+        self.widget = widget
+        self.condition = condition
+        self.armed = False
+        self.at: float | None = None
+        self._filter = _Filter()
+        widget.installEventFilter(self._filter)
+
+    def arm(self, condition: Callable[[], bool] | None = None) -> None:
+        if condition is not None:
+            self.condition = condition
+        self.at = None
+        self.armed = True
+
+    def stamp(self) -> None:
+        self.at = time.perf_counter()
+
+    def close(self) -> None:
+        self.widget.removeEventFilter(self._filter)

@@ -1,0 +1,136 @@
+"""The buyer's screen on a real monitor: placed full screen, closed only by the merchant,
+never taking the keyboard; every text fits and the fonts follow the window's size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QCloseEvent, QFontMetrics, QGuiApplication
+from PySide6.QtWidgets import QLabel
+from pytestqt.qtbot import QtBot
+
+from paydesk.ui.payment.customer_display import CustomerDisplay
+from paydesk.ui.payment.screens import available_screens, find_screen, screen_label
+
+from display_orders import EXPIRES, LINK, an_order, finished, on_display
+from qt_images import decode_qimage
+
+
+def test_place_on_the_primary_screen_goes_full_screen_there(
+    display: CustomerDisplay, qtbot: QtBot
+) -> None:
+    primary = QGuiApplication.primaryScreen()
+    display.place_on(primary)
+    qtbot.waitUntil(display.isFullScreen)
+    assert display.screen() is primary
+
+    display.place_on(None)
+    qtbot.waitUntil(lambda: not display.isFullScreen())
+    assert display.size().width() <= 900 and display.size().height() <= 700
+    assert display.isVisible()
+
+
+def test_screens_are_listed_and_found_by_label_or_name(qtbot: QtBot) -> None:
+    screens = available_screens()
+    primary = QGuiApplication.primaryScreen()
+    assert [screen for _, screen in screens] == QGuiApplication.screens()
+    label = screen_label(primary)
+    size = primary.size()
+    assert f"{size.width()}×{size.height()}" in label and "(primary)" in label
+    assert find_screen(label) is primary
+    assert find_screen(f"  {label} ") is primary
+    if primary.name():
+        assert find_screen(primary.name()) is primary
+    assert find_screen("") is None
+    assert find_screen("no-such-monitor — 1×1") is None
+
+
+class FromTheWindowSystem(QCloseEvent):
+    """Alt+F4 or a title bar's close button: a spontaneous close, which Python
+    cannot send, so the display's closeEvent is handed one directly."""
+
+    def spontaneous(self) -> bool:
+        return True
+
+
+def test_escape_and_the_window_system_do_not_close_the_full_screen_display(
+    display: CustomerDisplay, qtbot: QtBot
+) -> None:
+    display.place_on(QGuiApplication.primaryScreen())
+    qtbot.waitUntil(display.isFullScreen)
+    qtbot.keyClick(display, Qt.Key.Key_Escape)
+    assert display.isVisible() and display.isFullScreen()
+
+    closes: list[bool] = []
+    display.closed.connect(lambda: closes.append(True))
+    alt_f4 = FromTheWindowSystem()
+    display.closeEvent(alt_f4)
+    assert not alt_f4.isAccepted() and closes == []
+
+    with qtbot.waitSignal(display.closed, timeout=1000):
+        display.close()  # the merchant's action in the main window
+    assert not display.isVisible()
+    assert not display.testAttribute(Qt.WidgetAttribute.WA_QuitOnClose)
+
+
+def fits(label: QLabel) -> bool:
+    """Every line of the label is inside it, across and down (give or take the
+    pixel that whole-pixel metrics round up)."""
+    metrics = QFontMetrics(label.font())
+    needed = metrics.boundingRect(QRect(0, 0, label.width(), 10_000),
+                                  int(Qt.AlignmentFlag.AlignCenter), label.text())
+    return needed.width() <= label.width() + 2 and needed.height() <= label.height() + 2
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 800), (800, 600), (1080, 1920)])
+def test_every_text_fits_and_fonts_follow_the_window(
+    make_display: Callable[..., CustomerDisplay], size: tuple[int, int], screenshot: Any
+) -> None:
+    display = make_display("Coffee Corner and Pastry Shop at the Central Station", size=size,
+                           return_to_idle_ms=60_000)
+    big = an_order(amount=99_999_999)
+    for order in (None, big, finished(big, "approve"), an_order(order_id="o2"),
+                  finished(an_order(order_id="o2"), "decline")):
+        display.show_order(order, EXPIRES)
+        if order is big:
+            screenshot(display, f"fit-{size[0]}x{size[1]}")
+        for label in display.findChildren(QLabel):
+            if label.isVisible():
+                assert fits(label), (size, label.objectName(), label.text())
+                assert display.rect().contains(on_display(display, label))
+
+
+def test_fonts_grow_with_the_screen(make_display: Callable[..., CustomerDisplay]) -> None:
+    small = make_display(size=(800, 600))
+    large = make_display(size=(1920, 1080))
+    for display in (small, large):
+        display.show_order(an_order(), EXPIRES)
+    assert large.amount_label.font().pixelSize() > small.amount_label.font().pixelSize()
+    # Readable from 2 m on a 1080p monitor: the amount is over 100 px tall.
+    assert large.amount_label.font().pixelSize() >= 100
+
+
+def test_screenshots_at_800x600(
+    make_display: Callable[..., CustomerDisplay], screenshot: Any
+) -> None:
+    display = make_display(size=(800, 600), return_to_idle_ms=60_000)
+    screenshot(display, "small-idle")
+    display.show_order(an_order(), EXPIRES)
+    screenshot(display, "small-pending")
+    assert decode_qimage(display.qr.grab().toImage()) == [LINK]
+    display.show_order(finished(an_order(), "approve"), EXPIRES)
+    screenshot(display, "small-paid")
+
+
+
+
+def test_the_display_never_asks_for_the_keyboard(display: CustomerDisplay) -> None:
+    # The cashier types the next amount while the display changes. (The offscreen
+    # platform activates every window it shows, so the hints are what can be checked.)
+    assert display.testAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+    assert display.windowFlags() & Qt.WindowType.WindowDoesNotAcceptFocus
+    assert display.focusPolicy() is Qt.FocusPolicy.NoFocus
