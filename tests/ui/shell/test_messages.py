@@ -10,7 +10,6 @@ import ast
 from pathlib import Path
 
 import pytest
-from book_troubles import book_troubles
 
 from paydesk.core.problems import english
 from paydesk.core.runtime import NotConfiguredError, Runtime
@@ -48,6 +47,8 @@ from paydesk.ui.shell.messages import (
     input_error_text,
     problem_text,
 )
+
+from book_troubles import book_troubles
 
 CORE = Path(__file__).resolve().parents[3] / "app" / "paydesk"
 FALLBACKS = {"Check the amount.", "Check the e-mail address.", "Check the order id.",
