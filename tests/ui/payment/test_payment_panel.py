@@ -68,12 +68,19 @@ def test_idle_panel_invites_an_amount(
     screenshot(panel, "idle")
 
 
-def test_creating_shows_the_amount_and_no_link_yet(
-    panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path]
+def test_creating_blanks_the_panel_then_shows_the_amount_and_no_link_yet(
+    panel: PaymentPanel, qtbot: QtBot, screenshot: Callable[[QWidget, str], Path]
 ) -> None:
+    panel.show_order(an_order(), NOW + timedelta(minutes=15))  # the sale before
     panel.show_creating(15_000)
 
-    assert not panel.is_idle()
+    # At once: nothing of the order before stays in sight, its code least of all.
+    assert not panel.is_idle() and panel.creating_card_due()
+    assert panel.qr.matrix() is None and not panel.qr.isVisible()
+    assert not panel.link_label.isVisible() and not panel.amount_label.isVisible()
+    # An answer slower than a moment: the card says what is going on.
+    qtbot.waitUntil(lambda: panel.amount_label.isVisible(), timeout=5000)
+    assert not panel.creating_card_due()
     assert panel.amount_label.text() == money(15_000)
     assert panel.badge.text() == "⟳ Creating…"
     assert panel.qr.matrix() is None
@@ -81,6 +88,16 @@ def test_creating_shows_the_amount_and_no_link_yet(
     assert not any(button.isEnabled() for button in buttons(panel))
     assert not panel.countdown_running()
     screenshot(panel, "creating")
+
+
+def test_an_answer_in_time_goes_straight_to_its_code(panel: PaymentPanel) -> None:
+    """A service that answers within the moment: no "Creating…" card flashes between
+    Enter and the code."""
+    panel.show_creating(125_050)
+    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    assert not panel.creating_card_due()
+    assert panel.qr.isVisible() and panel.qr.matrix() is not None
+    assert panel.badge.phase() is OrderPhase.PENDING
 
 
 def test_pending_order_shows_a_scannable_code_link_and_countdown(
@@ -156,9 +173,10 @@ def test_a_looked_up_order_says_so_and_offers_to_show_it_or_go_back(
     assert panel.card.property("looked_up") is False
 
 
-def test_creating_says_how_to_go_on_without_waiting(panel: PaymentPanel) -> None:
+def test_creating_says_how_to_go_on_without_waiting(panel: PaymentPanel, qtbot: QtBot) -> None:
     panel.show_creating(15_000)
-    assert "Esc starts the next payment" in panel.countdown_label.text()
+    qtbot.waitUntil(lambda: "Esc starts the next payment" in panel.countdown_label.text(),
+                    timeout=5000)
 
 
 def test_countdown_ticks_on_its_timer_and_at_zero_the_code_goes_while_checking(

@@ -38,6 +38,12 @@ if TYPE_CHECKING:
 
     from paydesk.domain.orders import Order
 
+#: How long an order may be on its way before the card says "Creating…". A service that
+#: answers sooner goes straight to the QR, without a card flashing for a frame in between;
+#: the paint of that card would also hold up the answer it waits for (one Python thread
+#: runs at a time, and the request's thread needs it too).
+CREATING_CARD_AFTER_MS = 150
+
 
 class PaymentPanel(QWidget):
     """Shows one payment; idle, being created, or an order in any state."""
@@ -61,12 +67,20 @@ class PaymentPanel(QWidget):
         self._countdown_timer.setInterval(1000)
         self._countdown_timer.timeout.connect(self.refresh_countdown)
 
+        self._creating_amount = 0
+        self._creating_card_timer = QTimer(self)
+        self._creating_card_timer.setSingleShot(True)
+        self._creating_card_timer.setInterval(CREATING_CARD_AFTER_MS)
+        self._creating_card_timer.timeout.connect(self._show_creating_card)
+
         self._idle = IdleCard(self)
         self.idle_label = self._idle.label
         self.card = self._build_card()
+        self._blank = QWidget(self)  # an order on its way, for its first moments
         self._stack = QStackedWidget(self)
         self._stack.addWidget(self._idle)
         self._stack.addWidget(self.card)
+        self._stack.addWidget(self._blank)
         self._stack.setCurrentWidget(self._idle)
         root = QVBoxLayout(self)
         root.setContentsMargins(0, 0, 0, 0)
@@ -152,6 +166,7 @@ class PaymentPanel(QWidget):
 
     def show_order(self, order: Order | None, expires_at: datetime | None) -> None:
         """Show ``order`` (None: the idle screen); ``expires_at`` drives the countdown."""
+        self._creating_card_timer.stop()
         self._order = order
         self._expires_at = expires_at
         if order is None:
@@ -191,12 +206,26 @@ class PaymentPanel(QWidget):
             self._set_countdown_text(self._final_words(order, phase))
 
     def show_creating(self, amount_kopecks: int) -> None:
-        """The order is on its way to the service: amount, no link yet."""
+        """The order is on its way to the service. Nothing of the order shown before
+        stays in sight (its code least of all): the panel is blank at once, and the
+        "Creating…" card (amount, no link yet) comes if the answer takes longer than
+        :data:`CREATING_CARD_AFTER_MS`."""
         self._order = None
         self._expires_at = None
         self._countdown_timer.stop()
+        self._creating_amount = amount_kopecks
+        self.qr.set_text(None)
+        self._stack.setCurrentWidget(self._blank)
+        self._creating_card_timer.start()
+
+    def creating_card_due(self) -> bool:
+        """An order is on its way and the panel is still blank: its "Creating…" card
+        comes unless the answer does first."""
+        return self._creating_card_timer.isActive()
+
+    def _show_creating_card(self) -> None:
         self._stack.setCurrentWidget(self.card)
-        self.amount_label.setText(money(amount_kopecks))
+        self.amount_label.setText(money(self._creating_amount))
         self.badge.set_creating()
         self.qr.set_text(None)
         self.qr.set_inactive(None)
