@@ -27,6 +27,7 @@ from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.orders.table_columns import Column
+from paydesk.ui.settings.dialog import SettingsDialog
 from paydesk.ui.shell.formatting import money
 
 from cli_process import child_env, service_env
@@ -220,8 +221,8 @@ def test_a_setting_set_in_a_terminal_is_kept_when_the_window_saves_its_own(
     qtbot: QtBot, sandbox: SandboxServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """'paydesk config set' beside the open window, then Play sounds and Settings… in the
-    window: each save changes only what it names, so the file keeps both, and the
-    window's save brings the terminal's setting into force too."""
+    window: each save changes only what it names, so the file keeps both; the window's
+    save, and Settings… as it opens, bring the terminal's setting into force too."""
     monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
     data = tmp_path / "data"
     file = AppPaths(data).ensure().settings_file
@@ -243,7 +244,14 @@ def test_a_setting_set_in_a_terminal_is_kept_when_the_window_saves_its_own(
 
         done = paydesk(qtbot, data, "config", "set", "backoff_max_seconds", "120")
         assert done.returncode == 0, done.stderr
-        save_in_the_dialog(window, qtbot, lambda dialog: dialog.merchant_edit.setText("Café"))
+        shown: list[float] = []
+
+        def rename(dialog: SettingsDialog) -> None:
+            shown.append(dialog.backoff_max_spin.value())  # the terminal's, not the old
+            dialog.merchant_edit.setText("Café")
+
+        save_in_the_dialog(window, qtbot, rename)
+        assert shown == [120]
         kept = json.loads(file.read_text(encoding="utf-8"))
         assert (kept["merchant_name"], kept["backoff_max_seconds"],
                 kept["max_requests_per_second"], kept["sound"]) == ("Café", 120.0, 3.0, False)

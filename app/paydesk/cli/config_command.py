@@ -117,7 +117,8 @@ DEMO_FIXED = ("base_url", "client_id", SECRET_NAME, "secret_storage", "order_boo
 def _set_for_the_demo(args: argparse.Namespace, runtime: Runtime) -> int:
     """``paydesk --demo config set``: the demo's own preferences (its shop's name, the
     order lifetime of its sandbox, the language, sounds, polling) are saved for the
-    demo and in force at once, as in the window; the account is the sandbox's."""
+    demo through the window's path (an open demo window keeps them and takes them up
+    at its next save); the account is the sandbox's."""
     if args.name in DEMO_FIXED:
         print(f"paydesk: {args.name} is fixed in the demo: it pays into the built-in sandbox, "
               "which has an address, client ID and key of its own, and keeps its orders in "

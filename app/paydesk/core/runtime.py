@@ -97,16 +97,34 @@ class Runtime:
         or secret key (``new_secret``) closes the payment client: the next request
         builds one.
         """
+        saved = self._on_file().with_changes(**changes)
+        settings_file.save(saved, self.paths.settings_file)
+        return self._put_in_force(saved, new_secret=new_secret)
+
+    def reload_settings(self) -> Settings:
+        """Put in force what the settings file holds now, with what another process
+        saved in it (before the window shows them to be edited); SettingsError when it
+        cannot be read (nothing changes then). The listeners hear of it only when
+        something did change."""
+        on_file = self._on_file()
+        if self._in_force_of(on_file) == self.settings:
+            return self.settings
+        return self._put_in_force(on_file)
+
+    def _on_file(self) -> Settings:
         path = self.paths.settings_file
         if path.exists():
-            on_file = settings_file.load(path, environ={})
-        else:
-            on_file = self.settings if self.unsaved is None else self.unsaved
-        saved = on_file.with_changes(**changes)
-        settings_file.save(saved, path)
+            return settings_file.load(path, environ={})
+        return self.settings if self.unsaved is None else self.unsaved
+
+    def _in_force_of(self, saved: Settings) -> Settings:
         in_force = saved if self.over_file is None else self.over_file(saved)
         if self._desk_client_id is not None and in_force.client_id != self._desk_client_id:
             in_force = dataclasses.replace(in_force, client_id=self._desk_client_id)
+        return in_force
+
+    def _put_in_force(self, saved: Settings, *, new_secret: bool = False) -> Settings:
+        in_force = self._in_force_of(saved)
         before, self.settings = self.settings, in_force
         if new_secret or _connection(before) != _connection(in_force):
             self.reset_gateway()

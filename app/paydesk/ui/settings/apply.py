@@ -2,7 +2,8 @@
 
 Settings… and Settings → Play sounds both save what the person changed, and only
 that, through ``Runtime.save_settings`` (as ``paydesk config set`` does: what it saved
-beside the open window is kept, and in force from the window's next save on), which
+beside the open window is kept, and in force from the window's next save on, or as
+Settings… opens), which
 tells every listener the settings in force: the counter (polling, the rate, the
 requests in flight, the pool, the amount ceiling, a new payment client), the demo's
 sandbox (its shop's name, its orders' lifetime), and, wired here, the
@@ -82,6 +83,10 @@ class SettingsControl(QObject):
         from paydesk.ui.settings.dialog import SettingsDialog
 
         runtime = self._runtime
+        try:  # what 'paydesk config set' saved meanwhile is shown, and in force
+            runtime.reload_settings()
+        except SettingsError as error:  # unreadable: shown as in force; saving says why
+            log.warning("The settings file could not be read again: %s", error)
         before = runtime.settings
         dialog = SettingsDialog(
             before, runtime.secret_store(), demo=runtime.is_demo,
