@@ -151,6 +151,6 @@ def demo_shop_name(language: str, environ: Mapping[str, str] | None = None) -> s
 
 
 def own_shop_name(name: str) -> str:
-    """The name the person gave the demo's shop; "" for none, and for one of the demo
-    shop's own names, which a demo saved before this was known kept as though typed."""
+    """The name the person gave the demo's shop: "" for none, and for one of the demo
+    shop's own names, which an older PayDesk wrote into the demo's file as though typed."""
     return "" if name in DEMO_SHOP_NAMES.values() else name
