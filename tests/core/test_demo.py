@@ -89,3 +89,24 @@ def test_a_command_starting_while_the_port_is_unknown_runs_its_own(
     (folder.data_dir / "sandbox-port").unlink()
     command = start(started, folder, share=True)
     assert command.server is not None and base_url(command) != base_url(window)
+
+
+def test_a_demo_shop_name_saved_as_its_default_follows_the_language(tmp_path: Path) -> None:
+    """An older PayDesk wrote the English default into the demo's file as though typed:
+    it is the demo shop's own name still, in the demo's language; a typed one stays."""
+    from paydesk.core import settings as settings_file
+    from paydesk.core.runtime import open_runtime
+
+    file = AppPaths(tmp_path / "demo").ensure().settings_file
+    settings_file.save(Settings(merchant_name="PayDesk demo shop", language="ru"), file)
+    runtime = open_runtime(str(tmp_path), demo=True)
+    try:
+        assert runtime.settings.merchant_name == "Демо-магазин PayDesk"
+        runtime.save_settings({"merchant_name": "Corner Café"})
+        assert runtime.settings.merchant_name == "Corner Café"
+        runtime.save_settings({"merchant_name": ""})  # cleared: the demo shop's own again
+        assert runtime.settings.merchant_name == "Демо-магазин PayDesk"
+        assert runtime.demo is not None and runtime.demo.server is not None
+        assert runtime.demo.server.config.merchant_name == "Демо-магазин PayDesk"
+    finally:
+        runtime.close()

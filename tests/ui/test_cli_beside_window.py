@@ -1,4 +1,5 @@
-"""Commands run beside an open window on the same order book (WAL, busy timeout), and log apart.
+"""Commands run beside an open window on the same order book (WAL, busy timeout), and log
+apart; a setting one sets is kept when the window saves its own.
 
 The window is in this process and keeps working (its event loop runs while
 the command does); the command is a real ``paydesk`` process.
@@ -16,6 +17,7 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
 from pytestqt.qtbot import QtBot
 
+from paydesk.core import settings as settings_file
 from paydesk.core.runtime import Runtime, open_runtime
 from paydesk.core.settings import Settings
 from paydesk.domain.orders import OrderStatus
@@ -25,10 +27,12 @@ from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.orders.table_columns import Column
+from paydesk.ui.settings.dialog import SettingsDialog
 from paydesk.ui.shell.formatting import money
 
 from cli_process import child_env, service_env
 from payment_page import decide
+from settings_steps import save_in_the_dialog
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 WAIT_MS = 30_000
@@ -211,3 +215,70 @@ def test_a_sale_paid_as_another_process_saw_it_shows_paid_on_both_screens(
     qtbot.waitUntil(lambda: real_window.payment_panel.badge.phase() is OrderPhase.PAID,
                     timeout=WAIT_MS)
     qtbot.waitUntil(lambda: display.state() is DisplayState.PAID, timeout=WAIT_MS)
+
+
+def test_a_setting_set_in_a_terminal_is_kept_when_the_window_saves_its_own(
+    qtbot: QtBot, sandbox: SandboxServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'paydesk config set' beside the open window, then Play sounds and Settings… in the
+    window: each save changes only what it names, so the file keeps both; the window's
+    save, and Settings… as it opens, bring the terminal's setting into force too."""
+    monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
+    data = tmp_path / "data"
+    file = AppPaths(data).ensure().settings_file
+    settings_file.save(Settings(base_url=sandbox.base_url, client_id=TEST_CLIENT_ID), file)
+    runtime = open_runtime(str(data))
+    window = start_window(qtbot, runtime)
+    try:
+        assert runtime.settings.max_requests_per_second == 200
+        done = paydesk(qtbot, data, "config", "set", "max_requests_per_second", "3")
+        assert done.returncode == 0, done.stderr
+
+        window.sound_action.trigger()  # Settings → Play sounds: off, saved at once
+        kept = json.loads(file.read_text(encoding="utf-8"))
+        assert (kept["max_requests_per_second"], kept["sound"]) == (3.0, False)
+        assert (kept["base_url"], kept["client_id"]) == (sandbox.base_url, TEST_CLIENT_ID)
+        assert runtime.settings.max_requests_per_second == 3  # now in force here too
+        limiter = window.counter.engine.limiter
+        assert limiter is not None and limiter.rate == 3
+
+        done = paydesk(qtbot, data, "config", "set", "backoff_max_seconds", "120")
+        assert done.returncode == 0, done.stderr
+        shown: list[float] = []
+
+        def rename(dialog: SettingsDialog) -> None:
+            shown.append(dialog.backoff_max_spin.value())  # the terminal's, not the old
+            dialog.merchant_edit.setText("Café")
+
+        save_in_the_dialog(window, qtbot, rename)
+        assert shown == [120]
+        kept = json.loads(file.read_text(encoding="utf-8"))
+        assert (kept["merchant_name"], kept["backoff_max_seconds"],
+                kept["max_requests_per_second"], kept["sound"]) == ("Café", 120.0, 3.0, False)
+        assert window.counter.desk.policy.backoff_max.total_seconds() == 120
+    finally:
+        window.shutdown()
+        runtime.close()
+
+
+def test_a_demo_setting_set_in_a_terminal_is_kept_when_the_demo_window_saves(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """The same in the demo, whose settings file is its own: it keeps the demo's
+    preferences only, never the sandbox's address or account."""
+    runtime = open_runtime(str(tmp_path), demo=True)
+    window = start_window(qtbot, runtime)
+    try:
+        done = paydesk(qtbot, tmp_path, "--demo", "config", "set", "order_lifetime_seconds", "300")
+        assert done.returncode == 0, done.stderr
+        window.sound_action.trigger()
+        kept = json.loads((tmp_path / "demo" / "settings.json").read_text(encoding="utf-8"))
+        assert (kept["order_lifetime_seconds"], kept["sound"]) == (300, False)
+        assert (kept["base_url"], kept["client_id"], kept["merchant_name"]) == ("", None, "")
+        assert runtime.demo is not None and runtime.demo.server is not None
+        assert runtime.settings.base_url == runtime.demo.server.base_url
+        assert runtime.settings.order_lifetime_seconds == 300
+        assert runtime.demo.server.config.ttl_seconds == 300  # the sandbox's orders too
+    finally:
+        window.shutdown()
+        runtime.close()

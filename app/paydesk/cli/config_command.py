@@ -94,8 +94,9 @@ def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
     if args.value is None:
         print(f"Give a value: paydesk config set {args.name} VALUE", file=sys.stderr)
         return exit_codes.USAGE
+    change = {args.name: settings_file.parse_value(args.name, args.value)}
     current = settings_file.load(runtime.paths.settings_file, environ={})
-    updated = current.with_changes(**{args.name: settings_file.parse_value(args.name, args.value)})
+    updated = current.with_changes(**change)  # checked before anything is moved
     if args.name == "base_url" and updated.base_url:
         problem = address_problem(updated.base_url)
         if problem is not None:  # refused now, not at the next create
@@ -103,7 +104,7 @@ def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
             return exit_codes.USAGE
     if current.secret_storage == "file" and updated.secret_storage != "file":
         _leave_the_plaintext_file(runtime, current.client_id)  # first: it may refuse
-    settings_file.save(updated, runtime.paths.settings_file)
+    runtime.save_settings(change)  # the window's path: only this setting changes
     print(f"{args.name} = {getattr(updated, args.name)}")
     return exit_codes.OK
 
@@ -116,7 +117,8 @@ DEMO_FIXED = ("base_url", "client_id", SECRET_NAME, "secret_storage", "order_boo
 def _set_for_the_demo(args: argparse.Namespace, runtime: Runtime) -> int:
     """``paydesk --demo config set``: the demo's own preferences (its shop's name, the
     order lifetime of its sandbox, the language, sounds, polling) are saved for the
-    demo and in force at once, as in the window; the account is the sandbox's."""
+    demo through the window's path (an open demo window keeps them and takes them up
+    at its next save); the account is the sandbox's."""
     if args.name in DEMO_FIXED:
         print(f"paydesk: {args.name} is fixed in the demo: it pays into the built-in sandbox, "
               "which has an address, client ID and key of its own, and keeps its orders in "
@@ -126,7 +128,7 @@ def _set_for_the_demo(args: argparse.Namespace, runtime: Runtime) -> int:
         print(f"Give a value: paydesk --demo config set {args.name} VALUE", file=sys.stderr)
         return exit_codes.USAGE
     value = settings_file.parse_value(args.name, args.value)
-    in_force = runtime.save_settings(runtime.settings.with_changes(**{args.name: value}))
+    in_force = runtime.save_settings({args.name: value})
     print(f"{args.name} = {getattr(in_force, args.name)} (for the demo)")
     return exit_codes.OK
 
@@ -189,9 +191,7 @@ def _set_order_book(value: str, runtime: Runtime) -> int:
         runtime.secret_store().set_book_password(address.keychain_user, address.password)
         print(f"{BOOK_PASSWORD_NAME} saved in the OS keychain (not in the settings file)")
         address = address.without_password()
-    current = settings_file.load(runtime.paths.settings_file, environ={})
-    updated = current.with_changes(order_book=address.url)
-    settings_file.save(updated, runtime.paths.settings_file)
+    runtime.save_settings({"order_book": address.url})
     print(f"order_book = {address.masked}")
     return exit_codes.OK
 

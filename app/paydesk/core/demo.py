@@ -48,7 +48,7 @@ class DemoSandbox:
         if one does (a command's choice; the window always runs one of its own)."""
         self.paths = paths.ensure()
         self._ttl = ttl_seconds
-        self._merchant_name = merchant_name
+        self._merchant_name = own_shop_name(merchant_name)
         self._default_name = demo_shop_name(language)
         self._share = share
         self._server: SandboxServer | None = None
@@ -99,27 +99,26 @@ class DemoSandbox:
         return self._server
 
     def settings(self, base: Settings) -> Settings:
-        """The demo's settings: its own preferences (``base``, from the demo folder's
-        file), the sandbox's address and account, which are fixed."""
+        """The demo's settings in force: its own preferences (``base``, as the demo
+        folder's file has them), the sandbox's address and account, which are fixed,
+        and the demo shop's own name in the demo's language while the person has given
+        it none (the file keeps "" then, so the name follows the language)."""
         if self._base_url is None:
             raise RuntimeError("start the demo sandbox first")
         return base.with_changes(
             base_url=self._base_url,
             client_id=DEMO_CLIENT_ID,
-            merchant_name=self._merchant_name or self._default_name,
-            order_lifetime_seconds=int(self._ttl),
+            merchant_name=own_shop_name(base.merchant_name) or demo_shop_name(base.language),
             secret_storage="keychain",
         )
 
     def follow(self, settings: Settings) -> None:
-        """The demo's settings were saved: the sandbox takes the shop's name and the
-        order lifetime too (for the orders created from now on)."""
+        """The demo's settings in force changed: the sandbox takes the shop's name and
+        the order lifetime too (for the orders created from now on)."""
         self._ttl = settings.order_lifetime_seconds
         self._merchant_name = settings.merchant_name
-        self._default_name = demo_shop_name(settings.language)
         if self._server is not None:
-            self._server.set_shop(merchant_name=self._merchant_name or self._default_name,
-                                  ttl_seconds=self._ttl)
+            self._server.set_shop(merchant_name=self._merchant_name, ttl_seconds=self._ttl)
 
     def stop(self) -> None:
         if self._server is not None:
@@ -149,3 +148,9 @@ def demo_shop_name(language: str, environ: Mapping[str, str] | None = None) -> s
     if language not in DEMO_SHOP_NAMES:
         language = language_of_environment(os.environ if environ is None else environ)
     return DEMO_SHOP_NAMES[language]
+
+
+def own_shop_name(name: str) -> str:
+    """The name the person gave the demo's shop: "" for none, and for one of the demo
+    shop's own names, which an older PayDesk wrote into the demo's file as though typed."""
+    return "" if name in DEMO_SHOP_NAMES.values() else name

@@ -11,10 +11,10 @@ none of it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from paydesk.core import settings as settings_file
 from paydesk.core.demo import DEMO_SECRET_KEY, DemoSandbox
@@ -59,6 +59,14 @@ class Runtime:
     #: The core's one clock: the desk's, and the times its requests' outcomes carry
     #: (None: the real UTC clock, paydesk.domain.clock's; with datetime, after the first frame).
     clock: Clock | None = None
+    #: Makes the settings in force from the settings file's, as saved: the environment's
+    #: overrides laid over them, or the demo sandbox's address and account
+    #: (DemoSandbox.settings). None: the file's are in force as they are.
+    over_file: Callable[[Settings], Settings] | None = field(default=None, repr=False)
+    #: What a save starts from while the folder has no settings file: the defaults, for
+    #: a runtime open_runtime opened. None: ``settings``, for a runtime built by hand
+    #: (the tests'), whose settings stand for its file's until it writes one.
+    unsaved: Settings | None = field(default=None, repr=False)
     _client: GatewayClient | None = field(default=None, repr=False)
     _settings_listeners: list[SettingsListener] = field(default_factory=list, repr=False)
     #: The account of the order book a desk was opened for (None: none yet).
@@ -73,19 +81,52 @@ class Runtime:
         """The account whose order book is open here (None before a desk is opened)."""
         return self._desk_client_id
 
-    def save_settings(self, updated: Settings, *, new_secret: bool = False) -> Settings:
-        """Write ``updated`` to the settings file, then use it and tell every listener;
-        SettingsError when it cannot be written (nothing changes then).
+    def save_settings(self, changes: Mapping[str, Any], *, new_secret: bool = False) -> Settings:
+        """Save ``changes`` (setting name → value), put them in force and tell every
+        listener; SettingsError when they are not valid or cannot be written (nothing
+        changes then). Every front end saves here: the window's dialog and menu, and
+        ``paydesk config set``.
 
-        Returns the settings in force. They are ``updated``, except that the account
-        of an order book already open stays until the next start (the book belongs
-        to it); the file has the new one. A new service address, deadline or secret
-        key (``new_secret``) closes the payment client: the next request builds one.
+        Only the settings named change. The file is read again first, so what another
+        process wrote into it meanwhile (``paydesk config set`` beside the open window)
+        is kept, and comes into force here with these changes; the file is replaced at
+        once (a temp file renamed), never half written.
+
+        Returns the settings in force: the file's, with what this process lays over it
+        (``over_file``: the environment's overrides, the demo sandbox's account).
+        The account of an order book already open stays until the next start (the
+        book belongs to it); the file has the new one. A new service address, deadline
+        or secret key (``new_secret``) closes the payment client: the next request
+        builds one.
         """
-        settings_file.save(updated, self.paths.settings_file)
-        in_force = updated
-        if self._desk_client_id is not None and updated.client_id != self._desk_client_id:
-            in_force = dataclasses.replace(updated, client_id=self._desk_client_id)
+        saved = self._on_file().with_changes(**changes)
+        settings_file.save(saved, self.paths.settings_file)
+        return self._put_in_force(saved, new_secret=new_secret)
+
+    def reload_settings(self) -> Settings:
+        """Put in force what the settings file holds now, with what another process
+        saved in it (before the window shows them to be edited); SettingsError when it
+        cannot be read (nothing changes then). The listeners hear of it only when
+        something did change."""
+        on_file = self._on_file()
+        if self._in_force_of(on_file) == self.settings:
+            return self.settings
+        return self._put_in_force(on_file)
+
+    def _on_file(self) -> Settings:
+        path = self.paths.settings_file
+        if path.exists():
+            return settings_file.load(path, environ={})
+        return self.settings if self.unsaved is None else self.unsaved
+
+    def _in_force_of(self, saved: Settings) -> Settings:
+        in_force = saved if self.over_file is None else self.over_file(saved)
+        if self._desk_client_id is not None and in_force.client_id != self._desk_client_id:
+            in_force = dataclasses.replace(in_force, client_id=self._desk_client_id)
+        return in_force
+
+    def _put_in_force(self, saved: Settings, *, new_secret: bool = False) -> Settings:
+        in_force = self._in_force_of(saved)
         before, self.settings = self.settings, in_force
         if new_secret or _connection(before) != _connection(in_force):
             self.reset_gateway()
@@ -280,18 +321,20 @@ def open_runtime(
     if not demo:
         if settings is None:
             settings = settings_file.load(paths.settings_file)
-        return Runtime(ensure_folder(paths), settings)
+        return Runtime(ensure_folder(paths), settings, over_file=settings_file.with_environment,
+                       unsaved=Settings())
     ensure_folder(paths)  # the demo's folder is inside: private too
     demo_paths = ensure_folder(paths.demo())
     # The demo keeps preferences of its own (the shop's name, the order lifetime,
     # the sound, the language, polling) in its folder, never the person's service,
-    # account or secret: those are the sandbox's.
+    # account or secret: those are the sandbox's, laid over the file's in force.
     base = settings_file.load(demo_paths.settings_file, environ={})
     sandbox = DemoSandbox(demo_paths, ttl_seconds=base.order_lifetime_seconds,
                           merchant_name=base.merchant_name, language=base.language,
                           share=share_demo)
     sandbox.start()
-    runtime = Runtime(demo_paths, sandbox.settings(base), demo=sandbox)
+    runtime = Runtime(demo_paths, sandbox.settings(base), demo=sandbox,
+                      over_file=sandbox.settings, unsaved=Settings())
     runtime.listen_settings(sandbox.follow)
     return runtime
 

@@ -253,27 +253,43 @@ def parse_value(name: str, raw: Any) -> Any:
 
 def load(path: Path, *, environ: dict[str, str] | None = None) -> Settings:
     """Read the settings file (missing means defaults) and apply the environment overrides."""
+    return with_environment(Settings(**_file_values(path)), environ)
+
+
+def _file_values(path: Path) -> dict[str, Any]:
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise SettingsError(SettingsProblem.UNREADABLE_FILE,
+                            f"The settings file {path} cannot be read: {exc}",
+                            path=path, reason=str(exc)) from None
+    if not isinstance(data, dict):
+        raise SettingsError(SettingsProblem.NOT_AN_OBJECT,
+                            f"The settings file {path} does not hold a JSON object.",
+                            path=path)
+    return {k: parse_value(k, v) for k, v in data.items() if k in FIELD_TYPES}
+
+
+def with_environment(settings: Settings, environ: dict[str, str] | None = None) -> Settings:
+    """``settings`` (the file's) with the environment's overrides laid over them, checked."""
     environ = dict(os.environ) if environ is None else environ
     values: dict[str, Any] = {}
-    if path.exists():
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise SettingsError(SettingsProblem.UNREADABLE_FILE,
-                                f"The settings file {path} cannot be read: {exc}",
-                                path=path, reason=str(exc)) from None
-        if not isinstance(data, dict):
-            raise SettingsError(SettingsProblem.NOT_AN_OBJECT,
-                                f"The settings file {path} does not hold a JSON object.",
-                                path=path)
-        values = {k: parse_value(k, v) for k, v in data.items() if k in FIELD_TYPES}
     if environ.get(BASE_URL_ENV):
         values["base_url"] = environ[BASE_URL_ENV].strip()
     if environ.get(CLIENT_ID_ENV):
         values["client_id"] = parse_value("client_id", environ[CLIENT_ID_ENV])
     if environ.get(ORDER_BOOK_ENV):
         values["order_book"] = environ[ORDER_BOOK_ENV].strip()
-    return validate(Settings(**values))
+    return validate(dataclasses.replace(settings, **values))
+
+
+def changes_between(before: Settings, after: Settings) -> dict[str, Any]:
+    """The settings ``after`` sets otherwise than ``before``, by name: what a person changed
+    in a copy (the dialog's), and all that a save of it should write."""
+    return {name: getattr(after, name) for name in FIELD_TYPES
+            if getattr(after, name) != getattr(before, name)}
 
 
 def save(settings: Settings, path: Path) -> None:

@@ -99,7 +99,8 @@ def set_up_account(runtime: Runtime) -> bool | None:
     dialog = SettingsDialog(runtime.settings, runtime.secret_store())
     while True:
         if dialog.exec():
-            runtime.save_settings(dialog.result_settings())
+            runtime.save_settings(settings_file.changes_between(
+                runtime.settings, dialog.result_settings()))
             if runtime.settings.is_configured:
                 return True
         use_demo = ask_how_to_start(ui_state(runtime.paths.data_dir))

@@ -108,7 +108,7 @@ def test_another_screen_chosen_moves_the_open_buyers_screen(
 def test_a_lower_amount_ceiling_is_in_force_for_the_next_payment(
     window: MainWindow, qtbot: QtBot
 ) -> None:
-    assert window.settings_control.save(window.runtime.settings.with_changes(max_amount=10_000))
+    assert window.settings_control.save({"max_amount": 10_000})
 
     amount = window.findChild(QLineEdit, "amount_input")
     assert amount is not None

@@ -133,3 +133,26 @@ def sandbox_orders(runtime: Runtime) -> list[SandboxOrder]:
     server = runtime.demo.server
     assert server is not None
     return server.orders()
+
+
+def test_the_demo_shop_name_follows_the_demos_language_until_the_person_names_it(
+    window: MainWindow, demo: Runtime, qtbot: QtBot, tmp_path: Path, notices: list[str]
+) -> None:
+    """A save in the demo (Play sounds off) keeps no shop name of its own, so after the
+    demo's language is changed to Russian the next demo's shop is "Демо-магазин PayDesk"."""
+    window.settings_control.set_sound(False)
+    save_in_the_dialog(window, qtbot, lambda dialog: dialog.language_combo.setCurrentIndex(
+        dialog.language_combo.findData("ru")))
+    assert notices == ["The new language is used when PayDesk is started again."]
+    kept = json.loads((tmp_path / "demo" / "settings.json").read_text(encoding="utf-8"))
+    assert (kept["merchant_name"], kept["language"], kept["sound"]) == ("", "ru", False)
+
+    window.shutdown()
+    demo.close()
+    again = open_runtime(str(tmp_path), demo=True)
+    try:
+        assert again.settings.merchant_name == "Демо-магазин PayDesk"
+        assert again.demo is not None and again.demo.server is not None
+        assert again.demo.server.config.merchant_name == "Демо-магазин PayDesk"
+    finally:
+        again.close()

@@ -7,6 +7,7 @@ PayDesk and the test share a clock that only the test moves (``Runtime.clock``),
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -122,3 +123,41 @@ def test_requests_in_flight_and_the_pool_follow_the_settings(
     counter = window.counter
     assert counter.engine.max_in_flight == 3
     assert counter.pool.maxThreadCount() == 4  # one more: the sale's creation never queues
+
+
+def test_the_rate_the_backoff_and_the_order_lifetime_are_in_force_at_once(
+    window: MainWindow, qtbot: QtBot, clock: MovableClock
+) -> None:
+    """Outside the demo too: the watching takes them from the save on, no restart. The
+    rate has no field in the dialog; it is saved the one way every front end saves."""
+    amount = window.findChild(QLineEdit, "amount_input")
+    assert amount is not None
+    amount.setFocus()
+    qtbot.keyClicks(amount, "150")
+    qtbot.keyClick(amount, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.counter.sale is not None
+                    and window.counter.sale.url is not None, timeout=WAIT_MS)
+    sale = window.counter.sale
+    assert sale is not None and sale.confirmed_at is not None
+
+    def backoff_and_lifetime(dialog: SettingsDialog) -> None:
+        dialog.backoff_start_spin.setValue(7)
+        dialog.backoff_max_spin.setValue(90)
+        dialog.lifetime_spin.setValue(5)  # minutes
+
+    save_in_the_dialog(window, qtbot, backoff_and_lifetime)
+    assert window.settings_control.save({"max_requests_per_second": 3})
+
+    engine = window.counter.engine
+    assert engine.limiter is not None and engine.limiter.rate == 3
+    policy = window.counter.desk.policy  # what the watching schedules every check with
+    assert policy.expires_at(sale) - sale.confirmed_at == timedelta(minutes=5)
+    now = clock()
+    # Away from the screen, a young order is checked after the first backoff step...
+    assert policy.next_check(sale, now) == now + timedelta(seconds=7)
+    # ... and an old one never waits longer than the slowest (but for its expiry check).
+    old = now + timedelta(hours=1)
+    assert policy.interval(sale, old, focused=False) == timedelta(seconds=90)
+    saved = json.loads(window.runtime.paths.settings_file.read_text(encoding="utf-8"))
+    assert (saved["max_requests_per_second"], saved["backoff_start_seconds"],
+            saved["backoff_max_seconds"], saved["order_lifetime_seconds"]) == (3, 7, 90, 300)

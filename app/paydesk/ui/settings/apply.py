@@ -1,9 +1,12 @@
 """The one path from the settings to the running window.
 
-Settings… and Settings → Play sounds both save through ``Runtime.save_settings``,
-which tells every listener the settings in force: the counter (polling, the
-requests in flight, the pool, the amount ceiling, a new payment client), the
-demo's sandbox (its shop's name, its orders' lifetime), and, wired here, the
+Settings… and Settings → Play sounds both save what the person changed, and only
+that, through ``Runtime.save_settings`` (as ``paydesk config set`` does: what it saved
+beside the open window is kept, and in force from the window's next save on, or as
+Settings… opens), which
+tells every listener the settings in force: the counter (polling, the rate, the
+requests in flight, the pool, the amount ceiling, a new payment client), the demo's
+sandbox (its shop's name, its orders' lifetime), and, wired here, the
 window's own parts: its title and status line, the sound and its menu tick, the
 buyer's screen (the shop's name, the monitor it is on). The slip and the report
 read the shop's name when they are made. What only a new start can change (the
@@ -16,12 +19,13 @@ In the demo the same path saves into the demo's own settings file.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 
 from paydesk.core.runtime import Runtime, SettingsListener
-from paydesk.core.settings import Settings, SettingsError
+from paydesk.core.settings import Settings, SettingsError, changes_between
 from paydesk.ui.shell.formatting import tr
 
 if TYPE_CHECKING:
@@ -79,15 +83,21 @@ class SettingsControl(QObject):
         from paydesk.ui.settings.dialog import SettingsDialog
 
         runtime = self._runtime
+        try:  # what 'paydesk config set' saved meanwhile is shown, and in force
+            runtime.reload_settings()
+        except SettingsError as error:  # unreadable: shown as in force; saving says why
+            log.warning("The settings file could not be read again: %s", error)
+        before = runtime.settings
         dialog = SettingsDialog(
-            runtime.settings, runtime.secret_store(), demo=runtime.is_demo,
+            before, runtime.secret_store(), demo=runtime.is_demo,
             account_in_use=runtime.desk_client_id is not None, parent=self._window,
         )
         if not dialog.exec():
             return
-        before = runtime.settings
         saved = dialog.result_settings()
-        if not self.save(saved, new_secret=dialog.secret_saved):
+        # What the person changed, only: a setting another process saved meanwhile
+        # ('paydesk config set') is kept, not overwritten by the dialog's copy.
+        if not self.save(changes_between(before, saved), new_secret=dialog.secret_saved):
             return  # said; the window goes on as it was
         notices = restart_notices(before, saved)
         if notices:
@@ -96,13 +106,14 @@ class SettingsControl(QObject):
     def set_sound(self, on: bool) -> None:
         """Settings → Play sounds: saved at once (in the demo, for the demo)."""
         if on != self._runtime.settings.sound:
-            self.save(self._runtime.settings.with_changes(sound=on))
+            self.save({"sound": on})
 
-    def save(self, updated: Settings, *, new_secret: bool = False) -> bool:
-        """Whether ``updated`` was saved and is in use; if not (a full disk, a folder
-        it may not write to), the person is told why, and nothing changed."""
+    def save(self, changes: Mapping[str, Any], *, new_secret: bool = False) -> bool:
+        """Whether ``changes`` (setting name → value) were saved and are in use; if not
+        (a full disk, a folder it may not write to), the person is told why, and nothing
+        changed."""
         try:
-            self._runtime.save_settings(updated, new_secret=new_secret)
+            self._runtime.save_settings(changes, new_secret=new_secret)
         except SettingsError as error:  # the message box and its words: on failure only
             from PySide6.QtWidgets import QMessageBox
 
