@@ -179,17 +179,12 @@ def test_no_module_is_over_the_ceiling() -> None:
     assert long == {}
 
 
-#: Test modules still over the ceiling, each waiting for its split along its seams:
-#: listed so that no other grows past it meanwhile. A module leaves the list when split.
-TESTS_AWAITING_A_SPLIT = {"ui/settings/test_settings_dialog.py"}
-
-
 def test_no_test_module_is_over_the_ceiling() -> None:
     """The tests follow the code's rule: tests/, its helpers and the benchmark too."""
     tests = Path(__file__).resolve().parent
     long = {path.relative_to(tests).as_posix(): lines for path in sorted(tests.rglob("*.py"))
             if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
-    assert set(long) <= TESTS_AWAITING_A_SPLIT, long
+    assert long == {}
 
 
 #: The shared order book's modules that load the database driver: a till without a

@@ -1,10 +1,22 @@
-"""What the settings tests share: the notices the window says after a save (the
-dialog itself is filled in and saved by tests/helpers/settings_steps.py)."""
+"""What the settings tests share: the dialog on a pool and a keychain of its own, and
+the notices the window says after a save (the dialog in a window is filled in and
+saved by tests/helpers/settings_steps.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
 import pytest
+from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
+
+from paydesk.core.settings import Settings
+from paydesk.support.secret_store import SecretStore
+from paydesk.ui.settings.dialog import SettingsDialog
+
+from memory_keyring import MemoryKeyring
 
 
 @pytest.fixture
@@ -14,3 +26,31 @@ def notices(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(QMessageBox, "information",
                         lambda _parent, _title, text: said.append(text))
     return said
+
+
+@pytest.fixture
+def pool() -> Iterator[QThreadPool]:
+    """A pool of its own, drained before the next test, so no check outlives its test."""
+    threads = QThreadPool()
+    yield threads
+    threads.waitForDone(10_000)
+
+
+@pytest.fixture
+def store(tmp_path: Path, memory_keyring: MemoryKeyring) -> SecretStore:
+    return SecretStore(tmp_path / "secret-key.txt", environ={})
+
+
+@pytest.fixture
+def open_dialog(
+    qtbot: QtBot, store: SecretStore, pool: QThreadPool
+) -> Callable[..., SettingsDialog]:
+    def open_it(settings: Settings | None = None, *, demo: bool = False) -> SettingsDialog:
+        dialog = SettingsDialog(settings or Settings(), store, pool=pool, demo=demo)
+        qtbot.addWidget(dialog)
+        with qtbot.waitActive(dialog):  # focus is only given inside the active window
+            dialog.show()
+            dialog.activateWindow()
+        return dialog
+
+    return open_it
