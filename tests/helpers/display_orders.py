@@ -4,7 +4,7 @@ show, and where a widget sits on that screen (tests/ui/payment)."""
 from __future__ import annotations
 
 import dataclasses
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from PySide6.QtCore import QPoint, QRect
@@ -13,12 +13,14 @@ from PySide6.QtWidgets import QWidget
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.ui.payment.customer_display import CustomerDisplay
 
-LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
-NOW = datetime(2026, 11, 21, 12, 0, 0, tzinfo=UTC)
+from panel_orders import LINK, NOW
+from panel_orders import an_order as panel_order
+
+__all__ = ["EMAIL", "EXPIRES", "LINK", "NOTE", "NOW", "an_order", "finished", "on_display"]
+
 EXPIRES = NOW + timedelta(minutes=12, seconds=34)
 EMAIL = "private.buyer@example.com"
 NOTE = "table 7, birthday surprise"
-ORDER_ID = "20261121-120000000-K3QX9A"
 
 
 def an_order(
@@ -26,22 +28,9 @@ def an_order(
     creation: CreationState = CreationState.CONFIRMED,
     **changes: Any,
 ) -> Order:
-    values: dict[str, Any] = {
-        "client_id": 1,
-        "order_id": ORDER_ID,
-        "amount": 125_050,
-        "email": EMAIL,
-        "note": NOTE,
-        "url": LINK if creation is CreationState.CONFIRMED else None,
-        "status": OrderStatus(status),
-        "creation": creation,
-        "created_at": NOW,
-        # A pending order is watched: its next check is set (an open order without
-        # one is "status unknown — check").
-        "next_check_at": NOW + timedelta(seconds=2) if status == "pending" else None,
-    }
-    values.update(changes)
-    return Order(**values)
+    """The payment panel's order (tests/helpers/panel_orders.py), with private details
+    the buyer's screen must never show."""
+    return panel_order(status, creation, **{"email": EMAIL, "note": NOTE, **changes})
 
 
 def finished(order: Order, status: str) -> Order:

@@ -13,12 +13,12 @@ import pytest
 from paydesk.support.held_lock import try_lock
 
 HOLD = """
-import sys, time
+import sys
 from pathlib import Path
 from paydesk.support.held_lock import try_lock
 lock = try_lock(Path(sys.argv[1]))
 print("held" if lock is not None else "refused", flush=True)
-time.sleep(600)
+sys.stdin.read()  # holds the lock until it is killed (or its stdin closes)
 """
 
 
@@ -38,8 +38,8 @@ def test_one_holder_at_a_time_even_in_one_process(tmp_path: Path) -> None:
 def test_a_killed_holder_lets_the_lock_go(tmp_path: Path) -> None:
     path = tmp_path / "sandbox.lock"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    child = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdout=subprocess.PIPE,
-                             text=True, env=env)
+    child = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True, env=env)
     try:
         assert child.stdout is not None and child.stdout.readline().strip() == "held"
         assert try_lock(path) is None  # another process holds it
