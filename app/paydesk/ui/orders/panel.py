@@ -58,6 +58,7 @@ SEARCH_DELAY_MS = 200
 #: frame), and a common search of a million orders takes longer to add up than to show.
 TOTALS_AFTER_ROWS_MS = 30
 
+
 class OrdersPanel(QWidget):
     """Filter bar, orders table and totals line; the window wires its signals.
 
@@ -311,11 +312,11 @@ class OrdersPanel(QWidget):
             header.blockSignals(blocked)
 
     def _follow_book(self) -> None:
-        self._show_tills()
         if self.model.follow_book():
+            self._show_tills()
             self._update_totals()
         else:
-            self._reload(keep_rows=True)
+            self._reload(keep_rows=True)  # which reads the tills again too
 
     def _timers(self) -> tuple[QTimer, ...]:
         return (self._search_timer, self._totals_timer, self._filtered_totals_timer,
