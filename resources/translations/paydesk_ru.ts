@@ -14,12 +14,12 @@
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="82"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="84"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="57"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="59"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
@@ -29,12 +29,12 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="77"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="79"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="43"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="45"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
@@ -44,7 +44,7 @@
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="62"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="64"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
@@ -64,7 +64,7 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="49"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="51"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
@@ -84,12 +84,12 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="64"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="66"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="47"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="49"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
@@ -99,7 +99,7 @@
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="75"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="77"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
@@ -109,7 +109,7 @@
         <translation>&amp;Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="102"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
         <source>&amp;Till</source>
         <translation>&amp;Касса</translation>
     </message>
@@ -144,7 +144,7 @@
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="257"/>
+        <location filename="../../app/paydesk/ui/app.py" line="258"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -174,13 +174,12 @@
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="39"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="72"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="151"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
         <source>All tills</source>
         <translation>Все кассы</translation>
     </message>
@@ -188,7 +187,7 @@
         <location filename="../../app/paydesk/ui/orders/details.py" line="75"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="146"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="85"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="99"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="168"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="252"/>
         <source>Amount</source>
@@ -261,7 +260,7 @@
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="52"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="54"/>
         <source>Back to the &amp;sale</source>
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
@@ -286,7 +285,7 @@
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="60"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="62"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
@@ -301,7 +300,7 @@
         <translation>Проверить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="89"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="90"/>
         <source>check the address and the network.</source>
         <translation>проверьте адрес и сеть.</translation>
     </message>
@@ -354,12 +353,12 @@
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="164"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="169"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="233"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="211"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
@@ -369,7 +368,7 @@
         <translation>Подтверждён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="80"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="81"/>
         <source>Connected: the service accepted these credentials.</source>
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
@@ -396,18 +395,20 @@
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="379"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="357"/>
         <source>Could not draw the report.</source>
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="156"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="161"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="418"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="116"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="396"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="399"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="118"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
@@ -427,8 +428,8 @@
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="359"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="368"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="337"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="346"/>
         <source>Could not start the printer or the PDF file.</source>
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
@@ -482,8 +483,8 @@
         <translation>Попытки создания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="409"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="108"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="387"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="110"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
@@ -513,7 +514,7 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="45"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="47"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -560,7 +561,7 @@
         <translation>Введите адрес, ID клиента и секретный ключ от вашего платёжного сервиса.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="76"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="77"/>
         <source>Enter the client ID first.</source>
         <translation>Сначала введите ID клиента.</translation>
     </message>
@@ -575,12 +576,12 @@
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="74"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="75"/>
         <source>Enter the payment service address first.</source>
         <translation>Сначала введите адрес платёжного сервиса.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="78"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="79"/>
         <source>Enter the secret key first.</source>
         <translation>Сначала введите секретный ключ.</translation>
     </message>
@@ -596,7 +597,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="28"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
@@ -604,7 +605,7 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="277"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="305"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -613,27 +614,27 @@
         <translation type="vanished">Срок истекает…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="232"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="210"/>
         <source>Export &amp;CSV…</source>
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="108"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="110"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="408"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="386"/>
         <source>Export the report&apos;s orders</source>
         <translation>Экспорт заказов из отчёта</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="412"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="390"/>
         <source>Exported the orders to {0}</source>
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="124"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="129"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
@@ -698,7 +699,7 @@
         <translation>она недоступна</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="85"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="86"/>
         <source>it did not answer in time.</source>
         <translation>он не ответил вовремя.</translation>
     </message>
@@ -718,7 +719,7 @@
         <translation>она не приняла вход этой кассы; проверьте пароль (paydesk config set book_password)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="87"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="88"/>
         <source>it reported a fault of its own; try again in a few minutes.</source>
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
@@ -823,7 +824,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="29"/>
@@ -841,7 +842,7 @@
         <translation>Не передано — повторите</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="328"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="306"/>
         <source>Not sent: {0} · Abandoned: {1}</source>
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
@@ -852,7 +853,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="144"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="155"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -876,7 +877,7 @@
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="107"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="121"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
@@ -891,7 +892,7 @@
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="81"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="83"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
@@ -928,7 +929,7 @@
         <translation>Книга заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="103"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="117"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
@@ -947,7 +948,7 @@
         <translation type="vanished">Заказ {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="182"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="196"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="258"/>
         <source>Order {short_id}</source>
         <translation>Заказ {short_id}</translation>
@@ -968,24 +969,24 @@
         <translation>Срок действия заказа:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="231"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="209"/>
         <source>P&amp;rint…</source>
         <translation>Пе&amp;чать…</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="82"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="195"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="173"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="152"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
         <source>Paid</source>
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="246"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="274"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -1000,7 +1001,7 @@
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="245"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="273"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
@@ -1010,7 +1011,7 @@
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="333"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="311"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created. Updated {0}.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
@@ -1045,11 +1046,11 @@
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="264"/>
+        <location filename="../../app/paydesk/ui/app.py" line="265"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="80"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="43"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="47"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="47"/>
         <source>PayDesk</source>
@@ -1098,7 +1099,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="43"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="47"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
@@ -1113,8 +1114,8 @@ QR payments at a shop counter.</source>
         <translation>Платёж отклонён</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="178"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="196"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="183"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="201"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
@@ -1131,17 +1132,17 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="190"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="195"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="393"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="371"/>
         <source>PDF files (*.pdf)</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="72"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="74"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
@@ -1193,7 +1194,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
@@ -1220,17 +1221,17 @@ QR payments at a shop counter.</source>
         <translation>Повторить сейчас</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="230"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="208"/>
         <source>Save as &amp;PDF…</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="190"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="195"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="66"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="68"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
@@ -1245,12 +1246,12 @@ QR payments at a shop counter.</source>
         <translation>Сохранить QR…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="392"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="370"/>
         <source>Save the report as PDF</source>
         <translation>Сохранить отчёт в PDF</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="395"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="373"/>
         <source>Saved {0}</source>
         <translation>Сохранено: {0}</translation>
     </message>
@@ -1292,7 +1293,7 @@ QR payments at a shop counter.</source>
         <translation>Отправить снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="400"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="378"/>
         <source>Sent to the printer</source>
         <translation>Отправлено на печать</translation>
     </message>
@@ -1308,7 +1309,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="144"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="155"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1318,8 +1319,8 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="94"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="112"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="104"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="123"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1340,7 +1341,7 @@ QR payments at a shop counter.</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="52"/>
         <source>Show to &amp;buyer</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
@@ -1367,7 +1368,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="76"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="66"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="67"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="68"/>
         <source>Status</source>
         <translation>Статус</translation>
@@ -1403,7 +1404,7 @@ QR payments at a shop counter.</source>
         <translation>Как в системе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="137"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="132"/>
         <source>T&amp;ill:</source>
         <translation>&amp;Касса:</translation>
     </message>
@@ -1484,7 +1485,7 @@ QR payments at a shop counter.</source>
         <translation>Сумма должна быть больше нуля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="135"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="136"/>
         <source>The check stopped on an unexpected error ({name}).</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
@@ -1546,22 +1547,22 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="54"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="58"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="52"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="56"/>
         <source>The new language is used when PayDesk is started again.</source>
         <translation>Новый язык появится после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="56"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="60"/>
         <source>The new order book is used when PayDesk is started again.</source>
         <translation>Новая книга заказов начнёт использоваться после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="58"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="62"/>
         <source>The new till name is used when PayDesk is started again.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -1826,12 +1827,12 @@ QR payments at a shop counter.</source>
         <translation>Адрес сервиса должен начинаться с https:// (или http:// для песочницы на этом компьютере).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="90"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="91"/>
         <source>The service could not be reached at {address}: {reason}</source>
         <translation>Нет связи с сервисом по адресу {address}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="82"/>
+        <location filename="../../app/paydesk/ui/settings/connection_check.py" line="83"/>
         <source>The service refused these credentials: check the client ID and secret key.</source>
         <translation>Сервис не принял эти учётные данные: проверьте ID клиента и секретный ключ.</translation>
     </message>
@@ -1991,7 +1992,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="71"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="134"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="132"/>
         <source>Till</source>
         <translation>Касса</translation>
     </message>
@@ -2012,7 +2013,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="148"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="150"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="90"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="104"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
@@ -2022,7 +2023,7 @@ QR payments at a shop counter.</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="104"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="102"/>
         <source>to</source>
         <translation>по</translation>
     </message>
@@ -2088,7 +2089,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
@@ -2108,7 +2109,7 @@ QR payments at a shop counter.</source>
         <translation>Добро пожаловать в PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="136"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="132"/>
         <source>Whole shop</source>
         <translation>Весь магазин</translation>
     </message>

@@ -30,6 +30,7 @@ from paydesk.domain.orders import CreationState, OrderStatus
 from paydesk.ui.orders.cells import day_start, local_day
 from paydesk.ui.shell.formatting import date_field_format, tr
 from paydesk.ui.widgets.names import name_widget
+from paydesk.ui.widgets.till_choice import TillChoice
 
 _CONFIRMED = frozenset({CreationState.CONFIRMED})
 
@@ -67,10 +68,9 @@ class FilterBar(QWidget):
         for label, _statuses, _creations in STATUS_FILTERS:
             self.status_filter.addItem(tr(str(label)))
         self.status_filter.currentIndexChanged.connect(self.changed)
-        self.till_filter = QComboBox()
-        name_widget(self.till_filter, "till_filter", tr("Till"))
-        self.till_filter.addItem(tr("All tills"), None)
-        self.till_filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.till_group = TillChoice(tr("&Till"), tr("All tills"), "till_filter", tr("Till"),
+                                     space_after=12)
+        self.till_filter = self.till_group.combo
         self.till_filter.currentIndexChanged.connect(self.changed)
 
         self.date_filter = QCheckBox(tr("Created &from"))
@@ -99,18 +99,8 @@ class FilterBar(QWidget):
 
         status_label = QLabel(tr("&Status"))
         status_label.setBuddy(self.status_filter)
-        till_label = QLabel(tr("&Till"))
-        till_label.setBuddy(self.till_filter)
         to_label = QLabel(tr("to"))
         to_label.setBuddy(self.date_to)
-        # The till's label, choice and spacing as one widget: shown or hidden together.
-        self.till_group = QWidget()
-        till_row = QHBoxLayout(self.till_group)
-        till_row.setContentsMargins(0, 0, 0, 0)
-        till_row.addWidget(till_label)
-        till_row.addWidget(self.till_filter)
-        till_row.addSpacing(12)
-        self.till_group.setVisible(False)  # one till: nothing to choose
         groups: tuple[tuple[QWidget, ...], ...] = (
             (status_label, self.status_filter),
             (self.date_filter, self.date_from, to_label, self.date_to, self.today_button),
@@ -134,7 +124,7 @@ class FilterBar(QWidget):
 
     def tills(self) -> list[str]:
         """The tills offered, in their order (not "All tills")."""
-        return [self.till_filter.itemData(i) for i in range(1, self.till_filter.count())]
+        return self.till_group.tills()
 
     def set_tills(self, names: list[str]) -> None:
         """Offer ``names`` (the book's named tills), keeping the one chosen.
@@ -142,18 +132,7 @@ class FilterBar(QWidget):
         With one till or none the choice hides, and shows every till's orders. If
         the till chosen is no longer offered, all tills are shown: ``changed`` says so.
         """
-        several = len(names) > 1
-        offered = names if several else []
-        chosen = self.till_filter.currentData()
-        if offered != self.tills():
-            with _signals_blocked(self.till_filter):
-                self.till_filter.clear()
-                self.till_filter.addItem(tr("All tills"), None)
-                for name in offered:
-                    self.till_filter.addItem(name, name)
-                self.till_filter.setCurrentIndex(max(0, self.till_filter.findData(chosen)))
-        self.till_group.setVisible(several)
-        if self.till_filter.currentData() != chosen:
+        if self.till_group.set_tills(names):
             self.changed.emit()
 
     def query(self, client_id: int | None, shown: OrderQuery) -> OrderQuery:
@@ -171,7 +150,7 @@ class FilterBar(QWidget):
             created_since=since,
             created_until=until,
             text=text,
-            till=self.till_filter.currentData(),
+            till=self.till_group.current(),
             sort=shown.sort,
             descending=shown.descending,
         )

@@ -25,7 +25,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
-    QComboBox,
     QDateEdit,
     QDialog,
     QFileDialog,
@@ -52,6 +51,7 @@ from paydesk.ui.shell.fonts import scale_font
 from paydesk.ui.shell.formatting import date_field_format, local_time, money, tr
 from paydesk.ui.shell.messages import book_error_text
 from paydesk.ui.widgets.paper import blank_image, painting, write_pdf
+from paydesk.ui.widgets.till_choice import TillChoice
 
 #: The other outcomes in the summary grid: key on DayReport, and how the orders list
 #: shows that state (its words and colour).
@@ -129,18 +129,8 @@ class ReportDialog(QDialog):
 
     def _build_till_choice(self) -> QWidget:
         """"Whole shop", then each till; hidden while the book holds one till's orders."""
-        self.till_combo = QComboBox()
-        self.till_combo.setObjectName("report_till")
-        self.till_combo.setAccessibleName(tr("Till"))
-        self.till_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.till_combo.addItem(tr("Whole shop"), None)
-        label = QLabel(tr("T&ill:"))
-        label.setBuddy(self.till_combo)
-        self.till_group = QWidget()
-        row = QHBoxLayout(self.till_group)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(label)
-        row.addWidget(self.till_combo)
+        self.till_group = TillChoice(tr("T&ill:"), tr("Whole shop"), "report_till", tr("Till"))
+        self.till_combo = self.till_group.combo
         self._offer_tills()
         self.till_combo.currentIndexChanged.connect(lambda _index: self.refresh())
         return self.till_group
@@ -148,23 +138,11 @@ class ReportDialog(QDialog):
     def _offer_tills(self) -> None:
         """The book's tills in the choice, keeping the one chosen (the whole shop if it
         is gone). StoreError when the book cannot be read."""
-        names = self._book.tills()
-        offered = names if len(names) > 1 else []
-        listed = [self.till_combo.itemData(i) for i in range(1, self.till_combo.count())]
-        if offered != listed:
-            chosen = self.till_combo.currentData()
-            blocked = self.till_combo.blockSignals(True)
-            while self.till_combo.count() > 1:
-                self.till_combo.removeItem(1)
-            for name in offered:
-                self.till_combo.addItem(name, name)
-            self.till_combo.setCurrentIndex(max(0, self.till_combo.findData(chosen)))
-            self.till_combo.blockSignals(blocked)
-        self.till_group.setVisible(bool(offered))
+        self.till_group.set_tills(self._book.tills())
 
     def set_till(self, till: str | None) -> None:
         """Show the report of ``till`` (None: the whole shop), if the choice offers it."""
-        self.till_combo.setCurrentIndex(max(0, self.till_combo.findData(till)))
+        self.till_group.choose(till)
 
     def _date_edit(self, day: QDate, name: str) -> QDateEdit:
         edit = QDateEdit(day)
@@ -310,7 +288,7 @@ class ReportDialog(QDialog):
             date(first.year(), first.month(), first.day()),
             date(last.year(), last.month(), last.day()),
             clock=self._clock,
-            till=self.till_combo.currentData(),
+            till=self.till_group.current(),
         )
 
     # -- showing -----------------------------------------------------------
