@@ -1,14 +1,13 @@
 """The one path from the settings to the running window.
 
 Settings… and Settings → Play sounds both save what the person changed, and only
-that, through ``Runtime.save_settings`` (as ``paydesk config set`` does: what it saved
-beside the open window is kept, and in force from the window's next save on, or as
-Settings… opens), which
-tells every listener the settings in force: the counter (polling, the rate, the
-requests in flight, the pool, the amount ceiling, a new payment client), the demo's
-sandbox (its shop's name, its orders' lifetime), and, wired here, the
-window's own parts: its title and status line, the sound and its menu tick, the
-buyer's screen (the shop's name, the monitor it is on). The slip and the report
+that, through ``Runtime.save_settings``, as ``paydesk config set`` does (what it
+saved beside the open window is kept, and in force from the window's next save on,
+or as Settings… opens). That tells every listener the settings in force: the
+counter (polling, the rate, the requests in flight, the pool, the amount ceiling, a
+new payment client), the demo's sandbox (its shop's name, its orders' lifetime),
+and, wired here, the window's own parts: its title and status line, the sound and
+its menu tick, the buyer's screen (the shop's name, the monitor it is on). The slip and the report
 read the shop's name when they are made. What only a new start can change (the
 language, another account, the order book and the till's name, which the book and
 its sync are opened with) is labelled so in the dialog and said after saving.
