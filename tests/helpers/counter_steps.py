@@ -18,6 +18,7 @@ from screenshots import save_screenshot
 if TYPE_CHECKING:
     from pytestqt.qtbot import QtBot
 
+    from paydesk.domain.orders import Order
     from paydesk.sandbox import SandboxServer
     from paydesk.ui.payment.customer_display import CustomerDisplay
 
@@ -68,6 +69,17 @@ def type_amount(qtbot: QtBot, window: MainWindow, text: str) -> None:
     amount.setFocus()
     qtbot.keyClicks(amount, text)
     qtbot.keyClick(amount, Qt.Key.Key_Return)
+
+
+def type_sale(qtbot: QtBot, window: MainWindow, text: str) -> Order:
+    """Type ``text`` in the amount field and Enter, as the cashier does: the sale, once
+    the service confirmed it (its link known)."""
+    type_amount(qtbot, window, text)
+    qtbot.waitUntil(lambda: window.counter.sale is not None
+                    and window.counter.sale.url is not None, timeout=WAIT_MS)
+    sale = window.counter.sale
+    assert sale is not None
+    return sale
 
 
 def shown_link(window: MainWindow) -> str:

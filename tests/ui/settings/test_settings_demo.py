@@ -10,7 +10,6 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
 
@@ -20,6 +19,7 @@ from paydesk.ui.app import build_window, start_settings
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.settings.dialog import SettingsDialog
 
+from counter_steps import type_sale
 from settings_steps import save_in_the_dialog
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -94,14 +94,7 @@ def test_demo_edits_are_in_force_at_once_and_kept_for_the_next_demo(
     assert demo.demo is not None
     sandbox = demo.demo
     assert notices == ["The new language is used when PayDesk is started again."]
-    amount = window.findChild(QLineEdit, "amount_input")
-    assert amount is not None
-    amount.setFocus()
-    qtbot.keyClicks(amount, "150")
-    qtbot.keyClick(amount, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.counter.sale is not None
-                    and window.counter.sale.url is not None, timeout=WAIT_MS)
-    sale = window.counter.sale
+    sale = type_sale(qtbot, window, "150")
     assert sale is not None
     [remote] = [order for order in sandbox_orders(demo) if order.order_id == sale.order_id]
     assert remote.expires_at - remote.created_at == timedelta(minutes=5)

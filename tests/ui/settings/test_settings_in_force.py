@@ -13,8 +13,6 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
@@ -27,6 +25,7 @@ from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.settings.dialog import SettingsDialog
 
+from counter_steps import type_sale
 from settings_steps import save_in_the_dialog
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
@@ -82,14 +81,7 @@ def polling(*, focus_s: float, in_flight: int) -> Callable[[SettingsDialog], Non
 def test_a_new_focus_interval_paces_the_order_on_screen_at_once(
     window: MainWindow, qtbot: QtBot, clock: MovableClock
 ) -> None:
-    amount = window.findChild(QLineEdit, "amount_input")
-    assert amount is not None
-    amount.setFocus()
-    qtbot.keyClicks(amount, "150")
-    qtbot.keyClick(amount, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.counter.sale is not None
-                    and window.counter.sale.url is not None, timeout=WAIT_MS)
-    sale = window.counter.sale
+    sale = type_sale(qtbot, window, "150")
     assert sale is not None and sale.next_check_at is not None
     assert sale.next_check_at - clock() > timedelta(seconds=50)  # a minute away
 
@@ -130,14 +122,7 @@ def test_the_rate_the_backoff_and_the_order_lifetime_are_in_force_at_once(
 ) -> None:
     """Outside the demo too: the watching takes them from the save on, no restart. The
     rate has no field in the dialog; it is saved the one way every front end saves."""
-    amount = window.findChild(QLineEdit, "amount_input")
-    assert amount is not None
-    amount.setFocus()
-    qtbot.keyClicks(amount, "150")
-    qtbot.keyClick(amount, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.counter.sale is not None
-                    and window.counter.sale.url is not None, timeout=WAIT_MS)
-    sale = window.counter.sale
+    sale = type_sale(qtbot, window, "150")
     assert sale is not None and sale.confirmed_at is not None
 
     def backoff_and_lifetime(dialog: SettingsDialog) -> None:
