@@ -158,7 +158,7 @@ class Paydesk:
         process = subprocess.Popen(
             command,
             env={**self.env, **(env or {})},
-            preexec_fn=preexec,
+            preexec_fn=as_from_a_terminal(preexec),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -217,3 +217,16 @@ def service_env(server: _HasBaseUrl, secret: str = TEST_SECRET) -> dict[str, str
         "PAYDESK_CLIENT_ID": str(TEST_CLIENT_ID),
         "PAYDESK_SECRET_KEY": secret,
     }
+
+
+def as_from_a_terminal(preexec: Callable[[], None] | None) -> Callable[[], None]:
+    """Start the child with Ctrl+C as a terminal gives it (then ``preexec``): a test run
+    started in the background ignores SIGINT, and every child would inherit that, so a
+    test sending SIGINT would find a paydesk no terminal ever starts."""
+
+    def start() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        if preexec is not None:
+            preexec()
+
+    return start

@@ -17,6 +17,8 @@ import requests
 from paydesk.domain.signing import create_order_sign
 from paydesk.sandbox.cli import SECRET_ENV, add_arguments, run
 
+from cli_process import as_from_a_terminal
+
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
 
@@ -26,6 +28,7 @@ def spawn(*args: str, env_secret: str | None = None) -> subprocess.Popen[str]:
         env[SECRET_ENV] = env_secret
     return subprocess.Popen(  # the same interpreter and install as the tests
         [sys.executable, "-m", "paydesk.sandbox", "--port", "0", *args],
+        preexec_fn=as_from_a_terminal(None),  # Ctrl+C as a terminal gives it
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
