@@ -17,6 +17,7 @@ import sqlite3
 import time
 from pathlib import Path
 
+from paydesk.store import held_files
 from paydesk.store.errors import StoreError, StoreProblem
 
 #: How long a writer waits for another connection's write to finish.
@@ -35,6 +36,7 @@ def connect(path: Path) -> sqlite3.Connection:
         # busy_timeout, in case another process is switching the file to WAL or
         # migrating it. check_same_thread keeps its default (True): sqlite3
         # itself refuses use from any other thread.
+        held_files.note(path)
         return sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     except sqlite3.Error as exc:
         raise store_error(f"Cannot open the order book {path}", exc, path) from exc
@@ -43,6 +45,7 @@ def connect(path: Path) -> sqlite3.Connection:
 def connect_read_only(path: Path, options: str) -> sqlite3.Connection:
     """A connection through a URI with ``options`` (``mode=ro``, ``immutable=1``)."""
     try:
+        held_files.note(path)
         return sqlite3.connect(
             f"{path.absolute().as_uri()}?{options}",
             uri=True,

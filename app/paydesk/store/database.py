@@ -14,6 +14,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+from paydesk.store import held_files
 from paydesk.store.connection import (
     add_functions,
     configure,
@@ -101,14 +102,21 @@ def _refuse_foreign_file(path: Path) -> bool:
     SQLite at all is refused and left alone; one with SQLite's signature but an
     impossible header is damaged (:class:`DamagedError`), caught before SQLite
     opens it (which could delete a ``-wal`` it cannot make sense of).
+
+    Only before any connection of this process has opened the file: reading it
+    then would drop SQLite's locks on it (store/held_files.py). A file SQLite
+    has opened here was looked at before it was, and SQLite reports damage itself.
     """
-    try:
-        with path.open("rb") as file:
-            header = file.read(_HEADER_SIZE)
-    except FileNotFoundError:
-        return False
-    except OSError as exc:
-        raise StoreError(f"Cannot read the order book {path}: {exc.strerror}.") from exc
+    with held_files.first_look(path) as may_read:
+        if not may_read:
+            return True
+        try:
+            with path.open("rb") as file:
+                header = file.read(_HEADER_SIZE)
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            raise StoreError(f"Cannot read the order book {path}: {exc.strerror}.") from exc
     # An empty file is a valid, empty SQLite database.
     if header and not header.startswith(_SQLITE_HEADER):
         raise StoreError(
