@@ -1,16 +1,23 @@
-"""The order book's rules, in the one thread that owns the database connection."""
+"""The order book's rules, in the one thread that owns the database connection.
+
+Two clocks (domain/clock.py): the wall clock dates the records; the steady clock
+keeps the schedule of checks and the countdowns, so a corrected computer clock
+changes neither. The book's ``next_check_at`` is on the steady clock of the
+process that wrote it; one further away than any wait the policy gives was
+written on another clock, and is due at once (PollingPolicy.longest_wait).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from paydesk.core.order_book import OrderBook
 from paydesk.core.outcomes import CheckOutcome, CreationOutcome
 from paydesk.core.polling import PollingPolicy
 from paydesk.core.remote import retry_after
-from paydesk.domain.clock import Clock, utc_now
+from paydesk.domain.clock import Clock, SteadyClock, utc_now
 from paydesk.domain.errors import InputError
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.money import MAX_AMOUNT, check_kopecks, parse_amount
@@ -39,8 +46,12 @@ class OrderDesk:
         max_amount: int = MAX_AMOUNT,
         ids: OrderIdGenerator | None = None,
         clock: Clock | None = None,
+        steady: Clock | None = None,
         till: str = "",
     ) -> None:
+        """``clock``: the wall clock, for the records (None: the real one). ``steady``:
+        the schedule's and the countdowns' (None: a SteadyClock; an injected wall clock,
+        a test's, stands for both unless a steady one is given too)."""
         self.store = store
         #: This till's name, written with every order it takes ("" when unnamed).
         self.till = till
@@ -50,6 +61,11 @@ class OrderDesk:
         self.policy = policy or PollingPolicy()
         self.max_amount = max_amount
         self._clock = clock or utc_now  # None: the real time
+        self._steady = steady or clock or SteadyClock()
+        #: How far the steady clock read ahead of the wall clock when this desk saw each
+        #: open order confirmed: their countdowns and checks run from that moment,
+        #: whatever the wall clock did since.
+        self._offset_when_confirmed: dict[str, timedelta] = {}
         self._ids = ids or OrderIdGenerator(self._clock)
 
     # -- creating ---------------------------------------------------------------
@@ -84,10 +100,14 @@ class OrderDesk:
         order_id = outcome.order_id
         if outcome.url is not None:
             order = self._get(order_id)
+            if order.confirmed_at is None:
+                self._offset_when_confirmed[order_id] = self._offset()
+            confirmed = _confirmed(order, outcome.finished_at)
             return self.store.confirm_creation(
                 self.client_id, order_id, outcome.url, outcome.finished_at,
                 self.policy.next_check(
-                    _confirmed(order, outcome.finished_at), outcome.finished_at, focused=focused
+                    confirmed, self.steady_of(outcome.finished_at), focused=focused,
+                    live_since=self.live_since(confirmed),
                 ),
             )
         if outcome.abandoned:
@@ -108,7 +128,15 @@ class OrderDesk:
     # -- watching ---------------------------------------------------------------
 
     def due_for_check(self, limit: int = 100) -> list[Order]:
-        return self.store.due_for_check(self._clock(), limit=limit, client_id=self.client_id)
+        return self.store.due_for_check(self._steady(), limit=limit, client_id=self.client_id,
+                                        horizon=self.policy.longest_wait)
+
+    def is_due(self, order: Order) -> bool:
+        """Whether ``order``'s next check is due (as due_for_check tells, for one order)."""
+        if order.next_check_at is None:
+            return False
+        wait = order.next_check_at - self._steady()
+        return wait <= timedelta(0) or wait > self.policy.longest_wait
 
     def pending(self) -> list[Order]:
         return self.store.pending(self.client_id)
@@ -117,7 +145,7 @@ class OrderDesk:
         """Make these open orders (None: all of them) due at once: the cashier
         pressed "check now". Also an order past its lifetime gets one more check."""
         ids = None if order_ids is None else list(order_ids)
-        return self.store.schedule_open(self.client_id, self._clock(), ids)
+        return self.store.schedule_open(self.client_id, self._steady(), ids)
 
     def record_checks(
         self, outcomes: Sequence[CheckOutcome], *, focused_order_ids: Collection[str] = ()
@@ -128,6 +156,10 @@ class OrderDesk:
             order = self._get(outcome.order_id)
             if outcome.status is not None:
                 order = replace(order, status=outcome.status)
+            checked = self.steady_of(outcome.checked_at)
+            floor = retry_after(outcome)
+            if order.status.is_final:
+                self._offset_when_confirmed.pop(order.order_id, None)
             results.append(
                 CheckResult(
                     client_id=self.client_id,
@@ -135,9 +167,10 @@ class OrderDesk:
                     status=outcome.status,
                     checked_at=outcome.checked_at,
                     next_check_at=self.policy.next_check(
-                        order, outcome.checked_at,
+                        order, checked,
                         focused=outcome.order_id in focused_order_ids,
-                        not_before=retry_after(outcome),
+                        not_before=None if floor is None else self.steady_of(floor),
+                        live_since=self.live_since(order),
                     ),
                     error=outcome.error.failure if outcome.error is not None else None,
                     asked_at=outcome.asked_at,
@@ -155,7 +188,40 @@ class OrderDesk:
         return order
 
     def now(self) -> datetime:
+        """The wall clock: for records and what people read."""
         return self._clock()
+
+    # -- the steady clock: schedules and countdowns -----------------------------------
+
+    def steady_now(self) -> datetime:
+        """The steady clock (domain/clock.py): for schedules and countdowns."""
+        return self._steady()
+
+    def steady_of(self, moment: datetime) -> datetime:
+        """A wall-clock ``moment`` on the steady clock (right unless the wall clock was
+        stepped since that moment: use it for moments just past)."""
+        return moment + self._offset()
+
+    def live_since(self, order: Order) -> datetime:
+        """When ``order`` became payable, on the steady clock: its record, taken as the
+        clocks stood when this desk saw it confirmed (else as they stand now)."""
+        offset = self._offset_when_confirmed.get(order.order_id)
+        return self.policy.live_since(order) + (self._offset() if offset is None else offset)
+
+    def expires_at(self, order: Order) -> datetime:
+        """When ``order`` should expire at the service, on the steady clock: what
+        countdowns count down to (against :meth:`steady_now`)."""
+        return self.live_since(order) + self.policy.order_lifetime
+
+    def pay_before(self, order: Order) -> datetime:
+        """The same moment on the wall clock, for people to read (a slip's "pay before")."""
+        return self.expires_at(order) - self._offset()
+
+    def _offset(self) -> timedelta:
+        """How far the steady clock reads ahead of the wall clock."""
+        if isinstance(self._steady, SteadyClock):
+            return self._steady.offset()
+        return self._steady() - self._clock()  # injected clocks (the tests')
 
 
 def _cannot_succeed(error: GatewayError | None) -> bool:

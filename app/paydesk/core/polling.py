@@ -23,6 +23,9 @@ from datetime import datetime, timedelta
 from paydesk.core.settings import Settings
 from paydesk.domain.orders import CreationState, Order
 
+#: The longest Retry-After we honour, in seconds.
+MAX_RETRY_AFTER = 3600.0
+
 
 @dataclass(frozen=True, slots=True)
 class PollingPolicy:
@@ -53,22 +56,32 @@ class PollingPolicy:
 
     @staticmethod
     def live_since(order: Order) -> datetime:
-        """When the order became payable: the service's confirmation (the
+        """When the order became payable, as recorded: the service's confirmation (the
         local creation for an order not confirmed yet)."""
         return order.confirmed_at or order.created_at
 
     def expires_at(self, order: Order) -> datetime:
-        """When the order should expire at the service, as far as we can tell."""
+        """When the order should expire at the service, as far as the records tell."""
         return self.live_since(order) + self.order_lifetime
 
     def watched_until(self, order: Order) -> datetime:
-        """After this an open order is no longer checked by itself."""
+        """After this an open order is no longer checked by itself (as the records tell)."""
         return self.expires_at(order) + self.watch_limit
 
-    def interval(self, order: Order, now: datetime, *, focused: bool) -> timedelta:
+    @property
+    def longest_wait(self) -> timedelta:
+        """The longest wait :meth:`next_check` can give: a check scheduled further
+        away than this was scheduled on another clock (another process's, or before
+        the computer's clock was corrected), and is due."""
+        return max(self.focus_interval, self.backoff_max,
+                   timedelta(seconds=MAX_RETRY_AFTER))
+
+    def interval(self, order: Order, now: datetime, *, focused: bool,
+                 live_since: datetime | None = None) -> timedelta:
         if focused:
             return self.focus_interval
-        age = max(now - self.live_since(order), timedelta(0))
+        since = self.live_since(order) if live_since is None else live_since
+        age = max(now - since, timedelta(0))
         return min(max(age * self.backoff_share, self.backoff_start), self.backoff_max)
 
     def next_check(
@@ -78,18 +91,23 @@ class PollingPolicy:
         *,
         focused: bool = False,
         not_before: datetime | None = None,
+        live_since: datetime | None = None,
     ) -> datetime | None:
         """When to check ``order`` next after a check at ``now`` (whether it
         answered or failed); None means not by itself any more.
 
         ``not_before`` is a floor the service asked for (a 429's Retry-After).
+        ``live_since``: when the order became payable on ``now``'s clock (the steady
+        one, core/desk.py), if not the record's.
         """
         if order.creation is not CreationState.CONFIRMED or order.status.is_final:
             return None
-        if now >= self.watched_until(order):
+        since = self.live_since(order) if live_since is None else live_since
+        expires = since + self.order_lifetime
+        if now >= expires + self.watch_limit:
             return None  # "status unknown — check": shown so, and checked at the next start
-        when = now + self.interval(order, now, focused=focused)
-        prompt = self.expires_at(order) + self.expiry_grace
+        when = now + self.interval(order, now, focused=focused, live_since=since)
+        prompt = expires + self.expiry_grace
         if now < prompt:
             when = min(when, prompt)  # see the expiry soon after it should happen
         if not_before is not None:

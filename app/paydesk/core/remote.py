@@ -6,6 +6,7 @@ import math
 from datetime import datetime, timedelta
 
 from paydesk.core.outcomes import CheckOutcome, CreationOutcome
+from paydesk.core.polling import MAX_RETRY_AFTER
 from paydesk.core.rate_limit import RateLimiter
 from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.orders import Order
@@ -64,10 +65,6 @@ def fetch_status(
     except GatewayError as error:
         return CheckOutcome(order_id, clock(), error=error, asked_at=asked_at)
     return CheckOutcome(order_id, clock(), status=status, asked_at=asked_at)
-
-
-#: The longest Retry-After we honour, in seconds.
-MAX_RETRY_AFTER = 3600.0
 
 
 def retry_after(outcome: CheckOutcome) -> datetime | None:

@@ -59,6 +59,10 @@ class Runtime:
     #: The core's one clock: the desk's, and the times its requests' outcomes carry
     #: (None: the real UTC clock, paydesk.domain.clock's; with datetime, after the first frame).
     clock: Clock | None = None
+    #: The clock of schedules and countdowns, which a corrected wall clock never steps
+    #: (domain/clock.py). None: ``clock`` where one is injected (a test's stands for
+    #: both), else one SteadyClock for the process, made at first use.
+    steady: Clock | None = None
     #: Makes the settings in force from the settings file's, as saved: the environment's
     #: overrides laid over them, or the demo sandbox's address and account
     #: (DemoSandbox.settings). None: the file's are in force as they are.
@@ -191,8 +195,18 @@ class Runtime:
             policy=self.policy(),
             max_amount=self.settings.max_amount,
             clock=self.clock,
+            steady=self.steady_clock(),
             till=self.settings.till_name,
         )
+
+    def steady_clock(self) -> Clock:
+        """The schedule's and the countdowns' clock, the same for every part of the
+        process: the desk, the sync thread, the window's countdowns."""
+        if self.steady is None:
+            from paydesk.domain.clock import SteadyClock
+
+            self.steady = self.clock or SteadyClock()
+        return self.steady
 
     # -- the shop's shared order book ------------------------------------------------
 
@@ -235,7 +249,6 @@ class Runtime:
         if not self.shares_a_book:
             return None
         from paydesk.core.book_sync import BookSync
-        from paydesk.domain.clock import utc_now
 
         address = self.book_address()
         return BookSync(
@@ -244,7 +257,7 @@ class Runtime:
             client_id=self.require_client_id(),
             till=self.settings.till_name,
             address=address.masked,
-            clock=self.clock or utc_now,
+            clock=self.steady_clock(),  # it schedules checks of the orders it takes
         )
 
     def require_client_id(self) -> int:

@@ -326,10 +326,8 @@ class WatchEngine:
     def _due(self, limit: int) -> list[Order]:
         if self._only is None:
             return self.desk.due_for_check(limit=limit)
-        now = self.desk.now()
         orders = (self.desk.get(order_id) for order_id in sorted(self._only))
-        return [o for o in orders if o is not None and o.next_check_at is not None
-                and o.next_check_at <= now][:limit]
+        return [o for o in orders if o is not None and self.desk.is_due(o)][:limit]
 
     def _resend_unconfirmed(self) -> None:
         """Creations whose reply was lost are sent again (same order_id) by themselves,

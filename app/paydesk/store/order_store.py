@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from paydesk.domain.clock import to_ms
 from paydesk.domain.failures import Failure
@@ -241,18 +241,25 @@ class OrderStore(JournalStore):
             return count
 
     def due_for_check(
-        self, now: datetime, limit: int = 100, client_id: int | None = None
+        self, now: datetime, limit: int = 100, client_id: int | None = None,
+        horizon: timedelta | None = None,
     ) -> list[Order]:
         """Open orders whose next check is due, soonest first (not those another till
-        watches)."""
+        watches). With ``horizon``, also those scheduled further than that after
+        ``now``: no wait is so long, so they were scheduled on another clock."""
         # OPEN_ORDERS_CONDITION repeated verbatim lets SQLite use the small
         # orders_open index instead of scanning every order.
         client, values = client_and(client_id)
+        due = "next_check_at <= ?"
+        params: list[object] = [to_ms(now)]
+        if horizon is not None:
+            due = f"({due} OR next_check_at > ?)"
+            params.append(to_ms(now + horizon))
         sql = (
             f"SELECT {ORDER_COLUMNS} FROM orders WHERE {WATCHED_HERE}"
-            f" AND next_check_at <= ?{client} ORDER BY next_check_at, id LIMIT ?"
+            f" AND {due}{client} ORDER BY next_check_at, id LIMIT ?"
         )
-        return self._orders(sql, [to_ms(now), *values, limit])
+        return self._orders(sql, [*params, *values, limit])
 
     def pending(self, client_id: int | None = None) -> list[Order]:
         """Confirmed orders that are not final yet and no other till watches, oldest first."""

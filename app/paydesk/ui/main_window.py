@@ -219,7 +219,7 @@ class MainWindow(QMainWindow):
         elif order.url is None and self.counter.is_creating_order(order.order_id):
             self.payment_panel.show_creating(order.amount)
         else:
-            self.payment_panel.show_order(order, self.counter.desk.policy.expires_at(order))
+            self.payment_panel.show_order(order, self.counter.desk.expires_at(order))
         if self._orders_panel is not None:
             self._orders_panel.show_viewed(order.order_id if order is not None else None)
         self._show_place()
@@ -286,7 +286,7 @@ class MainWindow(QMainWindow):
 
         if self.customer_display is None:
             display = CustomerDisplay(
-                self.runtime.settings.merchant_name, clock=self.runtime.clock
+                self.runtime.settings.merchant_name, clock=self.runtime.steady_clock()
             )
             display.closed.connect(self._customer_display_closed)
             self.settings_control.follow_display(display)
@@ -300,7 +300,7 @@ class MainWindow(QMainWindow):
 
     def _show_on_display(self, order: Order | None) -> None:
         if self.customer_display is not None:
-            expires = self.counter.desk.policy.expires_at(order) if order else None
+            expires = self.counter.desk.expires_at(order) if order else None
             self.customer_display.show_order(order, expires)
 
     def _customer_display_closed(self) -> None:

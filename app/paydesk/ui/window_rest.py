@@ -72,11 +72,11 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     counter.book_lost.connect(lambda: window.form.setEnabled(False))
     counter.problem_cleared.connect(window.banner.clear)
 
-    # The countdowns run on the core's clock: the one the desk's expiries are on.
+    # The countdowns run on the core's steady clock: the one the desk's expiries are on.
     # Made a child of the idle card's pane, so PySide knows the window owns it:
     # replaceWidget reparents it in Qt only.
     panel = window.payment_panel = PaymentPanel(window.idle_card.parentWidget(),
-                                                 clock=window.runtime.clock)
+                                                 clock=window.runtime.steady_clock())
     panel.show_to_buyer_requested.connect(window.show_to_buyer)
     panel.back_to_sale_requested.connect(window.back_to_sale)
     window.left_layout.replaceWidget(window.idle_card, panel)  # its stretch too

@@ -234,12 +234,12 @@ class CounterController(QObject):
         if order is None:
             return False
         return self.state.show_to_buyer(
-            order, now=self.desk.now(), expires_at=self.desk.policy.expires_at(order)
+            order, now=self.desk.steady_now(), expires_at=self.desk.expires_at(order)
         )
 
     def can_show_to_buyer(self, order: Order) -> bool:
         return can_be_shown_to_buyer(
-            order, now=self.desk.now(), expires_at=self.desk.policy.expires_at(order)
+            order, now=self.desk.steady_now(), expires_at=self.desk.expires_at(order)
         )
 
     def end_sale(self) -> None:

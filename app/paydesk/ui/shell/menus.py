@@ -178,7 +178,7 @@ class MenuActions(QObject):
         window = self._window
         try:
             print_slip(window, order, merchant_name=window.runtime.settings.merchant_name,
-                       expires_at=window.counter.desk.policy.expires_at(order))
+                       expires_at=window.counter.desk.pay_before(order))
         except (ValueError, OSError) as exc:
             QMessageBox.information(window, tr("Payment slip"), str(exc))
 
@@ -196,6 +196,6 @@ class MenuActions(QObject):
             )
             if path:
                 save_slip_pdf(path, order, merchant_name=window.runtime.settings.merchant_name,
-                              expires_at=window.counter.desk.policy.expires_at(order))
+                              expires_at=window.counter.desk.pay_before(order))
         except (ValueError, OSError) as exc:
             QMessageBox.information(window, tr("Payment slip"), str(exc))
