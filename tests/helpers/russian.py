@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
 from paydesk.domain.orders import CreationState, Order, OrderStatus
@@ -47,6 +48,11 @@ def russian_ui(app: QCoreApplication, cache_dir: Path) -> Iterator[MissRecorder]
     finally:
         i18n.remove_translation(app)
         app.removeTranslator(recorder)
+        # Deleted now, not whenever Python's collector gets to it: a QTranslator's
+        # destructor takes the translators' write lock, and a collection run from inside
+        # QCoreApplication.translate (which holds its read lock while it calls a Python
+        # translator) deadlocked a whole run in a later test.
+        shiboken6.delete(recorder)
         QLocale.setDefault(saved)
 
 
