@@ -138,6 +138,7 @@ def _orders_list(window: MainWindow, counter: CounterController) -> OrdersPanel:
         placeholder.deleteLater()
     panel.problem.connect(lambda message: window.banner.show_problem(message, ""))
     counter.order_updated.connect(panel.update_order)
+    counter.creation_out.connect(panel.model.set_creating)  # "Creating…", as on the panel
     counter.order_added.connect(lambda _order: panel.refresh())
     # What a command in a terminal or another till writes: the list follows it too.
     watch = window.book_watch = BookWatch(counter.desk.book, parent=window)
