@@ -286,7 +286,8 @@ class MainWindow(QMainWindow):
 
         if self.customer_display is None:
             display = CustomerDisplay(
-                self.runtime.settings.merchant_name, clock=self.runtime.clock
+                self.runtime.settings.merchant_name, clock=self.runtime.clock,
+                keep_clear_of=self.form,
             )
             display.closed.connect(self._customer_display_closed)
             self.settings_control.follow_display(display)
