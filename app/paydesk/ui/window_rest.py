@@ -76,7 +76,8 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     # Made a child of the idle card's pane, so PySide knows the window owns it:
     # replaceWidget reparents it in Qt only.
     panel = window.payment_panel = PaymentPanel(window.idle_card.parentWidget(),
-                                                 clock=window.runtime.clock)
+                                                 clock=window.runtime.clock,
+                                                 save_folder=window.save_folder)
     panel.show_to_buyer_requested.connect(window.show_to_buyer)
     panel.back_to_sale_requested.connect(window.back_to_sale)
     window.left_layout.replaceWidget(window.idle_card, panel)  # its stretch too
