@@ -72,36 +72,53 @@ def open_window(options: argparse.Namespace) -> int:
                           command=None)
     problem = display_problem(os.environ, sys.platform)
     if problem is not None:
-        print(f"paydesk: The window cannot open: {problem}. The commands work without "
-              "one (paydesk --help).", file=sys.stderr)
-        return exit_codes.NO_WINDOW
+        return _no_window(problem)
     try:
         from paydesk.ui.app import run_window  # Qt: the window's only, and it may be missing
     except ImportError as exc:
         # Most often a system library Qt needs (libEGL, libxkbcommon) is missing.
-        print(f"paydesk: The window cannot start because Qt could not be loaded ({exc}). "
-              "The commands (paydesk --help) work without it.", file=sys.stderr)
-        return exit_codes.NO_WINDOW
+        return _no_window(f"Qt could not be loaded ({exc})")
+    if qt_platform(os.environ, sys.platform) == "xcb":
+        from paydesk.ui.shell.platform_libraries import xcb_problem  # Qt's, as run_window
+
+        problem = xcb_problem()  # else Qt aborts, naming a library that may be there
+        if problem is not None:
+            return _no_window(problem)
     return int(run_window(data_dir=options.data_dir, demo=options.demo))
+
+
+def _no_window(problem: str) -> int:
+    print(f"paydesk: The window cannot open: {problem}. The commands work without it "
+          "(paydesk --help).", file=sys.stderr)
+    return exit_codes.NO_WINDOW
+
+
+def qt_platform(environ: Mapping[str, str], platform: str) -> str | None:
+    """The display server Qt will open the window on here: ``xcb`` (X11) or ``wayland``;
+    None where it needs none (Windows, macOS; ``QT_QPA_PLATFORM=offscreen``, ``eglfs`` ...).
+
+    Qt's own choice on Linux and the BSDs: the platform ``QT_QPA_PLATFORM`` names
+    first, else Wayland when ``WAYLAND_DISPLAY`` is set, else X11.
+    """
+    if platform in ("win32", "cygwin", "darwin"):
+        return None
+    chosen = environ.get("QT_QPA_PLATFORM", "").split(":", 1)[0].split(";", 1)[0].strip()
+    if chosen == "xcb" or (not chosen and not environ.get("WAYLAND_DISPLAY")):
+        return "xcb"
+    return "wayland" if chosen in ("", "wayland", "wayland-egl") else None
 
 
 def display_problem(environ: Mapping[str, str], platform: str) -> str | None:
     """Why Qt would find no display here (it aborts the process then), or None.
 
-    Only where a display server is needed: Linux and the BSDs, unless Qt is told
-    another platform (``QT_QPA_PLATFORM=offscreen``, ``eglfs`` ...). X11 by
+    Only where a display server is needed (:func:`qt_platform`). X11 by
     ``DISPLAY``, Wayland by ``WAYLAND_DISPLAY``; a local X display must have its
     socket (``:0`` is ``/tmp/.X11-unix/X0``).
     """
-    if platform in ("win32", "cygwin", "darwin"):
+    server = qt_platform(environ, platform)
+    if server is None or (server == "wayland" and environ.get("WAYLAND_DISPLAY")):
         return None
-    chosen = environ.get("QT_QPA_PLATFORM", "").split(":", 1)[0].split(";", 1)[0].strip()
-    if chosen and chosen not in ("xcb", "wayland", "wayland-egl"):
-        return None  # offscreen, eglfs, vnc...: no display server to find
-    wayland = environ.get("WAYLAND_DISPLAY", "")
     x11 = environ.get("DISPLAY", "")
-    if wayland and chosen != "xcb":
-        return None
     if not x11:
         return ("there is no graphical display (neither DISPLAY nor WAYLAND_DISPLAY is set; "
                 "over SSH, use 'ssh -X' or run it on the computer's own screen)")

@@ -8,7 +8,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from paydesk.domain.writing import amount_text, day_text, language_of, moment_text, money_text
+from paydesk.domain.writing import (
+    amount_text,
+    day_text,
+    language_of,
+    moment_text,
+    money_text,
+    round_money_text,
+)
 
 
 @pytest.mark.parametrize(("kopecks", "ru", "en"), [
@@ -22,6 +29,16 @@ def test_amounts(kopecks: int, ru: str, en: str) -> None:
     assert amount_text(kopecks, "ru") == ru
     assert amount_text(kopecks, "en") == en
     assert money_text(kopecks, "en") == en + "\u00a0₽"
+
+
+@pytest.mark.parametrize(("kopecks", "ru", "en"), [
+    (0, "0", "0"),
+    (150_000_000, "1\u00a0500\u00a0000", "1,500,000"),
+    (50, "0,50", "0.50"),  # a tiny scale keeps its kopecks
+])
+def test_round_sums_are_grouped_as_money_is(kopecks: int, ru: str, en: str) -> None:
+    assert round_money_text(kopecks, "ru") == ru + "\u00a0₽"
+    assert round_money_text(kopecks, "en") == en + "\u00a0₽"
 
 
 @given(st.integers(min_value=-10**12, max_value=10**12))

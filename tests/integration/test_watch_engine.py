@@ -23,6 +23,7 @@ from paydesk.core.settings import Settings
 from paydesk.core.watch import RESEND_PAUSE_S, WatchEngine
 from paydesk.core.watch_events import (
     BookLost,
+    CreationOut,
     CreationRecorded,
     Event,
     OrderChecked,
@@ -225,6 +226,10 @@ def test_a_creation_not_confirmed_is_sent_again_after_the_pause_under_the_same_i
     assert of(ProblemCleared, heard) == [ProblemCleared(sale.order_id)]
     [remote] = sandbox.orders()
     assert remote.order_id == sale.order_id and remote.url == recorded.url
+    # Out and back, twice: each time "back" once its answer is recorded.
+    out = [CreationOut(sale.order_id, True), CreationOut(sale.order_id, False)]
+    assert of(CreationOut, heard) == out + out
+    assert heard.index(of(CreationRecorded, heard)[0]) < heard.index(out[1])
 
 
 def test_ending_the_sale_sets_its_creation_aside_and_it_is_still_recorded(
@@ -317,6 +322,12 @@ def test_a_request_that_raised_is_said_and_sent_again(
     assert engine.in_flight() == frozenset()
     engine.tick()
     assert runner.ids() == [order.order_id]
+    assert of(CreationOut, heard) == []  # a status check's: no creation was out
+
+    sale = engine.create("150")
+    assert sale is not None
+    engine.crashed(sale.order_id, RuntimeError("a bug"))
+    assert of(CreationOut, heard)[-1] == CreationOut(sale.order_id, False)  # out no more
 
 
 def test_a_damaged_book_is_said_once_and_nothing_more_is_written_or_sent(

@@ -16,6 +16,7 @@ import hashlib
 import json
 import logging
 import os
+import signal
 import subprocess
 import sys
 import traceback
@@ -38,7 +39,7 @@ from paydesk.support.log_file import RotatingLogFile
 from paydesk.support.logs import CLI_LOG_FILE, stop_logging
 from paydesk.support.sound_player import SoundPlayer
 
-from cli_process import Paydesk, Run, service_env
+from cli_process import PROCESS_TIMEOUT, Paydesk, Run, service_env
 from payment_page import decide
 from test_values import TEST_CLIENT_ID
 
@@ -371,6 +372,26 @@ def test_only_the_owner_may_read_what_paydesk_keeps(
     assert {"settings.json", "demo/paydesk.sqlite3", "demo/sandbox.sqlite3",
             f"logs/{CLI_LOG_FILE}.1"} <= kept
     assert any(name.startswith("logs/crash-") for name in kept)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+def test_the_window_s_own_file_is_private_in_a_folder_a_command_set_up(
+    paydesk: Paydesk, sandbox: SandboxServer
+) -> None:
+    """The folder first made by a command, then the window opened and closed on it: its
+    window.ini (the window's size and place) is 0600 like the rest, not Qt's 0644."""
+    env = service_env(sandbox)
+    run = paydesk.run("create", "150", env=env)
+    assert run.code == 0, run.text
+    window = paydesk.spawn("-v", env={**env, "QT_QPA_PLATFORM": "offscreen"})
+    window.wait_for_line("Alert sounds")  # built after the first frame: the window is up
+    window.process.send_signal(signal.SIGTERM)  # closed as its close button closes it
+    window.wait_for_line("The window closed")
+    assert window.process.wait(timeout=PROCESS_TIMEOUT) == 0
+    window.finish()
+
+    assert "geometry" in (paydesk.data_dir / "window.ini").read_text()
+    assert open_to_others(paydesk.data_dir) == []
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")

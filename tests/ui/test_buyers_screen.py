@@ -5,7 +5,7 @@ looking up another order, showing it to the buyer on purpose, and back to the sa
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QLineEdit, QPushButton, QTableView
 from pytestqt.qtbot import QtBot
 
@@ -275,3 +275,21 @@ def test_a_viewed_order_and_the_sale_are_both_checked_every_couple_of_seconds(
         order = desk.get(order_id)
         assert order is not None and order.next_check_at and order.last_checked_at
         assert order.next_check_at - order.last_checked_at == focus, order_id
+
+
+def test_on_the_cashier_s_own_screen_the_buyer_s_window_leaves_the_form_clear(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """No buyer's monitor chosen (one screen): the display opens as a window beside the
+    amount form, never over it, as the cashier goes on typing there."""
+    form = window.form
+    display = window.open_customer_display()
+    qtbot.addWidget(display)
+    qtbot.waitExposed(display)
+    clear = QRect(form.mapToGlobal(QPoint(0, 0)), form.size())
+    assert not display.isFullScreen() and display.screen() is window.screen()
+    assert not display.frameGeometry().intersects(clear)
+    assert display.screen().availableGeometry().contains(display.frameGeometry())
+    assert display.width() >= 400 and display.height() >= 300  # still readable across a counter
+    type_amount(qtbot, window, "250")  # the keys still go to the amount field
+    wait_for_link(qtbot, window)

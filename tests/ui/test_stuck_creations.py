@@ -15,10 +15,13 @@ from pytestqt.qtbot import QtBot
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import Settings
 from paydesk.domain.orders import CreationState
+from paydesk.domain.phase import OrderPhase
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
+from paydesk.ui.orders.cells import ROWS
+from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.payment.display_phases import DisplayState
 
 from counter_steps import (
@@ -123,3 +126,39 @@ def test_stuck_creations_set_aside_never_hold_up_the_next_ones_request(
     link = wait_for_link(qtbot, window)
     assert stuck <= window.counter.in_flight()  # both still held by the service
     assert sandbox.order(order_id_of(sandbox, link)) is not None
+
+
+def status_cell(window: MainWindow, order_id: str) -> tuple[str, str]:
+    """The order's status in the orders list: its words and their colour."""
+    model = window.orders_panel.model
+    row = model.row_of(order_id)
+    assert row is not None
+    index = model.index(row, Column.STATUS)
+    return index.data(), index.data(Qt.ItemDataRole.ForegroundRole).name()
+
+
+def test_the_list_says_creating_while_the_panel_does(
+    stalling_window: tuple[MainWindow, SandboxServer], qtbot: QtBot
+) -> None:
+    """The service holds the sale's creation: its row, once in the list, says "Creating…"
+    as the panel does (not "Not sent"), still while it is set aside with Esc, and what
+    the service's answer makes of it once that is in."""
+    window, sandbox = stalling_window
+    sandbox.inject(Fault.STALL, endpoint="create_order")
+    type_amount(qtbot, window, "55")
+    [order] = window.counter.desk.unconfirmed()
+    model = window.orders_panel.model
+    qtbot.waitUntil(lambda: model.row_of(order.order_id) is not None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.payment_panel.badge.phase() is OrderPhase.CREATING,
+                    timeout=WAIT_MS)
+    creating = ("Creating…", ROWS[OrderPhase.CREATING].colour.name())
+    assert status_cell(window, order.order_id) == creating
+    screenshot(window, "creating-in-the-list")
+
+    qtbot.keyClick(child(window, QLineEdit, "amount_input"), Qt.Key.Key_Escape)
+    assert window.payment_panel.is_idle()
+    assert status_cell(window, order.order_id) == creating  # still out, finished in the back
+
+    qtbot.waitUntil(lambda: order.order_id not in window.counter.in_flight(),
+                    timeout=int(STALL_S * 1000) + WAIT_MS)
+    assert status_cell(window, order.order_id)[0] == "Waiting"  # confirmed: payable

@@ -23,6 +23,8 @@ from paydesk.sandbox import SandboxServer
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.report.dialog import ReportDialog
 
+from x_server import needs_xvfb, x_display
+
 WAIT_MS = 10_000
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -134,46 +136,39 @@ def test_the_shortcuts_work_with_the_x11_key_scheme(tmp_path: Path) -> None:
     assert "\n19 passed" in done.stdout
 
 
-@pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
-                    reason="needs Xvfb and xdotool (apt-get install xvfb xdotool)")
+@needs_xvfb
+@pytest.mark.skipif(shutil.which("xdotool") is None,
+                    reason="needs xdotool (apt-get install xdotool)")
 def test_ctrl_e_typed_on_a_real_keyboard_in_the_amount_field_exports(tmp_path: Path) -> None:
     """As a person does it: the real window on an X server, keys from the X server
     (xdotool), not Qt's synthetic ones: an amount, Enter, then Ctrl+E with the cursor
     still in the amount field opens the export dialog."""
-    ready, told = os.pipe()  # Xvfb writes its display's number there once it serves
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(told), "-screen", "0", "1280x800x24",
-                               "-nolisten", "tcp"], pass_fds=(told,),
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    os.close(told)
     window = None
-    try:
-        with os.fdopen(ready) as said:
-            display = ":" + said.readline().strip()
+    with x_display() as display:
         env = {**os.environ, "DISPLAY": display, "QT_QPA_PLATFORM": "xcb",
                "PAYDESK_DATA_DIR": str(tmp_path / "data")}
-        window = subprocess.Popen([sys.executable, "-m", "paydesk", "--demo", "-v"], env=env,
-                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        assert window.stdout is not None
-        for line in window.stdout:  # waits on the window's own words, line by line
-            if "Alert sounds" in line:  # built after the first frame: the window is up
-                break
+        try:
+            window = subprocess.Popen([sys.executable, "-m", "paydesk", "--demo", "-v"], env=env,
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            assert window.stdout is not None
+            for line in window.stdout:  # waits on the window's own words, line by line
+                if "Alert sounds" in line:  # built after the first frame: the window is up
+                    break
 
-        def xdotool(*args: str) -> subprocess.CompletedProcess[str]:
-            return subprocess.run(["xdotool", *args], env=env, capture_output=True,
-                                  text=True, timeout=60, check=False)
+            def xdotool(*args: str) -> subprocess.CompletedProcess[str]:
+                return subprocess.run(["xdotool", *args], env=env, capture_output=True,
+                                      text=True, timeout=60, check=False)
 
-        xdotool("mousemove", "640", "400")  # no window manager: focus follows the pointer
-        xdotool("type", "--delay", "30", "150")
-        xdotool("key", "Return")
-        for line in window.stdout:
-            if "create_order" in line and "http_status=200" in line:
-                break
-        xdotool("key", "ctrl+e")
-        found = xdotool("search", "--sync", "--onlyvisible", "--name", "Export orders")
-        assert found.returncode == 0 and found.stdout.strip(), found.stderr
-    finally:
-        if window is not None:
-            window.terminate()
-            window.wait(timeout=60)
-        server.terminate()
-        server.wait(timeout=60)
+            xdotool("mousemove", "640", "400")  # no window manager: focus follows the pointer
+            xdotool("type", "--delay", "30", "150")
+            xdotool("key", "Return")
+            for line in window.stdout:
+                if "create_order" in line and "http_status=200" in line:
+                    break
+            xdotool("key", "ctrl+e")
+            found = xdotool("search", "--sync", "--onlyvisible", "--name", "Export orders")
+            assert found.returncode == 0 and found.stdout.strip(), found.stderr
+        finally:
+            if window is not None:
+                window.terminate()
+                window.wait(timeout=60)

@@ -31,6 +31,7 @@ from paydesk.core.rate_limit import RateLimiter
 from paydesk.core.remote import fetch_status, resume_creation, send_creation
 from paydesk.core.watch_events import (
     BookLost,
+    CreationOut,
     CreationRecorded,
     Event,
     Listener,
@@ -109,9 +110,6 @@ class WatchEngine:
 
     def listen(self, listener: Listener) -> None:
         self._listeners.append(listener)
-
-    def unlisten(self, listener: Listener) -> None:
-        self._listeners.remove(listener)
 
     def _announce(self, event: Event) -> None:
         for listener in list(self._listeners):
@@ -231,6 +229,7 @@ class WatchEngine:
             call = partial(send_creation, client, order, clock=clock)
         self._in_flight.add(order.order_id)
         self._unconfirmed[order.order_id] = self._monotonic()
+        self._announce(CreationOut(order.order_id, True))
         self._run(Request(order.order_id, call, urgent=awaited))
         if awaited:  # the outcome comes back later, in this thread: this runs first
             self.awaited = order.order_id
@@ -351,6 +350,8 @@ class WatchEngine:
         status checks wait for ``flush`` (the runner calls it when a batch is in)."""
         if isinstance(outcome, CreationOutcome):
             self._creation_done(outcome)
+            if not self._stopped:  # recorded: it never reads "not sent" while it was out
+                self._announce(CreationOut(outcome.order_id, False))
         else:
             self._arrived.append(outcome)
 
@@ -362,6 +363,8 @@ class WatchEngine:
         if self.awaited == order_id:
             self.awaited = None
             self._announce(SaleCreating(False))
+        if order_id in self._unconfirmed:  # a creation's request, not a status check's
+            self._announce(CreationOut(order_id, False))
         self._announce(Problem(ProblemCode.CRASHED, exc, order_id))
 
     def flush(self) -> None:

@@ -93,6 +93,15 @@ class SaleCreating:
 
 
 @dataclass(frozen=True, slots=True)
+class CreationOut:
+    """A creation went to the service (True), or its answer is in (False): the order's
+    phase is CREATING meanwhile (any order's: the sale's, one set aside, one sent again)."""
+
+    order_id: str
+    out: bool
+
+
+@dataclass(frozen=True, slots=True)
 class BookLost:
     """The book was found damaged and set aside: nothing more is written or sent."""
 
@@ -101,6 +110,6 @@ class BookLost:
 
 Event = (
     Problem | ProblemCleared | CreationRecorded | OrderChecked | OrderPaid | OrderRefused
-    | SaleCreating | BookLost
+    | SaleCreating | CreationOut | BookLost
 )
 Listener = Callable[[Event], None]

@@ -62,6 +62,14 @@ def money_text(kopecks: int, language: Language) -> str:
     return amount_text(kopecks, language) + RUBLE
 
 
+def round_money_text(kopecks: int, language: Language) -> str:
+    """A round sum (a chart's axis): ``1 500 000 ₽`` or ``1,500,000 ₽``, written with
+    its kopecks only when it has some."""
+    if kopecks % 100:
+        return money_text(kopecks, language)
+    return amount_text(kopecks, language).rpartition(WRITING[language].decimal)[0] + RUBLE
+
+
 def day_text(day: date, language: Language) -> str:
     return day.strftime(WRITING[language].date)
 

@@ -15,6 +15,7 @@ from paydesk.core.settings import Settings, SettingsError
 from paydesk.support.crash_report import CrashHandler, install_crash_handler
 from paydesk.support.logs import log_dir_for, log_start, setup_logging
 from paydesk.support.paths import AppPaths, resolve_data_dir
+from paydesk.support.private_files import create_private_file
 from paydesk.support.resources import ICON_NAME
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.shell.formatting import tr
@@ -26,8 +27,14 @@ log = logging.getLogger(__name__)
 
 
 def ui_state(data_dir: Path) -> QSettings:
-    """Window geometry and choices, kept per data folder (tests get their own)."""
-    return QSettings(str(data_dir / "window.ini"), QSettings.Format.IniFormat)
+    """Window geometry and choices, kept per data folder (tests get their own).
+
+    The file is made 0600 first, as every file PayDesk keeps (support/private_files.py):
+    Qt would make it readable by all, and keeps the mode of a file that exists.
+    """
+    path = data_dir / "window.ini"
+    create_private_file(path)
+    return QSettings(str(path), QSettings.Format.IniFormat)
 
 
 def start_settings(data_dir: str | None, *, demo: bool) -> Settings:

@@ -37,6 +37,7 @@ from paydesk.ui.settings.apply import SettingsControl
 from paydesk.ui.shell.first_frame import AfterFirstFrame
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.problem_banner import ProblemBanner
+from paydesk.ui.shell.save_dialog import SaveFolder
 from paydesk.ui.shell.window_size import first_geometry, fitted
 
 if TYPE_CHECKING:
@@ -108,6 +109,7 @@ class MainWindow(QMainWindow):
         self.shared_book: SharedBookLink | None = None
         self.customer_display: CustomerDisplay | None = None
         self._ui_state = ui_state
+        self.save_folder = SaveFolder(ui_state)  # where every save dialog starts
         self.log_dir = log_dir or runtime.paths.log_dir
         self.setWindowTitle(tr("PayDesk — demo") if runtime.is_demo else tr("PayDesk"))
         self.setGeometry(first_geometry(self.screen().availableGeometry()))
@@ -286,7 +288,8 @@ class MainWindow(QMainWindow):
 
         if self.customer_display is None:
             display = CustomerDisplay(
-                self.runtime.settings.merchant_name, clock=self.runtime.steady_clock()
+                self.runtime.settings.merchant_name, clock=self.runtime.steady_clock(),
+                keep_clear_of=self.form,
             )
             display.closed.connect(self._customer_display_closed)
             self.settings_control.follow_display(display)

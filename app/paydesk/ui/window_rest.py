@@ -76,7 +76,8 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     # Made a child of the idle card's pane, so PySide knows the window owns it:
     # replaceWidget reparents it in Qt only.
     panel = window.payment_panel = PaymentPanel(window.idle_card.parentWidget(),
-                                                 clock=window.runtime.steady_clock())
+                                                 clock=window.runtime.steady_clock(),
+                                                 save_folder=window.save_folder)
     panel.show_to_buyer_requested.connect(window.show_to_buyer)
     panel.back_to_sale_requested.connect(window.back_to_sale)
     window.left_layout.replaceWidget(window.idle_card, panel)  # its stretch too
@@ -138,6 +139,7 @@ def _orders_list(window: MainWindow, counter: CounterController) -> OrdersPanel:
         placeholder.deleteLater()
     panel.problem.connect(lambda message: window.banner.show_problem(message, ""))
     counter.order_updated.connect(panel.update_order)
+    counter.creation_out.connect(panel.model.set_creating)  # "Creating…", as on the panel
     counter.order_added.connect(lambda _order: panel.refresh())
     # What a command in a terminal or another till writes: the list follows it too.
     watch = window.book_watch = BookWatch(counter.desk.book, parent=window)

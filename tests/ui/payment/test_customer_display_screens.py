@@ -8,13 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QCloseEvent, QFontMetrics, QGuiApplication
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from paydesk.ui.payment.customer_display import CustomerDisplay
-from paydesk.ui.payment.screens import available_screens, find_screen, screen_label
+from paydesk.ui.payment.screens import available_screens, find_screen, place_beside, screen_label
 
 from display_orders import EXPIRES, LINK, an_order, finished, on_display
 from qt_images import decode_qimage
@@ -134,3 +134,19 @@ def test_the_display_never_asks_for_the_keyboard(display: CustomerDisplay) -> No
     assert display.testAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
     assert display.windowFlags() & Qt.WindowType.WindowDoesNotAcceptFocus
     assert display.focusPolicy() is Qt.FocusPolicy.NoFocus
+
+
+#: The cashier's form (amount, e-mail, note, Create) on a counter's screen, as the window
+#: first opens there: global coordinates.
+COUNTER_FORMS = {(1280, 800): QRect(24, 66, 508, 162), (1366, 768): QRect(24, 66, 544, 162)}
+
+
+@pytest.mark.parametrize("screen", COUNTER_FORMS, ids=lambda size: "x".join(map(str, size)))
+def test_a_window_on_the_cashier_s_screen_goes_beside_the_form(screen: tuple[int, int]) -> None:
+    area, form = QRect(0, 0, *screen), COUNTER_FORMS[screen]
+    placed = place_beside(area, QSize(900, 700), form, title_bar=24)
+    assert area.contains(placed) and not placed.adjusted(0, -24, 0, 0).intersects(form)
+    assert placed.width() >= 700 and placed.height() >= 450  # as large as the room allows
+    elsewhere = place_beside(area, QSize(900, 700), form.translated(screen[0], 0))
+    assert elsewhere == QRect(QPoint(0, 0), QSize(900, 700)).translated(
+        (screen[0] - 900) // 2, (screen[1] - 700) // 2)  # the form on another screen: centred

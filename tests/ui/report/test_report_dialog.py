@@ -20,7 +20,7 @@ from paydesk.core.order_book import OrderBook
 from paydesk.core.report import local_midnight
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
-from paydesk.ui.report.chart import BAR, PEAK, nice_step
+from paydesk.ui.report.chart import BAR, PEAK, ChartLayout, nice_step
 from paydesk.ui.report.dialog import ReportDialog
 from paydesk.ui.report.document import paint_report
 from paydesk.ui.shell.formatting import money
@@ -233,6 +233,59 @@ def test_one_busy_hour_is_a_bar_not_a_blob(qtbot: QtBot, open_dialog: OpenDialog
     assert image.pixelColor(beside.toPoint()) not in (BAR, PEAK)
     dialog.setLocale(QLocale("ru_RU"))
     screenshot(qtbot, dialog, "one-hour")
+
+
+def painted(dialog: ReportDialog) -> ChartLayout:
+    """The chart as it is painted now (a grab paints it)."""
+    dialog.chart.grab()
+    layout = dialog.chart.painted_layout()
+    assert layout is not None
+    return layout
+
+
+@pytest.mark.parametrize(("locale", "sums"), [
+    (QLocale.c(), ("0", "500,000", "1,000,000", "1,500,000")),  # English on a C/POSIX system
+    (QLocale("en_US"), ("0", "500,000", "1,000,000", "1,500,000")),
+    (QLocale("ru_RU"), ("0", "500\u00a0000", "1\u00a0000\u00a0000", "1\u00a0500\u00a0000")),
+], ids=["C", "en_US", "ru_RU"])
+def test_the_axis_writes_its_sums_as_the_window_writes_money(
+    open_dialog: OpenDialog, locale: QLocale, sums: tuple[str, ...]
+) -> None:
+    dialog = open_dialog([made("big", 1_000_000_00, at(TODAY, 11.2)),
+                          made("more", 11_038_39, at(TODAY, 11.7)),
+                          made("small", 250_00, at(TODAY, 15.1))])
+    dialog.setLocale(locale)
+    layout = painted(dialog)
+    assert layout.axis_labels == tuple(f"{rubles}\u00a0₽" for rubles in sums)
+    assert dialog.paid_amount_label.text() == money(1_011_288_39, locale)  # grouped alike
+
+
+def test_the_smallest_bar_has_its_sum_as_the_busiest_has(open_dialog: OpenDialog) -> None:
+    """A busy day: the busiest hour's sum and the smallest's (a sliver the axis cannot tell)."""
+    dialog = open_dialog(busy_day())
+    hourly = dialog.report.hourly
+    layout = painted(dialog)
+    [peak, smallest] = layout.values
+    assert (peak.peak, peak.text) == (True, money(10_683_00))
+    assert (hourly[smallest.index].start.hour, smallest.text) == (0, money(450_00))
+    assert smallest.box.bottom() <= layout.bars[smallest.index].top()
+
+
+def test_a_few_bars_have_each_its_sum(open_dialog: OpenDialog, qtbot: QtBot) -> None:
+    """Room for every label: each bar's sum, none on another or on a taller bar."""
+    dialog = open_dialog([made("a", 1_500_00, at(TODAY, 9.1)), made("b", 30_00, at(TODAY, 10.2)),
+                          made("c", 700_00, at(TODAY, 11.5))])
+    layout = painted(dialog)
+    assert sorted(label.text for label in layout.values) == sorted(
+        money(amount) for amount in (1_500_00, 30_00, 700_00))
+    boxes = [label.box for label in layout.values]
+    assert not any(a.intersects(b) for n, a in enumerate(boxes) for b in boxes[n + 1:])
+    for label in layout.values:
+        spanned = [bar for bar in layout.bars
+                   if bar.right() > label.box.left() and bar.left() < label.box.right()]
+        assert all(label.box.bottom() <= bar.top() for bar in spanned)
+    dialog.setLocale(QLocale("ru_RU"))
+    screenshot(qtbot, dialog, "few-bars")
 
 
 def test_an_empty_day_says_so(open_dialog: OpenDialog) -> None:

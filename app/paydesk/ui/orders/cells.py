@@ -38,7 +38,7 @@ class RowLook:
 #: without a clock (a row is not repainted when a countdown ends), so a pending
 #: order reads "Waiting" there until the service answers.
 ROWS: dict[OrderPhase, RowLook] = {
-    # Stored as not yet confirmed while it is sent: the list shows NOT_SENT then.
+    # Stored as not yet confirmed while it is sent: the model knows which are out.
     OrderPhase.CREATING: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Creating…"), "#8e44ad"),
     OrderPhase.NOT_SENT: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Not sent"), "#8e44ad"),
     OrderPhase.PENDING: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Waiting"), "#b36b00"),

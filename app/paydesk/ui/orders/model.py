@@ -102,6 +102,7 @@ class OrdersModel(QAbstractTableModel):
         # until the order changes: a repaint then formats nothing.
         self._texts: list[tuple[str, ...] | None] = []
         self._rows: dict[str, int] = {}  # order_id -> row, for update_order
+        self._creating: set[str] = set()  # orders whose creation is out (set_creating)
         self._consumed = 0  # rows read from SQL so far: the next page's offset
         self._more = False
         self._paid_font = QFont()
@@ -164,6 +165,20 @@ class OrdersModel(QAbstractTableModel):
         self._texts[row] = None
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
         return True
+
+    def set_creating(self, order_id: str, creating: bool) -> None:
+        """The order's creation went to the service (True) or its answer is in: its row
+        says "Creating…" meanwhile, as the payment panel does, not "Not sent" (the book
+        has it unconfirmed until the answer)."""
+        if creating:
+            self._creating.add(order_id)
+        else:
+            self._creating.discard(order_id)
+        row = self._rows.get(order_id)
+        if row is not None:
+            self._texts[row] = None
+            status = self.index(row, _STATUS_COLUMN)
+            self.dataChanged.emit(status, status)
 
     def follow_book(self) -> bool:
         """Read the loaded rows again: another program changed the book.
@@ -281,8 +296,7 @@ class OrdersModel(QAbstractTableModel):
         if role == _DISPLAY_ROLE:
             texts = self._texts[row]
             if texts is None:
-                order = self._orders[row]
-                texts = self._texts[row] = tuple(text(order) for text in _DISPLAY_BY_INDEX)
+                texts = self._texts[row] = self._row_texts(self._orders[row])
             return texts[column]
         if role == _ALIGNMENT_ROLE:
             return ALIGNMENTS[column]
@@ -297,14 +311,24 @@ class OrdersModel(QAbstractTableModel):
             return tooltip(order, _COLUMNS[column])
         return None
 
+    def _row_texts(self, order: Order) -> tuple[str, ...]:
+        texts = [text(order) for text in _DISPLAY_BY_INDEX]
+        if order.order_id in self._creating:
+            texts[_STATUS_COLUMN] = ROWS[OrderPhase.CREATING].label
+        return tuple(texts)
+
     def _status_data(self, order: Order, role: int) -> Any:
+        creating = order.order_id in self._creating
+        phase = OrderPhase.CREATING if creating else phase_of(order)
         if role == _FOREGROUND_ROLE:
-            return ROWS[phase_of(order)].colour
+            return ROWS[phase].colour
         if role == _FONT_ROLE:
-            return self._paid_font if phase_of(order) is OrderPhase.PAID else None
+            return self._paid_font if phase is OrderPhase.PAID else None
         if role == _TOOLTIP_ROLE:
             # Why a check or the creation failed; else the words, in case they are cut short.
-            return failure_text(order.last_error) if order.last_error else status_text(order)
+            if order.last_error:
+                return failure_text(order.last_error)
+            return ROWS[phase].label if creating else status_text(order)
         return None
 
     def _reset(self, query: OrderQuery, rows: int) -> None:

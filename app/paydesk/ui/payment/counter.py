@@ -27,6 +27,7 @@ from paydesk.core.outcomes import Outcome, Request
 from paydesk.core.watch import CLIENT_RETRY_S, TICK_S, WatchEngine
 from paydesk.core.watch_events import (
     BookLost,
+    CreationOut,
     CreationRecorded,
     Event,
     OrderChecked,
@@ -67,6 +68,9 @@ class CounterController(QObject):
     order_refused = Signal(object)
     #: The sale's creation is (or is no longer) in flight: the create action follows it.
     creating_changed = Signal(bool)
+    #: An order's creation went to the service (order_id, True), or its answer is in
+    #: (False): any order's, so the list says "Creating…" meanwhile.
+    creation_out = Signal(str, bool)
     #: Something went wrong that the cashier should see: (message, order_id or "").
     #: A non-empty order_id is an unconfirmed creation that can be retried.
     problem = Signal(str, str)
@@ -296,6 +300,8 @@ class CounterController(QObject):
                 self.order_refused.emit(order)
             case SaleCreating(busy=busy):
                 self.creating_changed.emit(busy)
+            case CreationOut(order_id=order_id, out=out):
+                self.creation_out.emit(order_id, out)
             case Problem():
                 if event.code is not ProblemCode.CHECKS_FAILING:  # said at every failed batch
                     log.warning("%s, order %s: %s", event.code.value, event.order_id, event.error)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QGuiApplication,
@@ -65,8 +65,11 @@ class CustomerDisplay(QWidget):
         *,
         return_to_idle_ms: int = 6000,
         clock: Clock | None = None,
+        keep_clear_of: QWidget | None = None,
         parent: QWidget | None = None,
     ) -> None:
+        """``keep_clear_of``: the cashier's form, which the display as a window on the
+        cashier's screen never covers (the cashier types there while it opens)."""
         super().__init__(parent, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
         self.setObjectName("customer_display")
         self.setWindowTitle(tr("Customer display — PayDesk"))
@@ -84,6 +87,7 @@ class CustomerDisplay(QWidget):
         self._expires_at: datetime | None = None
         self._pending_order: Order | None = None  # the order whose countdown runs
         self._screen: QScreen | None = None
+        self._keep_clear_of = keep_clear_of
         self._accent = StatusBadge.accent(OrderPhase.PAID).name()
         self._result_style = ""
 
@@ -312,10 +316,13 @@ class CustomerDisplay(QWidget):
     # -- placing --------------------------------------------------------------
 
     def place_on(self, screen: QScreen | None) -> None:
-        """Full screen on ``screen``; None: a normal window centred on the current screen."""
+        """Full screen on ``screen``; None: a normal window on the current screen, clear
+        of the cashier's form."""
         self._screen = screen
         if screen is None:
-            show_windowed(self, _WINDOWED)
+            form = self._keep_clear_of
+            show_windowed(self, _WINDOWED, None if form is None else QRect(
+                form.mapToGlobal(QPoint(0, 0)), form.size()))
         else:
             show_full_screen_on(self, screen)
 

@@ -6,10 +6,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QStandardPaths, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QGuiApplication
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QMessageBox, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QMessageBox, QWidget
 
 from paydesk.ui.payment.buttons import card_button
 from paydesk.ui.shell.formatting import tr
+from paydesk.ui.shell.save_dialog import SaveFolder, ask_save_path
 from paydesk.ui.widgets.qr_export import save_png, save_svg
 from paydesk.ui.widgets.qr_widget import QrCodeWidget
 
@@ -26,9 +27,11 @@ class LinkButtons(QWidget):
     #: Emitted with the link after it was put on the clipboard (the window may say so).
     copy_requested = Signal(str)
 
-    def __init__(self, qr: QrCodeWidget, parent: QWidget | None = None) -> None:
+    def __init__(self, qr: QrCodeWidget, parent: QWidget | None = None, *,
+                 save_folder: SaveFolder | None = None) -> None:
         super().__init__(parent)
         self._qr = qr
+        self._save_folder = save_folder or SaveFolder()
         self._link: str | None = None
         self._file_name = "payment.png"
         self._copied_timer = QTimer(self)
@@ -94,11 +97,10 @@ class LinkButtons(QWidget):
         """The only place with a file dialog, so tests call save_qr_to instead."""
         if self._qr.matrix() is None:
             return
-        folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.PicturesLocation)
         filters = {tr(str(label)): suffix for label, suffix in _SAVE_FILTERS.items()}
-        path, chosen = QFileDialog.getSaveFileName(
-            self, tr("Save QR code"), str(Path(folder) / self._file_name), ";;".join(filters)
-        )
+        path, chosen = ask_save_path(self, tr("Save QR code"), self._file_name,
+                                     ";;".join(filters), self._save_folder,
+                                     fallback=QStandardPaths.StandardLocation.PicturesLocation)
         if not path:
             return
         if not Path(path).suffix:

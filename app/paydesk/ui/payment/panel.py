@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from paydesk.domain.orders import Order
+    from paydesk.ui.shell.save_dialog import SaveFolder
 
 #: How long an order may be on its way before the card says "Creating…". A service that
 #: answers sooner goes straight to the QR, without a card flashing for a frame in between;
@@ -55,7 +56,8 @@ class PaymentPanel(QWidget):
     #: The cashier asks to see the sale again.
     back_to_sale_requested = Signal()
 
-    def __init__(self, parent: QWidget | None = None, *, clock: Clock | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, clock: Clock | None = None,
+                 save_folder: SaveFolder | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("payment_panel")
         self.setAccessibleName("payment_panel")
@@ -75,7 +77,7 @@ class PaymentPanel(QWidget):
 
         self._idle = IdleCard(self)
         self.idle_label = self._idle.label
-        self.card = self._build_card()
+        self.card = self._build_card(save_folder)
         self._blank = QWidget(self)  # an order on its way, for its first moments
         self._stack = QStackedWidget(self)
         self._stack.addWidget(self._idle)
@@ -87,7 +89,7 @@ class PaymentPanel(QWidget):
         root.addWidget(self._stack)
         self.set_place(self._place)
 
-    def _build_card(self) -> QFrame:
+    def _build_card(self, save_folder: SaveFolder | None) -> QFrame:
         card = QFrame(self)
         strip = self.buyer_strip = BuyerStrip(card)
         self.buyer_note = strip.note
@@ -104,7 +106,7 @@ class PaymentPanel(QWidget):
         self.countdown_label = self._label("countdown", tr("Time left"), 1.35)
         self.countdown_label.setWordWrap(True)
         self.link_label = LinkLabel()
-        self.links = LinkButtons(self.qr, card)
+        self.links = LinkButtons(self.qr, card, save_folder=save_folder)
         self.links.set_link(None)
         self.links.copy_requested.connect(lambda link: self.copy_requested.emit(link))
         self.link_label.copy_wanted.connect(self.links.copy_link)

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QScreen
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QStyle, QWidget
 
 from paydesk.ui.shell.formatting import tr
 
 _SEPARATOR = " — "
+#: Between a window placed beside another's part and that part.
+_GAP = 8
 
 
 def screen_label(screen: QScreen, number: int = 1) -> str:
@@ -71,12 +73,43 @@ def show_full_screen_on(window: QWidget, screen: QScreen) -> None:
     window.show()
 
 
-def show_windowed(window: QWidget, size: QSize) -> None:
-    """A normal window of ``size`` (at most the screen's), centred on its current screen."""
+def show_windowed(window: QWidget, size: QSize, keep_clear: QRect | None = None) -> None:
+    """A normal window of ``size`` (at most the screen's) on its current screen: centred,
+    or beside ``keep_clear`` (global coordinates) when that is on the same screen."""
     if window.isFullScreen():
         window.showNormal()
     area = window.screen().availableGeometry()
-    frame = QRect(QPoint(0, 0), size.boundedTo(area.size()))
-    frame.moveCenter(area.center())
-    window.setGeometry(frame)
+    title = window.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
+    window.setGeometry(place_beside(area, size, keep_clear or QRect(), title_bar=title))
     window.show()
+
+
+def place_beside(area: QRect, size: QSize, keep_clear: QRect, *, title_bar: int = 0) -> QRect:
+    """Where a window of ``size`` goes in ``area`` without covering ``keep_clear``.
+
+    Centred when ``keep_clear`` is not in ``area``; else in the room left of it,
+    right of it, above or below it that holds the largest window (smaller than
+    ``size`` if the room is), centred there, a gap away and with room for the
+    title bar the window manager puts above the window.
+    """
+    centred = QRect(QPoint(0, 0), size.boundedTo(area.size()))
+    centred.moveCenter(area.center())
+    clear = keep_clear.intersected(area)
+    if clear.isEmpty():
+        return centred
+    rooms = (
+        QRect(QPoint(area.left(), area.top()), QPoint(clear.left() - 1, area.bottom())),
+        QRect(QPoint(clear.right() + 1, area.top()), area.bottomRight()),
+        QRect(area.topLeft(), QPoint(area.right(), clear.top() - 1)),
+        QRect(QPoint(area.left(), clear.bottom() + 1), area.bottomRight()),
+    )
+    best = QRect()
+    for room in rooms:
+        inside = room.adjusted(_GAP, _GAP + title_bar, -_GAP, -_GAP)
+        if inside.width() <= 0 or inside.height() <= 0:
+            continue
+        frame = QRect(QPoint(0, 0), size.boundedTo(inside.size()))
+        frame.moveCenter(inside.center())
+        if frame.width() * frame.height() > best.width() * best.height():
+            best = frame
+    return centred if best.isEmpty() else best  # no room anywhere: as before

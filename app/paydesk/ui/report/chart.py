@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from paydesk.core.report import DayReport, HourTakings
 from paydesk.ui.shell.fonts import scaled_font
-from paydesk.ui.shell.formatting import capitalized, money, tr
+from paydesk.ui.shell.formatting import capitalized, money, round_money, tr
 
 BAR = QColor("#43a565")
 PEAK = QColor("#1b7f3b")
@@ -39,6 +39,16 @@ _WIDEST_SLOT = 4
 
 
 @dataclass(frozen=True, slots=True)
+class ValueLabel:
+    """A bar's sum, written above it."""
+
+    index: int  # the bar's
+    text: str
+    box: QRectF
+    peak: bool
+
+
+@dataclass(frozen=True, slots=True)
 class ChartLayout:
     """Where everything goes: computed once, used to paint and to find a bar under the mouse."""
 
@@ -47,6 +57,8 @@ class ChartLayout:
     bars: tuple[QRectF, ...]
     step: int  # kopecks between gridlines
     top: int  # kopecks at the top gridline
+    axis_labels: tuple[str, ...]  # the gridlines' sums, from the bottom one up
+    values: tuple[ValueLabel, ...]
 
 
 def nice_step(top: int, ticks: int = _TICKS) -> int:
@@ -82,13 +94,6 @@ def bucket_span(bucket: HourTakings, by_day: bool, locale: QLocale, *,
     return f"{bucket.start:%H:%M}–{bucket.end:%H:%M}"
 
 
-def axis_money(kopecks: int, locale: QLocale) -> str:
-    """An axis label: ``12 000 ₽``, with kopecks only for the smallest scales."""
-    if kopecks % 100:
-        return money(kopecks, locale)
-    return f"{locale.toString(kopecks // 100)}\u00a0₽"
-
-
 def _chart_font(font: QFont, factor: float, *, bold: bool = False) -> QFont:
     """``font`` scaled, unhinted: the chart measures the same on screen, paper and PDF."""
     result = scaled_font(font, factor, bold=bold)
@@ -105,8 +110,9 @@ def chart_layout(rect: QRectF, report: DayReport, font: QFont, locale: QLocale) 
     top_amount = peak.amount if peak is not None else 0
     step = nice_step(top_amount) if top_amount else 100
     top = step * max(1, -(-top_amount // step))
-    axis_width = max(small.horizontalAdvance(axis_money(step * n, locale))
-                     for n in range(0, top // step + 1))
+    # As the window writes money (grouped, the language's way); kopecks only on tiny scales.
+    axis_labels = tuple(round_money(step * n, locale) for n in range(0, top // step + 1))
+    axis_width = max(small.horizontalAdvance(label) for label in axis_labels)
     left = rect.left() + pad + axis_width + pad * 0.8
     # Room above the tallest bar for the peak's label.
     plot_top = title.bottom() + pad + small.height() * 1.6
@@ -127,7 +133,57 @@ def chart_layout(rect: QRectF, report: DayReport, font: QFont, locale: QLocale) 
                 height = max(height, visible)
             x = first + slot * index + (slot - width) / 2
             bars.append(QRectF(x, plot.bottom() - height, width, height))
-    return ChartLayout(title, plot, tuple(bars), step, top)
+    values = _value_labels(plot, bars, report, _value_font(font), locale)
+    return ChartLayout(title, plot, tuple(bars), step, top, axis_labels, values)
+
+
+def _value_font(font: QFont) -> QFont:
+    return _chart_font(font, 0.95, bold=True)
+
+
+def _value_labels(plot: QRectF, bars: list[QRectF], report: DayReport, font: QFont,
+                  locale: QLocale) -> tuple[ValueLabel, ...]:
+    """The busiest bar's sum above it; every other bar's too when all of them find room,
+    else the smallest's (a sliver, which the axis cannot tell).
+
+    A label stands above every bar it spans, so it never covers a taller neighbour,
+    and never on another label: the busiest's is placed first.
+    """
+    peak = report.peak
+    if peak is None or not bars:
+        return ()
+    metrics = QFontMetricsF(font)
+    first = report.hourly.index(peak)
+    others = sorted((index for index, bucket in enumerate(report.hourly)
+                     if bucket.amount > 0 and index != first),
+                    key=lambda index: report.hourly[index].amount)
+    for chosen in ([first, *others], [first, *others[:1]]):  # all, else the extremes
+        labels: list[ValueLabel] = []
+        for index in chosen:
+            text = money(report.hourly[index].amount, locale)
+            box = _label_room(metrics.horizontalAdvance(text) + metrics.height() * 0.4,
+                              bars[index], bars, plot, metrics.height(), labels)
+            if box is not None:
+                labels.append(ValueLabel(index, text, box, index == first))
+        if len(labels) == len(chosen):
+            break
+    return tuple(labels)
+
+
+def _label_room(width: float, bar: QRectF, bars: list[QRectF], plot: QRectF, height: float,
+                placed: list[ValueLabel]) -> QRectF | None:
+    """Where a label ``width`` wide goes above ``bar``: centred on it, else starting or
+    ending at its edge (away from a taller neighbour), whichever stands lowest clear of
+    the labels ``placed``; None if none is clear."""
+    boxes = []
+    for left in (bar.center().x() - width / 2, bar.left(), bar.right() - width):
+        left = min(max(left, plot.left()), plot.right() - width)
+        top = min(other.top() for other in bars
+                  if other.right() > left and other.left() < left + width)
+        boxes.append(QRectF(left, top - height * 1.3, width, height))
+    boxes.sort(key=lambda box: -box.top())  # stable: centred first among equals
+    return next((box for box in boxes
+                 if not any(box.intersects(label.box) for label in placed)), None)
 
 
 def paint_takings(
@@ -163,10 +219,10 @@ def paint_takings(
                        - small.height() * 0.5, small.height())
         painter.setPen(LABEL)
         painter.drawText(label, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                         axis_money(n * layout.step, locale))
+                         layout.axis_labels[n])
     _paint_bars(painter, layout, report)
     _paint_bucket_labels(painter, layout, report, small, locale)
-    _paint_peak(painter, layout, report, _chart_font(font, 0.95, bold=True), locale)
+    _paint_values(painter, layout, _value_font(font))
     painter.restore()
     return layout
 
@@ -208,26 +264,16 @@ def _paint_bucket_labels(
         painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
 
 
-def _paint_peak(
-    painter: QPainter, layout: ChartLayout, report: DayReport, font: QFont, locale: QLocale
-) -> None:
-    """The busiest bar's sum above it, kept inside the plot's width."""
-    peak = report.peak
-    if peak is None:
-        return
-    bar = layout.bars[report.hourly.index(peak)]
-    metrics = QFontMetricsF(font)
-    text = money(peak.amount, locale)
-    width = metrics.horizontalAdvance(text) + metrics.height() * 0.4
-    left = min(max(bar.center().x() - width / 2, layout.plot.left()), layout.plot.right() - width)
-    box = QRectF(left, bar.top() - metrics.height() * 1.3, width, metrics.height())
-    # A white backing, so a gridline behind the label never strikes it through.
-    painter.setPen(Qt.PenStyle.NoPen)
-    painter.setBrush(QColor("#ffffff"))
-    painter.drawRect(box)
+def _paint_values(painter: QPainter, layout: ChartLayout, font: QFont) -> None:
+    """The bars' sums above them (:func:`_value_labels`), the busiest's in its colour."""
     painter.setFont(font)
-    painter.setPen(PEAK)
-    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+    for label in layout.values:
+        # A white backing, so a gridline behind the label never strikes it through.
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#ffffff"))
+        painter.drawRect(label.box)
+        painter.setPen(PEAK if label.peak else LABEL)
+        painter.drawText(label.box, Qt.AlignmentFlag.AlignCenter, label.text)
 
 
 class TakingsChart(QWidget):
@@ -257,6 +303,10 @@ class TakingsChart(QWidget):
     def bar_rects(self) -> tuple[QRectF, ...]:
         """The bars as last painted, in widget coordinates (for tests and tooltips)."""
         return self._layout.bars if self._layout is not None else ()
+
+    def painted_layout(self) -> ChartLayout | None:
+        """Everything as last painted: the axis's sums, the bars' labels (for tests)."""
+        return self._layout
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

@@ -27,7 +27,6 @@ from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QDateEdit,
     QDialog,
-    QFileDialog,
     QFrame,
     QGridLayout,
     QHBoxLayout,
@@ -50,6 +49,7 @@ from paydesk.ui.report.document import heading_text, paid_count_text, paint_repo
 from paydesk.ui.shell.fonts import scale_font
 from paydesk.ui.shell.formatting import date_field_format, local_time, money, tr
 from paydesk.ui.shell.messages import book_error_text
+from paydesk.ui.shell.save_dialog import SaveFolder, ask_save_path
 from paydesk.ui.widgets.paper import blank_image, painting, write_pdf
 from paydesk.ui.widgets.till_choice import TillChoice
 
@@ -71,12 +71,15 @@ class ReportDialog(QDialog):
         merchant_name: str,
         *,
         clock: Clock = utc_now,
+        save_folder: SaveFolder | None = None,
         parent: QWidget | None = None,
     ) -> None:
+        """``save_folder``: where its save dialogs start (the window's, remembered)."""
         super().__init__(parent)
         self._book = book
         self._merchant_name = merchant_name
         self._clock = clock
+        self._save_folder = save_folder or SaveFolder()
         self.setWindowTitle(tr("Takings report — {0}").format(merchant_name or tr("PayDesk")))
         self.setMinimumSize(720, 560)
         self.resize(860, 640)
@@ -366,9 +369,8 @@ class ReportDialog(QDialog):
     # -- the buttons (each asks one question of the person) ----------------
 
     def _save_pdf_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, tr("Save the report as PDF"), f"{self._file_stem()}.pdf",
-            tr("PDF files (*.pdf)"))
+        path, _ = ask_save_path(self, tr("Save the report as PDF"), f"{self._file_stem()}.pdf",
+                                tr("PDF files (*.pdf)"), self._save_folder)
         if path:
             self._attempt(lambda: self.save_pdf(path), tr("Saved {0}").format(Path(path).name))
 
@@ -382,9 +384,9 @@ class ReportDialog(QDialog):
         return QPrintDialog(printer, self).exec() == QDialog.DialogCode.Accepted.value
 
     def _export_csv_clicked(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, tr("Export the report's orders"), f"{self._file_stem()}.csv",
-            tr("CSV files (*.csv)"))
+        path, _ = ask_save_path(self, tr("Export the report's orders"),
+                                f"{self._file_stem()}.csv", tr("CSV files (*.csv)"),
+                                self._save_folder)
         if path:
             self._attempt(lambda: self.export_csv(path),
                           tr("Exported the orders to {0}").format(Path(path).name))

@@ -18,6 +18,7 @@ from paydesk.domain.writing import (
     language_of,
     moment_text,
     money_text,
+    round_money_text,
 )
 
 if TYPE_CHECKING:
@@ -31,6 +32,11 @@ def tr(text: str) -> str:
 def money(kopecks: int, locale: QLocale | None = None) -> str:
     """Kopecks as the window's language writes rubles; integer arithmetic, never a float."""
     return money_text(kopecks, writing_language(locale))
+
+
+def round_money(kopecks: int, locale: QLocale | None = None) -> str:
+    """A round sum as the window writes money (``1,500,000 ₽``), kopecks only if it has some."""
+    return round_money_text(kopecks, writing_language(locale))
 
 
 def writing_language(locale: QLocale | None = None) -> Language:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLocale, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu, QMessageBox
 
 from paydesk.core.order_book import StoreError
 from paydesk.ui.orders.csv_file import save_orders_csv
@@ -24,6 +24,7 @@ from paydesk.ui.shell.about_box import AboutBox
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.log_folder import open_log_folder
 from paydesk.ui.shell.messages import book_error_text
+from paydesk.ui.shell.save_dialog import ask_save_path
 
 if TYPE_CHECKING:
     from paydesk.domain.orders import Order
@@ -106,9 +107,8 @@ class MenuActions(QObject):
     # -- File -----------------------------------------------------------------
 
     def export_csv(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self._window, tr("Export orders"), "paydesk-orders.csv", tr("CSV files (*.csv)")
-        )
+        path, _ = ask_save_path(self._window, tr("Export orders"), "paydesk-orders.csv",
+                                tr("CSV files (*.csv)"), self._window.save_folder)
         if not path:
             return
         try:
@@ -134,7 +134,7 @@ class MenuActions(QObject):
 
         window = self._window
         dialog = ReportDialog(window.counter.desk.book, window.runtime.settings.merchant_name,
-                              parent=window)
+                              save_folder=window.save_folder, parent=window)
         # The report follows the book as the list does: what another program writes
         # (the watch) and what this window's own checks record (a late payment).
         if window.book_watch is not None:
@@ -191,9 +191,9 @@ class MenuActions(QObject):
         window = self._window
         try:
             check_printable(order)
-            path, _ = QFileDialog.getSaveFileName(
-                window, tr("Save payment slip"), f"slip-{order.order_id}.pdf", tr("PDF (*.pdf)")
-            )
+            path, _ = ask_save_path(window, tr("Save payment slip"),
+                                    f"slip-{order.order_id}.pdf", tr("PDF (*.pdf)"),
+                                    window.save_folder)
             if path:
                 save_slip_pdf(path, order, merchant_name=window.runtime.settings.merchant_name,
                               expires_at=window.counter.desk.pay_before(order))
