@@ -169,10 +169,10 @@ class GatewayClient:
         # idempotent (same reply, same url, one order). A lost reply (timeout,
         # dropped connection after the service acted) is thus recovered here.
         # Plain-http links only from a service that is itself on plain http on this
-        # computer (the sandbox, whose links may name this computer's LAN address for
-        # a phone). Not from an https one, nor from one off this computer even when
-        # plain http to it was allowed (allow_insecure): the buyer's phone would open
-        # that link over whatever network it is on.
+        # computer (the sandbox), and only to this computer (replies.payment_url). Not
+        # from an https one, nor from one off this computer even when plain http to it
+        # was allowed (allow_insecure): the buyer's phone would open that link over
+        # whatever network it is on.
         allow_http = self._endpoint.is_loopback and self._endpoint.base_url.startswith("http://")
 
         def link(reply: replies.Success) -> str:

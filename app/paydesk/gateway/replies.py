@@ -25,6 +25,7 @@ from paydesk.domain.orders import OrderStatus
 from paydesk.gateway.errors import GatewayError, ProtocolError, RateLimited
 from paydesk.gateway.refusals import refusal
 from paydesk.gateway.service_message import service_message
+from paydesk.support.loopback import is_loopback_host
 
 _SECONDS_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,6})?")
 
@@ -140,9 +141,12 @@ def payment_url(reply: Success, *, allow_http: bool = False) -> str:
 
     An ``https`` link, or :class:`ProtocolError` saying why not. Plain ``http`` is
     accepted only with ``allow_http`` (the service itself is on plain http: the
-    sandbox or demo on this computer). Links with a user name or password, spaces,
-    control characters or backslashes are refused: a buyer's phone may read them
-    differently from us (``https://bank.example\\@evil.example/``).
+    sandbox or demo on this computer), and then only to this computer itself (the
+    sandbox's page: ``127.0.0.1``, ``::1``, ``localhost``): a plain-http link
+    elsewhere would send the buyer to whoever answers that name on their network.
+    Links with a user name or password, spaces, control characters or backslashes
+    are refused: a buyer's phone may read them differently from us
+    (``https://bank.example\\@evil.example/``).
     """
     url = reply.fields.get("url")
     if not isinstance(url, str) or not url:
@@ -164,9 +168,10 @@ def payment_url(reply: Success, *, allow_http: bool = False) -> str:
         raise _malformed(reply, "create_order: the 'url' is not an http(s) link")
     if parts.username is not None or parts.password is not None or "@" in parts.netloc:
         raise _malformed(reply, "create_order: the 'url' contains a user name or password")
-    if scheme == "http" and not allow_http:
+    if scheme == "http" and not (allow_http and is_loopback_host(host)):
         raise ProtocolError(
-            "create_order: the payment link is plain http, not https",
+            "create_order: the payment link is plain http, not https, to another computer"
+            if allow_http else "create_order: the payment link is plain http, not https",
             code=Code.INSECURE_LINK,
             http_status=reply.http_status,
             body=reply.body,

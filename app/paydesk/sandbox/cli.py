@@ -152,7 +152,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--public-url",
         metavar="URL",
-        help="base of the payment links, e.g. http://192.168.1.5:8765 for a phone",
+        help="base of the payment links, e.g. https://counter.example for a phone (PayDesk "
+        "takes a plain-http link only to this computer itself)",
     )
     parser.add_argument(
         "--allow-remote",
