@@ -149,7 +149,7 @@
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="64"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="67"/>
         <source>A server on another computer is reached only with TLS and a checked certificate: leave sslmode out, or write sslmode=verify-full.</source>
         <translation>К серверу на другом компьютере можно подключаться только через TLS с проверкой сертификата: не указывайте sslmode или укажите sslmode=verify-full.</translation>
     </message>
@@ -200,7 +200,7 @@
         <translation>Сумма, ₽</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="60"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="63"/>
         <source>An address has no spaces.</source>
         <translation>В адресе не должно быть пробелов.</translation>
     </message>
@@ -674,7 +674,7 @@
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="61"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="64"/>
         <source>Give one server, not several.</source>
         <translation>Укажите один сервер, а не несколько.</translation>
     </message>
@@ -756,7 +756,7 @@
         <translation>Последняя ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="67"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="70"/>
         <source>Leave the password out of the address: it is kept in the keychain (paydesk config set book_password) or in ~/.pgpass.</source>
         <translation>Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
     </message>
@@ -853,7 +853,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="155"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -1050,7 +1050,7 @@
         <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="80"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="47"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="47"/>
         <source>PayDesk</source>
@@ -1099,7 +1099,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="47"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
@@ -1309,7 +1309,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="155"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1319,8 +1319,8 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="104"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="123"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="103"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="122"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1361,7 +1361,7 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="63"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="66"/>
         <source>sslmode must be one of PostgreSQL&apos;s modes.</source>
         <translation>sslmode должен быть одним из режимов PostgreSQL.</translation>
     </message>
@@ -1450,7 +1450,7 @@ QR payments at a shop counter.</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="58"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="61"/>
         <source>The address must start with postgresql:// (a PostgreSQL server).</source>
         <translation>Адрес должен начинаться с postgresql:// (сервер PostgreSQL).</translation>
     </message>
@@ -1547,22 +1547,22 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="58"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="57"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="56"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
         <source>The new language is used when PayDesk is started again.</source>
         <translation>Новый язык появится после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="60"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="59"/>
         <source>The new order book is used when PayDesk is started again.</source>
         <translation>Новая книга заказов начнёт использоваться после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="62"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="61"/>
         <source>The new till name is used when PayDesk is started again.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -1782,7 +1782,7 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="62"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="65"/>
         <source>The port must be a number from 1 to 65535.</source>
         <translation>Порт — число от 1 до 65535.</translation>
     </message>
@@ -1888,6 +1888,11 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="49"/>
+        <source>The settings in {path} are being saved by another PayDesk program; try again in a moment.</source>
+        <translation>Настройки в {path} сейчас сохраняет другая программа PayDesk; попробуйте ещё раз чуть позже.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="52"/>
         <source>The shared order book&apos;s address must be a PostgreSQL address such as postgresql://till@backoffice:5432/shop.</source>
         <translation>Адрес общей книги заказов должен быть адресом PostgreSQL, например postgresql://till@backoffice:5432/shop.</translation>
     </message>
@@ -1897,7 +1902,7 @@ QR payments at a shop counter.</source>
         <translation>системный сигнал (проигрыватель звука не найден)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="52"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="55"/>
         <source>The till&apos;s name must be one line of at most 40 characters.</source>
         <translation>Название кассы — одна строка не длиннее 40 символов.</translation>
     </message>
@@ -1907,7 +1912,7 @@ QR payments at a shop counter.</source>
         <translation>Настройки {name} не существует.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="76"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="79"/>
         <source>This cannot be shorter than the first check of other orders ({low} s).</source>
         <translation>Не может быть меньше первой проверки других заказов ({low} с).</translation>
     </message>
@@ -1945,7 +1950,7 @@ QR payments at a shop counter.</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="74"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="77"/>
         <source>This must be between {low} and {high}.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
