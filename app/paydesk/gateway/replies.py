@@ -207,6 +207,27 @@ def order_status(reply: Success) -> OrderStatus:
     return OrderStatus(value)
 
 
+@dataclass(frozen=True, slots=True)
+class ServiceOrder:
+    """What get_order says of an order: its status, and its amount when it names one."""
+
+    status: OrderStatus
+    #: Kopecks; None when the reply does not say (the contract's reply has only the
+    #: status) or says it in a way that is not a whole number of kopecks.
+    amount: int | None = None
+
+
+def service_order(reply: Success) -> ServiceOrder:
+    """A get_order success as :class:`ServiceOrder`. The amount is read only to tell an
+    order from another under the same id, so one it cannot read is simply not known."""
+    amount = reply.fields.get("amount")
+    if isinstance(amount, str) and amount.isascii() and amount.isdigit():
+        amount = int(amount)
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+        amount = None
+    return ServiceOrder(order_status(reply), amount)
+
+
 def _invisible(ch: str) -> bool:
     """Spaces, controls, format marks (zero-width, right-to-left override) and the like:
     characters that make a link look other than it is, or break it."""
