@@ -149,7 +149,7 @@
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="64"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="67"/>
         <source>A server on another computer is reached only with TLS and a checked certificate: leave sslmode out, or write sslmode=verify-full.</source>
         <translation>К серверу на другом компьютере можно подключаться только через TLS с проверкой сертификата: не указывайте sslmode или укажите sslmode=verify-full.</translation>
     </message>
@@ -184,7 +184,7 @@
         <translation>Все кассы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="75"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="85"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="146"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="99"/>
@@ -200,7 +200,7 @@
         <translation>Сумма, ₽</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="60"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="63"/>
         <source>An address has no spaces.</source>
         <translation>В адресе не должно быть пробелов.</translation>
     </message>
@@ -215,7 +215,7 @@
         <translation>В адресе e-mail не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="177"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="181"/>
         <source>An e-mail address has at most {0} characters.</source>
         <translation>Адрес e-mail — не длиннее {0} символов.</translation>
     </message>
@@ -230,7 +230,7 @@
         <translation>В номере заказа не может быть двоеточия.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="179"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="183"/>
         <source>An order id has at most {0} characters.</source>
         <translation>Номер заказа — не длиннее {0} символов.</translation>
     </message>
@@ -240,7 +240,7 @@
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="104"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="114"/>
         <source>Answered at</source>
         <translation>Ответ получен</translation>
     </message>
@@ -278,6 +278,11 @@
         <location filename="../../app/paydesk/ui/report/chart.py" line="301"/>
         <source>Busiest: {0}, {1}</source>
         <translation>Больше всего: {0}, {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="73"/>
+        <source>but did not send its link: it cannot be shown to the buyer.</source>
+        <translation>но ссылку не прислал: показать её покупателю нельзя.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="40"/>
@@ -330,7 +335,7 @@
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="183"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="187"/>
         <source>Check what you typed.</source>
         <translation>Проверьте введённые данные.</translation>
     </message>
@@ -363,7 +368,7 @@
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="81"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="91"/>
         <source>Confirmed</source>
         <translation>Подтверждён</translation>
     </message>
@@ -455,7 +460,7 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="80"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="90"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <source>Created</source>
         <translation>Создан</translation>
@@ -478,7 +483,7 @@
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="103"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="113"/>
         <source>Creation attempts</source>
         <translation>Попытки создания</translation>
     </message>
@@ -533,7 +538,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="77"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="87"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="59"/>
         <source>E-mail</source>
@@ -605,7 +610,7 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="305"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="307"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -664,6 +669,11 @@
         <translation>В демо-режиме не меняется: заказы хранятся в собственной книге демо на этом компьютере.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="44"/>
+        <source>Found at the payment service</source>
+        <translation>Найден у платёжного сервиса</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="80"/>
         <source>From date</source>
         <translation>Дата начала</translation>
@@ -674,7 +684,7 @@
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="61"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="64"/>
         <source>Give one server, not several.</source>
         <translation>Укажите один сервер, а не несколько.</translation>
     </message>
@@ -740,7 +750,7 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="83"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="93"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="70"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
@@ -751,12 +761,12 @@
         <translation>Последний день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="84"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="94"/>
         <source>Last error</source>
         <translation>Последняя ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="67"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="70"/>
         <source>Leave the password out of the address: it is kept in the keychain (paydesk config set book_password) or in ~/.pgpass.</source>
         <translation>Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
     </message>
@@ -853,7 +863,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="155"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -873,7 +883,7 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="78"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="88"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
@@ -918,7 +928,7 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="74"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="84"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <source>Order</source>
         <translation>Заказ</translation>
@@ -934,7 +944,7 @@
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="66"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="76"/>
         <source>Order {0}</source>
         <translation>Заказ {0}</translation>
     </message>
@@ -975,7 +985,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="82"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="92"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
@@ -1050,7 +1060,7 @@
         <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="80"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="47"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="47"/>
         <source>PayDesk</source>
@@ -1062,24 +1072,29 @@
         <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="215"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="219"/>
         <source>PayDesk is not set up yet: check the settings.</source>
         <translation>PayDesk ещё не настроен: проверьте настройки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="160"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="164"/>
         <source>PayDesk is not set up yet: enter the client ID in settings.</source>
         <translation>PayDesk ещё не настроен: укажите ID клиента в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="158"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="162"/>
         <source>PayDesk is not set up yet: enter the payment service address in settings.</source>
         <translation>PayDesk ещё не настроен: укажите адрес платёжного сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="162"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="166"/>
         <source>PayDesk is not set up yet: enter the secret key in settings.</source>
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="74"/>
+        <source>PayDesk keeps checking it.</source>
+        <translation>PayDesk продолжает его проверять.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/dialog.py" line="67"/>
@@ -1099,12 +1114,12 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="47"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="79"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="89"/>
         <source>Payment link</source>
         <translation>Ссылка на оплату</translation>
     </message>
@@ -1206,7 +1221,7 @@ QR payments at a shop counter.</source>
         <translation>Одновременных запросов, не более:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="104"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="114"/>
         <source>Result</source>
         <translation>Итог</translation>
     </message>
@@ -1283,7 +1298,7 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="105"/>
         <source>Seen at</source>
         <translation>Когда замечен</translation>
     </message>
@@ -1309,7 +1324,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="155"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1319,8 +1334,8 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="104"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="123"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="103"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="122"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1356,30 +1371,30 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="319"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="323"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="63"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="66"/>
         <source>sslmode must be one of PostgreSQL&apos;s modes.</source>
         <translation>sslmode должен быть одним из режимов PostgreSQL.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="76"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="86"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="105"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="67"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="68"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="315"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="319"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="94"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="104"/>
         <source>Status history</source>
         <translation>История статусов</translation>
     </message>
@@ -1450,12 +1465,12 @@ QR payments at a shop counter.</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="58"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="61"/>
         <source>The address must start with postgresql:// (a PostgreSQL server).</source>
         <translation>Адрес должен начинаться с postgresql:// (сервер PostgreSQL).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="175"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="179"/>
         <source>The amount cannot be more than {0}.</source>
         <translation>Сумма не может быть больше {0}.</translation>
     </message>
@@ -1507,22 +1522,22 @@ QR payments at a shop counter.</source>
         <translation>и для заказов песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="230"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="234"/>
         <source>the disk is full</source>
         <translation>диск заполнен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="250"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="254"/>
         <source>The disk is full, so nothing was saved. Free some space and try again; the orders already saved are safe.</source>
         <translation>Диск заполнен, поэтому ничего не сохранено. Освободите место и повторите; уже сохранённые заказы в сохранности.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="231"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="235"/>
         <source>the disk refused to read or write the order book</source>
         <translation>диск отказался читать или записывать книгу заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="253"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="257"/>
         <source>The disk refused to read or write the order book (it may be full, removed or failing), so nothing was saved. Check the disk and try again.</source>
         <translation>Диск не дал прочитать или записать книгу заказов (возможно, он заполнен, отключён или неисправен), поэтому ничего не сохранено. Проверьте диск и повторите.</translation>
     </message>
@@ -1537,7 +1552,7 @@ QR payments at a shop counter.</source>
         <translation>переменная окружения {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="236"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="240"/>
         <source>the file is not a PayDesk order book</source>
         <translation>файл не является книгой заказов PayDesk</translation>
     </message>
@@ -1547,77 +1562,77 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="58"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="57"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="56"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
         <source>The new language is used when PayDesk is started again.</source>
         <translation>Новый язык появится после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="60"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="59"/>
         <source>The new order book is used when PayDesk is started again.</source>
         <translation>Новая книга заказов начнёт использоваться после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="62"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="61"/>
         <source>The new till name is used when PayDesk is started again.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="233"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="237"/>
         <source>the order book file cannot be opened or created</source>
         <translation>файл книги заказов нельзя открыть или создать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="256"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="260"/>
         <source>The order book file {0} cannot be opened or created. Check that its folder exists and may be written by this user.</source>
         <translation>Файл книги заказов {0} не удаётся открыть или создать. Проверьте, что его папка существует и этот пользователь может в неё записывать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="235"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="239"/>
         <source>the order book is damaged</source>
         <translation>книга заказов повреждена</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="227"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="231"/>
         <source>the order book is locked by another program</source>
         <translation>книга заказов занята другой программой</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="243"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="247"/>
         <source>The order book is locked by another program (another PayDesk window or command, or a backup tool). Nothing was changed; close the other program or wait, then try again.</source>
         <translation>Книга заказов занята другой программой (другим окном или командой PayDesk либо программой резервного копирования). Ничего не изменено; закройте другую программу или подождите, затем повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="229"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="233"/>
         <source>the order book is read-only</source>
         <translation>книга заказов доступна только для чтения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="247"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="251"/>
         <source>The order book is read-only, so nothing can be saved in it. Check that the file and its folder may be written by this user.</source>
         <translation>Книга заказов доступна только для чтения, поэтому в ней ничего нельзя сохранить. Проверьте, что этот пользователь может записывать в файл и его папку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="237"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="241"/>
         <source>the order book was written by a newer version of PayDesk</source>
         <translation>книга заказов записана более новой версией PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="269"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="273"/>
         <source>The order book {0} is damaged and cannot be read. It has been moved to {1}; nothing was deleted. It may hold orders that are not confirmed or not yet seen paid, so PayDesk will not start a new, empty order book in its place: give that file to support, who can recover what it holds. To start a new order book anyway, move {2} out of {3} and start PayDesk again.</source>
         <translation>Книга заказов {0} повреждена и не читается. Она перемещена в {1}; ничего не удалено. В ней могут быть неподтверждённые заказы и оплаты, которых PayDesk ещё не видел, поэтому PayDesk не станет заводить на её месте новую, пустую книгу: передайте этот файл в поддержку — там восстановят его содержимое. Чтобы всё же начать новую книгу заказов, уберите {2} из папки {3} и запустите PayDesk снова.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="259"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="263"/>
         <source>The order book {0} is damaged. Stop taking payments with it and contact support with the file; it has not been changed.</source>
         <translation>Книга заказов {0} повреждена. Не принимайте с ней платежи и обратитесь в поддержку, приложив файл; он не изменён.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="265"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="269"/>
         <source>The order book {0} was written by a newer version of PayDesk. Update PayDesk to open it; the file has not been changed.</source>
         <translation>Книга заказов {0} записана более новой версией PayDesk. Обновите PayDesk, чтобы открыть её; файл не изменён.</translation>
     </message>
@@ -1632,12 +1647,12 @@ QR payments at a shop counter.</source>
         <translation>Заказ так и не дошёл до платёжного сервиса, а его время истекло.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="310"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="314"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="301"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="305"/>
         <source>The order {0} was sent to the payment service, but it could not be saved here: {1}. PayDesk sends it again by itself, as the same order. Do not take this payment again.</source>
         <translation>Заказ {0} отправлен в платёжный сервис, но сохранить его здесь не удалось: {1}. PayDesk сам отправит его ещё раз — как тот же заказ. Не принимайте эту оплату повторно.</translation>
     </message>
@@ -1690,6 +1705,16 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="130"/>
         <source>The payment service address must use https:// (plain http:// is allowed only for a service on this computer).</source>
         <translation>Адрес платёжного сервиса должен начинаться с https:// (http:// допустим только для сервиса на этом компьютере).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="151"/>
+        <source>The payment service already had this order (an earlier attempt reached it) and did not send its payment link again, so it cannot be shown to a buyer. PayDesk keeps checking its status.</source>
+        <translation>У платёжного сервиса этот заказ уже был (до него дошла одна из прежних попыток), но ссылку на оплату он повторно не прислал, поэтому показать её покупателю нельзя. PayDesk продолжает проверять статус заказа.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="72"/>
+        <source>The payment service already has this order</source>
+        <translation>У платёжного сервиса этот заказ уже есть,</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="146"/>
@@ -1752,7 +1777,7 @@ QR payments at a shop counter.</source>
         <translation>Платёжный сервис отклонил запрос.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="154"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="158"/>
         <source>The payment service refused the request: {0}</source>
         <translation>Платёжный сервис отклонил запрос: {0}</translation>
     </message>
@@ -1782,7 +1807,7 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="62"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="65"/>
         <source>The port must be a number from 1 to 65535.</source>
         <translation>Порт — число от 1 до 65535.</translation>
     </message>
@@ -1807,7 +1832,7 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="220"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="224"/>
         <source>The secret key could not be read or stored: the keychain refused.</source>
         <translation>Не удалось прочитать или сохранить секретный ключ: хранилище ключей отказало.</translation>
     </message>
@@ -1888,6 +1913,11 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="49"/>
+        <source>The settings in {path} are being saved by another PayDesk program; try again in a moment.</source>
+        <translation>Настройки в {path} сейчас сохраняет другая программа PayDesk; попробуйте ещё раз чуть позже.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="52"/>
         <source>The shared order book&apos;s address must be a PostgreSQL address such as postgresql://till@backoffice:5432/shop.</source>
         <translation>Адрес общей книги заказов должен быть адресом PostgreSQL, например postgresql://till@backoffice:5432/shop.</translation>
     </message>
@@ -1897,7 +1927,7 @@ QR payments at a shop counter.</source>
         <translation>системный сигнал (проигрыватель звука не найден)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="52"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="55"/>
         <source>The till&apos;s name must be one line of at most 40 characters.</source>
         <translation>Название кассы — одна строка не длиннее 40 символов.</translation>
     </message>
@@ -1907,7 +1937,7 @@ QR payments at a shop counter.</source>
         <translation>Настройки {name} не существует.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="76"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="79"/>
         <source>This cannot be shorter than the first check of other orders ({low} s).</source>
         <translation>Не может быть меньше первой проверки других заказов ({low} с).</translation>
     </message>
@@ -1926,7 +1956,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, где секретный ключ был бы в безопасности. PayDesk может хранить его в файле: {0}. Читать файл может только эта учётная запись (права 0600), но ключ прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="217"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="221"/>
         <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
@@ -1945,7 +1975,7 @@ QR payments at a shop counter.</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="74"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="77"/>
         <source>This must be between {low} and {high}.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
@@ -2068,7 +2098,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="151"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="155"/>
         <source>Unknown error.</source>
         <translation>Неизвестная ошибка.</translation>
     </message>
@@ -2076,6 +2106,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="65"/>
         <source>Unknown status: {raw}</source>
         <translation>Неизвестный статус: {raw}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="64"/>
+        <source>Unknown: the payment service did not send it</source>
+        <translation>Неизвестна: платёжный сервис её не прислал</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
@@ -2139,7 +2174,7 @@ QR payments at a shop counter.</source>
         <translation>{0} (не подключён)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="262"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="266"/>
         <source>{0} is not a PayDesk order book; it has been left as it is. Start PayDesk with another data folder.</source>
         <translation>{0} — не книга заказов PayDesk; файл оставлен как есть. Запустите PayDesk с другой папкой данных.</translation>
     </message>
@@ -2194,12 +2229,12 @@ QR payments at a shop counter.</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="55"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="57"/>
         <source>≈ {0} (paid between {1} and {0})</source>
         <translation>≈ {0} (оплачен между {1} и {0})</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="54"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="56"/>
         <source>≈ {0} (the service does not say when)</source>
         <translation>≈ {0} (сервис не сообщает точное время)</translation>
     </message>

@@ -3,7 +3,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from cli_process import RunPaydesk
+from cli_process import RunPaydesk, paydesk_for
 
 SECRET = "Recognisable-Secret-7f3a"
 
@@ -66,3 +66,41 @@ def test_the_demo_keeps_its_own_preferences_and_the_sandboxs_account(
         refused = paydesk("--demo", "config", "set", name, value)
         assert refused.code == 2
         assert f"{name} is fixed in the demo" in refused.err
+
+
+#: Each set by a process of its own, all at once; and as the file must keep them.
+AT_ONCE = {"merchant_name": "Corner Cafe", "till": "Till 2", "sound": "off",
+           "order_lifetime_seconds": "600", "backoff_max_seconds": "120"}
+KEPT = {"merchant_name": "Corner Cafe", "till": "Till 2", "sound": False,
+        "order_lifetime_seconds": 600, "backoff_max_seconds": 120.0}
+
+
+def test_settings_set_by_several_processes_at_once_are_all_kept(tmp_path: Path) -> None:
+    """Five ``paydesk config set`` at once, each changing its own setting: the file keeps
+    every change, none written over by another's older copy, and no process fails.
+
+    Each is held once they have all started, then once it has read the file: under the
+    settings' lock only one of them gets that far at a time (the others say they wait
+    for it), whereas without it all five would read the same file before any writes."""
+    runner = paydesk_for(tmp_path)
+    try:
+        spawned = [runner.spawn("config", "set", name, value,
+                                pause_at="settings_save,settings_read")
+                   for name, value in AT_ONCE.items()]
+        for one in spawned:
+            one.wait_for_line("paused at settings_save")
+        for one in spawned:
+            one.resume()
+        for one in spawned:
+            one.wait_for_line("paused at settings_read", "at settings_lock")
+        for one in spawned:
+            one.resume()  # all at once: the lock decides who goes first
+        ended = [one.finish() for one in spawned]
+    finally:
+        runner.close()
+    for one, (_out, err) in zip(spawned, ended, strict=True):
+        assert one.process.returncode == 0, err
+    kept = json.loads((tmp_path / "data" / "settings.json").read_text(encoding="utf-8"))
+    assert {name: kept[name] for name in KEPT} == KEPT
+    assert sorted(path.name for path in (tmp_path / "data").glob("settings*")) == [
+        "settings.json", "settings.lock"]  # no temp file left behind

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from paydesk.sandbox import Fault, SandboxServer
 
-from cli_process import RunPaydesk, paydesk_for
+from cli_process import RunPaydesk, paydesk_for, service_env
 from payment_page import decide
+from test_values import TEST_CLIENT_ID
 
 LINK_RE = re.compile(r"^Link\s+(\S+)$", re.M)
 ORDER_RE = re.compile(r"^Order\s+(\S+)$", re.M)
@@ -124,6 +125,60 @@ def test_create_wait_follows_the_order_until_it_is_paid(
         create.close()
     assert create.process.returncode == 0, err
     assert "Waiting for the payment" in out and out.rstrip().endswith("  paid"), out
+
+
+def test_a_create_whose_reply_is_lost_and_answered_already_exists_is_kept_and_watched(
+    paydesk: RunPaydesk, start_sandbox: Callable[..., SandboxServer]
+) -> None:
+    """A service that refuses a repeat as "already exists", as the real one is believed
+    to: create's first reply is lost, and its own retry is refused so. The order is
+    kept, confirmed and watched, its link said to be unknown (exit 3, not 0); refresh
+    then follows it to paid. The service made it once."""
+    sandbox = start_sandbox(client_id=TEST_CLIENT_ID, repeats="refused", refusals="http200")
+    env = service_env(sandbox)
+    sandbox.inject(Fault.DROP_AFTER_PROCESSING, endpoint="create_order")
+
+    run = paydesk("create", "150", "--qr", env=env)
+
+    assert run.code == 3, run.text
+    assert "already had this order" in run.err and "cannot be shown to a buyer" in run.err
+    assert "Link    unknown: the payment service already had this order" in run.out
+    assert "http" not in run.out and "█" not in run.out
+    [remote] = sandbox.orders()
+    [record] = json.loads(paydesk("list", "--format", "json", env=env).out)
+    assert record["order_id"] == remote.order_id
+    assert (record["creation"], record["phase"], record["url"]) == ("confirmed", "pending", "")
+    history = paydesk("status", remote.order_id, "--history", env=env)
+    assert history.code == 0, history.text
+    assert "found at the service: The payment service already had this order" in history.out
+
+    sandbox.approve(remote.order_id)
+    run = paydesk("refresh", env=env)
+    assert run.code == 0, run.text
+    assert f"changed     {remote.order_id}  paid" in run.out
+    assert [o.order_id for o in sandbox.orders()] == [remote.order_id]
+
+
+def test_refresh_resending_an_order_the_service_already_has_says_its_link_is_unknown(
+    paydesk: RunPaydesk, start_sandbox: Callable[..., SandboxServer]
+) -> None:
+    """Every reply of create lost (the first attempt made the order): refresh sends it
+    again, is told "already exists", and finds it with get_order."""
+    sandbox = start_sandbox(client_id=TEST_CLIENT_ID, repeats="refused")
+    env = service_env(sandbox)
+    sandbox.inject(Fault.DROP_AFTER_PROCESSING, times=4, endpoint="create_order")
+    run = paydesk("create", "42", env=env)
+    assert run.code == 4, run.text  # unreachable, as far as it knows
+    [remote] = sandbox.orders()
+
+    run = paydesk("refresh", env=env)
+
+    assert run.code == 0, run.text
+    assert (f"sent again  {remote.order_id}  pending  (link unknown: the payment service "
+            "already had this order") in run.out
+    [record] = json.loads(paydesk("list", "--format", "json", env=env).out)
+    assert (record["creation"], record["phase"]) == ("confirmed", "pending")
+    assert [o.order_id for o in sandbox.orders()] == [remote.order_id]
 
 
 def test_refresh_reports_changes(

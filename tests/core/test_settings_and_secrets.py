@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from paydesk.core import settings as settings_file
-from paydesk.core.settings import Settings, SettingsError
+from paydesk.core.settings import Settings, SettingsError, SettingsProblem
+from paydesk.support.held_lock import try_lock
 from paydesk.support.secret_store import NoKeychainError, SecretStore, mask
 
 from memory_keyring import MemoryKeyring
@@ -106,22 +107,23 @@ def test_mask_never_shows_characters() -> None:
 @pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
 def test_plaintext_file_is_private_whatever_the_umask_and_leftovers(tmp_path: Path) -> None:
     path = tmp_path / "secret-key.txt"
-    leftover = path.with_suffix(".txt.tmp")  # where the file is written first
-    leftover.write_text("stale")
-    leftover.chmod(0o644)  # a crash left it, readable by all
+    leftover = path.with_suffix(".txt.tmp")  # where an older PayDesk wrote it first
     elsewhere = tmp_path / "elsewhere.txt"
     elsewhere.write_text("")
+    leftover.symlink_to(elsewhere)  # planted: a write through it would land elsewhere
     old_umask = os.umask(0)
     try:
         store = SecretStore(path, use_file=True, environ={})
         store.set(1, "first-secret")
-        leftover.symlink_to(elsewhere)  # planted: a write through it would land elsewhere
         store.set(1, "second-secret")
     finally:
         os.umask(old_umask)
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert store.get(1) == "second-secret"
-    assert elsewhere.read_text() == "" and not leftover.exists()
+    assert elsewhere.read_text() == ""
+    # Each write made its own temp file and renamed it: none is left behind.
+    assert sorted(p.name for p in tmp_path.iterdir()) == [
+        "elsewhere.txt", "secret-key.txt", "secret-key.txt.tmp"]
 
 
 @pytest.mark.skipif(os.name != "posix", reason="POSIX modes")
@@ -151,3 +153,27 @@ def test_unwritable_settings_folder_is_a_clear_error(tmp_path: Path) -> None:
     blocker.write_text("a file where the folder should be", encoding="utf-8")
     with pytest.raises(SettingsError, match="cannot be saved"):
         settings_file.save(Settings(), blocker / "settings.json")
+
+
+def test_a_save_while_another_program_holds_the_settings_lock_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "settings.json"
+    other = try_lock(tmp_path / "settings.lock")  # another program, in its save
+    assert other is not None
+    monkeypatch.setattr(settings_file, "SAVE_WAIT_SECONDS", 0.0)  # gave up waiting
+    with pytest.raises(SettingsError) as raised, settings_file.saving(path):
+        settings_file.save(Settings(merchant_name="never"), path)
+    assert raised.value.code is SettingsProblem.SAVE_BUSY
+    assert raised.value.path == tmp_path and not path.exists()
+    other.release()
+    with settings_file.saving(path):
+        settings_file.save(Settings(merchant_name="saved"), path)
+    assert settings_file.load(path, environ={}).merchant_name == "saved"
+
+
+def test_a_settings_lock_that_cannot_be_made_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "settings.lock").mkdir()  # something else where the lock's file goes
+    with pytest.raises(SettingsError) as raised, settings_file.saving(tmp_path / "settings.json"):
+        pass
+    assert raised.value.code is SettingsProblem.CANNOT_SAVE and raised.value.reason

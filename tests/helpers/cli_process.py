@@ -47,18 +47,21 @@ class Spawned:
     lines: queue.Queue[str | None] = field(default_factory=queue.Queue)
     seen: list[str] = field(default_factory=list)
 
-    def wait_for_line(self, text: str, timeout: float = PROCESS_TIMEOUT) -> None:
-        """Block until stderr has a line containing ``text`` (a condition, not a sleep)."""
+    def wait_for_line(self, *texts: str, timeout: float = PROCESS_TIMEOUT) -> str:
+        """Block until stderr has a line containing one of ``texts`` (a condition, not a
+        sleep); returns the one it had."""
         while True:
             try:
                 line = self.lines.get(timeout=timeout)
             except queue.Empty:
-                raise AssertionError(f"no {text!r} on stderr in {timeout} s: {self.seen}") from None
+                raise AssertionError(
+                    f"no {texts!r} on stderr in {timeout} s: {self.seen}") from None
             if line is None:
-                raise AssertionError(f"paydesk ended before {text!r}: {self.seen}")
+                raise AssertionError(f"paydesk ended before {texts!r}: {self.seen}")
             self.seen.append(line)
-            if text in line:
-                return
+            for text in texts:
+                if text in line:
+                    return text
 
     def resume(self) -> None:
         """End a test pause and let it go on, to be watched (wait_for_line) further."""
@@ -150,8 +153,9 @@ class Paydesk:
         preexec: Callable[[], None] | None = None,
         pause_at: str | None = None,
     ) -> Spawned:
-        """Start it and go on. ``pause_at``: a step of ``create`` where it says ``paused at
-        <step>`` on stderr and waits for :meth:`Spawned.resume` (paused_paydesk.py)."""
+        """Start it and go on. ``pause_at``: steps (comma-separated) of ``create`` or of a
+        settings save where it says ``paused at <step>`` on stderr and waits for
+        :meth:`Spawned.resume` (paused_paydesk.py)."""
         command = self.command(args)
         if pause_at is not None:
             command = [sys.executable, "-m", "paused_paydesk", pause_at, *args]

@@ -1,30 +1,41 @@
-"""``paydesk`` that stops at one step of ``create``, for the tests that kill it there.
+"""``paydesk`` that stops at steps of ``create`` or of a settings save, for the tests
+that kill it there or let others run meanwhile.
 
-    python -m paused_paydesk POINT [paydesk arguments...]
+    python -m paused_paydesk POINT[,POINT...] [paydesk arguments...]
 
-Installs the pause, then runs ``paydesk.launch.main`` as the ``paydesk`` command
-does. At POINT it says ``paused at POINT`` on stderr and waits for a line on stdin,
-so a test (tests/reliability) can SIGKILL it exactly there, or let it go on. The
-points, in the order ``create`` reaches them:
+Installs the pauses, then runs ``paydesk.launch.main`` as the ``paydesk`` command
+does. At each POINT (the first time it is reached) it says ``paused at POINT`` on
+stderr and waits for a line on stdin, so a test (tests/reliability) can SIGKILL it
+exactly there, or let it go on. The points, in the order they are reached:
 
 - ``before_write``: the book is open, the order not written yet;
 - ``after_write``: the order is committed, unconfirmed, and not sent;
-- ``after_send``: the service has answered, and nothing of its answer is saved.
+- ``after_send``: the service has answered, and nothing of its answer is saved;
+- ``settings_save``: a save of the settings has begun: nothing read, nothing locked;
+- ``settings_read``: the settings file is read and changed (under the settings' lock,
+  if the save takes one), and not written yet.
 
-The pause wraps the desk's own steps (``OrderDesk.start_order`` writes the order,
-``OrderDesk.record_creation`` saves the answer), so the app carries no test hook.
+Besides, each time a save waits for the settings' lock it says ``at settings_lock``
+first, so a test can tell a process waiting there from one that never got that far.
+
+The pauses wrap the core's own steps (``OrderDesk.start_order`` writes the order,
+``OrderDesk.record_creation`` saves the answer, ``Runtime.save_settings`` saves the
+settings with ``settings.save`` after reading them), so the app carries no test hook.
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
+from paydesk.core import settings
 from paydesk.core.desk import OrderDesk
+from paydesk.core.runtime import Runtime
 from paydesk.domain.orders import Order
 from paydesk.launch import main
 
-POINTS = ("before_write", "after_write", "after_send")
+POINTS = ("before_write", "after_write", "after_send", "settings_save", "settings_read")
 
 
 def pause(point: str) -> None:
@@ -32,19 +43,21 @@ def pause(point: str) -> None:
     sys.stdin.readline()
 
 
-def install(point: str) -> None:
-    """Wrap the desk's steps so that ``create`` pauses at ``point``, the first time only
-    (saving the answer may be tried again; the pause is before the first try)."""
-    if point not in POINTS:
-        raise SystemExit(f"paused_paydesk: no pause point {point!r}; one of {POINTS}")
+def install(points: str) -> None:
+    """Wrap the core's steps so that it pauses at each of ``points`` (comma-separated),
+    the first time only (saving the answer may be tried again; the pause is before the
+    first try)."""
+    waiting = set(points.split(","))
+    if not waiting <= set(POINTS):
+        raise SystemExit(f"paused_paydesk: no pause point in {points!r}; use {POINTS}")
     start_order = OrderDesk.start_order
     record_creation = OrderDesk.record_creation
-    waiting = True
+    save_settings = Runtime.save_settings
+    save = settings.save
 
     def pause_at(here: str) -> None:
-        nonlocal waiting
-        if waiting and here == point:
-            waiting = False
+        if here in waiting:
+            waiting.discard(here)
             pause(here)
 
     def paused_start_order(self: OrderDesk, *args: Any, **kwargs: Any) -> Order:
@@ -57,8 +70,26 @@ def install(point: str) -> None:
         pause_at("after_send")  # the answer is in hand, about to be saved
         return record_creation(self, *args, **kwargs)
 
+    def paused_save_settings(self: Runtime, *args: Any, **kwargs: Any) -> settings.Settings:
+        pause_at("settings_save")
+        return save_settings(self, *args, **kwargs)
+
+    def paused_save(*args: Any, **kwargs: Any) -> None:
+        pause_at("settings_read")
+        save(*args, **kwargs)
+
     OrderDesk.start_order = paused_start_order  # type: ignore[method-assign]
     OrderDesk.record_creation = paused_record_creation  # type: ignore[method-assign]
+    Runtime.save_settings = paused_save_settings  # type: ignore[method-assign]
+    settings.save = paused_save
+    wait_for_lock = getattr(settings, "wait_for_lock", None)
+    if wait_for_lock is not None:  # a save that takes the settings' lock
+
+        def announced_wait(path: Path, *args: Any, **kwargs: Any) -> Any:
+            print("at settings_lock", file=sys.stderr, flush=True)
+            return wait_for_lock(path, *args, **kwargs)
+
+        settings.wait_for_lock = announced_wait
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ FAULT_CODES = {
     Fault.TIMEOUT: FailureCode.TIMEOUT,
     Fault.TRICKLE: FailureCode.TIMEOUT,
     Fault.TRICKLE_BODY: FailureCode.TIMEOUT,
+    Fault.LINK_ELSEWHERE: FailureCode.INSECURE_LINK,
 }
 WITH_WORDS = {Fault.SERVER_ERROR, Fault.UNAVAILABLE, Fault.RATE_LIMITED, Fault.REFUSED_WITH_200}
 

@@ -268,6 +268,27 @@ def test_repeated_create_without_email_is_idempotent(calls: SandboxCalls) -> Non
     assert calls.create("A-1", 100).json() == calls.create("A-1", 100).json()
 
 
+@pytest.mark.parametrize("refusals", ["codes", "http200"])
+def test_repeats_refused_answers_a_repeat_already_exists_as_the_real_service(
+    start_sandbox: Callable[..., SandboxServer], make_calls: Callable[..., SandboxCalls],
+    refusals: str,
+) -> None:
+    """``--repeats refused``: the same create again is refused as existing, with HTTP 200
+    and the contract's failure shape (never the contract's 409, which means other terms);
+    the order is made once and get_order still finds it."""
+    server = start_sandbox(repeats="refused", refusals=refusals)
+    client = make_calls(server)
+    first = client.create("A-1", 100, email="buyer@example.com")
+    assert first.status_code == 200 and first.json()["status"] is True
+
+    again = client.create("A-1", 100, email="buyer@example.com")
+
+    assert_failure(again, 200, "A-1", "already exists")
+    assert_failure(client.create("A-1", 101), 409 if refusals == "codes" else 200, "amount")
+    assert [o.order_id for o in server.orders()] == ["A-1"]
+    assert client.get("A-1").json() == {"status": True, "order_status": "pending"}
+
+
 @pytest.mark.parametrize(
     ("changes", "field"),
     [

@@ -1,6 +1,6 @@
 """Hostile payment links: a link that is not https (unless the service itself is the
-plain-http sandbox on this computer), or that hides credentials or invisible
-characters, is refused and never becomes a QR.
+plain-http sandbox on this computer, and the link leads to this computer too), or that
+hides credentials or invisible characters, is refused and never becomes a QR.
 """
 
 from __future__ import annotations
@@ -24,9 +24,11 @@ from paydesk.core.remote import send_creation
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState
 from paydesk.gateway import GatewayClient, ProtocolError
-from paydesk.sandbox import SandboxServer
+from paydesk.sandbox import Fault, SandboxServer
+from paydesk.sandbox.faults import ELSEWHERE
 from paydesk.store import OrderStore
 
+from cli_process import Paydesk, service_env
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 
@@ -141,23 +143,55 @@ def test_plain_http_links_only_from_a_plain_http_service_on_loopback(
     assert "not secure" in caught.value.user_message
 
 
-@pytest.mark.parametrize("base_url", ["http://127.0.0.1:8765", "http://localhost:8765",
-                                      "http://[::1]:8765"])
-def test_a_plain_http_service_on_loopback_may_link_over_http(base_url: str) -> None:
-    client, _ = https_client("HTTP://counter-pc.example:8765/pay/abc", base_url)
+LOOPBACK_SERVICES = ["http://127.0.0.1:8765", "http://localhost:8765", "http://[::1]:8765"]
+
+
+@pytest.mark.parametrize("base_url", LOOPBACK_SERVICES)
+@pytest.mark.parametrize("link", ["http://127.0.0.1:8765/pay/abc", "HTTP://LOCALHOST:9/pay/abc",
+                                  "http://[::1]:8765/pay/abc", "http://127.0.0.2/pay/abc"])
+def test_a_plain_http_service_on_loopback_may_link_to_this_computer_over_http(
+    base_url: str, link: str
+) -> None:
+    client, _ = https_client(link, base_url)
     with client:
-        assert client.create_order("A-1", 100) == "HTTP://counter-pc.example:8765/pay/abc"
+        assert client.create_order("A-1", 100) == link
 
 
-def test_the_loopback_sandbox_may_hand_out_plain_http_links(
+@pytest.mark.parametrize("base_url", LOOPBACK_SERVICES)
+@pytest.mark.parametrize("link", [
+    "http://evil.example/pay/x",
+    "http://counter-pc.example:8765/pay/abc",  # this computer's name on the LAN, maybe
+    "http://192.0.2.7:8765/pay/abc",
+    "http://localhost.evil.example/pay/abc",
+    "http://127.0.0.1.evil.example/pay/abc",
+    "http://[::ffff:192.0.2.7]/pay/abc",
+])
+def test_a_plain_http_service_on_loopback_may_not_link_elsewhere_over_http(
+    base_url: str, link: str
+) -> None:
+    """Whoever answers that name on the buyer's network would get the buyer."""
+    client, adapter = https_client(link, base_url)
+    with client, pytest.raises(ProtocolError) as caught:
+        client.create_order("A-1", 100)
+    assert adapter.sent
+    assert caught.value.failure == Failure(FailureCode.INSECURE_LINK)
+    assert "not secure" in caught.value.user_message and link not in str(caught.value)
+
+
+def test_the_loopback_sandbox_links_to_this_computer_and_not_to_another_over_http(
     start_sandbox: Callable[..., SandboxServer],
 ) -> None:
-    """Demo mode with a phone: the sandbox on loopback links to this computer's LAN address."""
     server = start_sandbox(client_id=TEST_CLIENT_ID)
+    with GatewayClient(server.base_url, TEST_CLIENT_ID, TEST_SECRET) as client:
+        assert client.create_order("A-1", 100).startswith(server.base_url + "/pay/")
+    # A phone on the LAN would need the sandbox's links under this computer's LAN name:
+    # over plain http PayDesk refuses them (an https address in front would do).
     phone = SandboxServer(server.config, public_url="http://counter-pc.example:8765").start()
     try:
-        with GatewayClient(phone.base_url, TEST_CLIENT_ID, TEST_SECRET) as client:
-            assert client.create_order("A-1", 100).startswith("http://counter-pc.example:8765/pay/")
+        with GatewayClient(phone.base_url, TEST_CLIENT_ID, TEST_SECRET) as client, \
+                pytest.raises(ProtocolError) as caught:
+            client.create_order("A-2", 100)
+        assert caught.value.code == FailureCode.INSECURE_LINK
     finally:
         phone.stop()
 
@@ -185,3 +219,30 @@ def test_a_refused_link_leaves_the_order_unconfirmed_and_never_shown(
     panel.show_order(replace(order, url="https://pay.example.com/pay/abc",
                              creation=CreationState.CONFIRMED), None)
     assert panel.qr.matrix() is not None
+
+
+def test_create_keeps_a_link_to_another_computer_out_of_the_book_and_the_terminal(
+    paydesk: Paydesk, sandbox: SandboxServer
+) -> None:
+    """The service on this computer makes the order, then answers with a plain-http link
+    elsewhere: ``paydesk create --qr`` stores and prints no link, says why, and keeps the
+    order to be sent again under its own id, as for any reply it cannot use."""
+    env = service_env(sandbox)
+    sandbox.inject(Fault.LINK_ELSEWHERE, endpoint="create_order")
+    run = paydesk.run("create", "150", "--qr", env=env)
+    assert run.code == 4, run.text  # a reply PayDesk cannot use, not a refusal
+    assert ELSEWHERE not in run.text and "evil" not in run.text
+    assert "not secure" in run.err and "paydesk refresh" in run.err
+    assert "█" not in run.out  # no QR code of any link
+    [record] = json.loads(paydesk.run("list", "--format", "json", env=env).out)
+    assert (record["creation"], record["url"], record["phase"]) == ("unconfirmed", "", "not_sent")
+    [remote] = sandbox.orders()  # the service made it: it must not be made twice
+    assert remote.order_id == record["order_id"]
+
+    run = paydesk.run("refresh", env=env)  # the service's own link this time
+
+    assert run.code == 0, run.text
+    [record] = json.loads(paydesk.run("list", "--format", "json", env=env).out)
+    assert record["creation"] == "confirmed" and record["url"] == remote.url
+    assert record["url"].startswith(sandbox.base_url + "/pay/")
+    assert [order.order_id for order in sandbox.orders()] == [remote.order_id]

@@ -88,10 +88,10 @@ def test_random_fault_rates_are_roughly_as_asked() -> None:
     [{"timeout_rate": 1.5}, {"timeout_rate": -0.1}, {"fail_rate": 0.7, "timeout_rate": 0.4},
      {"latency_jitter_ms": -1}, {"trickle_rate": 1.5},
      {"fail_rate": 0.5, "timeout_rate": 0.3, "trickle_rate": 0.3}, {"trickle_ms": -1},
-     {"refusals": "http500"}, {"refusals": "HTTP200"}],
+     {"refusals": "http500"}, {"refusals": "HTTP200"}, {"repeats": "sometimes"}],
 )
 def test_config_refuses_bad_switches(settings: dict[str, float]) -> None:
-    with pytest.raises(ValueError, match=r"rate|latency|trickle|refusals"):
+    with pytest.raises(ValueError, match=r"rate|latency|trickle|refusals|repeats"):
         SandboxConfig(**settings)  # type: ignore[arg-type]
 
 
@@ -108,6 +108,8 @@ def test_command_line_switches(capsys: pytest.CaptureFixture[str]) -> None:
     assert parser.parse_args(["--refusals", "http200"]).refusals == "http200"
     with pytest.raises(SystemExit):
         parser.parse_args(["--refusals", "sometimes"])
+    assert parser.parse_args([]).repeats == "idempotent"
+    assert parser.parse_args(["--repeats", "refused"]).repeats == "refused"
     too_much = parser.parse_args(["--fail-rate", "0.8", "--timeout-rate", "0.5", "--port", "0"])
     assert run(too_much) == 2
     assert "at most 1" in capsys.readouterr().err

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.support.held_lock import try_lock
+from paydesk.support.held_lock import try_lock, wait_for_lock
 
 HOLD = """
 import sys
@@ -47,6 +47,25 @@ def test_a_killed_holder_lets_the_lock_go(tmp_path: Path) -> None:
         child.wait(timeout=30)
         lock = try_lock(path)  # no stale lock after a crash
         assert lock is not None
+        lock.release()
+    finally:
+        child.kill()
+        child.wait(timeout=30)
+
+
+def test_waiting_for_a_lock_takes_it_once_its_holder_lets_go(tmp_path: Path) -> None:
+    path = tmp_path / "settings.lock"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    child = subprocess.Popen([sys.executable, "-c", HOLD, str(path)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True, env=env)
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "held"
+        assert wait_for_lock(path, 0.0) is None  # held: no waiting allowed, none had
+        assert child.stdin is not None
+        child.stdin.close()  # the holder ends, and its lock with it
+        lock = wait_for_lock(path, 60.0)  # waits for that, however long it takes
+        assert lock is not None
+        assert try_lock(path) is None  # and holds it now
         lock.release()
     finally:
         child.kill()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +23,7 @@ from paydesk.core.runtime import Runtime, open_runtime
 from paydesk.core.settings import Settings
 from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
+from paydesk.support.held_lock import HeldLock
 from paydesk.support.logs import CLI_LOG_FILE
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
@@ -30,7 +32,7 @@ from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.settings.dialog import SettingsDialog
 from paydesk.ui.shell.formatting import money
 
-from cli_process import child_env, service_env
+from cli_process import child_env, paydesk_for, service_env
 from payment_page import decide
 from settings_steps import save_in_the_dialog
 from test_values import TEST_CLIENT_ID, TEST_SECRET
@@ -257,6 +259,51 @@ def test_a_setting_set_in_a_terminal_is_kept_when_the_window_saves_its_own(
                 kept["max_requests_per_second"], kept["sound"]) == ("Café", 120.0, 3.0, False)
         assert window.counter.desk.policy.backoff_max.total_seconds() == 120
     finally:
+        window.shutdown()
+        runtime.close()
+
+
+def test_a_window_save_racing_a_terminal_save_keeps_both(
+    qtbot: QtBot, sandbox: SandboxServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'paydesk config set' has read the settings file and not yet written it when Play
+    sounds is saved in the window: the window waits for it (the settings' lock), then
+    reads its change and writes both. Without the lock the command would write its
+    older copy over the window's change."""
+    monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
+    data = tmp_path / "data"
+    file = AppPaths(data).ensure().settings_file
+    settings_file.save(Settings(base_url=sandbox.base_url, client_id=TEST_CLIENT_ID), file)
+    runtime = open_runtime(str(data))
+    window = start_window(qtbot, runtime)
+    runner = paydesk_for(tmp_path)
+    try:
+        command = runner.spawn("config", "set", "max_requests_per_second", "3",
+                               pause_at="settings_read")
+        command.wait_for_line("paused at settings_read")
+        window_waits = threading.Event()
+        take_lock = settings_file.wait_for_lock
+
+        def announced(path: Path, timeout: float) -> HeldLock | None:
+            window_waits.set()
+            return take_lock(path, timeout)
+
+        monkeypatch.setattr(settings_file, "wait_for_lock", announced)
+
+        def let_the_command_go_on() -> None:
+            window_waits.wait()
+            command.resume()
+
+        threading.Thread(target=let_the_command_go_on, daemon=True).start()
+        window.sound_action.trigger()  # Settings → Play sounds: off, saved at once
+        window_waits.set()  # had the window not waited, the command goes on now
+        _out, err = command.finish()
+        assert command.process.returncode == 0, err
+        kept = json.loads(file.read_text(encoding="utf-8"))
+        assert (kept["max_requests_per_second"], kept["sound"]) == (3.0, False)
+        assert (runtime.settings.max_requests_per_second, runtime.settings.sound) == (3, False)
+    finally:
+        runner.close()
         window.shutdown()
         runtime.close()
 

@@ -55,8 +55,8 @@ def test_settings_that_cannot_be_saved_are_said_and_left_as_they_were(
 ) -> None:
     from PySide6.QtWidgets import QMessageBox
 
-    # The file is written whole to a temporary name first; make that name unusable.
-    window.runtime.paths.settings_file.with_suffix(".json.tmp").mkdir()
+    # A save holds the settings' lock; make the lock's file unusable.
+    window.runtime.paths.settings_file.with_suffix(".lock").mkdir()
     warnings: list[tuple[str, str]] = []
     monkeypatch.setattr(QMessageBox, "warning",
                         lambda _parent, title, text: warnings.append((title, text)))

@@ -11,11 +11,20 @@ from typing import Any
 from paydesk.cli import exit_codes
 from paydesk.cli.dates import local_text, next_day, parse_local_date
 from paydesk.cli.formats import add_format, print_json
-from paydesk.cli.output import WORDS, describe, history_text, status_text, table
+from paydesk.cli.output import (
+    LINK_UNKNOWN,
+    WORDS,
+    describe,
+    history_text,
+    link_unknown,
+    status_text,
+    table,
+)
 from paydesk.core.csv_format import CsvFormat
 from paydesk.core.export import COLUMNS, details_record, order_record, write_csv, write_json
 from paydesk.core.order_book import OrderDetails, OrderQuery, StoreError
 from paydesk.core.outcomes import CheckOutcome
+from paydesk.core.problems import Failure, FailureCode, english
 from paydesk.core.refresh import refresh_all
 from paydesk.core.remote import fetch_status, send_creation
 from paydesk.core.runtime import Runtime
@@ -174,6 +183,10 @@ def _create(args: argparse.Namespace, runtime: Runtime, written: list[Order]) ->
                 raise  # the order is in the book, unconfirmed, as it would be anyway
             return _sent_but_not_saved(args, replace(order, url=outcome.url), error)
     _show(order, args)
+    if outcome.found is not None:  # the service had it: confirmed, watched, link unknown
+        print(f"\nThe order is saved: {english(Failure(FailureCode.LINK_UNKNOWN))}\n"
+              f"'paydesk status {order.order_id}' asks about it.", file=sys.stderr)
+        return exit_codes.REFUSED
     if outcome.error is not None:
         print(
             f"\nThe order is saved but not confirmed: {outcome.error.user_message}\n"
@@ -250,7 +263,7 @@ def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
         outcome: CheckOutcome = fetch_status(client, order_id)
         desk = runtime.open_desk(store)
         local = desk.get(order_id)
-        if local is not None and local.url is not None:
+        if local is not None and local.creation is CreationState.CONFIRMED:
             [(local, _changed)] = desk.record_checks([outcome])
         details = desk.book.details(order_id) if args.history and local is not None else None
     if outcome.error is not None:
@@ -320,7 +333,8 @@ def run_refresh(args: argparse.Namespace, runtime: Runtime) -> int:
         })
         return exit_codes.UNAVAILABLE if report.failures else exit_codes.OK
     for order in report.resumed:
-        print(f"sent again  {order.order_id}  {status_text(order)}")
+        unknown = f"  (link {LINK_UNKNOWN})" if link_unknown(order) else ""
+        print(f"sent again  {order.order_id}  {status_text(order)}{unknown}")
     for order in report.abandoned:
         print(f"given up    {order.order_id}  never reached the service; its time ran out")
     for order in report.changed:

@@ -22,7 +22,7 @@ from paydesk.domain.errors import InputError
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.money import MAX_AMOUNT, check_kopecks, parse_amount
 from paydesk.domain.order_ids import OrderIdGenerator
-from paydesk.domain.orders import CreationState, Order, normalize_email
+from paydesk.domain.orders import CreationState, Order, OrderStatus, normalize_email
 from paydesk.gateway import GatewayError, InvalidRequestError, OrderConflict
 from paydesk.store import CheckResult, DuplicateOrderError, OrderStore
 
@@ -110,6 +110,8 @@ class OrderDesk:
                     live_since=self.live_since(confirmed),
                 ),
             )
+        if outcome.found is not None:
+            return self._found_without_link(outcome, outcome.found, focused=focused)
         if outcome.abandoned:
             return self.store.abandon(self.client_id, order_id,
                                       Failure(FailureCode.NEVER_SENT), outcome.finished_at)
@@ -121,6 +123,23 @@ class OrderDesk:
         return self.store.record_creation_error(
             self.client_id, order_id, failure, outcome.finished_at
         )
+
+    def _found_without_link(
+        self, outcome: CreationOutcome, status: OrderStatus, *, focused: bool
+    ) -> Order:
+        """The service already has the order (the repeat of a create it carried out was
+        refused): it is confirmed and watched like any other, its status as get_order
+        found it, with no link to show a buyer; its last error says so."""
+        order_id, at = outcome.order_id, outcome.finished_at
+        order = self.store.confirm_creation(
+            self.client_id, order_id, None, at,
+            self.policy.next_check(_confirmed(self._get(order_id), at), at, focused=focused),
+            failure=Failure(FailureCode.LINK_UNKNOWN),
+        )
+        check = CheckOutcome(order_id, at, status=status, asked_at=at)
+        [(order, _changed)] = self.record_checks(
+            [check], focused_order_ids=(order_id,) if focused else ())
+        return order
 
     def unconfirmed(self) -> list[Order]:
         return self.store.unconfirmed(self.client_id)
@@ -172,7 +191,7 @@ class OrderDesk:
                         not_before=None if floor is None else self.steady_of(floor),
                         live_since=self.live_since(order),
                     ),
-                    error=outcome.error.failure if outcome.error is not None else None,
+                    error=_last_error(order, outcome),
                     asked_at=outcome.asked_at,
                 )
             )
@@ -222,6 +241,16 @@ class OrderDesk:
         if isinstance(self._steady, SteadyClock):
             return self._steady.offset()
         return self._steady() - self._clock()  # injected clocks (the tests')
+
+
+def _last_error(order: Order, outcome: CheckOutcome) -> Failure | None:
+    """The check's failure; else, for an order the service has but whose link it never
+    sent, that (a successful check changes nothing of it)."""
+    if outcome.error is not None:
+        return outcome.error.failure
+    if order.creation is CreationState.CONFIRMED and order.url is None:
+        return Failure(FailureCode.LINK_UNKNOWN)
+    return None
 
 
 def _cannot_succeed(error: GatewayError | None) -> bool:

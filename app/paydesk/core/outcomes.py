@@ -24,6 +24,9 @@ class CreationOutcome:
     error: GatewayError | None = None
     #: The service never heard of this order and its lifetime is over: give it up.
     abandoned: bool = False
+    #: The service already had this order (it refused the repeat as existing) and
+    #: get_order found it in this status; no link came with it.
+    found: OrderStatus | None = None
 
 
 @dataclass(frozen=True, slots=True)

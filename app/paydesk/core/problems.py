@@ -28,6 +28,11 @@ __all__ = [
 #: The order book's own failures, in English.
 _BOOK_ENGLISH: dict[str, str] = {
     FailureCode.NEVER_SENT: "The order never reached the payment service and its time ran out.",
+    FailureCode.LINK_UNKNOWN: (
+        "The payment service already had this order (an earlier attempt reached it) and did "
+        "not send its payment link again, so it cannot be shown to a buyer. PayDesk keeps "
+        "checking its status."
+    ),
     FailureCode.UNKNOWN: "Unknown error.",
 }
 _CEILING = "amount.too_large"

@@ -10,7 +10,10 @@ from paydesk.core.polling import MAX_RETRY_AFTER
 from paydesk.core.rate_limit import RateLimiter
 from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.orders import Order
-from paydesk.gateway import GatewayClient, GatewayError, OrderNotFound
+from paydesk.gateway import GatewayClient, GatewayError, OrderConflict, OrderNotFound
+
+#: The contract's code for an order id reused with another amount or e-mail.
+_REUSED_OTHERWISE = 409
 
 
 def send_creation(
@@ -19,9 +22,37 @@ def send_creation(
     """create_order for an order already written down; safe to repeat (same order_id)."""
     try:
         url = client.create_order(order.order_id, order.amount, email=order.email)
+    except OrderConflict as refusal:
+        return _already_there(client, order, refusal, clock)
     except GatewayError as error:
         return CreationOutcome(order.order_id, clock(), error=error)
     return CreationOutcome(order.order_id, clock(), url=url)
+
+
+def _already_there(
+    client: GatewayClient, order: Order, refusal: OrderConflict, clock: Clock
+) -> CreationOutcome:
+    """The service says the order id is taken: by this order, or by another?
+
+    The contract's 409 says by another (another amount or e-mail): the refusal stands.
+    The real service is believed to refuse any repeat as "already exists" (HTTP 200),
+    the repeat of a create it carried out too (an earlier attempt whose reply was
+    lost): get_order then says whether it has the order and where it stands. Ours
+    unless it names another amount (the order id is PayDesk's own, unique); its link
+    stays unknown. Until get_order answers, nothing is decided: the order stays to be
+    sent again.
+    """
+    if refusal.http_status == _REUSED_OTHERWISE:
+        return CreationOutcome(order.order_id, clock(), error=refusal)
+    try:
+        found = client.find_order(order.order_id)
+    except OrderNotFound:
+        return CreationOutcome(order.order_id, clock(), error=refusal)
+    except GatewayError as error:
+        return CreationOutcome(order.order_id, clock(), error=error)
+    if found.amount is not None and found.amount != order.amount:
+        return CreationOutcome(order.order_id, clock(), error=refusal)  # another order's
+    return CreationOutcome(order.order_id, clock(), found=found.status)
 
 
 def resume_creation(

@@ -94,7 +94,9 @@ class Runtime:
         Only the settings named change. The file is read again first, so what another
         process wrote into it meanwhile (``paydesk config set`` beside the open window)
         is kept, and comes into force here with these changes; the file is replaced at
-        once (a temp file renamed), never half written.
+        once (a temp file renamed), never half written. The read and the write hold the
+        settings' lock between them, so two processes saving at once cannot both read
+        the old file and the second write over the first's change.
 
         Returns the settings in force: the file's, with what this process lays over it
         (``over_file``: the environment's overrides, the demo sandbox's account).
@@ -103,8 +105,9 @@ class Runtime:
         or secret key (``new_secret``) closes the payment client: the next request
         builds one.
         """
-        saved = self._on_file().with_changes(**changes)
-        settings_file.save(saved, self.paths.settings_file)
+        with settings_file.saving(self.paths.settings_file):
+            saved = self._on_file().with_changes(**changes)
+            settings_file.save(saved, self.paths.settings_file)
         return self._put_in_force(saved, new_secret=new_secret)
 
     def reload_settings(self) -> Settings:

@@ -13,18 +13,24 @@ import enum
 import json
 import os
 import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from paydesk.domain.money import MAX_AMOUNT
-from paydesk.support.private_files import write_private_file
+from paydesk.support.held_lock import wait_for_lock
+from paydesk.support.private_files import make_private_folder, write_private_file
 
 BASE_URL_ENV = "PAYDESK_BASE_URL"
 CLIENT_ID_ENV = "PAYDESK_CLIENT_ID"
 ORDER_BOOK_ENV = "PAYDESK_ORDER_BOOK"
 #: A till's name is shown in a column and typed in filters: short, one line.
 TILL_MAX = 40
+#: How long a save waits for another program's save of the same settings (which takes
+#: milliseconds) before it says so.
+SAVE_WAIT_SECONDS = 5.0
 
 
 class SettingsProblem(enum.StrEnum):
@@ -43,6 +49,8 @@ class SettingsProblem(enum.StrEnum):
     UNREADABLE_FILE = "unreadable_file"  # ``path``, ``reason``
     NOT_AN_OBJECT = "not_an_object"  # ``path``
     CANNOT_SAVE = "cannot_save"  # ``path`` (the folder), ``reason``
+    #: Another program's save held the settings past SAVE_WAIT_SECONDS (``path``: the folder).
+    SAVE_BUSY = "save_busy"
     ORDER_BOOK_ADDRESS = "order_book_address"  # ``value`` (masked), ``reason`` (a code)
     TILL_NAME = "till_name"  # ``value``
 
@@ -297,9 +305,40 @@ def save(settings: Settings, path: Path) -> None:
     try:
         write_private_file(path, json.dumps(dataclasses.asdict(settings), indent=2) + "\n")
     except OSError as exc:
-        reason = str(exc.strerror or exc)
+        raise _cannot_save(path, exc) from None
+
+
+@contextmanager
+def saving(path: Path) -> Iterator[None]:
+    """Hold the settings file's lock (``settings.lock`` beside it) for one read, change
+    and write of it, so two programs saving at once (the window and ``paydesk config
+    set``, two commands) each keep the other's change instead of writing over it.
+
+    SettingsError when the lock cannot be had: the folder cannot be written
+    (CANNOT_SAVE), or another save held it past :data:`SAVE_WAIT_SECONDS` (SAVE_BUSY).
+    """
+    try:
+        make_private_folder(path.parent)
+        lock = wait_for_lock(path.with_suffix(".lock"), SAVE_WAIT_SECONDS)
+    except OSError as exc:
+        raise _cannot_save(path, exc) from None
+    if lock is None:
         raise SettingsError(
-            SettingsProblem.CANNOT_SAVE,
-            f"The settings cannot be saved in {path.parent}: {reason}.",
-            path=path.parent, reason=reason,
-        ) from None
+            SettingsProblem.SAVE_BUSY,
+            f"The settings in {path.parent} are being saved by another PayDesk program; "
+            "try again in a moment.",
+            path=path.parent,
+        )
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def _cannot_save(path: Path, exc: OSError) -> SettingsError:
+    reason = str(exc.strerror or exc)
+    return SettingsError(
+        SettingsProblem.CANNOT_SAVE,
+        f"The settings cannot be saved in {path.parent}: {reason}.",
+        path=path.parent, reason=reason,
+    )

@@ -53,6 +53,9 @@ class FailureCode(enum.StrEnum):
     # -- the order book's own ------------------------------------------------
     #: The service never heard of the order and its time ran out: given up.
     NEVER_SENT = "never_sent"
+    #: The service already had the order (an earlier attempt reached it) and refused
+    #: the repeat instead of sending its link again: watched, but its link is unknown.
+    LINK_UNKNOWN = "link_unknown"
     #: A failure recorded without an error to say what it was.
     UNKNOWN = "unknown"
     #: Written by a PayDesk that stored sentences: the detail is that sentence.

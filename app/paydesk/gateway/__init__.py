@@ -2,7 +2,8 @@
 
 ``GatewayClient(base_url, client_id, secret_key)`` (a context manager) has
 ``create_order(order_id, amount, email=None) -> url``, ``get_order(order_id) ->
-OrderStatus`` and ``verify_credentials()``; every failure is a ``GatewayError``.
+OrderStatus`` (``find_order``: with the amount, when the service names it) and
+``verify_credentials()``; every failure is a ``GatewayError``.
 """
 
 from __future__ import annotations

@@ -169,10 +169,10 @@ class GatewayClient:
         # idempotent (same reply, same url, one order). A lost reply (timeout,
         # dropped connection after the service acted) is thus recovered here.
         # Plain-http links only from a service that is itself on plain http on this
-        # computer (the sandbox, whose links may name this computer's LAN address for
-        # a phone). Not from an https one, nor from one off this computer even when
-        # plain http to it was allowed (allow_insecure): the buyer's phone would open
-        # that link over whatever network it is on.
+        # computer (the sandbox), and only to this computer (replies.payment_url). Not
+        # from an https one, nor from one off this computer even when plain http to it
+        # was allowed (allow_insecure): the buyer's phone would open that link over
+        # whatever network it is on.
         allow_http = self._endpoint.is_loopback and self._endpoint.base_url.startswith("http://")
 
         def link(reply: replies.Success) -> str:
@@ -184,13 +184,19 @@ class GatewayClient:
 
     def get_order(self, order_id: str) -> OrderStatus:
         """The order's status at the service; a value we do not know is kept as is."""
+        return self.find_order(order_id).status
+
+    def find_order(self, order_id: str) -> replies.ServiceOrder:
+        """get_order: the order's status at the service, and its amount if the reply
+        names one (to tell our order from another under the same id)."""
         order_id = _checked_order_id(order_id)
         sign = get_order_sign(order_id, self._secret.reveal())
         params = {"client_id": str(self._client_id), "order_id": order_id, "sign": sign}
-        def status(reply: replies.Success) -> OrderStatus:
-            return replies.order_status(replies.check_order_echo(reply, order_id))
 
-        return self._call("get_order", order_id, params, sign, status)
+        def found(reply: replies.Success) -> replies.ServiceOrder:
+            return replies.service_order(replies.check_order_echo(reply, order_id))
+
+        return self._call("get_order", order_id, params, sign, found)
 
     def verify_credentials(self) -> None:
         """Check the client id and secret key with a harmless call ("Test connection").

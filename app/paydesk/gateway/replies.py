@@ -25,6 +25,7 @@ from paydesk.domain.orders import OrderStatus
 from paydesk.gateway.errors import GatewayError, ProtocolError, RateLimited
 from paydesk.gateway.refusals import refusal
 from paydesk.gateway.service_message import service_message
+from paydesk.support.loopback import is_loopback_host
 
 _SECONDS_RE = re.compile(r"[0-9]{1,10}(?:\.[0-9]{1,6})?")
 
@@ -140,9 +141,12 @@ def payment_url(reply: Success, *, allow_http: bool = False) -> str:
 
     An ``https`` link, or :class:`ProtocolError` saying why not. Plain ``http`` is
     accepted only with ``allow_http`` (the service itself is on plain http: the
-    sandbox or demo on this computer). Links with a user name or password, spaces,
-    control characters or backslashes are refused: a buyer's phone may read them
-    differently from us (``https://bank.example\\@evil.example/``).
+    sandbox or demo on this computer), and then only to this computer itself (the
+    sandbox's page: ``127.0.0.1``, ``::1``, ``localhost``): a plain-http link
+    elsewhere would send the buyer to whoever answers that name on their network.
+    Links with a user name or password, spaces, control characters or backslashes
+    are refused: a buyer's phone may read them differently from us
+    (``https://bank.example\\@evil.example/``).
     """
     url = reply.fields.get("url")
     if not isinstance(url, str) or not url:
@@ -164,9 +168,10 @@ def payment_url(reply: Success, *, allow_http: bool = False) -> str:
         raise _malformed(reply, "create_order: the 'url' is not an http(s) link")
     if parts.username is not None or parts.password is not None or "@" in parts.netloc:
         raise _malformed(reply, "create_order: the 'url' contains a user name or password")
-    if scheme == "http" and not allow_http:
+    if scheme == "http" and not (allow_http and is_loopback_host(host)):
         raise ProtocolError(
-            "create_order: the payment link is plain http, not https",
+            "create_order: the payment link is plain http, not https, to another computer"
+            if allow_http else "create_order: the payment link is plain http, not https",
             code=Code.INSECURE_LINK,
             http_status=reply.http_status,
             body=reply.body,
@@ -200,6 +205,27 @@ def order_status(reply: Success) -> OrderStatus:
     if not isinstance(value, str) or not value:
         raise _malformed(reply, "get_order: the reply has no 'order_status' text")
     return OrderStatus(value)
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceOrder:
+    """What get_order says of an order: its status, and its amount when it names one."""
+
+    status: OrderStatus
+    #: Kopecks; None when the reply does not say (the contract's reply has only the
+    #: status) or says it in a way that is not a whole number of kopecks.
+    amount: int | None = None
+
+
+def service_order(reply: Success) -> ServiceOrder:
+    """A get_order success as :class:`ServiceOrder`. The amount is read only to tell an
+    order from another under the same id, so one it cannot read is simply not known."""
+    amount = reply.fields.get("amount")
+    if isinstance(amount, str) and amount.isascii() and amount.isdigit():
+        amount = int(amount)
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
+        amount = None
+    return ServiceOrder(order_status(reply), amount)
 
 
 def _invisible(ch: str) -> bool:

@@ -5,7 +5,10 @@ the client, then the signature, then the business rules (404, 409). Every
 failure is ``{"status": false, "message": ...}`` naming what is wrong; with
 ``refusals="http200"`` the refusals come with HTTP 200, as the real service is
 believed to send them (a 429 stays a 429: it is no refusal, and says when to
-come back).
+come back). With ``repeats="refused"`` a create_order repeated with the same terms
+is not answered with its link again (the contract's idempotent create) but refused
+as the real service is believed to refuse it: HTTP 200, ``{"status": false,
+"message": "Order ... already exists."}``.
 """
 
 from __future__ import annotations
@@ -171,7 +174,7 @@ class BackendApi:
         if refused is not None:
             return refused
         try:
-            order, _created = self._ledger.create(
+            order, created = self._ledger.create(
                 client_id, order_id, amount, email, self.config.ttl_seconds
             )
         except OrderConflictError as conflict:
@@ -180,6 +183,9 @@ class BackendApi:
                 f"Order {order_id} already exists with a different {conflict.field}; "
                 "a new sale needs a new order_id.",
             )
+        if not created and self.config.repeats == "refused":
+            # Never the contract's 409 (another amount or e-mail): this is the same order.
+            return failure(200, f"Order {order_id} already exists.")
         return json_reply(200, {"status": True, "url": order.url})
 
     def _get_order(self, params: dict[str, str]) -> Reply:

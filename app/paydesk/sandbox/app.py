@@ -15,7 +15,14 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from paydesk.sandbox.api import BackendApi
-from paydesk.sandbox.faults import Fault, FaultInjector, canned_reply, check_endpoint, truncated
+from paydesk.sandbox.faults import (
+    Fault,
+    FaultInjector,
+    canned_reply,
+    check_endpoint,
+    link_elsewhere,
+    truncated,
+)
 from paydesk.sandbox.page_words import choose_language
 from paydesk.sandbox.pages import PaymentPages
 from paydesk.sandbox.replies import Reply, failure
@@ -140,6 +147,8 @@ class SandboxApp:
             return None
         if fault is Fault.TRUNCATED_JSON:
             return truncated(process())
+        if fault is Fault.LINK_ELSEWHERE:
+            return link_elsewhere(process())
         if fault in (Fault.TRICKLE, Fault.TRICKLE_BODY):
             return dataclasses.replace(
                 process(),

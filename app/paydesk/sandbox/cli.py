@@ -24,6 +24,7 @@ from paydesk.sandbox.config import (
     DEFAULT_PORT,
     DEFAULT_STALL_SECONDS,
     REFUSAL_STYLES,
+    REPEAT_STYLES,
     SandboxConfig,
     check_fail_rate,
     check_latency_ms,
@@ -145,6 +146,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="answer refusals with the contract's 4xx codes (default), or with HTTP 200 "
         "as the real service is believed to",
     )
+    parser.add_argument(
+        "--repeats",
+        choices=REPEAT_STYLES,
+        default="idempotent",
+        help="answer a create_order repeated with the same terms with its link again "
+        "(default), or refuse it as 'already exists' with HTTP 200 as the real service is "
+        "believed to",
+    )
     parser.add_argument("--db", metavar="PATH", help="keep orders in this SQLite file")
     parser.add_argument(
         "--merchant-name", default=DEFAULT_MERCHANT_NAME, help="shown on the payment page"
@@ -152,7 +161,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--public-url",
         metavar="URL",
-        help="base of the payment links, e.g. http://192.168.1.5:8765 for a phone",
+        help="base of the payment links, e.g. https://counter.example for a phone (PayDesk "
+        "takes a plain-http link only to this computer itself)",
     )
     parser.add_argument(
         "--allow-remote",
@@ -188,6 +198,7 @@ def run(args: argparse.Namespace) -> int:
             trickle_rate=args.trickle_rate,
             trickle_ms=args.trickle_ms,
             refusals=args.refusals,
+            repeats=args.repeats,
             rate_limit_per_second=args.rate_limit,
             db_path=args.db,
             merchant_name=args.merchant_name,

@@ -20,6 +20,10 @@ DEFAULT_PORT = 8765
 #: How refusals are answered: with the contract's 4xx codes, or with HTTP 200 as the
 #: real service is believed to (the body says ``status: false`` either way).
 REFUSAL_STYLES = ("codes", "http200")
+#: How a create_order for an order_id the sandbox already has, with the same terms, is
+#: answered: with the same link (the contract's idempotent create), or refused as
+#: "already exists" with HTTP 200, as the real service is believed to refuse it.
+REPEAT_STYLES = ("idempotent", "refused")
 
 
 def check_latency_ms(value: int) -> int:
@@ -91,6 +95,8 @@ class SandboxConfig:
     stall_seconds: float = DEFAULT_STALL_SECONDS
     #: One of REFUSAL_STYLES.
     refusals: str = "codes"
+    #: One of REPEAT_STYLES.
+    repeats: str = "idempotent"
 
     def __post_init__(self) -> None:
         if isinstance(self.client_id, bool) or not isinstance(self.client_id, int):
@@ -114,3 +120,5 @@ class SandboxConfig:
             raise ValueError(f"stall_seconds must be >= 0, not {self.stall_seconds!r}")
         if self.refusals not in REFUSAL_STYLES:
             raise ValueError(f"refusals must be one of {REFUSAL_STYLES}, not {self.refusals!r}")
+        if self.repeats not in REPEAT_STYLES:
+            raise ValueError(f"repeats must be one of {REPEAT_STYLES}, not {self.repeats!r}")

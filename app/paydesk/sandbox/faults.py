@@ -12,10 +12,12 @@ the app's API calls. Every fault handed out is counted
 from __future__ import annotations
 
 import enum
+import json
 import random
 import threading
 from collections import Counter
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from paydesk.sandbox.config import check_fail_rate, check_latency_ms, check_rates
 from paydesk.sandbox.replies import HTML_TYPE, Reply, failure, json_reply
@@ -42,6 +44,10 @@ class Fault(enum.Enum):
     # never its patience. TRICKLE_BODY sends the head at once and trickles the body.
     TRICKLE = "trickle"
     TRICKLE_BODY = "trickle_body"
+    # Carried out, then answered with the order's payment link moved to another
+    # computer over plain http (LINK_ELSEWHERE): a service on this computer handing out
+    # a link the buyer's phone would open wherever that name leads.
+    LINK_ELSEWHERE = "link_elsewhere"
 
     @property
     def processes_request(self) -> bool:
@@ -52,6 +58,7 @@ class Fault(enum.Enum):
             Fault.TIMEOUT,
             Fault.TRICKLE,
             Fault.TRICKLE_BODY,
+            Fault.LINK_ELSEWHERE,
         )
 
 
@@ -83,6 +90,24 @@ def canned_reply(fault: Fault, endpoint: str) -> Reply:
     if fault is Fault.REFUSED_WITH_200:
         return failure(200, "Service refused the request")
     raise ValueError(f"{fault} has no canned reply")
+
+
+#: Where a LINK_ELSEWHERE fault moves a payment link: plain http, off this computer.
+ELSEWHERE = "http://evil.example"
+
+
+def link_elsewhere(reply: Reply) -> Reply:
+    """``reply`` with its ``url`` (a create_order success's) moved to :data:`ELSEWHERE`,
+    its path kept; any other reply as it is."""
+    try:
+        payload = json.loads(reply.body)
+    except ValueError:
+        return reply
+    url = payload.get("url") if isinstance(payload, dict) else None
+    if not isinstance(url, str):
+        return reply
+    payload["url"] = ELSEWHERE + urlsplit(url).path
+    return json_reply(reply.status, payload)
 
 
 def truncated(reply: Reply) -> Reply:

@@ -52,8 +52,9 @@ class SandboxServer:
         public_url: str | None = None,
         allow_remote: bool = False,
     ) -> None:
-        """``public_url`` replaces base_url in payment links (e.g. a LAN address a
-        phone can reach); a non-loopback ``host`` needs ``allow_remote=True``."""
+        """``public_url`` replaces base_url in payment links (an address a phone can
+        reach: PayDesk takes a plain-http link only to this computer itself, so https
+        for a phone); a non-loopback ``host`` needs ``allow_remote=True``."""
         if not allow_remote and not is_loopback_host(host):
             raise ValueError(
                 f"refusing to serve the sandbox on {host!r}: it has a fixed secret and no "

@@ -114,11 +114,16 @@ class OrderStore(JournalStore):
         self,
         client_id: int,
         order_id: str,
-        url: str,
+        url: str | None,
         confirmed_at: datetime,
         next_check_at: datetime | None,
+        *,
+        failure: Failure | None = None,
     ) -> Order:
         """The service answered with the payment link: the order is live.
+
+        ``url`` None: the service has the order but gave no link (``failure`` says
+        why, as the order's last error and its attempt's); a link stored before stays.
 
         Also starts the status history (its first status, at confirmation) so
         the history shows when the order became payable. The first confirmation's
@@ -133,12 +138,12 @@ class OrderStore(JournalStore):
                 db,
                 client_id,
                 order_id,
-                "creation = ?, url = ?, last_error = NULL, last_error_detail = NULL,"
+                "creation = ?, url = coalesce(?, url), last_error = ?, last_error_detail = ?,"
                 " next_check_at = ?,"
                 " confirmed_at = coalesce(confirmed_at, ?),"
                 " last_pending_at = coalesce(last_pending_at, created_at)",
-                (CreationState.CONFIRMED.value, url, ms_or_none(next_check_at),
-                 to_ms(confirmed_at)),
+                (CreationState.CONFIRMED.value, url, *failure_columns(failure),
+                 ms_or_none(next_check_at), to_ms(confirmed_at)),
             )
             db.execute(
                 "INSERT INTO status_history (order_row, status, observed_at)"
@@ -146,7 +151,7 @@ class OrderStore(JournalStore):
                 " (SELECT 1 FROM status_history WHERE order_row = ?)",
                 (row_id, order.status.value, to_ms(confirmed_at), row_id),
             )
-            db.execute(_INSERT_ATTEMPT, (row_id, "confirmed", None, None, to_ms(confirmed_at)))
+            self._attempt(db, row_id, "confirmed", failure, confirmed_at)
         return order
 
     def record_creation_error(

@@ -1,4 +1,5 @@
-"""A lock on a file that one PayDesk process holds for as long as it runs.
+"""A lock on a file that one PayDesk process holds for as long as it runs, or for
+one short step (a save of the settings).
 
 The operating system lets it go when the process ends, however it ends, so a
 crash never leaves a stale lock behind (unlike a file whose mere presence is
@@ -10,6 +11,7 @@ process or another, cannot take it while the first holds it.
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from typing import BinaryIO
 
@@ -47,3 +49,22 @@ def try_lock(path: Path) -> HeldLock | None:
         file.close()
         return None
     return HeldLock(file)
+
+
+#: The longest pause between two tries of :func:`wait_for_lock`.
+_MAX_PAUSE = 0.05
+
+
+def wait_for_lock(path: Path, timeout: float) -> HeldLock | None:
+    """Take the lock on ``path``, waiting while another holder has it, for at most
+    ``timeout`` seconds; None when it still has it then. For a lock held only for a
+    short step: its holder lets go within milliseconds, unless it hangs."""
+    deadline = time.monotonic() + timeout
+    pause = 0.001
+    while (lock := try_lock(path)) is None:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return None
+        time.sleep(min(pause, left))
+        pause = min(pause * 2, _MAX_PAUSE)
+    return lock

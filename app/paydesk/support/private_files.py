@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -48,14 +49,15 @@ def write_private_file(path: Path, text: str) -> None:
     """Replace ``path`` with ``text`` at once (temp file, fsync, rename), so a crash
     never leaves half a file, and with mode 0600 from the start.
 
-    A leftover temp file (or something planted there, a link to elsewhere) is never
-    written through: the temp file is made new, by us. OSError if it cannot be.
+    The temp file, beside ``path`` (a rename stays on one disk), has a name of its own
+    each time, made new by us (``mkstemp``: 0600, never through a link planted there):
+    two programs writing the same file at once (the window and ``paydesk config set``)
+    each rename their own whole file, never one half-written by the other.
+    OSError if it cannot be written.
     """
     make_private_folder(path.parent)
-    tmp = path.with_suffix(path.suffix + ".tmp")
-    tmp.unlink(missing_ok=True)
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(tmp, flags, FILE_MODE)
+    fd, name = tempfile.mkstemp(prefix=f"{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(name)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from paydesk.core.order_book import OrderDetails
-from paydesk.domain.orders import Order
+from paydesk.domain.orders import CreationState, Order
 from paydesk.domain.phase import phase_of_status
 from paydesk.domain.writing import moment_text
 from paydesk.ui.orders.cells import ROWS, status_text
@@ -40,6 +40,8 @@ _ATTEMPTS: dict[str, object] = {
     "failed": QT_TRANSLATE_NOOP("PayDesk", "Failed"),
     "abandoned": QT_TRANSLATE_NOOP("PayDesk", "Given up"),
 }
+#: A confirmation with a failure: the service had the order, and sent no link.
+_FOUND = QT_TRANSLATE_NOOP("PayDesk", "Found at the payment service")
 
 
 def paid_text(order: Order) -> str:
@@ -53,6 +55,14 @@ def paid_text(order: Order) -> str:
     if order.last_pending_at is None:
         return tr("≈ {0} (the service does not say when)").format(paid)
     return tr("≈ {0} (paid between {1} and {0})").format(paid, _when(order.last_pending_at))
+
+
+def _link_text(order: Order) -> str:
+    if order.url:
+        return order.url
+    if order.creation is CreationState.CONFIRMED:  # the service has it, and sent no link
+        return tr("Unknown: the payment service did not send it")
+    return "—"
 
 
 class OrderDetailsDialog(QDialog):
@@ -76,7 +86,7 @@ class OrderDetailsDialog(QDialog):
             ("status", tr("Status"), status_text(order)),
             ("email", tr("E-mail"), order.email or "—"),
             ("note", tr("Note"), order.note or "—"),
-            ("link", tr("Payment link"), order.url or "—"),
+            ("link", tr("Payment link"), _link_text(order)),
             ("created", tr("Created"), _when(order.created_at)),
             ("confirmed", tr("Confirmed"), _when(order.confirmed_at)),
             ("paid", tr("Paid"), paid_text(order)),
@@ -103,7 +113,8 @@ class OrderDetailsDialog(QDialog):
         layout.addWidget(_heading(tr("Creation attempts")))
         self.attempts = self._table("details_attempts", tr("Answered at"), tr("Result"))
         for attempt in details.attempts:
-            marked = _ATTEMPTS.get(attempt.outcome)
+            marked = _FOUND if attempt.outcome == "confirmed" and attempt.error else (
+                _ATTEMPTS.get(attempt.outcome))
             result = tr(str(marked)) if marked is not None else attempt.outcome
             if attempt.error:
                 result = f"{result}: {failure_text(attempt.error)}"

@@ -66,6 +66,14 @@ CARDS: dict[OrderPhase, CardLook] = {
     )),
 }
 
+#: The words under the code of an order the service has but whose link it never sent
+#: (the card of a PENDING order shows no code then).
+NO_LINK_WORDS: tuple[object, ...] = (
+    QT_TRANSLATE_NOOP("PayDesk", "The payment service already has this order"),
+    QT_TRANSLATE_NOOP("PayDesk", "but did not send its link: it cannot be shown to the buyer."),
+    QT_TRANSLATE_NOOP("PayDesk", "PayDesk keeps checking it."),
+)
+
 CARD_STYLE = """
 QFrame#payment_card { background: #f6f7f9; border: 1px solid #dadce0; border-radius: 12px; }
 QFrame#payment_card[state="paid"] { background: #e6f4ea; border: 3px solid #188038; }

@@ -25,7 +25,7 @@ from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.payment.buyer_strip import BuyerStrip, restyle
 from paydesk.ui.payment.idle_card import IdleCard
 from paydesk.ui.payment.link_buttons import LinkButtons
-from paydesk.ui.payment.looks import CARD_STYLE, CARDS
+from paydesk.ui.payment.looks import CARD_STYLE, CARDS, NO_LINK_WORDS
 from paydesk.ui.payment.place import Place
 from paydesk.ui.shell.fonts import scale_font
 from paydesk.ui.shell.formatting import countdown, local_time, money, tr
@@ -274,6 +274,8 @@ class PaymentPanel(QWidget):
             if paid and order.paid_time_is_approximate:  # seen long after it could be paid
                 return tr("Paid by {time}; the exact time is not known").format(time=paid)
             return tr("Paid at {time}").format(time=paid) if paid else ""
+        if phase is OrderPhase.PENDING and order.url is None:  # the service sent no link
+            return "\n".join(tr(str(line)) for line in NO_LINK_WORDS)
         return CARDS[phase].lines()
 
     def _set_card_state(self, phase: OrderPhase) -> None:

@@ -46,6 +46,9 @@ _SENTENCES: dict[SettingsProblem, _Marked] = {
         "PayDesk", "The settings file {path} does not hold settings (a JSON object)."),
     SettingsProblem.CANNOT_SAVE: QT_TRANSLATE_NOOP(
         "PayDesk", "The settings cannot be saved in {path}: {reason}."),
+    SettingsProblem.SAVE_BUSY: QT_TRANSLATE_NOOP(
+        "PayDesk", "The settings in {path} are being saved by another PayDesk program; "
+        "try again in a moment."),
     SettingsProblem.ORDER_BOOK_ADDRESS: QT_TRANSLATE_NOOP(
         "PayDesk", "The shared order book's address must be a PostgreSQL address such as "
         "postgresql://till@backoffice:5432/shop."),

@@ -148,6 +148,10 @@ _FAILURES: dict[str, _Marked] = {
         "recorded; try again, and contact support if it happens again."),
     Code.NEVER_SENT: QT_TRANSLATE_NOOP(
         "PayDesk", "The order never reached the payment service and its time ran out."),
+    Code.LINK_UNKNOWN: QT_TRANSLATE_NOOP(
+        "PayDesk", "The payment service already had this order (an earlier attempt reached "
+        "it) and did not send its payment link again, so it cannot be shown to a buyer. "
+        "PayDesk keeps checking its status."),
     Code.UNKNOWN: QT_TRANSLATE_NOOP("PayDesk", "Unknown error."),
 }
 #: The service's own reason, after our sentence (it is in the service's language).
