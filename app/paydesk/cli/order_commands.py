@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from paydesk.cli import exit_codes
-from paydesk.cli.dates import local_text, next_day, parse_local_date
+from paydesk.cli.dates import local_text, next_day, parse_local_date, terminal_language
 from paydesk.cli.formats import add_format, print_json
 from paydesk.cli.output import WORDS, describe, history_text, status_text, table
 from paydesk.core.csv_format import CsvFormat
@@ -21,6 +21,7 @@ from paydesk.core.remote import fetch_status, send_creation
 from paydesk.core.runtime import Runtime
 from paydesk.core.saving import record_creation_retrying
 from paydesk.core.watch_threads import watch_until_final
+from paydesk.domain.money import parse_amount
 from paydesk.domain.orders import CreationState, Order, OrderStatus, validate_order_id
 from paydesk.domain.phase import OrderPhase, phase_of, phase_of_status
 from paydesk.support.qr import qr_matrix, render_text
@@ -31,7 +32,8 @@ _ALIASES = {"paid": "approve", "refused": "decline"}
 
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     create = sub.add_parser("create", help="create a payment order and print its link")
-    create.add_argument("amount", help="in rubles, as people write it: 150, 150,5, '1 500,00'")
+    create.add_argument("amount", help="in rubles, as people write it: 150, 150,5, '1 500,00', "
+                        "1,500.00 (and 1,500 in an English locale)")
     create.add_argument("--email", help="the buyer's e-mail (the payment page will not ask)")
     create.add_argument("--note", default="", help="a local note, never sent (\"2 coffees\")")
     create.add_argument("--qr", action="store_true", help="also print the QR code")
@@ -160,7 +162,9 @@ def _create(args: argparse.Namespace, runtime: Runtime, written: list[Order]) ->
     client = runtime.gateway()  # before writing anything: a missing setting is a usage error
     with runtime.open_store() as store:
         desk = runtime.open_desk(store)
-        order = desk.start_order(args.amount, args.email, args.note)
+        # Typed as the terminal's language writes amounts: in English 1,234 is thousands.
+        kopecks = parse_amount(args.amount, ceiling=desk.max_amount, language=terminal_language())
+        order = desk.start_order(kopecks, args.email, args.note)
         written.append(order)
         outcome = send_creation(client, order)
         # From here on the service may have the order: a failure to save is never
