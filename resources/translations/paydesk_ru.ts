@@ -104,12 +104,12 @@
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="100"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="115"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="84"/>
         <source>&amp;Till</source>
         <translation>&amp;Касса</translation>
     </message>
@@ -174,12 +174,12 @@
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="84"/>
         <source>All tills</source>
         <translation>Все кассы</translation>
     </message>
@@ -194,8 +194,8 @@
         <translation>Сумма</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="47"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="70"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
     </message>
@@ -280,7 +280,7 @@
         <translation>Больше всего: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="40"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="52"/>
         <source>Buyer&apos;s e-mail</source>
         <translation>E-mail покупателя</translation>
     </message>
@@ -449,8 +449,8 @@
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="110"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="123"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
@@ -461,7 +461,7 @@
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="76"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="89"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -472,7 +472,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="110"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="123"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
@@ -535,14 +535,23 @@
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="77"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="59"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="71"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
         <source>e.g. 150 or 1 500,50</source>
-        <translation>например, 150 или 1 500,50</translation>
+        <translation type="vanished">например, 150 или 1 500,50</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
+        <source>e.g. {0}</source>
+        <translation>например, {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
+        <source>e.g. {0} or {1}</source>
+        <translation>например, {0} или {1}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_section.py" line="48"/>
@@ -550,7 +559,7 @@
         <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop (пароль — в хранилище ключей или в ~/.pgpass, не здесь).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="102"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="115"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="39"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
@@ -597,7 +606,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="50"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="28"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
@@ -644,7 +653,7 @@
         <translation>Не удалось</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="77"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="90"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
@@ -664,7 +673,7 @@
         <translation>В демо-режиме не меняется: заказы хранятся в собственной книге демо на этом компьютере.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="80"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="93"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
@@ -824,7 +833,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="52"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="29"/>
@@ -853,7 +862,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="155"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -875,8 +884,8 @@
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="78"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="54"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="72"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="121"/>
         <source>Note</source>
         <translation>Примечание</translation>
@@ -908,12 +917,12 @@
         <translation>Открыть папку журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="40"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="52"/>
         <source>optional</source>
         <translation>необязательно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="54"/>
         <source>optional, stays on this computer</source>
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
@@ -976,7 +985,7 @@
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="82"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="48"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="173"/>
@@ -1050,7 +1059,7 @@
         <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="80"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="47"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="47"/>
         <source>PayDesk</source>
@@ -1099,7 +1108,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="47"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
@@ -1194,7 +1203,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="49"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
@@ -1268,7 +1277,17 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="93"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="109"/>
+        <source>Search</source>
+        <translation>Поиск</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="109"/>
+        <source>Search id, e-mail, note</source>
+        <translation>Поиск: номер, e-mail, примечание</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="109"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
@@ -1309,7 +1328,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="155"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1319,8 +1338,8 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="104"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="123"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="103"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="122"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1351,7 +1370,7 @@ QR payments at a shop counter.</source>
         <translation>Показать покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="85"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="98"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
@@ -1368,7 +1387,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="76"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="67"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="80"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="68"/>
         <source>Status</source>
         <translation>Статус</translation>
@@ -1547,22 +1566,22 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="58"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="57"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="56"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
         <source>The new language is used when PayDesk is started again.</source>
         <translation>Новый язык появится после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="60"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="59"/>
         <source>The new order book is used when PayDesk is started again.</source>
         <translation>Новая книга заказов начнёт использоваться после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="62"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="61"/>
         <source>The new till name is used when PayDesk is started again.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -1990,7 +2009,7 @@ QR payments at a shop counter.</source>
         <translation>Эта касса: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="84"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="71"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="132"/>
         <source>Till</source>
@@ -2023,17 +2042,17 @@ QR payments at a shop counter.</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="102"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="117"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="81"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="94"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="84"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="97"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
@@ -2078,7 +2097,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="91"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -2089,7 +2108,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="47"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>

@@ -1,0 +1,72 @@
+"""A field's hint (its placeholder) that is never cut short: the longest of its
+wordings that fits.
+
+Qt cuts a placeholder that does not fit with "…" ("например, 150 или 1 …",
+"Поиск: н…"), which says less than a shorter wording would. The field gets its
+wordings, longest first; the first that fits the room its text has is shown,
+chosen again whenever the field is resized or its font changes. The longest is
+also the field's tooltip, so nothing the hint says is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QObject
+from PySide6.QtWidgets import QLineEdit, QStyle, QStyleOptionFrame
+
+#: Qt's own space between a line edit's frame and its text (QLineEditPrivate).
+_TEXT_MARGIN = 2
+#: Besides the icon, a side widget (the clear button) takes this much (QLineEditPrivate).
+_SIDE_WIDGET_EXTRA = 6
+
+
+class FittedHint(QObject):
+    """Keeps ``edit``'s placeholder the longest of ``wordings`` that fits it whole."""
+
+    def __init__(self, edit: QLineEdit, wordings: Sequence[str]) -> None:
+        super().__init__(edit)
+        if not wordings:
+            raise ValueError("a hint needs at least one wording")
+        self._edit = edit
+        self._wordings = tuple(wordings)
+        edit.setToolTip(self._wordings[0])
+        edit.installEventFilter(self)
+        self.fit()
+
+    @property
+    def wordings(self) -> tuple[str, ...]:
+        return self._wordings
+
+    def room(self) -> int:
+        """The width the field's text has: inside its frame and margins, and beside its
+        clear button when it has one (whether or not it shows just now)."""
+        edit = self._edit
+        option = QStyleOptionFrame()
+        edit.initStyleOption(option)
+        contents = edit.style().subElementRect(QStyle.SubElement.SE_LineEditContents,
+                                               option, edit)
+        margins = edit.textMargins()
+        room = contents.width() - margins.left() - margins.right() - 2 * _TEXT_MARGIN
+        if edit.isClearButtonEnabled():
+            style = edit.style()
+            icon = style.pixelMetric(QStyle.PixelMetric.PM_LineEditIconSize, None, edit)
+            gap = style.pixelMetric(QStyle.PixelMetric.PM_LineEditIconMargin, None, edit)
+            room -= icon + _SIDE_WIDGET_EXTRA + gap
+        return room
+
+    def fit(self) -> None:
+        """Show the longest wording that fits the room (the shortest when none does)."""
+        room = self.room()
+        metrics = self._edit.fontMetrics()
+        chosen = next((text for text in self._wordings if metrics.horizontalAdvance(text) <= room),
+                      self._wordings[-1])
+        if chosen != self._edit.placeholderText():
+            self._edit.setPlaceholderText(chosen)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._edit and event.type() in (QEvent.Type.Resize,
+                                                      QEvent.Type.FontChange,
+                                                      QEvent.Type.StyleChange):
+            self.fit()
+        return super().eventFilter(watched, event)
