@@ -1120,7 +1120,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/payment/display_phases.py" line="54"/>
         <source>Payment refused</source>
-        <translation>Платёж отклонён</translation>
+        <translation>Отказано в оплате</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="183"/>
