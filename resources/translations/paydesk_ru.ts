@@ -24,7 +24,7 @@
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="129"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="136"/>
         <source>&amp;Client ID:</source>
         <translation>&amp;ID клиента:</translation>
     </message>
@@ -104,12 +104,12 @@
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="115"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="109"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="84"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <source>&amp;Till</source>
         <translation>&amp;Касса</translation>
     </message>
@@ -134,11 +134,12 @@
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="95"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="101"/>
         <source>a number, from your payment service</source>
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="331"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="36"/>
         <source>a plaintext file, {0}</source>
         <translation>текстовый файл без шифрования, {0}</translation>
@@ -174,12 +175,12 @@
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="48"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="84"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <source>All tills</source>
         <translation>Все кассы</translation>
     </message>
@@ -335,7 +336,7 @@
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="184"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="191"/>
         <source>checking the keychain…</source>
         <translation>проверяем хранилище ключей…</translation>
     </message>
@@ -348,7 +349,7 @@
         <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="48"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="262"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="272"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
@@ -373,7 +374,7 @@
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="143"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="150"/>
         <source>Connection test result</source>
         <translation>Результат проверки подключения</translation>
     </message>
@@ -461,7 +462,7 @@
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="89"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="83"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -575,12 +576,12 @@
         <translation>Сначала введите ID клиента.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="298"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="308"/>
         <source>Enter the client ID your payment service gave you.</source>
         <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="300"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="310"/>
         <source>Enter the client ID: the key is stored under it.</source>
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
@@ -606,7 +607,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="50"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="52"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="28"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
@@ -653,7 +654,7 @@
         <translation>Не удалось</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="90"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="84"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
@@ -663,7 +664,7 @@
         <translation>Первый день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="86"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="92"/>
         <source>Fixed in the demo: it pays into the built-in sandbox, which has an address, client ID and key of its own.</source>
         <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
     </message>
@@ -673,7 +674,7 @@
         <translation>В демо-режиме не меняется: заказы хранятся в собственной книге демо на этом компьютере.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="93"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="87"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
@@ -693,7 +694,7 @@
         <translation>Отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="238"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="248"/>
         <source>Hide</source>
         <translation>Скрыть</translation>
     </message>
@@ -738,8 +739,8 @@
         <translation>не удалось проверить её сертификат (docs/shop-setup.md)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="164"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="155"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="171"/>
         <source>Keep the secret key in a file on this computer</source>
         <translation>Хранить секретный ключ в файле на этом компьютере</translation>
     </message>
@@ -785,7 +786,7 @@
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="222"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="229"/>
         <source>no keychain on this computer — see below</source>
         <translation>на этом компьютере нет хранилища ключей — см. ниже</translation>
     </message>
@@ -833,7 +834,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="52"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="54"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="29"/>
@@ -856,7 +857,7 @@
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="232"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="242"/>
         <source>not set</source>
         <translation>не задан</translation>
     </message>
@@ -985,7 +986,7 @@
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="82"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="48"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="50"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="173"/>
@@ -1203,7 +1204,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="49"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="51"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
@@ -1277,22 +1278,22 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="109"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="103"/>
         <source>Search</source>
         <translation>Поиск</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="109"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="103"/>
         <source>Search id, e-mail, note</source>
         <translation>Поиск: номер, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="109"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="103"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="130"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="137"/>
         <source>Secret &amp;key:</source>
         <translation>Секретный &amp;ключ:</translation>
     </message>
@@ -1317,12 +1318,12 @@ QR payments at a shop counter.</source>
         <translation>Отправлено на печать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="67"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="73"/>
         <source>Service</source>
         <translation>Сервис</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="120"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="127"/>
         <source>Service &amp;address:</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
@@ -1349,13 +1350,13 @@ QR payments at a shop counter.</source>
         <translation>Общая книга заказов: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="98"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="238"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="105"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="248"/>
         <source>Show</source>
         <translation>Показать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="141"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="148"/>
         <source>Show the secret key</source>
         <translation>Показать секретный ключ</translation>
     </message>
@@ -1370,7 +1371,7 @@ QR payments at a shop counter.</source>
         <translation>Показать покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="98"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="92"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
@@ -1387,7 +1388,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="76"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="80"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="68"/>
         <source>Status</source>
         <translation>Статус</translation>
@@ -1463,8 +1464,8 @@ QR payments at a shop counter.</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="106"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="142"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="113"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="149"/>
         <source>Test connection</source>
         <translation>Проверить подключение</translation>
     </message>
@@ -1509,7 +1510,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="302"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="312"/>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="26"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="135"/>
         <source>The client ID must be a number greater than zero.</source>
@@ -1551,6 +1552,7 @@ QR payments at a shop counter.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="330"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="34"/>
         <source>the environment variable {0}</source>
         <translation>переменная окружения {0}</translation>
@@ -1561,7 +1563,7 @@ QR payments at a shop counter.</source>
         <translation>файл не является книгой заказов PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="224"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="231"/>
         <source>the keychain cannot be read — type the key to store it</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
@@ -1816,12 +1818,12 @@ QR payments at a shop counter.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="182"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="189"/>
         <source>the sandbox&apos;s own key</source>
         <translation>собственный ключ песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="304"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="314"/>
         <source>The secret key cannot start or end with a space.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
@@ -1940,7 +1942,7 @@ QR payments at a shop counter.</source>
         <translation>Этот компьютер</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="150"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="157"/>
         <source>This computer has no keychain to keep the secret key safe. PayDesk can keep it in a file instead: {0}. Only this user account can read the file (mode 0600), but anyone who can sign in as this user, or read this user&apos;s files or backups, can read the key.</source>
         <translation>На этом компьютере нет хранилища ключей, где секретный ключ был бы в безопасности. PayDesk может хранить его в файле: {0}. Читать файл может только эта учётная запись (права 0600), но ключ прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
     </message>
@@ -1954,7 +1956,7 @@ QR payments at a shop counter.</source>
         <translation type="vanished">На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="320"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="337"/>
         <source>This computer has no keychain, so the secret key cannot be stored there. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose below to keep the key in a file.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить в нём. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите ниже хранение ключа в файле.</translation>
     </message>
@@ -2009,7 +2011,7 @@ QR payments at a shop counter.</source>
         <translation>Эта касса: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="84"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="71"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="132"/>
         <source>Till</source>
@@ -2042,17 +2044,17 @@ QR payments at a shop counter.</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="117"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="111"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="94"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="88"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="97"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="91"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
@@ -2077,7 +2079,7 @@ QR payments at a shop counter.</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="308"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="318"/>
         <source>Type the secret key to keep it in the file.</source>
         <translation>Введите секретный ключ, чтобы сохранить его в файле.</translation>
     </message>
@@ -2097,7 +2099,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="91"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="85"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -2108,7 +2110,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="47"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="49"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
@@ -2198,12 +2200,22 @@ QR payments at a shop counter.</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="228"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="239"/>
+        <source>•••••••• set</source>
+        <translation>•••••••• задан</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="235"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="226"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="239"/>
+        <source>•••••••• set — type to replace</source>
+        <translation>•••••••• задан — введите новый, чтобы заменить</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="233"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>

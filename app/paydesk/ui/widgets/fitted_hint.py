@@ -26,17 +26,23 @@ class FittedHint(QObject):
 
     def __init__(self, edit: QLineEdit, wordings: Sequence[str]) -> None:
         super().__init__(edit)
-        if not wordings:
-            raise ValueError("a hint needs at least one wording")
         self._edit = edit
-        self._wordings = tuple(wordings)
-        edit.setToolTip(self._wordings[0])
+        self._wordings: tuple[str, ...] = ()
         edit.installEventFilter(self)
-        self.fit()
+        self.set_wordings(wordings)
 
     @property
     def wordings(self) -> tuple[str, ...]:
         return self._wordings
+
+    def set_wordings(self, wordings: Sequence[str]) -> None:
+        """A new hint (the field's state changed), longest first; the longest is the
+        tooltip."""
+        if not wordings:
+            raise ValueError("a hint needs at least one wording")
+        self._wordings = tuple(wordings)
+        self._edit.setToolTip(self._wordings[0])
+        self.fit()
 
     def room(self) -> int:
         """The width the field's text has: inside its frame and margins, and beside its
