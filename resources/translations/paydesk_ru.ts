@@ -129,6 +129,11 @@
         <translation>&amp;Вид</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="184"/>
+        <source>(unnamed)</source>
+        <translation>(без имени)</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/totals_line.py" line="56"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
@@ -160,6 +165,7 @@
         <translation>Окно на этом экране</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="65"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="52"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
@@ -185,6 +191,8 @@
         <translation>Все кассы</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="46"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="191"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="75"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="146"/>
@@ -195,6 +203,7 @@
         <translation>Сумма</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="40"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="47"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="70"/>
         <source>Amount, ₽</source>
@@ -296,6 +305,7 @@
         <translation>Проверять другие ожидающие через:</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="61"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="48"/>
         <source>Check status</source>
         <translation>Проверить</translation>
@@ -346,6 +356,7 @@
         <translation>Проверяем оплату…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="60"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="48"/>
@@ -435,6 +446,7 @@
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="166"/>
         <source>Count</source>
         <translation>Кол-во</translation>
@@ -456,6 +468,7 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="38"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="80"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <source>Created</source>
@@ -472,11 +485,17 @@
         <translation>Создан {time}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="57"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="123"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/export.py" line="44"/>
+        <source>Creation</source>
+        <translation>Создание заказа</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="103"/>
@@ -510,6 +529,7 @@
         <translation>Папка данных: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="157"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Day</source>
         <translation>День</translation>
@@ -534,6 +554,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="41"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="77"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="71"/>
@@ -606,6 +627,7 @@
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="64"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="52"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="58"/>
@@ -674,9 +696,24 @@
         <translation>В демо-режиме не меняется: заказы хранятся в собственной книге демо на этом компьютере.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
+        <source>Fri</source>
+        <translation>пт</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="44"/>
+        <source>From</source>
+        <translation>Начало</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="87"/>
         <source>From date</source>
         <translation>Дата начала</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="210"/>
+        <source>Generated {0}</source>
+        <translation>Сформирован {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="267"/>
@@ -699,6 +736,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="158"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Hour</source>
         <translation>Час</translation>
@@ -750,6 +788,7 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="48"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="83"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="70"/>
         <source>Last checked</source>
@@ -771,6 +810,11 @@
         <translation>Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="44"/>
+        <source>Line</source>
+        <translation>Строка</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="39"/>
         <source>Link received</source>
         <translation>Ссылка получена</translation>
@@ -779,6 +823,11 @@
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="56"/>
         <source>Log folder: {0}</source>
         <translation>Папка журнала: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="36"/>
+        <source>Mon</source>
+        <translation>пн</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="69"/>
@@ -823,6 +872,11 @@
         <translation>За этот период платежей нет</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="204"/>
+        <source>No payments in this period.</source>
+        <translation>За этот период оплат нет.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
         <source>none (no sound player found)</source>
         <translation>нет (проигрыватель звука не найден)</translation>
@@ -833,6 +887,7 @@
         <translation>Оплата невозможна</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="58"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="54"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="44"/>
@@ -883,6 +938,7 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="42"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="78"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="54"/>
@@ -939,6 +995,7 @@
         <translation>Книга заказов</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="39"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="117"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
@@ -969,6 +1026,7 @@
         <translation>Заказ {short_id} на {amount} оплачен</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="190"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="165"/>
         <source>Orders</source>
         <translation>Заказы</translation>
@@ -984,6 +1042,8 @@
         <translation>Пе&amp;чать…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="45"/>
+        <location filename="../../app/paydesk/core/export.py" line="62"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="82"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="50"/>
@@ -996,6 +1056,16 @@
         <translation>Оплачено</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="47"/>
+        <source>Paid after</source>
+        <translation>Оплачено после</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="48"/>
+        <source>Paid at an approximate time</source>
+        <translation>Оплачено в приблизительное время</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="274"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
@@ -1004,6 +1074,16 @@
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="94"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="206"/>
+        <source>Paid by day</source>
+        <translation>Оплачено по дням</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="207"/>
+        <source>Paid by hour</source>
+        <translation>Оплачено по часам</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="93"/>
@@ -1024,6 +1104,11 @@
         <location filename="../../app/paydesk/ui/report/dialog.py" line="311"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created. Updated {0}.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/export.py" line="46"/>
+        <source>Paid time approximate</source>
+        <translation>Время оплаты приблизительное</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/totals_line.py" line="34"/>
@@ -1114,6 +1199,7 @@ QR payments at a shop counter.</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="79"/>
         <source>Payment link</source>
         <translation>Ссылка на оплату</translation>
@@ -1203,12 +1289,18 @@ QR payments at a shop counter.</source>
         <translation>Готово к оплате</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="63"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="51"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
         <translation>Отказано</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="186"/>
+        <source>Report for {0} (local time)</source>
+        <translation>Отчёт за {0} (местное время)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/counter_section.py" line="111"/>
@@ -1229,6 +1321,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="50"/>
         <source>Retry now</source>
         <translation>Повторить сейчас</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
+        <source>Sat</source>
+        <translation>сб</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="208"/>
@@ -1328,6 +1425,11 @@ QR payments at a shop counter.</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="43"/>
+        <source>Service status</source>
+        <translation>Статус в сервисе</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
         <source>Service: {0}</source>
@@ -1386,6 +1488,7 @@ QR payments at a shop counter.</source>
         <translation>sslmode должен быть одним из режимов PostgreSQL.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="51"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="76"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
@@ -1412,6 +1515,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="50"/>
         <source>Status unknown — check</source>
         <translation>Статус неизвестен — проверьте</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="39"/>
+        <source>Sun</source>
+        <translation>вс</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="19"/>
@@ -2011,6 +2119,12 @@ QR payments at a shop counter.</source>
         <translation>Эта касса: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
+        <source>Thu</source>
+        <translation>чт</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/export.py" line="50"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="71"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="132"/>
@@ -2044,6 +2158,11 @@ QR payments at a shop counter.</source>
         <translation>Время истекло</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
+        <source>To</source>
+        <translation>Конец</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="111"/>
         <source>to</source>
         <translation>по</translation>
@@ -2074,6 +2193,11 @@ QR payments at a shop counter.</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="36"/>
+        <source>Tue</source>
+        <translation>вт</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/idle_card.py" line="21"/>
         <source>Type an amount and press Enter</source>
         <translation>Введите сумму и нажмите Enter</translation>
@@ -2084,6 +2208,7 @@ QR payments at a shop counter.</source>
         <translation>Введите секретный ключ, чтобы сохранить его в файле.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="66"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="54"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
@@ -2109,6 +2234,7 @@ QR payments at a shop counter.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="59"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="49"/>
         <source>Waiting</source>
@@ -2118,6 +2244,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="44"/>
         <source>Waiting for payment</source>
         <translation>Ожидает оплаты</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
+        <source>Wed</source>
+        <translation>ср</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="187"/>
@@ -2168,6 +2299,16 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/report/document.py" line="143"/>
         <source>{0} payments</source>
         <translation>Платежей: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="168"/>
+        <source>{0} to {1}</source>
+        <translation>{0} — {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="185"/>
+        <source>{0}, till {1}</source>
+        <translation>{0}, касса {1}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="146"/>
@@ -2233,6 +2374,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/orders/details.py" line="54"/>
         <source>≈ {0} (the service does not say when)</source>
         <translation>≈ {0} (сервис не сообщает точное время)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="199"/>
+        <source>≈ {0} of the payments were seen more than a minute after they could have been made: their times are approximate.</source>
+        <translation>≈ {0} из оплат замечены больше чем через минуту после того, как могли быть сделаны: их время приблизительное.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/shared_book.py" line="95"/>

@@ -12,6 +12,7 @@ from paydesk.cli import exit_codes
 from paydesk.cli.dates import local_text, next_day, parse_local_date, terminal_language
 from paydesk.cli.formats import add_format, print_json
 from paydesk.cli.output import WORDS, describe, history_text, status_text, table
+from paydesk.cli.words import Words, words_in
 from paydesk.core.csv_format import CsvFormat
 from paydesk.core.export import COLUMNS, details_record, order_record, write_csv, write_json
 from paydesk.core.order_book import OrderDetails, OrderQuery, StoreError
@@ -86,12 +87,19 @@ def add_csv_style(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--csv-style", choices=("ru", "en"), default=None,
         help="CSV for a spreadsheet in this language: ru is ';' and 1234,50, en is ',' and "
-        "1234.50, both with local times (default: ',' and UTC ISO times, for programs)",
+        "1234.50, both with local times and the headings and statuses in words (default: ',', "
+        "UTC ISO times, the column names and codes, for programs)",
     )
 
 
 def csv_format(args: argparse.Namespace) -> CsvFormat:
     return CsvFormat.for_language(args.csv_style) if args.csv_style else CsvFormat()
+
+
+def csv_words(args: argparse.Namespace) -> Words | None:
+    """A spreadsheet's CSV (``--csv-style``) has its headings and statuses in the style's
+    language; the default, for programs, the column names and codes (None)."""
+    return words_in(args.csv_style) if args.csv_style else None
 
 
 def _add_filters(parser: argparse.ArgumentParser) -> None:
@@ -298,7 +306,7 @@ def run_list(args: argparse.Namespace, runtime: Runtime) -> int:
     with runtime.reading_book() as book:
         orders = book.query(_query(args, runtime, args.limit))
     if args.format == "csv":
-        write_csv(orders, sys.stdout, csv_format(args))
+        write_csv(orders, sys.stdout, csv_format(args), csv_words(args))
     elif args.format == "json":
         write_json(orders, sys.stdout)
     else:
@@ -344,7 +352,7 @@ def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
         if args.format == "json":
             write_json(orders, sys.stdout)
         else:
-            write_csv(orders, sys.stdout, fmt)
+            write_csv(orders, sys.stdout, fmt, csv_words(args))
         return exit_codes.OK
     path = Path(args.file)
     as_json = (args.format or ("json" if path.suffix.lower() == ".json" else "csv")) == "json"
@@ -354,7 +362,7 @@ def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
                 count = write_json(orders, stream)
         else:
             with fmt.open(path) as stream:  # the format's encoding and line endings
-                count = write_csv(orders, stream, fmt)
+                count = write_csv(orders, stream, fmt, csv_words(args))
     except OSError as exc:
         print(f"Cannot write {args.file}: {exc.strerror}", file=sys.stderr)
         return exit_codes.STORAGE
