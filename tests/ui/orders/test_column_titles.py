@@ -73,9 +73,8 @@ def assert_hint_whole(edit: QLineEdit, hint: FittedHint) -> None:
 def test_on_this_screen(language: str, runtime: Runtime, qtbot: QtBot) -> None:
     size = os.environ[SCREEN_ENV]
     assert QApplication.primaryScreen().availableGeometry() == screen_rect(size)
-    download(runtime.paths.database, [
-        till_order(TEST_CLIENT_ID, "front-1", "Front counter", 12000),
-        till_order(TEST_CLIENT_ID, "back-1", "Back counter", 3000, paid=False)])
+    book = runtime.paths.database
+    download(book, [till_order(TEST_CLIENT_ID, "front-1", "Front counter", 12000)])
     window = build_window(runtime)  # no saved geometry: its first start
     qtbot.addWidget(window)
     window.show()
@@ -83,9 +82,16 @@ def test_on_this_screen(language: str, runtime: Runtime, qtbot: QtBot) -> None:
     window.counter.start()
     try:
         panel = window.orders_panel
-        qtbot.waitUntil(lambda: panel.tills_shown, timeout=WAIT_MS)
         table = panel.table
         header = table.horizontalHeader()
+        qtbot.waitUntil(lambda: panel.model.rowCount() == 1, timeout=WAIT_MS)
+        assert not panel.tills_shown and not panel.filter_bar.two_rows  # one till: one row
+        assert_titles_whole(header)  # "Примечание" whole, too
+        assert header.length() == table.viewport().width()
+        assert_hint_whole(panel.search, panel.filter_bar.search_hint)
+
+        download(book, [till_order(TEST_CLIENT_ID, "back-1", "Back counter", 3000, paid=False)])
+        qtbot.waitUntil(lambda: panel.tills_shown, timeout=WAIT_MS)
         assert_titles_whole(header)
         assert header.length() == table.viewport().width()  # no gap, no sideways scrolling
         save_screenshot(window, f"{'ru-' if language == 'ru' else ''}tills-list-{size}")
