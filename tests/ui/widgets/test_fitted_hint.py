@@ -3,6 +3,7 @@ as the field is resized; the longest is its tooltip."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
@@ -30,10 +31,24 @@ def test_the_longest_wording_that_fits(qtbot: QtBot) -> None:
     assert edit.placeholderText() == WORDINGS[0]
 
 
-def test_the_clear_button_takes_its_room(qtbot: QtBot) -> None:
+def test_a_hint_that_fits_by_its_room_is_drawn_whole(qtbot: QtBot) -> None:
+    """The room is the room Qt draws the hint in: a field just wide enough for a wording
+    draws it as a wider field does (not cut to "…"), its clear button hidden while empty."""
     edit = QLineEdit()
     qtbot.addWidget(edit)
-    hint = FittedHint(edit, WORDINGS)
-    without = hint.room()
     edit.setClearButtonEnabled(True)
-    assert hint.room() < without
+    hint = FittedHint(edit, [WORDINGS[0]])
+    edit.show()
+    qtbot.waitExposed(edit)
+    just = edit.fontMetrics().horizontalAdvance(WORDINGS[0]) + (edit.width() - hint.room())
+    edit.resize(just, 30)
+    assert hint.room() == edit.fontMetrics().horizontalAdvance(WORDINGS[0])
+    narrow = edit.grab().toImage()
+    edit.resize(just + 80, 30)
+    wide = edit.grab().toImage()
+    text_part = QRect(0, 0, just - 4, 30)  # the hint, left of the frame's right side
+    assert narrow.copy(text_part) == wide.copy(text_part)
+    edit.resize(just - 1, 30)  # one pixel less, and Qt would cut it: the hint's room says so
+    assert hint.room() < edit.fontMetrics().horizontalAdvance(WORDINGS[0])
+    assert edit.grab().toImage().copy(QRect(0, 0, just - 5, 30)) != wide.copy(
+        QRect(0, 0, just - 5, 30))

@@ -103,7 +103,6 @@ class PaymentForm(QWidget):
         frame, which shows the fields empty (this loads the style's icon for it)."""
         for line in (self.amount_input, self.email_input, self.note_input):
             line.setClearButtonEnabled(True)
-        self.amount_hint.fit()  # beside its clear button now
 
     def _submit(self) -> None:
         if not self.create_button.isEnabled():

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import QLineEdit, QStyle, QStyleOptionFrame
 
 #: Qt's own space between a line edit's frame and its text (QLineEditPrivate).
 _TEXT_MARGIN = 2
-#: Besides the icon, a side widget (the clear button) takes this much (QLineEditPrivate).
-_SIDE_WIDGET_EXTRA = 6
+#: Qt cuts a hint exactly as wide as that room (measured: one pixel more draws it whole).
+_ROUNDING = 1
 
 
 class FittedHint(QObject):
@@ -45,21 +45,17 @@ class FittedHint(QObject):
         self.fit()
 
     def room(self) -> int:
-        """The width the field's text has: inside its frame and margins, and beside its
-        clear button when it has one (whether or not it shows just now)."""
+        """The width the field's text has when the hint shows: inside its frame and
+        margins. The hint shows while the field is empty, when Qt hides the clear button
+        and gives its room to the text."""
         edit = self._edit
         option = QStyleOptionFrame()
         edit.initStyleOption(option)
         contents = edit.style().subElementRect(QStyle.SubElement.SE_LineEditContents,
                                                option, edit)
         margins = edit.textMargins()
-        room = contents.width() - margins.left() - margins.right() - 2 * _TEXT_MARGIN
-        if edit.isClearButtonEnabled():
-            style = edit.style()
-            icon = style.pixelMetric(QStyle.PixelMetric.PM_LineEditIconSize, None, edit)
-            gap = style.pixelMetric(QStyle.PixelMetric.PM_LineEditIconMargin, None, edit)
-            room -= icon + _SIDE_WIDGET_EXTRA + gap
-        return room
+        return (contents.width() - margins.left() - margins.right() - 2 * _TEXT_MARGIN
+                - _ROUNDING)
 
     def fit(self) -> None:
         """Show the longest wording that fits the room (the shortest when none does)."""
