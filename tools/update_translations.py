@@ -14,7 +14,10 @@ texts. Reading the code with :mod:`ast` is exact and small. What it collects:
 - ``tr("literal")``, with ``tr`` imported from paydesk.ui.shell.formatting;
 - ``tr(NAME)`` where NAME is a module constant holding one string literal;
 - ``QT_TRANSLATE_NOOP("PayDesk", "literal")`` (texts marked where they are
-  defined and passed to ``tr(str(...))`` where they are shown);
+  defined and passed to ``tr(str(...))`` where they are shown; where Qt is not
+  loaded, the core and the command line, paydesk.support.translations has a
+  marker of the same name, whose texts the command line translates from the
+  same catalogue, paydesk/cli/words.py);
 - ``QCoreApplication.translate("PayDesk", "literal")``.
 
 What it refuses (the run fails, listing file and line): ``tr()`` of anything

@@ -14,42 +14,42 @@
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="84"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="85"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="59"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="60"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="129"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="136"/>
         <source>&amp;Client ID:</source>
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="79"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="80"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="45"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="46"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="145"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="64"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="65"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="145"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -64,7 +64,7 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="51"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="52"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
@@ -74,42 +74,42 @@
         <translation>Кни&amp;га заказов:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="145"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="114"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="117"/>
         <source>&amp;Period:</source>
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="66"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="67"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="49"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="50"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="145"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="77"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="78"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="100"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="109"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <source>&amp;Till</source>
         <translation>&amp;Касса</translation>
     </message>
@@ -119,14 +119,19 @@
         <translation>&amp;Имя кассы:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="111"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="114"/>
         <source>&amp;Today</source>
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="145"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="184"/>
+        <source>(unnamed)</source>
+        <translation>(без имени)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/totals_line.py" line="56"/>
@@ -134,17 +139,18 @@
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="95"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="101"/>
         <source>a number, from your payment service</source>
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="331"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="36"/>
         <source>a plaintext file, {0}</source>
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="258"/>
+        <location filename="../../app/paydesk/ui/app.py" line="265"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -159,6 +165,7 @@
         <translation>Окно на этом экране</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="65"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="52"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
@@ -174,28 +181,31 @@
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="48"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <source>All tills</source>
         <translation>Все кассы</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="46"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="191"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="85"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="146"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="99"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="150"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="101"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="168"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="252"/>
         <source>Amount</source>
         <translation>Сумма</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
+        <location filename="../../app/paydesk/core/export.py" line="40"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="47"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="70"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
     </message>
@@ -260,7 +270,7 @@
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="54"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="55"/>
         <source>Back to the &amp;sale</source>
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
@@ -275,7 +285,7 @@
         <translation>Вернуться к продаже на {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="301"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="351"/>
         <source>Busiest: {0}, {1}</source>
         <translation>Больше всего: {0}, {1}</translation>
     </message>
@@ -285,12 +295,12 @@
         <translation>но ссылку не прислал: показать её покупателю нельзя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="40"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="52"/>
         <source>Buyer&apos;s e-mail</source>
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="62"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="63"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
@@ -300,6 +310,7 @@
         <translation>Проверять другие ожидающие через:</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="61"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="48"/>
         <source>Check status</source>
         <translation>Проверить</translation>
@@ -340,20 +351,21 @@
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="184"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="191"/>
         <source>checking the keychain…</source>
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="273"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
         <source>Checking the payment…</source>
         <translation>Проверяем оплату…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="60"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="281"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="48"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="262"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="272"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
@@ -363,7 +375,7 @@
         <translation>Сначала выберите заказ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="211"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="214"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
@@ -378,18 +390,18 @@
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="143"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="150"/>
         <source>Connection test result</source>
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="66"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="69"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="38"/>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="71"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="41"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="74"/>
         <location filename="../../app/paydesk/ui/widgets/link_label.py" line="73"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
@@ -400,7 +412,7 @@
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="357"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="360"/>
         <source>Could not draw the report.</source>
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
@@ -410,15 +422,15 @@
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="396"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="399"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="398"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="401"/>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="118"/>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="109"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="111"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
@@ -433,12 +445,13 @@
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="337"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="346"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="340"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="349"/>
         <source>Could not start the printer or the PDF file.</source>
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="166"/>
         <source>Count</source>
         <translation>Кол-во</translation>
@@ -454,19 +467,20 @@
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="110"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="122"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="38"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="90"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="76"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="83"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -476,11 +490,17 @@
         <translation>Создан {time}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="57"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="110"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="122"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/export.py" line="44"/>
+        <source>Creation</source>
+        <translation>Создание заказа</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="113"/>
@@ -488,8 +508,8 @@
         <translation>Попытки создания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="387"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="110"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="388"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="111"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
@@ -504,7 +524,7 @@
         <translation>&amp;Экран покупателя:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="72"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="75"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
@@ -514,12 +534,13 @@
         <translation>Папка данных: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="157"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Day</source>
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="47"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="48"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -528,7 +549,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="365"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="368"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -538,16 +559,26 @@
         <translation>Скрыть</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="41"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="87"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="59"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="71"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
         <source>e.g. 150 or 1 500,50</source>
-        <translation>например, 150 или 1 500,50</translation>
+        <translation type="vanished">например, 150 или 1 500,50</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
+        <source>e.g. {0}</source>
+        <translation>например, {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
+        <source>e.g. {0} or {1}</source>
+        <translation>например, {0} или {1}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_section.py" line="48"/>
@@ -555,7 +586,7 @@
         <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop (пароль — в хранилище ключей или в ~/.pgpass, не здесь).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="102"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="114"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="39"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
@@ -571,12 +602,12 @@
         <translation>Сначала введите ID клиента.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="298"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="308"/>
         <source>Enter the client ID your payment service gave you.</source>
         <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="300"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="310"/>
         <source>Enter the client ID: the key is stored under it.</source>
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
@@ -601,8 +632,9 @@
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="64"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="52"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="28"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
@@ -610,7 +642,7 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="307"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="309"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -619,7 +651,7 @@
         <translation type="vanished">Срок истекает…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="210"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="213"/>
         <source>Export &amp;CSV…</source>
         <translation>Экспорт &amp;CSV…</translation>
     </message>
@@ -629,12 +661,12 @@
         <translation>Экспорт заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="386"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="387"/>
         <source>Export the report&apos;s orders</source>
         <translation>Экспорт заказов из отчёта</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="390"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="392"/>
         <source>Exported the orders to {0}</source>
         <translation>Заказы выгружены в {0}</translation>
     </message>
@@ -649,17 +681,17 @@
         <translation>Не удалось</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="77"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="84"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="107"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="110"/>
         <source>First day</source>
         <translation>Первый день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="86"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="92"/>
         <source>Fixed in the demo: it pays into the built-in sandbox, which has an address, client ID and key of its own.</source>
         <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
     </message>
@@ -674,9 +706,24 @@
         <translation>Найден у платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="80"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
+        <source>Fri</source>
+        <translation>пт</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="44"/>
+        <source>From</source>
+        <translation>Начало</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="87"/>
         <source>From date</source>
         <translation>Дата начала</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="210"/>
+        <source>Generated {0}</source>
+        <translation>Сформирован {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="267"/>
@@ -694,11 +741,12 @@
         <translation>Отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="238"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="248"/>
         <source>Hide</source>
         <translation>Скрыть</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="158"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Hour</source>
         <translation>Час</translation>
@@ -739,8 +787,8 @@
         <translation>не удалось проверить её сертификат (docs/shop-setup.md)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="164"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="155"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="171"/>
         <source>Keep the secret key in a file on this computer</source>
         <translation>Хранить секретный ключ в файле на этом компьютере</translation>
     </message>
@@ -750,13 +798,14 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="48"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="93"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="70"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="108"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="111"/>
         <source>Last day</source>
         <translation>Последний день</translation>
     </message>
@@ -771,6 +820,11 @@
         <translation>Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="44"/>
+        <source>Line</source>
+        <translation>Строка</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="39"/>
         <source>Link received</source>
         <translation>Ссылка получена</translation>
@@ -781,12 +835,17 @@
         <translation>Папка журнала: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="36"/>
+        <source>Mon</source>
+        <translation>пн</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="69"/>
         <source>No account needed: a built-in practice service where you play both cashier and buyer.</source>
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="222"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="229"/>
         <source>no keychain on this computer — see below</source>
         <translation>на этом компьютере нет хранилища ключей — см. ниже</translation>
     </message>
@@ -817,10 +876,15 @@
         <translation>Нет платежа на экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="153"/>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="299"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="209"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="349"/>
         <source>No payments in this period</source>
         <translation>За этот период платежей нет</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="204"/>
+        <source>No payments in this period.</source>
+        <translation>За этот период оплат нет.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
@@ -833,8 +897,9 @@
         <translation>Оплата невозможна</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="58"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="54"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="29"/>
@@ -852,17 +917,17 @@
         <translation>Не передано — повторите</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="306"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="309"/>
         <source>Not sent: {0} · Abandoned: {1}</source>
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="232"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="242"/>
         <source>not set</source>
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="150"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
         <source>not set up</source>
         <translation>не настроен</translation>
@@ -883,11 +948,12 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="42"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="88"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="121"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="54"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="72"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="123"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
@@ -897,17 +963,17 @@
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="269"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="271"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="83"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="84"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="39"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="42"/>
         <source>Open in browser</source>
         <translation>Открыть</translation>
     </message>
@@ -918,12 +984,12 @@
         <translation>Открыть папку журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="40"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="52"/>
         <source>optional</source>
         <translation>необязательно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="42"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="54"/>
         <source>optional, stays on this computer</source>
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
@@ -939,7 +1005,8 @@
         <translation>Книга заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="117"/>
+        <location filename="../../app/paydesk/core/export.py" line="39"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="119"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
@@ -958,7 +1025,7 @@
         <translation type="vanished">Заказ {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="196"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="198"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="258"/>
         <source>Order {short_id}</source>
         <translation>Заказ {short_id}</translation>
@@ -969,6 +1036,7 @@
         <translation>Заказ {short_id} на {amount} оплачен</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="190"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="165"/>
         <source>Orders</source>
         <translation>Заказы</translation>
@@ -979,24 +1047,36 @@
         <translation>Срок действия заказа:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="209"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="212"/>
         <source>P&amp;rint…</source>
         <translation>Пе&amp;чать…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="45"/>
+        <location filename="../../app/paydesk/core/export.py" line="62"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="92"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="50"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="173"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="176"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="152"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
         <source>Paid</source>
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="274"/>
+        <location filename="../../app/paydesk/core/export.py" line="47"/>
+        <source>Paid after</source>
+        <translation>Оплачено после</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="48"/>
+        <source>Paid at an approximate time</source>
+        <translation>Оплачено в приблизительное время</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="276"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -1006,12 +1086,22 @@
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="206"/>
+        <source>Paid by day</source>
+        <translation>Оплачено по дням</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="207"/>
+        <source>Paid by hour</source>
+        <translation>Оплачено по часам</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="93"/>
         <source>Paid by {0}; when exactly is not known</source>
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="273"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="275"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
@@ -1021,9 +1111,14 @@
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="311"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="314"/>
         <source>Paid orders count on the day they were paid; the others on the day they were created. Updated {0}.</source>
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/export.py" line="46"/>
+        <source>Paid time approximate</source>
+        <translation>Время оплаты приблизительное</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/totals_line.py" line="34"/>
@@ -1056,10 +1151,10 @@
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="265"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
+        <location filename="../../app/paydesk/ui/app.py" line="272"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="114"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="80"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="47"/>
@@ -1113,12 +1208,13 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="114"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="89"/>
         <source>Payment link</source>
         <translation>Ссылка на оплату</translation>
@@ -1126,7 +1222,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/payment/display_phases.py" line="54"/>
         <source>Payment refused</source>
-        <translation>Платёж отклонён</translation>
+        <translation>Отказано в оплате</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="183"/>
@@ -1152,12 +1248,12 @@ QR payments at a shop counter.</source>
         <translation>PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="371"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="373"/>
         <source>PDF files (*.pdf)</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="74"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="75"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
@@ -1168,7 +1264,7 @@ QR payments at a shop counter.</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="18"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="19"/>
         <source>PNG image (*.png)</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
@@ -1178,7 +1274,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="137"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="141"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
@@ -1203,17 +1299,23 @@ QR payments at a shop counter.</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="131"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="135"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="63"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="51"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
         <translation>Отказано</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="186"/>
+        <source>Report for {0} (local time)</source>
+        <translation>Отчёт за {0} (местное время)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/counter_section.py" line="111"/>
@@ -1236,59 +1338,74 @@ QR payments at a shop counter.</source>
         <translation>Повторить сейчас</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="208"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
+        <source>Sat</source>
+        <translation>сб</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="211"/>
         <source>Save as &amp;PDF…</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="195"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="194"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="68"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="69"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="100"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="101"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="40"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="43"/>
         <source>Save QR…</source>
         <translation>Сохранить QR…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="370"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="372"/>
         <source>Save the report as PDF</source>
         <translation>Сохранить отчёт в PDF</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="373"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="375"/>
         <source>Saved {0}</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="147"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="254"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="151"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="258"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="251"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="25"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="27"/>
         <source>Screen {number}</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="93"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="103"/>
+        <source>Search</source>
+        <translation>Поиск</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="103"/>
+        <source>Search id, e-mail, note</source>
+        <translation>Поиск: номер, e-mail, примечание</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="103"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="130"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="137"/>
         <source>Secret &amp;key:</source>
         <translation>Секретный &amp;ключ:</translation>
     </message>
@@ -1308,22 +1425,27 @@ QR payments at a shop counter.</source>
         <translation>Отправить снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="378"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="380"/>
         <source>Sent to the printer</source>
         <translation>Отправлено на печать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="67"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="73"/>
         <source>Service</source>
         <translation>Сервис</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="120"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="127"/>
         <source>Service &amp;address:</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
+        <location filename="../../app/paydesk/core/export.py" line="43"/>
+        <source>Service status</source>
+        <translation>Статус в сервисе</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/main_window.py" line="150"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
@@ -1345,18 +1467,18 @@ QR payments at a shop counter.</source>
         <translation>Общая книга заказов: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="98"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="238"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="105"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="248"/>
         <source>Show</source>
         <translation>Показать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="141"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="148"/>
         <source>Show the secret key</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="52"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="53"/>
         <source>Show to &amp;buyer</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
@@ -1366,7 +1488,7 @@ QR payments at a shop counter.</source>
         <translation>Показать покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="85"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="92"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
@@ -1381,9 +1503,10 @@ QR payments at a shop counter.</source>
         <translation>sslmode должен быть одним из режимов PostgreSQL.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="51"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="86"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="105"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="67"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="68"/>
         <source>Status</source>
         <translation>Статус</translation>
@@ -1409,7 +1532,12 @@ QR payments at a shop counter.</source>
         <translation>Статус неизвестен — проверьте</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="19"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="39"/>
+        <source>Sun</source>
+        <translation>вс</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="20"/>
         <source>SVG image (*.svg)</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
@@ -1419,7 +1547,7 @@ QR payments at a shop counter.</source>
         <translation>Как в системе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="132"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="135"/>
         <source>T&amp;ill:</source>
         <translation>&amp;Касса:</translation>
     </message>
@@ -1434,17 +1562,17 @@ QR payments at a shop counter.</source>
         <translation>применится после перезапуска</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="64"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="76"/>
         <source>Takings by day</source>
         <translation>Выручка по дням</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="64"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="76"/>
         <source>Takings by hour</source>
         <translation>Выручка по часам</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="242"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="288"/>
         <source>Takings chart</source>
         <translation>График выручки</translation>
     </message>
@@ -1454,13 +1582,13 @@ QR payments at a shop counter.</source>
         <translation>Отчёт о выручке</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="80"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
         <source>Takings report — {0}</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="106"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="142"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="113"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="149"/>
         <source>Test connection</source>
         <translation>Проверить подключение</translation>
     </message>
@@ -1505,7 +1633,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="302"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="312"/>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="26"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="135"/>
         <source>The client ID must be a number greater than zero.</source>
@@ -1547,6 +1675,7 @@ QR payments at a shop counter.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="330"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="34"/>
         <source>the environment variable {0}</source>
         <translation>переменная окружения {0}</translation>
@@ -1557,7 +1686,7 @@ QR payments at a shop counter.</source>
         <translation>файл не является книгой заказов PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="224"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="231"/>
         <source>the keychain cannot be read — type the key to store it</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
@@ -1797,12 +1926,12 @@ QR payments at a shop counter.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="110"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="113"/>
         <source>The period after</source>
         <translation>Следующий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="109"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="112"/>
         <source>The period before</source>
         <translation>Предыдущий период</translation>
     </message>
@@ -1822,12 +1951,12 @@ QR payments at a shop counter.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="182"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="189"/>
         <source>the sandbox&apos;s own key</source>
         <translation>собственный ключ песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="304"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="314"/>
         <source>The secret key cannot start or end with a space.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
@@ -1951,7 +2080,7 @@ QR payments at a shop counter.</source>
         <translation>Этот компьютер</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="150"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="157"/>
         <source>This computer has no keychain to keep the secret key safe. PayDesk can keep it in a file instead: {0}. Only this user account can read the file (mode 0600), but anyone who can sign in as this user, or read this user&apos;s files or backups, can read the key.</source>
         <translation>На этом компьютере нет хранилища ключей, где секретный ключ был бы в безопасности. PayDesk может хранить его в файле: {0}. Читать файл может только эта учётная запись (права 0600), но ключ прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
     </message>
@@ -1965,7 +2094,7 @@ QR payments at a shop counter.</source>
         <translation type="vanished">На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="320"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="337"/>
         <source>This computer has no keychain, so the secret key cannot be stored there. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose below to keep the key in a file.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить в нём. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите ниже хранение ключа в файле.</translation>
     </message>
@@ -2020,9 +2149,15 @@ QR payments at a shop counter.</source>
         <translation>Эта касса: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
+        <source>Thu</source>
+        <translation>чт</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/export.py" line="50"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="71"/>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="132"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="135"/>
         <source>Till</source>
         <translation>Касса</translation>
     </message>
@@ -2041,9 +2176,9 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="148"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="150"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="104"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="152"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="154"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="106"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
@@ -2053,17 +2188,22 @@ QR payments at a shop counter.</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="102"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
+        <source>To</source>
+        <translation>Конец</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="111"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="81"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="88"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="84"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="91"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
@@ -2083,16 +2223,22 @@ QR payments at a shop counter.</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="36"/>
+        <source>Tue</source>
+        <translation>вт</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/idle_card.py" line="21"/>
         <source>Type an amount and press Enter</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="308"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="318"/>
         <source>Type the secret key to keep it in the file.</source>
         <translation>Введите секретный ключ, чтобы сохранить его в файле.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="66"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="54"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
@@ -2113,7 +2259,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестна: платёжный сервис её не прислал</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="85"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -2123,8 +2269,9 @@ QR payments at a shop counter.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="59"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="49"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
@@ -2134,7 +2281,12 @@ QR payments at a shop counter.</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="187"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
+        <source>Wed</source>
+        <translation>ср</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="191"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>
@@ -2144,7 +2296,7 @@ QR payments at a shop counter.</source>
         <translation>Добро пожаловать в PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/dialog.py" line="132"/>
+        <location filename="../../app/paydesk/ui/report/dialog.py" line="135"/>
         <source>Whole shop</source>
         <translation>Весь магазин</translation>
     </message>
@@ -2184,12 +2336,22 @@ QR payments at a shop counter.</source>
         <translation>Платежей: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="168"/>
+        <source>{0} to {1}</source>
+        <translation>{0} — {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="185"/>
+        <source>{0}, till {1}</source>
+        <translation>{0}, касса {1}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="146"/>
         <source>{0}, ≈ {1} at an approximate time</source>
         <translation>{0}, ≈ {1} — время приблизительное</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="291"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="341"/>
         <source>{0}: {1} payments, {2}</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
@@ -2199,12 +2361,12 @@ QR payments at a shop counter.</source>
         <translation>Заказов: {count}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="31"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="33"/>
         <source>{name} — {width}×{height}</source>
         <translation>{name} — {width}×{height}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="29"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="31"/>
         <source>{name} — {width}×{height} (primary)</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
@@ -2214,12 +2376,22 @@ QR payments at a shop counter.</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="228"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="239"/>
+        <source>•••••••• set</source>
+        <translation>•••••••• задан</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="235"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="226"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="239"/>
+        <source>•••••••• set — type to replace</source>
+        <translation>•••••••• задан — введите новый, чтобы заменить</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="233"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>
@@ -2237,6 +2409,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/orders/details.py" line="56"/>
         <source>≈ {0} (the service does not say when)</source>
         <translation>≈ {0} (сервис не сообщает точное время)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="199"/>
+        <source>≈ {0} of the payments were seen more than a minute after they could have been made: their times are approximate.</source>
+        <translation>≈ {0} из оплат замечены больше чем через минуту после того, как могли быть сделаны: их время приблизительное.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/shared_book.py" line="95"/>

@@ -74,7 +74,7 @@ def test_qr_is_printed(paydesk: RunPaydesk, service_env: dict[str, str]) -> None
 def test_bad_amount_says_what_is_wrong_and_writes_nothing(
     paydesk: RunPaydesk, service_env: dict[str, str], sandbox: SandboxServer
 ) -> None:
-    for typed, words in [("-5", "negative"), ("1,005", "two digits"), ("abc", "number")]:
+    for typed, words in [("-5", "negative"), ("1.005", "two digits"), ("abc", "number")]:
         run = paydesk("create", typed, env=service_env)
         assert run.code == 2, run
         assert "amount" in run.err and words in run.err
@@ -82,6 +82,26 @@ def test_bad_amount_says_what_is_wrong_and_writes_nothing(
     assert run.code == 2 and "email" in run.err
     assert paydesk("list", env=service_env).out.strip() == "No orders."
     assert sandbox.request_count() == 0
+
+
+def test_an_amount_is_read_as_the_terminals_language_writes_it(
+    paydesk: RunPaydesk, service_env: dict[str, str], sandbox: SandboxServer
+) -> None:
+    """``1,234`` is 1 234 rubles to an English terminal, three kopeck digits (refused) to a
+    Russian one; ``1,234.50`` and ``1 234,50`` read the same in both."""
+    english = {**service_env, "LANG": "en_US.UTF-8", "LC_ALL": ""}
+    russian = {**service_env, "LANG": "ru_RU.UTF-8", "LC_ALL": ""}
+    run = paydesk("create", "1,234", "--json", env=english)
+    assert run.code == 0, run
+    assert json.loads(run.out)["amount_kopecks"] == 123400
+    refused = paydesk("create", "1,234", env=russian)
+    assert refused.code == 2 and "two digits" in refused.err
+    for typed in ("1,234.50", "1 234,50"):
+        for env in (english, russian):
+            run = paydesk("create", typed, "--json", env=env)
+            assert run.code == 0, run
+            assert json.loads(run.out)["amount_kopecks"] == 123450
+    assert len(sandbox.orders()) == 5
 
 
 def test_wrong_secret_is_a_refusal(paydesk: RunPaydesk, service_env: dict[str, str]) -> None:

@@ -82,17 +82,46 @@ def test_json_report_of_a_day(paydesk: RunPaydesk, book: Path) -> None:
 
 
 def test_table_report_is_the_default(paydesk: RunPaydesk, book: Path) -> None:
-    run = paydesk("report", "--date", DAY.isoformat(), env={**ENV, "LANG": "ru_RU.UTF-8"})
+    run = paydesk("report", "--date", DAY.isoformat(), env=ENV)
     assert run.code == 0, run.err
     out = run.out
     assert out.startswith("Report for 2026-03-01 (local time)")
-    assert "Paid           4  2 734,00 ₽" in out
-    assert "Waiting        1     50,00 ₽" in out
+    assert "Paid           4  2,734.00 ₽" in out
+    assert "Waiting        1     50.00 ₽" in out
     assert "Paid by hour" in out
     hours = [line for line in out.splitlines() if line[:2].isdigit() and "-" in line[:12]]
-    assert hours[0].startswith("00:00-01:00  1  1 234,50 ₽  █")
-    assert hours[1] == "01:00-02:00  0      0,00 ₽"  # no bar, no trailing spaces
+    assert hours[0].startswith("00:00-01:00  1  1,234.50 ₽  █")
+    assert hours[1] == "01:00-02:00  0      0.00 ₽"  # no bar, no trailing spaces
     assert "Generated " in out
+
+
+def test_a_russian_terminal_gets_the_whole_report_in_russian(
+    paydesk: RunPaydesk, book: Path
+) -> None:
+    """Words, amounts and dates in one language: the window's catalogue's Russian, and
+    amounts and days written the Russian way (it said "Report for 2026-03-01" in English
+    beside "1 234,50 ₽" and "Generated 01.03.2026")."""
+    run = paydesk("report", "--date", DAY.isoformat(), env={**ENV, "LANG": "ru_RU.UTF-8"})
+    assert run.code == 0, run.err
+    lines = run.out.splitlines()
+    assert lines[0] == "Отчёт за 01.03.2026 (местное время)"
+    table = {line.split("  ")[0]: line.split() for line in lines[3:9]}
+    assert lines[2].split() == ["Заказы", "Сумма"]
+    assert table["Оплачено"] == ["Оплачено", "4", "2", "734,00", "₽"]
+    assert table["Не передано"] == ["Не", "передано", "1", "90,00", "₽"]
+    assert "Оплачено по часам" in lines
+    assert "00:00-01:00  1  1 234,50 ₽  █" in run.out
+    assert re.fullmatch(r"Сформирован \d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d", lines[-1])
+    # Not a word of English: the amounts' ruble sign and the hours aside, only Cyrillic.
+    assert not re.search("[A-Za-z]", run.out), run.out
+
+    days = paydesk("report", "--since", "2026-02-28", "--until", "2026-03-02",
+                   env={**ENV, "LANG": "ru_RU.UTF-8"})
+    assert days.code == 0, days.err
+    assert days.out.startswith("Отчёт за 28.02.2026 — 02.03.2026 (местное время)")
+    assert "Оплачено по дням" in days.out
+    assert "01.03.2026 вс  4  2 734,00 ₽  █" in days.out  # a Sunday
+    assert not re.search("[A-Za-z]", days.out), days.out
 
 
 @pytest.mark.parametrize("lang", ["C.UTF-8", "en_US.UTF-8", "POSIX"])
@@ -110,15 +139,24 @@ def test_an_english_terminal_writes_amounts_and_dates_the_english_way(
 
 
 def test_csv_report_in_the_russian_style(paydesk: RunPaydesk, book: Path) -> None:
+    """A spreadsheet's CSV in Russian: ';', 1234,50, local times, and its words Russian."""
     run = paydesk("report", "--date", DAY.isoformat(), "--format", "csv", "--csv-style", "ru",
                   env=ENV)
     assert run.code == 0, run.err
     rows = list(csv.DictReader(io.StringIO(run.out, newline=""), delimiter=";"))
+    assert list(rows[0]) == ["Строка", "Начало", "Конец", "Кол-во", "Сумма"]
     paid = rows[0]
-    assert (paid["line"], paid["count"], paid["amount"]) == ("paid", "4", "2734,00")
-    assert paid["start"] == "2026-03-01 00:00:00" and paid["end"] == "2026-03-02 00:00:00"
-    first_hour = next(row for row in rows if row["line"] == "hour")
-    assert (first_hour["start"], first_hour["amount"]) == ("2026-03-01 00:00:00", "1234,50")
+    assert (paid["Строка"], paid["Кол-во"], paid["Сумма"]) == ("Оплачено", "4", "2734,00")
+    assert paid["Начало"] == "2026-03-01 00:00:00" and paid["Конец"] == "2026-03-02 00:00:00"
+    assert [row["Строка"] for row in rows[1:7]] == [
+        "Ожидает", "Отказано", "Истёк срок", "Не передано", "Отменено",
+        "Оплачено в приблизительное время"]
+    first_hour = next(row for row in rows if row["Строка"] == "Час")
+    assert (first_hour["Начало"], first_hour["Сумма"]) == ("2026-03-01 00:00:00", "1234,50")
+    # For programs (no --csv-style), the lines by their names, as before.
+    plain = paydesk("report", "--date", DAY.isoformat(), "--format", "csv", env=ENV)
+    rows = list(csv.DictReader(io.StringIO(plain.out, newline="")))
+    assert [row["line"] for row in rows[:2]] == ["paid", "pending"] and rows[-1]["line"] == "hour"
 
 
 def test_a_range_is_reported_by_day(paydesk: RunPaydesk, book: Path) -> None:
@@ -182,16 +220,20 @@ def test_export_and_list_take_a_csv_style(paydesk: RunPaydesk, book: Path, tmp_p
     assert target.read_bytes().startswith(b"\xef\xbb\xbf")
     with target.open(encoding="utf-8-sig", newline="") as stream:
         rows = list(csv.DictReader(stream, delimiter=";"))
-    late = next(row for row in rows if row["order_id"] == "late")
-    assert late["amount"] == "1234,50"
-    assert (late["created_at"], late["paid_at"]) == ("2026-02-28 23:58:00", "2026-03-01 00:01:00")
-    assert late["note"] == "Кофе; с собой"
+    late = next(row for row in rows if row["Номер заказа"] == "late")
+    assert late["Сумма, ₽"] == "1234,50"
+    assert (late["Создан"], late["Оплачено"]) == ("2026-02-28 23:58:00", "2026-03-01 00:01:00")
+    assert late["Примечание"] == "Кофе; с собой"
+    # The service's word stays for programs; the list's word is the last column.
+    assert (late["Статус в сервисе"], late["Статус"]) == ("approve", "Оплачено")
 
     listing = paydesk("list", "--format", "csv", "--csv-style", "en", "--search", "lunch", env=ENV)
     assert listing.code == 0, listing.err
     [record] = list(csv.DictReader(io.StringIO(listing.out, newline="")))
-    assert (record["amount"], record["created_at"]) == ("999.00", "2026-03-01 13:05:00")
+    assert (record["Amount, ₽"], record["Created"]) == ("999.00", "2026-03-01 13:05:00")
+    assert (record["Service status"], record["Status"]) == ("approve", "Paid")
 
     plain = paydesk("list", "--format", "csv", "--search", "lunch", env=ENV)
     [record] = list(csv.DictReader(io.StringIO(plain.out, newline="")))
     assert (record["amount"], record["created_at"]) == ("999.00", "2026-03-01T10:05:00+00:00")
+    assert (record["status"], record["phase"]) == ("approve", "paid")

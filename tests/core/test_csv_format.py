@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from paydesk.core.csv_format import CsvFormat, defuse
-from paydesk.core.export import COLUMNS, write_csv
+from paydesk.core.export import COLUMNS, HEADINGS, write_csv
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 
 MOSCOW = ZoneInfo("Europe/Moscow")
@@ -152,12 +152,27 @@ def test_a_paid_time_known_only_roughly_says_so(tmp_path: Path) -> None:
     assert second["paid_at"] == "2026-11-21 09:16:30"
 
 
-def test_the_till_is_the_last_column_so_the_others_stay_where_they_were() -> None:
+def test_new_columns_come_last_so_the_others_stay_where_they_were() -> None:
     stream = io.StringIO(newline="")
     write_csv([replace(ORDERS[0], till="Касса 2"), ORDERS[1]], stream)
     header, first, second = list(csv.reader(io.StringIO(stream.getvalue())))
     assert header[:12] == [
         "created_at", "order_id", "amount", "email", "note", "status", "creation",
         "paid_at", "paid_time_approximate", "paid_after", "last_checked_at", "url"]
-    assert header[-1] == "till"
-    assert (first[-1], second[-1]) == ("Касса 2", "")
+    assert header[12:] == ["till", "phase"]
+    assert (first[12], second[12]) == ("Касса 2", "")
+    assert (first[5], first[13]) == ("approve", "paid")  # the service's word, PayDesk's code
+
+
+def test_a_people_s_csv_has_headings_and_statuses_in_words() -> None:
+    """Through the front end's words (English here, as written; tr or the command line's
+    catalogue in Russian): the service's word stays beside, for programs."""
+    stream = io.StringIO(newline="")
+    pending = replace(ORDERS[1], status=OrderStatus.PENDING, paid_at=None, next_check_at=PAID)
+    odd = replace(ORDERS[2], status=OrderStatus("refunded"))
+    write_csv([ORDERS[0], pending, odd], stream, CsvFormat.for_language("en"), words=str)
+    header, *rows = list(csv.reader(io.StringIO(stream.getvalue())))
+    assert header == [HEADINGS[column] for column in COLUMNS]
+    assert header[5] == "Service status" and header[-1] == "Status"
+    assert [(row[5], row[-1]) for row in rows] == [
+        ("approve", "Paid"), ("pending", "Waiting"), ("refunded", "Unknown: refunded")]

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from paydesk.domain.errors import AmountError
 from paydesk.domain.money import MAX_AMOUNT, format_rubles, kopecks_to_decimal_text, parse_amount
+from paydesk.domain.writing import Language, amount_text, money_text
 
 
 @pytest.mark.parametrize(
@@ -17,6 +18,9 @@ from paydesk.domain.money import MAX_AMOUNT, format_rubles, kopecks_to_decimal_t
         ("1 500,00", 150000),
         ("1\u00a0500,00", 150000),
         ("1\u202f234\u202f567,89", 123456789),
+        ("1,234.50", 123450),  # as the English window writes it: one reading only
+        ("1,234,567.8", 123456780),
+        ("1,500.", 150000),
         ("0,01", 1),
         ("  42 ", 4200),
         ("42 ₽", 4200),
@@ -42,7 +46,11 @@ def test_parses_what_people_type(typed: str, kopecks: int) -> None:
         ("1,500", "too_many_decimals"),
         ("1e3", "exponent"),
         ("1E+3", "exponent"),
-        ("1,500.00", "two_separators"),
+        ("1.500,00", "two_separators"),  # neither language writes points between thousands
+        ("1,5.0", "two_separators"),
+        ("12,34.50", "two_separators"),  # commas that are not thousands
+        ("1 234,567.00", "two_separators"),
+        ("1,234,5", "not_a_number"),
         ("abc", "not_a_number"),
         ("12 34", "not_a_number"),
         ("1 5000", "not_a_number"),
@@ -59,6 +67,51 @@ def test_refuses_with_a_reason(typed: str, code: str) -> None:
         parse_amount(typed)
     assert info.value.code == code
     assert str(info.value)  # a sentence a person can read
+
+
+@pytest.mark.parametrize("language", [None, "ru", "en"])
+@pytest.mark.parametrize(
+    ("typed", "kopecks"),
+    [("1 234,50", 123450), ("1\u00a0234,50\u00a0₽", 123450), ("1,234.50 ₽", 123450),
+     ("1,234,567.89", 123456789), ("150,5", 15050), ("150.5", 15050)],
+)
+def test_both_windows_ways_are_read_in_either_language(
+    typed: str, kopecks: int, language: Language | None
+) -> None:
+    assert parse_amount(typed, language=language) == kopecks
+
+
+@pytest.mark.parametrize(
+    ("typed", "english", "russian"),
+    [
+        # English groups thousands with commas; Russian reads a comma as the kopecks'.
+        ("1,234", 123400, "too_many_decimals"),
+        ("12,345,678", 1234567800, "not_a_number"),
+        ("1,23", 123, 123),  # two digits: kopecks in both
+        ("0,500", "too_many_decimals", "too_many_decimals"),  # no thousands start with 0
+        ("1.234", "too_many_decimals", "too_many_decimals"),  # a point is never thousands
+        ("1,2345", "too_many_decimals", "too_many_decimals"),
+        ("1.234,50", "two_separators", "two_separators"),
+    ],
+)
+def test_a_comma_before_three_digits_is_thousands_in_english_only(
+    typed: str, english: int | str, russian: int | str
+) -> None:
+    for language, expected in (("en", english), ("ru", russian), (None, russian)):
+        if isinstance(expected, int):
+            assert parse_amount(typed, language=language) == expected, language
+        else:
+            with pytest.raises(AmountError) as info:
+                parse_amount(typed, language=language)
+            assert info.value.code == expected, language
+
+
+@given(st.integers(min_value=1, max_value=MAX_AMOUNT), st.sampled_from(["ru", "en"]))
+def test_what_the_window_writes_reads_back_in_its_language(
+    kopecks: int, language: Language
+) -> None:
+    assert parse_amount(money_text(kopecks, language), language=language) == kopecks
+    assert parse_amount(amount_text(kopecks, language), language=language) == kopecks
 
 
 def test_leading_zeros_are_only_zeros() -> None:

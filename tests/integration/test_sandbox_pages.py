@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 import pytest
 import requests
 
-from paydesk.domain.money import format_rubles
 from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.sandbox.page_words import WORDS, choose_language
@@ -73,7 +72,8 @@ def test_payment_page_shows_the_order(sandbox: SandboxServer, calls: SandboxCall
     assert page.headers["Content-Type"] == HTML_TYPE
     assert int(page.headers["Content-Length"]) == len(page.content)
     assert "PayDesk demo shop" in page.text
-    assert f"{format_rubles(123450)} ₽" in page.text  # "1 234,50 ₽"
+    # An English page writes the amount the English way, as PayDesk's English window.
+    assert "1,234.50\u00a0₽" in page.text and "1\u00a0234,50" not in page.text
     assert "A-1001" in page.text
     assert order.expires_at.strftime("%H:%M") in page.text
     parsed = parse(page)
@@ -382,6 +382,7 @@ def test_a_russian_browser_gets_the_page_in_russian(calls: SandboxCalls) -> None
         page = browser.get(url, timeout=5)
         parsed = parse(page)
         assert '<html lang="ru">' in page.text
+        assert "150,50\u00a0₽" in page.text and "150.50" not in page.text
         assert parsed.button_labels == ["Оплатить", "Отказаться"]
         assert "E-mail для чека" in page.text and "осталось" in page.text
         assert "Песочница PayDesk" in page.text

@@ -98,7 +98,7 @@ def test_double_enter_creates_one_order(
 def test_bad_amount_is_explained_next_to_the_field(
     window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
 ) -> None:
-    type_amount(qtbot, window, "1,005")
+    type_amount(qtbot, window, "1.005")
     assert "two digits" in window.form.error_text("amount")
     assert child(window, QLineEdit, "amount_input").hasFocus()
     assert sandbox.orders() == []

@@ -26,8 +26,39 @@ def test_export_shows_what_the_list_shows(
     assert window.menu_actions.export_csv_to(str(path)) == 1
     with path.open(encoding="utf-8-sig", newline="") as handle:
         [header, row] = list(csv.reader(handle))
-    assert "order_id" in header
-    assert row[header.index("amount")] == "12.34"  # an English-locale spreadsheet
+    assert "Order id" in header
+    assert row[header.index("Amount, ₽")] == "12.34"  # an English-locale spreadsheet
+
+
+#: A people's CSV in each language: its delimiter, and the headings read back by.
+SPREADSHEETS = {
+    "en": (",", "Order id", "Amount, ₽", "Service status", "Status", "12.34", "Waiting"),
+    "ru": (";", "Номер заказа", "Сумма, ₽", "Статус в сервисе", "Статус", "12,34", "Ожидает"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "ru"], indirect=True)
+def test_the_export_speaks_the_window_s_language(
+    language: str, window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, tmp_path: Path
+) -> None:
+    """Headings and statuses in the window's words (a Russian window wrote English ones
+    and the service's "approve"); the service's word stays, for programs, as is."""
+    import csv
+
+    delimiter, order_id, amount, service, status, twelve, waiting = SPREADSHEETS[language]
+    type_amount(qtbot, window, "12,34")
+    wait_for_link(qtbot, window)
+    path = tmp_path / "shown.csv"
+    assert window.menu_actions.export_csv_to(str(path)) == 1
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        [record] = list(csv.DictReader(handle, delimiter=delimiter))
+    sale = window.counter.sale
+    assert sale is not None
+    assert (record[order_id], record[amount]) == (sale.order_id, twelve)
+    assert (record[service], record[status]) == ("pending", waiting)
+    if language == "ru":
+        english = [h for h in record if any("a" <= ch.lower() <= "z" for ch in h)]
+        assert english == ["E-mail"], english  # the one word Russian writes so too
 
 
 def test_an_export_that_cannot_be_written_says_so_and_where(

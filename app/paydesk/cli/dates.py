@@ -46,15 +46,15 @@ def terminal_language() -> Language:
     return language_of_environment(os.environ)
 
 
-def local_text(moment: datetime | None) -> str:
-    """A moment as the terminal's language writes it, to the second."""
-    return moment_text(moment, terminal_language(), seconds=True)
+def local_text(moment: datetime | None, language: Language | None = None) -> str:
+    """A moment as the terminal's language (or ``language``) writes it, to the second."""
+    return moment_text(moment, language or terminal_language(), seconds=True)
 
 
-def rubles_text(kopecks: int) -> str:
-    """Kopecks as the terminal's language writes rubles: ``1 234,50 ₽``, ``1,234.50 ₽``
-    (plain spaces: a terminal does not wrap, and a script can split on them)."""
-    return money_text(kopecks, terminal_language()).replace("\u00a0", " ")
+def rubles_text(kopecks: int, language: Language | None = None) -> str:
+    """Kopecks as the terminal's language (or ``language``) writes rubles: ``1 234,50 ₽``,
+    ``1,234.50 ₽`` (plain spaces: a terminal does not wrap, and a script can split on them)."""
+    return money_text(kopecks, language or terminal_language()).replace("\u00a0", " ")
 
 
 def amount_only(kopecks: int) -> str:

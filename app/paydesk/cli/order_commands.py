@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from paydesk.cli import exit_codes
-from paydesk.cli.dates import local_text, next_day, parse_local_date
+from paydesk.cli.dates import local_text, next_day, parse_local_date, terminal_language
 from paydesk.cli.formats import add_format, print_json
 from paydesk.cli.output import (
     LINK_UNKNOWN,
@@ -20,6 +20,7 @@ from paydesk.cli.output import (
     status_text,
     table,
 )
+from paydesk.cli.words import Words, words_in
 from paydesk.core.csv_format import CsvFormat
 from paydesk.core.export import COLUMNS, details_record, order_record, write_csv, write_json
 from paydesk.core.order_book import OrderDetails, OrderQuery, StoreError
@@ -30,6 +31,7 @@ from paydesk.core.remote import fetch_status, send_creation
 from paydesk.core.runtime import Runtime
 from paydesk.core.saving import record_creation_retrying
 from paydesk.core.watch_threads import watch_until_final
+from paydesk.domain.money import parse_amount
 from paydesk.domain.orders import CreationState, Order, OrderStatus, validate_order_id
 from paydesk.domain.phase import OrderPhase, phase_of, phase_of_status
 from paydesk.support.qr import qr_matrix, render_text
@@ -40,7 +42,8 @@ _ALIASES = {"paid": "approve", "refused": "decline"}
 
 def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     create = sub.add_parser("create", help="create a payment order and print its link")
-    create.add_argument("amount", help="in rubles, as people write it: 150, 150,5, '1 500,00'")
+    create.add_argument("amount", help="in rubles, as people write it: 150, 150,5, '1 500,00', "
+                        "1,500.00 (and 1,500 in an English locale)")
     create.add_argument("--email", help="the buyer's e-mail (the payment page will not ask)")
     create.add_argument("--note", default="", help="a local note, never sent (\"2 coffees\")")
     create.add_argument("--qr", action="store_true", help="also print the QR code")
@@ -93,12 +96,19 @@ def add_csv_style(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--csv-style", choices=("ru", "en"), default=None,
         help="CSV for a spreadsheet in this language: ru is ';' and 1234,50, en is ',' and "
-        "1234.50, both with local times (default: ',' and UTC ISO times, for programs)",
+        "1234.50, both with local times and the headings and statuses in words (default: ',', "
+        "UTC ISO times, the column names and codes, for programs)",
     )
 
 
 def csv_format(args: argparse.Namespace) -> CsvFormat:
     return CsvFormat.for_language(args.csv_style) if args.csv_style else CsvFormat()
+
+
+def csv_words(args: argparse.Namespace) -> Words | None:
+    """A spreadsheet's CSV (``--csv-style``) has its headings and statuses in the style's
+    language; the default, for programs, the column names and codes (None)."""
+    return words_in(args.csv_style) if args.csv_style else None
 
 
 def _add_filters(parser: argparse.ArgumentParser) -> None:
@@ -169,7 +179,9 @@ def _create(args: argparse.Namespace, runtime: Runtime, written: list[Order]) ->
     client = runtime.gateway()  # before writing anything: a missing setting is a usage error
     with runtime.open_store() as store:
         desk = runtime.open_desk(store)
-        order = desk.start_order(args.amount, args.email, args.note)
+        # Typed as the terminal's language writes amounts: in English 1,234 is thousands.
+        kopecks = parse_amount(args.amount, ceiling=desk.max_amount, language=terminal_language())
+        order = desk.start_order(kopecks, args.email, args.note)
         written.append(order)
         outcome = send_creation(client, order)
         # From here on the service may have the order: a failure to save is never
@@ -307,7 +319,7 @@ def run_list(args: argparse.Namespace, runtime: Runtime) -> int:
     with runtime.reading_book() as book:
         orders = book.query(_query(args, runtime, args.limit))
     if args.format == "csv":
-        write_csv(orders, sys.stdout, csv_format(args))
+        write_csv(orders, sys.stdout, csv_format(args), csv_words(args))
     elif args.format == "json":
         write_json(orders, sys.stdout)
     else:
@@ -354,7 +366,7 @@ def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
         if args.format == "json":
             write_json(orders, sys.stdout)
         else:
-            write_csv(orders, sys.stdout, fmt)
+            write_csv(orders, sys.stdout, fmt, csv_words(args))
         return exit_codes.OK
     path = Path(args.file)
     as_json = (args.format or ("json" if path.suffix.lower() == ".json" else "csv")) == "json"
@@ -364,7 +376,7 @@ def run_export(args: argparse.Namespace, runtime: Runtime) -> int:
                 count = write_json(orders, stream)
         else:
             with fmt.open(path) as stream:  # the format's encoding and line endings
-                count = write_csv(orders, stream, fmt)
+                count = write_csv(orders, stream, fmt, csv_words(args))
     except OSError as exc:
         print(f"Cannot write {args.file}: {exc.strerror}", file=sys.stderr)
         return exit_codes.STORAGE

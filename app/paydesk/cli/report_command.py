@@ -1,7 +1,10 @@
 """``paydesk report``: the owner's end-of-day report in a terminal, as JSON or as CSV.
 
 The same :class:`~paydesk.core.report.DayReport` as the window's report dialog, so
-the numbers a script reads are the numbers on the printed page.
+the numbers a script reads are the numbers on the printed page. The table is for
+people, in one language from its first line to its last: the terminal's (its words
+from the one catalogue, paydesk.cli.words), amounts and dates written that language's
+way; a spreadsheet's CSV (``--csv-style``) has its words in the style's language.
 """
 
 from __future__ import annotations
@@ -15,26 +18,34 @@ from typing import Any
 from paydesk.cli import exit_codes
 from paydesk.cli.dates import local_text, parse_local_date, rubles_text
 from paydesk.cli.formats import add_format
-from paydesk.cli.order_commands import add_csv_style, add_till, csv_format
+from paydesk.cli.order_commands import add_csv_style, add_till, csv_format, csv_words
+from paydesk.cli.words import Words, terminal_words
+from paydesk.core.export import PHASE_WORDS
 from paydesk.core.report import LINES, DayReport, HourTakings, Tally
 from paydesk.core.runtime import Runtime
 from paydesk.domain.errors import InputError
 from paydesk.domain.phase import OrderPhase
+from paydesk.domain.writing import day_text
+from paydesk.support.translations import QT_TRANSLATE_NOOP
 
 #: Every phase as a heading of the report's table: the orders list's words, as
 #: in the window's report (a test holds them to the list's English).
-HEADINGS: dict[OrderPhase, str] = {
-    OrderPhase.CREATING: "Creating…",
-    OrderPhase.NOT_SENT: "Not sent",
-    OrderPhase.PENDING: "Waiting",
-    OrderPhase.CHECKING: "Checking…",
-    OrderPhase.UNCHECKED: "Check status",
-    OrderPhase.PAID: "Paid",
-    OrderPhase.REFUSED: "Refused",
-    OrderPhase.EXPIRED: "Expired",
-    OrderPhase.ABANDONED: "Abandoned",
-    OrderPhase.UNKNOWN: "Unknown",
-}
+HEADINGS: dict[OrderPhase, str] = PHASE_WORDS
+#: A day's bar is labelled with its weekday (Monday first, as date.weekday() counts).
+WEEKDAYS = (
+    QT_TRANSLATE_NOOP("PayDesk", "Mon"), QT_TRANSLATE_NOOP("PayDesk", "Tue"),
+    QT_TRANSLATE_NOOP("PayDesk", "Wed"), QT_TRANSLATE_NOOP("PayDesk", "Thu"),
+    QT_TRANSLATE_NOOP("PayDesk", "Fri"), QT_TRANSLATE_NOOP("PayDesk", "Sat"),
+    QT_TRANSLATE_NOOP("PayDesk", "Sun"),
+)
+#: The CSV's columns: the names for programs, the headings for a spreadsheet.
+CSV_COLUMNS = ("line", "start", "end", "count", "amount")
+CSV_HEADINGS = (
+    QT_TRANSLATE_NOOP("PayDesk", "Line"), QT_TRANSLATE_NOOP("PayDesk", "From"),
+    QT_TRANSLATE_NOOP("PayDesk", "To"), QT_TRANSLATE_NOOP("PayDesk", "Count"),
+    QT_TRANSLATE_NOOP("PayDesk", "Amount"),
+)
+_APPROXIMATE = QT_TRANSLATE_NOOP("PayDesk", "Paid at an approximate time")
 _BAR_WIDTH = 30
 
 
@@ -91,7 +102,7 @@ def run_report(args: argparse.Namespace, runtime: Runtime) -> int:
     elif args.format == "csv":
         write_report_csv(report, args)
     else:
-        print(report_table(report))
+        print(report_table(report, terminal_words()))
     return exit_codes.OK
 
 
@@ -126,67 +137,86 @@ def report_record(report: DayReport) -> dict[str, Any]:
 
 
 def write_report_csv(report: DayReport, args: argparse.Namespace) -> None:
-    """One tidy table: a row per summary line, then a row per hour (or day) of takings."""
+    """One tidy table: a row per summary line, then a row per hour (or day) of takings.
+    For programs, the lines by their names (``paid``, ``hour``); for a spreadsheet
+    (``--csv-style``), in its language's words."""
     fmt = csv_format(args)
+    words = csv_words(args)
     writer = fmt.writer(sys.stdout)
     if fmt.header:
-        writer.writerow(("line", "start", "end", "count", "amount"))
+        writer.writerow(CSV_COLUMNS if words is None else [words(h) for h in CSV_HEADINGS])
     since, until = fmt.time(report.since), fmt.time(report.until)
-    for key, _phase in LINES:
+    for key, phase in LINES:
         tally: Tally = getattr(report, key)
-        writer.writerow((key, since, until, tally.count, fmt.amount(tally.amount)))
-    writer.writerow(("paid_time_approximate", since, until, report.paid_approximate, ""))
+        line = key if words is None else words(PHASE_WORDS[phase])
+        writer.writerow((line, since, until, tally.count, fmt.amount(tally.amount)))
+    line = "paid_time_approximate" if words is None else words(_APPROXIMATE)
+    writer.writerow((line, since, until, report.paid_approximate, ""))
     kind = "day" if report.by_day else "hour"
+    if words is not None:
+        kind = words(QT_TRANSLATE_NOOP("PayDesk", "Day") if report.by_day
+                     else QT_TRANSLATE_NOOP("PayDesk", "Hour"))
     for bucket in report.hourly:
         writer.writerow((kind, fmt.time(bucket.start), fmt.time(bucket.end), bucket.count,
                          fmt.amount(bucket.amount)))
 
 
-def _rubles(kopecks: int) -> str:
-    return rubles_text(kopecks)
-
-
-def _period(report: DayReport) -> str:
+def _period(report: DayReport, words: Words) -> str:
+    first = day_text(report.first_day, words.language)
     if report.by_day:
-        return f"{report.first_day.isoformat()} to {report.last_day.isoformat()}"
-    return report.first_day.isoformat()
+        last = day_text(report.last_day, words.language)
+        return words(QT_TRANSLATE_NOOP("PayDesk", "{0} to {1}")).format(first, last)
+    return first
 
 
-def _bucket_label(bucket: HourTakings, by_day: bool) -> str:
+def _bucket_label(bucket: HourTakings, by_day: bool, words: Words) -> str:
     if by_day:
-        return bucket.start.strftime("%Y-%m-%d %a")
+        day = bucket.start.date()
+        return f"{day_text(day, words.language)} {words(WEEKDAYS[day.weekday()])}"
     return f"{bucket.start:%H:%M}-{bucket.end:%H:%M}"
 
 
-def report_table(report: DayReport) -> str:
-    """The report for a terminal: the summary, then takings with a bar per hour (or day)."""
-    whose = "" if report.till is None else f", till {report.till or '(unnamed)'}"
-    lines = [f"Report for {_period(report)}{whose} (local time)", ""]
-    rows = [(HEADINGS[phase], str(getattr(report, key).count),
-             _rubles(getattr(report, key).amount)) for key, phase in LINES]
-    count_width = max(len("Orders"), *(len(count) for _w, count, _a in rows))
-    amount_width = max(len(amount) for _w, _c, amount in rows)
-    lines.append(f"{'':<10}{'Orders':>{count_width}}  {'Amount':>{amount_width}}")
-    lines += [f"{words:<10}{count:>{count_width}}  {amount:>{amount_width}}"
-              for words, count, amount in rows]
+def report_table(report: DayReport, words: Words) -> str:
+    """The report for a terminal, in ``words``' language: the summary, then takings with a
+    bar per hour (or day)."""
+    period = _period(report, words)
+    if report.till is not None:
+        till = report.till or words(QT_TRANSLATE_NOOP("PayDesk", "(unnamed)"))
+        period = words(QT_TRANSLATE_NOOP("PayDesk", "{0}, till {1}")).format(period, till)
+    lines = [words(QT_TRANSLATE_NOOP("PayDesk", "Report for {0} (local time)")).format(period),
+             ""]
+    rows = [(words(HEADINGS[phase]), str(getattr(report, key).count),
+             rubles_text(getattr(report, key).amount, words.language)) for key, phase in LINES]
+    orders = words(QT_TRANSLATE_NOOP("PayDesk", "Orders"))
+    amount = words(QT_TRANSLATE_NOOP("PayDesk", "Amount"))
+    heading_width = max(10, *(len(heading) + 1 for heading, _c, _a in rows))
+    count_width = max(len(orders), *(len(count) for _w, count, _a in rows))
+    amount_width = max(len(amount), *(len(money) for _w, _c, money in rows))
+    lines.append(f"{'':<{heading_width}}{orders:>{count_width}}  {amount:>{amount_width}}")
+    lines += [f"{heading:<{heading_width}}{count:>{count_width}}  {money:>{amount_width}}"
+              for heading, count, money in rows]
     if report.paid_approximate:
-        lines.append(f"≈ {report.paid_approximate} of the payments were seen more than a minute"
-                     " after they could have been made: their times are approximate.")
+        lines.append(words(QT_TRANSLATE_NOOP(
+            "PayDesk", "≈ {0} of the payments were seen more than a minute after they could "
+            "have been made: their times are approximate.")).format(report.paid_approximate))
     lines.append("")
     if report.peak is None:
-        lines.append("No payments in this period.")
+        lines.append(words(QT_TRANSLATE_NOOP("PayDesk", "No payments in this period.")))
     else:
-        lines.append("Paid by day" if report.by_day else "Paid by hour")
-        lines += _takings_lines(report)
-    lines += ["", f"Generated {local_text(report.generated_at)}"]
+        lines.append(words(QT_TRANSLATE_NOOP("PayDesk", "Paid by day")) if report.by_day
+                     else words(QT_TRANSLATE_NOOP("PayDesk", "Paid by hour")))
+        lines += _takings_lines(report, words)
+    generated = local_text(report.generated_at, words.language)
+    lines += ["", words(QT_TRANSLATE_NOOP("PayDesk", "Generated {0}")).format(generated)]
     return "\n".join(lines)
 
 
-def _takings_lines(report: DayReport) -> list[str]:
+def _takings_lines(report: DayReport, words: Words) -> list[str]:
     peak = report.peak
     top = peak.amount if peak is not None else 0
     cells = [
-        (_bucket_label(b, report.by_day), str(b.count), _rubles(b.amount), b.amount)
+        (_bucket_label(b, report.by_day, words), str(b.count),
+         rubles_text(b.amount, words.language), b.amount)
         for b in report.hourly
     ]
     label_width = max(len(label) for label, *_rest in cells)

@@ -174,7 +174,7 @@ class WatchEngine:
 
     # -- creating ---------------------------------------------------------------------
 
-    def create(self, amount: str, email: str = "", note: str = "") -> Order | None:
+    def create(self, amount: str | int, email: str = "", note: str = "") -> Order | None:
         """Write the sale and send it; it is in front of the buyer from now on.
 
         Raises InputError for bad input (nothing is written). None when nothing could

@@ -11,6 +11,7 @@ import re
 from decimal import Decimal
 
 from paydesk.domain.errors import AmountError
+from paydesk.domain.writing import Language
 
 #: The contract's ceiling: one billion rubles, in kopecks.
 MAX_AMOUNT = 100_000_000_000
@@ -22,14 +23,36 @@ _GROUP = "[ \u00a0\u202f]"
 _AMOUNT_RE = re.compile(
     rf"^(?P<int>[0-9]{{1,3}}(?:{_GROUP}[0-9]{{3}})+|[0-9]+)(?:[.,](?P<frac>[0-9]*))?$"
 )
+# Thousands grouped by commas, English style (the first group never a lone 0), and
+# after a point the kopecks: "1,234.50", "1,234,567", "1,234.".
+_COMMA_GROUPED_RE = re.compile(r"^(?P<int>[1-9][0-9]{0,2}(?:,[0-9]{3})+)(?:\.(?P<frac>[0-9]*))?$")
 _CURRENCY_SUFFIX_RE = re.compile(r"\s*(₽|руб\.?|р\.|rub|RUB)$")
 
 
-def parse_amount(text: str, *, ceiling: int = MAX_AMOUNT) -> int:
-    """Return the kopecks in ``text`` typed in rubles (``150``, ``150,5``, ``1 500,00``).
+def parse_amount(text: str, *, ceiling: int = MAX_AMOUNT, language: Language | None = None) -> int:
+    """Return the kopecks in ``text`` typed in rubles (``150``, ``150,5``, ``1 500,00``,
+    ``1,500.00``).
+
+    What is read, in either language, is what the window writes in both, and what
+    has one reading only:
+
+    - a comma or a point before at most two kopeck digits: ``150,5``, ``150.50``;
+    - thousands grouped by spaces (a no-break or narrow no-break space too), the
+      Russian way: ``1 234,50``, ``1 234.50``;
+    - thousands grouped by commas with a point before the kopecks, the English
+      way: ``1,234.50``, ``1,234,567.``; no other reading of it exists.
+
+    What reads two ways is refused. ``1,234`` is English for 1234 rubles but a
+    Russian decimal comma with three digits: with ``language="en"`` (an English
+    window or terminal) commas that group the whole number in threes are
+    thousands, as English writes them; in Russian, or with no language known,
+    it is refused (too many kopeck digits), as ``1.234`` is in both. Two
+    separators in any other pattern (``1.234,50``, which neither language writes,
+    ``1,5.0``, ``12,34.50``) are refused as two decimal separators.
 
     Raises :class:`AmountError` saying what is wrong: empty, negative, zero,
-    more than two fraction digits, an exponent, over the ceiling, or not a number.
+    more than two fraction digits, an exponent, two separators, over the ceiling,
+    or not a number.
     """
     cleaned = _CURRENCY_SUFFIX_RE.sub("", text.strip()).strip()
     if not cleaned:
@@ -38,21 +61,29 @@ def parse_amount(text: str, *, ceiling: int = MAX_AMOUNT) -> int:
         raise AmountError("negative", "The amount cannot be negative.")
     if "e" in cleaned.lower() and re.search(r"\d[eE][+-]?\d", cleaned):
         raise AmountError("exponent", "Write the amount in plain digits, without an exponent.")
+    digits = cleaned.lstrip("+")
+    grouped = _COMMA_GROUPED_RE.match(digits)
+    if grouped is not None and (grouped["frac"] is not None or language == "en"):
+        return _kopecks(grouped["int"].replace(",", ""), grouped["frac"] or "", ceiling)
     if "." in cleaned and "," in cleaned:
         raise AmountError(
             "two_separators", "Use one decimal separator (a comma or a point), not both."
         )
-    match = _AMOUNT_RE.match(cleaned.lstrip("+"))
+    match = _AMOUNT_RE.match(digits)
     if match is None:
         raise AmountError(
             "not_a_number", "The amount must be a number of rubles, such as 150 or 150,50."
         )
-    fraction = match["frac"] or ""
+    return _kopecks(re.sub(_GROUP, "", match["int"]), match["frac"] or "", ceiling)
+
+
+def _kopecks(whole: str, fraction: str, ceiling: int) -> int:
+    """Rubles (digits only) and at most two kopeck digits, read exactly, within ``ceiling``."""
     if len(fraction) > 2:
         raise AmountError(
             "too_many_decimals", "Kopecks have at most two digits after the decimal separator."
         )
-    whole = re.sub(_GROUP, "", match["int"]).lstrip("0") or "0"
+    whole = whole.lstrip("0") or "0"
     if len(whole) > len(str(ceiling)):
         # Far over the ceiling: thousands of digits are refused before they are read.
         raise ceiling_error(ceiling)

@@ -21,8 +21,8 @@ from math import ceil
 from urllib.parse import parse_qsl
 
 from paydesk.domain.errors import EmailError
-from paydesk.domain.money import format_rubles
 from paydesk.domain.orders import EMAIL_MAX, OrderStatus, normalize_email
+from paydesk.domain.writing import money_text
 from paydesk.sandbox.clock import SandboxClock
 from paydesk.sandbox.config import SandboxConfig
 from paydesk.sandbox.ledger import AlreadyFinalError, Ledger, SandboxOrder
@@ -74,11 +74,13 @@ class PaymentPages:
         w = words(language)
         return self.error(status, w[heading], w[text].format(**names), language)
 
-    def _details(self, order: SandboxOrder) -> PaymentDetails:
+    def _details(self, order: SandboxOrder, language: Language) -> PaymentDetails:
+        """The order as the page shows it: its amount written the page's language's way
+        (``1,234.50 ₽``, ``1 234,50 ₽``), as PayDesk's own screens write it."""
         left = (order.expires_at - self._clock.now()).total_seconds()
         return PaymentDetails(
             merchant=self.config.merchant_name,
-            amount_text=f"{format_rubles(order.amount)} ₽",
+            amount_text=money_text(order.amount, language),
             order_id=order.order_id,
             expires_text=order.expires_at.strftime("%Y-%m-%d %H:%M UTC"),
             minutes_left=max(0, ceil(left / 60)),
@@ -103,7 +105,8 @@ class PaymentPages:
         heading, text, tone = _FINAL_TEXT.get(order.status,
                                               ("closed_heading", "closed_text", "bad"))
         said = w[text] + (" " + w["nothing_changed"] if status == 409 else "")
-        page = outcome_page(self._details(order), w[heading], said, tone=tone, language=language)
+        page = outcome_page(self._details(order, language), w[heading], said, tone=tone,
+                            language=language)
         return html_reply(status, page)
 
     def show(self, token: str, language: Language = "en") -> Reply:
@@ -112,7 +115,8 @@ class PaymentPages:
             return self._said(404, "not_found_heading", "not_found_text", language)
         if order.status.is_final:
             return self._final(order, 200, language)
-        page = payment_form(self._details(order), self._form_token(token), language=language)
+        page = payment_form(self._details(order, language), self._form_token(token),
+                            language=language)
         return html_reply(200, page)
 
     def decide(self, token: str, body: bytes, content_type: str | None,
@@ -167,7 +171,7 @@ class PaymentPages:
         language: Language,
     ) -> Reply:
         page = payment_form(
-            self._details(order), self._form_token(token), error=message,
+            self._details(order, language), self._form_token(token), error=message,
             email_value=typed_email, language=language,
         )
         return html_reply(400, page)

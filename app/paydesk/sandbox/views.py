@@ -49,7 +49,7 @@ class PaymentDetails:
     """What the payment page shows about one order (plain, unescaped values)."""
 
     merchant: str
-    amount_text: str  # already formatted, e.g. "1 234,50 ₽"
+    amount_text: str  # written the page's way: "1,234.50 ₽", "1 234,50 ₽"
     order_id: str
     expires_text: str  # e.g. "2026-11-21 15:42 UTC"
     minutes_left: int

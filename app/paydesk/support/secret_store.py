@@ -156,11 +156,20 @@ class SecretStore:
             raise SecretStoreError("The password is empty.")
         _keychain_set(_book_account(book), password, "password")
 
-    def describe(self) -> str:
-        """Where the secret comes from, for ``config show``."""
+    @property
+    def source(self) -> str:
+        """Where the secret is read from, as a code for a front end to put in its words:
+        ``"environment"`` (SECRET_ENV), ``"file"`` (:attr:`secret_file`) or ``"keychain"``."""
         if environment_secret(self._environ):
+            return "environment"
+        return "file" if self._use_file else "keychain"
+
+    def describe(self) -> str:
+        """Where the secret comes from, in English, for ``config show``."""
+        source = self.source
+        if source == "environment":
             return f"environment ({SECRET_ENV})"
-        if self._use_file:
+        if source == "file":
             return f"plaintext file {self._secret_file}"
         return "OS keychain"
 

@@ -1,10 +1,12 @@
-"""Where the window's translation comes from: the shipped .qm, or one compiled from the .ts.
+"""Where the translation comes from: the shipped .qm, or one compiled from the .ts; and
+the marker for texts shown where Qt is not loaded.
 
 The wheel and the bundle ship ``paydesk_ru.qm`` (compiled at build time). A
 source checkout has only the .ts, so it is compiled here once with
 pyside6-lrelease into the cache folder (and again when the .ts changes).
 Qt-free: the window loads the file (ui/shell/i18n.py) and ``paydesk about --check``
-checks it, both found here.
+checks it, both found here. The command line reads the same catalogue for its words
+(paydesk/cli/words.py): one catalogue for every front end.
 """
 
 from __future__ import annotations
@@ -20,6 +22,15 @@ from paydesk.support.resources import resource_path
 log = logging.getLogger(__name__)
 
 _LRELEASE_TIMEOUT = 60
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (Qt's marker's name)
+    """Marks ``text`` for the catalogue where Qt is not loaded (the core, the command
+    line), as Qt's own marker does in the window: tools/update_translations.py collects
+    both by this name. The text is translated where it is shown; ``context`` is always
+    "PayDesk"."""
+    del context
+    return text
 
 
 def paydesk_qm(language: str, cache_dir: Path | None = None) -> Path | None:

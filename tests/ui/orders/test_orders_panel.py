@@ -34,7 +34,8 @@ def test_the_table_is_set_up_for_a_long_list(panel: OrdersPanel) -> None:
     assert header.sortIndicatorOrder() is Qt.SortOrder.DescendingOrder
     search = panel.search
     assert search.objectName() == search.accessibleName() == "search_input"
-    assert search.placeholderText() == "Search order id, e-mail, note"
+    assert search.toolTip() == "Search order id, e-mail, note"  # and its hint, as fits
+    assert search.placeholderText() in panel.filter_bar.search_hint.wordings
     assert search.isClearButtonEnabled()
     assert panel.date_from.calendarPopup() and panel.date_to.calendarPopup()
     assert panel.date_from.displayFormat() == "yyyy-MM-dd"  # days as the list writes them

@@ -92,7 +92,7 @@ def test_the_whole_shop_first_then_each_till(open_dialog: OpenDialog, tmp_path: 
     dialog.export_csv(exported)
     with exported.open(encoding="utf-8-sig", newline="") as file:
         rows = list(csv.DictReader(file))
-    assert {row["till"] for row in rows} == {"Terrace"}
+    assert {row["Till"] for row in rows} == {"Terrace"}
     assert len(rows) == 6
 
     dialog.set_till(None)

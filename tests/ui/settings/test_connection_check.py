@@ -73,7 +73,7 @@ def test_stored_secret_is_used_when_none_is_typed(
 ) -> None:
     memory_keyring.passwords[(KEYRING_SERVICE, ACCOUNT)] = TEST_SECRET
     dialog = open_dialog(sandbox_settings(sandbox))
-    qtbot.waitUntil(lambda: dialog.secret_edit.placeholderText() == STORED_PLACEHOLDER)
+    qtbot.waitUntil(lambda: dialog.secret_edit.toolTip() == STORED_PLACEHOLDER)
 
     assert run_check(qtbot, dialog) is Outcome.ACCEPTED
 

@@ -98,7 +98,7 @@ def test_empty_secret_keeps_the_stored_one(
 ) -> None:
     memory_keyring.passwords[(KEYRING_SERVICE, ACCOUNT)] = "the-old-key"
     dialog = open_dialog(Settings(base_url="https://pay.example.com", client_id=TEST_CLIENT_ID))
-    qtbot.waitUntil(lambda: dialog.secret_edit.placeholderText() == STORED_PLACEHOLDER)
+    qtbot.waitUntil(lambda: dialog.secret_edit.toolTip() == STORED_PLACEHOLDER)
     screenshot(qtbot, dialog, "settings_stored_secret")
 
     save(qtbot, dialog)

@@ -3,6 +3,7 @@ no text left untranslated."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -112,6 +113,30 @@ def test_screenshot_settings_dialog(
         if label.isVisible() and not label.wordWrap() and label.text():
             assert label.width() >= label.sizeHint().width(), label.text()
     save_screenshot(dialog, "ru-settings")
+    assert russian.misses == set()
+
+
+def test_a_key_kept_in_a_file_is_said_in_russian(
+    russian: MissRecorder, qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Where a stored key is kept is said in the window's words (it said "plaintext file")."""
+    store = SecretStore(tmp_path / "secret.txt", use_file=True, environ={})
+    store.set(TEST_CLIENT_ID, TEST_SECRET)
+    settings = Settings(base_url="https://pay.example.com", client_id=TEST_CLIENT_ID,
+                        secret_storage="file", language="ru")
+    dialog = SettingsDialog(settings, store)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.waitUntil(lambda: "…" not in dialog.secret_edit.placeholderText())
+    said = dialog.secret_edit.toolTip()  # the whole of it; the field shows what fits
+    assert "текстовый файл без шифрования" in said and str(store.secret_file) in said
+    assert not re.search("[A-Za-z]{4,}", said.replace(str(store.secret_file), "")), said
+    shown = dialog.secret_edit.placeholderText()
+    assert shown in dialog.service_section.secret_hint.wordings
+    assert dialog.secret_edit.fontMetrics().horizontalAdvance(shown) <= (
+        dialog.service_section.secret_hint.room())
+    save_screenshot(dialog, "ru-settings-key-in-file")
     assert russian.misses == set()
 
 

@@ -72,6 +72,34 @@ def test_payment_form_and_badge_speak_russian(russian: MissRecorder, qtbot: QtBo
     assert russian.misses == set()
 
 
+def test_the_cashier_and_the_buyer_read_one_word_for_a_result(
+    russian: MissRecorder, qtbot: QtBot
+) -> None:
+    """Paid and refused are each one word on both screens of the same order: the buyer's
+    screen says the cashier's badge's word, at more length ("Оплачено — спасибо")."""
+    from datetime import timedelta
+
+    from paydesk.ui.payment.customer_display import CustomerDisplay
+
+    badge = StatusBadge()
+    display = CustomerDisplay("Кофейня", clock=lambda: NOW)
+    for widget in (badge, display):
+        qtbot.addWidget(widget)
+    display.resize(1280, 800)
+    display.show()
+    qtbot.waitExposed(display)
+    expires = NOW + timedelta(minutes=15)
+    said = {}
+    for status in ("approve", "decline"):
+        display.show_order(an_order("pending", paid_at=None), expires)  # the sale, then its end
+        display.show_order(an_order(status), expires)
+        badge.set_order(an_order(status))
+        said[status] = (badge.text().split(" ", 1)[1], display.result_label.accessibleName())
+    assert said == {"approve": ("Оплачено", "✓ Оплачено — спасибо"),
+                    "decline": ("Отказано", "✗ Отказано в оплате")}
+    assert russian.misses == set()
+
+
 def test_qts_own_file_dialog_has_no_english_left(russian: MissRecorder, qtbot: QtBot) -> None:
     """Qt's translation misses two of its file dialog's labels (Export, Save as PDF...)."""
     from PySide6.QtWidgets import QFileDialog

@@ -8,10 +8,7 @@ with a sale paid through the sandbox: nothing runs off the screen or is cut.
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,20 +26,11 @@ from paydesk.ui.shell.window_size import FRAME, PREFERRED, first_geometry, fitte
 
 from payment_page import decide
 from screenshots import save_screenshot
+from small_screens import SCREEN_ENV, SMALL_SCREENS, in_the_child, run_on_screen, screen_rect
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
-ROOT = Path(__file__).resolve().parents[3]
 WAIT_MS = 10_000
-#: Set in the child process: "1280x800", the size of its one screen.
-SCREEN_ENV = "PAYDESK_TEST_SCREEN"
-SMALL_SCREENS = ("1280x800", "1366x768")
-
-
-def screen_rect(size: str) -> QRect:
-    width, height = (int(n) for n in size.split("x"))
-    return QRect(0, 0, width, height)
-
 
 @pytest.mark.parametrize("size", SMALL_SCREENS)
 def test_the_first_window_is_cut_to_a_small_screen(size: str) -> None:
@@ -91,20 +79,7 @@ def test_a_restored_geometry_larger_than_the_screen_is_fitted(
 @pytest.mark.parametrize("size", SMALL_SCREENS)
 def test_the_window_fits_a_small_screen(size: str, tmp_path: Path) -> None:
     """This module's screen test, in a child whose offscreen screen is ``size``."""
-    width, height = (int(n) for n in size.split("x"))
-    config = tmp_path / "screen.json"
-    config.write_text(json.dumps({"screens": [{
-        "name": "counter", "x": 0, "y": 0, "width": width, "height": height,
-        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}), encoding="utf-8")
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
-           SCREEN_ENV: size}
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         f"--basetemp={tmp_path / 'run'}", f"{__file__}::test_on_this_screen"],
-        env=env, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
-    assert "\n2 passed" in done.stdout
+    run_on_screen(f"{__file__}::test_on_this_screen", size, tmp_path, passed=2)
 
 
 @pytest.fixture
@@ -116,8 +91,7 @@ def language(request: pytest.FixtureRequest, qapp: QApplication,
     i18n.remove_translation(qapp)
 
 
-@pytest.mark.skipif(SCREEN_ENV not in os.environ,
-                    reason="run by test_the_window_fits_a_small_screen")
+@in_the_child
 @pytest.mark.parametrize("language", ["en", "ru"], indirect=True)
 def test_on_this_screen(
     language: str, runtime: Runtime, qtbot: QtBot, sandbox: SandboxServer

@@ -2,8 +2,11 @@
 
 The list sits beside the payment panel, so it is often narrower than its
 columns' usual text. Rather than scroll sideways (hiding the paid time and
-the last check), the e-mail and note give way first: their full text is in the
-tooltip. The order's short id (six characters, as on the slip) keeps its width.
+the last check), the e-mail, the note and the till give way first: their full
+text is in the tooltip. The order's short id (six characters, as on the slip)
+keeps its width. A column's title is never cut: no column is narrower than its
+title needs (with the sort arrow, for the column sorted by), in either language;
+only when even that cannot fit does the list scroll sideways.
 """
 
 from __future__ import annotations
@@ -11,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QEvent, QObject
+from PySide6.QtCore import QEvent, QObject, QRect
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QTableView
+from PySide6.QtWidgets import QHeaderView, QStyle, QStyleOptionHeader, QTableView
 
 from paydesk.ui.orders.cells import ROWS
 from paydesk.ui.orders.table_columns import Column
@@ -32,10 +35,28 @@ _SAMPLES: dict[Column, Callable[[], str]] = {
     Column.LAST_CHECKED: lambda: local_time(_SAMPLE_TIME, with_date=False),
     Column.TILL: lambda: "Front counter",
 }
-# Columns that give way when the table is narrow, down to this many average characters.
-_ELASTIC = {Column.EMAIL: 10, Column.NOTE: 14}
+#: Columns that give way when the table is narrow: first down to this many average
+#: characters, then, in this order, down to what their titles need.
+_ELASTIC = {Column.NOTE: 14, Column.EMAIL: 10, Column.TILL: 8}
 _CELL_PADDING = 12  # the cell's margins, and a little air
-_SORT_ARROW = 22  # the header's sort indicator
+
+
+def title_overheads(header: QHeaderView) -> tuple[int, int]:
+    """What a header section takes besides its title's text, without and with the
+    sort arrow: the style's margins and arrow, as the header draws them."""
+    option = QStyleOptionHeader()
+    option.initFrom(header)
+    option.state |= QStyle.StateFlag.State_Horizontal
+    width = 400
+    option.rect = QRect(0, 0, width, max(header.sizeHint().height(), header.height()))
+    style = header.style()
+    overheads = []
+    for arrow in (QStyleOptionHeader.SortIndicator.None_,
+                  QStyleOptionHeader.SortIndicator.SortDown):
+        option.sortIndicator = arrow
+        label = style.subElementRect(QStyle.SubElement.SE_HeaderLabel, option, header)
+        overheads.append(width - label.width())
+    return overheads[0], overheads[1]
 
 
 class ColumnFitter(QObject):
@@ -54,17 +75,29 @@ class ColumnFitter(QObject):
         bold = table.font()
         bold.setBold(True)  # paid statuses are bold
         bold_text = QFontMetrics(bold)
-        self._natural: dict[Column, int] = {}
+        plain, sorted_ = title_overheads(header)
+        titles = header.fontMetrics()
+        #: Each column's title's least width, and what the sort arrow adds to it.
+        self._title = {column: titles.horizontalAdvance(column.title) + plain
+                       for column in Column}
+        self._arrow = sorted_ - plain
+        self._cell: dict[Column, int] = {}
         for column, sample in _SAMPLES.items():
-            cell = max(text.horizontalAdvance(sample()), bold_text.horizontalAdvance(sample()))
-            title = header.fontMetrics().horizontalAdvance(column.title) + _SORT_ARROW
-            self._natural[column] = max(cell + _CELL_PADDING, title)
+            metrics = bold_text if column is Column.STATUS else text
+            self._cell[column] = metrics.horizontalAdvance(sample()) + _CELL_PADDING
         char = text.averageCharWidth()
-        self._narrowest = {column: chars * char for column, chars in _ELASTIC.items()}
+        self._comfortable = {column: chars * char for column, chars in _ELASTIC.items()}
         header.setMinimumSectionSize(char * 4)
         self.fit(table.viewport().width())
         header.sectionResized.connect(self._section_resized)
+        # The arrow moves to the column sorted by, which then needs room for it.
+        header.sortIndicatorChanged.connect(self._sort_changed)
         table.viewport().installEventFilter(self)
+
+    def title_width(self, column: Column) -> int:
+        """The least width ``column`` has: its whole title, and the arrow if sorted by it."""
+        arrow = self._arrow if self._header.sortIndicatorSection() == column else 0
+        return self._title[column] + arrow
 
     @property
     def automatic(self) -> bool:
@@ -82,26 +115,29 @@ class ColumnFitter(QObject):
             self.fit(self._viewport.width())
 
     def fit(self, width: int) -> None:
-        """Usual widths, the note taking what is left; when narrow, the elastic ones shrink.
+        """Usual widths, the note taking what is left; when narrow, the elastic ones
+        shrink, never below their titles.
 
         Only the columns shown count: a hidden one (the till's, with one till) takes
         no room.
         """
-        widths = {column: size for column, size in self._natural.items()
-                  if not self._header.isSectionHidden(column)}
-        narrowest = {column: least for column, least in self._narrowest.items()
-                     if column in widths}
-        elastic = sum(widths[column] for column in narrowest)
-        room = width - (sum(widths.values()) - elastic)
-        if room >= elastic:
-            widths[Column.NOTE] += room - elastic
+        shown = [column for column in Column if not self._header.isSectionHidden(column)]
+        least = {column: self.title_width(column) for column in shown}
+        widths = {column: max(self._cell[column], least[column]) for column in shown}
+        elastic = [column for column in _ELASTIC if column in widths]
+        comfortable = {column: min(widths[column], max(least[column],
+                                                       self._comfortable[column]))
+                       for column in elastic}
+        over = sum(widths.values()) - width
+        if over <= 0:
+            if Column.NOTE in widths:
+                widths[Column.NOTE] -= over  # the note takes what is left
         else:
-            least_of_all = sum(narrowest.values())
-            share = max(0.0, (room - least_of_all) / max(1, elastic - least_of_all))
-            for column, least in narrowest.items():
-                widths[column] = least + int((widths[column] - least) * share)
-            widths[Column.NOTE] += max(0, room - sum(widths[column] for column in narrowest))
-            self._give_way(widths, width)
+            give = sum(widths[column] - comfortable[column] for column in elastic)
+            share = min(1.0, over / give) if give else 0.0
+            for column in elastic:
+                widths[column] -= int((widths[column] - comfortable[column]) * share + 0.999)
+            self._give_way(widths, least, width)
         self._fitting = True
         try:
             for column, size in widths.items():
@@ -109,17 +145,24 @@ class ColumnFitter(QObject):
         finally:
             self._fitting = False
 
-    def _give_way(self, widths: dict[Column, int], width: int) -> None:
-        """Narrower still than the elastic columns' least: they give the rest (the
-        note first), down to the header's least, rather than the list scroll sideways."""
+    def _give_way(self, widths: dict[Column, int], least: dict[Column, int],
+                  width: int) -> None:
+        """Narrower still: the elastic columns give the rest, in turn, down to what their
+        titles need (a list too narrow even for that scrolls sideways); the note takes
+        any pixel left over by rounding."""
         over = sum(widths.values()) - width
-        least = self._header.minimumSectionSize()
-        for column in (Column.NOTE, Column.EMAIL):
-            if over <= 0 or column not in widths:
-                return
-            taken = min(over, max(0, widths[column] - least))
+        for column in _ELASTIC:
+            if column not in widths:
+                continue
+            taken = min(max(0, over), max(0, widths[column] - least[column]))
             widths[column] -= taken
             over -= taken
+        if over < 0 and Column.NOTE in widths:
+            widths[Column.NOTE] -= over
+
+    def _sort_changed(self, *_args: object) -> None:
+        if self._auto:
+            self.fit(self._viewport.width())
 
     def _section_resized(self, *_args: object) -> None:
         if not self._fitting:

@@ -1,4 +1,5 @@
-"""Orders saved as CSV the way this locale's spreadsheets open them (File → Export, the report)."""
+"""Orders saved as CSV the way this locale's spreadsheets open them (File → Export, the report):
+its separators, and its headings and statuses in the window's words."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from PySide6.QtCore import QLocale
 from paydesk.core.csv_format import CsvFormat
 from paydesk.core.export import write_csv
 from paydesk.domain.orders import Order
+from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.i18n import language_of
 
 
@@ -17,4 +19,4 @@ def save_orders_csv(path: str | Path, orders: Iterable[Order], locale: QLocale) 
     """Write ``orders`` to ``path``; the number written. OSError when it cannot be written."""
     fmt = CsvFormat.for_language(language_of(locale))
     with fmt.open(path) as stream:
-        return write_csv(orders, stream, fmt)
+        return write_csv(orders, stream, fmt, words=tr)

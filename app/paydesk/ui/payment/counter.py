@@ -38,7 +38,9 @@ from paydesk.core.watch_events import (
     ProblemCode,
     SaleCreating,
 )
+from paydesk.domain.money import parse_amount
 from paydesk.domain.orders import Order
+from paydesk.ui.shell.formatting import writing_language
 from paydesk.ui.shell.messages import watch_problem_text
 from paydesk.ui.shell.tasks import run_task
 
@@ -190,8 +192,13 @@ class CounterController(QObject):
     def create(self, amount: str, email: str = "", note: str = "") -> Order | None:
         """Write the order and send it. Raises InputError for bad input, which
         the form shows next to the field; nothing is written then. None when
-        nothing could be written or sent (the problem signal says why)."""
-        order = self.engine.create(amount, email, note)
+        nothing could be written or sent (the problem signal says why).
+
+        The amount is read as the window's language writes it: in English
+        ``1,234`` is thousands (paydesk.domain.money.parse_amount)."""
+        kopecks = parse_amount(amount, ceiling=self.desk.max_amount,
+                               language=writing_language())
+        order = self.engine.create(kopecks, email, note)
         if order is not None:
             # The list hears of the order after its QR is shown (see _heard), or after
             # ANNOUNCE_MS if the service is slow.

@@ -19,13 +19,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from paydesk.domain.writing import amount_text
 from paydesk.ui.shell.fonts import scale_font
-from paydesk.ui.shell.formatting import tr
+from paydesk.ui.shell.formatting import tr, writing_language
+from paydesk.ui.widgets.fitted_hint import FittedHint
 
 if TYPE_CHECKING:
     from paydesk.domain.errors import InputError
 
 _ERROR_STYLE = "color: #b3261e;"
+
+
+def amount_hints() -> list[str]:
+    """The amount field's hint, longest first: an example written the window's way
+    (``1,500.50`` in English, ``1 500,50`` in Russian), as the field reads it."""
+    example = amount_text(150050, writing_language())
+    return [tr("e.g. {0} or {1}").format("150", example), tr("e.g. {0}").format(example),
+            example]
 
 
 class PaymentForm(QWidget):
@@ -34,8 +44,10 @@ class PaymentForm(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.amount_input = self._line("amount_input", tr("Amount, ₽"), tr("e.g. 150 or 1 500,50"))
+        self.amount_input = self._line("amount_input", tr("Amount, ₽"), "")
         scale_font(self.amount_input, 2.0, bold=True)
+        #: The amount's hint, written as the window writes amounts, shorter when narrow.
+        self.amount_hint = FittedHint(self.amount_input, amount_hints())
         self.amount_input.setMinimumHeight(56)
         self.email_input = self._line("email_input", tr("Buyer's e-mail"), tr("optional"))
         self.note_input = self._line(

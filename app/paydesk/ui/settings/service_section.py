@@ -26,7 +26,12 @@ from PySide6.QtWidgets import (
 
 from paydesk.core.demo import DEMO_SECRET_KEY
 from paydesk.core.settings import Settings
-from paydesk.support.secret_store import NoKeychainError, SecretStore, SecretStoreError
+from paydesk.support.secret_store import (
+    SECRET_ENV,
+    NoKeychainError,
+    SecretStore,
+    SecretStoreError,
+)
 from paydesk.ui.settings.connection_check import (
     ConnectionChecker,
     ConnectionResult,
@@ -46,6 +51,7 @@ from paydesk.ui.widgets.field_errors import (
     column_widget,
     make_form,
 )
+from paydesk.ui.widgets.fitted_hint import FittedHint
 
 #: Text colour and sign of each check result: readable without colour too.
 RESULT_STYLE: dict[Outcome, tuple[str, str]] = {
@@ -95,6 +101,7 @@ class ServiceSection(QGroupBox):
         self.client_id_edit.setPlaceholderText(tr("a number, from your payment service"))
         self.secret_edit = QLineEdit()
         self.secret_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        self.secret_hint = FittedHint(self.secret_edit, [""])
         self.show_secret_button = QPushButton(tr("Show"))
         self.show_secret_button.setCheckable(True)
         self.show_secret_button.setAutoDefault(False)
@@ -179,9 +186,9 @@ class ServiceSection(QGroupBox):
         self.base_url_edit.setText(settings.base_url)
         self.client_id_edit.setText("" if settings.client_id is None else str(settings.client_id))
         if self._demo:
-            self.secret_edit.setPlaceholderText(tr("the sandbox's own key"))
+            self.secret_hint.set_wordings([tr("the sandbox's own key")])
         else:
-            self.secret_edit.setPlaceholderText(tr("checking the keychain…"))
+            self.secret_hint.set_wordings([tr("checking the keychain…")])
 
     # -- the stored key -------------------------------------------------------------
 
@@ -223,14 +230,17 @@ class ServiceSection(QGroupBox):
         elif stored is None:
             text = tr("the keychain cannot be read — type the key to store it")
         elif stored:
-            text = tr(STORED_PLACEHOLDER)
-            if not self._store.describe().startswith("OS keychain"):
-                text = tr("•••••••• set ({where}) — type to replace").format(
-                    where=self._store.describe()
-                )
+            whole = tr(STORED_PLACEHOLDER)
+            if self._store.source != "keychain":
+                whole = tr("•••••••• set ({where}) — type to replace").format(
+                    where=key_source_words(self._store))
+            # Shorter where the field is narrow; where the key is kept is in the tooltip.
+            self.secret_hint.set_wordings(
+                [whole, tr("•••••••• set — type to replace"), tr("•••••••• set")])
+            return
         else:
             text = tr(NOT_SET_PLACEHOLDER)
-        self.secret_edit.setPlaceholderText(text)
+        self.secret_hint.set_wordings([text])
 
     def _on_show_secret(self, shown: bool) -> None:
         mode = QLineEdit.EchoMode.Normal if shown else QLineEdit.EchoMode.Password
@@ -312,6 +322,13 @@ class ServiceSection(QGroupBox):
     def new_secret(self) -> str:
         """The key typed to be stored ("" keeps the stored one; never one in the demo)."""
         return "" if self._demo else self.secret_edit.text()
+
+
+def key_source_words(store: SecretStore) -> str:
+    """Where the key is read from, in the window's language (SecretStore.source)."""
+    if store.source == "environment":
+        return tr("the environment variable {0}").format(SECRET_ENV)
+    return tr("a plaintext file, {0}").format(str(store.secret_file))
 
 
 def secret_error(error: SecretStoreError) -> FieldError:
