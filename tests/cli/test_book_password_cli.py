@@ -112,3 +112,29 @@ def test_a_password_in_the_address_goes_to_the_file_chosen_too(
     assert _json(till.run("book", "status", "--json", env=keychain))["reachable"] is True
     _never_shown(till, refused, saved, moved)
 
+
+def test_init_and_status_without_a_password_say_what_is_missing_and_how_to_give_it(
+    tmp_path: Path, password_book: str
+) -> None:
+    till = paydesk_for(tmp_path)
+    # Not this till's book (yet): the password can only come from libpq's places.
+    init = till.run("book", "init", password_book)
+    assert init.code == 5, init.text
+    assert init.err.startswith(f"paydesk: The shared order book at {password_book} asks for a "
+                               "password, and none was given.")
+    assert "fe_sendauth" not in init.err
+    assert "~/.pgpass, as the line 127.0.0.1:" in init.err and "PGPASSWORD" in init.err
+
+    _ok(till.run("config", "set", "order_book", password_book))
+    status = till.run("book", "status")
+    assert status.code == 5, status.text
+    assert "asks for a password, and none was given" in status.out
+    assert "Give it with 'paydesk config set book_password', or in ~/.pgpass" in status.out
+    assert "fe_sendauth" not in status.text
+    record = json.loads(till.run("book", "status", "--json").out)
+    assert "paydesk config set book_password" in record["problem"]
+    assert "fe_sendauth" not in record["problem"]
+    # Given as it says, it works; init too, with the till's own book.
+    _ok(till.run("config", "set", "book_password", "--stdin", stdin=ROLE_PASSWORD + "\n"))
+    assert "ready already" in _ok(till.run("book", "init", password_book)).out
+

@@ -59,8 +59,8 @@ LOOK_SECONDS = 0.1
 CATCH_UP_SECONDS = 5.0
 UPLOAD_BATCH = 500
 #: Failures trying again will not mend: the book is reached but refuses this till.
-NEEDS_A_PERSON = frozenset({"book_auth", "book_tls", "book_schema_too_new", "book_not_ready",
-                            "book_refused"})
+NEEDS_A_PERSON = frozenset({"book_auth", "book_no_password", "book_tls", "book_schema_too_new",
+                            "book_not_ready", "book_refused"})
 DOWNLOAD_BATCH = 1000
 
 
