@@ -12,9 +12,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from paydesk.sandbox import SandboxServer
 from paydesk.store.shared import BookAddress
+from paydesk.store.shared.book import SharedBook
+from paydesk.store.shared.schema import LATEST_SHARED_VERSION
 
-from cli_process import Paydesk, Run, paydesk_for
+from cli_process import Paydesk, Run, paydesk_for, service_env
 from postgres import PASSWORD_ROLE, ROLE_PASSWORD
 from test_values import TEST_CLIENT_ID
 
@@ -137,4 +140,25 @@ def test_init_and_status_without_a_password_say_what_is_missing_and_how_to_give_
     # Given as it says, it works; init too, with the till's own book.
     _ok(till.run("config", "set", "book_password", "--stdin", stdin=ROLE_PASSWORD + "\n"))
     assert "ready already" in _ok(till.run("book", "init", password_book)).out
+
+
+def test_status_in_a_folder_not_set_up_needs_no_client_id(
+    tmp_path: Path, book_url: str, sandbox: SandboxServer
+) -> None:
+    with SharedBook.connect(book_url) as book:
+        book.init_schema()
+    selling = paydesk_for(tmp_path / "selling")
+    selling.env.update(service_env(sandbox))
+    _ok(selling.run("config", "set", "order_book", book_url))
+    _ok(selling.run("create", "150"))
+
+    fresh = paydesk_for(tmp_path / "fresh")
+    _ok(fresh.run("config", "set", "order_book", book_url))
+    status = _ok(fresh.run("book", "status"))
+    assert (f"Shared book: online, schema {LATEST_SHARED_VERSION}, 1 order(s), 1 open"
+            in status.out)
+    assert "Account: not set yet" in status.out
+    assert "client id" not in status.err.lower()
+    record = _json(fresh.run("book", "status", "--json"))
+    assert (record["reachable"], record["orders"], record["waiting"]) == (True, 1, 0)
 
