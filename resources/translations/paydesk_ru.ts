@@ -69,7 +69,7 @@
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="38"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="58"/>
         <source>&amp;Order book:</source>
         <translation>Кни&amp;га заказов:</translation>
     </message>
@@ -77,6 +77,11 @@
         <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="74"/>
+        <source>&amp;Password:</source>
+        <translation>&amp;Пароль:</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="114"/>
@@ -114,7 +119,7 @@
         <translation>&amp;Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="60"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="88"/>
         <source>&amp;Till name:</source>
         <translation>&amp;Имя кассы:</translation>
     </message>
@@ -335,7 +340,8 @@
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="184"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="85"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="202"/>
         <source>checking the keychain…</source>
         <translation>проверяем хранилище ключей…</translation>
     </message>
@@ -348,7 +354,7 @@
         <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="48"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="262"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="280"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
@@ -545,9 +551,22 @@
         <translation>например, 150 или 1 500,50</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="48"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="152"/>
+        <source>Empty: the orders stay on this computer.</source>
+        <translation>Пусто — заказы хранятся на этом компьютере.</translation>
+    </message>
+    <message>
         <source>Empty: the orders stay on this computer. A shop&apos;s shared book: postgresql://till@backoffice/shop (its password goes in the keychain or ~/.pgpass, not here).</source>
-        <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop (пароль — в хранилище ключей или в ~/.pgpass, не здесь).</translation>
+        <translation type="vanished">Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop (пароль — в хранилище ключей или в ~/.pgpass, не здесь).</translation>
+    </message>
+    <message>
+        <source>Empty: the orders stay on this computer. A shop&apos;s shared book: postgresql://till@backoffice/shop (its password goes in the Password field below, or in ~/.pgpass).</source>
+        <translation type="vanished">Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop (пароль — в поле «Пароль» ниже или в ~/.pgpass).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="153"/>
+        <source>Empty: the orders stay on this computer. A shop&apos;s shared book: postgresql://till@backoffice/shop.</source>
+        <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="102"/>
@@ -566,12 +585,12 @@
         <translation>Сначала введите ID клиента.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="298"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="317"/>
         <source>Enter the client ID your payment service gave you.</source>
         <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="300"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="319"/>
         <source>Enter the client ID: the key is stored under it.</source>
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
@@ -659,7 +678,7 @@
         <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="44"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="64"/>
         <source>Fixed in the demo: its orders stay in the demo&apos;s own book on this computer.</source>
         <translation>В демо-режиме не меняется: заказы хранятся в собственной книге демо на этом компьютере.</translation>
     </message>
@@ -684,7 +703,7 @@
         <translation>Отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="238"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="256"/>
         <source>Hide</source>
         <translation>Скрыть</translation>
     </message>
@@ -694,7 +713,12 @@
         <translation>Час</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="111"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="110"/>
+        <source>it asks for this till&apos;s password: type it in Settings → Order book</source>
+        <translation>она просит пароль этой кассы: введите его в «Настройки» → «Книга заказов»</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="117"/>
         <source>it cannot be reached</source>
         <translation>она недоступна</translation>
     </message>
@@ -704,19 +728,23 @@
         <translation>он не ответил вовремя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="108"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="114"/>
         <source>it is newer than this PayDesk; upgrade PayDesk</source>
         <translation>она новее этой версии PayDesk; обновите PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="110"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="116"/>
         <source>it is not set up yet (paydesk book init)</source>
         <translation>она ещё не создана (paydesk book init)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="103"/>
         <source>it refused this till&apos;s login; check the password (paydesk config set book_password)</source>
-        <translation>она не приняла вход этой кассы; проверьте пароль (paydesk config set book_password)</translation>
+        <translation type="vanished">она не приняла вход этой кассы; проверьте пароль (paydesk config set book_password)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="107"/>
+        <source>it refused this till&apos;s login; check the password (Settings → Order book)</source>
+        <translation>она не приняла вход этой кассы; проверьте пароль («Настройки» → «Книга заказов»)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="88"/>
@@ -724,15 +752,24 @@
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="106"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="112"/>
         <source>its certificate could not be checked (docs/shop-setup.md)</source>
         <translation>не удалось проверить её сертификат (docs/shop-setup.md)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="164"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="166"/>
+        <source>Keep the secret key and the order book&apos;s password in a file on this computer</source>
+        <translation>Хранить секретный ключ и пароль книги заказов в файле на этом компьютере</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="174"/>
         <source>Keep the secret key in a file on this computer</source>
         <translation>Хранить секретный ключ в файле на этом компьютере</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="165"/>
+        <source>Keep them in a file on this computer</source>
+        <translation>Хранить их в файле на этом компьютере</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="52"/>
@@ -756,9 +793,13 @@
         <translation>Последняя ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="67"/>
         <source>Leave the password out of the address: it is kept in the keychain (paydesk config set book_password) or in ~/.pgpass.</source>
-        <translation>Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
+        <translation type="vanished">Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="67"/>
+        <source>Leave the password out of the address: type it in the Password field below (or put it in ~/.pgpass).</source>
+        <translation>Не пишите пароль в адресе: введите его в поле «Пароль» ниже (или укажите в ~/.pgpass).</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="39"/>
@@ -771,12 +812,22 @@
         <translation>Папка журнала: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="44"/>
+        <source>moved here from the address</source>
+        <translation>перенесён сюда из адреса</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="69"/>
         <source>No account needed: a built-in practice service where you play both cashier and buyer.</source>
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="222"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="94"/>
+        <source>no keychain on this computer — see above</source>
+        <translation>на этом компьютере нет хранилища ключей — см. выше</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="240"/>
         <source>no keychain on this computer — see below</source>
         <translation>на этом компьютере нет хранилища ключей — см. ниже</translation>
     </message>
@@ -847,15 +898,22 @@
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="232"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="250"/>
         <source>not set</source>
         <translation>не задан</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="155"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="156"/>
         <source>not set up</source>
         <translation>не настроен</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="42"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="73"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="103"/>
+        <source>not set — or in ~/.pgpass</source>
+        <translation>не задан — или в ~/.pgpass</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/place.py" line="27"/>
@@ -924,7 +982,7 @@
         <translation>Заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="31"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="50"/>
         <source>Order book</source>
         <translation>Книга заказов</translation>
     </message>
@@ -1050,7 +1108,7 @@
         <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="80"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="47"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="47"/>
         <source>PayDesk</source>
@@ -1082,7 +1140,7 @@
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="67"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="81"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -1099,7 +1157,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="47"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
@@ -1309,7 +1367,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="155"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="156"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1319,19 +1377,19 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="104"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="123"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="105"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="124"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="75"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="79"/>
         <source>Shared order book: {0}</source>
         <translation>Общая книга заказов: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="98"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="238"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="256"/>
         <source>Show</source>
         <translation>Показать</translation>
     </message>
@@ -1490,7 +1548,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="302"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="321"/>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="26"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="135"/>
         <source>The client ID must be a number greater than zero.</source>
@@ -1542,27 +1600,32 @@ QR payments at a shop counter.</source>
         <translation>файл не является книгой заказов PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="224"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="242"/>
         <source>the keychain cannot be read — type the key to store it</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="58"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="96"/>
+        <source>the keychain cannot be read — type the password to store it</source>
+        <translation>хранилище ключей недоступно — введите пароль, чтобы сохранить его</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="57"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="56"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
         <source>The new language is used when PayDesk is started again.</source>
         <translation>Новый язык появится после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="60"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="59"/>
         <source>The new order book is used when PayDesk is started again.</source>
         <translation>Новая книга заказов начнёт использоваться после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="62"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="61"/>
         <source>The new till name is used when PayDesk is started again.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -1650,6 +1713,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="64"/>
         <source>The part after &apos;@&apos; must be a domain such as mail.ru.</source>
         <translation>После «@» должен быть домен, например mail.ru.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="114"/>
+        <source>The password could not be stored: the keychain refused.</source>
+        <translation>Не удалось сохранить пароль: хранилище ключей отказало.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="128"/>
@@ -1797,12 +1865,12 @@ QR payments at a shop counter.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="182"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="200"/>
         <source>the sandbox&apos;s own key</source>
         <translation>собственный ключ песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="304"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="323"/>
         <source>The secret key cannot start or end with a space.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
@@ -1892,6 +1960,11 @@ QR payments at a shop counter.</source>
         <translation>Адрес общей книги заказов должен быть адресом PostgreSQL, например postgresql://till@backoffice:5432/shop.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="43"/>
+        <source>The shared order book&apos;s password</source>
+        <translation>Пароль общей книги заказов</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="44"/>
         <source>the system beep (no sound player found)</source>
         <translation>системный сигнал (проигрыватель звука не найден)</translation>
@@ -1916,14 +1989,24 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="35"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="55"/>
         <source>This computer</source>
         <translation>Этот компьютер</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="150"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="168"/>
+        <source>This computer has no keychain to keep the secret key and the order book&apos;s password safe. PayDesk can keep them in a file instead: {0}. Only this user account can read the file (mode 0600), but anyone who can sign in as this user, or read this user&apos;s files or backups, can read them.</source>
+        <translation>На этом компьютере нет хранилища ключей, где секретный ключ и пароль книги заказов были бы в безопасности. PayDesk может хранить их в файле: {0}. Читать файл может только эта учётная запись (права 0600), но их прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="175"/>
         <source>This computer has no keychain to keep the secret key safe. PayDesk can keep it in a file instead: {0}. Only this user account can read the file (mode 0600), but anyone who can sign in as this user, or read this user&apos;s files or backups, can read the key.</source>
         <translation>На этом компьютере нет хранилища ключей, где секретный ключ был бы в безопасности. PayDesk может хранить его в файле: {0}. Читать файл может только эта учётная запись (права 0600), но ключ прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="110"/>
+        <source>This computer has no keychain, so the password cannot be kept there. Choose above to keep it in a file, with the secret key, or put it in ~/.pgpass.</source>
+        <translation>На этом компьютере нет хранилища ключей, поэтому пароль нельзя сохранить в нём. Выберите выше хранение в файле вместе с секретным ключом или укажите пароль в ~/.pgpass.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="217"/>
@@ -1935,7 +2018,7 @@ QR payments at a shop counter.</source>
         <translation type="vanished">На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="320"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="339"/>
         <source>This computer has no keychain, so the secret key cannot be stored there. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose below to keep the key in a file.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить в нём. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите ниже хранение ключа в файле.</translation>
     </message>
@@ -1985,7 +2068,7 @@ QR payments at a shop counter.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="76"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="80"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
     </message>
@@ -2058,7 +2141,7 @@ QR payments at a shop counter.</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="308"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="327"/>
         <source>Type the secret key to keep it in the file.</source>
         <translation>Введите секретный ключ, чтобы сохранить его в файле.</translation>
     </message>
@@ -2179,12 +2262,14 @@ QR payments at a shop counter.</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="228"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="98"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="246"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="226"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="101"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="244"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>
@@ -2204,17 +2289,17 @@ QR payments at a shop counter.</source>
         <translation>≈ {0} (сервис не сообщает точное время)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="95"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="99"/>
         <source>⚠ Shared order book offline — 1 order waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — 1 заказ ждёт отправки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="100"/>
         <source>⚠ Shared order book offline — {0} orders waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — ждут отправки: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="92"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
         <source>⚠ Shared order book: not usable — {0}</source>
         <translation>⚠ Общая книга заказов не работает — {0}</translation>
     </message>
@@ -2224,7 +2309,7 @@ QR payments at a shop counter.</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="88"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="92"/>
         <source>✓ Shared order book</source>
         <translation>✓ Общая книга заказов</translation>
     </message>
@@ -2234,12 +2319,12 @@ QR payments at a shop counter.</source>
         <translation>✗ Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="90"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="94"/>
         <source>⟳ Shared order book: connecting…</source>
         <translation>⟳ Общая книга заказов: подключение…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="87"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="91"/>
         <source>⟳ Shared order book: uploading ({0})</source>
         <translation>⟳ Общая книга заказов: отправка ({0})</translation>
     </message>

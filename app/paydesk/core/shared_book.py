@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from paydesk.core.book_sync import copy_entries, sync_once
 from paydesk.core.runtime import Runtime
 from paydesk.store import StoreError
-from paydesk.store.shared import BookAddress
+from paydesk.store.shared import BookAddress, split_password
 
-__all__ = ["BookAddress", "BookReport", "Copied", "SetUp", "copy_history", "report",
-           "set_up", "sync_now", "waiting_count"]
+__all__ = ["BookAddress", "BookReport", "Copied", "SetUp", "copy_history", "password_account",
+           "report", "set_up", "split_password", "sync_now", "waiting_count"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,12 @@ class BookReport:
     open: int | None = None
     tills: list[str] = field(default_factory=list)
     waiting: int | None = None
+
+
+def password_account(text: str) -> str:
+    """Whose password the book at ``text`` asks for, as PayDesk keeps it
+    (``user@host:port/db``: SecretStore.get_book_password's ``book``)."""
+    return BookAddress.parse(text).keychain_user
 
 
 def set_up(runtime: Runtime, text: str) -> SetUp:
