@@ -69,7 +69,7 @@
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="38"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="58"/>
         <source>&amp;Order book:</source>
         <translation>Кни&amp;га заказов:</translation>
     </message>
@@ -77,6 +77,11 @@
         <location filename="../../app/paydesk/ui/main_window.py" line="145"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="74"/>
+        <source>&amp;Password:</source>
+        <translation>&amp;Пароль:</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="117"/>
@@ -114,7 +119,7 @@
         <translation>&amp;Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="60"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="88"/>
         <source>&amp;Till name:</source>
         <translation>&amp;Имя кассы:</translation>
     </message>
@@ -144,7 +149,7 @@
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="331"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="350"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="36"/>
         <source>a plaintext file, {0}</source>
         <translation>текстовый файл без шифрования, {0}</translation>
@@ -351,7 +356,8 @@
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="191"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="85"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="209"/>
         <source>checking the keychain…</source>
         <translation>проверяем хранилище ключей…</translation>
     </message>
@@ -365,7 +371,7 @@
         <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="281"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="48"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="272"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="290"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
@@ -581,9 +587,22 @@
         <translation>например, {0} или {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="48"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="152"/>
+        <source>Empty: the orders stay on this computer.</source>
+        <translation>Пусто — заказы хранятся на этом компьютере.</translation>
+    </message>
+    <message>
         <source>Empty: the orders stay on this computer. A shop&apos;s shared book: postgresql://till@backoffice/shop (its password goes in the keychain or ~/.pgpass, not here).</source>
-        <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop (пароль — в хранилище ключей или в ~/.pgpass, не здесь).</translation>
+        <translation type="vanished">Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop (пароль — в хранилище ключей или в ~/.pgpass, не здесь).</translation>
+    </message>
+    <message>
+        <source>Empty: the orders stay on this computer. A shop&apos;s shared book: postgresql://till@backoffice/shop (its password goes in the Password field below, or in ~/.pgpass).</source>
+        <translation type="vanished">Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop (пароль — в поле «Пароль» ниже или в ~/.pgpass).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="153"/>
+        <source>Empty: the orders stay on this computer. A shop&apos;s shared book: postgresql://till@backoffice/shop.</source>
+        <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="114"/>
@@ -602,12 +621,12 @@
         <translation>Сначала введите ID клиента.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="308"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="327"/>
         <source>Enter the client ID your payment service gave you.</source>
         <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="310"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="329"/>
         <source>Enter the client ID: the key is stored under it.</source>
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
@@ -696,7 +715,7 @@
         <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="44"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="64"/>
         <source>Fixed in the demo: its orders stay in the demo&apos;s own book on this computer.</source>
         <translation>В демо-режиме не меняется: заказы хранятся в собственной книге демо на этом компьютере.</translation>
     </message>
@@ -741,7 +760,7 @@
         <translation>Отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="248"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="266"/>
         <source>Hide</source>
         <translation>Скрыть</translation>
     </message>
@@ -752,7 +771,12 @@
         <translation>Час</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="111"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="110"/>
+        <source>it asks for this till&apos;s password: type it in Settings → Order book</source>
+        <translation>она просит пароль этой кассы: введите его в «Настройки» → «Книга заказов»</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="117"/>
         <source>it cannot be reached</source>
         <translation>она недоступна</translation>
     </message>
@@ -762,19 +786,23 @@
         <translation>он не ответил вовремя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="108"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="114"/>
         <source>it is newer than this PayDesk; upgrade PayDesk</source>
         <translation>она новее этой версии PayDesk; обновите PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="110"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="116"/>
         <source>it is not set up yet (paydesk book init)</source>
         <translation>она ещё не создана (paydesk book init)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="103"/>
         <source>it refused this till&apos;s login; check the password (paydesk config set book_password)</source>
-        <translation>она не приняла вход этой кассы; проверьте пароль (paydesk config set book_password)</translation>
+        <translation type="vanished">она не приняла вход этой кассы; проверьте пароль (paydesk config set book_password)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="107"/>
+        <source>it refused this till&apos;s login; check the password (Settings → Order book)</source>
+        <translation>она не приняла вход этой кассы; проверьте пароль («Настройки» → «Книга заказов»)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="88"/>
@@ -782,15 +810,24 @@
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="106"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="112"/>
         <source>its certificate could not be checked (docs/shop-setup.md)</source>
         <translation>не удалось проверить её сертификат (docs/shop-setup.md)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="155"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="171"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="173"/>
+        <source>Keep the secret key and the order book&apos;s password in a file on this computer</source>
+        <translation>Хранить секретный ключ и пароль книги заказов в файле на этом компьютере</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="181"/>
         <source>Keep the secret key in a file on this computer</source>
         <translation>Хранить секретный ключ в файле на этом компьютере</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="172"/>
+        <source>Keep them in a file on this computer</source>
+        <translation>Хранить их в файле на этом компьютере</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="52"/>
@@ -815,9 +852,13 @@
         <translation>Последняя ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="70"/>
         <source>Leave the password out of the address: it is kept in the keychain (paydesk config set book_password) or in ~/.pgpass.</source>
-        <translation>Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
+        <translation type="vanished">Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="70"/>
+        <source>Leave the password out of the address: type it in the Password field below (or put it in ~/.pgpass).</source>
+        <translation>Не пишите пароль в адресе: введите его в поле «Пароль» ниже (или укажите в ~/.pgpass).</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="44"/>
@@ -840,12 +881,22 @@
         <translation>пн</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="44"/>
+        <source>moved here from the address</source>
+        <translation>перенесён сюда из адреса</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="69"/>
         <source>No account needed: a built-in practice service where you play both cashier and buyer.</source>
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="229"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="94"/>
+        <source>no keychain on this computer — see above</source>
+        <translation>на этом компьютере нет хранилища ключей — см. выше</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="247"/>
         <source>no keychain on this computer — see below</source>
         <translation>на этом компьютере нет хранилища ключей — см. ниже</translation>
     </message>
@@ -922,15 +973,22 @@
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="242"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="260"/>
         <source>not set</source>
         <translation>не задан</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="150"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="156"/>
         <source>not set up</source>
         <translation>не настроен</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="42"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="73"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="103"/>
+        <source>not set — or in ~/.pgpass</source>
+        <translation>не задан — или в ~/.pgpass</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/place.py" line="27"/>
@@ -1000,7 +1058,7 @@
         <translation>Заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="31"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="50"/>
         <source>Order book</source>
         <translation>Книга заказов</translation>
     </message>
@@ -1192,7 +1250,7 @@
         <translation>PayDesk продолжает его проверять.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="67"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="81"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -1446,7 +1504,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="150"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="156"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1456,19 +1514,19 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="103"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="122"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="105"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="124"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="75"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="79"/>
         <source>Shared order book: {0}</source>
         <translation>Общая книга заказов: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="105"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="248"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="266"/>
         <source>Show</source>
         <translation>Показать</translation>
     </message>
@@ -1633,7 +1691,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="312"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="331"/>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="26"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="135"/>
         <source>The client ID must be a number greater than zero.</source>
@@ -1675,7 +1733,7 @@ QR payments at a shop counter.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="330"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="349"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="34"/>
         <source>the environment variable {0}</source>
         <translation>переменная окружения {0}</translation>
@@ -1686,9 +1744,14 @@ QR payments at a shop counter.</source>
         <translation>файл не является книгой заказов PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="231"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="249"/>
         <source>the keychain cannot be read — type the key to store it</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="96"/>
+        <source>the keychain cannot be read — type the password to store it</source>
+        <translation>хранилище ключей недоступно — введите пароль, чтобы сохранить его</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="57"/>
@@ -1794,6 +1857,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="64"/>
         <source>The part after &apos;@&apos; must be a domain such as mail.ru.</source>
         <translation>После «@» должен быть домен, например mail.ru.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="114"/>
+        <source>The password could not be stored: the keychain refused.</source>
+        <translation>Не удалось сохранить пароль: хранилище ключей отказало.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="128"/>
@@ -1951,12 +2019,12 @@ QR payments at a shop counter.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="189"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="207"/>
         <source>the sandbox&apos;s own key</source>
         <translation>собственный ключ песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="314"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="333"/>
         <source>The secret key cannot start or end with a space.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
@@ -2051,6 +2119,11 @@ QR payments at a shop counter.</source>
         <translation>Адрес общей книги заказов должен быть адресом PostgreSQL, например postgresql://till@backoffice:5432/shop.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="43"/>
+        <source>The shared order book&apos;s password</source>
+        <translation>Пароль общей книги заказов</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="44"/>
         <source>the system beep (no sound player found)</source>
         <translation>системный сигнал (проигрыватель звука не найден)</translation>
@@ -2075,14 +2148,24 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Не может быть меньше первой проверки других заказов ({start:g} с).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="35"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="55"/>
         <source>This computer</source>
         <translation>Этот компьютер</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="157"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="175"/>
+        <source>This computer has no keychain to keep the secret key and the order book&apos;s password safe. PayDesk can keep them in a file instead: {0}. Only this user account can read the file (mode 0600), but anyone who can sign in as this user, or read this user&apos;s files or backups, can read them.</source>
+        <translation>На этом компьютере нет хранилища ключей, где секретный ключ и пароль книги заказов были бы в безопасности. PayDesk может хранить их в файле: {0}. Читать файл может только эта учётная запись (права 0600), но их прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="182"/>
         <source>This computer has no keychain to keep the secret key safe. PayDesk can keep it in a file instead: {0}. Only this user account can read the file (mode 0600), but anyone who can sign in as this user, or read this user&apos;s files or backups, can read the key.</source>
         <translation>На этом компьютере нет хранилища ключей, где секретный ключ был бы в безопасности. PayDesk может хранить его в файле: {0}. Читать файл может только эта учётная запись (права 0600), но ключ прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="110"/>
+        <source>This computer has no keychain, so the password cannot be kept there. Choose above to keep it in a file, with the secret key, or put it in ~/.pgpass.</source>
+        <translation>На этом компьютере нет хранилища ключей, поэтому пароль нельзя сохранить в нём. Выберите выше хранение в файле вместе с секретным ключом или укажите пароль в ~/.pgpass.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="221"/>
@@ -2094,7 +2177,7 @@ QR payments at a shop counter.</source>
         <translation type="vanished">На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="337"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="356"/>
         <source>This computer has no keychain, so the secret key cannot be stored there. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose below to keep the key in a file.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить в нём. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите ниже хранение ключа в файле.</translation>
     </message>
@@ -2144,7 +2227,7 @@ QR payments at a shop counter.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="76"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="80"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
     </message>
@@ -2233,7 +2316,7 @@ QR payments at a shop counter.</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="318"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="337"/>
         <source>Type the secret key to keep it in the file.</source>
         <translation>Введите секретный ключ, чтобы сохранить его в файле.</translation>
     </message>
@@ -2376,22 +2459,24 @@ QR payments at a shop counter.</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="239"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="257"/>
         <source>•••••••• set</source>
         <translation>•••••••• задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="235"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="98"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="253"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="239"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="257"/>
         <source>•••••••• set — type to replace</source>
         <translation>•••••••• задан — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="233"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="101"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="251"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>
@@ -2416,17 +2501,17 @@ QR payments at a shop counter.</source>
         <translation>≈ {0} из оплат замечены больше чем через минуту после того, как могли быть сделаны: их время приблизительное.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="95"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="99"/>
         <source>⚠ Shared order book offline — 1 order waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — 1 заказ ждёт отправки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="100"/>
         <source>⚠ Shared order book offline — {0} orders waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — ждут отправки: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="92"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
         <source>⚠ Shared order book: not usable — {0}</source>
         <translation>⚠ Общая книга заказов не работает — {0}</translation>
     </message>
@@ -2436,7 +2521,7 @@ QR payments at a shop counter.</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="88"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="92"/>
         <source>✓ Shared order book</source>
         <translation>✓ Общая книга заказов</translation>
     </message>
@@ -2446,12 +2531,12 @@ QR payments at a shop counter.</source>
         <translation>✗ Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="90"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="94"/>
         <source>⟳ Shared order book: connecting…</source>
         <translation>⟳ Общая книга заказов: подключение…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="87"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="91"/>
         <source>⟳ Shared order book: uploading ({0})</source>
         <translation>⟳ Общая книга заказов: отправка ({0})</translation>
     </message>

@@ -234,14 +234,6 @@ def test_copy_without_an_address_says_how_to_give_one(paydesk: RunPaydesk) -> No
 
 # -- the settings -----------------------------------------------------------------------
 
-@pytest.fixture
-def password_book(postgres_server: PostgresServer) -> str:
-    """A shared book owned by the role that must give its password: its URL, without it."""
-    name = postgres_server.create_database(owner=PASSWORD_ROLE)
-    _init(postgres_server.url(name, user=PASSWORD_ROLE, password=ROLE_PASSWORD))
-    return postgres_server.url(name, user=PASSWORD_ROLE)
-
-
 def _never_shown(paydesk: RunPaydesk, tmp_path: Path) -> None:
     settings = (tmp_path / "data" / "settings.json").read_text(encoding="utf-8")
     assert ROLE_PASSWORD not in settings

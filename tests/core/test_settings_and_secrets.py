@@ -9,9 +9,9 @@ import pytest
 from paydesk.core import settings as settings_file
 from paydesk.core.settings import Settings, SettingsError, SettingsProblem
 from paydesk.support.held_lock import try_lock
-from paydesk.support.secret_store import NoKeychainError, SecretStore, mask
+from paydesk.support.secret_store import NoKeychainError, SecretStore, SecretStoreError, mask
 
-from memory_keyring import MemoryKeyring
+from memory_keyring import MemoryKeyring, NoKeychain
 
 
 def test_defaults_when_no_file(tmp_path: Path) -> None:
@@ -177,3 +177,53 @@ def test_a_settings_lock_that_cannot_be_made_is_a_clear_error(tmp_path: Path) ->
     with pytest.raises(SettingsError) as raised, settings_file.saving(tmp_path / "settings.json"):
         pass
     assert raised.value.code is SettingsProblem.CANNOT_SAVE and raised.value.reason
+
+
+BOOK = "till_1@backoffice:5432/shop"
+
+
+def test_the_plaintext_file_keeps_the_book_password_beside_the_key(tmp_path: Path) -> None:
+    path = tmp_path / "secret-key.txt"
+    store = SecretStore(path, use_file=True, environ={})
+    store.set(1, "file-secret")
+    assert path.read_text(encoding="utf-8") == "file-secret\n"  # as older PayDesks read it
+    store.set_book_password(BOOK, "book pw: with spaces")
+    assert store.get(1) == "file-secret"
+    assert store.get_book_password(BOOK) == "book pw: with spaces"
+    assert store.get_book_password("other@host:5432/db") is None
+    if os.name == "posix":
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    store.delete(1)  # the key goes, the password stays
+    assert store.get(1) is None and store.get_book_password(BOOK) == "book pw: with spaces"
+    assert "file-secret" not in path.read_text(encoding="utf-8")
+
+
+def test_without_a_keychain_the_book_password_is_said_as_such(
+    tmp_path: Path, no_keychain: NoKeychain
+) -> None:
+    store = SecretStore(tmp_path / "secret-key.txt", environ={})
+    with pytest.raises(NoKeychainError) as raised:
+        store.set_book_password(BOOK, "pw")
+    assert "the shared order book's password cannot be stored" in str(raised.value)
+    assert "secret key" not in str(raised.value) and "pw" not in str(raised.value).split()
+    assert "'paydesk config set secret_storage file'" in str(raised.value)
+    assert store.get_book_password(BOOK) is None  # libpq's own places then
+    with pytest.raises(NoKeychainError, match="the secret key cannot be stored"):
+        store.set(1, "key")
+    assert not (tmp_path / "secret-key.txt").exists()
+
+
+def test_leaving_the_file_moves_both_to_the_keychain(
+    tmp_path: Path, memory_keyring: MemoryKeyring
+) -> None:
+    path = tmp_path / "secret-key.txt"
+    store = SecretStore(path, use_file=True, environ={})
+    store.set(7, "file-secret")
+    store.set_book_password(BOOK, "book-pw")
+    with pytest.raises(SecretStoreError, match="client_id first"):
+        store.move_file_to_keychain(None)
+    assert path.exists()
+    assert sorted(store.move_file_to_keychain(7)) == ["book_password", "secret_key"]
+    assert not path.exists()
+    keychain = SecretStore(path, environ={})
+    assert (keychain.get(7), keychain.get_book_password(BOOK)) == ("file-secret", "book-pw")

@@ -12,8 +12,9 @@ Local connections are trusted, except for :data:`PASSWORD_ROLE`, which must give
 its password (scram-sha-256), so password handling is tested for real.
 
 Fixtures (registered for the whole suite by tests/conftest.py):
-``postgres_server`` (the session's :class:`PostgresServer`) and ``book_url``
-(a fresh, empty database for one test, as a ``postgresql://`` URL on 127.0.0.1).
+``postgres_server`` (the session's :class:`PostgresServer`), ``book_url``
+(a fresh, empty database for one test, as a ``postgresql://`` URL on 127.0.0.1) and
+``password_book`` (a book set up whose role must give its password).
 """
 
 from __future__ import annotations
@@ -262,3 +263,23 @@ def book_database(postgres_server: PostgresServer) -> Iterator[str]:
 def book_url(postgres_server: PostgresServer, book_database: str) -> str:
     """The fresh database's URL over 127.0.0.1, as the (trusted) superuser."""
     return postgres_server.url(book_database)
+
+
+@pytest.fixture
+def password_book(postgres_server: PostgresServer) -> Iterator[str]:
+    """A shared book set up, owned by the role that must give its password: its URL,
+    without the password. libpq finds no password of its own (no ~/.pgpass, no
+    PGPASSWORD): only what PayDesk gives."""
+    from paydesk.store.shared.book import SharedBook
+
+    name = postgres_server.create_database(owner=PASSWORD_ROLE)
+    with SharedBook.connect(postgres_server.url(name, user=PASSWORD_ROLE,
+                                                password=ROLE_PASSWORD)) as book:
+        book.init_schema()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv("PGPASSWORD", raising=False)
+        patch.setenv("PGPASSFILE", str(postgres_server.root / "no-pgpass"))
+        yield postgres_server.url(name, user=PASSWORD_ROLE)
+    if not postgres_server.running:  # a fault test left it stopped
+        postgres_server.start()
+    postgres_server.drop_database(name)

@@ -98,6 +98,9 @@ def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
     if record["reachable"]:
         print(f"Shared book: online, schema {record['schema_version']}, "
               f"{record['orders']} order(s), {record['open']} open")
+        if runtime.settings.client_id is None:
+            print("Account: not set yet, so these are every account's orders, and this "
+                  "till sends and fetches none ('paydesk config set client_id N')")
     else:
         print(f"Shared book: offline ({record['problem']})")
     print(f"Tills seen: {', '.join(record['tills']) or '-'}")

@@ -16,7 +16,7 @@ from paydesk.core.settings import FIELD_TYPES
 from paydesk.core.shared_book import BookAddress
 from paydesk.gateway.endpoint import parse_base_url
 from paydesk.gateway.errors import GatewayConfigError
-from paydesk.support.secret_store import SecretStore, SecretStoreError, mask
+from paydesk.support.secret_store import FILE_WARNING, SecretStore, SecretStoreError, mask
 
 SECRET_NAME = "secret_key"
 #: The shared order book's password: to the keychain, like the secret key.
@@ -35,7 +35,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         description=f"Settings: {', '.join([*FIELD_TYPES, SECRET_NAME, BOOK_PASSWORD_NAME])}. "
         "The secret key and the shared order book's password are read from a hidden prompt "
         "or standard input, never from the command line, where the shell history and other "
-        "users' process lists would see them; both are kept in the OS keychain.",
+        "users' process lists would see them; both are kept in the OS keychain, or in a "
+        "plaintext file readable only by you if you choose 'secret_storage file'.",
     )
     change.add_argument("name")
     change.add_argument("value", nargs="?")
@@ -103,7 +104,10 @@ def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
             print(f"paydesk: base_url: {problem}", file=sys.stderr)
             return exit_codes.USAGE
     if current.secret_storage == "file" and updated.secret_storage != "file":
-        _leave_the_plaintext_file(runtime, current.client_id)  # first: it may refuse
+        # First: it may refuse (no keychain), and then nothing changes.
+        plaintext = SecretStore(runtime.paths.secret_file, use_file=True, environ={})
+        for moved in plaintext.move_file_to_keychain(current.client_id):
+            print(f"{moved} moved to the OS keychain")
     runtime.save_settings(change)  # the window's path: only this setting changes
     print(f"{args.name} = {getattr(updated, args.name)}")
     return exit_codes.OK
@@ -145,25 +149,6 @@ def address_problem(base_url: str) -> str | None:
     return None
 
 
-def _leave_the_plaintext_file(runtime: Runtime, client_id: int | None) -> None:
-    """Back to the keychain: the secret moves there, and the plaintext file goes.
-
-    The file exists only while the merchant chooses it; if the keychain refuses
-    the key (none on this computer), nothing changes and the error says why.
-    """
-    plaintext = SecretStore(runtime.paths.secret_file, use_file=True, environ={})
-    secret = plaintext.get(client_id or 0)
-    if secret:
-        if client_id is None:
-            raise SecretStoreError(
-                "Set client_id first, so that the secret key can move to the keychain; "
-                "nothing was changed."
-            )
-        SecretStore(runtime.paths.secret_file, environ={}).set(client_id, secret)
-        print(f"{SECRET_NAME} moved to the OS keychain")
-    plaintext.delete(client_id or 0)
-
-
 def _set_secret(args: argparse.Namespace, runtime: Runtime) -> int:
     if args.value is not None:
         print("The secret key is not taken from the command line (shell history and process "
@@ -174,7 +159,7 @@ def _set_secret(args: argparse.Namespace, runtime: Runtime) -> int:
     secret = _read_hidden(args, "Secret key (not shown): ")
     store = runtime.secret_store()
     store.set(client_id, secret)
-    print(f"{SECRET_NAME} saved in {store.describe()}")
+    print(f"{SECRET_NAME} saved in {_kept_in(store)}")
     return exit_codes.OK
 
 
@@ -185,11 +170,13 @@ def _read_hidden(args: argparse.Namespace, prompt: str) -> str:
 
 
 def _set_order_book(value: str, runtime: Runtime) -> int:
-    """The shared book's address; a password in it goes to the keychain, never the file."""
+    """The shared book's address; a password in it goes where the secret key goes (the
+    keychain, or the plaintext file chosen), never the settings file."""
     address = BookAddress.parse(value)
     if address.password:
-        runtime.secret_store().set_book_password(address.keychain_user, address.password)
-        print(f"{BOOK_PASSWORD_NAME} saved in the OS keychain (not in the settings file)")
+        store = runtime.secret_store()
+        store.set_book_password(address.keychain_user, address.password)
+        print(f"{BOOK_PASSWORD_NAME} saved in {_kept_in(store)}, not in the settings file")
         address = address.without_password()
     runtime.save_settings({"order_book": address.url})
     print(f"order_book = {address.masked}")
@@ -209,6 +196,15 @@ def _set_book_password(args: argparse.Namespace, runtime: Runtime) -> int:
         return exit_codes.USAGE
     address = runtime.book_address()
     password = _read_hidden(args, f"Password of {address.keychain_user} (not shown): ")
-    runtime.secret_store().set_book_password(address.keychain_user, password)
-    print(f"{BOOK_PASSWORD_NAME} for {address.keychain_user} saved in the OS keychain")
+    store = runtime.secret_store()
+    store.set_book_password(address.keychain_user, password)
+    print(f"{BOOK_PASSWORD_NAME} for {address.keychain_user} saved in {_kept_in(store)}")
     return exit_codes.OK
+
+
+def _kept_in(store: SecretStore) -> str:
+    """Where the store keeps what was just set (the secret key, a book's password): the
+    keychain, or the plaintext file with its warning."""
+    if store.uses_file:
+        return f"plaintext file {store.secret_file} ({FILE_WARNING})"
+    return "the OS keychain"

@@ -59,8 +59,8 @@ LOOK_SECONDS = 0.1
 CATCH_UP_SECONDS = 5.0
 UPLOAD_BATCH = 500
 #: Failures trying again will not mend: the book is reached but refuses this till.
-NEEDS_A_PERSON = frozenset({"book_auth", "book_tls", "book_schema_too_new", "book_not_ready",
-                            "book_refused"})
+NEEDS_A_PERSON = frozenset({"book_auth", "book_no_password", "book_tls", "book_schema_too_new",
+                            "book_not_ready", "book_refused"})
 DOWNLOAD_BATCH = 1000
 
 
@@ -194,6 +194,8 @@ class BookSync:
         self._book: SharedBookLike | None = None
         self._bell = True  # download at the first connection
         self._next_connect = 0.0
+        #: A person mended what kept the book away (a password given): connect now.
+        self._connect_now = threading.Event()
         self._next_lease = 0.0
         self._next_catch_up = 0.0
         self._seen_version: int | None = None
@@ -217,6 +219,13 @@ class BookSync:
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="paydesk-book-sync", daemon=True)
         self._thread.start()
+
+    def try_now(self) -> None:
+        """Connect again at once, not after the wait a refusal gets: a person has just
+        mended what the book refused (the password given in the settings)."""
+        self._connect_now.set()
+        with contextlib.suppress(OSError):  # a full buffer: it is awake anyway
+            self._wake_out.send(b"\0")
 
     def stop(self, timeout: float = 5.0) -> None:
         """Send what waits (briefly), hand this till's leases back, and end the thread."""
@@ -250,6 +259,9 @@ class BookSync:
 
     def _pass(self, journal: OrderStore) -> None:
         now = time.monotonic()
+        if self._connect_now.is_set():
+            self._connect_now.clear()
+            self._next_connect = now
         if self._book is None and now >= self._next_connect:
             self._open(journal)
         # data_version moves when another connection (the window's, a command's)

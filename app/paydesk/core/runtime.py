@@ -229,14 +229,22 @@ class Runtime:
         calling thread only, its schema checked (unless ``check`` is False: to set it up).
         The password, when the address has none, comes from the keychain, else from
         libpq's own places (~/.pgpass, PGPASSWORD)."""
+        from paydesk.store.shared import SharedBookError
         from paydesk.store.shared.book import SharedBook
 
         address = address or self.book_address()
         password = address.password or self.secret_store().get_book_password(
             address.keychain_user)
         register_secret(password)  # masked in every log line and message from now on
-        book = SharedBook.connect(address, password=password, connect_timeout=connect_timeout,
-                                  application_name=f"paydesk {self.settings.till_name}")
+        try:
+            book = SharedBook.connect(address, password=password,
+                                      connect_timeout=connect_timeout,
+                                      application_name=f"paydesk {self.settings.till_name}")
+        except SharedBookError as exc:
+            if exc.code != "book_no_password":
+                raise
+            raise SharedBookError(exc.failure, exc.where,
+                                  f"{exc} {self._how_to_give_a_password(address)}") from None
         if not check:
             return book
         try:
@@ -245,6 +253,18 @@ class Runtime:
             book.close()
             raise
         return book
+
+    def _how_to_give_a_password(self, address: BookAddress) -> str:
+        """How to give the password of ``address``'s user, in English (the command line,
+        the log): kept by PayDesk when it is this till's book, else libpq's own places."""
+        fields = (address.host, str(address.port), address.dbname, address.user)
+        pgpass = ":".join(value or "*" for value in fields) + ":PASSWORD"
+        line = f"~/.pgpass, as the line {pgpass} (the file readable only by you, mode 600)"
+        own = bool(self.settings.order_book) and (
+            self.book_address().keychain_user == address.keychain_user)
+        if own:
+            return f"Give it with 'paydesk config set book_password', or in {line}."
+        return f"Give it in {line}, or in PGPASSWORD for this one command."
 
     def open_book_sync(self) -> BookSync | None:
         """The thread keeping this till's book and the shared one in step (not started;

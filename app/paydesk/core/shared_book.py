@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from paydesk.core.book_sync import copy_entries, sync_once
 from paydesk.core.runtime import Runtime
 from paydesk.store import StoreError
-from paydesk.store.shared import BookAddress
+from paydesk.store.shared import BookAddress, split_password
 
-__all__ = ["BookAddress", "BookReport", "Copied", "SetUp", "copy_history", "report",
-           "set_up", "sync_now", "waiting_count"]
+__all__ = ["BookAddress", "BookReport", "Copied", "SetUp", "copy_history", "password_account",
+           "report", "set_up", "split_password", "sync_now", "waiting_count"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,12 @@ class BookReport:
     open: int | None = None
     tills: list[str] = field(default_factory=list)
     waiting: int | None = None
+
+
+def password_account(text: str) -> str:
+    """Whose password the book at ``text`` asks for, as PayDesk keeps it
+    (``user@host:port/db``: SecretStore.get_book_password's ``book``)."""
+    return BookAddress.parse(text).keychain_user
 
 
 def set_up(runtime: Runtime, text: str) -> SetUp:
@@ -129,14 +135,18 @@ def waiting_count(runtime: Runtime) -> int | None:
 
 def report(runtime: Runtime) -> BookReport:
     """The till's order book and, for a shared one, whether it answers (sending what
-    waits and fetching what changed on the way), its orders and what waits here."""
+    waits and fetching what changed on the way), its orders and what waits here.
+
+    A till whose account is not set yet (no client id) still learns whether the book
+    answers, and its orders are every account's; nothing is sent or fetched, since
+    what a till keeps in step is its account's orders."""
     from paydesk.store.shared.schema import LATEST_SHARED_VERSION  # the driver: as set_up
 
     state = BookReport(runtime.shares_a_book, str(runtime.paths.database),
                        runtime.settings.till_name)
     if not runtime.shares_a_book:
         return state
-    client_id = runtime.require_client_id()
+    client_id = runtime.settings.client_id
     address = runtime.book_address()
     state.address, state.reachable = address.masked, False
     journal = runtime.open_store()
@@ -147,7 +157,8 @@ def report(runtime: Runtime) -> BookReport:
             state.problem = str(exc)
         else:
             try:
-                sync_once(journal, book, client_id, state.till)
+                if client_id is not None:
+                    sync_once(journal, book, client_id, state.till)
                 counts = book.counts(client_id)
                 state.reachable, state.schema_version = True, LATEST_SHARED_VERSION
                 state.orders, state.open = counts.orders, counts.open

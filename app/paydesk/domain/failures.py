@@ -75,6 +75,9 @@ class BookFailureCode(enum.StrEnum):
     BOOK_UNREACHABLE = "book_unreachable"
     #: The server refused the till's user name or password.
     BOOK_AUTH = "book_auth"
+    #: The server asks for a password and none was given: PayDesk keeps none for the
+    #: book's user, and libpq found none in its own places (~/.pgpass, PGPASSWORD).
+    BOOK_NO_PASSWORD = "book_no_password"
     #: The secure connection to the book's server could not be made or verified.
     BOOK_TLS = "book_tls"
     #: The book was set up by a newer PayDesk; this one must not write to it.

@@ -1,15 +1,19 @@
-"""The merchant's secret key: in the OS keychain, never in the database or a log.
+"""The merchant's secret key and the shared order book's password: in the OS keychain,
+never in the database, the settings or a log.
 
 ``PAYDESK_SECRET_KEY`` overrides the keychain for scripts and CI. PayDesk takes it
 out of its environment as it starts (:func:`take_environment_secret`), because
 every child process inherits the environment: the sound player, the browser
 "Open in browser" starts, anything. Where no keychain exists (a server with no
-D-Bus session, say), we say so plainly; a plaintext file (mode 0600) is used only
-when the merchant chose it explicitly (``secret_storage = "file"``).
+D-Bus session, say), we say so plainly, naming the secret that could not be kept;
+a plaintext file (mode 0600) is used only when the merchant chose it explicitly
+(``secret_storage = "file"``), and then for both secrets: one private file, which
+holds only the key as long as there is no book password (as it always did).
 """
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Mapping, MutableMapping
 from pathlib import Path
@@ -25,13 +29,27 @@ class SecretStoreError(Exception):
     """The secret cannot be read or kept; the text says what to do (never the secret)."""
 
 
+#: What a plaintext file chosen with ``secret_storage = "file"`` warns of, after its name.
+FILE_WARNING = "readable only by you"
+
+
 class NoKeychainError(SecretStoreError):
-    def __init__(self) -> None:
+    """No keychain to keep a secret in; ``which`` says which: "key" (the merchant's
+    secret key) or "book_password" (the shared order book's password)."""
+
+    def __init__(self, which: str = "key") -> None:
+        self.which = which
+        if which == "book_password":
+            ways = "put the password in ~/.pgpass (docs/shop-setup.md)"
+            what = "the shared order book's password"
+        else:
+            ways = f"set {SECRET_ENV} for this session"
+            what = "the secret key"
         super().__init__(
-            "This computer has no keychain (secret service) that PayDesk can use, so the "
-            "secret key cannot be stored safely. Start a keychain service, or set "
-            f"{SECRET_ENV} for this session, or explicitly choose a plaintext file with "
-            "'paydesk config set secret_storage file' (readable only by you)."
+            "This computer has no keychain (secret service) that PayDesk can use, so "
+            f"{what} cannot be stored safely. Start a keychain service, or {ways}, or "
+            "explicitly choose a plaintext file with 'paydesk config set secret_storage "
+            f"file' ({FILE_WARNING})."
         )
 
 
@@ -76,6 +94,10 @@ def _book_account(book: str) -> str:
     return f"order-book {book}"
 
 
+#: The secret key's entry in the plaintext file (the book passwords' are _book_account's).
+_KEY_ENTRY = "secret_key"
+
+
 class SecretStore:
     """Reads and writes the secret key for one data directory's settings."""
 
@@ -118,20 +140,22 @@ class SecretStore:
         if from_env:
             return from_env
         if self._use_file:
-            return self._read_file()
+            return self._read_file().get(_KEY_ENTRY)
         return _keychain_get(_account(client_id))
 
     def set(self, client_id: int, secret: str) -> None:
         if not secret or secret != secret.strip():
             raise SecretStoreError("The secret key is empty or starts or ends with a space.")
         if self._use_file:
-            self._write_file(secret)
+            self._write_file({**self._read_file(), _KEY_ENTRY: secret})
             return
         _keychain_set(_account(client_id), secret, "key")
 
     def delete(self, client_id: int) -> None:
         if self._use_file:
-            self._secret_file.unlink(missing_ok=True)
+            entries = self._read_file()
+            entries.pop(_KEY_ENTRY, None)
+            self._write_file(entries)
             return
         keyring, errors = _keyring()
         try:
@@ -145,16 +169,46 @@ class SecretStore:
 
     def get_book_password(self, book: str) -> str | None:
         """The password of the shared order book's role ``book`` (user@host:port/db) from
-        the keychain; None when none is kept (libpq then looks in its own places)."""
+        the keychain, or the plaintext file when it was chosen; None when none is kept
+        there (libpq then looks in its own places)."""
+        if self._use_file:
+            return self._read_file().get(_book_account(book))
         try:
-            return _keychain_get(_book_account(book))
+            return _keychain_get(_book_account(book), "book_password")
         except NoKeychainError:
             return None  # no keychain: ~/.pgpass, a service file or PGPASSWORD
 
     def set_book_password(self, book: str, password: str) -> None:
         if not password:
             raise SecretStoreError("The password is empty.")
-        _keychain_set(_book_account(book), password, "password")
+        if self._use_file:
+            self._write_file({**self._read_file(), _book_account(book): password})
+            return
+        _keychain_set(_book_account(book), password, "book_password")
+
+    def move_file_to_keychain(self, client_id: int | None) -> list[str]:
+        """Back from the plaintext file to the keychain: every secret the file holds goes
+        to the keychain, then the file goes. What moved ("secret_key", "book_password").
+
+        If the keychain refuses one (there is none), the file stays as it was.
+        """
+        entries = self._read_file()
+        if entries.get(_KEY_ENTRY) and client_id is None:
+            raise SecretStoreError(
+                "Set client_id first, so that the secret key can move to the keychain; "
+                "nothing was changed."
+            )
+        moved = []
+        for entry, value in entries.items():
+            if entry == _KEY_ENTRY:
+                assert client_id is not None
+                _keychain_set(_account(client_id), value, "key")
+                moved.append("secret_key")
+            elif entry.startswith(_book_account("")):
+                _keychain_set(entry, value, "book_password")
+                moved.append("book_password")
+        self._secret_file.unlink(missing_ok=True)
+        return moved
 
     @property
     def source(self) -> str:
@@ -173,17 +227,28 @@ class SecretStore:
             return f"plaintext file {self._secret_file}"
         return "OS keychain"
 
-    def _read_file(self) -> str | None:
+    def _read_file(self) -> dict[str, str]:
+        """The plaintext file's secrets by entry: the key alone as it always was (its
+        text), or, once it keeps a book's password too, a JSON object of them."""
         try:
             text = self._secret_file.read_text(encoding="utf-8")
         except FileNotFoundError:
-            return None
+            return {}
         except OSError as exc:
             raise SecretStoreError(
                 f"The secret key file {self._secret_file} cannot be read ({exc.strerror})."
             ) from None
         self._keep_private()
-        return text.strip() or None
+        text = text.strip()
+        if text.startswith("{"):
+            try:
+                entries = json.loads(text)
+            except ValueError:
+                entries = None
+            if isinstance(entries, dict) and all(
+                    isinstance(value, str) for value in entries.values()):
+                return {str(entry): value for entry, value in entries.items() if value}
+        return {_KEY_ENTRY: text} if text else {}
 
     def _keep_private(self) -> None:
         """A copy or a restore may have left the file readable by others: close it again."""
@@ -195,16 +260,24 @@ class SecretStore:
         except OSError:
             pass  # not ours to change; reading it still works
 
-    def _write_file(self, secret: str) -> None:
-        write_private_file(self._secret_file, secret + "\n")
+    def _write_file(self, entries: Mapping[str, str]) -> None:
+        """Keep ``entries``: the key alone as its text (what older PayDesks read), more
+        as a JSON object; no entry, no file."""
+        if not entries:
+            self._secret_file.unlink(missing_ok=True)
+        elif set(entries) == {_KEY_ENTRY}:
+            write_private_file(self._secret_file, entries[_KEY_ENTRY] + "\n")
+        else:
+            write_private_file(self._secret_file,
+                               json.dumps(dict(entries), indent=1, ensure_ascii=False) + "\n")
 
 
-def _keychain_get(account: str) -> str | None:
+def _keychain_get(account: str, which: str = "key") -> str | None:
     keyring, errors = _keyring()
     try:
         found: str | None = keyring.get_password(KEYRING_SERVICE, account)
     except errors.NoKeyringError:
-        raise NoKeychainError() from None
+        raise NoKeychainError(which) from None
     except errors.KeyringError as exc:
         raise SecretStoreError(
             f"The keychain could not be read ({type(exc).__name__})."
@@ -212,14 +285,16 @@ def _keychain_get(account: str) -> str | None:
     return found
 
 
-def _keychain_set(account: str, value: str, what: str) -> None:
-    """Keep ``value`` under ``account``; ``what`` it is, for the refusal's words."""
+def _keychain_set(account: str, value: str, which: str) -> None:
+    """Keep ``value`` under ``account``; ``which`` secret it is ("key" or
+    "book_password"), for the refusal's words."""
     keyring, errors = _keyring()
     try:
         keyring.set_password(KEYRING_SERVICE, account, value)
     except errors.NoKeyringError:
-        raise NoKeychainError() from None
+        raise NoKeychainError(which) from None
     except errors.KeyringError as exc:
+        what = "password" if which == "book_password" else "key"
         raise SecretStoreError(
             f"The keychain refused the {what} ({type(exc).__name__})."
         ) from None

@@ -11,7 +11,7 @@ import pytest
 
 import paydesk
 from paydesk.domain.errors import InputError
-from paydesk.store.shared import BookAddress, BookAddressError
+from paydesk.store.shared import BookAddress, BookAddressError, split_password
 
 
 def test_a_plain_address() -> None:
@@ -117,3 +117,30 @@ def test_checking_an_address_loads_no_database_driver() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=False, env={**os.environ, "PYTHONPATH": app})
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(("text", "address", "password"), [
+    ("postgresql://till:pw@host/shop", "postgresql://till@host/shop", "pw"),
+    # As libpq reads the user part: to the first "@" before any "/"; %-escapes decoded.
+    ("postgresql://till:p%40w#1?x@h:5432/shop?sslmode=verify-full",
+     "postgresql://till@h:5432/shop?sslmode=verify-full", "p@w#1?x"),
+    ("postgresql://till@h/shop?password=a+b%26c&sslmode=require",
+     "postgresql://till@h/shop?sslmode=require", "a b&c"),
+    # Being typed: a port, or the start of a password; nothing to take yet.
+    ("postgresql://till:pw", "postgresql://till:pw", None),
+    ("postgresql://till:pw@", "postgresql://till@", "pw"),
+    ("postgresql://h:5432/db?user=a@b", "postgresql://h:5432/db?user=a@b", None),
+    ("postgresql://till:@h/db", "postgresql://till@h/db", None),
+    ("not an address", "not an address", None),
+])
+def test_a_password_is_taken_out_of_any_text(
+    text: str, address: str, password: str | None
+) -> None:
+    assert split_password(text) == (address, password)
+
+
+def test_a_password_in_the_query_is_left_while_it_is_typed() -> None:
+    text = "postgresql://till@h/shop?password=half-typ"
+    assert split_password(text, in_query=False) == (text, None)
+    assert split_password("postgresql://till:pw@h/shop?password=x", in_query=False) == (
+        "postgresql://till@h/shop?password=x", "pw")

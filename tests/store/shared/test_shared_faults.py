@@ -65,7 +65,10 @@ def test_the_password_comes_from_the_call_the_url_or_libpq(
     monkeypatch.setenv("PGPASSFILE", "/nonexistent/pgpass")
     with pytest.raises(SharedBookError) as raised:
         connect(password_url)
-    assert raised.value.failure.code == BookFailureCode.BOOK_AUTH
+    # None given: said as what is missing, not as libpq's "fe_sendauth: no password supplied".
+    assert raised.value.failure.code == BookFailureCode.BOOK_NO_PASSWORD
+    assert str(raised.value) == (f"The shared order book at {password_url} asks for a password,"
+                                 " and none was given.")
     assert connect(password_url, password=ROLE_PASSWORD).counts(1).orders == 0
     address = BookAddress.parse(password_url.replace(
         f"{PASSWORD_ROLE}@", f"{PASSWORD_ROLE}:{quote(ROLE_PASSWORD, safe='')}@"))

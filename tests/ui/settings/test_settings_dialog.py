@@ -241,8 +241,9 @@ def test_every_field_has_an_accessible_name(
         if not isinstance(w.parent(), QAbstractSpinBox)  # a spin box's own line edit
         and w.parent() is not dialog.buttons  # Save / Cancel speak their text
     ]
-    # With "Keep the secret key in a file" (no keychain only), the order book and the till.
-    assert len(fields) == 15
+    # With "Keep the secret key in a file" (no keychain only), the order book, its password
+    # (shown with a shared book only) and the till.
+    assert len(fields) == 16
     assert [w for w in fields if not w.accessibleName()] == []
 
 

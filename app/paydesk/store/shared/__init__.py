@@ -10,7 +10,7 @@ the connection from its module, the address and the errors from here.
 
 from __future__ import annotations
 
-from paydesk.store.shared.address import BookAddress, BookAddressError
+from paydesk.store.shared.address import BookAddress, BookAddressError, split_password
 from paydesk.store.shared.errors import SharedBookError, SharedBookNotReady, SharedSchemaTooNew
 
 __all__ = [
@@ -19,4 +19,5 @@ __all__ = [
     "SharedBookError",
     "SharedBookNotReady",
     "SharedSchemaTooNew",
+    "split_password",
 ]

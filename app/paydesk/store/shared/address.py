@@ -20,7 +20,7 @@ from __future__ import annotations
 import ipaddress
 from dataclasses import dataclass
 from typing import ClassVar
-from urllib.parse import parse_qsl, unquote, urlencode, urlsplit
+from urllib.parse import parse_qsl, unquote, unquote_plus, urlencode, urlsplit
 
 from paydesk.domain.errors import InputError
 from paydesk.support.redaction import MASK, hide_address_passwords
@@ -197,6 +197,39 @@ class BookAddress:
 
     def __repr__(self) -> str:
         return f"BookAddress({self.masked!r})"
+
+
+def split_password(text: str, *, in_query: bool = True) -> tuple[str, str | None]:
+    """``text`` with a password written into it taken out, and that password (None: it
+    had none). Any text, even an address still being typed: the rest is left as it is.
+
+    The password in the user part (``postgresql://till:pw@host``) is found once its
+    ``@`` is there, as libpq reads it: the user part ends at the first ``@`` before
+    any ``/`` (so ``#``, ``?`` or ``:`` typed in a password stay in it). One in the
+    query (``?password=pw``) only with ``in_query``, since while it is typed nothing
+    tells where it ends.
+    """
+    scheme, colon, rest = text.partition("://")
+    if not colon:
+        return text, None
+    password = None
+    stop = next((i for i, ch in enumerate(rest) if ch in "@/"), len(rest))
+    if rest[stop:stop + 1] == "@":
+        user, has_colon, written = rest[:stop].partition(":")
+        if has_colon:
+            password = unquote(written) or None
+            rest = f"{user}{rest[stop:]}"
+    before, mark, query = rest.partition("?")
+    if in_query and mark:
+        query, hash_mark, fragment = query.partition("#")
+        pairs = query.split("&")
+        given = [value for key, _eq, value in (pair.partition("=") for pair in pairs)
+                 if key == "password"]
+        if given:
+            password = unquote_plus(given[-1]) or password
+            kept = "&".join(pair for pair in pairs if pair.partition("=")[0] != "password")
+            rest = before + (f"?{kept}" if kept else "") + hash_mark + fragment
+    return f"{scheme}://{rest}", password
 
 
 def _assemble(scheme: str, netloc: str, path: str, query: str) -> str:

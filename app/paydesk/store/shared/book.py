@@ -246,13 +246,15 @@ class SharedBook:
             conn.execute("DELETE FROM leases WHERE client_id = %s AND till = %s",
                          (client_id, till))
 
-    def counts(self, client_id: int) -> BookCounts:
-        """How many orders the account has in the book, how many are open, how many tills."""
+    def counts(self, client_id: int | None) -> BookCounts:
+        """How many orders the account (None: every account) has in the book, how many
+        are open, how many tills."""
         with self._transaction() as conn:
             row = conn.execute(
                 f"SELECT count(*), count(*) FILTER (WHERE {OPEN_CONDITION}),"
                 " count(DISTINCT till) FILTER (WHERE till <> '')"
-                " FROM orders WHERE client_id = %s", (client_id,)).fetchone()
+                " FROM orders WHERE %(client)s::bigint IS NULL OR client_id = %(client)s",
+                {"client": client_id}).fetchone()
         assert row is not None
         return BookCounts(int(row[0]), int(row[1]), int(row[2]))
 

@@ -16,6 +16,8 @@ from paydesk.store.errors import StoreError
 _SENTENCES: dict[str, str] = {
     BookFailureCode.BOOK_UNREACHABLE: "The shared order book{place} could not be reached",
     BookFailureCode.BOOK_AUTH: "The shared order book{place} refused the user name or password",
+    BookFailureCode.BOOK_NO_PASSWORD: "The shared order book{place} asks for a password, and"
+                                      " none was given",
     BookFailureCode.BOOK_TLS: "The secure connection to the shared order book{place} could not"
                               " be made or verified",
     BookFailureCode.BOOK_REFUSED: "The shared order book{place} refused the request",

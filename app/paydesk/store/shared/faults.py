@@ -1,7 +1,8 @@
 """The database driver's errors as the shared book's, with a code a front end can say.
 
 A failed connection or a broken one is ``book_unreachable`` (the caller connects
-again later), a refused login ``book_auth``, a failed or unverified secure
+again later), a login with no password to give ``book_no_password``, a refused login
+``book_auth``, a failed or unverified secure
 connection ``book_tls``, and a statement the server refused ``book_refused``.
 The detail is the server's (or libpq's) first line, with the password, should
 it ever appear there, blotted out.
@@ -19,6 +20,8 @@ from paydesk.support.redaction import hide_secrets
 
 #: Words of libpq and the server that mean the secure connection failed.
 _TLS_WORDS = ("ssl", "certificate", "tls", "root.crt", "sslmode")
+#: libpq's words when the server asks for a password and it has none to give.
+_NO_PASSWORD = "no password supplied"
 #: The server's words for a login it refused (the role, its password, its rights).
 _LOGIN_REFUSED = ("password", "authentication", "role", "permission denied for database",
                   "no pg_hba.conf entry")
@@ -40,6 +43,10 @@ def book_error(error: psycopg.Error, where: str, *, broken: bool = False,
     detail = hide_secrets(detail, password or "")
     sqlstate = error.sqlstate or ""
     lowered = detail.lower()
+    if not sqlstate and _NO_PASSWORD in lowered:
+        # libpq's own "fe_sendauth: no password supplied" says nothing a person can act
+        # on: the code's sentence says what is missing (and the runtime, how to give it).
+        return SharedBookError(Failure(BookFailureCode.BOOK_NO_PASSWORD), where)
     if sqlstate.startswith("28") or (
             not sqlstate and any(words in lowered for words in _LOGIN_REFUSED)):
         code = BookFailureCode.BOOK_AUTH

@@ -98,6 +98,8 @@ class SettingsControl(QObject):
         # ('paydesk config set') is kept, not overwritten by the dialog's copy.
         if not self.save(changes_between(before, saved), new_secret=dialog.secret_saved):
             return  # said; the window goes on as it was
+        if dialog.book_password_saved and self._window.shared_book is not None:
+            self._window.shared_book.try_now()  # refused for want of it: not 30 s from now
         notices = restart_notices(before, saved)
         if notices:
             QMessageBox.information(self._window, tr("Settings"), "\n\n".join(notices))

@@ -11,13 +11,16 @@ is the demo's own to change.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import pairwise
 
 from PySide6.QtCore import QEvent, QThreadPool
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
 from paydesk.core.settings import Settings, SettingsError
+from paydesk.core.shared_book import password_account
 from paydesk.support.secret_store import NoKeychainError, SecretStore, SecretStoreError
+from paydesk.ui.settings.book_password import book_password_error
 from paydesk.ui.settings.book_section import BookSection
 from paydesk.ui.settings.connection_check import ConnectionResult
 from paydesk.ui.settings.counter_section import CounterSection, PollingSection
@@ -35,11 +38,21 @@ from paydesk.ui.widgets.field_errors import FieldError, FieldErrors, fit_height
 __all__ = ["NOT_SET_PLACEHOLDER", "STORED_PLACEHOLDER", "SettingsDialog"]
 
 
+@dataclass
+class Stored:
+    """What the worker stored of what was typed, and what refused the rest."""
+
+    secret: bool = False
+    book_password: bool = False
+    error: SecretStoreError | None = None
+
+
 class SettingsDialog(QDialog):
     """Edits a copy of the settings; ``result_settings()`` after it was saved.
 
     ``account_in_use``: the running window has an order book open for the client
-    ID shown, so another one takes effect after a restart (its row says so).
+    ID shown, so another account, order book or till name takes effect after a
+    restart (their rows say so); at the first start nothing is open yet.
     """
 
     def __init__(
@@ -59,6 +72,7 @@ class SettingsDialog(QDialog):
         self._pool = pool or QThreadPool.globalInstance()
         self._result: Settings | None = None
         self._secret_saved = False
+        self._book_password_saved = False
         #: Each field by name with the red line under it for its error.
         self.field_errors = FieldErrors()
         self._saving_task: Task | None = None
@@ -71,7 +85,10 @@ class SettingsDialog(QDialog):
             demo=demo, account_in_use=account_in_use,
         )
         self.counter_section = CounterSection(self.field_errors)
-        self.book_section = BookSection(self.field_errors, demo=demo)
+        self.book_section = BookSection(self.field_errors, secret_store, self._pool, demo=demo,
+                                        in_use=account_in_use)
+        # Where there is no keychain, the file offered keeps the book's password too.
+        self.book_section.shared_changed.connect(self.service_section.name_book_password)
         self.polling_section = PollingSection(self.field_errors, demo=demo)
         for section in (self.service_section, self.counter_section, self.book_section,
                         self.polling_section):
@@ -104,6 +121,7 @@ class SettingsDialog(QDialog):
         self.merchant_edit, self.sound_check = counter.merchant_edit, counter.sound_check
         self.language_combo, self.display_combo = counter.language_combo, counter.display_combo
         self.order_book_edit = self.book_section.order_book_edit
+        self.book_password_edit = self.book_section.book_password_edit
         self.till_edit = self.book_section.till_edit
         self.focus_spin = polling.focus_spin
         self.backoff_start_spin = polling.backoff_start_spin
@@ -124,8 +142,13 @@ class SettingsDialog(QDialog):
         return self._secret_saved
 
     @property
+    def book_password_saved(self) -> bool:
+        """True when the shared book's password was stored: the book can be tried again."""
+        return self._book_password_saved
+
+    @property
     def saving(self) -> bool:
-        """True while the new secret key is on its way to the keychain."""
+        """True while a new secret key or password is on its way to the keychain."""
         return self._saving_task is not None
 
     @property
@@ -147,7 +170,7 @@ class SettingsDialog(QDialog):
             self.base_url_edit, self.client_id_edit, self.secret_edit, self.show_secret_button,
             self.test_button, self.service_section.file_choice, self.merchant_edit,
             self.sound_check, self.language_combo,
-            self.display_combo, self.order_book_edit, self.till_edit,
+            self.display_combo, self.order_book_edit, self.book_password_edit, self.till_edit,
             self.focus_spin, self.backoff_start_spin, self.backoff_max_spin,
             self.in_flight_spin, self.lifetime_spin, self.save_button,
             self.buttons.button(QDialogButtonBox.StandardButton.Cancel),
@@ -166,8 +189,9 @@ class SettingsDialog(QDialog):
     def accept(self) -> None:
         """Save only what is valid; otherwise say what is wrong, where, and stay open.
 
-        A new secret key goes to the keychain in a worker (a keychain may first ask
-        to be unlocked); the dialog closes once it is stored, or says why not.
+        A new secret key and the shared book's password go to the keychain (or the file
+        chosen) in a worker (a keychain may first ask to be unlocked); the dialog closes
+        once they are stored, or says why not under the field of the one refused.
         """
         if self.saving:
             return
@@ -177,35 +201,47 @@ class SettingsDialog(QDialog):
         except FieldError as error:
             self.field_errors.show(error)
             return
-        secret = self.service_section.new_secret()
-        if not secret or settings.client_id is None:
+        secret = self.service_section.new_secret() if settings.client_id is not None else ""
+        book_password = self.book_section.new_password()
+        if not secret and not book_password:
             self._close_with(settings)
             return
         store, client_id = self._store, settings.client_id
         if settings.secret_storage == "file" and not store.uses_file:
             store = store.in_file()  # chosen here: no keychain on this computer
+        book_user = password_account(settings.order_book) if book_password else ""
 
-        def store_secret() -> SecretStoreError | None:
+        def store_secrets() -> Stored:
+            stored = Stored()
             try:
-                store.set(client_id, secret)
+                if secret and client_id is not None:
+                    store.set(client_id, secret)
+                    stored.secret = True
+                if book_password:
+                    store.set_book_password(book_user, book_password)
+                    stored.book_password = True
             except SecretStoreError as error:
-                return error
-            return None
+                stored.error = error
+            return stored
 
         self.save_button.setEnabled(False)
         self._saving_task = run_task(
-            self._pool, store_secret, lambda error: self._on_secret_stored(settings, error)
+            self._pool, store_secrets, lambda stored: self._on_secrets_stored(settings, stored)
         )
 
-    def _on_secret_stored(self, settings: Settings, error: SecretStoreError | None) -> None:
+    def _on_secrets_stored(self, settings: Settings, stored: Stored) -> None:
         self._saving_task = None
         self.save_button.setEnabled(True)
+        self._secret_saved = self._secret_saved or stored.secret
+        self._book_password_saved = self._book_password_saved or stored.book_password
+        error = stored.error
         if error is not None:
             if isinstance(error, NoKeychainError):
                 self.service_section.offer_file()
-            self.field_errors.show(secret_error(error))
+            refused_key = not stored.secret and bool(self.service_section.new_secret())
+            self.field_errors.show(secret_error(error) if refused_key
+                                   else book_password_error(error))
             return
-        self._secret_saved = True
         self._close_with(settings)
 
     def _close_with(self, settings: Settings) -> None:
@@ -217,7 +253,8 @@ class SettingsDialog(QDialog):
             **self.counter_section.values(),
             **self.book_section.values(),
             **self.polling_section.values(),
-            **self.service_section.values(),
+            **self.service_section.values(
+                book_password_typed=bool(self.book_section.new_password())),
         }
         try:
             return self._settings.with_changes(**changes)

@@ -152,14 +152,10 @@ class ServiceSection(QGroupBox):
     def _build_file_choice(self, form: Any) -> None:
         """Where there is no keychain: keeping the key in a file, as a choice said plainly.
         Hidden until the keychain is found missing (look_up_stored_secret, or a save)."""
-        self.file_choice = QCheckBox(tr("Keep the secret key in a file on this computer"))
-        self.file_warning = note_label(
-            tr("This computer has no keychain to keep the secret key safe. PayDesk can keep "
-               "it in a file instead: {0}. Only this user account can read the file "
-               "(mode 0600), but anyone who can sign in as this user, or read this user's "
-               "files or backups, can read the key.").format(str(self._store.secret_file)),
-            name="no_keychain_warning", wrap=True)
+        self.file_choice = QCheckBox()
+        self.file_warning = note_label("", name="no_keychain_warning", wrap=True)
         self.file_warning.setStyleSheet("color: #8a5300;")
+        self.name_book_password(False)
         box = QVBoxLayout()
         box.setContentsMargins(0, 0, 0, 0)
         box.setSpacing(4)
@@ -168,7 +164,29 @@ class ServiceSection(QGroupBox):
         self.file_choice_row = column_widget(box)
         self.file_choice_row.setVisible(False)
         form.addRow("", self.file_choice_row)
-        set_name(self.file_choice, tr("Keep the secret key in a file on this computer"))
+
+    def name_book_password(self, shared: bool) -> None:
+        """The file keeps the shared order book's password too: said when there is one."""
+        path = str(self._store.secret_file)
+        if shared:
+            choice = tr("Keep them in a file on this computer")  # the warning says what
+            described = tr("Keep the secret key and the order book's password in a file on "
+                           "this computer")
+            warning = tr(
+                "This computer has no keychain to keep the secret key and the order book's "
+                "password safe. PayDesk can keep them in a file instead: {0}. Only this user "
+                "account can read the file (mode 0600), but anyone who can sign in as this "
+                "user, or read this user's files or backups, can read them.").format(path)
+        else:
+            choice = described = tr("Keep the secret key in a file on this computer")
+            warning = tr(
+                "This computer has no keychain to keep the secret key safe. PayDesk can keep "
+                "it in a file instead: {0}. Only this user account can read the file "
+                "(mode 0600), but anyone who can sign in as this user, or read this user's "
+                "files or backups, can read the key.").format(path)
+        self.file_choice.setText(choice)
+        set_name(self.file_choice, described)
+        self.file_warning.setText(warning)
 
     def offer_file(self) -> None:
         """No keychain here: show the file choice (the person ticks it to use it)."""
@@ -291,9 +309,10 @@ class ServiceSection(QGroupBox):
 
     # -- saving -------------------------------------------------------------------
 
-    def values(self) -> dict[str, Any]:
+    def values(self, *, book_password_typed: bool = False) -> dict[str, Any]:
         """The address and the client ID as typed; FieldError when they cannot be saved.
-        Nothing in the demo: its account is the sandbox's."""
+        Nothing in the demo: its account is the sandbox's. ``book_password_typed``: the
+        shared book's password was typed, which the file chosen keeps too."""
         if self._demo:
             return {}
         base_url = self.base_url_edit.text().strip()
@@ -314,7 +333,7 @@ class ServiceSection(QGroupBox):
             raise FieldError("secret", tr("The secret key cannot start or end with a space."))
         values: dict[str, Any] = {"base_url": base_url, "client_id": client_id}
         if self.keeps_key_in_file and not self._store.uses_file:
-            if not secret:
+            if not secret and not book_password_typed:
                 raise FieldError("secret", tr("Type the secret key to keep it in the file."))
             values["secret_storage"] = "file"
         return values

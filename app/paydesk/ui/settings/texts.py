@@ -68,8 +68,8 @@ _BOOK_ADDRESS: dict[str, _Marked] = {
         "PayDesk", "A server on another computer is reached only with TLS and a checked "
         "certificate: leave sslmode out, or write sslmode=verify-full."),
     "password_in_address": QT_TRANSLATE_NOOP(
-        "PayDesk", "Leave the password out of the address: it is kept in the keychain "
-        "(paydesk config set book_password) or in ~/.pgpass."),
+        "PayDesk", "Leave the password out of the address: type it in the Password field "
+        "below (or put it in ~/.pgpass)."),
 }
 
 #: Under the field itself, where the setting's name goes without saying.

@@ -56,6 +56,10 @@ class SharedBookLink(QObject):
     def start(self) -> None:
         self._sync.start()
 
+    def try_now(self) -> None:
+        """The book's password was just given: connect with it now."""
+        self._sync.try_now()
+
     def stop(self) -> None:
         """At the window's end: what waits goes up if it can, quickly; the leases go back."""
         self._sync.stop(timeout=3.0)
@@ -101,7 +105,9 @@ def refusal_text(code: str) -> str:
     """Why the shared book cannot be used, and what to do, by the failure's code."""
     if code == "book_auth":
         return tr("it refused this till's login; check the password "
-                  "(paydesk config set book_password)")
+                  "(Settings → Order book)")
+    if code == "book_no_password":
+        return tr("it asks for this till's password: type it in Settings → Order book")
     if code == "book_tls":
         return tr("its certificate could not be checked (docs/shop-setup.md)")
     if code == "book_schema_too_new":
