@@ -9,7 +9,7 @@
         <translation> мин</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/rows.py" line="46"/>
+        <location filename="../../app/paydesk/ui/settings/rows.py" line="48"/>
         <source> s</source>
         <translation> с</translation>
     </message>
@@ -39,7 +39,7 @@
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="147"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -49,7 +49,7 @@
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="147"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -74,7 +74,7 @@
         <translation>Кни&amp;га заказов:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="147"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -94,7 +94,7 @@
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="147"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
@@ -104,12 +104,12 @@
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="100"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="101"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="73"/>
         <source>&amp;Till</source>
         <translation>&amp;Касса</translation>
     </message>
@@ -124,7 +124,7 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="143"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="147"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -174,12 +174,12 @@
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="40"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="73"/>
         <source>All tills</source>
         <translation>Все кассы</translation>
     </message>
@@ -265,7 +265,7 @@
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="34"/>
+        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="35"/>
         <source>Back to the sale</source>
         <translation>Вернуться к продаже</translation>
     </message>
@@ -450,7 +450,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="110"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="111"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
@@ -461,7 +461,7 @@
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="76"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="77"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -472,7 +472,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="110"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="111"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
@@ -523,12 +523,12 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="365"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="392"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="33"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="76"/>
         <source>Dismiss</source>
         <translation>Скрыть</translation>
     </message>
@@ -550,7 +550,7 @@
         <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop (пароль — в хранилище ключей или в ~/.pgpass, не здесь).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="102"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="103"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="39"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
@@ -597,7 +597,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="28"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
@@ -644,7 +644,7 @@
         <translation>Не удалось</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="77"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
@@ -664,7 +664,7 @@
         <translation>В демо-режиме не меняется: заказы хранятся в собственной книге демо на этом компьютере.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="80"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="81"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
@@ -797,7 +797,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/widgets/link_label.py" line="41"/>
-        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="105"/>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="107"/>
         <source>No payment link yet</source>
         <translation>Ссылки на оплату пока нет</translation>
     </message>
@@ -824,7 +824,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="47"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="29"/>
@@ -852,8 +852,8 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="155"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="154"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -887,7 +887,7 @@
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="269"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="290"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
@@ -939,7 +939,7 @@
         <translation>Заказ {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="57"/>
+        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="61"/>
         <source>Order {0}. Click to close.</source>
         <translation>Заказ {0}. Нажмите, чтобы закрыть.</translation>
     </message>
@@ -954,7 +954,7 @@
         <translation>Заказ {short_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="53"/>
+        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="57"/>
         <source>Order {short_id}, {amount}, was paid</source>
         <translation>Заказ {short_id} на {amount} оплачен</translation>
     </message>
@@ -976,7 +976,7 @@
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="82"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="173"/>
@@ -1047,10 +1047,10 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/app.py" line="265"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="116"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="80"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="47"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="47"/>
         <source>PayDesk</source>
@@ -1082,7 +1082,7 @@
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="67"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="72"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -1098,8 +1098,8 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="112"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="47"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="116"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
@@ -1173,12 +1173,12 @@ QR payments at a shop counter.</source>
         <translation>Печать квитанции</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="107"/>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="109"/>
         <source>QR code of a link that can no longer be paid: {reason}</source>
         <translation>QR-код ссылки, по которой уже нельзя заплатить: {reason}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="111"/>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="113"/>
         <source>QR code of the payment link</source>
         <translation>QR-код ссылки на оплату</translation>
     </message>
@@ -1194,7 +1194,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
@@ -1211,12 +1211,12 @@ QR payments at a shop counter.</source>
         <translation>Итог</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="30"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="73"/>
         <source>Retry</source>
         <translation>Повторить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="55"/>
         <source>Retry now</source>
         <translation>Повторить сейчас</translation>
     </message>
@@ -1268,7 +1268,7 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="93"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="94"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
@@ -1288,7 +1288,7 @@ QR payments at a shop counter.</source>
         <translation>Когда замечен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="52"/>
         <source>Send again</source>
         <translation>Отправить снова</translation>
     </message>
@@ -1308,8 +1308,8 @@ QR payments at a shop counter.</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="148"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="155"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="154"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1319,8 +1319,8 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="104"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="123"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="103"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="122"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1346,17 +1346,17 @@ QR payments at a shop counter.</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="38"/>
+        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="39"/>
         <source>Show to buyer</source>
         <translation>Показать покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="85"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="86"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="319"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="322"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1368,7 +1368,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="76"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="67"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="69"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="68"/>
         <source>Status</source>
         <translation>Статус</translation>
@@ -1414,7 +1414,7 @@ QR payments at a shop counter.</source>
         <translation>Принимайте оплату на кассе: введите сумму, покупатель сканирует QR-код телефоном, а PayDesk сразу сообщит, что платёж прошёл.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/rows.py" line="37"/>
+        <location filename="../../app/paydesk/ui/settings/rows.py" line="39"/>
         <source>takes effect after restart</source>
         <translation>применится после перезапуска</translation>
     </message>
@@ -1547,22 +1547,22 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="58"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="57"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="56"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
         <source>The new language is used when PayDesk is started again.</source>
         <translation>Новый язык появится после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="60"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="59"/>
         <source>The new order book is used when PayDesk is started again.</source>
         <translation>Новая книга заказов начнёт использоваться после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="62"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="61"/>
         <source>The new till name is used when PayDesk is started again.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -1985,12 +1985,17 @@ QR payments at a shop counter.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="319"/>
+        <source>This sale was not taken: nothing of it was saved or sent. {0}</source>
+        <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/shared_book.py" line="76"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="71"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="73"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="71"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="132"/>
         <source>Till</source>
@@ -2023,17 +2028,17 @@ QR payments at a shop counter.</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="102"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="103"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="81"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="82"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="84"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="85"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
@@ -2046,6 +2051,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/orders/totals_line.py" line="27"/>
         <source>Totals of the orders shown</source>
         <translation>Итоги по показанным заказам</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="54"/>
+        <source>Try again</source>
+        <translation>Попробовать снова</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="68"/>
@@ -2078,7 +2088,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="79"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -2089,7 +2099,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="41"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
