@@ -38,9 +38,10 @@ from paydesk.ui.settings.apply import SettingsControl
 from paydesk.ui.shell.first_frame import AfterFirstFrame
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.problem_banner import Notice, ProblemBanner
-from paydesk.ui.shell.window_size import first_geometry, fitted
+from paydesk.ui.shell.window_size import ScreenFit, first_geometry, fitted
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QEvent
     from PySide6.QtGui import QAction, QCloseEvent
 
     from paydesk.domain.orders import Order
@@ -66,6 +67,8 @@ class MainWindow(QMainWindow):
     #: book would not open: a StoreError): the exception. See finish_start.
     start_failed = Signal(object)
 
+    #: Keeps the window on its screen (made at the end of __init__).
+    screen_fit: ScreenFit | None = None
     # Built right after the first frame by ui/window_rest.py (see finish_start).
     menu_actions: MenuActions
     payment_panel: PaymentPanel
@@ -145,6 +148,8 @@ class MainWindow(QMainWindow):
         self.form.submitted.connect(self._create)
         self.banner.retry_requested.connect(self._retry)
         self._restore_state()
+        # Whatever it shows later (a looked-up order, an error), it stays on its screen.
+        self.screen_fit = ScreenFit(self)
         self.statusBar().showMessage(
             tr("Service: {0}").format(runtime.settings.base_url or tr("not set up"))
         )
@@ -365,6 +370,12 @@ class MainWindow(QMainWindow):
         if self._orders_panel is not None:
             self._orders_panel.stop()
         counter.desk.store.close()
+
+    def event(self, event: QEvent) -> bool:
+        handled = super().event(event)
+        if self.screen_fit is not None:  # None while __init__ runs
+            self.screen_fit.seen(event)
+        return handled
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._after_first_frame.cancel()  # closed before its first frame: nothing more to build

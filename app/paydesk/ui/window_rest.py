@@ -103,9 +103,6 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     counter.order_paid.connect(paid_elsewhere)
     counter.sale_changed.connect(SaleAnnouncer(window.payment_panel,
                                                 counter.is_creating_order).on_sale)
-    # Its own minimum: else the card's wrapped lines (their height for the width) would
-    # grow the window past the bottom of a small screen; the QR gives way instead.
-    window.setMinimumSize(window.minimumSizeHint())
     # The window's shortcuts work while the cashier types (an amount, a search).
     FieldShortcuts(window).watch()
     window.crash_notice = CrashNotice(window.log_dir, parent=window)

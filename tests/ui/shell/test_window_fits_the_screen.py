@@ -8,40 +8,35 @@ with a sale paid through the sandbox: nothing runs off the screen or is cut.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QByteArray, QRect, QSize, Qt
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
 from paydesk.sandbox import SandboxServer
 from paydesk.ui.app import build_window, ui_state
-from paydesk.ui.main_window import MainWindow
 from paydesk.ui.shell import i18n
 from paydesk.ui.shell.window_size import FRAME, PREFERRED, first_geometry, fitted
 
 from payment_page import decide
 from screenshots import save_screenshot
+from small_screens import (
+    SMALL_SCREENS,
+    assert_nothing_cut,
+    assert_on_screen,
+    on_a_small_screen,
+    run_on_screen,
+    screen_rect,
+    this_screen,
+)
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
-ROOT = Path(__file__).resolve().parents[3]
 WAIT_MS = 10_000
-#: Set in the child process: "1280x800", the size of its one screen.
-SCREEN_ENV = "PAYDESK_TEST_SCREEN"
-SMALL_SCREENS = ("1280x800", "1366x768")
-
-
-def screen_rect(size: str) -> QRect:
-    width, height = (int(n) for n in size.split("x"))
-    return QRect(0, 0, width, height)
 
 
 @pytest.mark.parametrize("size", SMALL_SCREENS)
@@ -91,20 +86,7 @@ def test_a_restored_geometry_larger_than_the_screen_is_fitted(
 @pytest.mark.parametrize("size", SMALL_SCREENS)
 def test_the_window_fits_a_small_screen(size: str, tmp_path: Path) -> None:
     """This module's screen test, in a child whose offscreen screen is ``size``."""
-    width, height = (int(n) for n in size.split("x"))
-    config = tmp_path / "screen.json"
-    config.write_text(json.dumps({"screens": [{
-        "name": "counter", "x": 0, "y": 0, "width": width, "height": height,
-        "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}), encoding="utf-8")
-    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
-           SCREEN_ENV: size}
-    done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-         f"--basetemp={tmp_path / 'run'}", f"{__file__}::test_on_this_screen"],
-        env=env, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
-    )
-    assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
-    assert "\n2 passed" in done.stdout
+    run_on_screen(size, tmp_path, f"{__file__}::test_on_this_screen", passed=2)
 
 
 @pytest.fixture
@@ -116,22 +98,19 @@ def language(request: pytest.FixtureRequest, qapp: QApplication,
     i18n.remove_translation(qapp)
 
 
-@pytest.mark.skipif(SCREEN_ENV not in os.environ,
-                    reason="run by test_the_window_fits_a_small_screen")
+@on_a_small_screen
 @pytest.mark.parametrize("language", ["en", "ru"], indirect=True)
 def test_on_this_screen(
     language: str, runtime: Runtime, qtbot: QtBot, sandbox: SandboxServer
 ) -> None:
-    size = os.environ[SCREEN_ENV]
-    available = QApplication.primaryScreen().availableGeometry()
-    assert available == screen_rect(size)
+    size = this_screen()
     window = build_window(runtime)  # no saved geometry: its first start
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
     window.counter.start()
     try:
-        assert available.contains(window.frameGeometry())
+        assert_on_screen(window, "started")
         window.form.amount_input.setText("1 234,50")
         qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
         panel = window.payment_panel
@@ -145,29 +124,8 @@ def test_on_this_screen(
         totals = window.orders_panel.paid_today_label  # written a moment after the badge
         qtbot.waitUntil(lambda: totals.width() >= totals.sizeHint().width())
         save_screenshot(window, f"{'ru-' if language == 'ru' else ''}window-screen-{size}")
-        assert available.contains(window.frameGeometry())
-        assert_nothing_cut(window)
+        assert_on_screen(window, "paid")
+        assert_nothing_cut(window, "paid")
+        assert panel.qr.width() >= 200 and panel.qr.height() >= 200  # the sale's, large
     finally:
         window.shutdown()
-
-
-def assert_nothing_cut(window: MainWindow) -> None:
-    """The status bar on the screen; the list's columns and the card's words whole."""
-    status = window.statusBar()
-    assert status.isVisible()
-    assert window.rect().contains(status.geometry())
-    table = window.orders_panel.table
-    assert table.horizontalHeader().length() <= table.viewport().width()
-    panel = window.payment_panel
-    assert panel.qr.width() >= 200 and panel.qr.height() >= 200
-    for widget in panel.findChildren(QPushButton) + panel.findChildren(QLabel):
-        if not widget.isVisible() or (isinstance(widget, QLabel) and widget.wordWrap()):
-            continue
-        if isinstance(widget, QLabel) and not widget.text():
-            continue
-        name = widget.objectName() or widget.text()
-        assert widget.width() >= widget.minimumSizeHint().width(), name
-        assert widget.height() >= widget.minimumSizeHint().height(), name
-        # Inside the panel, as a person sees it.
-        top_left = widget.mapTo(panel, widget.rect().topLeft())
-        assert panel.rect().contains(QRect(top_left, widget.size())), name

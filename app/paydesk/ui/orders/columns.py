@@ -4,6 +4,8 @@ The list sits beside the payment panel, so it is often narrower than its
 columns' usual text. Rather than scroll sideways (hiding the paid time and
 the last check), the e-mail and note give way first: their full text is in the
 tooltip. The order's short id (six characters, as on the slip) keeps its width.
+The table asks for no less than its columns at their least (``minimumWidth``),
+so the window's splitter gives it that, not the list a sideways scroll.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from datetime import UTC, datetime
 
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QTableView
+from PySide6.QtWidgets import QStyle, QTableView
 
 from paydesk.ui.orders.cells import ROWS
 from paydesk.ui.orders.table_columns import Column
@@ -62,6 +64,8 @@ class ColumnFitter(QObject):
         char = text.averageCharWidth()
         self._narrowest = {column: chars * char for column, chars in _ELASTIC.items()}
         header.setMinimumSectionSize(char * 4)
+        self._table = table
+        self._hold_width()
         self.fit(table.viewport().width())
         header.sectionResized.connect(self._section_resized)
         table.viewport().installEventFilter(self)
@@ -78,8 +82,19 @@ class ColumnFitter(QObject):
             self._header.setSectionHidden(column, not shown)
         finally:
             self._fitting = False
+        self._hold_width()
         if self._auto:
             self.fit(self._viewport.width())
+
+    def _hold_width(self) -> None:
+        """The table's least width: its columns shown, the elastic ones at the header's
+        least, with the frame and the scroll bar."""
+        least = sum(self._header.minimumSectionSize() if column in _ELASTIC else size
+                    for column, size in self._natural.items()
+                    if not self._header.isSectionHidden(column))
+        table = self._table
+        bar = table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, table)
+        table.setMinimumWidth(least + 2 * table.frameWidth() + bar)
 
     def fit(self, width: int) -> None:
         """Usual widths, the note taking what is left; when narrow, the elastic ones shrink.

@@ -29,6 +29,7 @@ from paydesk.domain.clock import Clock
 from paydesk.domain.orders import CreationState, OrderStatus
 from paydesk.ui.orders.cells import day_start, local_day
 from paydesk.ui.shell.formatting import date_field_format, tr
+from paydesk.ui.widgets.flow_layout import FlowLayout
 from paydesk.ui.widgets.names import name_widget
 from paydesk.ui.widgets.till_choice import TillChoice
 
@@ -61,15 +62,15 @@ class FilterBar(QWidget):
     def __init__(self, clock: Clock, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._clock = clock
-        bar = QHBoxLayout(self)
-        bar.setContentsMargins(0, 0, 0, 0)
+        # One line when there is room; beside the payment panel on a small screen, the
+        # search (then the dates) go on to a second line instead of widening the window.
+        bar = FlowLayout(self, spacing=12)
         self.status_filter = QComboBox()
         name_widget(self.status_filter, "status_filter", tr("Status"))
         for label, _statuses, _creations in STATUS_FILTERS:
             self.status_filter.addItem(tr(str(label)))
         self.status_filter.currentIndexChanged.connect(self.changed)
-        self.till_group = TillChoice(tr("&Till"), tr("All tills"), "till_filter", tr("Till"),
-                                     space_after=12)
+        self.till_group = TillChoice(tr("&Till"), tr("All tills"), "till_filter", tr("Till"))
         self.till_filter = self.till_group.combo
         self.till_filter.currentIndexChanged.connect(self.changed)
 
@@ -101,17 +102,11 @@ class FilterBar(QWidget):
         status_label.setBuddy(self.status_filter)
         to_label = QLabel(tr("to"))
         to_label.setBuddy(self.date_to)
-        groups: tuple[tuple[QWidget, ...], ...] = (
-            (status_label, self.status_filter),
-            (self.date_filter, self.date_from, to_label, self.date_to, self.today_button),
-        )
-        for group in groups:
-            for widget in group:
-                bar.addWidget(widget)
-            bar.addSpacing(12)
-            if group[1] is self.status_filter:
-                bar.addWidget(self.till_group)
-        bar.addWidget(self.search, 1)
+        bar.addWidget(_group(status_label, self.status_filter))
+        bar.addWidget(self.till_group)
+        bar.addWidget(_group(self.date_filter, self.date_from, to_label, self.date_to,
+                             self.today_button))
+        bar.addWidget(self.search)  # it expands: the spare width of its line
 
     def _date_edit(self, name: str, accessible: str, day: QDate) -> QDateEdit:
         edit = QDateEdit(day)
@@ -175,6 +170,16 @@ class FilterBar(QWidget):
             with _signals_blocked(self.date_from):
                 self.date_from.setDate(day)
         self.changed.emit()
+
+
+def _group(*widgets: QWidget) -> QWidget:
+    """Widgets that stay together on one line of the bar."""
+    group = QWidget()
+    row = QHBoxLayout(group)
+    row.setContentsMargins(0, 0, 0, 0)
+    for widget in widgets:
+        row.addWidget(widget)
+    return group
 
 
 @contextmanager
