@@ -6,7 +6,8 @@ till filter, the Till column, the shared book's word in the status bar), a sale 
 sale ("Back to the sale of 2 500,50 ₽" and "Show to buyer"), a typing error under the
 amount, and each kind of banner shown and dismissed. After each: the window and its
 frame on the screen, no larger than the room a real title bar leaves, the status bar
-in sight, the card's words and buttons whole, and the window no taller than before.
+in sight, the card's words and buttons whole, and the window no taller than before;
+the banner moves none of the form's fields, and the QR at its smallest still reads.
 
 Each screen is a child process (a running application keeps the screen it started
 with): tests/helpers/small_screens.py.
@@ -32,6 +33,7 @@ from book_troubles import give_up_soon, write_lock_held
 from counter_steps import WAIT_MS, open_display, type_amount, type_sale
 from memory_keyring import MemoryKeyring
 from other_tills import download, till_order
+from qt_images import decode_qimage
 from screenshots import save_screenshot
 from small_screens import (
     SMALL_SCREENS,
@@ -139,6 +141,9 @@ def test_the_counter_on_this_screen(
         type_amount(qtbot, window, "abc")  # not a number: said under the amount
         assert window.form.error_text("amount")
         counter.fits("looked-up-typing-error")
+        # The QR at its smallest (on a 768-pixel screen) still reads.
+        qr = window.payment_panel.qr
+        assert decode_qimage(qr.grab().toImage()) == [qr.text()]
 
         counter.banner("checks-failing", lambda: sandbox.inject(
             Fault.UNAVAILABLE, times=1000, endpoint="get_order"))
