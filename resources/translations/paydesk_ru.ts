@@ -528,7 +528,7 @@
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="76"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="80"/>
         <source>Dismiss</source>
         <translation>Скрыть</translation>
     </message>
@@ -1211,7 +1211,7 @@ QR payments at a shop counter.</source>
         <translation>Итог</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="73"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="77"/>
         <source>Retry</source>
         <translation>Повторить</translation>
     </message>
