@@ -9,7 +9,7 @@
         <translation> мин</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/rows.py" line="46"/>
+        <location filename="../../app/paydesk/ui/settings/rows.py" line="48"/>
         <source> s</source>
         <translation> с</translation>
     </message>
@@ -39,7 +39,7 @@
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="145"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -49,7 +49,7 @@
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="145"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -74,7 +74,7 @@
         <translation>Кни&amp;га заказов:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="145"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -99,7 +99,7 @@
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="145"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
@@ -109,12 +109,12 @@
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="109"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="104"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
         <source>&amp;Till</source>
         <translation>&amp;Касса</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="145"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -186,12 +186,12 @@
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="48"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
         <source>All tills</source>
         <translation>Все кассы</translation>
     </message>
@@ -280,7 +280,7 @@
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="34"/>
+        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="35"/>
         <source>Back to the sale</source>
         <translation>Вернуться к продаже</translation>
     </message>
@@ -474,7 +474,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="122"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="123"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
@@ -486,7 +486,7 @@
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="83"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -498,7 +498,7 @@
     <message>
         <location filename="../../app/paydesk/core/export.py" line="57"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="122"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="123"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
@@ -555,12 +555,12 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="368"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="395"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="33"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="80"/>
         <source>Dismiss</source>
         <translation>Скрыть</translation>
     </message>
@@ -605,7 +605,7 @@
         <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="114"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="115"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="39"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
@@ -653,7 +653,7 @@
     <message>
         <location filename="../../app/paydesk/core/export.py" line="64"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="52"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="28"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
@@ -700,7 +700,7 @@
         <translation>Не удалось</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="84"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="79"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
@@ -735,7 +735,7 @@
         <translation>Начало</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="87"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="82"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
@@ -917,7 +917,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/widgets/link_label.py" line="41"/>
-        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="105"/>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="107"/>
         <source>No payment link yet</source>
         <translation>Ссылки на оплату пока нет</translation>
     </message>
@@ -950,7 +950,7 @@
     <message>
         <location filename="../../app/paydesk/core/export.py" line="58"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="54"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="48"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="61"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="29"/>
@@ -978,7 +978,7 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="150"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="156"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="156"/>
         <source>not set up</source>
         <translation>не настроен</translation>
@@ -1021,7 +1021,7 @@
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="271"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="292"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
@@ -1074,7 +1074,7 @@
         <translation>Заказ {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="57"/>
+        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="61"/>
         <source>Order {0}. Click to close.</source>
         <translation>Заказ {0}. Нажмите, чтобы закрыть.</translation>
     </message>
@@ -1089,7 +1089,7 @@
         <translation>Заказ {short_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="53"/>
+        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="57"/>
         <source>Order {short_id}, {amount}, was paid</source>
         <translation>Заказ {short_id} на {amount} оплачен</translation>
     </message>
@@ -1114,7 +1114,7 @@
         <location filename="../../app/paydesk/core/export.py" line="62"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="92"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="50"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="176"/>
@@ -1210,7 +1210,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/app.py" line="272"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="114"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
@@ -1250,7 +1250,7 @@
         <translation>PayDesk продолжает его проверять.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="81"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="86"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -1266,7 +1266,7 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="114"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
@@ -1342,12 +1342,12 @@ QR payments at a shop counter.</source>
         <translation>Печать квитанции</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="107"/>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="109"/>
         <source>QR code of a link that can no longer be paid: {reason}</source>
         <translation>QR-код ссылки, по которой уже нельзя заплатить: {reason}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="111"/>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="113"/>
         <source>QR code of the payment link</source>
         <translation>QR-код ссылки на оплату</translation>
     </message>
@@ -1364,7 +1364,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="63"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="51"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
@@ -1386,12 +1386,12 @@ QR payments at a shop counter.</source>
         <translation>Итог</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="30"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="77"/>
         <source>Retry</source>
         <translation>Повторить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="55"/>
         <source>Retry now</source>
         <translation>Повторить сейчас</translation>
     </message>
@@ -1448,17 +1448,17 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="103"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="97"/>
         <source>Search</source>
         <translation>Поиск</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="103"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="97"/>
         <source>Search id, e-mail, note</source>
         <translation>Поиск: номер, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="103"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="97"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
@@ -1478,7 +1478,7 @@ QR payments at a shop counter.</source>
         <translation>Когда замечен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="52"/>
         <source>Send again</source>
         <translation>Отправить снова</translation>
     </message>
@@ -1503,7 +1503,7 @@ QR payments at a shop counter.</source>
         <translation>Статус в сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="150"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="156"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="156"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
@@ -1541,17 +1541,17 @@ QR payments at a shop counter.</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="38"/>
+        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="39"/>
         <source>Show to buyer</source>
         <translation>Показать покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="92"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="87"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="323"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="326"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1564,7 +1564,7 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/core/export.py" line="51"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="86"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="105"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="70"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="68"/>
         <source>Status</source>
         <translation>Статус</translation>
@@ -1615,7 +1615,7 @@ QR payments at a shop counter.</source>
         <translation>Принимайте оплату на кассе: введите сумму, покупатель сканирует QR-код телефоном, а PayDesk сразу сообщит, что платёж прошёл.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/rows.py" line="37"/>
+        <location filename="../../app/paydesk/ui/settings/rows.py" line="39"/>
         <source>takes effect after restart</source>
         <translation>применится после перезапуска</translation>
     </message>
@@ -2227,6 +2227,11 @@ QR payments at a shop counter.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="323"/>
+        <source>This sale was not taken: nothing of it was saved or sent. {0}</source>
+        <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/shared_book.py" line="80"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
@@ -2238,7 +2243,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="71"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="135"/>
         <source>Till</source>
@@ -2276,17 +2281,17 @@ QR payments at a shop counter.</source>
         <translation>Конец</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="111"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="106"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="88"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="83"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="91"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="86"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
@@ -2299,6 +2304,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/orders/totals_line.py" line="27"/>
         <source>Totals of the orders shown</source>
         <translation>Итоги по показанным заказам</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="54"/>
+        <source>Try again</source>
+        <translation>Попробовать снова</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="68"/>
@@ -2342,7 +2352,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестна: платёжный сервис её не прислал</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="85"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="80"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -2354,7 +2364,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="59"/>
         <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="49"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>

@@ -9,6 +9,8 @@ read-only file, a full or failing disk) is left to the tests that fake the disk.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -28,18 +30,30 @@ def _raised_by_opening(path: Path) -> StoreError:
     return raised.value
 
 
+def give_up_soon(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A book opened from now on gives up waiting for a lock after 0.2 s, not 5."""
+    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 200)
+
+
+@contextmanager
+def write_lock_held(path: Path) -> Iterator[None]:
+    """Another program writing to the book at ``path`` until the block ends: the
+    book's own writes are refused as LOCKED (its reads go on)."""
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        yield
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+
+
 def _locked(folder: Path, monkeypatch: pytest.MonkeyPatch) -> StoreError:
     path = folder / "paydesk.sqlite3"
-    monkeypatch.setattr(connection, "BUSY_TIMEOUT_MS", 200)  # give up after 0.2 s, not 5
-    with OrderStore.open(path) as store:
-        other = sqlite3.connect(path, isolation_level=None)  # another program, writing
-        other.execute("BEGIN EXCLUSIVE")
-        try:
-            with pytest.raises(StoreError) as raised:
-                store.add_unconfirmed(TEST_CLIENT_ID, "B-1", 100, None, "", _T0)
-        finally:
-            other.execute("ROLLBACK")
-            other.close()
+    give_up_soon(monkeypatch)
+    with (OrderStore.open(path) as store, write_lock_held(path),
+          pytest.raises(StoreError) as raised):
+        store.add_unconfirmed(TEST_CLIENT_ID, "B-1", 100, None, "", _T0)
     return raised.value
 
 

@@ -70,7 +70,7 @@ def test_a_window_started_on_a_damaged_book_says_so_once_and_takes_no_order(
     window.show()
     qtbot.waitExposed(window)
     problems: list[str] = []
-    window.counter.problem.connect(lambda message, _order_id: problems.append(message))
+    window.counter.problem.connect(lambda notice: problems.append(notice.message))
     window.counter.start()  # as the window does right after its first frame
     try:
         qtbot.waitUntil(lambda: window.counter.book_is_lost, timeout=WAIT_MS)

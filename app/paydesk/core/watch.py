@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING
 
+from paydesk.core.client_slot import ClientSlot
 from paydesk.core.counter_state import Change, CounterState
 from paydesk.core.outcomes import CheckOutcome, CreationOutcome, Outcome, Request, Runner
 from paydesk.core.rate_limit import RateLimiter
@@ -41,6 +42,7 @@ from paydesk.core.watch_events import (
     Problem,
     ProblemCleared,
     ProblemCode,
+    Remedy,
     SaleCreating,
 )
 from paydesk.domain.orders import CreationState, Order, OrderStatus
@@ -55,8 +57,6 @@ log = logging.getLogger(__name__)
 
 #: An unconfirmed creation is sent again (same order_id) this long after its last try.
 RESEND_PAUSE_S = 30.0
-#: After the payment client could not be made, wait this long before trying again.
-CLIENT_RETRY_S = 5.0
 #: How often a front end ticks the engine. Cheap: one indexed query.
 TICK_S = 0.25
 
@@ -88,9 +88,7 @@ class WatchEngine:
         #: The creation the cashier waits for (Esc sets it aside), or None.
         self.awaited: str | None = None
         self.book_is_lost = False
-        self._client_factory = client_factory
-        self._client: GatewayClient | None = None
-        self._client_retry_at = 0.0
+        self._client = ClientSlot(client_factory, monotonic)
         self._run = run
         self._only = None if only is None else frozenset(only)
         self._sent: set[str] | None = set() if one_pass else None
@@ -184,14 +182,15 @@ class WatchEngine:
             raise RuntimeError("a creation is already in flight")
         if self.book_is_lost:
             return None
-        if self._gateway() is None:
-            # Nothing is written, so no order waits unsent while the cashier keys the
-            # same sale again.
+        if self._client.get(now=True)[0] is None:  # now, whatever the pause: a person waits
+            # Nothing is written: no order waits unsent while the cashier keys it again.
+            self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, self._client.error))
             return None
         try:
             order = self.desk.start_order(amount, email or None, note)
         except StoreError as exc:  # not written, so nothing is sent
-            self._store_failed(exc)
+            self._store_failed(exc, say=False)  # a damaged book: set aside first
+            self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, exc))
             return None
         self._send(order, resume=False, awaited=True)  # it travels while the window shows it
         self.state.start_sale(order.order_id)
@@ -287,6 +286,17 @@ class WatchEngine:
         with self._book_trouble_said():
             self.desk.check_now(order_ids)
             self.tick()
+
+    def remedy_of(self, problem: Problem) -> Remedy:
+        """What trying ``problem`` again can do now: nothing once the book is set aside."""
+        return Remedy.NONE if self.book_is_lost else problem.remedy
+
+    def check_again(self) -> None:
+        """A person asks to try again now: the open orders are checked, the payment
+        client made again at once if it could not be, and a refusal said again."""
+        self._client.allow_now()
+        self._store_problem = None
+        self.check_now()
 
     def tick(self, recording: frozenset[str] = frozenset()) -> None:
         """Send what is due, up to ``max_in_flight`` requests out at a time.
@@ -416,32 +426,26 @@ class WatchEngine:
         except StoreError as exc:
             self._store_failed(exc)
 
-    def _store_failed(self, exc: StoreError) -> None:
-        """The order book refused (locked, disk full; damaged and set aside). Said once
-        per refusal. A book set aside takes nothing more: the watching stops and no
-        order is created until PayDesk starts again on a sound book."""
-        if str(exc) != self._store_problem:
+    def _store_failed(self, exc: StoreError, *, say: bool = True) -> None:
+        """The order book refused (locked, disk full; damaged and set aside): said once
+        per refusal, unless the caller says it (``say``). A book set aside takes nothing
+        more: no watching, no order until PayDesk starts again on a sound book."""
+        lost = exc.problem is StoreProblem.DAMAGED and not self.book_is_lost
+        self.book_is_lost = self.book_is_lost or lost  # before the problem is said
+        if say and str(exc) != self._store_problem:
             log.info("the order book refused: %s", exc)
             self._store_problem = str(exc)
             self._announce(Problem(ProblemCode.BOOK_REFUSED, exc))
-        if exc.problem is StoreProblem.DAMAGED and not self.book_is_lost:
-            self.book_is_lost = True
+        if lost:
             self._announce(BookLost(exc))
 
     def _gateway(self) -> GatewayClient | None:
-        if self._client is None:
-            if self._monotonic() < self._client_retry_at:
-                return None  # the last try failed a moment ago (keychain, settings)
-            try:
-                self._client = self._client_factory()
-            except Exception as exc:  # not configured, no keychain, bad URL
-                self._client_retry_at = self._monotonic() + CLIENT_RETRY_S
-                self._announce(Problem(ProblemCode.NO_CLIENT, exc))
-                return None
-        return self._client
+        """The payment client; None when it cannot be made (said: why)."""
+        client, failed = self._client.get()
+        if failed is not None:
+            self._announce(Problem(ProblemCode.NO_CLIENT, failed))
+        return client
 
     def reset_client(self) -> None:
-        """Settings changed: the next request asks the factory for a new client (its
-        owner, the runtime, closes the old one)."""
-        self._client = None
-        self._client_retry_at = 0.0
+        """Settings changed: the next request asks for a new client (see ClientSlot)."""
+        self._client.reset()

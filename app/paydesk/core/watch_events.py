@@ -33,8 +33,31 @@ class ProblemCode(enum.Enum):
     CHECKS_FAILING = "checks_failing"
     #: The order book refused (a StoreError; DAMAGED also ends in BookLost).
     BOOK_REFUSED = "book_refused"
+    #: The sale typed at the counter was neither written nor sent: the book refused it
+    #: (a StoreError) or there is no payment client (the error says why). Nothing of it
+    #: exists anywhere; creating it again is the whole retry.
+    SALE_NOT_WRITTEN = "sale_not_written"
     #: A request raised instead of returning an outcome (a bug), for order_id.
     CRASHED = "crashed"
+
+
+class Remedy(enum.Enum):
+    """What trying again by hand does for a problem (a front end's Retry button)."""
+
+    #: Nothing a person can do here helps (the service refused for good, the book is lost).
+    NONE = "none"
+    #: Send the order's creation again, with its same order id.
+    SEND_AGAIN = "send_again"
+    #: Check the open orders now (and make the payment client again, if it failed).
+    CHECK_AGAIN = "check_again"
+    #: Create the sale again, as it was typed: nothing of it was written or sent.
+    CREATE_AGAIN = "create_again"
+
+
+#: The problems about one order the counter shows, which mean nothing once that
+#: order has left the counter (Esc, the next sale): it is finished in the background.
+_ABOUT_THE_ORDER = frozenset({ProblemCode.NOT_CONFIRMED, ProblemCode.NOT_SAVED,
+                              ProblemCode.CREATION_REFUSED})
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,9 +69,25 @@ class Problem:
     @property
     def retry_id(self) -> str | None:
         """The order a "Retry" would send again (with its same order id), if any."""
+        return self.order_id if self.remedy is Remedy.SEND_AGAIN else None
+
+    @property
+    def about_order(self) -> str | None:
+        """The order this problem is about while it is at the counter; None for a
+        problem of the whole counter (checks, the book, the client, a crash)."""
+        return self.order_id if self.code in _ABOUT_THE_ORDER else None
+
+    @property
+    def remedy(self) -> Remedy:
+        """What a Retry does, chosen by the code (WatchEngine.remedy_of: nothing at all
+        once the book is lost)."""
         if self.code in (ProblemCode.NOT_CONFIRMED, ProblemCode.NOT_SAVED):
-            return self.order_id
-        return None
+            return Remedy.SEND_AGAIN if self.order_id else Remedy.NONE
+        if self.code is ProblemCode.SALE_NOT_WRITTEN:
+            return Remedy.CREATE_AGAIN
+        if self.code is ProblemCode.CREATION_REFUSED:
+            return Remedy.NONE  # sending it again cannot help
+        return Remedy.CHECK_AGAIN
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from paydesk.core.runtime import Runtime
+from paydesk.core.watch_events import Remedy
 from paydesk.domain.errors import InputError
 from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.payment.form import PaymentForm
@@ -36,11 +37,12 @@ from paydesk.ui.payment.place import Place
 from paydesk.ui.settings.apply import SettingsControl
 from paydesk.ui.shell.first_frame import AfterFirstFrame
 from paydesk.ui.shell.formatting import tr
-from paydesk.ui.shell.problem_banner import ProblemBanner
+from paydesk.ui.shell.problem_banner import Notice, ProblemBanner
 from paydesk.ui.shell.save_dialog import SaveFolder
-from paydesk.ui.shell.window_size import first_geometry, fitted
+from paydesk.ui.shell.window_size import ScreenFit, first_geometry, fitted
 
 if TYPE_CHECKING:
+    from PySide6.QtCore import QEvent
     from PySide6.QtGui import QAction, QCloseEvent
 
     from paydesk.domain.orders import Order
@@ -66,6 +68,8 @@ class MainWindow(QMainWindow):
     #: book would not open: a StoreError): the exception. See finish_start.
     start_failed = Signal(object)
 
+    #: Keeps the window on its screen (made at the end of __init__).
+    screen_fit: ScreenFit | None = None
     # Built right after the first frame by ui/window_rest.py (see finish_start).
     menu_actions: MenuActions
     payment_panel: PaymentPanel
@@ -116,7 +120,6 @@ class MainWindow(QMainWindow):
 
         self.form = PaymentForm()
         self.idle_card = IdleCard()  # until the payment panel takes its place
-        self.banner = ProblemBanner()
         left = QWidget()
         self.left_layout = QVBoxLayout(left)
         self.left_layout.setContentsMargins(12, 12, 12, 12)
@@ -137,8 +140,9 @@ class MainWindow(QMainWindow):
         layout.setContentsMargins(8, 8, 8, 8)
         if runtime.is_demo:
             layout.addWidget(_demo_marker())
-        layout.addWidget(self.banner)
         layout.addWidget(self.splitter, 1)
+        # In no layout: it floats over the orders list once that is built (window_rest).
+        self.banner = ProblemBanner(central)
         self.setCentralWidget(central)
         bar = self.menuBar()  # its height is part of the first frame's layout
         self.menu_titles = tuple(bar.addMenu(title) for title in (
@@ -146,6 +150,8 @@ class MainWindow(QMainWindow):
         self.form.submitted.connect(self._create)
         self.banner.retry_requested.connect(self._retry)
         self._restore_state()
+        # Whatever it shows later (a looked-up order, an error), it stays on its screen.
+        self.screen_fit = ScreenFit(self)
         self.statusBar().showMessage(
             tr("Service: {0}").format(runtime.settings.base_url or tr("not set up"))
         )
@@ -211,8 +217,9 @@ class MainWindow(QMainWindow):
             self.form.show_input_error(error)
             return
         if order is None:
-            return  # no payment client (settings, keychain): the banner says why
+            return  # not taken (the book, the payment client): the banner says why
         self.form.reset(after_creation=True)
+        self.banner.form_cleared()
 
     def _show_viewed(self, order: Order | None) -> None:
         """The cashier's panel shows the viewed order; the list's current row follows."""
@@ -225,11 +232,19 @@ class MainWindow(QMainWindow):
         if self._orders_panel is not None:
             self._orders_panel.show_viewed(order.order_id if order is not None else None)
         self._show_place()
+        self.banner.keep_only(self.counter.state.focused())
 
     def _show_sale(self, order: Order | None) -> None:
         """The buyer's screen shows the sale, and only the sale."""
         self._show_on_display(order)
         self._show_place()
+        self.banner.keep_only(self.counter.state.focused())
+
+    def show_problem(self, notice: Notice) -> None:
+        """Say it in the banner, unless it is about an order no longer at the counter:
+        one set aside (Esc, the next sale) is finished in the background, shown to nobody."""
+        if notice.order_id is None or notice.order_id in self.counter.state.focused():
+            self.banner.show_notice(notice)
 
     def _show_place(self) -> None:
         """Tell the panel (and the actions) whether its order is the one the buyer sees."""
@@ -253,16 +268,22 @@ class MainWindow(QMainWindow):
         else:
             self.payment_panel.set_place(Place.SALE)
 
-    def _retry(self, order_id: str) -> None:
-        if order_id:
-            self.counter.retry_creation(order_id)
-        else:
-            self.counter.check_all_pending()
+    def _retry(self, notice: Notice) -> None:
+        """The banner's button: what the notice says trying again does."""
+        if notice.remedy is Remedy.SEND_AGAIN and notice.order_id is not None:
+            self.counter.retry_creation(notice.order_id)
+        elif notice.remedy is Remedy.CREATE_AGAIN:
+            self.form.submit()  # the sale still typed, through the form's checks
+        elif notice.remedy is Remedy.CHECK_AGAIN:
+            self.counter.check_again()
+            if self._orders_panel is not None:  # a read of the list that failed, too
+                self._orders_panel.refresh()
 
     def new_payment(self) -> None:
         """Esc: end the sale (a creation still out is set aside) and ready the form."""
         self.counter.end_sale()
         self.form.reset()
+        self.banner.form_cleared()
 
     def show_to_buyer(self) -> None:
         """Put the order on the panel in front of the buyer, if it can still be paid."""
@@ -352,6 +373,12 @@ class MainWindow(QMainWindow):
         if self._orders_panel is not None:
             self._orders_panel.stop()
         counter.desk.store.close()
+
+    def event(self, event: QEvent) -> bool:
+        handled = super().event(event)
+        if self.screen_fit is not None:  # None while __init__ runs
+            self.screen_fit.seen(event)
+        return handled
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._after_first_frame.cancel()  # closed before its first frame: nothing more to build

@@ -33,6 +33,7 @@ from paydesk.ui.shell.crash_notice import CrashNotice
 from paydesk.ui.shell.field_shortcuts import FieldShortcuts
 from paydesk.ui.shell.icon import app_icon
 from paydesk.ui.shell.menus import MenuActions
+from paydesk.ui.shell.problem_banner import Notice
 from paydesk.ui.shell.shared_book import SharedBookLabel, SharedBookLink
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     counter.creating_changed.connect(window.form.set_busy)
     counter.viewed_changed.connect(window._show_viewed)
     counter.sale_changed.connect(window._show_sale)
-    counter.problem.connect(window.banner.show_problem)
+    counter.problem.connect(window.show_problem)
     # A book set aside takes no order: the form closes (the banner says why).
     counter.book_lost.connect(lambda: window.form.setEnabled(False))
     counter.problem_cleared.connect(window.banner.clear)
@@ -91,8 +92,9 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     window.settings_control.follow_alerts(window.alerts)
     counter.order_paid.connect(window.alerts.on_paid)
     counter.order_refused.connect(window.alerts.on_refused)
-    # An earlier order paid in the background: said over the list, not just a green row.
-    notices = window.paid_notices = PaidNotices(window._orders_panel)
+    # An earlier order paid in the background: said over the list, not just a green row
+    # (above the banner, which floats over the list's bottom too).
+    notices = window.paid_notices = PaidNotices(window._orders_panel, above=window.banner)
 
     def paid_elsewhere(order: Order) -> None:
         on_panel = {o.order_id for o in (counter.sale, counter.viewed) if o is not None}
@@ -102,9 +104,6 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     counter.order_paid.connect(paid_elsewhere)
     counter.sale_changed.connect(SaleAnnouncer(window.payment_panel,
                                                 counter.is_creating_order).on_sale)
-    # Its own minimum: else the card's wrapped lines (their height for the width) would
-    # grow the window past the bottom of a small screen; the QR gives way instead.
-    window.setMinimumSize(window.minimumSizeHint())
     # The window's shortcuts work while the cashier types (an amount, a search).
     FieldShortcuts(window).watch()
     window.crash_notice = CrashNotice(window.log_dir, parent=window)
@@ -137,7 +136,8 @@ def _orders_list(window: MainWindow, counter: CounterController) -> OrdersPanel:
     window.splitter.setStretchFactor(1, 3)  # the factor lives in the widget's size policy
     if placeholder is not None:
         placeholder.deleteLater()
-    panel.problem.connect(lambda message: window.banner.show_problem(message, ""))
+    window.banner.float_over(panel.table)
+    panel.problem.connect(lambda message: window.banner.show_notice(Notice(message)))
     counter.order_updated.connect(panel.update_order)
     counter.creation_out.connect(panel.model.set_creating)  # "Creating…", as on the panel
     counter.order_added.connect(lambda _order: panel.refresh())
@@ -145,7 +145,7 @@ def _orders_list(window: MainWindow, counter: CounterController) -> OrdersPanel:
     watch = window.book_watch = BookWatch(counter.desk.book, parent=window)
     watch.changed.connect(panel.book_changed)
     watch.changed.connect(counter.book_changed)
-    watch.problem.connect(lambda message: window.banner.show_problem(message, ""))
+    watch.problem.connect(lambda message: window.banner.show_notice(Notice(message)))
     watch.start()
     # Browsing the list changes what the cashier views, never what the buyer sees.
     panel.order_activated.connect(counter.view)

@@ -5,13 +5,11 @@ whole (the search takes a row of its own when one row cannot hold them all)."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import (
-    QApplication,
     QHeaderView,
     QLineEdit,
     QStyle,
@@ -28,7 +26,7 @@ from paydesk.ui.widgets.fitted_hint import FittedHint
 from counter_steps import WAIT_MS
 from other_tills import download, till_order
 from screenshots import save_screenshot
-from small_screens import SCREEN_ENV, SMALL_SCREENS, in_the_child, run_on_screen, screen_rect
+from small_screens import SMALL_SCREENS, on_a_small_screen, run_on_screen, this_screen
 from test_values import TEST_CLIENT_ID
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -36,7 +34,7 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 @pytest.mark.parametrize("size", SMALL_SCREENS)
 def test_titles_are_whole_on_a_small_screen(size: str, tmp_path: Path) -> None:
-    run_on_screen(f"{__file__}::test_on_this_screen", size, tmp_path, passed=2)
+    run_on_screen(size, tmp_path, f"{__file__}::test_on_this_screen", passed=2)
 
 
 def label_room(header: QHeaderView, column: Column) -> int:
@@ -68,11 +66,10 @@ def assert_hint_whole(edit: QLineEdit, hint: FittedHint) -> None:
     assert edit.toolTip() == hint.wordings[0]  # all of it, on hovering
 
 
-@in_the_child
+@on_a_small_screen
 @pytest.mark.parametrize("language", ["en", "ru"], indirect=True)
 def test_on_this_screen(language: str, runtime: Runtime, qtbot: QtBot) -> None:
-    size = os.environ[SCREEN_ENV]
-    assert QApplication.primaryScreen().availableGeometry() == screen_rect(size)
+    size = this_screen()
     book = runtime.paths.database
     download(book, [till_order(TEST_CLIENT_ID, "front-1", "Front counter", 12000)])
     window = build_window(runtime)  # no saved geometry: its first start

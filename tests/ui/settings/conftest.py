@@ -51,6 +51,11 @@ def open_dialog(
         with qtbot.waitActive(dialog):  # focus is only given inside the active window
             dialog.show()
             dialog.activateWindow()
+        # Its sections scroll in a column whose notes learn their width once shown: the
+        # dialog takes its height at the layout pass after that.
+        assert dialog.screen_fit is not None
+        room = dialog.screen_fit.room().height()
+        qtbot.waitUntil(lambda: dialog.height() == min(dialog.sizeHint().height(), room))
         return dialog
 
     return open_it

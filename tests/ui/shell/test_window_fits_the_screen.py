@@ -8,29 +8,36 @@ with a sale paid through the sandbox: nothing runs off the screen or is cut.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QByteArray, QRect, QSize, Qt
-from PySide6.QtWidgets import QApplication, QLabel, QPushButton
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
 from paydesk.sandbox import SandboxServer
 from paydesk.ui.app import build_window, ui_state
-from paydesk.ui.main_window import MainWindow
 from paydesk.ui.shell import i18n
 from paydesk.ui.shell.window_size import FRAME, PREFERRED, first_geometry, fitted
 
 from payment_page import decide
 from screenshots import save_screenshot
-from small_screens import SCREEN_ENV, SMALL_SCREENS, in_the_child, run_on_screen, screen_rect
+from small_screens import (
+    SMALL_SCREENS,
+    assert_nothing_cut,
+    assert_on_screen,
+    on_a_small_screen,
+    run_on_screen,
+    screen_rect,
+    this_screen,
+)
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
 WAIT_MS = 10_000
+
 
 @pytest.mark.parametrize("size", SMALL_SCREENS)
 def test_the_first_window_is_cut_to_a_small_screen(size: str) -> None:
@@ -79,7 +86,7 @@ def test_a_restored_geometry_larger_than_the_screen_is_fitted(
 @pytest.mark.parametrize("size", SMALL_SCREENS)
 def test_the_window_fits_a_small_screen(size: str, tmp_path: Path) -> None:
     """This module's screen test, in a child whose offscreen screen is ``size``."""
-    run_on_screen(f"{__file__}::test_on_this_screen", size, tmp_path, passed=2)
+    run_on_screen(size, tmp_path, f"{__file__}::test_on_this_screen", passed=2)
 
 
 @pytest.fixture
@@ -91,21 +98,19 @@ def language(request: pytest.FixtureRequest, qapp: QApplication,
     i18n.remove_translation(qapp)
 
 
-@in_the_child
+@on_a_small_screen
 @pytest.mark.parametrize("language", ["en", "ru"], indirect=True)
 def test_on_this_screen(
     language: str, runtime: Runtime, qtbot: QtBot, sandbox: SandboxServer
 ) -> None:
-    size = os.environ[SCREEN_ENV]
-    available = QApplication.primaryScreen().availableGeometry()
-    assert available == screen_rect(size)
+    size = this_screen()
     window = build_window(runtime)  # no saved geometry: its first start
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
     window.counter.start()
     try:
-        assert available.contains(window.frameGeometry())
+        assert_on_screen(window, "started")
         window.form.amount_input.setText("1 234,50")
         qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
         panel = window.payment_panel
@@ -119,29 +124,8 @@ def test_on_this_screen(
         totals = window.orders_panel.paid_today_label  # written a moment after the badge
         qtbot.waitUntil(lambda: totals.width() >= totals.sizeHint().width())
         save_screenshot(window, f"{'ru-' if language == 'ru' else ''}window-screen-{size}")
-        assert available.contains(window.frameGeometry())
-        assert_nothing_cut(window)
+        assert_on_screen(window, "paid")
+        assert_nothing_cut(window, "paid")
+        assert panel.qr.width() >= 200 and panel.qr.height() >= 200  # the sale's, large
     finally:
         window.shutdown()
-
-
-def assert_nothing_cut(window: MainWindow) -> None:
-    """The status bar on the screen; the list's columns and the card's words whole."""
-    status = window.statusBar()
-    assert status.isVisible()
-    assert window.rect().contains(status.geometry())
-    table = window.orders_panel.table
-    assert table.horizontalHeader().length() <= table.viewport().width()
-    panel = window.payment_panel
-    assert panel.qr.width() >= 200 and panel.qr.height() >= 200
-    for widget in panel.findChildren(QPushButton) + panel.findChildren(QLabel):
-        if not widget.isVisible() or (isinstance(widget, QLabel) and widget.wordWrap()):
-            continue
-        if isinstance(widget, QLabel) and not widget.text():
-            continue
-        name = widget.objectName() or widget.text()
-        assert widget.width() >= widget.minimumSizeHint().width(), name
-        assert widget.height() >= widget.minimumSizeHint().height(), name
-        # Inside the panel, as a person sees it.
-        top_left = widget.mapTo(panel, widget.rect().topLeft())
-        assert panel.rect().contains(QRect(top_left, widget.size())), name

@@ -5,8 +5,9 @@ columns' usual text. Rather than scroll sideways (hiding the paid time and
 the last check), the e-mail, the note and the till give way first: their full
 text is in the tooltip. The order's short id (six characters, as on the slip)
 keeps its width. A column's title is never cut: no column is narrower than its
-title needs (with the sort arrow, for the column sorted by), in either language;
-only when even that cannot fit does the list scroll sideways.
+title needs (with the sort arrow, for the column sorted by), in either language.
+The table asks for no less than its columns at their least (``minimumWidth``), so
+the window's splitter gives it that, not the list a sideways scroll.
 """
 
 from __future__ import annotations
@@ -88,6 +89,8 @@ class ColumnFitter(QObject):
         char = text.averageCharWidth()
         self._comfortable = {column: chars * char for column, chars in _ELASTIC.items()}
         header.setMinimumSectionSize(char * 4)
+        self._table = table
+        self._hold_width()
         self.fit(table.viewport().width())
         header.sectionResized.connect(self._section_resized)
         # The arrow moves to the column sorted by, which then needs room for it.
@@ -111,8 +114,19 @@ class ColumnFitter(QObject):
             self._header.setSectionHidden(column, not shown)
         finally:
             self._fitting = False
+        self._hold_width()
         if self._auto:
             self.fit(self._viewport.width())
+
+    def _hold_width(self) -> None:
+        """The table's least width: its columns shown, the elastic ones at their titles'
+        least (the sorted one's arrow included), with the frame and the scroll bar."""
+        least = sum(self.title_width(column) if column in _ELASTIC
+                    else max(self._cell[column], self.title_width(column))
+                    for column in Column if not self._header.isSectionHidden(column))
+        table = self._table
+        bar = table.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent, None, table)
+        table.setMinimumWidth(least + 2 * table.frameWidth() + bar)
 
     def fit(self, width: int) -> None:
         """Usual widths, the note taking what is left; when narrow, the elastic ones
@@ -161,6 +175,7 @@ class ColumnFitter(QObject):
             widths[Column.NOTE] -= over
 
     def _sort_changed(self, *_args: object) -> None:
+        self._hold_width()
         if self._auto:
             self.fit(self._viewport.width())
 

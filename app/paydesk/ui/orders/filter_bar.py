@@ -5,9 +5,6 @@ for the order book to run in SQL. When that runs is the panel's to decide:
 at once on ``changed``, and once the person pauses on ``typed`` (the panel holds
 that timer, with its others, while it is hidden). The till choice shows only in
 a shop of several tills; the panel hands it their names (:meth:`FilterBar.set_tills`).
-When one row cannot hold the filters at their usual widths (the till's choice beside
-the payment panel at 1280 px), the till's choice and the search field take a row of
-their own under them, rather than every field being squeezed until its text is cut.
 """
 
 from __future__ import annotations
@@ -15,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, QEvent, QObject, QSignalBlocker, Signal
-from PySide6.QtGui import QResizeEvent
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, QSignalBlocker, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -35,12 +30,11 @@ from paydesk.domain.orders import CreationState, OrderStatus
 from paydesk.ui.orders.cells import day_start, local_day
 from paydesk.ui.shell.formatting import date_field_format, tr
 from paydesk.ui.widgets.fitted_hint import FittedHint
+from paydesk.ui.widgets.flow_layout import FlowLayout
 from paydesk.ui.widgets.names import name_widget
 from paydesk.ui.widgets.till_choice import TillChoice
 
 _CONFIRMED = frozenset({CreationState.CONFIRMED})
-#: Between the groups of filters.
-_GAP = 12
 
 #: Status filter choices: label, statuses, creation states (empty means any).
 #: "Waiting" leaves out orders that never reached the service: nobody can pay them.
@@ -59,8 +53,7 @@ STATUS_FILTERS: tuple[tuple[object, frozenset[str], frozenset[CreationState]], .
 
 
 class FilterBar(QWidget):
-    """Status, till, "created from … to" with Today, and the search field: in one row,
-    or in two when one is too narrow."""
+    """Status, till, "created from … to" with Today, and the search field, in one row."""
 
     #: A filter changed (status, dates, Today, Enter in the search): apply it now.
     changed = Signal()
@@ -70,13 +63,15 @@ class FilterBar(QWidget):
     def __init__(self, clock: Clock, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._clock = clock
+        # One line when there is room; beside the payment panel on a small screen, the
+        # search (then the dates) go on to a second line instead of widening the window.
+        bar = FlowLayout(self, spacing=12)
         self.status_filter = QComboBox()
         name_widget(self.status_filter, "status_filter", tr("Status"))
         for label, _statuses, _creations in STATUS_FILTERS:
             self.status_filter.addItem(tr(str(label)))
         self.status_filter.currentIndexChanged.connect(self.changed)
-        self.till_group = TillChoice(tr("&Till"), tr("All tills"), "till_filter", tr("Till"),
-                                     space_after=_GAP)
+        self.till_group = TillChoice(tr("&Till"), tr("All tills"), "till_filter", tr("Till"))
         self.till_filter = self.till_group.combo
         self.till_filter.currentIndexChanged.connect(self.changed)
 
@@ -97,10 +92,10 @@ class FilterBar(QWidget):
 
         self.search = QLineEdit()
         name_widget(self.search, "search_input", "search_input")
-        self.search.setClearButtonEnabled(True)
         # Shorter as the bar narrows (the till's choice takes room), never cut short.
         self.search_hint = FittedHint(self.search, [
             tr("Search order id, e-mail, note"), tr("Search id, e-mail, note"), tr("Search")])
+        self.search.setClearButtonEnabled(True)
         # Narrow enough to sit beside the payment panel; it takes any spare width.
         self.search.setMinimumWidth(self.fontMetrics().averageCharWidth() * 12)
         self.search.textChanged.connect(lambda _text: self.typed.emit())
@@ -111,64 +106,16 @@ class FilterBar(QWidget):
         to_label = QLabel(tr("to"))
         to_label.setBuddy(self.date_to)
         self._status_group = _group(status_label, self.status_filter)
-        self._dates_group = _group(self.date_filter, self.date_from, to_label, self.date_to,
-                                   self.today_button)
-        rows = QVBoxLayout(self)
-        rows.setContentsMargins(0, 0, 0, 0)
-        rows.setSpacing(4)
-        self._rows = (QHBoxLayout(), QHBoxLayout())
-        for row in self._rows:
-            rows.addLayout(row)
-        self._two_rows: bool | None = None
-        self._arrange(two_rows=False)
-        self.till_group.installEventFilter(self)  # shown or hidden: the rows again
+        bar.addWidget(self._status_group)
+        bar.addWidget(self.till_group)
+        bar.addWidget(_group(self.date_filter, self.date_from, to_label, self.date_to,
+                             self.today_button))
+        bar.addWidget(self.search)  # it expands: the spare width of its line
 
     @property
     def two_rows(self) -> bool:
-        """Whether the till's choice and the search field are in a row of their own."""
-        return bool(self._two_rows)
-
-    def one_row_width(self) -> int:
-        """The width the filters need in one row: each at its usual width, the search
-        field at its least."""
-        parts = [self._status_group, self._dates_group]
-        if not self.till_group.isHidden():
-            parts.append(self.till_group)  # its own spacing after it included
-        return (sum(part.sizeHint().width() for part in parts) + _GAP * 2
-                + self.search.minimumSizeHint().width())
-
-    def _arrange(self, *, two_rows: bool) -> None:
-        """One row: status, till, dates, search; two: status and dates, then the till
-        and the search under them."""
-        if two_rows == self._two_rows:
-            return
-        self._two_rows = two_rows
-        first, second = self._rows
-        for row in self._rows:
-            while row.count():
-                row.takeAt(0)  # the widgets stay the bar's; only their places change
-        first.addWidget(self._status_group)
-        first.addSpacing(_GAP)
-        (second if two_rows else first).addWidget(self.till_group)
-        first.addWidget(self._dates_group)
-        if two_rows:
-            first.addStretch(1)
-        else:
-            first.addSpacing(_GAP)
-        (second if two_rows else first).addWidget(self.search, 1)
-
-    def _fit_rows(self) -> None:
-        self._arrange(two_rows=self.width() < self.one_row_width())
-
-    def resizeEvent(self, event: QResizeEvent) -> None:
-        super().resizeEvent(event)
-        self._fit_rows()
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.till_group and event.type() in (QEvent.Type.Show,
-                                                           QEvent.Type.Hide):
-            self._fit_rows()
-        return super().eventFilter(watched, event)
+        """Whether the filters take more than one line (the search under the status)."""
+        return self.search.y() > self._status_group.y()
 
     def _date_edit(self, name: str, accessible: str, day: QDate) -> QDateEdit:
         edit = QDateEdit(day)
@@ -189,9 +136,7 @@ class FilterBar(QWidget):
         With one till or none the choice hides, and shows every till's orders. If
         the till chosen is no longer offered, all tills are shown: ``changed`` says so.
         """
-        changed = self.till_group.set_tills(names)
-        self._fit_rows()  # the choice shown, hidden or wider: one row may not hold
-        if changed:
+        if self.till_group.set_tills(names):
             self.changed.emit()
 
     def query(self, client_id: int | None, shown: OrderQuery) -> OrderQuery:
@@ -237,7 +182,7 @@ class FilterBar(QWidget):
 
 
 def _group(*widgets: QWidget) -> QWidget:
-    """Widgets side by side that stay together in either arrangement."""
+    """Widgets that stay together on one line of the bar."""
     group = QWidget()
     row = QHBoxLayout(group)
     row.setContentsMargins(0, 0, 0, 0)

@@ -30,9 +30,10 @@ QLabel#paid_notice { background: #e7f5ec; color: #14532d; border: 1px solid #1b7
 
 
 class PaidNotices(QFrame):
-    """Notices over the bottom of ``host`` (the orders list), newest last."""
+    """Notices over the bottom of ``host`` (the orders list), newest last; above
+    ``above`` while that is shown (the problem banner, floating there too)."""
 
-    def __init__(self, host: QWidget) -> None:
+    def __init__(self, host: QWidget, *, above: QWidget | None = None) -> None:
         super().__init__(host)
         self.setObjectName("paid_notices")
         self.setStyleSheet(_STYLE)
@@ -41,7 +42,10 @@ class PaidNotices(QFrame):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(6)
         self._host = host
+        self._above = above
         host.installEventFilter(self)
+        if above is not None:
+            above.installEventFilter(self)
         self.hide()
 
     def notices(self) -> list[QLabel]:
@@ -89,14 +93,19 @@ class PaidNotices(QFrame):
         margin = 12
         width = min(hint.width(), self._host.width() - 2 * margin)
         height = hint.height()
-        self.setGeometry(self._host.width() - width - margin,
-                         self._host.height() - height - margin * 3, width, height)
+        bottom = self._host.height() - margin * 3
+        if self._above is not None and self._above.isVisible():
+            bottom = min(bottom, self._above.y() - margin // 2)
+        self.setGeometry(self._host.width() - width - margin, bottom - height, width, height)
         # Lay the notices out now: when the frame's size did not change (one went, one
         # came), Qt would do it only at the next pass, leaving the new one squeezed.
         self._layout.activate()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self._host and event.type() == QEvent.Type.Resize and self.isVisible():
+        moved = (QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide)
+        if self.isVisible() and (
+                (watched is self._host and event.type() == QEvent.Type.Resize)
+                or (watched is self._above and event.type() in moved)):
             self._place()
         elif (isinstance(watched, QLabel) and event.type() == QEvent.Type.MouseButtonRelease
               and isinstance(event, QMouseEvent)):

@@ -8,11 +8,12 @@ the buyer and one to go back to the sale.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from paydesk.ui.payment.buttons import card_button
 from paydesk.ui.payment.place import PLACE_WORDS, Place
 from paydesk.ui.shell.formatting import money, tr
+from paydesk.ui.widgets.flow_layout import FlowLayout
 
 
 class BuyerStrip(QFrame):
@@ -38,12 +39,11 @@ class BuyerStrip(QFrame):
             "show_to_buyer_button", tr("Show to buyer"),
             lambda: self.show_to_buyer_requested.emit(),
         )
-        buttons = QHBoxLayout()
-        buttons.setSpacing(8)
-        buttons.addStretch(1)
+        # Side by side when they fit; one under the other beside a narrow panel, rather
+        # than widen the window ("Back to the sale of 2 500,50 ₽" is long in Russian).
+        buttons = FlowLayout(spacing=8, centred=True)
         buttons.addWidget(self.back_to_sale_button)
         buttons.addWidget(self.show_to_buyer_button)
-        buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
         layout.setSpacing(4)

@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
+from paydesk.core.client_slot import CLIENT_RETRY_S
 from paydesk.core.counter_state import Change, can_be_shown_to_buyer
 from paydesk.core.outcomes import Outcome, Request
-from paydesk.core.watch import CLIENT_RETRY_S, TICK_S, WatchEngine
+from paydesk.core.watch import TICK_S, WatchEngine
 from paydesk.core.watch_events import (
     BookLost,
     CreationOut,
@@ -42,6 +43,7 @@ from paydesk.domain.money import parse_amount
 from paydesk.domain.orders import Order
 from paydesk.ui.shell.formatting import writing_language
 from paydesk.ui.shell.messages import watch_problem_text
+from paydesk.ui.shell.problem_banner import Notice
 from paydesk.ui.shell.tasks import run_task
 
 if TYPE_CHECKING:
@@ -73,11 +75,11 @@ class CounterController(QObject):
     #: An order's creation went to the service (order_id, True), or its answer is in
     #: (False): any order's, so the list says "Creating…" meanwhile.
     creation_out = Signal(str, bool)
-    #: Something went wrong that the cashier should see: (message, order_id or "").
-    #: A non-empty order_id is an unconfirmed creation that can be retried.
-    problem = Signal(str, str)
-    #: The problem about this order_id ("" = status checks) is over.
-    problem_cleared = Signal(str)
+    #: Something went wrong that the cashier should see: a Notice (its words, the
+    #: order it is about, what trying again does).
+    problem = Signal(object)
+    #: The problem about this order id (None: the status checks) is over.
+    problem_cleared = Signal(object)
     #: The order book was found damaged and set aside: nothing more can be
     #: written or sent until a restart (``problem`` said where the book went).
     book_lost = Signal()
@@ -230,6 +232,10 @@ class CounterController(QObject):
     def check_all_pending(self) -> None:
         self.engine.check_now()
 
+    def check_again(self) -> None:
+        """Retry now: every open order checked, the payment client made again if it failed."""
+        self.engine.check_again()
+
     def view(self, order_id: str) -> None:
         """Show this order on the cashier's panel (the buyer's screen keeps the
         sale); it is checked every ~2 s while it is there."""
@@ -312,9 +318,10 @@ class CounterController(QObject):
             case Problem():
                 if event.code is not ProblemCode.CHECKS_FAILING:  # said at every failed batch
                     log.warning("%s, order %s: %s", event.code.value, event.order_id, event.error)
-                self.problem.emit(watch_problem_text(event), event.retry_id or "")
+                self.problem.emit(Notice(watch_problem_text(event), event.about_order,
+                                         self.engine.remedy_of(event)))
             case ProblemCleared(order_id=order_id):
-                self.problem_cleared.emit(order_id or "")
+                self.problem_cleared.emit(order_id)
             case BookLost():
                 self._timer.stop()
                 self.book_lost.emit()

@@ -59,7 +59,7 @@ class PaymentForm(QWidget):
         self.create_button.setAccessibleName("create_button")
         self.create_button.setDefault(True)
         self.create_button.setMinimumHeight(44)
-        self.create_button.clicked.connect(self._submit)
+        self.create_button.clicked.connect(self.submit)
 
         self._errors: dict[str, QLabel] = {}
         #: Emptied by a creation and nothing typed since: an Enter is the first one's echo.
@@ -82,7 +82,7 @@ class PaymentForm(QWidget):
             column.addWidget(error)
             self._errors[name] = error
             form.addRow(label, column)
-            field.returnPressed.connect(self._submit)
+            field.returnPressed.connect(self.submit)
             field.textEdited.connect(lambda _text, n=name: self._edited(n))
 
         layout = QVBoxLayout(self)
@@ -104,7 +104,8 @@ class PaymentForm(QWidget):
         for line in (self.amount_input, self.email_input, self.note_input):
             line.setClearButtonEnabled(True)
 
-    def _submit(self) -> None:
+    def submit(self) -> None:
+        """Enter (or the banner's Try again): the values typed, checked, then ``submitted``."""
         if not self.create_button.isEnabled():
             return  # a creation is in flight: a second Enter must not create twice
         self.clear_errors()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import pairwise
 
-from PySide6.QtCore import QEvent, QThreadPool
+from PySide6.QtCore import QEvent, QSize, QThreadPool
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
 from paydesk.core.settings import Settings, SettingsError
@@ -33,7 +33,9 @@ from paydesk.ui.settings.service_section import (
 from paydesk.ui.settings.texts import field_text
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.tasks import Task, run_task
+from paydesk.ui.shell.window_size import ScreenFit
 from paydesk.ui.widgets.field_errors import FieldError, FieldErrors, fit_height
+from paydesk.ui.widgets.scroll_column import ScrollColumn
 
 __all__ = ["NOT_SET_PLACEHOLDER", "STORED_PLACEHOLDER", "SettingsDialog"]
 
@@ -54,6 +56,9 @@ class SettingsDialog(QDialog):
     ID shown, so another account, order book or till name takes effect after a
     restart (their rows say so); at the first start nothing is open yet.
     """
+
+    #: Keeps the dialog on its screen (made at the end of __init__).
+    screen_fit: ScreenFit | None = None
 
     def __init__(
         self,
@@ -80,6 +85,9 @@ class SettingsDialog(QDialog):
 
         self.setWindowTitle(tr("PayDesk settings"))
         layout = QVBoxLayout(self)
+        sections = QWidget()
+        column = QVBoxLayout(sections)
+        column.setContentsMargins(0, 0, 0, 0)
         self.service_section = ServiceSection(
             settings, secret_store, self.field_errors, self._pool,
             demo=demo, account_in_use=account_in_use,
@@ -92,7 +100,10 @@ class SettingsDialog(QDialog):
         self.polling_section = PollingSection(self.field_errors, demo=demo)
         for section in (self.service_section, self.counter_section, self.book_section,
                         self.polling_section):
-            layout.addWidget(section)
+            column.addWidget(section)
+        # On a screen too short for them the sections scroll; Save and Cancel stay in sight.
+        self.sections = ScrollColumn(sections)
+        layout.addWidget(self.sections, 1)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
         )
@@ -101,7 +112,7 @@ class SettingsDialog(QDialog):
         self.save_button = self.buttons.button(QDialogButtonBox.StandardButton.Save)
         self.save_button.setDefault(True)
         layout.addWidget(self.buttons)
-        self.setMinimumWidth(560)
+        self.sections.setMinimumWidth(540)
         self._name_fields()
         self._set_tab_order()
         self.service_section.load(settings)
@@ -110,6 +121,11 @@ class SettingsDialog(QDialog):
         self.polling_section.load(settings)
         (self.merchant_edit if demo else self.base_url_edit).setFocus()
         self.service_section.look_up_stored_secret()
+        fit = self.screen_fit = ScreenFit(self)
+        # As narrow as it may be (its notes wrap), as tall as it needs, within the screen
+        # (fit_height makes it exact once shown, when the notes know their width).
+        self.resize(QSize(self.minimumSizeHint().width(),
+                          self.sizeHint().height()).boundedTo(fit.room().size()))
 
     def _name_fields(self) -> None:
         """The sections' fields, by the names the window's code and its tests use."""
@@ -180,8 +196,15 @@ class SettingsDialog(QDialog):
 
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)
+        fit = self.screen_fit
+        if fit is None:  # __init__ is still running
+            return handled
+        fit.seen(event)
         if event.type() == QEvent.Type.LayoutRequest:  # a message came or went
-            self._fitted_height = fit_height(self, self._fitted_height)
+            fitted = fit_height(self, self._fitted_height, most=fit.room().height())
+            if fitted != self._fitted_height and self.isVisible():
+                fit.keep_on_screen()  # taller: its bottom may be past the screen's edge
+            self._fitted_height = fitted
         return handled
 
     # -- saving -------------------------------------------------------------------
@@ -199,7 +222,7 @@ class SettingsDialog(QDialog):
         try:
             settings = self._collect()
         except FieldError as error:
-            self.field_errors.show(error)
+            self._show_error(error)
             return
         secret = self.service_section.new_secret() if settings.client_id is not None else ""
         book_password = self.book_section.new_password()
@@ -239,10 +262,18 @@ class SettingsDialog(QDialog):
             if isinstance(error, NoKeychainError):
                 self.service_section.offer_file()
             refused_key = not stored.secret and bool(self.service_section.new_secret())
-            self.field_errors.show(secret_error(error) if refused_key
-                                   else book_password_error(error))
+            self._show_error(secret_error(error) if refused_key
+                             else book_password_error(error))
             return
         self._close_with(settings)
+
+    def _show_error(self, error: FieldError) -> None:
+        """Under its field, scrolled into sight with the line under it (the field's
+        column holds both; a line edit alone would be scrolled to its cursor only)."""
+        self.field_errors.show(error)
+        field = self.field_errors.input(error.field)
+        column = field.parentWidget()
+        self.sections.ensureWidgetVisible(column or field, 0, field.height())
 
     def _close_with(self, settings: Settings) -> None:
         self._result = settings

@@ -8,16 +8,18 @@ from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QLineEdit, QW
 
 from paydesk.core.settings import _BOUNDS
 from paydesk.ui.shell.formatting import tr
+from paydesk.ui.widgets.field_errors import MessageLabel
 
 NOTE_STYLE = "color: #5f6368;"
 
 
 def note_label(text: str, *, name: str = "", wrap: bool = False) -> QLabel:
     """A grey remark about a field or a section; ``name`` is its object name (tests
-    and screen readers find it by that)."""
-    label = QLabel(text)
+    and screen readers find it by that). Wrapped, it hints its height at the width it
+    has (MessageLabel), so a form in a scrolling column gives it all its lines."""
+    label = MessageLabel() if wrap else QLabel()
+    label.setText(text)
     label.setStyleSheet(NOTE_STYLE)
-    label.setWordWrap(wrap)
     if name:
         label.setObjectName(name)
     return label

@@ -319,6 +319,9 @@ def watch_problem_text(problem: Problem) -> str:
         return tr("Status checks are failing: {0} PayDesk keeps trying.").format(
             problem_text(error)
         )
+    if problem.code is ProblemCode.SALE_NOT_WRITTEN:
+        return tr("This sale was not taken: nothing of it was saved or sent. {0}").format(
+            problem_text(error))
     if problem.code is ProblemCode.CRASHED:
         return tr("Something unexpected went wrong: {0}").format(error)
     return problem_text(error)  # no client, a refused creation, the book's refusal

@@ -1,4 +1,4 @@
-"""The counter window's size on the screen it opens on.
+"""The counter window's size on the screen it opens on, and every window kept on it.
 
 The window wants 1280×820, and many counters have a 1280×800 or 1366×768
 screen: there it would run past the bottom edge and hide the status bar. The
@@ -6,11 +6,19 @@ first window (no saved geometry) takes the size it wants, cut to the screen's
 available area (without the task bar) less room for the title bar and the
 frame, centred; a saved geometry larger than the screen (saved on a bigger
 monitor) is cut the same way and brought back onto it.
+
+What a window shows later may need more room than it had (a message, a longer
+word in Russian, a looked-up order's buttons). Qt then raises the window's
+minimum to its layout's and grows it, past the screen's edge if need be; and a
+window never shrinks back by itself. :class:`ScreenFit` keeps a window's
+minimum within the room on its screen, and the window on the screen: what does
+not fit gives way inside it (the QR code shrinks, a long form scrolls) instead.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QMargins, QRect, QSize
+from PySide6.QtCore import QEvent, QMargins, QRect, QSize
+from PySide6.QtWidgets import QLayout, QWidget
 
 #: What the counter's two panes want side by side: the QR at arm's length, the list's columns.
 PREFERRED = QSize(1280, 820)
@@ -41,3 +49,51 @@ def fitted(geometry: QRect, available: QRect) -> QRect:
     placed.moveLeft(min(max(placed.left(), room.left()), room.right() - placed.width() + 1))
     placed.moveTop(min(max(placed.top(), room.top()), room.bottom() - placed.height() + 1))
     return placed
+
+
+class ScreenFit:
+    """Keeps ``window``'s minimum within the room on its screen, whatever its content
+    asks for, and the window on the screen when that made it grow.
+
+    Its layout no longer sets the window's minimum (Qt would raise it to whatever
+    the content needs, and the window with it); this sets it at each layout pass,
+    cut to the room: what does not fit gives way inside the window. The window hands
+    it its events (``seen``, from its ``event``): an event filter object could
+    outlive its Python half on a dialog kept by its parent window.
+    """
+
+    def __init__(self, window: QWidget) -> None:
+        self._window = window
+        layout = window.layout()
+        if layout is not None:
+            layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self.fit()
+
+    def room(self) -> QRect:
+        """The room for the window's inside on its screen (see room_on)."""
+        return room_on(self._window.screen().availableGeometry())
+
+    def seen(self, event: QEvent) -> None:
+        """The window handled ``event``; a layout pass sets the minimum again."""
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.fit()
+
+    def fit(self) -> None:
+        """The minimum cut to the room; if it made the window grow, back onto the screen."""
+        window = self._window
+        layout = window.layout()
+        if layout is None:
+            return
+        before = window.size()
+        window.setMinimumSize(layout.totalMinimumSize().boundedTo(self.room().size()))
+        if window.isVisible() and window.size() != before:
+            self.keep_on_screen()
+
+    def keep_on_screen(self) -> None:
+        """A window that its own code made larger (not the person) and that now runs
+        past the screen's edge is cut to the room and brought back onto it."""
+        window = self._window
+        available = window.screen().availableGeometry()
+        if not (window.isMaximized() or window.isFullScreen()
+                or available.contains(window.frameGeometry())):
+            window.setGeometry(fitted(window.geometry(), available))

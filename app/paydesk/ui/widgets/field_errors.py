@@ -144,17 +144,21 @@ def column_widget(layout: QVBoxLayout) -> QWidget:
     return widget
 
 
-def fit_height(window: QWidget, fitted: int | None) -> int | None:
+def fit_height(window: QWidget, fitted: int | None, *, most: int | None = None) -> int | None:
     """Fit ``window``'s height to the messages shown; returns the height it fitted.
 
     A window's minimum size ignores height-for-width, so a new two-line message
     would be squeezed into one line and clipped. Call on every LayoutRequest with
-    the last return value: a height the person chose is only grown, never shrunk.
+    the last return value: a height the person chose is only grown, never shrunk;
+    never past ``most`` (the screen's room: what is left scrolls).
     """
     needed = window.heightForWidth(window.width())
     if needed <= 0:  # no message shown: nothing wraps
         needed = window.sizeHint().height()
-    chosen_by_us = window.height() in (fitted, window.minimumHeight())
+    if most is not None:
+        needed = min(needed, most)
+    # The first fit (None) follows the window's own first size, not the person's.
+    chosen_by_us = fitted is None or window.height() in (fitted, window.minimumHeight())
     if needed <= window.height() and not chosen_by_us:
         return fitted
     if needed != window.height():

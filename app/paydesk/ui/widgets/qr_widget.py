@@ -30,6 +30,8 @@ LIGHT = QColor("#ffffff")
 FADED = QColor("#dcdcdc")
 PLACEHOLDER = QColor("#f1f3f4")
 OVERLAY = QColor("#3c4043")
+#: The smallest the code is drawn (see QrCodeWidget.minimumSizeHint).
+MIN_SIDE = 136
 
 
 class QrCodeWidget(QWidget):
@@ -117,7 +119,11 @@ class QrCodeWidget(QWidget):
         return QSize(320, 320)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(200, 200)
+        """Three device pixels a module for a link of up to ~90 characters (45 modules
+        with the quiet zone), which a phone reads at arm's length. The code takes all
+        the room its card has; this little only where the window has no more (a
+        looked-up order and a typing error on a 768-pixel screen)."""
+        return QSize(MIN_SIDE, MIN_SIDE)
 
     def hasHeightForWidth(self) -> bool:
         return True

@@ -17,11 +17,13 @@ class TillChoice(QWidget):
     as each entry's data; the first entry's is None (every till)."""
 
     def __init__(self, label: str, every_till: str, name: str, accessible: str, *,
-                 space_after: int = 0, parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.combo = QComboBox()
         name_widget(self.combo, name, accessible)
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # A till's long name is cut here (whole in the list it opens), not the window widened.
+        self.combo.setMaximumWidth(self.combo.fontMetrics().averageCharWidth() * 28)
         self.combo.addItem(every_till, None)
         caption = QLabel(label)
         caption.setBuddy(self.combo)
@@ -29,8 +31,6 @@ class TillChoice(QWidget):
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(caption)
         row.addWidget(self.combo)
-        if space_after:
-            row.addSpacing(space_after)
         self.setVisible(False)  # one till: nothing to choose
 
     def current(self) -> str | None:
