@@ -146,9 +146,16 @@ class OrderDesk:
 
     # -- watching ---------------------------------------------------------------
 
-    def due_for_check(self, limit: int = 100) -> list[Order]:
-        return self.store.due_for_check(self._steady(), limit=limit, client_id=self.client_id,
-                                        horizon=self.policy.longest_wait)
+    def due_for_check(self, limit: int = 100, *,
+                      among: Collection[str] | None = None) -> list[Order]:
+        """Open orders whose check is due, soonest first; ``among``: of these only (a few:
+        ``create --wait``'s), else of the book."""
+        if among is None:
+            return self.store.due_for_check(self._steady(), limit=limit,
+                                            client_id=self.client_id,
+                                            horizon=self.policy.longest_wait)
+        orders = (self.get(order_id) for order_id in sorted(among))
+        return [o for o in orders if o is not None and self.is_due(o)][:limit]
 
     def is_due(self, order: Order) -> bool:
         """Whether ``order``'s next check is due (as due_for_check tells, for one order)."""

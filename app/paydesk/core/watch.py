@@ -312,7 +312,8 @@ class WatchEngine:
             return
         try:
             self._resend_unconfirmed()
-            due = self._due(limit=free + len(self._in_flight) + len(recording))
+            due = self.desk.due_for_check(free + len(self._in_flight) + len(recording),
+                                         among=self._only)
         except StoreError as exc:
             self._store_failed(exc)
             return
@@ -331,12 +332,6 @@ class WatchEngine:
             call = partial(fetch_status, client, order_id, limiter=self.limiter,
                            clock=self.desk.now)
             self._run(Request(order_id, call))
-
-    def _due(self, limit: int) -> list[Order]:
-        if self._only is None:
-            return self.desk.due_for_check(limit=limit)
-        orders = (self.desk.get(order_id) for order_id in sorted(self._only))
-        return [o for o in orders if o is not None and self.desk.is_due(o)][:limit]
 
     def _resend_unconfirmed(self) -> None:
         """Creations whose reply was lost are sent again (same order_id) by themselves,

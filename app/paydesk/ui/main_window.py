@@ -38,7 +38,6 @@ from paydesk.ui.settings.apply import SettingsControl
 from paydesk.ui.shell.first_frame import AfterFirstFrame
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.problem_banner import Notice, ProblemBanner
-from paydesk.ui.shell.save_dialog import SaveFolder
 from paydesk.ui.shell.window_size import ScreenFit, first_geometry, fitted
 
 if TYPE_CHECKING:
@@ -55,6 +54,7 @@ if TYPE_CHECKING:
     from paydesk.ui.payment.panel import PaymentPanel
     from paydesk.ui.shell.crash_notice import CrashNotice
     from paydesk.ui.shell.menus import MenuActions
+    from paydesk.ui.shell.save_dialog import SaveFolder
     from paydesk.ui.shell.shared_book import SharedBookLink
 
 log = logging.getLogger(__name__)
@@ -72,6 +72,8 @@ class MainWindow(QMainWindow):
     screen_fit: ScreenFit | None = None
     # Built right after the first frame by ui/window_rest.py (see finish_start).
     menu_actions: MenuActions
+    #: Where every save dialog starts (the folder last saved into, kept in window.ini).
+    save_folder: SaveFolder
     payment_panel: PaymentPanel
     alerts: Alerts
     paid_notices: PaidNotices
@@ -113,7 +115,6 @@ class MainWindow(QMainWindow):
         self.shared_book: SharedBookLink | None = None
         self.customer_display: CustomerDisplay | None = None
         self._ui_state = ui_state
-        self.save_folder = SaveFolder(ui_state)  # where every save dialog starts
         self.log_dir = log_dir or runtime.paths.log_dir
         self.setWindowTitle(tr("PayDesk — demo") if runtime.is_demo else tr("PayDesk"))
         self.setGeometry(first_geometry(self.screen().availableGeometry()))
@@ -193,6 +194,11 @@ class MainWindow(QMainWindow):
             self.start_failed.emit(exc)
             return
         self.first_frame_done.emit()
+
+    @property
+    def ui_state(self) -> QSettings:
+        """The window's own file (window.ini): its size, choices, the last save folder."""
+        return self._ui_state
 
     @property
     def counter(self) -> CounterController:

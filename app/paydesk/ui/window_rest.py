@@ -27,6 +27,7 @@ from paydesk.ui.orders.paid_notices import PaidNotices
 from paydesk.ui.orders.panel import OrdersPanel
 from paydesk.ui.payment.alerts import Alerts
 from paydesk.ui.payment.counter import CounterController
+from paydesk.ui.payment.form import amount_hints
 from paydesk.ui.payment.panel import PaymentPanel
 from paydesk.ui.payment.sale_announcer import SaleAnnouncer
 from paydesk.ui.shell.crash_notice import CrashNotice
@@ -34,7 +35,9 @@ from paydesk.ui.shell.field_shortcuts import FieldShortcuts
 from paydesk.ui.shell.icon import app_icon
 from paydesk.ui.shell.menus import MenuActions
 from paydesk.ui.shell.problem_banner import Notice
+from paydesk.ui.shell.save_dialog import SaveFolder
 from paydesk.ui.shell.shared_book import SharedBookLabel, SharedBookLink
+from paydesk.ui.widgets.fitted_hint import FittedHint
 
 if TYPE_CHECKING:
     from paydesk.ui.main_window import MainWindow
@@ -61,6 +64,8 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     Each part is the window's as soon as it is built, so ``shutdown`` stops
     whatever was built before a failure.
     """
+    window.save_folder = SaveFolder(window.ui_state)
+    window.form.amount_hint = FittedHint(window.form.amount_input, amount_hints())
     window.menu_actions = MenuActions(window)
     counter = make_counter()
     counter.setParent(window)

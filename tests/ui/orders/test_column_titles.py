@@ -105,6 +105,7 @@ def test_on_this_screen(language: str, runtime: Runtime, qtbot: QtBot) -> None:
                 assert widget.width() >= widget.sizeHint().width(), widget.objectName()
         assert_hint_whole(panel.search, bar.search_hint)
         assert panel.search.placeholderText() == bar.search_hint.wordings[0]
+        assert window.form.amount_hint is not None  # fitted once the rest was built
         assert_hint_whole(window.form.amount_input, window.form.amount_hint)
     finally:
         window.shutdown()

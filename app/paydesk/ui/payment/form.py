@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
 from paydesk.domain.writing import amount_text
 from paydesk.ui.shell.fonts import scale_font
 from paydesk.ui.shell.formatting import tr, writing_language
-from paydesk.ui.widgets.fitted_hint import FittedHint
 
 if TYPE_CHECKING:
     from paydesk.domain.errors import InputError
+    from paydesk.ui.widgets.fitted_hint import FittedHint
 
 _ERROR_STYLE = "color: #b3261e;"
 
@@ -46,8 +46,11 @@ class PaymentForm(QWidget):
         super().__init__(parent)
         self.amount_input = self._line("amount_input", tr("Amount, ₽"), "")
         scale_font(self.amount_input, 2.0, bold=True)
-        #: The amount's hint, written as the window writes amounts, shorter when narrow.
-        self.amount_hint = FittedHint(self.amount_input, amount_hints())
+        #: The amount's hint, written as the window writes amounts: the longest wording
+        #: on the first frame, then the longest that fits (FittedHint, built with the
+        #: rest of the window: ui/window_rest.py).
+        self.amount_input.setPlaceholderText(amount_hints()[0])
+        self.amount_hint: FittedHint | None = None
         self.amount_input.setMinimumHeight(56)
         self.email_input = self._line("email_input", tr("Buyer's e-mail"), tr("optional"))
         self.note_input = self._line(
