@@ -42,13 +42,6 @@ WAIT_MS = 15_000
 
 
 @pytest.fixture
-def pool() -> Iterator[QThreadPool]:
-    threads = QThreadPool()
-    yield threads
-    threads.waitForDone(10_000)
-
-
-@pytest.fixture
 def open_dialog(qtbot: QtBot, tmp_path: Path, pool: QThreadPool
                 ) -> Callable[..., SettingsDialog]:
     def open_it(settings: Settings | None = None, *, in_use: bool = False,
