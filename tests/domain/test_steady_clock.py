@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import threading
+import time
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
-from paydesk.domain.clock import SteadyClock
+import pytest
+
+from paydesk.domain.clock import SteadyClock, elapsed_seconds
 
 from fake_time import FakeClock, FakeTime
 
@@ -72,3 +76,18 @@ def test_threads_reading_it_at_once_see_one_offset() -> None:
     for reader in readers:
         reader.join()
     assert seen == [timedelta(hours=2)] * 8
+
+
+def test_by_default_it_counts_the_time_the_computer_slept() -> None:
+    """A night in suspend is time that passed, not a step of the wall clock: the clock
+    it checks against goes on through sleep. On Linux that is CLOCK_BOOTTIME (Python's
+    time.monotonic is CLOCK_MONOTONIC there, which stops while the computer sleeps;
+    the two differ by the time slept, which no test can make here, so the clock read
+    is checked by its identity)."""
+    if not hasattr(time, "CLOCK_BOOTTIME"):
+        pytest.skip("Linux's CLOCK_BOOTTIME")
+    assert isinstance(elapsed_seconds, partial)
+    assert elapsed_seconds.func is time.clock_gettime
+    assert elapsed_seconds.args == (time.CLOCK_BOOTTIME,)
+    before = time.clock_gettime(time.CLOCK_BOOTTIME)
+    assert before <= elapsed_seconds() <= time.clock_gettime(time.CLOCK_BOOTTIME)

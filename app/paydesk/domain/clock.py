@@ -11,10 +11,12 @@ clock, which a correction never steps.
 from __future__ import annotations
 
 import math
+import sys
 import threading
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from functools import partial
 
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MS = timedelta(milliseconds=1)
@@ -44,6 +46,26 @@ def from_ms(ms: int | None) -> datetime | None:
     return datetime.fromtimestamp(seconds, UTC).replace(microsecond=millis * 1000)
 
 
+def _clock_through_sleep() -> Callable[[], float]:
+    """Seconds from a fixed moment, never stepped, counting the time the computer slept.
+
+    Python's ``time.monotonic`` stops while a Linux or macOS computer sleeps, so a
+    night in suspend would read as the wall clock stepped forward, and be taken out.
+    Linux's ``CLOCK_BOOTTIME`` and macOS's ``CLOCK_MONOTONIC`` go on through sleep;
+    Windows' ``time.monotonic`` already does.
+    """
+    clock_id: int | None = getattr(time, "CLOCK_BOOTTIME", None)
+    if clock_id is None and sys.platform == "darwin":
+        clock_id = time.CLOCK_MONOTONIC
+    if clock_id is None:
+        return time.monotonic
+    return partial(time.clock_gettime, clock_id)
+
+
+#: The monotonic clock a SteadyClock checks the wall clock against (see above).
+elapsed_seconds = _clock_through_sleep()
+
+
 class SteadyClock:
     """The wall clock with its steps taken out: never stepped, and otherwise the same.
 
@@ -65,7 +87,7 @@ class SteadyClock:
     DRIFT = 0.001
 
     def __init__(self, wall: Clock = utc_now,
-                 monotonic: Callable[[], float] = time.monotonic) -> None:
+                 monotonic: Callable[[], float] = elapsed_seconds) -> None:
         self._wall = wall
         self._monotonic = monotonic
         self._lock = threading.Lock()
