@@ -95,9 +95,18 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
         open_settings=frame.settings_control.open_dialog,
         set_sound=frame.settings_control.set_sound,
         toggle_customer_display=slots.toggle_customer_display)
-    sources = MenuSources(runtime=runtime, log_dir=frame.log_dir, save_folder=save_folder,
-                          counter=the_counter, orders_panel=the_list,
-                          book_watch=lambda: watch, alerts=the_alerts)
+    def follow_book(listener: Callable[[], None]) -> None:
+        # What another program writes (the watch), what this window's checks record.
+        if watch is not None:
+            watch.changed.connect(listener)
+        the_counter().order_updated.connect(listener)
+
+    sources = MenuSources(
+        runtime=runtime, log_dir=frame.log_dir, save_folder=save_folder,
+        book=lambda: the_counter().desk.book, shown_query=lambda: the_list().current_query(),
+        viewed=lambda: the_counter().viewed,
+        pay_before=lambda order: the_counter().desk.pay_before(order),
+        follow_book=follow_book, sound_backend=lambda: the_alerts().player.backend)
     menu_actions = MenuActions(window, frame.menu_titles, commands, sources)
     frame.settings_control.follow_sound_action(menu_actions.actions.sound)
     counter = make_counter()
@@ -144,8 +153,7 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
         counter.sale_changed.connect(SaleAnnouncer(panel, counter.is_creating_order).on_sale)
         # The window's shortcuts work while the cashier types (an amount, a search).
         FieldShortcuts(window).watch()
-        crash_notice = CrashNotice(frame.log_dir, parent=window)
-        crash_notice.window = window
+        crash_notice = CrashNotice(frame.log_dir, parent=window, window=window)
         if QApplication.windowIcon().isNull():  # run_window sets it on the application
             window.setWindowIcon(app_icon())
     except BaseException:

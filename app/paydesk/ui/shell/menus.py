@@ -29,16 +29,14 @@ from paydesk.ui.shell.save_dialog import ask_save_path
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from datetime import datetime
     from pathlib import Path
 
     from PySide6.QtWidgets import QMainWindow
 
+    from paydesk.core.order_book import OrderBook, OrderQuery
     from paydesk.core.runtime import Runtime
     from paydesk.domain.orders import Order
-    from paydesk.ui.orders.book_watch import BookWatch
-    from paydesk.ui.orders.panel import OrdersPanel
-    from paydesk.ui.payment.alerts import Alerts
-    from paydesk.ui.payment.counter import CounterController
     from paydesk.ui.shell.save_dialog import SaveFolder
 
 log = logging.getLogger(__name__)
@@ -81,16 +79,20 @@ class WindowActions:
 
 @dataclass(frozen=True)
 class MenuSources:
-    """What File, Help and the slips read: the window's parts (the counter and the
-    list are asked for when an action runs: they are built after the menus)."""
+    """What File, Help and the slips read. The parts behind the callables (the counter,
+    the list, the chime) are built after the menus: asked when an action runs."""
 
-    runtime: Runtime
+    runtime: Runtime  # the settings in force (the shop's name), About's facts
     log_dir: Path
     save_folder: SaveFolder
-    counter: Callable[[], CounterController]
-    orders_panel: Callable[[], OrdersPanel]
-    book_watch: Callable[[], BookWatch | None]
-    alerts: Callable[[], Alerts]
+    book: Callable[[], OrderBook]
+    shown_query: Callable[[], OrderQuery]  # what the orders list shows
+    viewed: Callable[[], Order | None]  # the order on the cashier's panel
+    pay_before: Callable[[Order], datetime]  # the time printed on a slip
+    #: Connects a listener to every change of the book the window hears of (what
+    #: another program writes, what this window's own checks record).
+    follow_book: Callable[[Callable[[], None]], None]
+    sound_backend: Callable[[], str]  # what plays the chime, for About
 
 
 class MenuActions(QObject):
@@ -177,7 +179,7 @@ class MenuActions(QObject):
     def export_csv_to(self, path: str) -> int:
         """The orders the list shows, as a spreadsheet in this locale opens them."""
         sources = self._sources
-        orders = sources.counter().desk.book.query(sources.orders_panel().current_query())
+        orders = sources.book().query(sources.shown_query())
         count = save_orders_csv(path, orders, QLocale())
         self._window.statusBar().showMessage(tr("Exported {0} orders to {1}").format(count, path))
         return count
@@ -186,14 +188,10 @@ class MenuActions(QObject):
         from paydesk.ui.report.dialog import ReportDialog  # print support: see the module's doc
 
         sources = self._sources
-        counter = sources.counter()
-        dialog = ReportDialog(counter.desk.book, sources.runtime.settings.merchant_name,
+        dialog = ReportDialog(sources.book(), sources.runtime.settings.merchant_name,
                               save_folder=sources.save_folder, parent=self._window)
-        # The report follows the book as the list does: what another program writes
-        # (the watch) and what this window's own checks record (a late payment).
-        if (watch := sources.book_watch()) is not None:
-            watch.changed.connect(dialog.book_changed)
-        counter.order_updated.connect(dialog.book_changed)
+        # The report follows the book as the list does (a late payment too).
+        sources.follow_book(dialog.book_changed)
         dialog.exec()
         dialog.deleteLater()  # and with it, its connections
 
@@ -202,7 +200,7 @@ class MenuActions(QObject):
     def about_box(self) -> QMessageBox:
         """Opened (window-modal), not exec()'d: orders go on being watched behind it."""
         sources = self._sources
-        box = AboutBox(sources.runtime, sources.log_dir, sources.alerts().player.backend,
+        box = AboutBox(sources.runtime, sources.log_dir, sources.sound_backend(),
                        parent=self._window)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
@@ -218,7 +216,7 @@ class MenuActions(QObject):
     # -- payment slips ----------------------------------------------------------
 
     def _slip_order(self) -> Order | None:
-        order = self._sources.counter().viewed  # the sale's, or a looked-up order's
+        order = self._sources.viewed()  # the sale's, or a looked-up order's
         if order is None:
             self._window.statusBar().showMessage(tr("Choose an order first."), 5000)
         return order
@@ -232,7 +230,7 @@ class MenuActions(QObject):
         window, sources = self._window, self._sources
         try:
             print_slip(window, order, merchant_name=sources.runtime.settings.merchant_name,
-                       expires_at=sources.counter().desk.pay_before(order))
+                       expires_at=sources.pay_before(order))
         except (ValueError, OSError) as exc:
             QMessageBox.information(window, tr("Payment slip"), str(exc))
 
@@ -250,6 +248,6 @@ class MenuActions(QObject):
                                     sources.save_folder)
             if path:
                 save_slip_pdf(path, order, merchant_name=sources.runtime.settings.merchant_name,
-                              expires_at=sources.counter().desk.pay_before(order))
+                              expires_at=sources.pay_before(order))
         except (ValueError, OSError) as exc:
             QMessageBox.information(window, tr("Payment slip"), str(exc))
