@@ -281,3 +281,26 @@ def test_no_module_sets_anothers_private_attributes() -> None:
     offending = {name: found for name, path in MODULES.items()
                  if (found := sorted(set(private_writes(path))))}
     assert offending == {}
+
+
+def test_the_rules_see_what_they_are_about(tmp_path: Path) -> None:
+    """The two readers above find what they look for, and only that (the tree passing
+    them says nothing if they find nothing anywhere)."""
+    source = tmp_path / "sample.py"
+    source.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from paydesk.ui.main_window import MainWindow\n"
+        "import paydesk.domain.money\n"
+        "def build(window, counter):\n"
+        "    window._counter = counter\n"
+        "    window.counter = counter\n"
+        "    self._mine = 1\n"
+        "    setattr(window, '_orders_panel', None)\n"
+        "    member._name_ = 'UNKNOWN'\n",
+        encoding="utf-8")
+    assert sorted(imported(source)) == ["paydesk.domain.money", "typing"]
+    assert "paydesk.ui.main_window" in set(imported(source, for_types=True))
+    assert list(private_writes(source)) == [
+        "6: window._counter", "9: setattr(window, '_orders_panel')"]
+    assert cycles_in({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]
