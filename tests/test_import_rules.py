@@ -1,7 +1,9 @@
 """The import rules the tree is built on, read from the source (every import, at any level).
 
 - the command line never imports the window: only the launcher knows both;
-- no cycles: a module never needs, even through others, one that needs it;
+- no cycles: a module never needs, even through others, one that needs it; the
+  imports under ``if TYPE_CHECKING`` count too (a cycle there is the same knot,
+  only hidden from the interpreter);
 - imports point down: ui and cli use the core (never the store: they read orders
   through the core's order book, the seam a second backend plugs into), the core
   uses store, gateway and sandbox, and those use only the domain and support;
@@ -40,12 +42,13 @@ def _is_type_checking(node: ast.If) -> bool:
     )
 
 
-def imported(path: Path) -> Iterator[str]:
+def imported(path: Path, *, for_types: bool = False) -> Iterator[str]:
     """What ``path`` imports when it runs: every import statement outside ``if TYPE_CHECKING``
-    (a ``from package import name`` counts as the submodule when ``name`` is one)."""
+    (a ``from package import name`` counts as the submodule when ``name`` is one); with
+    ``for_types``, the imports under ``if TYPE_CHECKING`` as well."""
 
     def visit(node: ast.AST) -> Iterator[str]:
-        if isinstance(node, ast.If) and _is_type_checking(node):
+        if isinstance(node, ast.If) and _is_type_checking(node) and not for_types:
             for child in node.orelse:
                 yield from visit(child)
             return
@@ -61,9 +64,10 @@ def imported(path: Path) -> Iterator[str]:
     yield from visit(ast.parse(path.read_text(encoding="utf-8")))
 
 
-def graph() -> dict[str, set[str]]:
+def graph(*, for_types: bool = False) -> dict[str, set[str]]:
     return {
-        name: {target for target in imported(path) if target in MODULES and target != name}
+        name: {target for target in imported(path, for_types=for_types)
+               if target in MODULES and target != name}
         for name, path in MODULES.items()
     }
 
@@ -78,8 +82,8 @@ def test_the_command_line_never_imports_the_window() -> None:
     assert {name: found for name, found in offending.items() if found} == {}
 
 
-def test_no_module_is_in_an_import_cycle() -> None:
-    edges = graph()
+def cycles_in(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Every knot of modules that need each other (the strongly connected components)."""
     cycles: list[list[str]] = []
     index: dict[str, int] = {}
     low: dict[str, int] = {}
@@ -107,7 +111,17 @@ def test_no_module_is_in_an_import_cycle() -> None:
     for node in sorted(edges):
         if node not in index:
             strongly_connect(node)
-    assert cycles == []
+    return cycles
+
+
+def test_no_module_is_in_an_import_cycle() -> None:
+    assert cycles_in(graph()) == []
+
+
+def test_no_module_is_in_an_import_cycle_even_for_its_types() -> None:
+    """A type named for the checker only is still a dependency: the modules that name
+    each other's classes cannot be read, changed or tested one without the other."""
+    assert cycles_in(graph(for_types=True)) == []
 
 
 #: Who may import whom: each layer of app/paydesk/ and the layers it may use.
@@ -234,3 +248,59 @@ def test_the_first_frames_modules_load_no_heavy_part() -> None:
     heavy = sorted(part for part in NOT_ON_THE_FIRST_FRAME
                    if any(name == part or name.startswith(f"{part}.") for name in loaded))
     assert heavy == []
+
+
+def _private(name: str) -> bool:
+    """``_name``: private. Not ``__name__`` (Python's), nor ``_name_``: the names an enum's
+    ``_missing_`` sets on the pseudo-member it makes (the enum module's own protocol)."""
+    return name.startswith("_") and not (name.endswith("_") and len(name) > 2)
+
+
+def _own(owner: ast.expr) -> bool:
+    return isinstance(owner, ast.Name) and owner.id in ("self", "cls")
+
+
+def private_writes(path: Path) -> Iterator[str]:
+    """Where ``path`` sets another object's private attribute: ``x._name = ...`` (or
+    ``+=``, ``del``, ``setattr(x, "_name", ...)``) with ``x`` not ``self`` or ``cls``."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del)
+                and _private(node.attr) and not _own(node.value)):
+            yield f"{node.lineno}: {ast.unparse(node)}"
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id in ("setattr", "delattr") and len(node.args) >= 2
+              and isinstance(name := node.args[1], ast.Constant)
+              and isinstance(name.value, str) and _private(name.value)
+              and not _own(node.args[0])):
+            yield f"{node.lineno}: {node.func.id}({ast.unparse(node.args[0])}, {name.value!r})"
+
+
+def test_no_module_sets_anothers_private_attributes() -> None:
+    """A part's private attributes are its own: whoever builds or wires it goes through
+    what it offers (its constructor, a public attribute, a method), never around it."""
+    offending = {name: found for name, path in MODULES.items()
+                 if (found := sorted(set(private_writes(path))))}
+    assert offending == {}
+
+
+def test_the_rules_see_what_they_are_about(tmp_path: Path) -> None:
+    """The two readers above find what they look for, and only that (the tree passing
+    them says nothing if they find nothing anywhere)."""
+    source = tmp_path / "sample.py"
+    source.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n"
+        "    from paydesk.ui.main_window import MainWindow\n"
+        "import paydesk.domain.money\n"
+        "def build(window, counter):\n"
+        "    window._counter = counter\n"
+        "    window.counter = counter\n"
+        "    self._mine = 1\n"
+        "    setattr(window, '_orders_panel', None)\n"
+        "    member._name_ = 'UNKNOWN'\n",
+        encoding="utf-8")
+    assert sorted(imported(source)) == ["paydesk.domain.money", "typing"]
+    assert "paydesk.ui.main_window" in set(imported(source, for_types=True))
+    assert list(private_writes(source)) == [
+        "6: window._counter", "9: setattr(window, '_orders_panel')"]
+    assert cycles_in({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]

@@ -28,10 +28,10 @@ WAIT_MS = 10_000
 
 def sell(window: MainWindow, qtbot: QtBot, amount: str) -> str:
     """New payment, type ``amount``, Enter: the payment link the panel shows."""
-    window.new_payment_action.trigger()
+    window.parts.actions.new_payment.trigger()
     window.form.amount_input.setText(amount)
     qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
-    panel = window.payment_panel
+    panel = window.parts.payment_panel
     qtbot.waitUntil(lambda: bool(panel.link_label.link()), timeout=WAIT_MS)
     link = panel.link_label.link()
     assert link is not None

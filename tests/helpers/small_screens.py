@@ -90,7 +90,7 @@ def assert_nothing_cut(window: MainWindow, what: str) -> None:
         assert not label.isVisible() or in_sight(label, window), (what, label.text())
     table = window.orders_panel.table
     assert table.horizontalHeader().length() <= table.viewport().width(), what
-    panel = window.payment_panel
+    panel = window.parts.payment_panel
     if not panel.is_idle():
         assert panel.qr.width() >= panel.qr.minimumSizeHint().width(), what
     assert_whole(panel, what)

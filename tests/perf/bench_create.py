@@ -36,7 +36,7 @@ def bench_create(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str,
 
     runtime = runtime_for(prepare_data_dir(work / "create-data", base_url), base_url)
     window = gui.open_window(runtime, start=True)
-    painted = PaintDone(window.payment_panel.qr, own_paint=True)
+    painted = PaintDone(window.parts.payment_panel.qr, own_paint=True)
     app_times: list[float] = []
     bare_times: list[float] = []
     try:
@@ -67,7 +67,7 @@ def enter_to_qr(gui: Gui, window: Any, painted: PaintDone, number: int) -> float
     from PySide6.QtCore import Qt
     from PySide6.QtTest import QTest
 
-    qr = window.payment_panel.qr
+    qr = window.parts.payment_panel.qr
     amount_input = window.form.amount_input
     amount_input.setFocus()
     amount_input.setText(f"{100 + number},50")

@@ -72,7 +72,7 @@ def _refresh(sizes: Sizes, work: Path, gui: Gui, base_url: str, ids: list[str],
             window.counter.order_updated.connect(updated)
             ticker.start()
             started = time.perf_counter()
-            window.check_all_action.trigger()
+            window.parts.actions.check_all.trigger()
             ok = gui.wait(lambda finished=finished: bool(finished), timeout=600, poll_ms=50)
             ticker.stop()
             window.counter.order_updated.disconnect(updated)

@@ -267,9 +267,9 @@ def bench_shared_create(runs: int, warmup: int, work: Path, gui: Gui, server: An
             runtime = runtime_for(prepare_data_dir(work / f"qr-{name}", base_url),
                                   base_url, **extra)
             window = gui.open_window(runtime, start=True)
-            windows[name] = (runtime, window, PaintDone(window.payment_panel.qr,
+            windows[name] = (runtime, window, PaintDone(window.parts.payment_panel.qr,
                                                         own_paint=True))
-        link = windows["shared"][1].shared_book
+        link = windows["shared"][1].parts.shared_book
         if link is None or not gui.wait(lambda: link.status.state is BookState.ONLINE):
             raise RuntimeError("the window's shared book did not come online")
         for number in range(warmup + runs):

@@ -94,10 +94,10 @@ def test_the_order_book_opens_right_after_the_first_frame(qtbot: QtBot, tmp_path
     try:
         window = build_window(runtime)
         qtbot.addWidget(window)
-        assert window._counter is None  # the first frame shows the amount field only
+        assert window._parts is None  # the first frame shows the amount field only
         with qtbot.waitSignal(window.first_frame_done, timeout=10_000):
             window.show()
-        assert window._counter is not None and window.counter.desk.store is not None
+        assert window._parts is not None and window.counter.desk.store is not None
         window.shutdown()
     finally:
         runtime.close()

@@ -105,7 +105,7 @@ def test_a_banner_moves_nothing_under_the_cashiers_hand(
     form, banner = window.form, window.banner
     type_sale(qtbot, window, "150")
     under_hand = [form.amount_input, form.email_input, form.note_input, form.create_button,
-                  window.payment_panel]
+                  window.parts.payment_panel]
     before = [in_window(widget, window) for widget in under_hand]
     size = window.size()
     note_here = in_window(form.note_input, window).center()

@@ -136,7 +136,7 @@ def test_an_export_that_meets_damage_says_so_and_writes_nothing(
     qtbot.addWidget(window)
     try:
         window.finish_start()  # the menus' actions, as right after the first frame
-        window.export_action.trigger()
+        window.parts.actions.export.trigger()
         [(title, text)] = warnings
         [aside] = quarantine.damaged_copies(book)
         assert title == "Could not save"

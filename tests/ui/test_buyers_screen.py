@@ -59,7 +59,7 @@ def test_customer_display_follows_the_counter(
 ) -> None:
     display = window.open_customer_display()
     qtbot.addWidget(display)
-    assert display.is_idle() and window.display_action.isChecked()
+    assert display.is_idle() and window.parts.actions.display.isChecked()
     type_amount(qtbot, window, "250")
     link = wait_for_link(qtbot, window)
     qtbot.waitUntil(lambda: display.qr.text() == link, timeout=WAIT_MS)
@@ -67,7 +67,7 @@ def test_customer_display_follows_the_counter(
     decide(link, "approve", "b@example.com").raise_for_status()
     qtbot.waitUntil(lambda: "Paid" in display.result_label.text(), timeout=WAIT_MS)
     display.close()
-    assert not window.display_action.isChecked()
+    assert not window.parts.actions.display.isChecked()
 
 
 def test_browsing_the_list_never_changes_the_buyers_screen(
@@ -144,14 +144,14 @@ def test_show_to_buyer_puts_the_looked_up_order_in_front_of_the_buyer(
     click_row(qtbot, table, order_id_of(sandbox, first))
     qtbot.waitUntil(lambda: shown_link(window) == first, timeout=WAIT_MS)
     show: QPushButton = child(window, QPushButton, "show_to_buyer_button")
-    assert show.isVisible() and window.show_to_buyer_action.isEnabled()
+    assert show.isVisible() and window.parts.actions.show_to_buyer.isEnabled()
     assert display.qr.text() == second
 
     qtbot.mouseClick(show, Qt.MouseButton.LeftButton)
     assert display.qr.text() == first and display.amount_label.text() == money(1100)
     assert decode_qimage(display.qr.grab().toImage()) == [first]
     assert buyer_note(window) == "On the buyer's screen" and not show.isVisible()
-    assert not window.show_to_buyer_action.isEnabled()
+    assert not window.parts.actions.show_to_buyer.isEnabled()
     screenshot(window, "shown-to-buyer")
     # The buyer pays it on the payment page: the result is theirs to see.
     pay_on_the_page(first)
@@ -180,7 +180,7 @@ def test_show_to_buyer_is_never_offered_for_an_order_that_cannot_be_paid(
     click_row(qtbot, table, paid_id)
     qtbot.waitUntil(lambda: "Paid" in badge(window), timeout=WAIT_MS)
     show: QPushButton = child(window, QPushButton, "show_to_buyer_button")
-    assert not show.isVisible() and not window.show_to_buyer_action.isEnabled()
+    assert not show.isVisible() and not window.parts.actions.show_to_buyer.isEnabled()
     assert buyer_note(window) == "Not shown to the buyer"
     assert not window.counter.show_to_buyer()  # asked anyway: refused
     window.show_to_buyer()
@@ -193,11 +193,11 @@ def test_show_to_buyer_is_never_offered_for_an_order_that_cannot_be_paid(
     type_amount(qtbot, window, "33")
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=WAIT_MS)
     unsent = window.banner.order_id
-    window.new_payment_action.trigger()
+    window.parts.actions.new_payment.trigger()
     qtbot.waitUntil(lambda: table.model().rowCount() == 3, timeout=WAIT_MS)
     click_row(qtbot, table, unsent)
     qtbot.waitUntil(lambda: "Not sent" in badge(window), timeout=WAIT_MS)
-    assert not show.isVisible() and not window.show_to_buyer_action.isEnabled()
+    assert not show.isVisible() and not window.parts.actions.show_to_buyer.isEnabled()
     assert not window.counter.show_to_buyer()
     assert display.is_idle()
 
@@ -213,7 +213,7 @@ def test_back_to_the_sale_in_one_step(
     assert back.isVisible() and back.text() == f"Back to the sale of {money(7700)}"
     qtbot.mouseClick(back, Qt.MouseButton.LeftButton)
     assert shown_link(window) == sale and buyer_note(window) == "On the buyer's screen"
-    assert not back.isVisible() and not window.back_to_sale_action.isEnabled()
+    assert not back.isVisible() and not window.parts.actions.back_to_sale.isEnabled()
     selected = window.orders_panel.selected_order_ids()
     assert selected == [order_id_of(sandbox, sale)]  # the list follows the panel
     # The keyboard's way: Alt+Left, as "back" elsewhere.
@@ -231,7 +231,7 @@ def test_escape_ends_the_sale_wherever_the_cashier_was_looking(
     click_row(qtbot, table, order_id_of(sandbox, other))
     qtbot.waitUntil(lambda: shown_link(window) == other, timeout=WAIT_MS)
     qtbot.keyClick(table, Qt.Key.Key_Escape)
-    assert display.is_idle() and window.payment_panel.is_idle()
+    assert display.is_idle() and window.parts.payment_panel.is_idle()
     assert window.counter.sale is None and window.counter.viewed is None
     assert child(window, QLineEdit, "amount_input").hasFocus()
     assert window.orders_panel.selected_order_ids() == []
@@ -246,7 +246,7 @@ def test_the_slip_is_of_the_order_on_the_panel(
     qtbot.waitUntil(lambda: shown_link(window) == other, timeout=WAIT_MS)
     printed: list[str | None] = []  # the printer: what cannot run here
     monkeypatch.setattr(slip, "print_slip", lambda _parent, order, **_kw: printed.append(order.url))
-    window.print_slip_action.trigger()
+    window.parts.actions.print_slip.trigger()
     assert printed == [other]
 
 

@@ -67,7 +67,7 @@ def start_window(qtbot: QtBot, runtime: Runtime) -> MainWindow:
 
 
 def create_in_window(qtbot: QtBot, window: MainWindow, amount: str) -> None:
-    field, link = window.form.amount_input, window.payment_panel.link_label
+    field, link = window.form.amount_input, window.parts.payment_panel.link_label
     before = link.toolTip()
     field.setText(amount)
     qtbot.keyClick(field, Qt.Key.Key_Return)
@@ -214,7 +214,7 @@ def test_a_sale_paid_as_another_process_saw_it_shows_paid_on_both_screens(
     sandbox.approve(order.order_id)
     refreshed = paydesk(qtbot, tmp_path / "data", "refresh", env=service_env(sandbox))
     assert refreshed.returncode == 0, refreshed.stderr
-    qtbot.waitUntil(lambda: real_window.payment_panel.badge.phase() is OrderPhase.PAID,
+    qtbot.waitUntil(lambda: real_window.parts.payment_panel.badge.phase() is OrderPhase.PAID,
                     timeout=WAIT_MS)
     qtbot.waitUntil(lambda: display.state() is DisplayState.PAID, timeout=WAIT_MS)
 
@@ -236,7 +236,7 @@ def test_a_setting_set_in_a_terminal_is_kept_when_the_window_saves_its_own(
         done = paydesk(qtbot, data, "config", "set", "max_requests_per_second", "3")
         assert done.returncode == 0, done.stderr
 
-        window.sound_action.trigger()  # Settings → Play sounds: off, saved at once
+        window.parts.actions.sound.trigger()  # Settings → Play sounds: off, saved at once
         kept = json.loads(file.read_text(encoding="utf-8"))
         assert (kept["max_requests_per_second"], kept["sound"]) == (3.0, False)
         assert (kept["base_url"], kept["client_id"]) == (sandbox.base_url, TEST_CLIENT_ID)
@@ -295,7 +295,7 @@ def test_a_window_save_racing_a_terminal_save_keeps_both(
             command.resume()
 
         threading.Thread(target=let_the_command_go_on, daemon=True).start()
-        window.sound_action.trigger()  # Settings → Play sounds: off, saved at once
+        window.parts.actions.sound.trigger()  # Settings → Play sounds: off, saved at once
         window_waits.set()  # had the window not waited, the command goes on now
         _out, err = command.finish()
         assert command.process.returncode == 0, err
@@ -318,7 +318,7 @@ def test_a_demo_setting_set_in_a_terminal_is_kept_when_the_demo_window_saves(
     try:
         done = paydesk(qtbot, tmp_path, "--demo", "config", "set", "order_lifetime_seconds", "300")
         assert done.returncode == 0, done.stderr
-        window.sound_action.trigger()
+        window.parts.actions.sound.trigger()
         kept = json.loads((tmp_path / "demo" / "settings.json").read_text(encoding="utf-8"))
         assert (kept["order_lifetime_seconds"], kept["sound"]) == (300, False)
         assert (kept["base_url"], kept["client_id"], kept["merchant_name"]) == ("", None, "")

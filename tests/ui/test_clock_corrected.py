@@ -83,7 +83,7 @@ def test_corrected_forward_the_sale_keeps_its_code_and_its_time(
     stepped_window: MainWindow, wall: SteppedWall, qtbot: QtBot,
 ) -> None:
     sale = type_sale(qtbot, stepped_window, "321")
-    panel = stepped_window.payment_panel
+    panel = stepped_window.parts.payment_panel
     wall.step += timedelta(minutes=20)
     shown = panel.countdown_label.text()
     qtbot.waitUntil(lambda: panel.countdown_label.text() != shown, timeout=WAIT_MS)  # ticked

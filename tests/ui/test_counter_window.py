@@ -39,7 +39,7 @@ def test_enter_creates_the_order_and_shows_a_qr_that_decodes_to_the_link(
     assert remote.amount == 15000 and remote.url == link
     qr = child(window, QWidget, "qr_code")
     assert decode_qimage(qr.grab().toImage()) == [link]
-    assert "150" in window.payment_panel.findChild(QLabel, "amount_label").text()
+    assert "150" in window.parts.payment_panel.findChild(QLabel, "amount_label").text()
     # Ready for the next buyer at once.
     assert child(window, QLineEdit, "amount_input").text() == ""
     screenshot(window, "pending")
@@ -132,5 +132,5 @@ def test_check_all_pending_asks_the_service(
     wait_for_link(qtbot, window)
     window.new_payment()
     before = sandbox.request_count("get_order")
-    window.check_all_action.trigger()
+    window.parts.actions.check_all.trigger()
     qtbot.waitUntil(lambda: sandbox.request_count("get_order") > before, timeout=WAIT_MS)

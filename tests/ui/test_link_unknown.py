@@ -61,7 +61,7 @@ def test_a_sale_the_service_already_had_is_watched_and_says_its_link_is_unknown(
     window.resize(*size)
     sale = found_sale(window, qtbot, sandbox)
     assert sale.url is None and sale.is_watched
-    panel = window.payment_panel
+    panel = window.parts.payment_panel
     assert panel.badge.phase() is OrderPhase.PENDING
     assert panel.qr.text() is None and not panel.open_button.isEnabled()
     assert CARD[language] in panel.countdown_label.text()

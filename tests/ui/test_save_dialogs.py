@@ -51,11 +51,11 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Folders:
 
 #: How each save dialog is opened, from the window (the report's from its dialog).
 OPEN: dict[str, Callable[[MainWindow], None]] = {
-    "slip-pdf": lambda window: window.save_slip_action.trigger(),
-    "orders-csv": lambda window: window.export_action.trigger(),
-    "qr-png": lambda window: window.payment_panel.save_button.click(),
-    "report-pdf": lambda window: window.report_action.trigger(),
-    "report-csv": lambda window: window.report_action.trigger(),
+    "slip-pdf": lambda window: window.parts.actions.save_slip.trigger(),
+    "orders-csv": lambda window: window.parts.actions.export.trigger(),
+    "qr-png": lambda window: window.parts.payment_panel.save_button.click(),
+    "report-pdf": lambda window: window.parts.actions.report.trigger(),
+    "report-csv": lambda window: window.parts.actions.report.trigger(),
 }
 
 

@@ -85,7 +85,7 @@ def test_escape_sets_a_stuck_creation_aside_and_the_next_sale_goes_at_once(
     # At once: the form is free, the panel and the buyer's screen are idle.
     assert button.isEnabled() and button.text() == "Create payment  ⏎"
     assert amount.hasFocus()
-    assert window.payment_panel.is_idle() and display.is_idle()
+    assert window.parts.payment_panel.is_idle() and display.is_idle()
     assert stuck.order_id in window.counter.in_flight()  # still being resolved
     screenshot(window, "creating-set-aside")
 
@@ -149,14 +149,14 @@ def test_the_list_says_creating_while_the_panel_does(
     [order] = window.counter.desk.unconfirmed()
     model = window.orders_panel.model
     qtbot.waitUntil(lambda: model.row_of(order.order_id) is not None, timeout=WAIT_MS)
-    qtbot.waitUntil(lambda: window.payment_panel.badge.phase() is OrderPhase.CREATING,
+    qtbot.waitUntil(lambda: window.parts.payment_panel.badge.phase() is OrderPhase.CREATING,
                     timeout=WAIT_MS)
     creating = ("Creating…", ROWS[OrderPhase.CREATING].colour.name())
     assert status_cell(window, order.order_id) == creating
     screenshot(window, "creating-in-the-list")
 
     qtbot.keyClick(child(window, QLineEdit, "amount_input"), Qt.Key.Key_Escape)
-    assert window.payment_panel.is_idle()
+    assert window.parts.payment_panel.is_idle()
     assert status_cell(window, order.order_id) == creating  # still out, finished in the back
 
     qtbot.waitUntil(lambda: order.order_id not in window.counter.in_flight(),

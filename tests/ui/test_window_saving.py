@@ -23,7 +23,7 @@ def test_export_shows_what_the_list_shows(
     type_amount(qtbot, window, "12,34")
     wait_for_link(qtbot, window)
     path = tmp_path / "shown.csv"
-    assert window.menu_actions.export_csv_to(str(path)) == 1
+    assert window.parts.menu_actions.export_csv_to(str(path)) == 1
     with path.open(encoding="utf-8-sig", newline="") as handle:
         [header, row] = list(csv.reader(handle))
     assert "Order id" in header
@@ -49,7 +49,7 @@ def test_the_export_speaks_the_window_s_language(
     type_amount(qtbot, window, "12,34")
     wait_for_link(qtbot, window)
     path = tmp_path / "shown.csv"
-    assert window.menu_actions.export_csv_to(str(path)) == 1
+    assert window.parts.menu_actions.export_csv_to(str(path)) == 1
     with path.open(encoding="utf-8-sig", newline="") as handle:
         [record] = list(csv.DictReader(handle, delimiter=delimiter))
     sale = window.counter.sale
@@ -73,7 +73,7 @@ def test_an_export_that_cannot_be_written_says_so_and_where(
     monkeypatch.setattr(QMessageBox, "warning",
                         lambda _parent, title, text: warnings.append((title, text)))
 
-    window.export_action.trigger()
+    window.parts.actions.export.trigger()
 
     [(title, text)] = warnings
     where, why = text.split("\n\n")
@@ -93,7 +93,7 @@ def test_settings_that_cannot_be_saved_are_said_and_left_as_they_were(
                         lambda _parent, title, text: warnings.append((title, text)))
     before = window.runtime.settings
 
-    window.sound_action.trigger()  # Settings → Play sounds: saved at once
+    window.parts.actions.sound.trigger()  # Settings → Play sounds: saved at once
 
     assert window.runtime.settings == before
     [(title, text)] = warnings

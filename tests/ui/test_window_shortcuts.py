@@ -35,15 +35,15 @@ NONE = Qt.KeyboardModifier.NoModifier
 
 #: (the window's action, key, modifiers): every shortcut of the counter.
 SHORTCUTS = (
-    ("export_action", Qt.Key.Key_E, CTRL),
-    ("check_all_action", Qt.Key.Key_F5, NONE),
-    ("check_selected_action", Qt.Key.Key_R, CTRL),
-    ("find_action", Qt.Key.Key_F, CTRL),
-    ("display_action", Qt.Key.Key_D, CTRL),
-    ("print_slip_action", Qt.Key.Key_P, CTRL),
-    ("report_action", Qt.Key.Key_R, CTRL | SHIFT),
-    ("show_to_buyer_action", Qt.Key.Key_D, CTRL | SHIFT),
-    ("back_to_sale_action", Qt.Key.Key_Left, ALT),
+    ("export", Qt.Key.Key_E, CTRL),
+    ("check_all", Qt.Key.Key_F5, NONE),
+    ("check_selected", Qt.Key.Key_R, CTRL),
+    ("find", Qt.Key.Key_F, CTRL),
+    ("display", Qt.Key.Key_D, CTRL),
+    ("print_slip", Qt.Key.Key_P, CTRL),
+    ("report", Qt.Key.Key_R, CTRL | SHIFT),
+    ("show_to_buyer", Qt.Key.Key_D, CTRL | SHIFT),
+    ("back_to_sale", Qt.Key.Key_Left, ALT),
 )
 
 
@@ -67,8 +67,8 @@ def test_every_shortcut_works_in_the_cashiers_fields(
     window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, quiet_dialogs: None,
     field_name: str, action_name: str, key: Qt.Key, modifiers: Qt.KeyboardModifier,
 ) -> None:
-    action: QAction = getattr(window, action_name)
-    if action_name in ("show_to_buyer_action", "back_to_sale_action"):
+    action: QAction = getattr(window.parts.actions, action_name)
+    if action_name in ("show_to_buyer", "back_to_sale"):
         look_up_an_earlier_order(window, qtbot)
     assert action.isEnabled()
     field = window.findChild(QLineEdit, field_name)
@@ -88,7 +88,7 @@ def test_every_shortcut_works_in_the_cashiers_fields(
 def look_up_an_earlier_order(window: MainWindow, qtbot: QtBot) -> None:
     """An order, Esc, a second one (the sale), and the first one's row clicked."""
     for amount in ("11", "22"):
-        window.new_payment_action.trigger()
+        window.parts.actions.new_payment.trigger()
         window.form.amount_input.setText(amount)
         qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
         qtbot.waitUntil(lambda: window.counter.sale is not None
@@ -100,7 +100,7 @@ def look_up_an_earlier_order(window: MainWindow, qtbot: QtBot) -> None:
     [row] = [r for r in range(2)
              if model.index(r, 1).data(Qt.ItemDataRole.ToolTipRole) != sale_id]  # whole id
     table.selectRow(row)
-    qtbot.waitUntil(window.back_to_sale_action.isEnabled, timeout=WAIT_MS)
+    qtbot.waitUntil(window.parts.actions.back_to_sale.isEnabled, timeout=WAIT_MS)
 
 
 def test_backspace_in_a_field_still_deletes_while_back_to_the_sale_is_offered(
@@ -108,7 +108,7 @@ def test_backspace_in_a_field_still_deletes_while_back_to_the_sale_is_offered(
 ) -> None:
     # On some key schemes Backspace is also "Back": in a field it stays the field's.
     look_up_an_earlier_order(window, qtbot)
-    seen = fired(window.back_to_sale_action)
+    seen = fired(window.parts.actions.back_to_sale)
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     field = window.form.amount_input

@@ -160,7 +160,7 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     def after_first_frame(window: MainWindow) -> None:
         use_app_icon()  # for every window and dialog from now on
         # Until now a failure was the start's (the except clauses below say it).
-        install_crash_handler(log_dir, on_crash=window.crash_notice, native=True)
+        install_crash_handler(log_dir, on_crash=window.parts.crash_notice, native=True)
         serve_other_starts()  # before: the lock already keeps a second window out
         window.counter.start()
 

@@ -3,7 +3,8 @@
 This module builds the window's first frame: the menu bar's titles, the amount
 form and the idle card, from light modules only. Everything else (the counter,
 the menus' actions, the payment panel, the orders list, the chime) is built
-right after it, in one place: ui/window_rest.py, which ``finish_start`` loads.
+right after it, in one place: ui/window_rest.py, which ``finish_start`` loads;
+it returns them as the window's :attr:`~MainWindow.parts` (ui/window_parts.py).
 The first frame names no enum of PySide's ``Qt`` namespace: importing it builds
 all of them; a method that needs one reads it from ``QtCore`` when it runs
 (docs/performance.md).
@@ -42,20 +43,13 @@ from paydesk.ui.shell.window_size import ScreenFit, first_geometry, fitted
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QEvent
-    from PySide6.QtGui import QAction, QCloseEvent
+    from PySide6.QtGui import QCloseEvent
 
     from paydesk.domain.orders import Order
-    from paydesk.ui.orders.book_watch import BookWatch
-    from paydesk.ui.orders.paid_notices import PaidNotices
     from paydesk.ui.orders.panel import OrdersPanel
-    from paydesk.ui.payment.alerts import Alerts
     from paydesk.ui.payment.counter import CounterController
     from paydesk.ui.payment.customer_display import CustomerDisplay
-    from paydesk.ui.payment.panel import PaymentPanel
-    from paydesk.ui.shell.crash_notice import CrashNotice
-    from paydesk.ui.shell.menus import MenuActions
-    from paydesk.ui.shell.save_dialog import SaveFolder
-    from paydesk.ui.shell.shared_book import SharedBookLink
+    from paydesk.ui.window_parts import WindowParts
 
 log = logging.getLogger(__name__)
 
@@ -70,26 +64,6 @@ class MainWindow(QMainWindow):
 
     #: Keeps the window on its screen (made at the end of __init__).
     screen_fit: ScreenFit | None = None
-    # Built right after the first frame by ui/window_rest.py (see finish_start).
-    menu_actions: MenuActions
-    #: Where every save dialog starts (the folder last saved into, kept in window.ini).
-    save_folder: SaveFolder
-    payment_panel: PaymentPanel
-    alerts: Alerts
-    paid_notices: PaidNotices
-    crash_notice: CrashNotice
-    export_action: QAction
-    report_action: QAction
-    new_payment_action: QAction
-    show_to_buyer_action: QAction
-    back_to_sale_action: QAction
-    check_selected_action: QAction
-    check_all_action: QAction
-    find_action: QAction
-    print_slip_action: QAction
-    save_slip_action: QAction
-    sound_action: QAction
-    display_action: QAction
 
     def __init__(
         self,
@@ -109,10 +83,7 @@ class MainWindow(QMainWindow):
         self._pool = pool
         self._started = False
         self._start_error: Exception | None = None
-        self._counter: CounterController | None = None
-        self._orders_panel: OrdersPanel | None = None
-        self.book_watch: BookWatch | None = None
-        self.shared_book: SharedBookLink | None = None
+        self._parts: WindowParts | None = None  # the rest, once built (finish_start)
         self.customer_display: CustomerDisplay | None = None
         self._ui_state = ui_state
         self.log_dir = log_dir or runtime.paths.log_dir
@@ -157,7 +128,7 @@ class MainWindow(QMainWindow):
             tr("Service: {0}").format(runtime.settings.base_url or tr("not set up"))
         )
         # Settings… and Play sounds; what the settings change follows each save.
-        self.settings_control = SettingsControl(self)
+        self.settings_control = SettingsControl(self, runtime)
         self.form.amount_input.setFocus()
         self._after_first_frame = AfterFirstFrame(self, self._first_frame_painted)
 
@@ -172,12 +143,24 @@ class MainWindow(QMainWindow):
         """
         if not self._started:
             self._started = True
-            from paydesk.ui import window_rest  # the one deferred import: see the module's doc
+            # The deferred imports: see the module's doc.
+            from paydesk.ui import window_rest
+            from paydesk.ui.window_parts import FirstFrame, WindowSlots
 
             make_counter = self._make_counter or (
                 lambda: window_rest.open_counter(self.runtime, self._pool))
+            frame = FirstFrame(
+                window=self, runtime=self.runtime, ui_state=self._ui_state,
+                log_dir=self.log_dir, form=self.form, idle_card=self.idle_card,
+                left_layout=self.left_layout, splitter=self.splitter, banner=self.banner,
+                menu_titles=self.menu_titles, settings_control=self.settings_control)
+            slots = WindowSlots(
+                show_viewed=self._show_viewed, show_sale=self._show_sale,
+                show_problem=self.show_problem, new_payment=self.new_payment,
+                show_to_buyer=self.show_to_buyer, back_to_sale=self.back_to_sale,
+                toggle_customer_display=self._toggle_customer_display)
             try:
-                window_rest.build_the_rest(self, make_counter)
+                self._parts = window_rest.build_the_rest(frame, slots, make_counter)
             except Exception as exc:
                 self._start_error = exc
                 raise
@@ -201,18 +184,20 @@ class MainWindow(QMainWindow):
         return self._ui_state
 
     @property
-    def counter(self) -> CounterController:
-        """The counter; read before the first frame was followed by the rest, it builds it."""
+    def parts(self) -> WindowParts:
+        """What the first frame did without; read before the first frame was followed by
+        the rest, it builds it."""
         self.finish_start()
-        assert self._counter is not None
-        return self._counter
+        assert self._parts is not None
+        return self._parts
+
+    @property
+    def counter(self) -> CounterController:
+        return self.parts.counter
 
     @property
     def orders_panel(self) -> OrdersPanel:
-        """The orders list; read before the first frame was followed by the rest, it builds it."""
-        self.finish_start()
-        assert self._orders_panel is not None
-        return self._orders_panel
+        return self.parts.orders_panel
 
     # -- actions ------------------------------------------------------------------
 
@@ -229,14 +214,14 @@ class MainWindow(QMainWindow):
 
     def _show_viewed(self, order: Order | None) -> None:
         """The cashier's panel shows the viewed order; the list's current row follows."""
+        parts = self.parts
         if order is None:
-            self.payment_panel.show_order(None, None)
-        elif order.url is None and self.counter.is_creating_order(order.order_id):
-            self.payment_panel.show_creating(order.amount)
+            parts.payment_panel.show_order(None, None)
+        elif order.url is None and parts.counter.is_creating_order(order.order_id):
+            parts.payment_panel.show_creating(order.amount)
         else:
-            self.payment_panel.show_order(order, self.counter.desk.expires_at(order))
-        if self._orders_panel is not None:
-            self._orders_panel.show_viewed(order.order_id if order is not None else None)
+            parts.payment_panel.show_order(order, parts.counter.desk.expires_at(order))
+        parts.orders_panel.show_viewed(order.order_id if order is not None else None)
         self._show_place()
         self.banner.keep_only(self.counter.state.focused())
 
@@ -254,25 +239,26 @@ class MainWindow(QMainWindow):
 
     def _show_place(self) -> None:
         """Tell the panel (and the actions) whether its order is the one the buyer sees."""
-        counter = self.counter
+        parts = self.parts
+        counter, actions, panel = parts.counter, parts.actions, parts.payment_panel
         viewed, sale_id = counter.viewed, counter.state.sale
         looked_up = viewed is not None and viewed.order_id != sale_id
         can_show = looked_up and viewed is not None and counter.can_show_to_buyer(viewed)
-        self.show_to_buyer_action.setEnabled(can_show)
-        self.back_to_sale_action.setEnabled(looked_up and sale_id is not None)
+        actions.show_to_buyer.setEnabled(can_show)
+        actions.back_to_sale.setEnabled(looked_up and sale_id is not None)
         if viewed is None:
             return  # the panel is idle
-        on_display = self.customer_display is not None and self.display_action.isChecked()
+        on_display = self.customer_display is not None and actions.display.isChecked()
         if looked_up:
             sale = counter.sale
-            self.payment_panel.set_place(
+            panel.set_place(
                 Place.NOT_SHOWN if on_display else Place.NOT_SALE, can_show=can_show,
                 sale_amount=sale.amount if sale is not None else None,
             )
         elif on_display and phase_of(viewed) in (OrderPhase.PENDING, OrderPhase.NOT_SENT):
-            self.payment_panel.set_place(Place.ON_DISPLAY)  # its code, or "Preparing payment…"
+            panel.set_place(Place.ON_DISPLAY)  # its code, or "Preparing payment…"
         else:
-            self.payment_panel.set_place(Place.SALE)
+            panel.set_place(Place.SALE)
 
     def _retry(self, notice: Notice) -> None:
         """The banner's button: what the notice says trying again does."""
@@ -282,8 +268,7 @@ class MainWindow(QMainWindow):
             self.form.submit()  # the sale still typed, through the form's checks
         elif notice.remedy is Remedy.CHECK_AGAIN:
             self.counter.check_again()
-            if self._orders_panel is not None:  # a read of the list that failed, too
-                self._orders_panel.refresh()
+            self.orders_panel.refresh()  # a read of the list that failed, too
 
     def new_payment(self) -> None:
         """Esc: end the sale (a creation still out is set aside) and ready the form."""
@@ -324,7 +309,7 @@ class MainWindow(QMainWindow):
         screen_name = self.runtime.settings.display_screen
         self.customer_display.place_on(find_screen(screen_name) if screen_name else None)
         self._show_on_display(self.counter.sale)
-        self.display_action.setChecked(True)
+        self.parts.actions.display.setChecked(True)
         self._show_place()
         return self.customer_display
 
@@ -334,7 +319,7 @@ class MainWindow(QMainWindow):
             self.customer_display.show_order(order, expires)
 
     def _customer_display_closed(self) -> None:
-        self.display_action.setChecked(False)
+        self.parts.actions.display.setChecked(False)
         self._show_place()
 
     def bring_to_front(self) -> None:
@@ -366,19 +351,17 @@ class MainWindow(QMainWindow):
         flight are dropped (an unconfirmed creation resumes at the next start), and
         no timer of the list may reach the closed store."""
         self._after_first_frame.cancel()  # nothing more to build
-        counter = self._counter
-        if counter is None:
-            return  # never started: no requests, no list, no open store
+        parts = self._parts
+        if parts is None:
+            return  # never started (or stopped by the failed start): nothing open
         if self.customer_display is not None:
             self.customer_display.close()  # closing it reads the book (the panel's note)
-        counter.stop()
-        if self.shared_book is not None:
-            self.shared_book.stop()
-        if self.book_watch is not None:
-            self.book_watch.stop()
-        if self._orders_panel is not None:
-            self._orders_panel.stop()
-        counter.desk.store.close()
+        parts.counter.stop()
+        if parts.shared_book is not None:
+            parts.shared_book.stop()
+        parts.book_watch.stop()
+        parts.orders_panel.stop()
+        parts.counter.desk.store.close()
 
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)

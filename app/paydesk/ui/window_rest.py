@@ -7,14 +7,14 @@ order it is needed: the menus' actions, the counter (the order book and the
 requests), the payment panel with its QR card, the orders list and the watch
 on the book, the chime, the crash notice. ``MainWindow.finish_start`` imports
 this module once, when the first frame is on the screen, or earlier when
-something asks for the counter before that. Like a form's ``setupUi``, it sets
-the window's parts as its attributes. Why this split: docs/performance.md.
+something asks for the counter before that. It gets the first frame's parts and
+the window's slots (ui/window_parts.py), not the window, and returns the parts it
+built; the window keeps them. Why this split: docs/performance.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QApplication
@@ -33,14 +33,12 @@ from paydesk.ui.payment.sale_announcer import SaleAnnouncer
 from paydesk.ui.shell.crash_notice import CrashNotice
 from paydesk.ui.shell.field_shortcuts import FieldShortcuts
 from paydesk.ui.shell.icon import app_icon
-from paydesk.ui.shell.menus import MenuActions
+from paydesk.ui.shell.menus import MenuActions, MenuCommands, MenuSources
 from paydesk.ui.shell.problem_banner import Notice
 from paydesk.ui.shell.save_dialog import SaveFolder
 from paydesk.ui.shell.shared_book import SharedBookLabel, SharedBookLink
 from paydesk.ui.widgets.fitted_hint import FittedHint
-
-if TYPE_CHECKING:
-    from paydesk.ui.main_window import MainWindow
+from paydesk.ui.window_parts import FirstFrame, WindowParts, WindowSlots
 
 
 def open_counter(runtime: Runtime, pool: QThreadPool | None = None) -> CounterController:
@@ -58,101 +56,160 @@ def open_counter(runtime: Runtime, pool: QThreadPool | None = None) -> CounterCo
         raise
 
 
-def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterController]) -> None:
-    """Build, in order, what the window's first frame did without; raises what failed.
+def build_the_rest(frame: FirstFrame, slots: WindowSlots,
+                   make_counter: Callable[[], CounterController]) -> WindowParts:
+    """Build, in order, what the window's first frame did without, and return it.
 
-    Each part is the window's as soon as it is built, so ``shutdown`` stops
-    whatever was built before a failure.
+    Raises what failed, after stopping whatever was built before the failure
+    (the counter's requests, the watches, the order book): the window keeps no
+    half-built rest.
     """
-    window.save_folder = SaveFolder(window.ui_state)
-    window.form.amount_hint = FittedHint(window.form.amount_input, amount_hints())
-    window.menu_actions = MenuActions(window)
+    window, runtime, form = frame.window, frame.runtime, frame.form
+    save_folder = SaveFolder(frame.ui_state)
+    form.amount_hint = FittedHint(form.amount_input, amount_hints())
+    # The menus come first (the first frame's titles are empty until then); what their
+    # actions read is built after them, and is asked for when an action runs.
+    counter: CounterController | None = None
+    orders: OrdersPanel | None = None
+    watch: BookWatch | None = None
+    alerts: Alerts | None = None
+
+    def the_counter() -> CounterController:
+        assert counter is not None, "an action ran before the counter was built"
+        return counter
+
+    def the_list() -> OrdersPanel:
+        assert orders is not None, "an action ran before the orders list was built"
+        return orders
+
+    def the_alerts() -> Alerts:
+        assert alerts is not None, "an action ran before the chime was built"
+        return alerts
+
+    commands = MenuCommands(
+        new_payment=slots.new_payment, show_to_buyer=slots.show_to_buyer,
+        back_to_sale=slots.back_to_sale,
+        check_selected=lambda: the_counter().check_now(the_list().selected_order_ids()),
+        check_all=lambda: the_counter().check_all_pending(),
+        find=lambda: the_list().focus_search(),
+        open_settings=frame.settings_control.open_dialog,
+        set_sound=frame.settings_control.set_sound,
+        toggle_customer_display=slots.toggle_customer_display)
+    def follow_book(listener: Callable[[], None]) -> None:
+        # What another program writes (the watch), what this window's checks record.
+        if watch is not None:
+            watch.changed.connect(listener)
+        the_counter().order_updated.connect(listener)
+
+    sources = MenuSources(
+        runtime=runtime, log_dir=frame.log_dir, save_folder=save_folder,
+        book=lambda: the_counter().desk.book, shown_query=lambda: the_list().current_query(),
+        viewed=lambda: the_counter().viewed,
+        pay_before=lambda order: the_counter().desk.pay_before(order),
+        follow_book=follow_book, sound_backend=lambda: the_alerts().player.backend)
+    menu_actions = MenuActions(window, frame.menu_titles, commands, sources)
+    frame.settings_control.follow_sound_action(menu_actions.actions.sound)
     counter = make_counter()
-    counter.setParent(window)
-    window._counter = counter
-    counter.creating_changed.connect(window.form.set_busy)
-    counter.viewed_changed.connect(window._show_viewed)
-    counter.sale_changed.connect(window._show_sale)
-    counter.problem.connect(window.show_problem)
-    # A book set aside takes no order: the form closes (the banner says why).
-    counter.book_lost.connect(lambda: window.form.setEnabled(False))
-    counter.problem_cleared.connect(window.banner.clear)
+    link: SharedBookLink | None = None
+    try:
+        counter.setParent(window)
+        counter.creating_changed.connect(form.set_busy)
+        counter.viewed_changed.connect(slots.show_viewed)
+        counter.sale_changed.connect(slots.show_sale)
+        counter.problem.connect(slots.show_problem)
+        # A book set aside takes no order: the form closes (the banner says why).
+        counter.book_lost.connect(lambda: form.setEnabled(False))
+        counter.problem_cleared.connect(frame.banner.clear)
 
-    # The countdowns run on the core's steady clock: the one the desk's expiries are on.
-    # Made a child of the idle card's pane, so PySide knows the window owns it:
-    # replaceWidget reparents it in Qt only.
-    panel = window.payment_panel = PaymentPanel(window.idle_card.parentWidget(),
-                                                 clock=window.runtime.steady_clock(),
-                                                 save_folder=window.save_folder)
-    panel.show_to_buyer_requested.connect(window.show_to_buyer)
-    panel.back_to_sale_requested.connect(window.back_to_sale)
-    window.left_layout.replaceWidget(window.idle_card, panel)  # its stretch too
-    window.idle_card.deleteLater()
-    window.form.add_clear_buttons()
+        # The countdowns run on the core's steady clock: the one the desk's expiries are on.
+        # Made a child of the idle card's pane, so PySide knows the window owns it:
+        # replaceWidget reparents it in Qt only.
+        panel = PaymentPanel(frame.idle_card.parentWidget(), clock=runtime.steady_clock(),
+                             save_folder=save_folder)
+        panel.show_to_buyer_requested.connect(slots.show_to_buyer)
+        panel.back_to_sale_requested.connect(slots.back_to_sale)
+        frame.left_layout.replaceWidget(frame.idle_card, panel)  # its stretch too
+        frame.idle_card.deleteLater()
+        form.add_clear_buttons()
 
-    window._orders_panel = _orders_list(window, counter)
-    _share_the_book(window, counter)
-    player = SoundPlayer(enabled=window.runtime.settings.sound, fallback=QApplication.beep)
-    window.alerts = Alerts(window, player)
-    window.settings_control.follow_alerts(window.alerts)
-    counter.order_paid.connect(window.alerts.on_paid)
-    counter.order_refused.connect(window.alerts.on_refused)
-    # An earlier order paid in the background: said over the list, not just a green row
-    # (above the banner, which floats over the list's bottom too).
-    notices = window.paid_notices = PaidNotices(window._orders_panel, above=window.banner)
+        orders, watch = _orders_list(frame, counter)
+        link = _share_the_book(frame, counter, watch)
+        player = SoundPlayer(enabled=runtime.settings.sound, fallback=QApplication.beep)
+        alerts = Alerts(window, player)
+        frame.settings_control.follow_alerts(alerts)
+        counter.order_paid.connect(alerts.on_paid)
+        counter.order_refused.connect(alerts.on_refused)
+        # An earlier order paid in the background: said over the list, not just a green row
+        # (above the banner, which floats over the list's bottom too).
+        notices = PaidNotices(orders, above=frame.banner)
+        seller = counter
 
-    def paid_elsewhere(order: Order) -> None:
-        on_panel = {o.order_id for o in (counter.sale, counter.viewed) if o is not None}
-        if order.order_id not in on_panel:
-            notices.on_paid(order)
+        def paid_elsewhere(order: Order) -> None:
+            on_panel = {o.order_id for o in (seller.sale, seller.viewed) if o is not None}
+            if order.order_id not in on_panel:
+                notices.on_paid(order)
 
-    counter.order_paid.connect(paid_elsewhere)
-    counter.sale_changed.connect(SaleAnnouncer(window.payment_panel,
-                                                counter.is_creating_order).on_sale)
-    # The window's shortcuts work while the cashier types (an amount, a search).
-    FieldShortcuts(window).watch()
-    window.crash_notice = CrashNotice(window.log_dir, parent=window)
-    window.crash_notice.window = window
-    if QApplication.windowIcon().isNull():  # run_window sets it on the application
-        window.setWindowIcon(app_icon())
+        counter.order_paid.connect(paid_elsewhere)
+        counter.sale_changed.connect(SaleAnnouncer(panel, counter.is_creating_order).on_sale)
+        # The window's shortcuts work while the cashier types (an amount, a search).
+        FieldShortcuts(window).watch()
+        crash_notice = CrashNotice(frame.log_dir, parent=window, window=window)
+        if QApplication.windowIcon().isNull():  # run_window sets it on the application
+            window.setWindowIcon(app_icon())
+    except BaseException:
+        counter.stop()
+        if link is not None:
+            link.stop()
+        if watch is not None:
+            watch.stop()
+        if orders is not None:
+            orders.stop()
+        counter.desk.store.close()
+        raise
+    return WindowParts(
+        save_folder=save_folder, menu_actions=menu_actions, actions=menu_actions.actions,
+        counter=counter, payment_panel=panel, orders_panel=orders, book_watch=watch,
+        shared_book=link, alerts=alerts, paid_notices=notices, crash_notice=crash_notice)
 
 
-def _share_the_book(window: MainWindow, counter: CounterController) -> None:
+def _share_the_book(frame: FirstFrame, counter: CounterController,
+                    watch: BookWatch) -> SharedBookLink | None:
     """With a shared order book: the thread that keeps this till's book in step with it,
     and its word in the status bar."""
-    link = SharedBookLink.open(window.runtime, parent=window)
+    link = SharedBookLink.open(frame.runtime, parent=frame.window)
     if link is None:
-        return
-    window.shared_book = link
-    label = SharedBookLabel(window.runtime.settings.till_name)
-    window.statusBar().addPermanentWidget(label)
+        return None
+    frame.settings_control.follow_shared_book(link)
+    label = SharedBookLabel(frame.runtime.settings.till_name)
+    frame.window.statusBar().addPermanentWidget(label)
     label.show_status(link.status)
     link.status_changed.connect(label.show_status)
-    if window.book_watch is not None:  # another till's order: in the list at once
-        link.changed.connect(window.book_watch.look)
+    link.changed.connect(watch.look)  # another till's order: in the list at once
     link.taken.connect(counter.take_over)  # a quiet till's orders: watched here now
     link.start()
+    return link
 
 
-def _orders_list(window: MainWindow, counter: CounterController) -> OrdersPanel:
+def _orders_list(frame: FirstFrame, counter: CounterController) -> tuple[OrdersPanel, BookWatch]:
     """The orders list in its place, and the watch on what other programs write."""
-    panel = OrdersPanel(counter.desk.book, shared_book=window.runtime.shares_a_book)
-    placeholder = window.splitter.replaceWidget(1, panel)  # the restored splitter state too
-    window.splitter.setStretchFactor(1, 3)  # the factor lives in the widget's size policy
+    banner = frame.banner
+    panel = OrdersPanel(counter.desk.book, shared_book=frame.runtime.shares_a_book)
+    placeholder = frame.splitter.replaceWidget(1, panel)  # the restored splitter state too
+    frame.splitter.setStretchFactor(1, 3)  # the factor lives in the widget's size policy
     if placeholder is not None:
         placeholder.deleteLater()
-    window.banner.float_over(panel.table)
-    panel.problem.connect(lambda message: window.banner.show_notice(Notice(message)))
+    banner.float_over(panel.table)
+    panel.problem.connect(lambda message: banner.show_notice(Notice(message)))
     counter.order_updated.connect(panel.update_order)
     counter.creation_out.connect(panel.model.set_creating)  # "Creating…", as on the panel
     counter.order_added.connect(lambda _order: panel.refresh())
     # What a command in a terminal or another till writes: the list follows it too.
-    watch = window.book_watch = BookWatch(counter.desk.book, parent=window)
+    watch = BookWatch(counter.desk.book, parent=frame.window)
     watch.changed.connect(panel.book_changed)
     watch.changed.connect(counter.book_changed)
-    watch.problem.connect(lambda message: window.banner.show_notice(Notice(message)))
+    watch.problem.connect(lambda message: banner.show_notice(Notice(message)))
     watch.start()
     # Browsing the list changes what the cashier views, never what the buyer sees.
     panel.order_activated.connect(counter.view)
     panel.show_viewed(counter.state.viewed)
-    return panel
+    return panel, watch

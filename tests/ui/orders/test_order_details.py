@@ -32,7 +32,7 @@ def paid_order(window: MainWindow, qtbot: QtBot, amount: str) -> str:
     """An order made at the counter and paid on the sandbox's page; its id."""
     window.form.amount_input.setText(amount)
     qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
-    panel = window.payment_panel
+    panel = window.parts.payment_panel
     qtbot.waitUntil(lambda: bool(panel.link_label.link()), timeout=WAIT_MS)
     link = panel.link_label.link()
     assert link is not None

@@ -43,7 +43,7 @@ def test_a_late_payment_of_an_earlier_order_is_said(
     monkeypatch.setattr(QAccessible, "updateAccessibility", spy)
     first = sell(window, qtbot, "150")
     second = sell(window, qtbot, "77")  # the sale now
-    notices = window.paid_notices
+    notices = window.parts.paid_notices
     decide(first, "approve", "b@example.com").raise_for_status()
     qtbot.waitUntil(lambda: len(notices.notices()) == 1, timeout=WAIT_MS)
     expected = f"Order {short_id(order_id_of(sandbox, first))}, {money(15000)}, was paid"
@@ -72,7 +72,7 @@ def test_at_most_three_stay_and_each_goes_by_itself(
     links = [sell(window, qtbot, str(amount)) for amount in (11, 12, 13, 14, 15)]
     for link in links[:4]:  # the fifth is the sale
         decide(link, "approve", "b@example.com").raise_for_status()
-    notices = window.paid_notices
+    notices = window.parts.paid_notices
     qtbot.waitUntil(lambda: len(notices.notices()) >= 3, timeout=WAIT_MS)
     assert len(notices.notices()) <= paid_notices.MOST
     # Stacked, each whole: none squeezed to a sliver by the ones added after it.

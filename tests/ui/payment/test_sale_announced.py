@@ -53,7 +53,7 @@ def test_paid_refused_expired_and_not_sent_are_announced_once(
     assert announced[2] == (f"Expired: {money(3000)}", Politeness.Polite)
 
     sandbox.inject(Fault.UNAVAILABLE, times=100, endpoint="create_order")
-    window.new_payment_action.trigger()
+    window.parts.actions.new_payment.trigger()
     window.form.amount_input.setText("40")
     qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: len(announced) == 4, timeout=WAIT_MS)

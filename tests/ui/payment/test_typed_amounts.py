@@ -41,7 +41,7 @@ def sell(qtbot: QtBot, window: MainWindow, typed: str, *, pasted: bool = False) 
     qtbot.waitUntil(made, timeout=WAIT_MS)
     sale = window.counter.sale
     assert sale is not None
-    assert window.payment_panel.amount_label.text() == money(sale.amount)
+    assert window.parts.payment_panel.amount_label.text() == money(sale.amount)
     return sale.amount
 
 

@@ -173,7 +173,7 @@ def create_sale(qtbot: QtBot, window: MainWindow, sandbox: SandboxServer, text: 
 def both_screens(window: MainWindow) -> tuple[OrderPhase, DisplayState]:
     display = window.customer_display
     assert display is not None
-    return window.payment_panel.badge.phase(), display.state()
+    return window.parts.payment_panel.badge.phase(), display.state()
 
 
 @pytest.mark.parametrize(("service_says", "panel_phase", "display_state"), [
@@ -189,7 +189,7 @@ def test_at_the_end_of_the_countdown_both_screens_agree(
         display = window.open_customer_display()
         order_id = create_sale(qtbot, window, sandbox, "77")
         qtbot.waitUntil(lambda: display.state() is DisplayState.PENDING, timeout=WAIT_MS)
-        assert display.qr.is_active() and window.payment_panel.qr.is_active()
+        assert display.qr.is_active() and window.parts.payment_panel.qr.is_active()
 
         # PayDesk's minute is up; the service's two minutes are not.
         clock.offset += timedelta(seconds=61)
@@ -198,9 +198,9 @@ def test_at_the_end_of_the_countdown_both_screens_agree(
             lambda: both_screens(window) == (OrderPhase.CHECKING, DisplayState.CHECKING),
             timeout=WAIT_MS)
         # No new scans on either screen, while the service has not said how it ended.
-        assert display.qr.is_concealed() and window.payment_panel.qr.is_concealed()
+        assert display.qr.is_concealed() and window.parts.payment_panel.qr.is_concealed()
         assert decode_qimage(display.qr.grab().toImage()) == []
-        assert decode_qimage(window.payment_panel.qr.grab().toImage()) == []
+        assert decode_qimage(window.parts.payment_panel.qr.grab().toImage()) == []
         save_screenshot(window, "window-checking")
         save_screenshot(display, "display-checking-window")
 

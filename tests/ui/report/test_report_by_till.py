@@ -148,7 +148,7 @@ def test_from_the_window_per_till_and_a_new_till_joins_the_choice(
         return 0
 
     monkeypatch.setattr(ReportDialog, "exec", owner_looks)
-    window.report_action.trigger()
+    window.parts.actions.report.trigger()
     assert seen == {
         "choice": ["Whole shop", "Front counter", "Terrace"],
         "front": (2, 20000),

@@ -30,5 +30,5 @@ def test_a_payment_recorded_while_the_report_is_open_shows_in_it(
         return 0
 
     monkeypatch.setattr(ReportDialog, "exec", owner_looks)
-    window.report_action.trigger()
+    window.parts.actions.report.trigger()
     assert seen == [(0, 0), (1, 15000)]

@@ -287,9 +287,9 @@ def test_at_the_first_start_the_book_and_its_password_are_in_force_at_once(
     window = app.build_window(first_start)
     qtbot.addWidget(window)
     window.show()
-    qtbot.waitUntil(lambda: window.shared_book is not None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.parts.shared_book is not None, timeout=WAIT_MS)
     try:
-        link = window.shared_book
+        link = window.parts.shared_book
         assert link is not None
         qtbot.waitUntil(lambda: link.status.state is BookState.ONLINE, timeout=WAIT_MS)
     finally:
@@ -324,11 +324,11 @@ def test_the_running_window_connects_as_soon_as_the_password_is_given(
     window.show()
     qtbot.waitExposed(window)
     try:
-        qtbot.waitUntil(lambda: window.shared_book is not None and
-                        window.shared_book.status.state is BookState.REFUSED, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: window.parts.shared_book is not None and
+                        window.parts.shared_book.status.state is BookState.REFUSED, timeout=WAIT_MS)
         label = window.findChild(QLabel, "shared_book_state")
         qtbot.waitUntil(lambda: "⚠" in label.text())
-        link = window.shared_book
+        link = window.parts.shared_book
         assert link is not None and link.status.state is BookState.REFUSED
         assert link.status.failure is not None
         assert link.status.failure.code == "book_no_password"

@@ -56,17 +56,17 @@ def saved_file(window: MainWindow) -> dict[str, object]:
 def test_sound_off_mutes_the_player_and_the_menu_follows(
     window: MainWindow, qtbot: QtBot, notices: list[str]
 ) -> None:
-    assert window.alerts.player.enabled and window.sound_action.isChecked()
+    assert window.parts.alerts.player.enabled and window.parts.actions.sound.isChecked()
 
     save_in_the_dialog(window, qtbot, lambda dialog: dialog.sound_check.setChecked(False))
 
-    assert not window.alerts.player.enabled
-    assert not window.sound_action.isChecked()
+    assert not window.parts.alerts.player.enabled
+    assert not window.parts.actions.sound.isChecked()
     assert saved_file(window)["sound"] is False
     assert notices == []  # in force now: nothing waits for a restart
 
-    window.sound_action.trigger()  # Settings → Play sounds: the same path back
-    assert window.alerts.player.enabled and window.runtime.settings.sound
+    window.parts.actions.sound.trigger()  # Settings → Play sounds: the same path back
+    assert window.parts.alerts.player.enabled and window.runtime.settings.sound
     assert saved_file(window)["sound"] is True
 
 

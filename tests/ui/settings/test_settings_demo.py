@@ -90,7 +90,7 @@ def test_demo_edits_are_in_force_at_once_and_kept_for_the_next_demo(
     # In force now: the window, the buyer's screen, the sound, the sandbox itself.
     assert window.windowTitle() == "Demo Bakery — PayDesk — demo"
     assert display.title_label.text().replace("\n", " ") == "Demo Bakery"
-    assert not window.alerts.player.enabled
+    assert not window.parts.alerts.player.enabled
     assert demo.demo is not None
     sandbox = demo.demo
     assert notices == ["The new language is used when PayDesk is started again."]

@@ -76,7 +76,7 @@ def test_about_names_version_qt_folders_and_where_the_secret_lives(
 ) -> None:
     memory_keyring.set_password("PayDesk", f"client-{TEST_CLIENT_ID}", TEST_SECRET)
     window.finish_start()  # the menus' actions, as right after the first frame
-    box = window.menu_actions.about_box()
+    box = window.parts.menu_actions.about_box()
     text = box.text()
     assert box.isVisible() and box.windowTitle() == "About PayDesk"
     assert f"PayDesk {__version__}" in text and "PySide6 " in text and "Qt " in text
@@ -88,7 +88,7 @@ def test_about_names_version_qt_folders_and_where_the_secret_lives(
     box.close()
 
     monkeypatch.setenv("PAYDESK_SECRET_KEY", TEST_SECRET)
-    box = window.menu_actions.about_box()
+    box = window.parts.menu_actions.about_box()
     assert "Secret key: the environment variable PAYDESK_SECRET_KEY" in box.text()
     assert TEST_SECRET not in box.text()
     box.close()
@@ -99,7 +99,7 @@ def test_about_in_the_demo_says_no_secret_is_used(qtbot: QtBot, tmp_path: Path) 
     try:
         window = make_window(qtbot, runtime)
         window.finish_start()  # the menus' actions, as right after the first frame
-        text = window.menu_actions.about_box().text()
+        text = window.parts.menu_actions.about_box().text()
         assert "not used: the demo signs with the sandbox's fixed key" in text
         assert f"Data folder: {tmp_path / 'demo'}" in text
         window.shutdown()
@@ -117,7 +117,7 @@ def test_open_log_folder_hands_the_folder_to_the_desktop(
         assert [url.toLocalFile() for url in opened.urls] == [str(log_dir)]
         assert log_dir.is_dir()  # made, so the file manager has something to show
 
-        box = window.menu_actions.about_box()
+        box = window.parts.menu_actions.about_box()
         assert f"Log folder: {log_dir}" in box.text()
         button = next(b for b in box.findChildren(QPushButton)
                       if b.text() == "Open log folder")

@@ -93,7 +93,8 @@ class Counter:
 
     def _fields(self) -> list[QWidget]:
         form = self.window.form
-        return [form.amount_input, form.email_input, form.note_input, self.window.payment_panel]
+        return [form.amount_input, form.email_input, form.note_input,
+                self.window.parts.payment_panel]
 
 
 @pytest.fixture
@@ -134,7 +135,7 @@ def test_the_counter_on_this_screen(
         sale = type_sale(qtbot, window, "2 500,50")
         counter.fits("sale")
         window.counter.view(looked_up.order_id)
-        strip = window.payment_panel.buyer_strip
+        strip = window.parts.payment_panel.buyer_strip
         qtbot.waitUntil(lambda: strip.show_to_buyer_button.isVisible(), timeout=WAIT_MS)
         assert strip.back_to_sale_button.isVisible()
         counter.fits("looked-up")
@@ -142,7 +143,7 @@ def test_the_counter_on_this_screen(
         assert window.form.error_text("amount")
         counter.fits("looked-up-typing-error")
         # The QR at its smallest (on a 768-pixel screen) still reads.
-        qr = window.payment_panel.qr
+        qr = window.parts.payment_panel.qr
         assert decode_qimage(qr.grab().toImage()) == [qr.text()]
 
         counter.banner("checks-failing", lambda: sandbox.inject(

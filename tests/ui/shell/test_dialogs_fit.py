@@ -150,7 +150,7 @@ def test_a_running_tills_dialogs_on_this_screen(
         fits(qtbot, details, f"{language}-details")
         details.close()
 
-        about: QMessageBox = window.menu_actions.about_box()
+        about: QMessageBox = window.parts.menu_actions.about_box()
         fits(qtbot, about, f"{language}-about", *about.buttons())
         about.close()
     finally:

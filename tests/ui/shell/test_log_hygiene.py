@@ -64,13 +64,13 @@ def test_a_session_logs_orders_but_never_the_secret_or_an_email(
     window.show()
     window.counter.start()
     try:
-        amount, link_label = window.form.amount_input, window.payment_panel.link_label
+        amount, link_label = window.form.amount_input, window.parts.payment_panel.link_label
         window.form.email_input.setText(EMAIL)
         amount.setText("150")
         qtbot.keyClick(amount, Qt.Key.Key_Return)
         qtbot.waitUntil(lambda: link_label.toolTip().startswith("http"), timeout=WAIT_MS)
         decide(link_label.toolTip(), "approve", EMAIL).raise_for_status()
-        qtbot.waitUntil(lambda: "Paid" in window.payment_panel.badge.text(), timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: "Paid" in window.parts.payment_panel.badge.text(), timeout=WAIT_MS)
 
         # A refusal: its error text goes to the log too.
         sandbox.inject(Fault.REFUSED_WITH_200, endpoint="create_order")

@@ -170,13 +170,13 @@ def test_screenshot_window_paid_through_the_sandbox(
     try:
         window.form.amount_input.setText("1 234,50")
         qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
-        qtbot.waitUntil(lambda: bool(window.payment_panel.link_label.link()), timeout=10_000)
-        link = window.payment_panel.link_label.link()
+        qtbot.waitUntil(lambda: bool(window.parts.payment_panel.link_label.link()), timeout=10_000)
+        link = window.parts.payment_panel.link_label.link()
         assert link is not None
         decide(link, "approve", "b@example.com").raise_for_status()
-        qtbot.waitUntil(lambda: window.payment_panel.badge.text() == "✓ Оплачено",
+        qtbot.waitUntil(lambda: window.parts.payment_panel.badge.text() == "✓ Оплачено",
                         timeout=10_000)
-        assert window.payment_panel.amount_label.text() == f"1{NBSP}234,50{NBSP}₽"
+        assert window.parts.payment_panel.amount_label.text() == f"1{NBSP}234,50{NBSP}₽"
         assert window.menuBar().actions()[0].text() == "&Файл"
         # The totals are written a moment after the badge; the screenshot waits for
         # their layout, and then nothing in the list is cut or scrolled sideways.
@@ -209,13 +209,13 @@ def test_screenshot_window_with_a_looked_up_order_and_a_stuck_creation(
     window.show()
     qtbot.waitExposed(window)
     window.counter.start()
-    panel = window.payment_panel
+    panel = window.parts.payment_panel
     try:
         display = window.open_customer_display()
         qtbot.addWidget(display)
         links = []
         for amount in ("150", "1 234,50"):
-            window.new_payment_action.trigger()
+            window.parts.actions.new_payment.trigger()
             window.form.amount_input.setText(amount)
             qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
             qtbot.waitUntil(lambda: panel.link_label.link() not in (None, *links),
@@ -230,7 +230,7 @@ def test_screenshot_window_with_a_looked_up_order_and_a_stuck_creation(
         save_screenshot(window, "ru-window-looked-up")
 
         sandbox.inject(Fault.STALL, endpoint="create_order")
-        window.new_payment_action.trigger()
+        window.parts.actions.new_payment.trigger()
         window.form.amount_input.setText("99")
         qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
         assert window.form.create_button.text() == "Создаётся…"

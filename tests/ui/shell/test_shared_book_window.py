@@ -94,7 +94,7 @@ def test_offline_the_till_sells_and_says_how_many_wait_then_uploads_them(
 def test_word_from_the_sync_thread_after_the_window_closed_is_dropped(
     window: MainWindow, other_till: Till, qtbot: QtBot
 ) -> None:
-    link = window.shared_book
+    link = window.parts.shared_book
     assert link is not None
     order = other_till.sell("12")
     qtbot.waitUntil(lambda: order.order_id in _rows(window), timeout=WAIT_MS)

@@ -113,7 +113,7 @@ def test_on_this_screen(
         assert_on_screen(window, "started")
         window.form.amount_input.setText("1 234,50")
         qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
-        panel = window.payment_panel
+        panel = window.parts.payment_panel
         qtbot.waitUntil(lambda: bool(panel.link_label.link()), timeout=WAIT_MS)
         table = window.orders_panel.table
         qtbot.waitUntil(lambda: table.model().rowCount() == 1, timeout=WAIT_MS)

@@ -28,9 +28,12 @@ from paydesk.core.settings import Settings, SettingsError, changes_between
 from paydesk.ui.shell.formatting import tr
 
 if TYPE_CHECKING:
-    from paydesk.ui.main_window import MainWindow
+    from PySide6.QtGui import QAction
+    from PySide6.QtWidgets import QMainWindow
+
     from paydesk.ui.payment.alerts import Alerts
     from paydesk.ui.payment.customer_display import CustomerDisplay
+    from paydesk.ui.shell.shared_book import SharedBookLink
 
 log = logging.getLogger(__name__)
 
@@ -65,10 +68,14 @@ def restart_notices(before: Settings, saved: Settings) -> list[str]:
 class SettingsControl(QObject):
     """Opens the settings, saves them, and keeps the window's parts in step."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(self, window: QMainWindow, runtime: Runtime) -> None:
+        """Made with the window's first frame; the parts built after it are handed
+        over as they are built (:meth:`follow_sound_action`, :meth:`follow_shared_book`)."""
         super().__init__(window)
         self._window = window
-        self._runtime = window.runtime
+        self._runtime = runtime
+        self._sound_action: QAction | None = None
+        self._shared_book: SharedBookLink | None = None
         window.setWindowTitle(window_title(self._runtime.settings, demo=self._runtime.is_demo))
         follow_settings(self._runtime, self, self._show_in_window)
 
@@ -98,8 +105,8 @@ class SettingsControl(QObject):
         # ('paydesk config set') is kept, not overwritten by the dialog's copy.
         if not self.save(changes_between(before, saved), new_secret=dialog.secret_saved):
             return  # said; the window goes on as it was
-        if dialog.book_password_saved and self._window.shared_book is not None:
-            self._window.shared_book.try_now()  # refused for want of it: not 30 s from now
+        if dialog.book_password_saved and self._shared_book is not None:
+            self._shared_book.try_now()  # refused for want of it: not 30 s from now
         notices = restart_notices(before, saved)
         if notices:
             QMessageBox.information(self._window, tr("Settings"), "\n\n".join(notices))
@@ -128,6 +135,14 @@ class SettingsControl(QObject):
 
     # -- the window's parts --------------------------------------------------------
 
+    def follow_sound_action(self, action: QAction) -> None:
+        """Settings → Play sounds: its tick shows the setting in force."""
+        self._sound_action = action
+
+    def follow_shared_book(self, link: SharedBookLink) -> None:
+        """A book password saved: the link tries again at once."""
+        self._shared_book = link
+
     def follow_alerts(self, alerts: Alerts) -> None:
         def follow(settings: Settings) -> None:
             alerts.set_muted(not settings.sound)
@@ -155,7 +170,8 @@ class SettingsControl(QObject):
         window.statusBar().showMessage(
             tr("Service: {0}").format(settings.base_url or tr("not set up"))
         )
-        action = window.sound_action
-        blocked = action.blockSignals(True)  # shown, not toggled again
-        action.setChecked(settings.sound)
-        action.blockSignals(blocked)
+        action = self._sound_action
+        if action is not None:  # None before the menus are built
+            blocked = action.blockSignals(True)  # shown, not toggled again
+            action.setChecked(settings.sound)
+            action.blockSignals(blocked)

@@ -26,10 +26,12 @@ class CrashNotice(QObject):
 
     report_saved = Signal(str)
 
-    def __init__(self, log_dir: Path, parent: QObject | None = None) -> None:
+    def __init__(self, log_dir: Path, parent: QObject | None = None, *,
+                 window: QWidget | None = None) -> None:
+        """``window``: the one the notice is shown over (none: a window of its own)."""
         super().__init__(parent)
         self.log_dir = log_dir
-        self.window: QWidget | None = None
+        self.window = window
         self.box: QMessageBox | None = None
         self.report_saved.connect(self._show, Qt.ConnectionType.QueuedConnection)
 

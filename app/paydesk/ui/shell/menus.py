@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLocale, QObject, Qt
@@ -27,62 +28,116 @@ from paydesk.ui.shell.messages import book_error_text
 from paydesk.ui.shell.save_dialog import ask_save_path
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from datetime import datetime
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QMainWindow
+
+    from paydesk.core.order_book import OrderBook, OrderQuery
+    from paydesk.core.runtime import Runtime
     from paydesk.domain.orders import Order
-    from paydesk.ui.main_window import MainWindow
+    from paydesk.ui.shell.save_dialog import SaveFolder
 
 log = logging.getLogger(__name__)
 
 Shortcut = str | QKeySequence.StandardKey | None
 
 
-class MenuActions(QObject):
-    """Fills the window's menus (its ``*_action`` attributes) and runs File, Help and slips."""
+@dataclass(frozen=True)
+class MenuCommands:
+    """What the menus ask of the window and its parts (the rest they run themselves)."""
 
-    def __init__(self, window: MainWindow) -> None:
+    new_payment: Callable[[], None]
+    show_to_buyer: Callable[[], None]
+    back_to_sale: Callable[[], None]
+    check_selected: Callable[[], None]
+    check_all: Callable[[], None]
+    find: Callable[[], None]
+    open_settings: Callable[[], None]
+    set_sound: Callable[[bool], None]
+    toggle_customer_display: Callable[[bool], None]
+
+
+@dataclass(frozen=True)
+class WindowActions:
+    """The menus' actions that the window enables, ticks or triggers."""
+
+    export: QAction
+    report: QAction
+    new_payment: QAction
+    show_to_buyer: QAction
+    back_to_sale: QAction
+    check_selected: QAction
+    check_all: QAction
+    find: QAction
+    print_slip: QAction
+    save_slip: QAction
+    sound: QAction
+    display: QAction
+
+
+@dataclass(frozen=True)
+class MenuSources:
+    """What File, Help and the slips read. The parts behind the callables (the counter,
+    the list, the chime) are built after the menus: asked when an action runs."""
+
+    runtime: Runtime  # the settings in force (the shop's name), About's facts
+    log_dir: Path
+    save_folder: SaveFolder
+    book: Callable[[], OrderBook]
+    shown_query: Callable[[], OrderQuery]  # what the orders list shows
+    viewed: Callable[[], Order | None]  # the order on the cashier's panel
+    pay_before: Callable[[Order], datetime]  # the time printed on a slip
+    #: Connects a listener to every change of the book the window hears of (what
+    #: another program writes, what this window's own checks record).
+    follow_book: Callable[[Callable[[], None]], None]
+    sound_backend: Callable[[], str]  # what plays the chime, for About
+
+
+class MenuActions(QObject):
+    """Fills the window's menus (its :attr:`actions`) and runs File, Help and slips."""
+
+    def __init__(self, window: QMainWindow, titles: Sequence[QMenu], commands: MenuCommands,
+                 sources: MenuSources) -> None:
         super().__init__(window)
         self._window = window
-        w = window
-        file_menu, orders, settings, view, help_menu = window.menu_titles
-        w.export_action = self._action(tr("&Export shown orders as CSV…"), "Ctrl+E",
-                                       self.export_csv)
-        w.report_action = self._action(tr("Day &report…"), "Ctrl+Shift+R", self.open_report)
-        self._add(file_menu, w.export_action, w.report_action, None,
-                  self._action(tr("&Quit"), QKeySequence.StandardKey.Quit, w.close))
+        self._sources = sources
+        file_menu, orders, settings, view, help_menu = titles
+        action = self._action
+        export = action(tr("&Export shown orders as CSV…"), "Ctrl+E", self.export_csv)
+        report = action(tr("Day &report…"), "Ctrl+Shift+R", self.open_report)
+        self._add(file_menu, export, report, None,
+                  action(tr("&Quit"), QKeySequence.StandardKey.Quit, window.close))
 
-        w.new_payment_action = self._action(tr("&New payment"), "Esc", w.new_payment)
-        w.show_to_buyer_action = self._action(tr("Show to &buyer"), "Ctrl+Shift+D",
-                                              w.show_to_buyer)
-        w.back_to_sale_action = self._action(tr("Back to the &sale"),
-                                             QKeySequence.StandardKey.Back, w.back_to_sale)
-        w.show_to_buyer_action.setEnabled(False)
-        w.back_to_sale_action.setEnabled(False)
-        w.check_selected_action = self._action(
-            tr("&Check selected now"), "Ctrl+R",
-            lambda: w.counter.check_now(w.orders_panel.selected_order_ids()),
-        )
-        w.check_all_action = self._action(tr("Check &all pending now"), "F5",
-                                          lambda: w.counter.check_all_pending())
-        w.find_action = self._action(tr("&Find…"), QKeySequence.StandardKey.Find,
-                                     lambda: w.orders_panel.focus_search())
-        w.print_slip_action = self._action(tr("&Print payment slip…"),
-                                           QKeySequence.StandardKey.Print, self.print_slip)
-        w.save_slip_action = self._action(tr("Save payment slip as P&DF…"), None,
-                                          self.save_slip_pdf)
-        self._add(orders, w.new_payment_action, w.show_to_buyer_action, w.back_to_sale_action,
-                  None, w.check_selected_action, w.check_all_action, w.find_action,
-                  None, w.print_slip_action, w.save_slip_action)
+        new_payment = action(tr("&New payment"), "Esc", commands.new_payment)
+        show_to_buyer = action(tr("Show to &buyer"), "Ctrl+Shift+D", commands.show_to_buyer)
+        back_to_sale = action(tr("Back to the &sale"), QKeySequence.StandardKey.Back,
+                              commands.back_to_sale)
+        show_to_buyer.setEnabled(False)
+        back_to_sale.setEnabled(False)
+        check_selected = action(tr("&Check selected now"), "Ctrl+R", commands.check_selected)
+        check_all = action(tr("Check &all pending now"), "F5", commands.check_all)
+        find = action(tr("&Find…"), QKeySequence.StandardKey.Find, commands.find)
+        print_slip = action(tr("&Print payment slip…"), QKeySequence.StandardKey.Print,
+                            self.print_slip)
+        save_slip = action(tr("Save payment slip as P&DF…"), None, self.save_slip_pdf)
+        self._add(orders, new_payment, show_to_buyer, back_to_sale, None, check_selected,
+                  check_all, find, None, print_slip, save_slip)
 
-        w.sound_action = self._action(tr("Play &sounds"), None, w.settings_control.set_sound)
-        w.sound_action.setCheckable(True)
-        w.sound_action.setChecked(w.runtime.settings.sound)
-        open_settings = self._action(tr("&Settings…"), "Ctrl+,", w.settings_control.open_dialog)
-        self._add(settings, open_settings, w.sound_action)
-        w.display_action = self._action(tr("&Customer display"), "Ctrl+D",
-                                        w._toggle_customer_display)
-        w.display_action.setCheckable(True)
-        self._add(view, w.display_action)
-        self._add(help_menu, self._action(tr("Open &log folder"), None, self.open_log_folder),
-                  self._action(tr("&About PayDesk"), None, self.about_box))
+        sound = action(tr("Play &sounds"), None, commands.set_sound)
+        sound.setCheckable(True)
+        sound.setChecked(sources.runtime.settings.sound)
+        self._add(settings, action(tr("&Settings…"), "Ctrl+,", commands.open_settings), sound)
+        display = action(tr("&Customer display"), "Ctrl+D", commands.toggle_customer_display)
+        display.setCheckable(True)
+        self._add(view, display)
+        self._add(help_menu, action(tr("Open &log folder"), None, self.open_log_folder),
+                  action(tr("&About PayDesk"), None, self.about_box))
+        self.actions = WindowActions(
+            export=export, report=report, new_payment=new_payment, show_to_buyer=show_to_buyer,
+            back_to_sale=back_to_sale, check_selected=check_selected, check_all=check_all,
+            find=find, print_slip=print_slip, save_slip=save_slip, sound=sound, display=display)
 
     def _action(self, text: str, shortcut: Shortcut, slot: Callable[..., object]) -> QAction:
         """A window-wide action (QAction's default shortcut context) in the window's menus."""
@@ -108,7 +163,7 @@ class MenuActions(QObject):
 
     def export_csv(self) -> None:
         path, _ = ask_save_path(self._window, tr("Export orders"), "paydesk-orders.csv",
-                                tr("CSV files (*.csv)"), self._window.save_folder)
+                                tr("CSV files (*.csv)"), self._sources.save_folder)
         if not path:
             return
         try:
@@ -123,23 +178,20 @@ class MenuActions(QObject):
 
     def export_csv_to(self, path: str) -> int:
         """The orders the list shows, as a spreadsheet in this locale opens them."""
-        window = self._window
-        orders = window.counter.desk.book.query(window.orders_panel.current_query())
+        sources = self._sources
+        orders = sources.book().query(sources.shown_query())
         count = save_orders_csv(path, orders, QLocale())
-        window.statusBar().showMessage(tr("Exported {0} orders to {1}").format(count, path))
+        self._window.statusBar().showMessage(tr("Exported {0} orders to {1}").format(count, path))
         return count
 
     def open_report(self) -> None:
         from paydesk.ui.report.dialog import ReportDialog  # print support: see the module's doc
 
-        window = self._window
-        dialog = ReportDialog(window.counter.desk.book, window.runtime.settings.merchant_name,
-                              save_folder=window.save_folder, parent=window)
-        # The report follows the book as the list does: what another program writes
-        # (the watch) and what this window's own checks record (a late payment).
-        if window.book_watch is not None:
-            window.book_watch.changed.connect(dialog.book_changed)
-        window.counter.order_updated.connect(dialog.book_changed)
+        sources = self._sources
+        dialog = ReportDialog(sources.book(), sources.runtime.settings.merchant_name,
+                              save_folder=sources.save_folder, parent=self._window)
+        # The report follows the book as the list does (a late payment too).
+        sources.follow_book(dialog.book_changed)
         dialog.exec()
         dialog.deleteLater()  # and with it, its connections
 
@@ -147,24 +199,24 @@ class MenuActions(QObject):
 
     def about_box(self) -> QMessageBox:
         """Opened (window-modal), not exec()'d: orders go on being watched behind it."""
-        window = self._window
-        box = AboutBox(window.runtime, window.log_dir, window.alerts.player.backend,
-                       parent=window)
+        sources = self._sources
+        box = AboutBox(sources.runtime, sources.log_dir, sources.sound_backend(),
+                       parent=self._window)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.open()
         return box
 
     def open_log_folder(self) -> None:
-        window = self._window
-        if not open_log_folder(window.log_dir):
-            window.statusBar().showMessage(
-                tr("Could not open {0}").format(str(window.log_dir)), 8000
+        log_dir = self._sources.log_dir
+        if not open_log_folder(log_dir):
+            self._window.statusBar().showMessage(
+                tr("Could not open {0}").format(str(log_dir)), 8000
             )
 
     # -- payment slips ----------------------------------------------------------
 
     def _slip_order(self) -> Order | None:
-        order = self._window.counter.viewed  # the sale's, or a looked-up order's
+        order = self._sources.viewed()  # the sale's, or a looked-up order's
         if order is None:
             self._window.statusBar().showMessage(tr("Choose an order first."), 5000)
         return order
@@ -175,10 +227,10 @@ class MenuActions(QObject):
         order = self._slip_order()
         if order is None:
             return
-        window = self._window
+        window, sources = self._window, self._sources
         try:
-            print_slip(window, order, merchant_name=window.runtime.settings.merchant_name,
-                       expires_at=window.counter.desk.pay_before(order))
+            print_slip(window, order, merchant_name=sources.runtime.settings.merchant_name,
+                       expires_at=sources.pay_before(order))
         except (ValueError, OSError) as exc:
             QMessageBox.information(window, tr("Payment slip"), str(exc))
 
@@ -188,14 +240,14 @@ class MenuActions(QObject):
         order = self._slip_order()
         if order is None:
             return
-        window = self._window
+        window, sources = self._window, self._sources
         try:
             check_printable(order)
             path, _ = ask_save_path(window, tr("Save payment slip"),
                                     f"slip-{order.order_id}.pdf", tr("PDF (*.pdf)"),
-                                    window.save_folder)
+                                    sources.save_folder)
             if path:
-                save_slip_pdf(path, order, merchant_name=window.runtime.settings.merchant_name,
-                              expires_at=window.counter.desk.pay_before(order))
+                save_slip_pdf(path, order, merchant_name=sources.runtime.settings.merchant_name,
+                              expires_at=sources.pay_before(order))
         except (ValueError, OSError) as exc:
             QMessageBox.information(window, tr("Payment slip"), str(exc))

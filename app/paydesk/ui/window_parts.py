@@ -1,0 +1,86 @@
+"""The window's parts, named in one place: what its first frame built, what it does
+when asked, and what is built right after it.
+
+The window (ui/main_window.py) builds its first frame and hands it, with its own
+slots, to the one builder of the rest (ui/window_rest.py), which returns the rest
+as a :class:`WindowParts`. Neither the builder nor the menus name the window's
+class: they get the parts and the callables they need, so no module reaches into
+another's attributes, and none of them needs the window to be read or tested.
+Light on purpose: the first frame imports it (the parts' classes are named for
+the type checker only).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QMainWindow, QMenu, QSplitter, QVBoxLayout
+
+    from paydesk.core.runtime import Runtime
+    from paydesk.domain.orders import Order
+    from paydesk.ui.orders.book_watch import BookWatch
+    from paydesk.ui.orders.paid_notices import PaidNotices
+    from paydesk.ui.orders.panel import OrdersPanel
+    from paydesk.ui.payment.alerts import Alerts
+    from paydesk.ui.payment.counter import CounterController
+    from paydesk.ui.payment.form import PaymentForm
+    from paydesk.ui.payment.idle_card import IdleCard
+    from paydesk.ui.payment.panel import PaymentPanel
+    from paydesk.ui.settings.apply import SettingsControl
+    from paydesk.ui.shell.crash_notice import CrashNotice
+    from paydesk.ui.shell.menus import MenuActions, WindowActions
+    from paydesk.ui.shell.problem_banner import Notice, ProblemBanner
+    from paydesk.ui.shell.save_dialog import SaveFolder
+    from paydesk.ui.shell.shared_book import SharedBookLink
+
+
+@dataclass(frozen=True)
+class FirstFrame:
+    """What the window's first frame built, that the rest is fitted into."""
+
+    window: QMainWindow  # the parent of every part, its status bar and its actions
+    runtime: Runtime
+    ui_state: QSettings  # window.ini
+    log_dir: Path
+    form: PaymentForm
+    idle_card: IdleCard  # the payment panel takes its place
+    left_layout: QVBoxLayout
+    splitter: QSplitter  # the orders list takes its second place
+    banner: ProblemBanner
+    menu_titles: tuple[QMenu, ...]  # File, Orders, Settings, View, Help
+    settings_control: SettingsControl
+
+
+@dataclass(frozen=True)
+class WindowSlots:
+    """What the window does when its parts ask."""
+
+    show_viewed: Callable[[Order | None], None]  # the cashier's panel and the list's row
+    show_sale: Callable[[Order | None], None]  # the buyer's screen
+    show_problem: Callable[[Notice], None]
+    new_payment: Callable[[], None]
+    show_to_buyer: Callable[[], None]
+    back_to_sale: Callable[[], None]
+    toggle_customer_display: Callable[[bool], None]
+
+
+@dataclass(frozen=True)
+class WindowParts:
+    """Everything the first frame did without, as the builder returns it."""
+
+    save_folder: SaveFolder  # where every save dialog starts
+    menu_actions: MenuActions  # what File, Help and the slips do
+    actions: WindowActions  # the menus' actions the window enables and ticks
+    counter: CounterController
+    payment_panel: PaymentPanel
+    orders_panel: OrdersPanel
+    book_watch: BookWatch  # what other programs write to the book
+    shared_book: SharedBookLink | None  # with a shared order book only
+    alerts: Alerts
+    paid_notices: PaidNotices
+    crash_notice: CrashNotice
