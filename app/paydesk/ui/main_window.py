@@ -53,6 +53,7 @@ if TYPE_CHECKING:
     from paydesk.ui.payment.customer_display import CustomerDisplay
     from paydesk.ui.payment.panel import PaymentPanel
     from paydesk.ui.shell.crash_notice import CrashNotice
+    from paydesk.ui.shell.event_bridge import EventBridge
     from paydesk.ui.shell.menus import MenuActions
     from paydesk.ui.shell.save_dialog import SaveFolder
     from paydesk.ui.shell.shared_book import SharedBookLink
@@ -75,6 +76,8 @@ class MainWindow(QMainWindow):
     #: Where every save dialog starts (the folder last saved into, kept in window.ini).
     save_folder: SaveFolder
     payment_panel: PaymentPanel
+    #: The one way the runtime's events published in another thread reach the window.
+    event_bridge: EventBridge
     alerts: Alerts
     paid_notices: PaidNotices
     crash_notice: CrashNotice

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QApplication
 
+from paydesk.core.book_sync import BookDownloaded, BookStatusChanged, OrdersTaken
 from paydesk.core.runtime import Runtime
 from paydesk.domain.orders import Order
 from paydesk.support.sound_player import SoundPlayer
@@ -31,6 +32,7 @@ from paydesk.ui.payment.form import amount_hints
 from paydesk.ui.payment.panel import PaymentPanel
 from paydesk.ui.payment.sale_announcer import SaleAnnouncer
 from paydesk.ui.shell.crash_notice import CrashNotice
+from paydesk.ui.shell.event_bridge import EventBridge
 from paydesk.ui.shell.field_shortcuts import FieldShortcuts
 from paydesk.ui.shell.icon import app_icon
 from paydesk.ui.shell.menus import MenuActions
@@ -67,6 +69,7 @@ def build_the_rest(window: MainWindow, make_counter: Callable[[], CounterControl
     window.save_folder = SaveFolder(window.ui_state)
     window.form.amount_hint = FittedHint(window.form.amount_input, amount_hints())
     window.menu_actions = MenuActions(window)
+    window.event_bridge = EventBridge(window.runtime.hub, parent=window)
     counter = make_counter()
     counter.setParent(window)
     window._counter = counter
@@ -127,10 +130,16 @@ def _share_the_book(window: MainWindow, counter: CounterController) -> None:
     label = SharedBookLabel(window.runtime.settings.till_name)
     window.statusBar().addPermanentWidget(label)
     label.show_status(link.status)
-    link.status_changed.connect(label.show_status)
-    if window.book_watch is not None:  # another till's order: in the list at once
-        link.changed.connect(window.book_watch.look)
-    link.taken.connect(counter.take_over)  # a quiet till's orders: watched here now
+    # The sync's news, published in its thread, heard in the window's.
+    bridge = window.event_bridge
+    bridge.subscribe(BookStatusChanged, lambda event: label.show_status(event.status),
+                     owner=label)
+    watch = window.book_watch
+    if watch is not None:  # another till's order: in the list at once
+        bridge.subscribe(BookDownloaded, lambda _event: watch.look(), owner=watch)
+    # A quiet till's orders: watched here now.
+    bridge.subscribe(OrdersTaken, lambda event: counter.take_over(event.order_ids),
+                     owner=counter)
     link.start()
 
 

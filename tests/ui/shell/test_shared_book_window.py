@@ -12,6 +12,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from paydesk.core import book_sync
+from paydesk.core.book_sync import BookDownloaded, OrdersTaken
 from paydesk.core.runtime import Runtime
 from paydesk.sandbox import SandboxServer
 from paydesk.store import OrderQuery
@@ -99,11 +100,11 @@ def test_word_from_the_sync_thread_after_the_window_closed_is_dropped(
     order = other_till.sell("12")
     qtbot.waitUntil(lambda: order.order_id in _rows(window), timeout=WAIT_MS)
     window.shutdown()
-    # As the thread's last queued signals would arrive, after the book is closed (here
-    # emitted in the window's thread, so the slots run at once).
+    # As the thread's last events would arrive, after the book is closed (here
+    # published in the window's thread, so the handlers run at once).
     with qtbot.captureExceptions() as raised:
-        link.changed.emit()
-        link.taken.emit([order.order_id])
+        window.runtime.hub.publish(BookDownloaded((order,)))
+        window.runtime.hub.publish(OrdersTaken((order.order_id,)))
     assert raised == []
 
 
