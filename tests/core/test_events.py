@@ -81,8 +81,11 @@ def test_an_event_published_in_another_thread_is_heard_in_that_thread() -> None:
     heard: list[tuple[int, str]] = []
     hub.subscribe(Other, lambda e: heard.append((e.n, threading.current_thread().name)))
 
-    publisher = threading.Thread(target=lambda: [hub.publish(Other(i)) for i in range(100)],
-                                 name="publisher")
+    def publish() -> None:
+        for i in range(100):
+            hub.publish(Other(i))
+
+    publisher = threading.Thread(target=publish, name="publisher")
     publisher.start()
     for _ in range(100):  # subscribing meanwhile is safe
         hub.subscribe(Base, lambda e: None)()

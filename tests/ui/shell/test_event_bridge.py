@@ -19,7 +19,11 @@ class Ping:
 
 
 def _publish_in_a_worker(hub: EventHub, *events: object) -> None:
-    worker = threading.Thread(target=lambda: [hub.publish(e) for e in events], name="worker")
+    def publish() -> None:
+        for event in events:
+            hub.publish(event)
+
+    worker = threading.Thread(target=publish, name="worker")
     worker.start()
     worker.join()
 
@@ -54,8 +58,8 @@ def test_nothing_queued_reaches_a_handler_unsubscribed_or_whose_owner_is_gone(
     hub = EventHub()
     bridge = EventBridge(hub)
     owner = QObject()
-    gone: list[int] = []
-    stopped: list[int] = []
+    gone: list[Ping] = []
+    stopped: list[Ping] = []
     still: list[int] = []
     bridge.subscribe(Ping, gone.append, owner=owner)
     stop = bridge.subscribe(Ping, stopped.append)
