@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from paydesk.core.counter_state import Change, CounterState, can_be_shown_to_buyer
+from paydesk.core.counter_state import Change, CounterChanged, CounterState, can_be_shown_to_buyer
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 
 T0 = datetime(2026, 11, 21, 12, 0, tzinfo=UTC)
@@ -32,7 +32,7 @@ def heard() -> list[Change]:
 @pytest.fixture
 def state(heard: list[Change]) -> CounterState:
     counter = CounterState()
-    counter.listen(heard.append)
+    counter.hub.subscribe(CounterChanged, lambda event: heard.append(event.changed))
     return counter
 
 
@@ -151,12 +151,12 @@ def test_a_new_sale_replaces_the_old_one_and_what_was_viewed(
 def test_listeners_read_the_new_state_and_can_leave(state: CounterState) -> None:
     seen: list[tuple[str | None, str | None]] = []
 
-    def read(_change: Change) -> None:
+    def read(_event: CounterChanged) -> None:
         seen.append((state.sale, state.viewed))
 
-    state.listen(read)
+    stop = state.hub.subscribe(CounterChanged, read)
     state.start_sale("A")
     state.view("B")
-    state.unlisten(read)
+    stop()
     state.end_sale()
     assert seen == [("A", "A"), ("A", "B")]

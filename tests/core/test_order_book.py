@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from paydesk.core.desk import OrderDesk
+from paydesk.core.events import BookChangedElsewhere
 from paydesk.core.order_book import OrderBook, OrderQuery
 from paydesk.core.report import DayReport, Tally, day_bounds
 from paydesk.core.runtime import Runtime
@@ -111,7 +112,7 @@ def test_the_day_report_and_its_orders_come_from_the_book(store: OrderStore) -> 
 def test_a_change_by_another_process_is_announced_once(store: OrderStore, path: Path) -> None:
     book = OrderBook(store, CLIENT)
     heard: list[str] = []
-    book.listen(lambda: heard.append("changed"))
+    book.hub.subscribe(BookChangedElsewhere, lambda _e: heard.append("changed"))
     assert not book.look_for_changes() and heard == []
     change_elsewhere(path, "wait")
     assert book.look_for_changes()
@@ -125,7 +126,7 @@ def test_its_own_writes_are_not_announced(store: OrderStore) -> None:
     """The window says what it writes itself, row by row; only others' changes are news."""
     book = OrderBook(store, CLIENT)
     heard: list[str] = []
-    book.listen(lambda: heard.append("changed"))
+    book.hub.subscribe(BookChangedElsewhere, lambda _e: heard.append("changed"))
     store.record_checks([CheckResult(CLIENT, "wait", OrderStatus.DECLINE, GENERATED, None)])
     assert not book.look_for_changes() and heard == []
 
@@ -140,8 +141,8 @@ def test_a_change_made_before_the_first_look_is_not_missed(store: OrderStore, pa
 def test_a_listener_that_stopped_listening_hears_nothing(store: OrderStore, path: Path) -> None:
     book = OrderBook(store, CLIENT)
     heard: list[str] = []
-    stop = book.listen(lambda: heard.append("first"))
-    book.listen(lambda: heard.append("second"))
+    stop = book.hub.subscribe(BookChangedElsewhere, lambda _e: heard.append("first"))
+    book.hub.subscribe(BookChangedElsewhere, lambda _e: heard.append("second"))
     stop()
     stop()  # twice is harmless
     change_elsewhere(path, "wait")

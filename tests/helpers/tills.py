@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.core.book_sync import BookStatus, BookSync
+from paydesk.core.book_sync import BookStatus, BookStatusChanged, BookSync, OrdersTaken
 from paydesk.core.desk import OrderDesk
 from paydesk.core.remote import send_creation
 from paydesk.core.runtime import Runtime, open_runtime
@@ -45,7 +45,8 @@ class Till:
     def start_sync(self) -> BookSync:
         sync = self.runtime.open_book_sync()
         assert sync is not None
-        sync.set_listeners(on_status=self.statuses.append, on_taken=self.taken.extend)
+        sync.hub.subscribe(BookStatusChanged, lambda event: self.statuses.append(event.status))
+        sync.hub.subscribe(OrdersTaken, lambda event: self.taken.extend(event.order_ids))
         sync.start()
         self.sync = sync
         return sync

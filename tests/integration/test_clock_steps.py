@@ -18,7 +18,7 @@ from test_watch_engine import HeldRequests, Monotonic
 from paydesk.core.counter_state import can_be_shown_to_buyer
 from paydesk.core.desk import OrderDesk
 from paydesk.core.watch import WatchEngine
-from paydesk.core.watch_events import Event, OrderPaid
+from paydesk.core.watch_events import Event, OrderPaid, WatchEvent
 from paydesk.domain.clock import SteadyClock, utc_now
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of
@@ -42,7 +42,7 @@ class Counter:
         self.engine = WatchEngine(self.desk, lambda: client, self.runner,
                                   monotonic=self.monotonic)
         self.heard: list[Event] = []
-        self.engine.listen(self.heard.append)
+        self.engine.hub.subscribe(WatchEvent, self.heard.append)
 
     def sell(self, amount: str) -> Order:
         order = self.engine.create(amount)

@@ -33,6 +33,7 @@ from paydesk.core.watch_events import (
     ProblemCleared,
     ProblemCode,
     SaleCreating,
+    WatchEvent,
 )
 from paydesk.core.watch_threads import watch_until_final
 from paydesk.domain.clock import utc_now
@@ -116,7 +117,7 @@ def make_engine(
         engine = WatchEngine(desk, lambda: client, runner, monotonic=monotonic,
                              **options)  # type: ignore[arg-type]
         heard: list[Event] = []
-        engine.listen(heard.append)
+        engine.hub.subscribe(WatchEvent, heard.append)
         return engine, runner, heard
 
     return make
@@ -352,7 +353,7 @@ def test_a_damaged_book_is_said_once_and_nothing_more_is_written_or_sent(
         runner = HeldRequests()
         engine = WatchEngine(OrderDesk(store, TEST_CLIENT_ID), lambda: client, runner)
         heard: list[Event] = []
-        engine.listen(heard.append)
+        engine.hub.subscribe(WatchEvent, heard.append)
         assert not engine.start()
         assert engine.book_is_lost and len(of(BookLost, heard)) == 1
         assert engine.create("150") is None

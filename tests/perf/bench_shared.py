@@ -302,7 +302,7 @@ def bench_shared_create(runs: int, warmup: int, work: Path, gui: Gui, server: An
 
 def bench_upload(sizes: SharedSizes, work: Path, server: Any, base_url: str,
                  ) -> dict[str, Any]:
-    from paydesk.core.book_sync import BookState, BookStatus
+    from paydesk.core.book_sync import BookState, BookStatus, BookStatusChanged
     from paydesk.core.remote import send_creation
 
     book_url = new_book(server)
@@ -325,7 +325,7 @@ def bench_upload(sizes: SharedSizes, work: Path, server: Any, base_url: str,
             if not news.wait_for(condition, WAIT_S):
                 raise RuntimeError(f"{what}: not within {WAIT_S:.0f} s ({sync.status})")
 
-    sync.set_listeners(on_status=heard)
+    sync.hub.subscribe(BookStatusChanged, lambda event: heard(event.status))
     sync.start()
     try:
         wait_for(lambda: bool(done), "the shared book online")

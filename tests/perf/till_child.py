@@ -32,12 +32,11 @@ import threading
 import time
 from typing import Any
 
-from paydesk.core.book_sync import BookStatus
+from paydesk.core.book_sync import BookDownloaded, BookStatusChanged, OrdersTaken
 from paydesk.core.remote import send_creation
 from paydesk.core.runtime import open_runtime
 from paydesk.core.watch import TICK_S, WatchEngine
 from paydesk.core.watch_threads import ThreadRunner
-from paydesk.domain.orders import Order
 
 _print_lock = threading.Lock()
 
@@ -54,20 +53,22 @@ def main(data_dir: str) -> None:
     inbox: queue.Queue[tuple[str, Any]] = queue.Queue()
     seen: set[str] = set()
 
-    def changed(orders: list[Order]) -> None:  # in the sync's thread
+    def changed(event: BookDownloaded) -> None:  # in the sync's thread
         now = time.monotonic()
-        for order in orders:
+        for order in event.orders:
             if order.till != till and order.url is not None and order.order_id not in seen:
                 seen.add(order.order_id)
                 say(f"SEEN {order.order_id} {now:.6f}")
 
-    def status(news: BookStatus) -> None:
+    def status(event: BookStatusChanged) -> None:
+        news = event.status
         say(f"STATUS {news.state.value} {news.waiting}")
 
     sync = runtime.open_book_sync()
     if sync is not None:
-        sync.set_listeners(on_status=status, on_changed=changed,
-                           on_taken=lambda ids: inbox.put(("taken", ids)))
+        sync.hub.subscribe(BookStatusChanged, status)
+        sync.hub.subscribe(BookDownloaded, changed)
+        sync.hub.subscribe(OrdersTaken, lambda event: inbox.put(("taken", list(event.order_ids))))
         sync.start()
 
     def read_commands() -> None:

@@ -11,5 +11,5 @@ the window (a QTimer and a QThreadPool) and the command line (plain threads,
 ``refresh`` and ``watch_threads``) drive it. ``counter_state.CounterState`` holds
 the sale in front of the buyer and the order the cashier is looking at.
 ``runtime.Runtime`` puts it together from the settings, the keychain and the
-data folder, and tells its listeners the settings in force after each save.
+data folder, and publishes the settings in force after each save on its event hub.
 """

@@ -35,6 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
+from paydesk.core.events import EventHub
 from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.failures import Failure
 from paydesk.domain.orders import Order
@@ -153,19 +154,34 @@ def _named(entry: BookEntry, till: str) -> BookEntry:
     return replace(entry, order=replace(entry.order, till=till))
 
 
-StatusListener = Callable[[BookStatus], None]
-#: Hears, in the sync's thread, of orders a download changed in this till's book.
-ChangeListener = Callable[[list[Order]], None]
-#: Hears, in the sync's thread, of open orders this till now watches (taken over).
-TakenListener = Callable[[list[str]], None]
+@dataclass(frozen=True, slots=True)
+class BookStatusChanged:
+    """Where the shared book stands now (published in the sync's thread)."""
+
+    status: BookStatus
+
+
+@dataclass(frozen=True, slots=True)
+class BookDownloaded:
+    """A download changed these orders in this till's book (in the sync's thread)."""
+
+    orders: tuple[Order, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OrdersTaken:
+    """Open orders this till watches from now on, taken over from a till gone quiet
+    (in the sync's thread)."""
+
+    order_ids: tuple[str, ...]
 
 
 class BookSync:
     """One till's journal and the shared book kept in step by one background thread.
 
     The thread opens its own connection to the journal (``open_journal``) and to the
-    shared book (``connect``); both stay in it. Listeners (:meth:`set_listeners`) are
-    called in that thread: a window hands them to its own thread (a queued signal).
+    shared book (``connect``); both stay in it. Its news is published on ``hub`` in
+    that thread: a window hears it through its bridge to the GUI thread.
     """
 
     def __init__(
@@ -177,14 +193,15 @@ class BookSync:
         till: str,
         address: str,
         clock: Clock = utc_now,
+        hub: EventHub | None = None,
     ) -> None:
         self._open_journal = open_journal
         self._connect = connect
         self.client_id = client_id
         self.till = till
-        self._on_status: StatusListener | None = None
-        self._on_changed: ChangeListener | None = None
-        self._on_taken: TakenListener | None = None
+        #: Where its news goes, published in the sync's thread: BookStatusChanged,
+        #: BookDownloaded, OrdersTaken.
+        self.hub = hub or EventHub()
         self._clock = clock
         self._status = BookStatus(BookState.CONNECTING, address=address)
         self._stopping = threading.Event()
@@ -203,18 +220,6 @@ class BookSync:
     @property
     def status(self) -> BookStatus:
         return self._status
-
-    def set_listeners(
-        self,
-        *,
-        on_status: StatusListener | None = None,
-        on_changed: ChangeListener | None = None,
-        on_taken: TakenListener | None = None,
-    ) -> None:
-        """Who hears the news (before :meth:`start`; called in the sync's thread)."""
-        self._on_status = on_status
-        self._on_changed = on_changed
-        self._on_taken = on_taken
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="paydesk-book-sync", daemon=True)
@@ -280,8 +285,8 @@ class BookSync:
                 self._bell = False
                 self._next_catch_up = now + CATCH_UP_SECONDS
                 changed = download_changes(journal, self._book, self.client_id, self.till)
-                if changed and self._on_changed is not None:
-                    self._on_changed(changed)
+                if changed:
+                    self.hub.publish(BookDownloaded(tuple(changed)))
             if now >= self._next_lease:
                 self._next_lease = now + RENEW_SECONDS
                 self._claim(journal)
@@ -311,8 +316,7 @@ class BookSync:
         taken = journal.set_watched_here(self.client_id, self.till, held, self._clock())
         if taken:
             log.info("now watching %d open order(s) another till left", len(taken))
-            if self._on_taken is not None:
-                self._on_taken(taken)
+            self.hub.publish(OrdersTaken(tuple(taken)))
 
     def _lost(self, journal: OrderStore, exc: StoreError) -> None:
         failure = getattr(exc, "failure", None)
@@ -334,8 +338,7 @@ class BookSync:
         status = BookStatus(state, waiting, failure, self._status.address)
         if status != self._status:
             self._status = status
-            if self._on_status is not None:
-                self._on_status(status)
+            self.hub.publish(BookStatusChanged(status))
 
     def _wait(self) -> None:
         timeout = LOOK_SECONDS

@@ -9,16 +9,18 @@ viewed order, so a click in the list never shows a buyer someone else's amount
 and code.
 
 This is the one owner of both. It holds order ids, not orders (the order book
-has the orders), and tells its listeners after each change; the window's
-controller relays that as Qt signals, and the payment panel, the customer
+has the orders), and publishes :class:`CounterChanged` on its event hub after
+each change; the window's controller relays that as Qt signals, and the payment panel, the customer
 display and the orders list read it. No Qt here: the rules are tested alone.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from paydesk.core.events import EventHub
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -33,8 +35,13 @@ class Change(enum.Flag):
     VIEWED = enum.auto()
 
 
-#: Called after a change, with what changed; it reads the new ids from the state.
-Listener = Callable[[Change], None]
+@dataclass(frozen=True, slots=True)
+class CounterChanged:
+    """The sale or the viewed order changed: what changed, and the ids now."""
+
+    changed: Change
+    sale: str | None
+    viewed: str | None
 
 
 def can_be_shown_to_buyer(order: Order, *, now: datetime, expires_at: datetime) -> bool:
@@ -49,10 +56,11 @@ def can_be_shown_to_buyer(order: Order, *, now: datetime, expires_at: datetime) 
 class CounterState:
     """Which order is the sale (``sale``) and which one the cashier views (``viewed``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, hub: EventHub | None = None) -> None:
         self._sale: str | None = None
         self._viewed: str | None = None
-        self._listeners: list[Listener] = []
+        #: Where each change is published (CounterChanged): one counter per hub.
+        self.hub = hub or EventHub()
 
     @property
     def sale(self) -> str | None:
@@ -67,12 +75,6 @@ class CounterState:
     def focused(self) -> frozenset[str]:
         """The orders someone is watching now: checked every couple of seconds."""
         return frozenset(i for i in (self._sale, self._viewed) if i is not None)
-
-    def listen(self, listener: Listener) -> None:
-        self._listeners.append(listener)
-
-    def unlisten(self, listener: Listener) -> None:
-        self._listeners.remove(listener)
 
     # -- what the cashier does --------------------------------------------------
 
@@ -116,5 +118,4 @@ class CounterState:
             changed |= Change.VIEWED
         self._sale, self._viewed = sale, viewed
         if changed:
-            for listener in list(self._listeners):
-                listener(changed)
+            self.hub.publish(CounterChanged(changed, sale, viewed))

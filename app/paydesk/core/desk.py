@@ -13,6 +13,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from paydesk.core.events import EventHub
 from paydesk.core.order_book import OrderBook
 from paydesk.core.outcomes import CheckOutcome, CreationOutcome
 from paydesk.core.polling import PollingPolicy
@@ -48,6 +49,7 @@ class OrderDesk:
         clock: Clock | None = None,
         steady: Clock | None = None,
         till: str = "",
+        hub: EventHub | None = None,
     ) -> None:
         """``clock``: the wall clock, for the records (None: the real one). ``steady``:
         the schedule's and the countdowns' (None: a SteadyClock; an injected wall clock,
@@ -57,7 +59,7 @@ class OrderDesk:
         self.till = till
         self.client_id = client_id
         #: The read side on the same connection: the list, its totals, the report.
-        self.book = OrderBook(store, client_id)
+        self.book = OrderBook(store, client_id, hub)
         self.policy = policy or PollingPolicy()
         self.max_amount = max_amount
         self._clock = clock or utc_now  # None: the real time

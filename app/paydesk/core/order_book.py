@@ -4,7 +4,8 @@ The window reads the book through this, never through the store itself, so a
 second backend (several tills on one shared book) plugs in here. A book answers
 for one account (the till's client id), whatever account a query names.
 
-It also tells its listeners when the book was changed elsewhere: by a command in
+It also publishes :class:`BookChangedElsewhere` on its event hub when the book
+was changed elsewhere: by a command in
 a terminal (``paydesk create``, ``paydesk refresh``), another till, another
 program. SQLite's ``PRAGMA data_version`` moves only when another connection
 commits, so :meth:`OrderBook.look_for_changes` is one cheap question, and what
@@ -16,10 +17,10 @@ thread, and the connection stays in the thread that opened it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
+from paydesk.core.events import BookChangedElsewhere, EventHub
 from paydesk.core.report import DayReport, day_bounds
 from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.orders import Order
@@ -36,7 +37,6 @@ from paydesk.store import (
 # What a reader of the book needs to name; re-exported so it need not know the store.
 __all__ = [
     "CreationAttempt",
-    "Listener",
     "OrderBook",
     "OrderDetails",
     "OrderQuery",
@@ -45,10 +45,6 @@ __all__ = [
     "StoreError",
     "Totals",
 ]
-
-#: Called, in the book's thread, when the book was changed elsewhere: read again what you show.
-Listener = Callable[[], None]
-
 
 @dataclass(frozen=True, slots=True)
 class OrderDetails:
@@ -64,10 +60,13 @@ class OrderBook:
     """One account's orders (every account's with ``client_id`` None), read on one
     store's connection, and word of changes made by others."""
 
-    def __init__(self, store: OrderStore, client_id: int | None = None) -> None:
+    def __init__(self, store: OrderStore, client_id: int | None = None,
+                 hub: EventHub | None = None) -> None:
         self._store = store
         self.client_id = client_id
-        self._listeners: list[Listener] = []
+        #: Where a change made elsewhere is published (BookChangedElsewhere), in the
+        #: book's thread.
+        self.hub = hub or EventHub()
         # From now on, what another connection commits is a change, even before the
         # first look: the list reads the book as soon as it is made.
         try:
@@ -130,25 +129,14 @@ class OrderBook:
 
     # -- changes made elsewhere --------------------------------------------------
 
-    def listen(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener`` after each change made elsewhere; returns what stops it."""
-        self._listeners.append(listener)
-
-        def stop() -> None:
-            if listener in self._listeners:
-                self._listeners.remove(listener)
-
-        return stop
-
     def look_for_changes(self) -> bool:
         """Whether another connection changed the book since the last look; if so, the
-        listeners are told first. StoreError when the book cannot be asked."""
+        hub hears of it first (BookChangedElsewhere). StoreError when the book cannot be asked."""
         version = self._store.data_version()
         if version == self._version:
             return False
         self._version = version
-        for listener in list(self._listeners):
-            listener()
+        self.hub.publish(BookChangedElsewhere())
         return True
 
     def _scoped(self, q: OrderQuery) -> OrderQuery:

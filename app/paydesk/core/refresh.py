@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from paydesk.core.watch import WatchEngine
-from paydesk.core.watch_events import CreationRecorded, Event, OrderChecked, Problem
+from paydesk.core.watch_events import CreationRecorded, Event, OrderChecked, Problem, WatchEvent
 from paydesk.core.watch_events import ProblemCode as Code
 from paydesk.core.watch_threads import StoreTrouble, ThreadRunner
 from paydesk.domain.orders import Order
@@ -67,8 +67,8 @@ def refresh_all(
     with ThreadRunner(max_in_flight) as runner:
         engine = WatchEngine(desk, lambda: client, runner, max_in_flight=max_in_flight,
                              limiter=limiter, one_pass=True)
-        engine.listen(report.hear)
-        engine.listen(trouble)
+        engine.hub.subscribe(WatchEvent, report.hear)
+        engine.hub.subscribe(WatchEvent, trouble)
         engine.resume_unconfirmed()
         runner.drain(engine)
         engine.check_now()

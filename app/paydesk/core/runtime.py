@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from paydesk.core import settings as settings_file
 from paydesk.core.demo import DEMO_SECRET_KEY, DemoSandbox
+from paydesk.core.events import EventHub, SettingsChanged
 from paydesk.core.rate_limit import RateLimiter
 from paydesk.core.settings import Settings
 from paydesk.support.paths import AppPaths, resolve_data_dir
@@ -34,10 +35,6 @@ if TYPE_CHECKING:
     from paydesk.store import OrderStore
     from paydesk.store.shared import BookAddress
     from paydesk.store.shared.book import SharedBook
-
-
-#: Hears the settings in force after they changed.
-SettingsListener = Callable[[Settings], None]
 
 
 class NotConfiguredError(Exception):
@@ -72,7 +69,9 @@ class Runtime:
     #: (the tests'), whose settings stand for its file's until it writes one.
     unsaved: Settings | None = field(default=None, repr=False)
     _client: GatewayClient | None = field(default=None, repr=False)
-    _settings_listeners: list[SettingsListener] = field(default_factory=list, repr=False)
+    #: The process's one event hub: the settings (SettingsChanged), and every part
+    #: built here (the desk's book, the shared book's sync) publish on it.
+    hub: EventHub = field(default_factory=EventHub, repr=False)
     #: The account of the order book a desk was opened for (None: none yet).
     _desk_client_id: int | None = field(default=None, repr=False)
 
@@ -86,10 +85,10 @@ class Runtime:
         return self._desk_client_id
 
     def save_settings(self, changes: Mapping[str, Any], *, new_secret: bool = False) -> Settings:
-        """Save ``changes`` (setting name → value), put them in force and tell every
-        listener; SettingsError when they are not valid or cannot be written (nothing
-        changes then). Every front end saves here: the window's dialog and menu, and
-        ``paydesk config set``.
+        """Save ``changes`` (setting name → value), put them in force and publish
+        SettingsChanged on the hub; SettingsError when they are not valid or cannot be
+        written (nothing changes then). Every front end saves here: the window's dialog
+        and menu, and ``paydesk config set``.
 
         Only the settings named change. The file is read again first, so what another
         process wrote into it meanwhile (``paydesk config set`` beside the open window)
@@ -113,7 +112,7 @@ class Runtime:
     def reload_settings(self) -> Settings:
         """Put in force what the settings file holds now, with what another process
         saved in it (before the window shows them to be edited); SettingsError when it
-        cannot be read (nothing changes then). The listeners hear of it only when
+        cannot be read (nothing changes then). SettingsChanged is published only when
         something did change."""
         on_file = self._on_file()
         if self._in_force_of(on_file) == self.settings:
@@ -137,18 +136,9 @@ class Runtime:
         before, self.settings = self.settings, in_force
         if new_secret or _connection(before) != _connection(in_force):
             self.reset_gateway()
-        for listener in list(self._settings_listeners):
-            listener(in_force)
+        # The one place that tells what must follow them (the watching, its pool).
+        self.hub.publish(SettingsChanged(in_force))
         return in_force
-
-    def listen_settings(self, listener: SettingsListener) -> None:
-        """Call ``listener`` with the settings in force each time they are saved: the
-        one place that tells what must follow them (the watching, its pool)."""
-        self._settings_listeners.append(listener)
-
-    def unlisten_settings(self, listener: SettingsListener) -> None:
-        if listener in self._settings_listeners:
-            self._settings_listeners.remove(listener)
 
     def secret_store(self) -> SecretStore:
         return SecretStore(self.paths.secret_file, use_file=self.settings.secret_storage == "file")
@@ -184,7 +174,7 @@ class Runtime:
 
         store = self.open_store_for_reading()
         try:
-            yield OrderBook(store, self.settings.client_id)
+            yield OrderBook(store, self.settings.client_id, self.hub)
         finally:
             store.close()
 
@@ -200,6 +190,7 @@ class Runtime:
             clock=self.clock,
             steady=self.steady_clock(),
             till=self.settings.till_name,
+            hub=self.hub,
         )
 
     def steady_clock(self) -> Clock:
@@ -268,7 +259,7 @@ class Runtime:
 
     def open_book_sync(self) -> BookSync | None:
         """The thread keeping this till's book and the shared one in step (not started;
-        its listeners set with BookSync.set_listeners); None without a shared book."""
+        its news published on the runtime's hub); None without a shared book."""
         if not self.shares_a_book:
             return None
         from paydesk.core.book_sync import BookSync
@@ -281,6 +272,7 @@ class Runtime:
             till=self.settings.till_name,
             address=address.masked,
             clock=self.steady_clock(),  # it schedules checks of the orders it takes
+            hub=self.hub,
         )
 
     def require_client_id(self) -> int:
@@ -371,7 +363,7 @@ def open_runtime(
     sandbox.start()
     runtime = Runtime(demo_paths, sandbox.settings(base), demo=sandbox,
                       over_file=sandbox.settings, unsaved=Settings())
-    runtime.listen_settings(sandbox.follow)
+    runtime.hub.subscribe(SettingsChanged, lambda event: sandbox.follow(event.settings))
     return runtime
 
 

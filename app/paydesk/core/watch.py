@@ -12,7 +12,7 @@ hands out (a callable touching no storage) elsewhere, then gives the outcome
 back with ``done()`` in the engine's thread, which owns the book's connection,
 and ``flush()`` once a batch is in: the window with a QTimer and a QThreadPool
 (ui/payment/counter.py), the command line with plain threads (watch_threads.py). What
-happened is told to listeners as events with codes (watch_events.py); the
+happened is published on the event hub as events with codes (watch_events.py); the
 front end says it (the log here has it at INFO, for the record).
 """
 
@@ -26,7 +26,8 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from paydesk.core.client_slot import ClientSlot
-from paydesk.core.counter_state import Change, CounterState
+from paydesk.core.counter_state import CounterChanged, CounterState
+from paydesk.core.events import EventHub
 from paydesk.core.outcomes import CheckOutcome, CreationOutcome, Outcome, Request, Runner
 from paydesk.core.rate_limit import RateLimiter
 from paydesk.core.remote import fetch_status, resume_creation, send_creation
@@ -35,7 +36,6 @@ from paydesk.core.watch_events import (
     CreationOut,
     CreationRecorded,
     Event,
-    Listener,
     OrderChecked,
     OrderPaid,
     OrderRefused,
@@ -76,12 +76,15 @@ class WatchEngine:
         one_pass: bool = False,
         only: Collection[str] | None = None,
         monotonic: Callable[[], float] = time.monotonic,
+        hub: EventHub | None = None,
     ) -> None:
         """``one_pass``: each order is sent at most once and nothing is sent again by
         itself (``paydesk refresh``). ``only``: watch these orders, not the whole book
-        (``create --wait``)."""
+        (``create --wait``). ``hub``: where its events go (WatchEvent); by default the
+        state's."""
         self.desk = desk
-        self.state = state or CounterState()
+        self.state = state or CounterState(hub)
+        self.hub = hub or self.state.hub
         self.max_in_flight = max_in_flight
         self.limiter = limiter
         self.resend_pause_s: float | None = None if one_pass else RESEND_PAUSE_S
@@ -101,17 +104,10 @@ class WatchEngine:
         self._checks_failing = False
         self._store_problem: str | None = None  # the last refusal said
         self._stopped = False
-        self._listeners: list[Listener] = []
-        self.state.listen(self._state_changed)
-
-    # -- listeners ----------------------------------------------------------------
-
-    def listen(self, listener: Listener) -> None:
-        self._listeners.append(listener)
+        self.state.hub.subscribe(CounterChanged, self._state_changed)
 
     def _announce(self, event: Event) -> None:
-        for listener in list(self._listeners):
-            listener(event)
+        self.hub.publish(event)
 
     # -- life -----------------------------------------------------------------------
 
@@ -262,7 +258,7 @@ class WatchEngine:
         else:
             self._announce(ProblemCleared(order_id))
 
-    def _state_changed(self, _changed: Change) -> None:
+    def _state_changed(self, _changed: CounterChanged) -> None:
         if self.awaited is not None and self.awaited != self.state.sale:
             # Only the sale's creation is waited for: this one is set aside. It goes on,
             # and is recorded like any other, but shown to nobody.

@@ -1,6 +1,7 @@
 """What the watch engine announces: plain values, with codes and details, never sentences.
 
-The window relays them as Qt signals and says the problems in its own words and
+The engine publishes them on its event hub (core/events.py). The window relays
+them as Qt signals and says the problems in its own words and
 language (ui/shell/messages.py); the command line prints what it needs. A problem
 carries the error itself (a GatewayError, a StoreError, ...), which has the
 details: its class, the store's problem code, the service's own message.
@@ -9,7 +10,6 @@ details: its class, the store's problem code, the service's own message.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -54,6 +54,11 @@ class Remedy(enum.Enum):
     CREATE_AGAIN = "create_again"
 
 
+@dataclass(frozen=True, slots=True)
+class WatchEvent:
+    """What every event below is: subscribing to it on the hub hears them all."""
+
+
 #: The problems about one order the counter shows, which mean nothing once that
 #: order has left the counter (Esc, the next sale): it is finished in the background.
 _ABOUT_THE_ORDER = frozenset({ProblemCode.NOT_CONFIRMED, ProblemCode.NOT_SAVED,
@@ -61,7 +66,7 @@ _ABOUT_THE_ORDER = frozenset({ProblemCode.NOT_CONFIRMED, ProblemCode.NOT_SAVED,
 
 
 @dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(WatchEvent):
     code: ProblemCode
     error: BaseException
     order_id: str | None = None
@@ -91,14 +96,14 @@ class Problem:
 
 
 @dataclass(frozen=True, slots=True)
-class ProblemCleared:
+class ProblemCleared(WatchEvent):
     """The problem about this creation (or, for None, the status checks) is over."""
 
     order_id: str | None
 
 
 @dataclass(frozen=True, slots=True)
-class CreationRecorded:
+class CreationRecorded(WatchEvent):
     """What the service said to a creation is in the book: the order as it is now."""
 
     order: Order
@@ -106,7 +111,7 @@ class CreationRecorded:
 
 
 @dataclass(frozen=True, slots=True)
-class OrderChecked:
+class OrderChecked(WatchEvent):
     """A status check is in the book: the order as it is now, and whether its status moved."""
 
     order: Order
@@ -115,24 +120,24 @@ class OrderChecked:
 
 
 @dataclass(frozen=True, slots=True)
-class OrderPaid:
+class OrderPaid(WatchEvent):
     order: Order
 
 
 @dataclass(frozen=True, slots=True)
-class OrderRefused:
+class OrderRefused(WatchEvent):
     order: Order
 
 
 @dataclass(frozen=True, slots=True)
-class SaleCreating:
+class SaleCreating(WatchEvent):
     """The sale's creation is (True) or no longer is (False) waited for."""
 
     busy: bool
 
 
 @dataclass(frozen=True, slots=True)
-class CreationOut:
+class CreationOut(WatchEvent):
     """A creation went to the service (True), or its answer is in (False): the order's
     phase is CREATING meanwhile (any order's: the sale's, one set aside, one sent again)."""
 
@@ -141,14 +146,11 @@ class CreationOut:
 
 
 @dataclass(frozen=True, slots=True)
-class BookLost:
+class BookLost(WatchEvent):
     """The book was found damaged and set aside: nothing more is written or sent."""
 
     error: StoreError
 
 
-Event = (
-    Problem | ProblemCleared | CreationRecorded | OrderChecked | OrderPaid | OrderRefused
-    | SaleCreating | CreationOut | BookLost
-)
-Listener = Callable[[Event], None]
+#: Any of the events above (a handler of their base class hears them all).
+Event = WatchEvent

@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING
 from paydesk.core.counter_state import CounterState
 from paydesk.core.outcomes import Outcome, Request
 from paydesk.core.watch import TICK_S, WatchEngine
-from paydesk.core.watch_events import BookLost, Event, OrderChecked, Problem, ProblemCode
+from paydesk.core.watch_events import (
+    BookLost,
+    Event,
+    OrderChecked,
+    Problem,
+    ProblemCode,
+    WatchEvent,
+)
 from paydesk.domain.orders import Order
 from paydesk.store.errors import StoreError
 
@@ -121,8 +128,8 @@ def watch_until_final(
     with ThreadRunner(1) as runner:
         engine = WatchEngine(desk, lambda: client, runner, max_in_flight=1, limiter=limiter,
                              state=state, only=(order_id,))
-        engine.listen(heard)
-        engine.listen(trouble)
+        engine.hub.subscribe(WatchEvent, heard)
+        engine.hub.subscribe(WatchEvent, trouble)
         while latest is not None and latest.next_check_at is not None:
             engine.tick()
             runner.step(engine, timeout=tick, pause=pause)

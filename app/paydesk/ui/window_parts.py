@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from paydesk.ui.payment.panel import PaymentPanel
     from paydesk.ui.settings.apply import SettingsControl
     from paydesk.ui.shell.crash_notice import CrashNotice
+    from paydesk.ui.shell.event_bridge import EventBridge
     from paydesk.ui.shell.menus import MenuActions, WindowActions
     from paydesk.ui.shell.problem_banner import Notice, ProblemBanner
     from paydesk.ui.shell.save_dialog import SaveFolder
@@ -84,3 +85,5 @@ class WindowParts:
     alerts: Alerts
     paid_notices: PaidNotices
     crash_notice: CrashNotice
+    #: The one way the runtime's events published in another thread reach the window.
+    event_bridge: EventBridge

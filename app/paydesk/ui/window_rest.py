@@ -19,6 +19,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QApplication
 
+from paydesk.core.book_sync import BookDownloaded, BookStatusChanged, OrdersTaken
 from paydesk.core.runtime import Runtime
 from paydesk.domain.orders import Order
 from paydesk.support.sound_player import SoundPlayer
@@ -31,6 +32,7 @@ from paydesk.ui.payment.form import amount_hints
 from paydesk.ui.payment.panel import PaymentPanel
 from paydesk.ui.payment.sale_announcer import SaleAnnouncer
 from paydesk.ui.shell.crash_notice import CrashNotice
+from paydesk.ui.shell.event_bridge import EventBridge
 from paydesk.ui.shell.field_shortcuts import FieldShortcuts
 from paydesk.ui.shell.icon import app_icon
 from paydesk.ui.shell.menus import MenuActions, MenuCommands, MenuSources
@@ -66,6 +68,8 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
     """
     window, runtime, form = frame.window, frame.runtime, frame.form
     save_folder = SaveFolder(frame.ui_state)
+    # The one way the runtime's events published in another thread reach the window.
+    bridge = EventBridge(runtime.hub, parent=window)
     form.amount_hint = FittedHint(form.amount_input, amount_hints())
     # The menus come first (the first frame's titles are empty until then); what their
     # actions read is built after them, and is asked for when an action runs.
@@ -133,7 +137,7 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
         form.add_clear_buttons()
 
         orders, watch = _orders_list(frame, counter)
-        link = _share_the_book(frame, counter, watch)
+        link = _share_the_book(frame, counter, watch, bridge)
         player = SoundPlayer(enabled=runtime.settings.sound, fallback=QApplication.beep)
         alerts = Alerts(window, player)
         frame.settings_control.follow_alerts(alerts)
@@ -169,11 +173,12 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
     return WindowParts(
         save_folder=save_folder, menu_actions=menu_actions, actions=menu_actions.actions,
         counter=counter, payment_panel=panel, orders_panel=orders, book_watch=watch,
-        shared_book=link, alerts=alerts, paid_notices=notices, crash_notice=crash_notice)
+        shared_book=link, alerts=alerts, paid_notices=notices, crash_notice=crash_notice,
+        event_bridge=bridge)
 
 
-def _share_the_book(frame: FirstFrame, counter: CounterController,
-                    watch: BookWatch) -> SharedBookLink | None:
+def _share_the_book(frame: FirstFrame, counter: CounterController, watch: BookWatch,
+                    bridge: EventBridge) -> SharedBookLink | None:
     """With a shared order book: the thread that keeps this till's book in step with it,
     and its word in the status bar."""
     link = SharedBookLink.open(frame.runtime, parent=frame.window)
@@ -183,9 +188,14 @@ def _share_the_book(frame: FirstFrame, counter: CounterController,
     label = SharedBookLabel(frame.runtime.settings.till_name)
     frame.window.statusBar().addPermanentWidget(label)
     label.show_status(link.status)
-    link.status_changed.connect(label.show_status)
-    link.changed.connect(watch.look)  # another till's order: in the list at once
-    link.taken.connect(counter.take_over)  # a quiet till's orders: watched here now
+    # The sync's news, published in its thread, heard in the window's.
+    bridge.subscribe(BookStatusChanged, lambda event: label.show_status(event.status),
+                     owner=label)
+    # Another till's order: in the list at once.
+    bridge.subscribe(BookDownloaded, lambda _event: watch.look(), owner=watch)
+    # A quiet till's orders: watched here now.
+    bridge.subscribe(OrdersTaken, lambda event: counter.take_over(event.order_ids),
+                     owner=counter)
     link.start()
     return link
 

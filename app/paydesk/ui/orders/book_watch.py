@@ -1,7 +1,7 @@
 """The window's ear on the order book: changes another program makes, as a Qt signal.
 
 The book (the core's read side) knows how to tell that another connection
-changed it and whom to tell; this only asks it every :data:`LOOK_MS` from the
+changed it, and publishes that on its event hub; this only asks it every :data:`LOOK_MS` from the
 GUI thread, which owns the book's connection, and turns the answer into
 ``changed`` for the widgets. One question costs a few microseconds
 (``PRAGMA data_version``), so the list follows a ``paydesk create`` or
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from paydesk.core.events import BookChangedElsewhere
 from paydesk.core.order_book import OrderBook, StoreError
 from paydesk.ui.shell.messages import book_error_text
 
@@ -37,7 +38,8 @@ class BookWatch(QObject):
         self._timer = QTimer(self)
         self._timer.setInterval(interval_ms)
         self._timer.timeout.connect(self.look)
-        self._unlisten = book.listen(self.changed.emit)
+        # Published in this thread (look() asks from here): heard at once.
+        self._unlisten = book.hub.subscribe(BookChangedElsewhere, lambda _e: self.changed.emit())
 
     def start(self) -> None:
         self._timer.start()

@@ -7,7 +7,8 @@ run in the pool and touch neither the book nor a widget; their outcomes come
 back as queued signals and are handed to the engine, and a zero timer writes
 each batch at the end of its event-loop pass. What the engine announces is
 relayed as this object's signals, its problems in the cashier's words
-(ui/shell/messages.py). The settings in force reach the engine as they are saved.
+(ui/shell/messages.py). The settings in force reach the engine as they are saved (all through the
+runtime's event hub, in this thread).
 
 Which order is the sale (in front of the buyer) and which one the cashier views
 is kept by the engine's :class:`CounterState`; this relays its changes as
@@ -23,7 +24,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from paydesk.core.client_slot import CLIENT_RETRY_S
-from paydesk.core.counter_state import Change, can_be_shown_to_buyer
+from paydesk.core.counter_state import Change, CounterChanged, can_be_shown_to_buyer
+from paydesk.core.events import SettingsChanged
 from paydesk.core.outcomes import Outcome, Request
 from paydesk.core.watch import TICK_S, WatchEngine
 from paydesk.core.watch_events import (
@@ -38,6 +40,7 @@ from paydesk.core.watch_events import (
     ProblemCleared,
     ProblemCode,
     SaleCreating,
+    WatchEvent,
 )
 from paydesk.domain.money import parse_amount
 from paydesk.domain.orders import Order
@@ -94,18 +97,21 @@ class CounterController(QObject):
     ) -> None:
         super().__init__(parent)
         self.desk = desk
-        self._runtime = runtime
         settings = runtime.settings
         self.pool = pool or QThreadPool(self)
         # The limiter bounds the rate; the pool bounds the concurrency.
         self.pool.setMaxThreadCount(_pool_size(settings))
+        hub = runtime.hub  # its events are published in this (the GUI) thread
         self.engine = WatchEngine(
             desk, runtime.gateway, self._run,
-            max_in_flight=settings.max_in_flight, limiter=runtime.limiter(),
+            max_in_flight=settings.max_in_flight, limiter=runtime.limiter(), hub=hub,
         )
-        self.engine.listen(self._heard)
         self.state = self.engine.state
-        self.state.listen(self._state_changed)
+        self._unsubscribe = [
+            hub.subscribe(WatchEvent, self._heard),
+            hub.subscribe(CounterChanged, lambda event: self._state_changed(event.changed)),
+            hub.subscribe(SettingsChanged, lambda event: self._settings_changed(event.settings)),
+        ]
         self._stopped = False
         self._timer = QTimer(self)
         self._timer.setInterval(int(TICK_S * 1000))
@@ -118,7 +124,6 @@ class CounterController(QObject):
         self._announce = QTimer(self)
         self._announce.setSingleShot(True)
         self._announce.timeout.connect(self._announce_new_orders)
-        runtime.listen_settings(self._settings_changed)
 
     # -- life -------------------------------------------------------------------
 
@@ -145,7 +150,8 @@ class CounterController(QObject):
         if self._stopped:
             return  # stopped already (a second stop, as the window closes, does nothing)
         self._stopped = True
-        self._runtime.unlisten_settings(self._settings_changed)
+        for unsubscribe in self._unsubscribe:  # the book is about to close
+            unsubscribe()
         self.engine.stop()
         self._announce.stop()
         self._unannounced.clear()

@@ -3,7 +3,7 @@
 Settings… and Settings → Play sounds both save what the person changed, and only
 that, through ``Runtime.save_settings``, as ``paydesk config set`` does (what it
 saved beside the open window is kept, and in force from the window's next save on,
-or as Settings… opens). That tells every listener the settings in force: the
+or as Settings… opens). That publishes the settings in force on the hub: the
 counter (polling, the rate, the requests in flight, the pool, the amount ceiling, a
 new payment client), the demo's sandbox (its shop's name, its orders' lifetime),
 and, wired here, the window's own parts: its title and status line, the sound and
@@ -18,12 +18,13 @@ In the demo the same path saves into the demo's own settings file.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject
 
-from paydesk.core.runtime import Runtime, SettingsListener
+from paydesk.core.events import SettingsChanged
+from paydesk.core.runtime import Runtime
 from paydesk.core.settings import Settings, SettingsError, changes_between
 from paydesk.ui.shell.formatting import tr
 
@@ -38,10 +39,12 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def follow_settings(runtime: Runtime, owner: QObject, listener: SettingsListener) -> None:
-    """``listener`` hears every save for as long as ``owner`` lives."""
-    runtime.listen_settings(listener)
-    owner.destroyed.connect(lambda *_: runtime.unlisten_settings(listener))
+def follow_settings(runtime: Runtime, owner: QObject,
+                    listener: Callable[[Settings], None]) -> None:
+    """``listener`` hears every save for as long as ``owner`` lives (saves are made in
+    the GUI thread: the hub calls it there)."""
+    stop = runtime.hub.subscribe(SettingsChanged, lambda event: listener(event.settings))
+    owner.destroyed.connect(lambda *_: stop())
 
 
 def window_title(settings: Settings, *, demo: bool) -> str:

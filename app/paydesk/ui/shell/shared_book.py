@@ -1,8 +1,9 @@
 """The window's side of the shared order book: its sync thread, and a word in the status bar.
 
 The core's :class:`~paydesk.core.book_sync.BookSync` runs in a thread of its own
-and calls its listeners there; this turns them into queued signals, so the
-widgets hear them in the window's thread: the list looks at the book at once
+and publishes its news on the runtime's event hub there; the window hears it in
+its own thread through its one event bridge (ui/shell/event_bridge.py,
+wired in window_rest.py): the list looks at the book at once
 when a download changed it, the counter checks the open orders it has just
 taken over from a till that went quiet, and the status bar says how the shared
 book stands ("shared order book offline — 3 orders waiting to upload").
@@ -10,7 +11,7 @@ book stands ("shared order book offline — 3 orders waiting to upload").
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QWidget
 
 from paydesk.core.book_sync import BookState, BookStatus, BookSync
@@ -26,22 +27,11 @@ _STYLE = {
 
 
 class SharedBookLink(QObject):
-    """Starts and stops the till's sync thread; its news as signals in this thread."""
-
-    status_changed = Signal(object)  # BookStatus
-    #: A download changed this till's book: read it again now.
-    changed = Signal()
-    #: Open orders this till watches from now on (list of order ids).
-    taken = Signal(list)
+    """Starts and stops the till's sync thread (its news: on the runtime's hub)."""
 
     def __init__(self, sync: BookSync, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._sync = sync
-        sync.set_listeners(
-            on_status=self.status_changed.emit,
-            on_changed=lambda _orders: self.changed.emit(),
-            on_taken=self.taken.emit,
-        )
 
     @classmethod
     def open(cls, runtime: Runtime, parent: QObject | None = None) -> SharedBookLink | None:

@@ -1,0 +1,67 @@
+"""The window's one bridge from the core's event hub to the GUI thread.
+
+The hub (core/events.py) calls a handler in the thread that published: the
+shared book's sync publishes in its own thread, and no widget may be touched
+there. A handler subscribed through this bridge always runs in the GUI thread:
+an event published there is handed over at once (Qt's automatic connection is
+direct within one thread, so the watch engine's news reaches the screens in the
+same pass, as before); one published in another thread travels as one queued
+signal. One bridge serves the whole window, whatever the source (Electrum's
+``QtEventListener`` shape, with typed events instead of names).
+
+A handler unsubscribed, or whose ``owner`` was destroyed, hears nothing more,
+not even an event already queued for it (its widgets may be gone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from PySide6.QtCore import QObject, Signal
+
+from paydesk.core.events import EventHub, Unsubscribe
+
+E = TypeVar("E")
+
+
+class _Subscription:
+    """One handler; ``live`` is only changed and read in the GUI thread."""
+
+    __slots__ = ("handler", "live")
+
+    def __init__(self, handler: Callable[[Any], None]) -> None:
+        self.handler = handler
+        self.live = True
+
+
+class EventBridge(QObject):
+    """Re-delivers the hub's events to handlers in the thread this object lives in."""
+
+    _arrived = Signal(object)  # (_Subscription, event)
+
+    def __init__(self, hub: EventHub, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.hub = hub
+        self._arrived.connect(self._deliver)  # automatic: direct here, queued from elsewhere
+
+    def subscribe(self, event_type: type[E], handler: Callable[[E], None], *,
+                  owner: QObject | None = None) -> Unsubscribe:
+        """Call ``handler`` in the GUI thread with each event of ``event_type``, until
+        the returned callable is called or ``owner`` is destroyed."""
+        subscription = _Subscription(handler)
+        stop_hub = self.hub.subscribe(event_type,
+                                      lambda event: self._arrived.emit((subscription, event)))
+
+        def unsubscribe() -> None:
+            subscription.live = False
+            stop_hub()
+
+        if owner is not None:
+            owner.destroyed.connect(lambda *_: unsubscribe())
+        return unsubscribe
+
+    def _deliver(self, arrived: tuple[_Subscription, object]) -> None:
+        subscription, event = arrived
+        if subscription.live:
+            subscription.handler(event)
