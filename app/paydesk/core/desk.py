@@ -239,7 +239,7 @@ class OrderDesk:
     def expires_at(self, order: Order) -> datetime:
         """When ``order`` should expire at the service, on the steady clock: what
         countdowns count down to (against :meth:`steady_now`)."""
-        return self.live_since(order) + self.policy.order_lifetime
+        return self.policy.expires_at(order, live_since=self.live_since(order))
 
     def pay_before(self, order: Order) -> datetime:
         """The same moment on the wall clock, for people to read (a slip's "pay before")."""

@@ -60,13 +60,16 @@ class PollingPolicy:
         local creation for an order not confirmed yet)."""
         return order.confirmed_at or order.created_at
 
-    def expires_at(self, order: Order) -> datetime:
-        """When the order should expire at the service, as far as the records tell."""
-        return self.live_since(order) + self.order_lifetime
+    def expires_at(self, order: Order, *, live_since: datetime | None = None) -> datetime:
+        """When the order should expire at the service: from ``live_since`` (on another
+        clock, core/desk.py), else as the records tell."""
+        since = self.live_since(order) if live_since is None else live_since
+        return since + self.order_lifetime
 
-    def watched_until(self, order: Order) -> datetime:
-        """After this an open order is no longer checked by itself (as the records tell)."""
-        return self.expires_at(order) + self.watch_limit
+    def watched_until(self, order: Order, *, live_since: datetime | None = None) -> datetime:
+        """After this an open order is no longer checked by itself (``live_since``: as
+        for :meth:`expires_at`)."""
+        return self.expires_at(order, live_since=live_since) + self.watch_limit
 
     @property
     def longest_wait(self) -> timedelta:
@@ -102,12 +105,10 @@ class PollingPolicy:
         """
         if order.creation is not CreationState.CONFIRMED or order.status.is_final:
             return None
-        since = self.live_since(order) if live_since is None else live_since
-        expires = since + self.order_lifetime
-        if now >= expires + self.watch_limit:
+        if now >= self.watched_until(order, live_since=live_since):
             return None  # "status unknown — check": shown so, and checked at the next start
-        when = now + self.interval(order, now, focused=focused, live_since=since)
-        prompt = expires + self.expiry_grace
+        when = now + self.interval(order, now, focused=focused, live_since=live_since)
+        prompt = self.expires_at(order, live_since=live_since) + self.expiry_grace
         if now < prompt:
             when = min(when, prompt)  # see the expiry soon after it should happen
         if not_before is not None:

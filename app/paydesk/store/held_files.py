@@ -62,8 +62,3 @@ def _note(path: Path) -> None:
     if identity is not None:
         _noted.add(identity)
 
-
-def is_noted(path: Path) -> bool:
-    with _lock:
-        identity = _identity(path)
-        return identity is not None and identity in _noted
