@@ -47,6 +47,8 @@ class Stored:
     secret: bool = False
     book_password: bool = False
     error: SecretStoreError | None = None
+    #: Whether ``error`` refused the secret key (else the book's password).
+    key_refused: bool = False
 
 
 class SettingsDialog(QDialog):
@@ -238,8 +240,9 @@ class SettingsDialog(QDialog):
             stored = Stored()
             try:
                 if secret and client_id is not None:
+                    stored.key_refused = True  # until it is kept
                     store.set(client_id, secret)
-                    stored.secret = True
+                    stored.secret, stored.key_refused = True, False
                 if book_password:
                     store.set_book_password(book_user, book_password)
                     stored.book_password = True
@@ -261,8 +264,7 @@ class SettingsDialog(QDialog):
         if error is not None:
             if isinstance(error, NoKeychainError):
                 self.service_section.offer_file()
-            refused_key = not stored.secret and bool(self.service_section.new_secret())
-            self._show_error(secret_error(error) if refused_key
+            self._show_error(secret_error(error) if stored.key_refused
                              else book_password_error(error))
             return
         self._close_with(settings)
