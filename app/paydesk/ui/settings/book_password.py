@@ -95,8 +95,10 @@ class BookPassword(QObject):
         elif kept is None:
             text = tr("the keychain cannot be read — type the password to store it")
         elif kept and self._store.uses_file:
+            # The file's words, as the key's say them (describe() is the command line's
+            # English, and would name the key's environment variable when one is set).
             text = tr("•••••••• set ({where}) — type to replace").format(
-                where=self._store.describe())
+                where=tr("a plaintext file, {0}").format(str(self._store.secret_file)))
         elif kept:
             text = tr("•••••••• stored in the keychain — type to replace")
         else:

@@ -88,11 +88,6 @@ class BookSection(QGroupBox):
         field_errors.add(form, "till", tr("&Till name:"), self.till_edit,
                          _wide_with_note(self.till_edit, self.till_note))
 
-    @property
-    def shared(self) -> bool:
-        """Whether the address field names a shared book (its password row is shown)."""
-        return self._shared
-
     def load(self, settings: Settings) -> None:
         self.order_book_edit.setText(settings.order_book)
         self.till_edit.setText(settings.till)
