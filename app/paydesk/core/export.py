@@ -52,7 +52,7 @@ HEADINGS: dict[str, str] = {
 }
 
 #: Every phase in the orders list's words (the window's list, a people's CSV, the day
-#: report's lines), in English; a test holds them to the window's list.
+#: report's lines), in English; the list's rows (ui/orders/cells.py) take them from here.
 PHASE_WORDS: dict[OrderPhase, str] = {
     OrderPhase.CREATING: QT_TRANSLATE_NOOP("PayDesk", "Creating…"),
     OrderPhase.NOT_SENT: QT_TRANSLATE_NOOP("PayDesk", "Not sent"),

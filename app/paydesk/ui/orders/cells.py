@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, QDateTime, QTime, QTimeZone
+from PySide6.QtCore import QDate, QDateTime, QTime, QTimeZone
 from PySide6.QtGui import QColor
 
+from paydesk.core.export import PHASE_WORDS, phase_words
 from paydesk.domain.clock import to_ms
 from paydesk.domain.orders import Order
-from paydesk.domain.phase import OrderPhase, phase_of
+from paydesk.domain.phase import OrderPhase
 from paydesk.ui.shell.formatting import tr
 
 
@@ -33,35 +34,37 @@ class RowLook:
         return QColor(colour)  # a copy: the caller may change it
 
 
-#: Every phase in the orders list: shorter words than the badge's, as a column
-#: beside seven others has the room of one or two words. The list reads its rows
-#: without a clock (a row is not repainted when a countdown ends), so a pending
-#: order reads "Waiting" there until the service answers.
+#: Every phase in the orders list: its words (core/export.py's PHASE_WORDS, which the
+#: people's CSV and the day report say too: shorter than the badge's, as a column
+#: beside seven others has the room of one or two words) and its colour. The list
+#: reads its rows without a clock (a row is not repainted when a countdown ends), so a
+#: pending order reads "Waiting" there until the service answers. Creating… is stored
+#: as not yet confirmed while it is sent (the model knows which are out); "Check
+#: status" is the badge's "Status unknown — check" cut to the action (F5, Ctrl+R);
+#: Unknown is followed by the service's own word (status_text).
+_ROW_COLOURS: dict[OrderPhase, str] = {
+    OrderPhase.CREATING: "#8e44ad",
+    OrderPhase.NOT_SENT: "#8e44ad",
+    OrderPhase.PENDING: "#b36b00",
+    OrderPhase.CHECKING: "#b36b00",
+    OrderPhase.UNCHECKED: "#b06000",
+    OrderPhase.PAID: "#1b7f3b",
+    OrderPhase.REFUSED: "#c62828",
+    OrderPhase.EXPIRED: "#7b7b7b",
+    OrderPhase.ABANDONED: "#7b7b7b",
+    OrderPhase.UNKNOWN: "#5e35b1",
+}
 ROWS: dict[OrderPhase, RowLook] = {
-    # Stored as not yet confirmed while it is sent: the model knows which are out.
-    OrderPhase.CREATING: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Creating…"), "#8e44ad"),
-    OrderPhase.NOT_SENT: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Not sent"), "#8e44ad"),
-    OrderPhase.PENDING: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Waiting"), "#b36b00"),
-    OrderPhase.CHECKING: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Checking…"), "#b36b00"),
-    # The badge's "Status unknown — check", cut to what the column holds: the
-    # action, since that is what the cashier does about it (F5, Ctrl+R).
-    OrderPhase.UNCHECKED: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Check status"), "#b06000"),
-    OrderPhase.PAID: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Paid"), "#1b7f3b"),
-    OrderPhase.REFUSED: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Refused"), "#c62828"),
-    OrderPhase.EXPIRED: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Expired"), "#7b7b7b"),
-    OrderPhase.ABANDONED: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Abandoned"), "#7b7b7b"),
-    # Followed by the service's own word (status_text).
-    OrderPhase.UNKNOWN: RowLook(QT_TRANSLATE_NOOP("PayDesk", "Unknown"), "#5e35b1"),
+    phase: RowLook(PHASE_WORDS[phase], colour) for phase, colour in _ROW_COLOURS.items()
 }
 
 _COLOURS: dict[RowLook, QColor] = {}
 
 
 def status_text(order: Order) -> str:
-    """The phase as words; an unknown service status is shown with its raw value."""
-    phase = phase_of(order)
-    label = ROWS[phase].label
-    return f"{label}: {order.status.value}" if phase is OrderPhase.UNKNOWN else label
+    """The phase as words (English, as the rows hold them); an unknown service status is
+    shown with its raw value."""
+    return phase_words(order, lambda text: text)
 
 
 def sort_ms(moment: datetime | None) -> int:
