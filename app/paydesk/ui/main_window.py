@@ -179,11 +179,6 @@ class MainWindow(QMainWindow):
         self.first_frame_done.emit()
 
     @property
-    def ui_state(self) -> QSettings:
-        """The window's own file (window.ini): its size, choices, the last save folder."""
-        return self._ui_state
-
-    @property
     def parts(self) -> WindowParts:
         """What the first frame did without; read before the first frame was followed by
         the rest, it builds it."""
@@ -356,12 +351,10 @@ class MainWindow(QMainWindow):
             return  # never started (or stopped by the failed start): nothing open
         if self.customer_display is not None:
             self.customer_display.close()  # closing it reads the book (the panel's note)
-        parts.counter.stop()
-        if parts.shared_book is not None:
-            parts.shared_book.stop()
-        parts.book_watch.stop()
-        parts.orders_panel.stop()
-        parts.counter.desk.store.close()
+        from paydesk.ui import window_rest  # loaded already: it built the parts
+
+        window_rest.stop_the_rest(parts.counter, parts.shared_book, parts.book_watch,
+                                  parts.orders_panel)
 
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)

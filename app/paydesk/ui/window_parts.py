@@ -33,10 +33,8 @@ if TYPE_CHECKING:
     from paydesk.ui.payment.panel import PaymentPanel
     from paydesk.ui.settings.apply import SettingsControl
     from paydesk.ui.shell.crash_notice import CrashNotice
-    from paydesk.ui.shell.event_bridge import EventBridge
     from paydesk.ui.shell.menus import MenuActions, WindowActions
     from paydesk.ui.shell.problem_banner import Notice, ProblemBanner
-    from paydesk.ui.shell.save_dialog import SaveFolder
     from paydesk.ui.shell.shared_book import SharedBookLink
 
 
@@ -74,9 +72,7 @@ class WindowSlots:
 class WindowParts:
     """Everything the first frame did without, as the builder returns it."""
 
-    save_folder: SaveFolder  # where every save dialog starts
     menu_actions: MenuActions  # what File, Help and the slips do
-    actions: WindowActions  # the menus' actions the window enables and ticks
     counter: CounterController
     payment_panel: PaymentPanel
     orders_panel: OrdersPanel
@@ -85,5 +81,8 @@ class WindowParts:
     alerts: Alerts
     paid_notices: PaidNotices
     crash_notice: CrashNotice
-    #: The one way the runtime's events published in another thread reach the window.
-    event_bridge: EventBridge
+
+    @property
+    def actions(self) -> WindowActions:
+        """The menus' actions the window enables and ticks."""
+        return self.menu_actions.actions

@@ -68,8 +68,6 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
     """
     window, runtime, form = frame.window, frame.runtime, frame.form
     save_folder = SaveFolder(frame.ui_state)
-    # The one way the runtime's events published in another thread reach the window.
-    bridge = EventBridge(runtime.hub, parent=window)
     form.amount_hint = FittedHint(form.amount_input, amount_hints())
     # The menus come first (the first frame's titles are empty until then); what their
     # actions read is built after them, and is asked for when an action runs.
@@ -137,7 +135,7 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
         form.add_clear_buttons()
 
         orders, watch = _orders_list(frame, counter)
-        link = _share_the_book(frame, counter, watch, bridge)
+        link = _share_the_book(frame, counter, watch)
         player = SoundPlayer(enabled=runtime.settings.sound, fallback=QApplication.beep)
         alerts = Alerts(window, player)
         frame.settings_control.follow_alerts(alerts)
@@ -161,24 +159,32 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
         if QApplication.windowIcon().isNull():  # run_window sets it on the application
             window.setWindowIcon(app_icon())
     except BaseException:
-        counter.stop()
-        if link is not None:
-            link.stop()
-        if watch is not None:
-            watch.stop()
-        if orders is not None:
-            orders.stop()
-        counter.desk.store.close()
+        stop_the_rest(counter, link, watch, orders)
         raise
     return WindowParts(
-        save_folder=save_folder, menu_actions=menu_actions, actions=menu_actions.actions,
-        counter=counter, payment_panel=panel, orders_panel=orders, book_watch=watch,
-        shared_book=link, alerts=alerts, paid_notices=notices, crash_notice=crash_notice,
-        event_bridge=bridge)
+        menu_actions=menu_actions, counter=counter, payment_panel=panel,
+        orders_panel=orders, book_watch=watch,
+        shared_book=link, alerts=alerts, paid_notices=notices, crash_notice=crash_notice)
 
 
-def _share_the_book(frame: FirstFrame, counter: CounterController, watch: BookWatch,
-                    bridge: EventBridge) -> SharedBookLink | None:
+def stop_the_rest(counter: CounterController, link: SharedBookLink | None,
+                  watch: BookWatch | None, orders: OrdersPanel | None) -> None:
+    """Stop everything that reads the order book, then close it (what was built of it:
+    a failed start's, or a whole window's at its end). Requests in flight are dropped
+    (an unconfirmed creation resumes at the next start), and no timer of the list may
+    reach the closed store."""
+    counter.stop()
+    if link is not None:
+        link.stop()
+    if watch is not None:
+        watch.stop()
+    if orders is not None:
+        orders.stop()
+    counter.desk.store.close()
+
+
+def _share_the_book(frame: FirstFrame, counter: CounterController,
+                    watch: BookWatch) -> SharedBookLink | None:
     """With a shared order book: the thread that keeps this till's book in step with it,
     and its word in the status bar."""
     link = SharedBookLink.open(frame.runtime, parent=frame.window)
@@ -188,7 +194,9 @@ def _share_the_book(frame: FirstFrame, counter: CounterController, watch: BookWa
     label = SharedBookLabel(frame.runtime.settings.till_name)
     frame.window.statusBar().addPermanentWidget(label)
     label.show_status(link.status)
-    # The sync's news, published in its thread, heard in the window's.
+    # The sync's news, published in its thread, heard in the window's: its one bridge
+    # (the engine's, the settings' and the book watch's come in the GUI thread).
+    bridge = EventBridge(frame.runtime.hub, parent=frame.window)
     bridge.subscribe(BookStatusChanged, lambda event: label.show_status(event.status),
                      owner=label)
     # Another till's order: in the list at once.

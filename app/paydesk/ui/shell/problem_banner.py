@@ -122,11 +122,6 @@ class ProblemBanner(QFrame):
     # -- what it says -------------------------------------------------------------
 
     @property
-    def notice(self) -> Notice | None:
-        """What it says now; None while hidden."""
-        return self._notice
-
-    @property
     def order_id(self) -> str:
         """The order the notice is about ("" for the whole counter, or none shown)."""
         return (self._notice.order_id or "") if self._notice is not None else ""
