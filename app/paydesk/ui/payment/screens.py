@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QScreen
-from PySide6.QtWidgets import QStyle, QWidget
+from PySide6.QtWidgets import QWidget
 
 from paydesk.ui.shell.formatting import tr
+from paydesk.ui.shell.window_size import FRAME
 
 _SEPARATOR = " — "
 #: Between a window placed beside another's part and that part.
@@ -79,8 +80,9 @@ def show_windowed(window: QWidget, size: QSize, keep_clear: QRect | None = None)
     if window.isFullScreen():
         window.showNormal()
     area = window.screen().availableGeometry()
-    title = window.style().pixelMetric(QStyle.PixelMetric.PM_TitleBarHeight)
-    window.setGeometry(place_beside(area, size, keep_clear or QRect(), title_bar=title))
+    # The room the desktop's frame takes above a window, as the main window allows for it
+    # (PM_TitleBarHeight is a sub-window's title as the style draws it, not the desktop's).
+    window.setGeometry(place_beside(area, size, keep_clear or QRect(), title_bar=FRAME.top()))
     window.show()
 
 
