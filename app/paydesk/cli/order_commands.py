@@ -16,7 +16,6 @@ from paydesk.cli.output import (
     WORDS,
     describe,
     history_text,
-    link_unknown,
     status_text,
     table,
 )
@@ -345,7 +344,7 @@ def run_refresh(args: argparse.Namespace, runtime: Runtime) -> int:
         })
         return exit_codes.UNAVAILABLE if report.failures else exit_codes.OK
     for order in report.resumed:
-        unknown = f"  (link {LINK_UNKNOWN})" if link_unknown(order) else ""
+        unknown = f"  (link {LINK_UNKNOWN})" if order.link_unknown else ""
         print(f"sent again  {order.order_id}  {status_text(order)}{unknown}")
     for order in report.abandoned:
         print(f"given up    {order.order_id}  never reached the service; its time ran out")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from paydesk.cli.dates import amount_only, local_text, rubles_text
 from paydesk.core.order_book import OrderDetails
 from paydesk.core.problems import english
-from paydesk.domain.orders import CreationState, Order
+from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of, phase_of_status
 
 #: Every phase in a terminal: plain lower-case words (``list --format json``
@@ -79,7 +79,7 @@ def describe(order: Order) -> str:
         lines.append(f"Checked {local_text(order.last_checked_at)}")
     if order.url:
         lines.append(f"Link    {order.url}")
-    elif link_unknown(order):
+    elif order.link_unknown:
         lines.append(f"Link    {LINK_UNKNOWN}")
     if order.last_error and ERROR_IS_WHY_NOT_SENT[phase_of(order)]:
         lines.append(f"Problem {english(order.last_error)}")
@@ -92,11 +92,6 @@ ATTEMPT_WORDS = {"confirmed": "link received", "failed": "failed", "abandoned": 
 FOUND_WORDS = "found at the service"
 #: An order the service has, whose link it never sent.
 LINK_UNKNOWN = "unknown: the payment service already had this order and did not send its link"
-
-
-def link_unknown(order: Order) -> bool:
-    """The service has the order, and PayDesk never got its link."""
-    return order.creation is CreationState.CONFIRMED and order.url is None
 
 
 def history_text(details: OrderDetails) -> str:

@@ -89,6 +89,12 @@ class Order:
     till: str = ""
 
     @property
+    def link_unknown(self) -> bool:
+        """The service has the order, and PayDesk never got its link (a resend it
+        answered "already exists": found by get_order)."""
+        return self.creation is CreationState.CONFIRMED and self.url is None
+
+    @property
     def is_payable(self) -> bool:
         """True while the link can still be paid, as far as we know."""
         return (

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from paydesk.core.order_book import OrderDetails
-from paydesk.domain.orders import CreationState, Order
+from paydesk.domain.orders import Order
 from paydesk.domain.phase import phase_of_status
 from paydesk.domain.writing import moment_text
 from paydesk.ui.orders.cells import ROWS, status_text
@@ -60,7 +60,7 @@ def paid_text(order: Order) -> str:
 def _link_text(order: Order) -> str:
     if order.url:
         return order.url
-    if order.creation is CreationState.CONFIRMED:  # the service has it, and sent no link
+    if order.link_unknown:
         return tr("Unknown: the payment service did not send it")
     return "—"
 

@@ -274,7 +274,7 @@ class PaymentPanel(QWidget):
             if paid and order.paid_time_is_approximate:  # seen long after it could be paid
                 return tr("Paid by {time}; the exact time is not known").format(time=paid)
             return tr("Paid at {time}").format(time=paid) if paid else ""
-        if phase is OrderPhase.PENDING and order.url is None:  # the service sent no link
+        if phase is OrderPhase.PENDING and order.link_unknown:
             return "\n".join(tr(str(line)) for line in NO_LINK_WORDS)
         return CARDS[phase].lines()
 
