@@ -21,7 +21,7 @@ CLIENT_RETRY_S = 5.0
 
 
 class ClientSlot:
-    """Holds the client ``factory`` makes; ``error`` is why the last try failed."""
+    """Holds the client ``factory`` makes, and when it may be tried again."""
 
     def __init__(self, factory: Callable[[], GatewayClient],
                  monotonic: Callable[[], float] = time.monotonic) -> None:
@@ -29,7 +29,6 @@ class ClientSlot:
         self._monotonic = monotonic
         self._client: GatewayClient | None = None
         self._retry_at = 0.0
-        self.error: Exception = RuntimeError("no payment client yet")
 
     def get(self, *, now: bool = False) -> tuple[GatewayClient | None, Exception | None]:
         """The client, and None; or None and the error a try made just now (None when
@@ -40,7 +39,6 @@ class ClientSlot:
             try:
                 self._client = self._factory()
             except Exception as exc:  # not configured, no keychain, bad URL
-                self.error = exc
                 self._retry_at = self._monotonic() + CLIENT_RETRY_S
                 return None, exc
         return self._client, None

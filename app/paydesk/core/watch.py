@@ -178,9 +178,11 @@ class WatchEngine:
             raise RuntimeError("a creation is already in flight")
         if self.book_is_lost:
             return None
-        if self._client.get(now=True)[0] is None:  # now, whatever the pause: a person waits
+        client, failed = self._client.get(now=True)  # now, whatever the pause: a person waits
+        if client is None:
+            assert failed is not None  # a try was made (now=True), and this is why it failed
             # Nothing is written: no order waits unsent while the cashier keys it again.
-            self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, self._client.error))
+            self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, failed))
             return None
         try:
             order = self.desk.start_order(amount, email or None, note)
