@@ -78,6 +78,9 @@ def test_payment_page_shows_the_order(sandbox: SandboxServer, calls: SandboxCall
     assert order.expires_at.strftime("%H:%M") in page.text
     parsed = parse(page)
     assert {"name": "viewport", "content": "width=device-width, initial-scale=1"} in parsed.meta
+    # A long order id may wrap anywhere on a phone; words wrap only between them (with
+    # break-all a Chromium on a tablet wrote the Russian "осталось" as "остало|сь").
+    assert "overflow-wrap: anywhere" in page.text and "break-all" not in page.text
 
 
 def test_payment_page_has_one_form_with_pay_and_refuse(

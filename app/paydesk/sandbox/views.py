@@ -24,7 +24,7 @@ main { width: 100%; max-width: 420px; margin: 16px; padding: 28px 24px;
 h1 { margin: 4px 0 16px; font-size: 24px; }
 .amount { margin: 8px 0 20px; font-size: 40px; font-weight: 700; letter-spacing: -.5px; }
 dl { margin: 0 0 20px; display: grid; grid-template-columns: auto 1fr; gap: 6px 12px; }
-dt { color: var(--muted); } dd { margin: 0; word-break: break-all; }
+dt { color: var(--muted); } dd { margin: 0; overflow-wrap: anywhere; }
 label { display: block; margin-bottom: 6px; font-weight: 600; }
 input[type=email] { width: 100%; padding: 12px; font-size: 16px;
   border: 1px solid var(--line); border-radius: 10px; margin-bottom: 16px; }
