@@ -14,12 +14,12 @@
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="85"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="136"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="60"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="119"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
@@ -29,27 +29,27 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="80"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="132"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="46"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="108"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="65"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="121"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -64,7 +64,7 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="52"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="113"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
@@ -74,7 +74,7 @@
         <translation>Кни&amp;га заказов:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -89,22 +89,22 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="67"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="111"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="78"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="131"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -149,6 +149,7 @@
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="101"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="350"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="36"/>
         <source>a plaintext file, {0}</source>
@@ -171,7 +172,6 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="65"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="52"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
     </message>
@@ -210,7 +210,7 @@
     <message>
         <location filename="../../app/paydesk/core/export.py" line="40"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="47"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="70"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="73"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
     </message>
@@ -275,7 +275,7 @@
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="55"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="115"/>
         <source>Back to the &amp;sale</source>
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
@@ -300,12 +300,12 @@
         <translation>но ссылку не прислал: показать её покупателю нельзя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="52"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="55"/>
         <source>Buyer&apos;s e-mail</source>
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="63"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="120"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
@@ -316,7 +316,6 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="61"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="48"/>
         <source>Check status</source>
         <translation>Проверить</translation>
     </message>
@@ -368,7 +367,6 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="60"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="281"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="48"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="290"/>
@@ -376,7 +374,7 @@
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="169"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="221"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -413,7 +411,7 @@
         <translation>Копировать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="319"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="290"/>
         <source>Could not draw the payment slip.</source>
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
@@ -423,15 +421,15 @@
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="161"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="213"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="398"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="401"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="118"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="173"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="177"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
@@ -441,12 +439,12 @@
         <translation>Не удалось сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="362"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="333"/>
         <source>Could not start printing on {printer}.</source>
         <translation>Не удалось начать печать на {printer}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="348"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="319"/>
         <source>Could not start the PDF for the payment slip.</source>
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
@@ -473,8 +471,8 @@
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="123"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="126"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
@@ -491,14 +489,13 @@
         <translation>&amp;Дата с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="261"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="232"/>
         <source>Created {time}</source>
         <translation>Создан {time}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="57"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="123"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="126"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
@@ -515,7 +512,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="388"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="111"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="166"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
@@ -546,7 +543,7 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="109"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -555,7 +552,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="395"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="377"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -568,7 +565,7 @@
         <location filename="../../app/paydesk/core/export.py" line="41"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="87"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="71"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="74"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
     </message>
@@ -587,7 +584,7 @@
         <translation>например, {0} или {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="152"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="147"/>
         <source>Empty: the orders stay on this computer.</source>
         <translation>Пусто — заказы хранятся на этом компьютере.</translation>
     </message>
@@ -600,12 +597,12 @@
         <translation type="vanished">Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop (пароль — в поле «Пароль» ниже или в ~/.pgpass).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="153"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="148"/>
         <source>Empty: the orders stay on this computer. A shop&apos;s shared book: postgresql://till@backoffice/shop.</source>
         <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="115"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="118"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="39"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
@@ -652,7 +649,6 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="64"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="28"/>
@@ -675,7 +671,7 @@
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="110"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="165"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
@@ -690,7 +686,7 @@
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="129"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="184"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
@@ -771,12 +767,12 @@
         <translation>Час</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="110"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="100"/>
         <source>it asks for this till&apos;s password: type it in Settings → Order book</source>
         <translation>она просит пароль этой кассы: введите его в «Настройки» → «Книга заказов»</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="117"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="107"/>
         <source>it cannot be reached</source>
         <translation>она недоступна</translation>
     </message>
@@ -786,12 +782,12 @@
         <translation>он не ответил вовремя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="114"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="104"/>
         <source>it is newer than this PayDesk; upgrade PayDesk</source>
         <translation>она новее этой версии PayDesk; обновите PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="116"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="106"/>
         <source>it is not set up yet (paydesk book init)</source>
         <translation>она ещё не создана (paydesk book init)</translation>
     </message>
@@ -800,7 +796,7 @@
         <translation type="vanished">она не приняла вход этой кассы; проверьте пароль (paydesk config set book_password)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="107"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="97"/>
         <source>it refused this till&apos;s login; check the password (Settings → Order book)</source>
         <translation>она не приняла вход этой кассы; проверьте пароль («Настройки» → «Книга заказов»)</translation>
     </message>
@@ -810,7 +806,7 @@
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="112"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="102"/>
         <source>its certificate could not be checked (docs/shop-setup.md)</source>
         <translation>не удалось проверить её сертификат (docs/shop-setup.md)</translation>
     </message>
@@ -938,9 +934,19 @@
         <translation>За этот период оплат нет.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/printing.py" line="36"/>
+        <source>No receipt printer is set. Set one in Settings → Printer (or: paydesk config set printer tcp://192.0.2.10:9100).</source>
+        <translation>Чековый принтер не задан. Задайте его в «Настройки → Принтер» (или: paydesk config set printer tcp://192.0.2.10:9100).</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
         <source>none (no sound player found)</source>
         <translation>нет (проигрыватель звука не найден)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="59"/>
+        <source>Not a fiscal receipt</source>
+        <translation>Не является фискальным чеком</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="64"/>
@@ -949,7 +955,6 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="58"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="48"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="61"/>
@@ -978,15 +983,15 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="156"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="156"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="128"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="174"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="42"/>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="73"/>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="103"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="105"/>
         <source>not set — or in ~/.pgpass</source>
         <translation>не задан — или в ~/.pgpass</translation>
     </message>
@@ -1009,8 +1014,8 @@
         <location filename="../../app/paydesk/core/export.py" line="42"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="88"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="54"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="72"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="75"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="123"/>
         <source>Note</source>
         <translation>Примечание</translation>
@@ -1021,12 +1026,12 @@
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="292"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="278"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="84"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="135"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
@@ -1037,17 +1042,17 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="82"/>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="51"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="53"/>
         <source>Open log folder</source>
         <translation>Открыть папку журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="52"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="55"/>
         <source>optional</source>
         <translation>необязательно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="54"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <source>optional, stays on this computer</source>
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
@@ -1083,8 +1088,9 @@
         <translation type="vanished">Заказ {order_id}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="56"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="198"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="258"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="229"/>
         <source>Order {short_id}</source>
         <translation>Заказ {short_id}</translation>
     </message>
@@ -1112,7 +1118,6 @@
     <message>
         <location filename="../../app/paydesk/core/export.py" line="45"/>
         <location filename="../../app/paydesk/core/export.py" line="62"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="92"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
@@ -1139,6 +1144,7 @@
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="58"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="94"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
@@ -1194,6 +1200,11 @@
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="57"/>
+        <source>Paid {time}</source>
+        <translation>Оплачено {time}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/display_phases.py" line="52"/>
         <source>Paid — thank you</source>
         <translation>Оплачено — спасибо</translation>
@@ -1204,23 +1215,33 @@
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="271"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="64"/>
+        <source>Paper: {paper} mm, code page {code_page}</source>
+        <translation>Бумага: {paper} мм, кодовая страница {code_page}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="242"/>
         <source>Pay before {time}</source>
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="55"/>
+        <source>Pay within {minutes} min, before {time}</source>
+        <translation>Оплатите за {minutes} мин, до {time}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/app.py" line="272"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="90"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="52"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="47"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="49"/>
         <source>PayDesk</source>
         <translation>PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="41"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="43"/>
         <source>PayDesk hit an unexpected error; a report was saved in {0}.</source>
         <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
     </message>
@@ -1250,7 +1271,7 @@
         <translation>PayDesk продолжает его проверять.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="86"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="88"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -1266,8 +1287,8 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="90"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="52"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
@@ -1278,19 +1299,24 @@ QR payments at a shop counter.</source>
         <translation>Ссылка на оплату</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="60"/>
+        <source>Payment received</source>
+        <translation>Оплата получена</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/display_phases.py" line="54"/>
         <source>Payment refused</source>
         <translation>Отказано в оплате</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="183"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="201"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="235"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="253"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="345"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="388"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="316"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="359"/>
         <source>Payment slip {order_id}</source>
         <translation>Квитанция {order_id}</translation>
     </message>
@@ -1301,7 +1327,7 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="195"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="247"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -1311,7 +1337,7 @@ QR payments at a shop counter.</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="75"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="128"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
@@ -1337,9 +1363,14 @@ QR payments at a shop counter.</source>
         <translation>Готовим платёж…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="390"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="361"/>
         <source>Print payment slip</source>
         <translation>Печать квитанции</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="61"/>
+        <source>Printer test page</source>
+        <translation>Пробная страница принтера</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="109"/>
@@ -1363,7 +1394,6 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="63"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
@@ -1396,6 +1426,11 @@ QR payments at a shop counter.</source>
         <translation>Повторить сейчас</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="53"/>
+        <source>RUB</source>
+        <translation>руб.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
         <source>Sat</source>
         <translation>сб</translation>
@@ -1406,12 +1441,12 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="194"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="246"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="69"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="124"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
@@ -1436,14 +1471,15 @@ QR payments at a shop counter.</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="54"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="151"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="258"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="251"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="222"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="27"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="28"/>
         <source>Screen {number}</source>
         <translation>Экран {number}</translation>
     </message>
@@ -1503,8 +1539,8 @@ QR payments at a shop counter.</source>
         <translation>Статус в сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="156"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="156"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="128"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="174"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1514,13 +1550,13 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="105"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="124"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="115"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="134"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="79"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="69"/>
         <source>Shared order book: {0}</source>
         <translation>Общая книга заказов: {0}</translation>
     </message>
@@ -1536,7 +1572,7 @@ QR payments at a shop counter.</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="53"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="114"/>
         <source>Show to &amp;buyer</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
@@ -1754,22 +1790,22 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите пароль, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="57"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="63"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="61"/>
         <source>The new language is used when PayDesk is started again.</source>
         <translation>Новый язык появится после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="59"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="65"/>
         <source>The new order book is used when PayDesk is started again.</source>
         <translation>Новая книга заказов начнёт использоваться после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="61"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="67"/>
         <source>The new till name is used when PayDesk is started again.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -1859,7 +1895,7 @@ QR payments at a shop counter.</source>
         <translation>После «@» должен быть домен, например mail.ru.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="114"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="116"/>
         <source>The password could not be stored: the keychain refused.</source>
         <translation>Не удалось сохранить пароль: хранилище ключей отказало.</translation>
     </message>
@@ -2014,6 +2050,36 @@ QR payments at a shop counter.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/printing.py" line="55"/>
+        <source>The receipt printer at {address} could not print: {detail}</source>
+        <translation>Чековый принтер {address} не смог напечатать: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/printing.py" line="45"/>
+        <source>The receipt printer at {address} did not take the slip in time. Check its paper and cover, then print again.</source>
+        <translation>Чековый принтер {address} не принял чек вовремя. Проверьте бумагу и крышку, затем напечатайте снова.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/printing.py" line="42"/>
+        <source>The receipt printer at {address} refused the connection. It may be starting up or busy with another computer: wait a moment and print again.</source>
+        <translation>Чековый принтер {address} отклонил подключение. Возможно, он включается или занят другим компьютером: подождите немного и напечатайте снова.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/printing.py" line="48"/>
+        <source>The receipt printer at {address} stopped in the middle of the slip. Check its paper, then print again.</source>
+        <translation>Чековый принтер {address} остановился посреди чека. Проверьте бумагу, затем напечатайте снова.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/printing.py" line="39"/>
+        <source>The receipt printer was not found at {address}. Check that it is switched on and plugged in, and that the address in Settings → Printer is its own.</source>
+        <translation>Чековый принтер не найден по адресу {address}. Проверьте, что он включён и подключён и что в «Настройки → Принтер» указан его адрес.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/printing.py" line="58"/>
+        <source>The receipt printer&apos;s profile has no code page {code_page}: choose another in Settings → Printer.</source>
+        <translation>В профиле чекового принтера нет кодовой страницы {code_page}: выберите другую в «Настройки → Принтер».</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="114"/>
         <source>The request to the payment service failed. Try again; if it keeps failing, contact support.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
@@ -2163,7 +2229,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, где секретный ключ был бы в безопасности. PayDesk может хранить его в файле: {0}. Читать файл может только эта учётная запись (права 0600), но ключ прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="110"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="112"/>
         <source>This computer has no keychain, so the password cannot be kept there. Choose above to keep it in a file, with the secret key, or put it in ~/.pgpass.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому пароль нельзя сохранить в нём. Выберите выше хранение в файле вместе с секретным ключом или укажите пароль в ~/.pgpass.</translation>
     </message>
@@ -2192,19 +2258,24 @@ QR payments at a shop counter.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="116"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="29"/>
         <source>This order can no longer be paid, so there is no slip to print.</source>
         <translation>Этот заказ уже нельзя оплатить, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="114"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="27"/>
         <source>This order has no payment link yet, so there is no slip to print.</source>
         <translation>У этого заказа ещё нет ссылки на оплату, квитанцию не напечатать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="129"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="41"/>
         <source>This order is already paid, so there is no slip to print.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="50"/>
+        <source>This order is not paid, so there is no receipt to print.</source>
+        <translation>Этот заказ не оплачен, поэтому чек печатать нечего.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="62"/>
@@ -2217,14 +2288,19 @@ QR payments at a shop counter.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="133"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="45"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="131"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="43"/>
         <source>This payment was refused; create a new payment to print a slip.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="63"/>
+        <source>This printer is ready for PayDesk.</source>
+        <translation>Этот принтер готов к работе с PayDesk.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="323"/>
@@ -2232,9 +2308,14 @@ QR payments at a shop counter.</source>
         <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="80"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="70"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/printing.py" line="51"/>
+        <source>This user may not use the receipt printer at {address}. On Linux, add the udev rule from the README (USB) or join the dialout group (serial), then plug the printer in again.</source>
+        <translation>У этого пользователя нет доступа к чековому принтеру {address}. В Linux добавьте правило udev из README (USB) или вступите в группу dialout (последовательный порт), затем подключите принтер заново.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
@@ -2332,7 +2413,6 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="66"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="54"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
     </message>
@@ -2363,7 +2443,6 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="59"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
@@ -2404,7 +2483,7 @@ QR payments at a shop counter.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="52"/>
         <source>You can go on working. Please send the report to support.</source>
         <translation>Можно продолжать работу. Пожалуйста, отправьте отчёт в поддержку.</translation>
     </message>
@@ -2454,12 +2533,12 @@ QR payments at a shop counter.</source>
         <translation>Заказов: {count}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="33"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="34"/>
         <source>{name} — {width}×{height}</source>
         <translation>{name} — {width}×{height}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="31"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="32"/>
         <source>{name} — {width}×{height} (primary)</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
@@ -2474,7 +2553,7 @@ QR payments at a shop counter.</source>
         <translation>•••••••• задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="98"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="100"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="253"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
@@ -2485,7 +2564,7 @@ QR payments at a shop counter.</source>
         <translation>•••••••• задан — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="101"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="103"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="251"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
@@ -2511,17 +2590,17 @@ QR payments at a shop counter.</source>
         <translation>≈ {0} из оплат замечены больше чем через минуту после того, как могли быть сделаны: их время приблизительное.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="99"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="89"/>
         <source>⚠ Shared order book offline — 1 order waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — 1 заказ ждёт отправки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="100"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="90"/>
         <source>⚠ Shared order book offline — {0} orders waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — ждут отправки: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="86"/>
         <source>⚠ Shared order book: not usable — {0}</source>
         <translation>⚠ Общая книга заказов не работает — {0}</translation>
     </message>
@@ -2531,7 +2610,7 @@ QR payments at a shop counter.</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="92"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="82"/>
         <source>✓ Shared order book</source>
         <translation>✓ Общая книга заказов</translation>
     </message>
@@ -2541,12 +2620,12 @@ QR payments at a shop counter.</source>
         <translation>✗ Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="94"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="84"/>
         <source>⟳ Shared order book: connecting…</source>
         <translation>⟳ Общая книга заказов: подключение…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="91"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="81"/>
         <source>⟳ Shared order book: uploading ({0})</source>
         <translation>⟳ Общая книга заказов: отправка ({0})</translation>
     </message>

@@ -8,6 +8,7 @@ CI without changing it.
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import enum
 import json
@@ -53,6 +54,9 @@ class SettingsProblem(enum.StrEnum):
     SAVE_BUSY = "save_busy"
     ORDER_BOOK_ADDRESS = "order_book_address"  # ``value`` (masked), ``reason`` (a code)
     TILL_NAME = "till_name"  # ``value``
+    PRINTER_ADDRESS = "printer_address"  # ``value``, ``reason`` (a PrinterAddressProblem)
+    PRINTER_PAPER = "printer_paper"  # ``value``
+    PRINTER_CODE_PAGE = "printer_code_page"  # ``value``
 
 
 class SettingsError(Exception):
@@ -116,6 +120,16 @@ class Settings:
     order_book: str = ""
     #: This counter's name, stored with every order it takes (empty: the computer's name).
     till: str = ""
+    # -- the receipt printer (paydesk.core.printing) --
+    #: Empty: none. tcp://HOST:9100, usb://VENDOR:PRODUCT, serial:///dev/ttyUSB0?baudrate=9600,
+    #: cups://QUEUE or file:///dev/usb/lp0 (paydesk.support.printer_address).
+    printer: str = ""
+    #: The roll's width: 58 or 80 mm.
+    printer_paper_mm: int = 80
+    #: The printer's code page for the words (CP866 has Cyrillic).
+    printer_code_page: str = "CP866"
+    #: A receipt printed by itself when a sale this till took is paid (once).
+    printer_receipts: bool = False
 
     @property
     def is_configured(self) -> bool:
@@ -178,7 +192,34 @@ def validate(settings: Settings) -> Settings:
         raise SettingsError(SettingsProblem.TILL_NAME,
                             f"till must be one line of at most {TILL_MAX} characters.",
                             setting="till", value=settings.till)
+    _check_printer(settings)
     return settings
+
+
+def _check_printer(settings: Settings) -> None:
+    """The receipt printer's address, roll and code page must be ones it can print with."""
+    if settings.printer:
+        # The address rules live with the printer's transport; only a till with a
+        # printer reads them.
+        from paydesk.support.printer_address import PrinterAddress, PrinterAddressError
+
+        try:
+            PrinterAddress.parse(settings.printer)
+        except PrinterAddressError as exc:
+            raise SettingsError(SettingsProblem.PRINTER_ADDRESS, str(exc), setting="printer",
+                                value=settings.printer, reason=exc.code) from None
+    if settings.printer_paper_mm not in (58, 80):
+        raise SettingsError(SettingsProblem.PRINTER_PAPER,
+                            "printer_paper_mm must be 58 or 80 (the roll's width).",
+                            setting="printer_paper_mm", value=settings.printer_paper_mm)
+    try:
+        codecs.lookup(settings.printer_code_page)
+    except LookupError:
+        raise SettingsError(SettingsProblem.PRINTER_CODE_PAGE,
+                            f"printer_code_page {settings.printer_code_page!r} is not a code "
+                            "page (CP866 is the usual one for Cyrillic).",
+                            setting="printer_code_page",
+                            value=settings.printer_code_page) from None
 
 
 def _check_order_book(text: str) -> None:
