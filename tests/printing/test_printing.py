@@ -5,6 +5,9 @@ way the printer fails gives its code."""
 from __future__ import annotations
 
 import dataclasses
+import logging
+import subprocess
+import sys
 from datetime import timedelta
 from pathlib import Path
 
@@ -166,3 +169,16 @@ def test_no_printer_set_is_its_own_code() -> None:
         printer.test_page()
     assert raised.value.code is PrintProblem.NO_PRINTER
     assert "paydesk config set printer" in printer.problem_text(raised.value)
+
+
+def test_loading_python_escpos_leaves_the_logging_alone() -> None:
+    """Its capabilities module calls logging.basicConfig() as it loads: PayDesk's log
+    records would go to stderr, into the command line's output."""
+    probe = ("import logging\n"
+             "from paydesk.support.escpos_loader import load_escpos\n"
+             "load_escpos()\n"
+             "import escpos.printer\n"
+             "print(len(logging.getLogger().handlers), logging.getLogger().level)\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.split() == ["0", str(logging.WARNING)]

@@ -13,14 +13,13 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from escpos.capabilities import get_profile
-from escpos.constants import QR_ECLEVEL_M
-from escpos.exceptions import CharCodeError
-from escpos.printer import Dummy
-from PIL import Image
+from paydesk.support.escpos_loader import load_escpos
+from paydesk.support.qr import qr_matrix
 
-from paydesk.support.qr import QUIET_ZONE, qr_matrix
+if TYPE_CHECKING:
+    from PIL import Image
 
 #: The printable width in dots at 203 dpi, and the characters of font A (12 dots) in
 #: it: a 58 mm roll prints 48 mm, an 80 mm roll 72 mm.
@@ -78,7 +77,7 @@ class Paper:
     @property
     def dots(self) -> int:
         """The printable width: the roll's, or less where the profile says its head is."""
-        media = get_profile(self.profile).profile_data.get("media", {}).get("width", {})
+        media = _profile(self.profile).profile_data.get("media", {}).get("width", {})
         pixels = media.get("pixels")
         own = PAPER_DOTS[self.width_mm]
         return min(own, pixels) if isinstance(pixels, int) and pixels > 0 else own
@@ -89,11 +88,22 @@ class Paper:
 
     @property
     def native_qr(self) -> bool:
-        return bool(get_profile(self.profile).supports("qrCode"))
+        return bool(_profile(self.profile).supports("qrCode"))
+
+
+def _profile(name: str) -> Any:
+    load_escpos()
+    from escpos.capabilities import get_profile
+
+    return get_profile(name)
 
 
 def encode(ticket: Ticket, paper: Paper) -> bytes:
     """The ESC/POS bytes of ``ticket`` on ``paper``, ending with a feed and a cut."""
+    load_escpos()
+    from escpos.exceptions import CharCodeError
+    from escpos.printer import Dummy
+
     printer = Dummy(profile=paper.profile)
     printer.hw("INIT")
     try:
@@ -115,7 +125,7 @@ def encode(ticket: Ticket, paper: Paper) -> bytes:
     return bytes(printer.output)
 
 
-def _line(printer: Dummy, line: Line, paper: Paper) -> None:
+def _line(printer: Any, line: Line, paper: Paper) -> None:
     if line.big:
         printer.set(align="center", bold=line.bold, double_width=True, double_height=True)
     else:
@@ -132,7 +142,9 @@ def module_dots(modules: int, paper: Paper) -> int:
     return max(MIN_MODULE_DOTS, int(paper.dots * CODE_SHARE) // modules)
 
 
-def _code(printer: Dummy, link: str, paper: Paper) -> None:
+def _code(printer: Any, link: str, paper: Paper) -> None:
+    from escpos.constants import QR_ECLEVEL_M
+
     matrix = qr_matrix(link)
     size = module_dots(len(matrix), paper)
     printer.set(align="center", normal_textsize=True, bold=False)
@@ -148,10 +160,10 @@ def _code(printer: Dummy, link: str, paper: Paper) -> None:
 
 def raster(matrix: list[list[bool]], module: int) -> Image.Image:
     """The code as a black-and-white image, ``module`` dots a module, quiet zone included."""
+    from PIL import Image
+
     side = len(matrix)
     small = Image.new("1", (side, side), 1)
     small.putdata([0 if dark else 1 for row in matrix for dark in row])
     return small.resize((side * module, side * module), Image.Resampling.NEAREST)
 
-
-__all__ = ["QUIET_ZONE", "Code", "Line", "Paper", "Rule", "Ticket", "TicketError", "encode"]

@@ -18,6 +18,8 @@ import enum
 from dataclasses import dataclass
 from urllib.parse import SplitResult, parse_qs, urlsplit
 
+from paydesk.support.escpos_loader import load_escpos
+
 #: The port of a network printer's raw printing (JetDirect / AppSocket).
 DEFAULT_PORT = 9100
 DEFAULT_BAUDRATE = 9600
@@ -177,6 +179,7 @@ def _check_profile(name: str) -> None:
     # YAML file of every printer it knows: only where a printer is set).
     if name == DEFAULT_PROFILE:
         return
+    load_escpos()
     from escpos.capabilities import CAPABILITIES
 
     if name not in CAPABILITIES["profiles"]:

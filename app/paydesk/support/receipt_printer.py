@@ -20,6 +20,7 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from paydesk.support.escpos_loader import load_escpos
 from paydesk.support.printer_address import PrinterAddress, PrinterKind
 
 #: The slip goes in pieces, each with the time left, so a printer that reads slowly
@@ -86,6 +87,7 @@ def _device_job(address: PrinterAddress, data: bytes, deadline: float,
 def _device_printer(address: PrinterAddress, deadline: float) -> Any:
     # Each kind of printer's module comes with the first slip for it (pyusb looks for
     # libusb as it loads).
+    load_escpos()
     left = max(0.1, deadline - time.monotonic())
     profile = address.profile
     if address.kind is PrinterKind.USB:
@@ -106,6 +108,7 @@ def _device_printer(address: PrinterAddress, deadline: float) -> Any:
 
 
 def _send_network(address: PrinterAddress, data: bytes, deadline: float) -> None:
+    load_escpos()
     from escpos.printer import Network
 
     printer = Network(address.target, address.port, timeout=_left(deadline),
