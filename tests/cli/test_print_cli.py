@@ -5,7 +5,13 @@ fix it with its own exit code; no printer, no order, nothing to print are usage 
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from paydesk.cli import exit_codes
 from paydesk.sandbox import SandboxServer
@@ -80,3 +86,28 @@ def test_no_printer_no_order_and_a_bad_address_are_usage_errors(
         missing = paydesk("print", "receipt", "NO-SUCH-ORDER-1", env=service_env)
     assert missing.code == exit_codes.USAGE and "no order NO-SUCH-ORDER-1" in missing.err
     assert device.connections == 0
+
+
+#: Root ignores permission bits through these capabilities; setpriv starts paydesk
+#: without them (as tests/reliability/test_read_only_book.py does).
+_NO_OVERRIDE = ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner"]
+
+
+def test_a_device_this_user_may_not_write_says_how_to_fix_it(
+    paydesk: RunPaydesk, tmp_path: Path
+) -> None:
+    device = tmp_path / "lp0"
+    device.write_bytes(b"")
+    device.chmod(0o444)
+    prefix: list[str] = []
+    if os.geteuid() == 0:
+        if not shutil.which("setpriv") or subprocess.run(
+                [*_NO_OVERRIDE, "true"], check=False, timeout=30).returncode != 0:
+            pytest.skip("root ignores permission bits, and setpriv cannot drop that")
+        prefix = _NO_OVERRIDE
+    assert paydesk("config", "set", "printer", f"file://{device}").code == 0
+    run = paydesk("print", "test", prefix=prefix)
+    assert run.code == exit_codes.PRINTER, run
+    assert run.err.startswith(f"paydesk: This user may not use the receipt printer at "
+                              f"file://{device}.") and "udev rule" in run.err
+    assert device.read_bytes() == b""

@@ -130,29 +130,6 @@ def test_an_unknown_host_and_a_missing_device_are_no_device(tmp_path: Path) -> N
         assert raised.value.code is PrintProblem.NO_DEVICE, (address, raised.value)
 
 
-def test_a_device_this_user_may_not_write_is_permission_denied(tmp_path: Path) -> None:
-    device = tmp_path / "lp0"
-    device.write_bytes(b"")
-    device.chmod(0o400)
-    tmp_path.chmod(0o500)
-    try:
-        if _writable(device):
-            pytest.skip("this user writes any file (root with its capabilities)")
-        with pytest.raises(PrintError) as raised:
-            _printer(f"file://{device}").test_page()
-    finally:
-        tmp_path.chmod(0o700)
-    assert raised.value.code is PrintProblem.PERMISSION
-
-
-def _writable(path: Path) -> bool:
-    try:
-        with path.open("ab"):
-            return True
-    except PermissionError:
-        return False
-
-
 def test_a_file_printer_gets_the_test_page(tmp_path: Path) -> None:
     device = tmp_path / "lp0"
     _printer(f"file://{device}", language="ru").test_page()
