@@ -29,6 +29,11 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="48"/>
+        <source>&amp;Code page:</source>
+        <translation>&amp;Кодовая страница:</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="132"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
@@ -161,7 +166,7 @@
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="67"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="89"/>
         <source>A server on another computer is reached only with TLS and a checked certificate: leave sslmode out, or write sslmode=verify-full.</source>
         <translation>К серверу на другом компьютере можно подключаться только через TLS с проверкой сертификата: не указывайте sslmode или укажите sslmode=verify-full.</translation>
     </message>
@@ -215,7 +220,7 @@
         <translation>Сумма, ₽</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="63"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="85"/>
         <source>An address has no spaces.</source>
         <translation>В адресе не должно быть пробелов.</translation>
     </message>
@@ -557,6 +562,7 @@
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/printing/print_notice.py" line="31"/>
         <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="80"/>
         <source>Dismiss</source>
         <translation>Скрыть</translation>
@@ -746,9 +752,14 @@
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="64"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="86"/>
         <source>Give one server, not several.</source>
         <translation>Укажите один сервер, а не несколько.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="72"/>
+        <source>Give the device&apos;s whole path, as in serial:///dev/ttyUSB0.</source>
+        <translation>Укажите полный путь к устройству, например serial:///dev/ttyUSB0.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="41"/>
@@ -852,7 +863,7 @@
         <translation type="vanished">Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="70"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="92"/>
         <source>Leave the password out of the address: type it in the Password field below (or put it in ~/.pgpass).</source>
         <translation>Не пишите пароль в адресе: введите его в поле «Пароль» ниже (или укажите в ~/.pgpass).</translation>
     </message>
@@ -942,6 +953,11 @@
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
         <source>none (no sound player found)</source>
         <translation>нет (проигрыватель звука не найден)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="36"/>
+        <source>none; e.g. tcp://192.0.2.10:9100</source>
+        <translation>нет; например tcp://192.0.2.10:9100</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/receipts.py" line="59"/>
@@ -1215,6 +1231,11 @@
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="44"/>
+        <source>Paper &amp;width:</source>
+        <translation>&amp;Ширина бумаги:</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/receipts.py" line="64"/>
         <source>Paper: {paper} mm, code page {code_page}</source>
         <translation>Бумага: {paper} мм, кодовая страница {code_page}</translation>
@@ -1363,14 +1384,45 @@ QR payments at a shop counter.</source>
         <translation>Готовим платёж…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="52"/>
+        <source>Print a &amp;test page</source>
+        <translation>Напечатать &amp;пробную страницу</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/print_notice.py" line="29"/>
+        <source>Print again</source>
+        <translation>Напечатать снова</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="361"/>
         <source>Print payment slip</source>
         <translation>Печать квитанции</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="49"/>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="50"/>
+        <source>Print the receipt when a sale is paid</source>
+        <translation>Печатать чек, когда продажа оплачена</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="30"/>
+        <source>Printer</source>
+        <translation>Принтер</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/receipts.py" line="61"/>
         <source>Printer test page</source>
         <translation>Пробная страница принтера</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="89"/>
+        <source>Printing…</source>
+        <translation>Печать…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="76"/>
+        <source>python-escpos knows no printer profile of that name; leave profile= out for a generic one.</source>
+        <translation>python-escpos не знает профиля принтера с таким именем; уберите profile=, чтобы использовать общий.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="109"/>
@@ -1391,6 +1443,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="135"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="40"/>
+        <source>Receipt &amp;printer:</source>
+        <translation>Чековый &amp;принтер:</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="63"/>
@@ -1592,7 +1649,7 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="66"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="88"/>
         <source>sslmode must be one of PostgreSQL&apos;s modes.</source>
         <translation>sslmode должен быть одним из режимов PostgreSQL.</translation>
     </message>
@@ -1681,13 +1738,18 @@ QR payments at a shop counter.</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="37"/>
+        <source>tcp://HOST:9100, usb://VENDOR:PRODUCT, serial:///dev/ttyUSB0?baudrate=9600, cups://QUEUE or file:///dev/usb/lp0; empty for none</source>
+        <translation>tcp://АДРЕС:9100, usb://ПРОИЗВОДИТЕЛЬ:МОДЕЛЬ, serial:///dev/ttyUSB0?baudrate=9600, cups://ОЧЕРЕДЬ или file:///dev/usb/lp0; пусто — принтера нет</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="113"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="149"/>
         <source>Test connection</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="61"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="83"/>
         <source>The address must start with postgresql:// (a PostgreSQL server).</source>
         <translation>Адрес должен начинаться с postgresql:// (сервер PostgreSQL).</translation>
     </message>
@@ -2030,6 +2092,11 @@ QR payments at a shop counter.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="51"/>
+        <source>The payment slip was printed.</source>
+        <translation>Квитанция на оплату напечатана.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="113"/>
         <source>The period after</source>
         <translation>Следующий период</translation>
@@ -2040,7 +2107,12 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="65"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="68"/>
+        <source>The port must be a number from 1 to 65535 (printers listen on 9100).</source>
+        <translation>Порт должен быть числом от 1 до 65535 (принтеры слушают порт 9100).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="87"/>
         <source>The port must be a number from 1 to 65535.</source>
         <translation>Порт — число от 1 до 65535.</translation>
     </message>
@@ -2070,14 +2142,35 @@ QR payments at a shop counter.</source>
         <translation>Чековый принтер {address} остановился посреди чека. Проверьте бумагу, затем напечатайте снова.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="93"/>
+        <source>The receipt printer could not print: {0}</source>
+        <translation>Чековый принтер не смог напечатать: {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/printing.py" line="39"/>
         <source>The receipt printer was not found at {address}. Check that it is switched on and plugged in, and that the address in Settings → Printer is its own.</source>
         <translation>Чековый принтер не найден по адресу {address}. Проверьте, что он включён и подключён и что в «Настройки → Принтер» указан его адрес.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="57"/>
+        <source>The receipt printer&apos;s address must be tcp://HOST:9100, usb://VENDOR:PRODUCT, serial:///dev/ttyUSB0, cups://QUEUE or file:///dev/usb/lp0.</source>
+        <translation>Адрес чекового принтера должен быть вида tcp://АДРЕС:9100, usb://ПРОИЗВОДИТЕЛЬ:МОДЕЛЬ, serial:///dev/ttyUSB0, cups://ОЧЕРЕДЬ или file:///dev/usb/lp0.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="60"/>
+        <source>The receipt printer&apos;s paper is 58 or 80 mm wide.</source>
+        <translation>Бумага чекового принтера шириной 58 или 80 мм.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/printing.py" line="58"/>
         <source>The receipt printer&apos;s profile has no code page {code_page}: choose another in Settings → Printer.</source>
         <translation>В профиле чекового принтера нет кодовой страницы {code_page}: выберите другую в «Настройки → Принтер».</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="54"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="68"/>
+        <source>The receipt was printed.</source>
+        <translation>Чек напечатан.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="114"/>
@@ -2190,9 +2283,19 @@ QR payments at a shop counter.</source>
         <translation>Пароль общей книги заказов</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="74"/>
+        <source>The speed must be one a serial printer is set to, such as 9600 or 115200.</source>
+        <translation>Скорость должна быть одной из скоростей последовательного принтера, например 9600 или 115200.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="44"/>
         <source>the system beep (no sound player found)</source>
         <translation>системный сигнал (проигрыватель звука не найден)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="59"/>
+        <source>The test page was printed.</source>
+        <translation>Пробная страница напечатана.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="55"/>
@@ -2205,7 +2308,7 @@ QR payments at a shop counter.</source>
         <translation>Настройки {name} не существует.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="79"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="101"/>
         <source>This cannot be shorter than the first check of other orders ({low} s).</source>
         <translation>Не может быть меньше первой проверки других заказов ({low} с).</translation>
     </message>
@@ -2253,7 +2356,7 @@ QR payments at a shop counter.</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="77"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="99"/>
         <source>This must be between {low} and {high}.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
@@ -2483,6 +2586,11 @@ QR payments at a shop counter.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="70"/>
+        <source>Write the vendor and product as lsusb shows them, as in usb://04b8:0202.</source>
+        <translation>Укажите производителя и модель так, как их показывает lsusb, например usb://04b8:0202.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="52"/>
         <source>You can go on working. Please send the report to support.</source>
         <translation>Можно продолжать работу. Пожалуйста, отправьте отчёт в поддержку.</translation>
@@ -2501,6 +2609,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="266"/>
         <source>{0} is not a PayDesk order book; it has been left as it is. Start PayDesk with another data folder.</source>
         <translation>{0} — не книга заказов PayDesk; файл оставлен как есть. Запустите PayDesk с другой папкой данных.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="43"/>
+        <source>{0} mm</source>
+        <translation>{0} мм</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="143"/>
@@ -2546,6 +2659,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/orders/totals_line.py" line="57"/>
         <source>{orders} · total {total} · {paid_count} paid for {paid}</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="62"/>
+        <source>{value} is not a code page; CP866 is the usual one for Cyrillic.</source>
+        <translation>{value} — не кодовая страница; для кириллицы обычно используют CP866.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="257"/>
