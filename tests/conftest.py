@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import threading
@@ -28,6 +29,17 @@ from test_values import TEST_SECRET  # noqa: E402
 pytest_plugins = ["postgres", "tills"]
 
 PAYDESK_ENV = ("PAYDESK_BASE_URL", "PAYDESK_CLIENT_ID", "PAYDESK_SECRET_KEY", "PAYDESK_DATA_DIR")
+
+
+@pytest.fixture(autouse=True)
+def widgets_freed_in_the_gui_thread(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a test with widgets, their reference cycles are freed here, in the GUI
+    thread. Left to Python, the next test's request thread may be the one to free them,
+    and a widget destroyed there can deadlock with the GUI thread on Qt's signal locks
+    (a run hung so: QObject::disconnect from gc_collect_main in a request's thread)."""
+    yield
+    if "qtbot" in request.fixturenames:
+        gc.collect()
 
 
 @pytest.fixture(autouse=True)

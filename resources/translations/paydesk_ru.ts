@@ -4,22 +4,22 @@
 <context>
     <name>PayDesk</name>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="105"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="108"/>
         <source> min</source>
         <translation> мин</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/rows.py" line="48"/>
+        <location filename="../../app/paydesk/ui/settings/rows.py" line="75"/>
         <source> s</source>
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="85"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="136"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="60"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="119"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
@@ -29,42 +29,47 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="80"/>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="56"/>
+        <source>&amp;Code page:</source>
+        <translation>&amp;Кодовая страница:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="132"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="46"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="108"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="65"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="121"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="53"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="56"/>
         <source>&amp;Language:</source>
         <translation>&amp;Язык:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="45"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="48"/>
         <source>&amp;Merchant name:</source>
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="52"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="113"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
@@ -74,12 +79,12 @@
         <translation>Кни&amp;га заказов:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="74"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="72"/>
         <source>&amp;Password:</source>
         <translation>&amp;Пароль:</translation>
     </message>
@@ -89,22 +94,22 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="67"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="111"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="78"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="131"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
@@ -119,7 +124,7 @@
         <translation>&amp;Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="88"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="85"/>
         <source>&amp;Till name:</source>
         <translation>&amp;Имя кассы:</translation>
     </message>
@@ -129,7 +134,7 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -149,29 +154,29 @@
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="350"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="101"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="347"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="36"/>
         <source>a plaintext file, {0}</source>
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="265"/>
+        <location filename="../../app/paydesk/ui/app.py" line="267"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="67"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="89"/>
         <source>A server on another computer is reached only with TLS and a checked certificate: leave sslmode out, or write sslmode=verify-full.</source>
         <translation>К серверу на другом компьютере можно подключаться только через TLS с проверкой сертификата: не указывайте sslmode или укажите sslmode=verify-full.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="56"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="59"/>
         <source>A window on this screen</source>
         <translation>Окно на этом экране</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="65"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="52"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
     </message>
@@ -200,8 +205,8 @@
         <location filename="../../app/paydesk/cli/report_command.py" line="191"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="85"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="150"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="101"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="135"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="95"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="168"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="252"/>
         <source>Amount</source>
@@ -210,12 +215,12 @@
     <message>
         <location filename="../../app/paydesk/core/export.py" line="40"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="47"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="70"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="73"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="63"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="85"/>
         <source>An address has no spaces.</source>
         <translation>В адресе не должно быть пробелов.</translation>
     </message>
@@ -260,12 +265,12 @@
         <translation>Ответ получен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="40"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="38"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="49"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="47"/>
         <source>Asking the payment service whether it was paid…</source>
         <translation>Спрашиваем сервис, была ли оплата…</translation>
     </message>
@@ -275,17 +280,17 @@
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="55"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="115"/>
         <source>Back to the &amp;sale</source>
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="35"/>
+        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="36"/>
         <source>Back to the sale</source>
         <translation>Вернуться к продаже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="63"/>
+        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="64"/>
         <source>Back to the sale of {amount}</source>
         <translation>Вернуться к продаже на {amount}</translation>
     </message>
@@ -295,28 +300,27 @@
         <translation>Больше всего: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="73"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="71"/>
         <source>but did not send its link: it cannot be shown to the buyer.</source>
         <translation>но ссылку не прислал: показать её покупателю нельзя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="52"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="55"/>
         <source>Buyer&apos;s e-mail</source>
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="63"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="120"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="108"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="111"/>
         <source>Check other pending orders after:</source>
         <translation>Проверять другие ожидающие через:</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="61"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="48"/>
         <source>Check status</source>
         <translation>Проверить</translation>
     </message>
@@ -341,12 +345,12 @@
         <translation>Проверьте номер заказа.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="107"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="110"/>
         <source>Check the order on screen every:</source>
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="65"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="63"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
@@ -357,26 +361,25 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="85"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="209"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="206"/>
         <source>checking the keychain…</source>
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="277"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="234"/>
         <source>Checking the payment…</source>
         <translation>Проверяем оплату…</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="60"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="281"/>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="48"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="290"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="238"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="46"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="287"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="169"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="221"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -384,6 +387,12 @@
         <location filename="../../app/paydesk/ui/report/dialog.py" line="214"/>
         <source>Close</source>
         <translation>Закрыть</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="58"/>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="61"/>
+        <source>Code page</source>
+        <translation>Кодовая страница</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="91"/>
@@ -396,7 +405,7 @@
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="150"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="147"/>
         <source>Connection test result</source>
         <translation>Результат проверки подключения</translation>
     </message>
@@ -413,7 +422,7 @@
         <translation>Копировать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="319"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="290"/>
         <source>Could not draw the payment slip.</source>
         <translation>Не удалось подготовить квитанцию.</translation>
     </message>
@@ -423,15 +432,15 @@
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="161"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="213"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="398"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="401"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="118"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="173"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="177"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
@@ -441,12 +450,12 @@
         <translation>Не удалось сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="362"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="333"/>
         <source>Could not start printing on {printer}.</source>
         <translation>Не удалось начать печать на {printer}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="348"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="319"/>
         <source>Could not start the PDF for the payment slip.</source>
         <translation>Не удалось создать PDF квитанции.</translation>
     </message>
@@ -463,18 +472,18 @@
         <translation>Кол-во</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="39"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="42"/>
         <source>Counter</source>
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="56"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="54"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="123"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="126"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
@@ -491,14 +500,13 @@
         <translation>&amp;Дата с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="261"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="232"/>
         <source>Created {time}</source>
         <translation>Создан {time}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="57"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="123"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="126"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
@@ -515,22 +523,22 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="388"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="111"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="166"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/place.py" line="26"/>
+        <location filename="../../app/paydesk/ui/payment/place.py" line="13"/>
         <source>Current sale</source>
         <translation>Текущая продажа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="59"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="62"/>
         <source>Customer &amp;display:</source>
         <translation>&amp;Экран покупателя:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="75"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="73"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
@@ -546,7 +554,7 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="109"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -555,11 +563,12 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="395"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="324"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/printing/print_notice.py" line="31"/>
         <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="80"/>
         <source>Dismiss</source>
         <translation>Скрыть</translation>
@@ -568,7 +577,7 @@
         <location filename="../../app/paydesk/core/export.py" line="41"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="87"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="71"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="74"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
     </message>
@@ -587,7 +596,7 @@
         <translation>например, {0} или {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="152"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="144"/>
         <source>Empty: the orders stay on this computer.</source>
         <translation>Пусто — заказы хранятся на этом компьютере.</translation>
     </message>
@@ -600,12 +609,12 @@
         <translation type="vanished">Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop (пароль — в поле «Пароль» ниже или в ~/.pgpass).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="153"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="145"/>
         <source>Empty: the orders stay on this computer. A shop&apos;s shared book: postgresql://till@backoffice/shop.</source>
         <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="115"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="118"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="39"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
@@ -621,12 +630,12 @@
         <translation>Сначала введите ID клиента.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="327"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="324"/>
         <source>Enter the client ID your payment service gave you.</source>
         <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="329"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="326"/>
         <source>Enter the client ID: the key is stored under it.</source>
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
@@ -646,22 +655,21 @@
         <translation>Ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="41"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="39"/>
         <source>Esc starts the next payment; this one is finished in the background.</source>
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="64"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="58"/>
-        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="28"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="56"/>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="309"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="203"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -675,7 +683,7 @@
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="110"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="165"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
@@ -690,7 +698,7 @@
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="129"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="184"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
@@ -715,7 +723,7 @@
         <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="64"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="62"/>
         <source>Fixed in the demo: its orders stay in the demo&apos;s own book on this computer.</source>
         <translation>В демо-режиме не меняется: заказы хранятся в собственной книге демо на этом компьютере.</translation>
     </message>
@@ -750,9 +758,14 @@
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="64"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="86"/>
         <source>Give one server, not several.</source>
         <translation>Укажите один сервер, а не несколько.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="72"/>
+        <source>Give the device&apos;s whole path, as in serial:///dev/ttyUSB0.</source>
+        <translation>Укажите полный путь к устройству, например serial:///dev/ttyUSB0.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="41"/>
@@ -760,7 +773,7 @@
         <translation>Отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="266"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="263"/>
         <source>Hide</source>
         <translation>Скрыть</translation>
     </message>
@@ -771,12 +784,12 @@
         <translation>Час</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="110"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="100"/>
         <source>it asks for this till&apos;s password: type it in Settings → Order book</source>
         <translation>она просит пароль этой кассы: введите его в «Настройки» → «Книга заказов»</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="117"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="107"/>
         <source>it cannot be reached</source>
         <translation>она недоступна</translation>
     </message>
@@ -786,12 +799,12 @@
         <translation>он не ответил вовремя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="114"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="104"/>
         <source>it is newer than this PayDesk; upgrade PayDesk</source>
         <translation>она новее этой версии PayDesk; обновите PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="116"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="106"/>
         <source>it is not set up yet (paydesk book init)</source>
         <translation>она ещё не создана (paydesk book init)</translation>
     </message>
@@ -800,7 +813,7 @@
         <translation type="vanished">она не приняла вход этой кассы; проверьте пароль (paydesk config set book_password)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="107"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="97"/>
         <source>it refused this till&apos;s login; check the password (Settings → Order book)</source>
         <translation>она не приняла вход этой кассы; проверьте пароль («Настройки» → «Книга заказов»)</translation>
     </message>
@@ -810,22 +823,22 @@
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="112"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="102"/>
         <source>its certificate could not be checked (docs/shop-setup.md)</source>
         <translation>не удалось проверить её сертификат (docs/shop-setup.md)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="173"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="170"/>
         <source>Keep the secret key and the order book&apos;s password in a file on this computer</source>
         <translation>Хранить секретный ключ и пароль книги заказов в файле на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="181"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="178"/>
         <source>Keep the secret key in a file on this computer</source>
         <translation>Хранить секретный ключ в файле на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="172"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="169"/>
         <source>Keep them in a file on this computer</source>
         <translation>Хранить их в файле на этом компьютере</translation>
     </message>
@@ -856,7 +869,7 @@
         <translation type="vanished">Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="70"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="92"/>
         <source>Leave the password out of the address: type it in the Password field below (or put it in ~/.pgpass).</source>
         <translation>Не пишите пароль в адресе: введите его в поле «Пароль» ниже (или укажите в ~/.pgpass).</translation>
     </message>
@@ -896,12 +909,12 @@
         <translation>на этом компьютере нет хранилища ключей — см. выше</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="247"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="244"/>
         <source>no keychain on this computer — see below</source>
         <translation>на этом компьютере нет хранилища ключей — см. ниже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="52"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="50"/>
         <source>No longer checked by itself: press F5 to check it</source>
         <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
@@ -938,22 +951,36 @@
         <translation>За этот период оплат нет.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/printing.py" line="36"/>
+        <source>No receipt printer is set. Set one in Settings → Printer (or: paydesk config set printer tcp://192.0.2.10:9100).</source>
+        <translation>Чековый принтер не задан. Задайте его в «Настройки → Принтер» (или: paydesk config set printer tcp://192.0.2.10:9100).</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
         <source>none (no sound player found)</source>
         <translation>нет (проигрыватель звука не найден)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="64"/>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="44"/>
+        <source>none; e.g. tcp://192.0.2.10:9100</source>
+        <translation>нет; например tcp://192.0.2.10:9100</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="59"/>
+        <source>Not a fiscal receipt</source>
+        <translation>Не является фискальным чеком</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="62"/>
         <source>Not payable</source>
         <translation>Оплата невозможна</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="58"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="48"/>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="44"/>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="61"/>
-        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="29"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="42"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="59"/>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
     </message>
@@ -973,30 +1000,30 @@
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="260"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="257"/>
         <source>not set</source>
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="156"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="156"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="125"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="188"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="42"/>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="73"/>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="103"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="105"/>
         <source>not set — or in ~/.pgpass</source>
         <translation>не задан — или в ~/.pgpass</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/place.py" line="27"/>
+        <location filename="../../app/paydesk/ui/payment/place.py" line="14"/>
         <source>Not shown to the buyer</source>
         <translation>Не показан покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/place.py" line="28"/>
+        <location filename="../../app/paydesk/ui/payment/place.py" line="15"/>
         <source>Not the current sale</source>
         <translation>Не текущая продажа</translation>
     </message>
@@ -1009,24 +1036,24 @@
         <location filename="../../app/paydesk/core/export.py" line="42"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="88"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="54"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="72"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="123"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="75"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="117"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/place.py" line="25"/>
+        <location filename="../../app/paydesk/ui/payment/place.py" line="12"/>
         <source>On the buyer&apos;s screen</source>
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="292"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="232"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="84"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="135"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
@@ -1037,17 +1064,17 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="82"/>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="51"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="53"/>
         <source>Open log folder</source>
         <translation>Открыть папку журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="52"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="55"/>
         <source>optional</source>
         <translation>необязательно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="54"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <source>optional, stays on this computer</source>
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
@@ -1064,7 +1091,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="39"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="119"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="113"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
@@ -1083,8 +1110,9 @@
         <translation type="vanished">Заказ {order_id}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="56"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="198"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="258"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="229"/>
         <source>Order {short_id}</source>
         <translation>Заказ {short_id}</translation>
     </message>
@@ -1100,7 +1128,7 @@
         <translation>Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="121"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="124"/>
         <source>Orders expire after:</source>
         <translation>Срок действия заказа:</translation>
     </message>
@@ -1112,11 +1140,10 @@
     <message>
         <location filename="../../app/paydesk/core/export.py" line="45"/>
         <location filename="../../app/paydesk/core/export.py" line="62"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="92"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
-        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="24"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="176"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="152"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
@@ -1134,11 +1161,12 @@
         <translation>Оплачено в приблизительное время</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="276"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="269"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="58"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="94"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
@@ -1159,7 +1187,7 @@
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="275"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="268"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
@@ -1194,7 +1222,12 @@
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="52"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="57"/>
+        <source>Paid {time}</source>
+        <translation>Оплачено {time}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="27"/>
         <source>Paid — thank you</source>
         <translation>Оплачено — спасибо</translation>
     </message>
@@ -1204,23 +1237,38 @@
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="271"/>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="52"/>
+        <source>Paper &amp;width:</source>
+        <translation>&amp;Ширина бумаги:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="64"/>
+        <source>Paper: {paper} mm, code page {code_page}</source>
+        <translation>Бумага: {paper} мм, кодовая страница {code_page}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="242"/>
         <source>Pay before {time}</source>
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="272"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="55"/>
+        <source>Pay within {minutes} min, before {time}</source>
+        <translation>Оплатите за {minutes} мин, до {time}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/app.py" line="274"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="87"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="54"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="47"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="49"/>
         <source>PayDesk</source>
         <translation>PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="41"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="43"/>
         <source>PayDesk hit an unexpected error; a report was saved in {0}.</source>
         <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
     </message>
@@ -1245,12 +1293,12 @@
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="74"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="72"/>
         <source>PayDesk keeps checking it.</source>
         <translation>PayDesk продолжает его проверять.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="86"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="92"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -1266,8 +1314,8 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="87"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="54"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
@@ -1278,19 +1326,24 @@ QR payments at a shop counter.</source>
         <translation>Ссылка на оплату</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="54"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="60"/>
+        <source>Payment received</source>
+        <translation>Оплата получена</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="28"/>
         <source>Payment refused</source>
         <translation>Отказано в оплате</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="183"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="201"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="235"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="253"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="345"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="388"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="316"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="359"/>
         <source>Payment slip {order_id}</source>
         <translation>Квитанция {order_id}</translation>
     </message>
@@ -1301,7 +1354,7 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="195"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="247"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -1311,13 +1364,13 @@ QR payments at a shop counter.</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="75"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="128"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="44"/>
         <location filename="../../app/paydesk/ui/settings/counter_section.py" line="47"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="50"/>
         <source>Play a sound when an order is paid</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
@@ -1327,19 +1380,60 @@ QR payments at a shop counter.</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="93"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="96"/>
         <source>Polling</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="141"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="126"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="390"/>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="65"/>
+        <source>Print a &amp;test page</source>
+        <translation>Напечатать &amp;пробную страницу</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="67"/>
+        <source>Print a test page</source>
+        <translation>Напечатать пробную страницу</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/print_notice.py" line="29"/>
+        <source>Print again</source>
+        <translation>Напечатать снова</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="361"/>
         <source>Print payment slip</source>
         <translation>Печать квитанции</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="62"/>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="63"/>
+        <source>Print the receipt when a sale is paid</source>
+        <translation>Печатать чек, когда продажа оплачена</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="38"/>
+        <source>Printer</source>
+        <translation>Принтер</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="61"/>
+        <source>Printer test page</source>
+        <translation>Пробная страница принтера</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="107"/>
+        <source>Printing…</source>
+        <translation>Печать…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="76"/>
+        <source>python-escpos knows no printer profile of that name; leave profile= out for a generic one.</source>
+        <translation>python-escpos не знает профиля принтера с таким именем; уберите profile=, чтобы использовать общий.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="109"/>
@@ -1357,15 +1451,24 @@ QR payments at a shop counter.</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="135"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="120"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="48"/>
+        <source>Receipt &amp;printer:</source>
+        <translation>Чековый &amp;принтер:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="57"/>
+        <source>Receipt printer</source>
+        <translation>Чековый принтер</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/export.py" line="63"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="25"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
         <translation>Отказано</translation>
@@ -1376,7 +1479,7 @@ QR payments at a shop counter.</source>
         <translation>Отчёт за {0} (местное время)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="111"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="114"/>
         <source>Requests in flight at most:</source>
         <translation>Одновременных запросов, не более:</translation>
     </message>
@@ -1396,6 +1499,11 @@ QR payments at a shop counter.</source>
         <translation>Повторить сейчас</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="53"/>
+        <source>RUB</source>
+        <translation>руб.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
         <source>Sat</source>
         <translation>сб</translation>
@@ -1406,12 +1514,12 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="194"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="246"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="69"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="124"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
@@ -1436,14 +1544,15 @@ QR payments at a shop counter.</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="151"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="258"/>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="251"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="54"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="136"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="217"/>
+        <location filename="../../app/paydesk/ui/payment/slip.py" line="222"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="27"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="28"/>
         <source>Screen {number}</source>
         <translation>Экран {number}</translation>
     </message>
@@ -1503,8 +1612,8 @@ QR payments at a shop counter.</source>
         <translation>Статус в сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="156"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="156"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="125"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="188"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1514,34 +1623,34 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="105"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="124"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="129"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="148"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="79"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="69"/>
         <source>Shared order book: {0}</source>
         <translation>Общая книга заказов: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="105"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="266"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="263"/>
         <source>Show</source>
         <translation>Показать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="148"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="145"/>
         <source>Show the secret key</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="53"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="114"/>
         <source>Show to &amp;buyer</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="39"/>
+        <location filename="../../app/paydesk/ui/payment/buyer_strip.py" line="40"/>
         <source>Show to buyer</source>
         <translation>Показать покупателю</translation>
     </message>
@@ -1556,7 +1665,7 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="66"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="88"/>
         <source>sslmode must be one of PostgreSQL&apos;s modes.</source>
         <translation>sslmode должен быть одним из режимов PostgreSQL.</translation>
     </message>
@@ -1580,7 +1689,7 @@ QR payments at a shop counter.</source>
         <translation>История статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="51"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="49"/>
         <source>Status unknown</source>
         <translation>Статус неизвестен</translation>
     </message>
@@ -1600,7 +1709,7 @@ QR payments at a shop counter.</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="50"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="53"/>
         <source>System</source>
         <translation>Как в системе</translation>
     </message>
@@ -1615,7 +1724,7 @@ QR payments at a shop counter.</source>
         <translation>Принимайте оплату на кассе: введите сумму, покупатель сканирует QR-код телефоном, а PayDesk сразу сообщит, что платёж прошёл.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/rows.py" line="39"/>
+        <location filename="../../app/paydesk/ui/settings/rows.py" line="55"/>
         <source>takes effect after restart</source>
         <translation>применится после перезапуска</translation>
     </message>
@@ -1645,13 +1754,18 @@ QR payments at a shop counter.</source>
         <translation>Отчёт о выручке — {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="45"/>
+        <source>tcp://HOST:9100, usb://VENDOR:PRODUCT, serial:///dev/ttyUSB0?baudrate=9600, cups://QUEUE or file:///dev/usb/lp0; empty for none</source>
+        <translation>tcp://АДРЕС:9100, usb://ПРОИЗВОДИТЕЛЬ:МОДЕЛЬ, serial:///dev/ttyUSB0?baudrate=9600, cups://ОЧЕРЕДЬ или file:///dev/usb/lp0; пусто — принтера нет</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="113"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="149"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="146"/>
         <source>Test connection</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="61"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="83"/>
         <source>The address must start with postgresql:// (a PostgreSQL server).</source>
         <translation>Адрес должен начинаться с postgresql:// (сервер PostgreSQL).</translation>
     </message>
@@ -1691,7 +1805,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="331"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="328"/>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="26"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="135"/>
         <source>The client ID must be a number greater than zero.</source>
@@ -1703,7 +1817,7 @@ QR payments at a shop counter.</source>
         <translation>ID клиента должен быть целым числом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="120"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="123"/>
         <source>the demo sandbox&apos;s orders too</source>
         <translation>и для заказов песочницы</translation>
     </message>
@@ -1733,7 +1847,7 @@ QR payments at a shop counter.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="349"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="346"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="34"/>
         <source>the environment variable {0}</source>
         <translation>переменная окружения {0}</translation>
@@ -1744,7 +1858,7 @@ QR payments at a shop counter.</source>
         <translation>файл не является книгой заказов PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="249"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="246"/>
         <source>the keychain cannot be read — type the key to store it</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
@@ -1754,22 +1868,22 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите пароль, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="57"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="77"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="75"/>
         <source>The new language is used when PayDesk is started again.</source>
         <translation>Новый язык появится после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="59"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="79"/>
         <source>The new order book is used when PayDesk is started again.</source>
         <translation>Новая книга заказов начнёт использоваться после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="61"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="81"/>
         <source>The new till name is used when PayDesk is started again.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -1859,7 +1973,7 @@ QR payments at a shop counter.</source>
         <translation>После «@» должен быть домен, например mail.ru.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="114"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="116"/>
         <source>The password could not be stored: the keychain refused.</source>
         <translation>Не удалось сохранить пароль: хранилище ключей отказало.</translation>
     </message>
@@ -1909,7 +2023,7 @@ QR payments at a shop counter.</source>
         <translation>У платёжного сервиса этот заказ уже был (до него дошла одна из прежних попыток), но ссылку на оплату он повторно не прислал, поэтому показать её покупателю нельзя. PayDesk продолжает проверять статус заказа.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="72"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="70"/>
         <source>The payment service already has this order</source>
         <translation>У платёжного сервиса этот заказ уже есть,</translation>
     </message>
@@ -1949,7 +2063,7 @@ QR payments at a shop counter.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="45"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="43"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
@@ -1994,6 +2108,11 @@ QR payments at a shop counter.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="51"/>
+        <source>The payment slip was printed.</source>
+        <translation>Квитанция на оплату напечатана.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="113"/>
         <source>The period after</source>
         <translation>Следующий период</translation>
@@ -2004,7 +2123,12 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="65"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="68"/>
+        <source>The port must be a number from 1 to 65535 (printers listen on 9100).</source>
+        <translation>Порт должен быть числом от 1 до 65535 (принтеры слушают порт 9100).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="87"/>
         <source>The port must be a number from 1 to 65535.</source>
         <translation>Порт — число от 1 до 65535.</translation>
     </message>
@@ -2014,17 +2138,68 @@ QR payments at a shop counter.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/printing.py" line="55"/>
+        <source>The receipt printer at {address} could not print: {detail}</source>
+        <translation>Чековый принтер {address} не смог напечатать: {detail}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/printing.py" line="45"/>
+        <source>The receipt printer at {address} did not take the slip in time. Check its paper and cover, then print again.</source>
+        <translation>Чековый принтер {address} не принял чек вовремя. Проверьте бумагу и крышку, затем напечатайте снова.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/printing.py" line="42"/>
+        <source>The receipt printer at {address} refused the connection. It may be starting up or busy with another computer: wait a moment and print again.</source>
+        <translation>Чековый принтер {address} отклонил подключение. Возможно, он включается или занят другим компьютером: подождите немного и напечатайте снова.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/printing.py" line="48"/>
+        <source>The receipt printer at {address} stopped in the middle of the slip. Check its paper, then print again.</source>
+        <translation>Чековый принтер {address} остановился посреди чека. Проверьте бумагу, затем напечатайте снова.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="93"/>
+        <source>The receipt printer could not print: {0}</source>
+        <translation>Чековый принтер не смог напечатать: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/printing.py" line="39"/>
+        <source>The receipt printer was not found at {address}. Check that it is switched on and plugged in, and that the address in Settings → Printer is its own.</source>
+        <translation>Чековый принтер не найден по адресу {address}. Проверьте, что он включён и подключён и что в «Настройки → Принтер» указан его адрес.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="57"/>
+        <source>The receipt printer&apos;s address must be tcp://HOST:9100, usb://VENDOR:PRODUCT, serial:///dev/ttyUSB0, cups://QUEUE or file:///dev/usb/lp0.</source>
+        <translation>Адрес чекового принтера должен быть вида tcp://АДРЕС:9100, usb://ПРОИЗВОДИТЕЛЬ:МОДЕЛЬ, serial:///dev/ttyUSB0, cups://ОЧЕРЕДЬ или file:///dev/usb/lp0.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="60"/>
+        <source>The receipt printer&apos;s paper is 58 or 80 mm wide.</source>
+        <translation>Бумага чекового принтера шириной 58 или 80 мм.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/printing.py" line="58"/>
+        <source>The receipt printer&apos;s profile has no code page {code_page}: choose another in Settings → Printer.</source>
+        <translation>В профиле чекового принтера нет кодовой страницы {code_page}: выберите другую в «Настройки → Принтер».</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="54"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="68"/>
+        <source>The receipt was printed.</source>
+        <translation>Чек напечатан.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="114"/>
         <source>The request to the payment service failed. Try again; if it keeps failing, contact support.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="207"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="204"/>
         <source>the sandbox&apos;s own key</source>
         <translation>собственный ключ песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="333"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="330"/>
         <source>The secret key cannot start or end with a space.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
@@ -2124,9 +2299,19 @@ QR payments at a shop counter.</source>
         <translation>Пароль общей книги заказов</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="74"/>
+        <source>The speed must be one a serial printer is set to, such as 9600 or 115200.</source>
+        <translation>Скорость должна быть одной из скоростей последовательного принтера, например 9600 или 115200.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="44"/>
         <source>the system beep (no sound player found)</source>
         <translation>системный сигнал (проигрыватель звука не найден)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="59"/>
+        <source>The test page was printed.</source>
+        <translation>Пробная страница напечатана.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="55"/>
@@ -2139,7 +2324,7 @@ QR payments at a shop counter.</source>
         <translation>Настройки {name} не существует.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="79"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="101"/>
         <source>This cannot be shorter than the first check of other orders ({low} s).</source>
         <translation>Не может быть меньше первой проверки других заказов ({low} с).</translation>
     </message>
@@ -2153,17 +2338,17 @@ QR payments at a shop counter.</source>
         <translation>Этот компьютер</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="175"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="172"/>
         <source>This computer has no keychain to keep the secret key and the order book&apos;s password safe. PayDesk can keep them in a file instead: {0}. Only this user account can read the file (mode 0600), but anyone who can sign in as this user, or read this user&apos;s files or backups, can read them.</source>
         <translation>На этом компьютере нет хранилища ключей, где секретный ключ и пароль книги заказов были бы в безопасности. PayDesk может хранить их в файле: {0}. Читать файл может только эта учётная запись (права 0600), но их прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="182"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="179"/>
         <source>This computer has no keychain to keep the secret key safe. PayDesk can keep it in a file instead: {0}. Only this user account can read the file (mode 0600), but anyone who can sign in as this user, or read this user&apos;s files or backups, can read the key.</source>
         <translation>На этом компьютере нет хранилища ключей, где секретный ключ был бы в безопасности. PayDesk может хранить его в файле: {0}. Читать файл может только эта учётная запись (права 0600), но ключ прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="110"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="112"/>
         <source>This computer has no keychain, so the password cannot be kept there. Choose above to keep it in a file, with the secret key, or put it in ~/.pgpass.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому пароль нельзя сохранить в нём. Выберите выше хранение в файле вместе с секретным ключом или укажите пароль в ~/.pgpass.</translation>
     </message>
@@ -2177,37 +2362,42 @@ QR payments at a shop counter.</source>
         <translation type="vanished">На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="356"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="353"/>
         <source>This computer has no keychain, so the secret key cannot be stored there. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose below to keep the key in a file.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить в нём. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите ниже хранение ключа в файле.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="59"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="57"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="77"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="99"/>
         <source>This must be between {low} and {high}.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="116"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="29"/>
         <source>This order can no longer be paid, so there is no slip to print.</source>
         <translation>Этот заказ уже нельзя оплатить, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="114"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="27"/>
         <source>This order has no payment link yet, so there is no slip to print.</source>
         <translation>У этого заказа ещё нет ссылки на оплату, квитанцию не напечатать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="129"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="41"/>
         <source>This order is already paid, so there is no slip to print.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="62"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="50"/>
+        <source>This order is not paid, so there is no receipt to print.</source>
+        <translation>Этот заказ не оплачен, поэтому чек печатать нечего.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="60"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
@@ -2217,14 +2407,19 @@ QR payments at a shop counter.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="133"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="45"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/slip.py" line="131"/>
+        <location filename="../../app/paydesk/core/receipts.py" line="43"/>
         <source>This payment was refused; create a new payment to print a slip.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/receipts.py" line="63"/>
+        <source>This printer is ready for PayDesk.</source>
+        <translation>Этот принтер готов к работе с PayDesk.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="323"/>
@@ -2232,9 +2427,14 @@ QR payments at a shop counter.</source>
         <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="80"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="70"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/printing.py" line="51"/>
+        <source>This user may not use the receipt printer at {address}. On Linux, add the udev rule from the README (USB) or join the dialout group (serial), then plug the printer in again.</source>
+        <translation>У этого пользователя нет доступа к чековому принтеру {address}. В Linux добавьте правило udev из README (USB) или вступите в группу dialout (последовательный порт), затем подключите принтер заново.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
@@ -2264,14 +2464,14 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="152"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="154"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="106"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="137"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="139"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="100"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="56"/>
+        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="29"/>
         <source>Time ran out</source>
         <translation>Время истекло</translation>
     </message>
@@ -2326,13 +2526,12 @@ QR payments at a shop counter.</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="337"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="334"/>
         <source>Type the secret key to keep it in the file.</source>
         <translation>Введите секретный ключ, чтобы сохранить его в файле.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="66"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="54"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
     </message>
@@ -2363,7 +2562,6 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="59"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
@@ -2379,7 +2577,7 @@ QR payments at a shop counter.</source>
         <translation>ср</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="191"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="176"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>
@@ -2404,17 +2602,22 @@ QR payments at a shop counter.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="50"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="70"/>
+        <source>Write the vendor and product as lsusb shows them, as in usb://04b8:0202.</source>
+        <translation>Укажите производителя и модель так, как их показывает lsusb, например usb://04b8:0202.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="52"/>
         <source>You can go on working. Please send the report to support.</source>
         <translation>Можно продолжать работу. Пожалуйста, отправьте отчёт в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="43"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="46"/>
         <source>your shop&apos;s name</source>
         <translation>название вашего магазина</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="78"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="81"/>
         <source>{0} (not connected)</source>
         <translation>{0} (не подключён)</translation>
     </message>
@@ -2422,6 +2625,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="266"/>
         <source>{0} is not a PayDesk order book; it has been left as it is. Start PayDesk with another data folder.</source>
         <translation>{0} — не книга заказов PayDesk; файл оставлен как есть. Запустите PayDesk с другой папкой данных.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/printer_section.py" line="51"/>
+        <source>{0} mm</source>
+        <translation>{0} мм</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="143"/>
@@ -2454,12 +2662,12 @@ QR payments at a shop counter.</source>
         <translation>Заказов: {count}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="33"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="34"/>
         <source>{name} — {width}×{height}</source>
         <translation>{name} — {width}×{height}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="31"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="32"/>
         <source>{name} — {width}×{height} (primary)</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
@@ -2469,29 +2677,34 @@ QR payments at a shop counter.</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="257"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="62"/>
+        <source>{value} is not a code page; CP866 is the usual one for Cyrillic.</source>
+        <translation>{value} — не кодовая страница; для кириллицы обычно используют CP866.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="254"/>
         <source>•••••••• set</source>
         <translation>•••••••• задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="98"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="253"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="100"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="250"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="257"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="254"/>
         <source>•••••••• set — type to replace</source>
         <translation>•••••••• задан — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="101"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="251"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="103"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="248"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="110"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="113"/>
         <source>…slowing down to at most every:</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>
@@ -2511,42 +2724,42 @@ QR payments at a shop counter.</source>
         <translation>≈ {0} из оплат замечены больше чем через минуту после того, как могли быть сделаны: их время приблизительное.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="99"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="89"/>
         <source>⚠ Shared order book offline — 1 order waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — 1 заказ ждёт отправки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="100"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="90"/>
         <source>⚠ Shared order book offline — {0} orders waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — ждут отправки: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="86"/>
         <source>⚠ Shared order book: not usable — {0}</source>
         <translation>⚠ Общая книга заказов не работает — {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="54"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="52"/>
         <source>✓ Paid</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="92"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="82"/>
         <source>✓ Shared order book</source>
         <translation>✓ Общая книга заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="55"/>
+        <location filename="../../app/paydesk/ui/payment/looks.py" line="53"/>
         <source>✗ Refused</source>
         <translation>✗ Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="94"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="84"/>
         <source>⟳ Shared order book: connecting…</source>
         <translation>⟳ Общая книга заказов: подключение…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="91"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="81"/>
         <source>⟳ Shared order book: uploading ({0})</source>
         <translation>⟳ Общая книга заказов: отправка ({0})</translation>
     </message>

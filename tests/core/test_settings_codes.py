@@ -29,6 +29,13 @@ from paydesk.support.paths import AppPaths
          'secret_storage must be "keychain" or "file".'),
         ({"base_url": "ftp://x"}, SettingsProblem.BASE_URL_SCHEME, "base_url",
          "base_url must start with https:// (or http:// for a local sandbox)."),
+        ({"printer": "usb://4b8:202"}, SettingsProblem.PRINTER_ADDRESS, "printer",
+         "printer: '4b8:202' is not vendor:product; write the two hex numbers lsusb shows, "
+         "as in usb://04b8:0202."),
+        ({"printer_paper_mm": 72}, SettingsProblem.PRINTER_PAPER, "printer_paper_mm",
+         "printer_paper_mm must be 58 or 80 (the roll's width)."),
+        ({"printer_code_page": "CP9999"}, SettingsProblem.PRINTER_CODE_PAGE, "printer_code_page",
+         "printer_code_page 'CP9999' is not a code page (CP866 is the usual one for Cyrillic)."),
     ],
 )
 def test_a_refused_value_has_its_code_and_setting(

@@ -35,6 +35,10 @@ against a baseline measured in the same run, interleaved with it:
   random moment of the window's look interval. The window's own checks are
   off, so only the list's watch on the book can show it.
 - ``sandbox_p50_ms``: sequential ``get_order`` through ``GatewayClient``.
+- ``print_slip_ms``: a QR slip from the print call to its last byte at a loopback
+  network printer, the slower of the printer's own QR command and the raster; a bare
+  socket sending the same bytes is in the details (bench_printer.py). Milliseconds,
+  not a ratio: the bare socket's fraction of a millisecond is no baseline to divide by.
 - ``shared``: a shop's tills on one shared order book, on a PostgreSQL server the
   part starts itself (bench_shared.py says what each figure is; skipped, with
   the reason, where no server is installed).
@@ -82,6 +86,8 @@ BUDGETS: dict[str, tuple[float, str]] = {
     "history_rss_mb": (60, "RSS growth, 0 -> 100 000 orders"),
     "external_change_ms": (1000, "another process's change shown in the open list"),
     "sandbox_p50_ms": (3, "sequential get_order on loopback"),
+    # The receipt printer (bench_printer.py):
+    "print_slip_ms": (250, "print call to the slip's last byte, loopback printer"),
     # The shop's shared order book (bench_shared.py, bench_million.py):
     "shared_shown_p95_s": (1.0, "4 tills: an order sold at one, in another's book (p95)"),
     "get_order_ratio": (1.1, "get_order calls, 4 tills watching / 1 till"),
@@ -90,7 +96,7 @@ BUDGETS: dict[str, tuple[float, str]] = {
     "history_filter_1m_ms": (100, "status filter, search, sort: first rows, 1 000 000"),
     "history_rss_1m_ratio": (1.1, "window's RSS, 1 000 000 orders / 100 000"),
 }
-PARTS = ("startup", "create", "refresh", "history", "external", "sandbox", "shared")
+PARTS = ("startup", "create", "refresh", "history", "external", "sandbox", "shared", "printer")
 #: Parts run only when named (--only): building their book takes minutes.
 EXTRA_PARTS = ("million",)
 
@@ -156,6 +162,11 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
 
             figures.update(bench_shared.bench_shared(sizes == QUICK, sizes.create_runs,
                                                      sizes.create_warmup, work, gui, sandbox))
+        if "printer" in parts:
+            log("receipt printer")
+            import bench_printer
+
+            figures.update(bench_printer.bench_printer(sizes))
         if gui is not None and "million" in parts:
             import bench_million
 

@@ -19,7 +19,8 @@ from postgres import server_bindir
 
 BENCH = Path(__file__).with_name("bench.py")
 #: Every part, the ones run only when named too.
-PARTS = ("startup", "create", "refresh", "history", "external", "sandbox", "shared", "million")
+PARTS = ("startup", "create", "refresh", "history", "external", "sandbox", "shared", "million",
+         "printer")
 KEYS = (
     "startup_ratio",
     "create_to_qr_ratio",
@@ -30,6 +31,7 @@ KEYS = (
     "history_rss_mb",
     "external_change_ms",
     "sandbox_p50_ms",
+    "print_slip_ms",
     "history_filter_1m_ms",
     "history_rss_1m_ratio",
 )

@@ -74,7 +74,8 @@ def test_open_creates_the_folder_and_the_latest_schema(db_path: Path) -> None:
             "orders_search", "orders_search_data", "orders_search_idx", "orders_search_config"
         }
         assert {name for name, _ in tables} - search == {
-            "orders", "status_history", "order_totals", "creation_attempts", "sync_state"
+            "orders", "status_history", "order_totals", "creation_attempts", "sync_state",
+            "printed_receipts"
         }
         assert all(str(sql).rstrip().endswith("STRICT") for name, sql in tables
                    if name not in search)

@@ -17,6 +17,9 @@ SENT_NOT_SAVED = 6
 #: The window cannot open here: no graphical display, or Qt's libraries are missing.
 #: The commands still work.
 NO_WINDOW = 7
+#: The receipt printer did not print (not found, refused, timed out, stopped mid-slip,
+#: no permission); the message says how to fix it. Nothing else was changed.
+PRINTER = 8
 #: Stopped with Ctrl+C (SIGINT): 128 + the signal's number, as shells report it.
 INTERRUPTED = 130
 

@@ -20,6 +20,7 @@ from paydesk.cli import (
     config_command,
     exit_codes,
     order_commands,
+    print_command,
     report_command,
 )
 from paydesk.cli.options import common_options
@@ -55,14 +56,16 @@ def build_parser() -> argparse.ArgumentParser:
         "2 usage, input or configuration, 3 refused by the service, 4 service unreachable "
         "or faulty, 5 local storage (nothing sent) or the shared order book (paydesk book), "
         "6 the service has the order but it could not be saved (never create it again: "
-        "'paydesk refresh' finishes it), 130 interrupted (Ctrl+C). --json is --format json "
-        "on every command that prints a result.",
+        "'paydesk refresh' finishes it), 8 the receipt printer failed (paydesk print), "
+        "130 interrupted (Ctrl+C). --json is --format json on every command that prints a "
+        "result.",
         parents=[common_options()],
     )
     parser.add_argument("--version", action="version", version=version_text())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     order_commands.add_parsers(sub)
     report_command.add_parser(sub)
+    print_command.add_parser(sub)
     config_command.add_parser(sub)
     book_command.add_parser(sub)
     about_command.add_parser(sub)

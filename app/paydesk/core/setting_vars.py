@@ -42,6 +42,9 @@ class SettingsProblem(enum.StrEnum):
     SAVE_BUSY = "save_busy"
     ORDER_BOOK_ADDRESS = "order_book_address"  # ``value`` (masked), ``reason`` (a code)
     TILL_NAME = "till_name"  # ``value``
+    PRINTER_ADDRESS = "printer_address"  # ``value``, ``reason`` (a PrinterAddressProblem)
+    PRINTER_PAPER = "printer_paper"  # ``value``
+    PRINTER_CODE_PAGE = "printer_code_page"  # ``value``
 
 
 class SettingsError(Exception):

@@ -10,6 +10,7 @@ force in one process: it saves them, reads them again, and announces them.
 
 from __future__ import annotations
 
+import codecs
 import dataclasses
 import json
 import os
@@ -99,6 +100,17 @@ class Settings:
     till: str = setting(
         "", applies=Applies.WITH_BOOK,
         help="this counter's name, stored with its orders (empty: the computer's name)")
+    # -- the receipt printer (paydesk.core.printing) --
+    #: Empty: none. tcp://HOST:9100, usb://VENDOR:PRODUCT, serial:///dev/ttyUSB0?baudrate=9600,
+    #: cups://QUEUE or file:///dev/usb/lp0 (paydesk.support.printer_address).
+    printer: str = setting(
+        "", help="the receipt printer: tcp://HOST:9100, usb://VENDOR:PRODUCT, "
+        "serial:///dev/ttyUSB0, cups://QUEUE, file:///dev/usb/lp0 (empty: none)")
+    printer_paper_mm: int = setting(80, help="the receipt printer's roll: 58 or 80 (mm)")
+    printer_code_page: str = setting(
+        "CP866", help="the receipt printer's code page for the words (CP866 has Cyrillic)")
+    printer_receipts: bool = setting(
+        False, help="print a receipt by itself when a sale this till took is paid (once)")
 
     @property
     def is_configured(self) -> bool:
@@ -156,6 +168,7 @@ def validate(settings: Settings) -> Settings:
         raise SettingsError(SettingsProblem.TILL_NAME,
                             f"till must be one line of at most {TILL_MAX} characters.",
                             setting="till", value=settings.till)
+    _check_printer(settings)
     return settings
 
 
@@ -163,6 +176,32 @@ def _highest(name: str) -> float:
     bounds = DECLARED[name].bounds
     assert bounds is not None
     return bounds[1]
+
+
+def _check_printer(settings: Settings) -> None:
+    """The receipt printer's address, roll and code page must be ones it can print with."""
+    if settings.printer:
+        # The address rules live with the printer's transport; only a till with a
+        # printer reads them.
+        from paydesk.support.printer_address import PrinterAddress, PrinterAddressError
+
+        try:
+            PrinterAddress.parse(settings.printer)
+        except PrinterAddressError as exc:
+            raise SettingsError(SettingsProblem.PRINTER_ADDRESS, str(exc), setting="printer",
+                                value=settings.printer, reason=exc.code) from None
+    if settings.printer_paper_mm not in (58, 80):
+        raise SettingsError(SettingsProblem.PRINTER_PAPER,
+                            "printer_paper_mm must be 58 or 80 (the roll's width).",
+                            setting="printer_paper_mm", value=settings.printer_paper_mm)
+    try:
+        codecs.lookup(settings.printer_code_page)
+    except LookupError:
+        raise SettingsError(SettingsProblem.PRINTER_CODE_PAGE,
+                            f"printer_code_page {settings.printer_code_page!r} is not a code "
+                            "page (CP866 is the usual one for Cyrillic).",
+                            setting="printer_code_page",
+                            value=settings.printer_code_page) from None
 
 
 def _check_order_book(text: str) -> None:

@@ -415,9 +415,25 @@ _V8_FAST_LISTS = Migration(
     ),
 )
 
+_V9_RECEIPTS = Migration(
+    9,
+    "the paid receipts printed by themselves, so a payment gets one, across restarts",
+    (
+        # One row per order whose receipt this till printed (or began to print) by
+        # itself. This till's own book only: only the till that took the sale prints,
+        # so the shared book never needs it (store/shared/ has no such table).
+        """
+        CREATE TABLE printed_receipts (
+            order_row INTEGER PRIMARY KEY REFERENCES orders (id) ON DELETE CASCADE,
+            printed_at INTEGER NOT NULL
+        ) STRICT
+        """,
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_TABLES, _V2_INDEXES, _V3_LIST, _V4_PAYMENT_TIMES, _V5_FAILURE_CODES,
-    _V6_CREATION_ATTEMPTS, _V7_JOURNAL, _V8_FAST_LISTS,
+    _V6_CREATION_ATTEMPTS, _V7_JOURNAL, _V8_FAST_LISTS, _V9_RECEIPTS,
 )
 
 LATEST_SCHEMA_VERSION = MIGRATIONS[-1].version

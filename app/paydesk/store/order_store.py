@@ -19,6 +19,7 @@ from paydesk.store.checks import apply_check
 from paydesk.store.errors import DuplicateOrderError, StoreError, UnknownOrderError
 from paydesk.store.journal import JournalStore
 from paydesk.store.migrations import OPEN_ORDERS_CONDITION
+from paydesk.store.printed_receipts import PrintedReceipts
 from paydesk.store.queries import (
     BOOK_SIZE,
     COUNT_MATCHES_UP_TO,
@@ -58,7 +59,7 @@ _INSERT_ATTEMPT = (
 )
 
 
-class OrderStore(JournalStore):
+class OrderStore(JournalStore, PrintedReceipts):
     """The order book's orders on one connection, owned by the thread that opened it.
 
     Open one store per thread (the window's, a worker's, a command's) with

@@ -4,6 +4,7 @@ unreachable or invalid, said in the dialog, never with the secret."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 import requests
@@ -18,6 +19,7 @@ from paydesk.ui.settings.dialog import STORED_PLACEHOLDER, SettingsDialog
 
 from memory_keyring import MemoryKeyring
 from settings_dialog import ACCOUNT, run_check, sandbox_settings, screenshot
+from small_screens import on_a_small_screen, run_on_screen
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 #: The offscreen platform says this on every show(); it is not about our code.
@@ -50,11 +52,21 @@ def test_wrong_secret_is_refused_and_never_shown(
     screenshot(qtbot, dialog, "settings_check_refused")
 
 
+def test_a_message_grows_the_window_on_a_screen_with_room_for_it(tmp_path: Path) -> None:
+    """On a laptop's screen the settings are taller than the screen and scroll; on a tall
+    one they fit, and a message makes the window grow rather than scroll."""
+    run_on_screen("1920x1200", tmp_path,
+                  f"{__file__}::test_a_message_grows_the_window_and_editing_takes_it_away",
+                  passed=1)
+
+
+@on_a_small_screen
 def test_a_message_grows_the_window_and_editing_takes_it_away(
     qtbot: QtBot, open_dialog: Callable[..., SettingsDialog], sandbox: SandboxServer
 ) -> None:
     dialog = open_dialog(sandbox_settings(sandbox))
     first_height = dialog.height()
+    assert first_height < dialog.screen_fit.room().height() - 100  # room to grow
     qtbot.keyClicks(dialog.secret_edit, "wrong-secret-key")
     assert run_check(qtbot, dialog) is Outcome.REFUSED
     qtbot.waitUntil(lambda: dialog.height() > first_height)  # two lines, none clipped

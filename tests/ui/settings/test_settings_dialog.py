@@ -242,8 +242,9 @@ def test_every_field_has_an_accessible_name(
         and w.parent() is not dialog.buttons  # Save / Cancel speak their text
     ]
     # With "Keep the secret key in a file" (no keychain only), the order book, its password
-    # (shown with a shared book only) and the till.
-    assert len(fields) == 16
+    # (shown with a shared book only), the till, and the printer's address, code page
+    # (an editable list's line), receipt by itself and test page.
+    assert len(fields) == 20
     assert [w for w in fields if not w.accessibleName()] == []
 
 

@@ -16,7 +16,6 @@ from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import (
-    QT_TRANSLATE_NOOP,
     QLocale,
     QMarginsF,
     QPointF,
@@ -37,9 +36,9 @@ from PySide6.QtGui import (
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QWidget
 
+from paydesk.core.receipts import NothingToPrintError, slip_link
 from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import Order
-from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.support.qr import QUIET_ZONE, qr_matrix
 from paydesk.ui.shell.formatting import local_time, money, tr
 from paydesk.ui.widgets.paper import blank_image, painting, write_pdf
@@ -111,32 +110,6 @@ class _Paper:
         return font
 
 
-_NO_LINK = QT_TRANSLATE_NOOP(
-    "PayDesk", "This order has no payment link yet, so there is no slip to print.")
-_NOT_PAYABLE = QT_TRANSLATE_NOOP(
-    "PayDesk", "This order can no longer be paid, so there is no slip to print.")
-
-#: Every phase on paper: None, a slip can be printed (the order's link is open to
-#: pay, even one PayDesk no longer checks by itself); else why not, for the cashier
-#: (marked for lupdate here, translated when shown).
-SLIPS: dict[OrderPhase, object | None] = {
-    OrderPhase.CREATING: _NO_LINK,
-    OrderPhase.NOT_SENT: _NO_LINK,
-    OrderPhase.PENDING: None,
-    # Its time is up: nobody may scan it now (the card hides its code too).
-    OrderPhase.CHECKING: _NOT_PAYABLE,
-    OrderPhase.UNCHECKED: None,
-    OrderPhase.PAID: QT_TRANSLATE_NOOP(
-        "PayDesk", "This order is already paid, so there is no slip to print."),
-    OrderPhase.REFUSED: QT_TRANSLATE_NOOP(
-        "PayDesk", "This payment was refused; create a new payment to print a slip."),
-    OrderPhase.EXPIRED: QT_TRANSLATE_NOOP(
-        "PayDesk", "This payment link has expired; create a new payment to print a slip."),
-    OrderPhase.ABANDONED: _NO_LINK,
-    OrderPhase.UNKNOWN: _NOT_PAYABLE,
-}
-
-
 def check_printable(order: Order) -> str:
     """The link a slip would carry; ValueError with a sentence for the cashier if none.
 
@@ -144,12 +117,10 @@ def check_printable(order: Order) -> str:
     paid, refused or expired order would send a buyer to a page that cannot
     take their money (or ask for it twice).
     """
-    reason = SLIPS[phase_of(order)]
-    if reason is None:
-        if order.url:
-            return order.url
-        reason = _NO_LINK  # the record, not the phase: a confirmed order has its link
-    raise ValueError(tr(str(reason)))
+    try:
+        return slip_link(order)
+    except NothingToPrintError as refusal:  # the core's one table of which phase prints
+        raise ValueError(tr(str(refusal.reason))) from None
 
 
 def paint_slip(

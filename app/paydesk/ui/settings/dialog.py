@@ -21,10 +21,12 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 from paydesk.core.settings import DECLARED, Settings, SettingsError
 from paydesk.core.shared_book import password_account
 from paydesk.support.secret_store import NoKeychainError, SecretStore, SecretStoreError
+from paydesk.ui.printing.printer_jobs import PrinterJobs
 from paydesk.ui.settings.book_password import book_password_error
 from paydesk.ui.settings.book_section import BookSection
 from paydesk.ui.settings.connection_check import ConnectionResult
 from paydesk.ui.settings.counter_section import CounterSection, PollingSection
+from paydesk.ui.settings.printer_section import PrinterSection
 from paydesk.ui.settings.rows import hold_fixed
 from paydesk.ui.settings.service_section import (
     NOT_SET_PLACEHOLDER,
@@ -102,8 +104,11 @@ class SettingsDialog(QDialog):
         # Where there is no keychain, the file offered keeps the book's password too.
         self.book_section.shared_changed.connect(self.service_section.name_book_password)
         self.polling_section = PollingSection(self.field_errors, demo=demo)
+        # The test page prints with what is typed here, saved or not.
+        self.printer_section = PrinterSection(
+            self.field_errors, PrinterJobs(lambda: settings, self._pool, parent=self))
         for section in (self.service_section, self.counter_section, self.book_section,
-                        self.polling_section):
+                        self.printer_section, self.polling_section):
             column.addWidget(section)
         # On a screen too short for them the sections scroll; Save and Cancel stay in sight.
         self.sections = ScrollColumn(sections)
@@ -123,6 +128,7 @@ class SettingsDialog(QDialog):
         self.counter_section.load(settings)
         self.book_section.load(settings)
         self.polling_section.load(settings)
+        self.printer_section.load(settings)
         if demo:
             self._hold_fixed()
         (self.merchant_edit if demo else self.base_url_edit).setFocus()
@@ -192,7 +198,8 @@ class SettingsDialog(QDialog):
         inputs = {name: self.field_errors.input(name) for name in self.field_errors.fields
                   if name in DECLARED}
         return {**inputs, "sound": self.sound_check,
-                "secret_storage": self.service_section.file_choice}
+                "secret_storage": self.service_section.file_choice,
+                "printer_receipts": self.printer_section.receipts_check}
 
     def _hold_fixed(self) -> None:
         """The demo's fields of the settings declared fixed in it: shown, not edited."""
@@ -206,8 +213,10 @@ class SettingsDialog(QDialog):
             self.test_button, self.service_section.file_choice, self.merchant_edit,
             self.sound_check, self.language_combo,
             self.display_combo, self.order_book_edit, self.book_password_edit, self.till_edit,
-            self.focus_spin, self.backoff_start_spin, self.backoff_max_spin,
-            self.in_flight_spin, self.lifetime_spin, self.save_button,
+            self.printer_section.address_edit, self.printer_section.paper_combo,
+            self.printer_section.code_page_combo, self.printer_section.receipts_check,
+            self.printer_section.test_button, self.focus_spin, self.backoff_start_spin,
+            self.backoff_max_spin, self.in_flight_spin, self.lifetime_spin, self.save_button,
             self.buttons.button(QDialogButtonBox.StandardButton.Cancel),
         ]
         for first, second in pairwise(chain):
@@ -303,6 +312,7 @@ class SettingsDialog(QDialog):
             **self.counter_section.values(),
             **self.book_section.values(),
             **self.polling_section.values(),
+            **self.printer_section.values(),
             **self.service_section.values(
                 book_password_typed=bool(self.book_section.new_password())),
         }

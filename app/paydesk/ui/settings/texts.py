@@ -54,6 +54,28 @@ _SENTENCES: dict[SettingsProblem, _Marked] = {
         "postgresql://till@backoffice:5432/shop."),
     SettingsProblem.TILL_NAME: QT_TRANSLATE_NOOP(
         "PayDesk", "The till's name must be one line of at most 40 characters."),
+    SettingsProblem.PRINTER_ADDRESS: QT_TRANSLATE_NOOP(
+        "PayDesk", "The receipt printer's address must be tcp://HOST:9100, "
+        "usb://VENDOR:PRODUCT, serial:///dev/ttyUSB0, cups://QUEUE or file:///dev/usb/lp0."),
+    SettingsProblem.PRINTER_PAPER: QT_TRANSLATE_NOOP(
+        "PayDesk", "The receipt printer's paper is 58 or 80 mm wide."),
+    SettingsProblem.PRINTER_CODE_PAGE: QT_TRANSLATE_NOOP(
+        "PayDesk", "{value} is not a code page; CP866 is the usual one for Cyrillic."),
+}
+
+#: What is wrong with a receipt printer's address, by the address's own code.
+_PRINTER_ADDRESS: dict[str, _Marked] = {
+    "bad_port": QT_TRANSLATE_NOOP(
+        "PayDesk", "The port must be a number from 1 to 65535 (printers listen on 9100)."),
+    "bad_usb_id": QT_TRANSLATE_NOOP(
+        "PayDesk", "Write the vendor and product as lsusb shows them, as in usb://04b8:0202."),
+    "no_path": QT_TRANSLATE_NOOP(
+        "PayDesk", "Give the device's whole path, as in serial:///dev/ttyUSB0."),
+    "bad_baudrate": QT_TRANSLATE_NOOP(
+        "PayDesk", "The speed must be one a serial printer is set to, such as 9600 or 115200."),
+    "unknown_profile": QT_TRANSLATE_NOOP(
+        "PayDesk", "python-escpos knows no printer profile of that name; leave profile= out "
+        "for a generic one."),
 }
 
 #: What is wrong with a shared order book's address, by the address's own code.
@@ -109,4 +131,6 @@ def _marked(error: SettingsError, general: _Marked) -> _Marked:
     """An address's own problem says more than the general sentence."""
     if error.code is SettingsProblem.ORDER_BOOK_ADDRESS:
         return _BOOK_ADDRESS.get(error.reason, general)
+    if error.code is SettingsProblem.PRINTER_ADDRESS:
+        return _PRINTER_ADDRESS.get(error.reason, general)
     return general

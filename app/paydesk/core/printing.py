@@ -1,0 +1,126 @@
+"""The counter's receipt printer: a slip, a receipt or a test page, printed within a deadline.
+
+The settings say where the printer is (``printer``), its roll (``printer_paper_mm``)
+and code page (``printer_code_page``); :class:`CounterPrinter` writes the slip
+(paydesk.core.receipts, paydesk.support.escpos_ticket) and sends it
+(paydesk.support.receipt_printer). It blocks for at most the deadline: the window
+calls it off the GUI thread, the command line waits for it. A failure is a
+:class:`~paydesk.support.receipt_printer.PrintError` whose code picks the words of
+:data:`PRINT_PROBLEM_WORDS`: what went wrong and how to fix it.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from datetime import datetime
+
+from paydesk.core.receipts import WordsIn, receipt_ticket, slip_ticket, test_ticket
+from paydesk.core.settings import Settings
+from paydesk.domain.clock import utc_now
+from paydesk.domain.orders import Order
+from paydesk.domain.writing import Language
+from paydesk.support.escpos_ticket import Paper, Ticket, TicketError, encode
+from paydesk.support.printer_address import PrinterAddress
+from paydesk.support.receipt_printer import PrintError, PrintProblem, send
+from paydesk.support.translations import QT_TRANSLATE_NOOP
+
+#: A slip is a few kilobytes: a printer that has not taken it in this long is not
+#: going to (off, out of paper, its queue stuck), and the cashier hears so.
+PRINT_DEADLINE_SECONDS = 10.0
+#: What the test page's code holds: a phone that reads it shows the printer's code works.
+TEST_LINK = "https://paydesk.invalid/printer-test"
+
+#: What went wrong and how to fix it, for the window and the command line.
+PRINT_PROBLEM_WORDS: dict[PrintProblem, str] = {
+    PrintProblem.NO_PRINTER: QT_TRANSLATE_NOOP(
+        "PayDesk", "No receipt printer is set. Set one in Settings → Printer "
+        "(or: paydesk config set printer tcp://192.0.2.10:9100)."),
+    PrintProblem.NO_DEVICE: QT_TRANSLATE_NOOP(
+        "PayDesk", "The receipt printer was not found at {address}. Check that it is "
+        "switched on and plugged in, and that the address in Settings → Printer is its own."),
+    PrintProblem.REFUSED: QT_TRANSLATE_NOOP(
+        "PayDesk", "The receipt printer at {address} refused the connection. It may be "
+        "starting up or busy with another computer: wait a moment and print again."),
+    PrintProblem.TIMED_OUT: QT_TRANSLATE_NOOP(
+        "PayDesk", "The receipt printer at {address} did not take the slip in time. Check "
+        "its paper and cover, then print again."),
+    PrintProblem.CLOSED: QT_TRANSLATE_NOOP(
+        "PayDesk", "The receipt printer at {address} stopped in the middle of the slip. "
+        "Check its paper, then print again."),
+    PrintProblem.PERMISSION: QT_TRANSLATE_NOOP(
+        "PayDesk", "This user may not use the receipt printer at {address}. On Linux, add "
+        "the udev rule from the README (USB) or join the dialout group (serial), then "
+        "plug the printer in again."),
+    PrintProblem.FAILED: QT_TRANSLATE_NOOP(
+        "PayDesk", "The receipt printer at {address} could not print: {detail}"),
+}
+CODE_PAGE_WORDS = QT_TRANSLATE_NOOP(
+    "PayDesk", "The receipt printer's profile has no code page {code_page}: choose "
+    "another in Settings → Printer.")
+
+
+@dataclass(frozen=True, slots=True)
+class Printed:
+    """A job the printer took: how many bytes, and how long it took to take them."""
+
+    size: int
+    seconds: float
+
+
+class CounterPrinter:
+    """The printer the settings name, with the words of one language."""
+
+    def __init__(self, settings: Settings, words: WordsIn, language: Language, *,
+                 deadline_seconds: float = PRINT_DEADLINE_SECONDS) -> None:
+        self.address = PrinterAddress.parse(settings.printer)
+        self.paper = Paper(settings.printer_paper_mm, settings.printer_code_page,
+                           self.address.profile if self.address else "default")
+        self.merchant_name = settings.merchant_name
+        self.words = words
+        self.language: Language = language
+        self.deadline_seconds = deadline_seconds
+
+    @property
+    def is_set(self) -> bool:
+        return self.address is not None
+
+    def slip(self, order: Order, *, expires_at: datetime | None,
+             now: datetime | None = None) -> Printed:
+        """The QR slip of a payable order (NothingToPrintError for another)."""
+        return self.print_ticket(slip_ticket(
+            order, merchant_name=self.merchant_name, expires_at=expires_at,
+            now=now or utc_now(), words=self.words, language=self.language))
+
+    def receipt(self, order: Order) -> Printed:
+        """The receipt of a paid order (NothingToPrintError for another)."""
+        return self.print_ticket(receipt_ticket(order, merchant_name=self.merchant_name,
+                                                words=self.words, language=self.language))
+
+    def test_page(self) -> Printed:
+        return self.print_ticket(test_ticket(
+            merchant_name=self.merchant_name, paper_mm=self.paper.width_mm,
+            code_page=self.paper.code_page, link=TEST_LINK, words=self.words,
+            language=self.language))
+
+    def bytes_of(self, ticket: Ticket) -> bytes:
+        """The ESC/POS bytes the printer would get (PrintError FAILED: a bad code page)."""
+        try:
+            return encode(ticket, self.paper)
+        except TicketError as exc:
+            raise PrintError(PrintProblem.FAILED, self.words(CODE_PAGE_WORDS).format(
+                code_page=self.paper.code_page)) from exc
+
+    def print_ticket(self, ticket: Ticket) -> Printed:
+        if self.address is None:
+            raise PrintError(PrintProblem.NO_PRINTER)
+        data = self.bytes_of(ticket)
+        started = time.monotonic()
+        send(self.address, data, deadline_seconds=self.deadline_seconds)
+        return Printed(len(data), time.monotonic() - started)
+
+    def problem_text(self, error: PrintError) -> str:
+        """The words for ``error``: what went wrong at this printer, and what to do."""
+        address = self.address.text if self.address else ""
+        return self.words(PRINT_PROBLEM_WORDS[error.code]).format(
+            address=address, detail=error.detail)

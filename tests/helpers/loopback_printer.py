@@ -1,0 +1,92 @@
+"""A network receipt printer on 127.0.0.1 that keeps every byte it is sent.
+
+It stands in for a thermal printer's raw port (9100): a job is what came between
+the connection and its close. Modes, for the ways a real one fails:
+``normal`` takes the job and closes when the sender is done (as a printer does);
+``refuse``: nothing listens on the port (the printer is off);
+``silent``: accepts the connection and never reads (out of paper, cover open);
+``close_mid``: reads the first ``close_after`` bytes, then drops the connection
+with a reset (unplugged, or it restarted) in the middle of the slip.
+"""
+
+from __future__ import annotations
+
+import socket
+import struct
+import threading
+import time
+from types import TracebackType
+
+
+class LoopbackPrinter:
+    def __init__(self, mode: str = "normal", *, close_after: int = 16) -> None:
+        assert mode in ("normal", "refuse", "silent", "close_mid")
+        self.mode = mode
+        self.close_after = close_after
+        #: Every finished job's bytes, in order.
+        self.jobs: list[bytes] = []
+        #: time.monotonic() when each job's last byte was read (the sender's close seen).
+        self.finished_at: list[float] = []
+        self.connections = 0
+        self._changed = threading.Condition()
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self._listener.getsockname()[1]
+        self._held: list[socket.socket] = []
+        self._thread: threading.Thread | None = None
+        if mode == "refuse":  # the port was free a moment ago and nothing listens on it now
+            self._listener.close()
+
+    @property
+    def address(self) -> str:
+        return f"tcp://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> LoopbackPrinter:
+        if self.mode != "refuse":
+            self._thread = threading.Thread(target=self._serve, daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        if self.mode != "refuse":
+            self._listener.shutdown(socket.SHUT_RDWR)  # wakes the accept() waiting in _serve
+        self._listener.close()
+        for connection in self._held:
+            connection.close()
+        if self._thread is not None:
+            self._thread.join(5)
+
+    def wait_for_jobs(self, count: int, timeout: float = 10.0) -> list[bytes]:
+        with self._changed:
+            assert self._changed.wait_for(lambda: len(self.jobs) >= count, timeout), self.jobs
+            return list(self.jobs)
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                connection, _ = self._listener.accept()
+            except OSError:
+                return  # closed: the test is over
+            self.connections += 1
+            if self.mode == "silent":
+                self._held.append(connection)
+                continue
+            if self.mode == "close_mid":
+                connection.recv(self.close_after, socket.MSG_WAITALL)
+                # SO_LINGER 0: the close is a reset, as when a printer drops the line.
+                connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
+                                      struct.pack("ii", 1, 0))
+                connection.close()
+                continue
+            self._take_job(connection)
+
+    def _take_job(self, connection: socket.socket) -> None:
+        job = bytearray()
+        with connection:
+            while chunk := connection.recv(65536):
+                job += chunk
+            done = time.monotonic()
+        with self._changed:
+            self.jobs.append(bytes(job))
+            self.finished_at.append(done)
+            self._changed.notify_all()
