@@ -14,12 +14,12 @@
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="85"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="136"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="60"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="119"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
@@ -29,27 +29,27 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="80"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="132"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="46"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="108"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="65"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="121"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -64,7 +64,7 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="52"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="113"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
@@ -74,7 +74,7 @@
         <translation>Кни&amp;га заказов:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -89,22 +89,22 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="67"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="111"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="78"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="131"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
@@ -129,7 +129,7 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="149"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="121"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -149,6 +149,7 @@
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="101"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="350"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="36"/>
         <source>a plaintext file, {0}</source>
@@ -171,7 +172,6 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="65"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="52"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
     </message>
@@ -210,7 +210,7 @@
     <message>
         <location filename="../../app/paydesk/core/export.py" line="40"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="47"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="70"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="73"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
     </message>
@@ -220,37 +220,37 @@
         <translation>В адресе не должно быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="59"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="48"/>
         <source>An e-mail address cannot contain control characters.</source>
         <translation>В адресе e-mail не может быть управляющих символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="58"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="47"/>
         <source>An e-mail address cannot contain spaces.</source>
         <translation>В адресе e-mail не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="181"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="81"/>
         <source>An e-mail address has at most {0} characters.</source>
         <translation>Адрес e-mail — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="62"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="51"/>
         <source>An e-mail address has exactly one &apos;@&apos;.</source>
         <translation>В адресе e-mail должен быть ровно один знак «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="71"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="60"/>
         <source>An order id cannot contain a colon.</source>
         <translation>В номере заказа не может быть двоеточия.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="183"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="83"/>
         <source>An order id has at most {0} characters.</source>
         <translation>Номер заказа — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="72"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="61"/>
         <source>An order id may use only Latin letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
@@ -275,7 +275,7 @@
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="55"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="115"/>
         <source>Back to the &amp;sale</source>
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
@@ -300,12 +300,12 @@
         <translation>но ссылку не прислал: показать её покупателю нельзя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="52"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="55"/>
         <source>Buyer&apos;s e-mail</source>
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="63"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="120"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
@@ -316,7 +316,6 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="61"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="48"/>
         <source>Check status</source>
         <translation>Проверить</translation>
     </message>
@@ -326,17 +325,17 @@
         <translation>проверьте адрес и сеть.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="78"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="67"/>
         <source>Check the amount.</source>
         <translation>Проверьте сумму.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="79"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="68"/>
         <source>Check the e-mail address.</source>
         <translation>Проверьте адрес e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="80"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="69"/>
         <source>Check the order id.</source>
         <translation>Проверьте номер заказа.</translation>
     </message>
@@ -351,7 +350,7 @@
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="187"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="87"/>
         <source>Check what you typed.</source>
         <translation>Проверьте введённые данные.</translation>
     </message>
@@ -368,7 +367,6 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="60"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="281"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="48"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="290"/>
@@ -376,7 +374,7 @@
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="169"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="221"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -423,15 +421,15 @@
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="161"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="213"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="398"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="401"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="118"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="173"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="177"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
@@ -473,8 +471,8 @@
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="123"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="126"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
@@ -497,8 +495,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="57"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="123"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="126"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
@@ -515,7 +512,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="388"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="111"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="166"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
@@ -546,7 +543,7 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="109"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -555,7 +552,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="395"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="377"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -568,7 +565,7 @@
         <location filename="../../app/paydesk/core/export.py" line="41"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="87"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="71"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="74"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
     </message>
@@ -587,7 +584,7 @@
         <translation>например, {0} или {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="152"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="147"/>
         <source>Empty: the orders stay on this computer.</source>
         <translation>Пусто — заказы хранятся на этом компьютере.</translation>
     </message>
@@ -600,13 +597,13 @@
         <translation type="vanished">Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop (пароль — в поле «Пароль» ниже или в ~/.pgpass).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_section.py" line="153"/>
+        <location filename="../../app/paydesk/ui/settings/book_section.py" line="148"/>
         <source>Empty: the orders stay on this computer. A shop&apos;s shared book: postgresql://till@backoffice/shop.</source>
         <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="115"/>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="39"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="118"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="28"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
     </message>
@@ -652,7 +649,6 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="64"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="51"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="58"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="28"/>
@@ -675,7 +671,7 @@
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="110"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="165"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
@@ -690,7 +686,7 @@
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="129"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="184"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
@@ -771,12 +767,12 @@
         <translation>Час</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="110"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="205"/>
         <source>it asks for this till&apos;s password: type it in Settings → Order book</source>
         <translation>она просит пароль этой кассы: введите его в «Настройки» → «Книга заказов»</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="117"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="202"/>
         <source>it cannot be reached</source>
         <translation>она недоступна</translation>
     </message>
@@ -786,21 +782,26 @@
         <translation>он не ответил вовремя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="114"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="209"/>
         <source>it is newer than this PayDesk; upgrade PayDesk</source>
         <translation>она новее этой версии PayDesk; обновите PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="116"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="211"/>
         <source>it is not set up yet (paydesk book init)</source>
         <translation>она ещё не создана (paydesk book init)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="213"/>
+        <source>it refused a request; ask whoever runs its server</source>
+        <translation>она отклонила запрос; обратитесь к тому, кто обслуживает её сервер</translation>
     </message>
     <message>
         <source>it refused this till&apos;s login; check the password (paydesk config set book_password)</source>
         <translation type="vanished">она не приняла вход этой кассы; проверьте пароль (paydesk config set book_password)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="107"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="203"/>
         <source>it refused this till&apos;s login; check the password (Settings → Order book)</source>
         <translation>она не приняла вход этой кассы; проверьте пароль («Настройки» → «Книга заказов»)</translation>
     </message>
@@ -810,7 +811,7 @@
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="112"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="207"/>
         <source>its certificate could not be checked (docs/shop-setup.md)</source>
         <translation>не удалось проверить её сертификат (docs/shop-setup.md)</translation>
     </message>
@@ -830,7 +831,7 @@
         <translation>Хранить их в файле на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="52"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="41"/>
         <source>Kopecks have at most two digits after the decimal separator.</source>
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
@@ -949,7 +950,6 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="58"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="43"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="48"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="44"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="61"/>
@@ -978,15 +978,15 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="156"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="156"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="128"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="174"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="42"/>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="73"/>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="103"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="105"/>
         <source>not set — or in ~/.pgpass</source>
         <translation>не задан — или в ~/.pgpass</translation>
     </message>
@@ -1009,8 +1009,8 @@
         <location filename="../../app/paydesk/core/export.py" line="42"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="88"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="54"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="72"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="75"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="123"/>
         <source>Note</source>
         <translation>Примечание</translation>
@@ -1021,12 +1021,12 @@
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="292"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="278"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="84"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="135"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
@@ -1037,17 +1037,17 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="82"/>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="51"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="53"/>
         <source>Open log folder</source>
         <translation>Открыть папку журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="52"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="55"/>
         <source>optional</source>
         <translation>необязательно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="54"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <source>optional, stays on this computer</source>
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
@@ -1112,7 +1112,6 @@
     <message>
         <location filename="../../app/paydesk/core/export.py" line="45"/>
         <location filename="../../app/paydesk/core/export.py" line="62"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="92"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
@@ -1210,37 +1209,37 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/app.py" line="272"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="90"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="52"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="47"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="49"/>
         <source>PayDesk</source>
         <translation>PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="41"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="43"/>
         <source>PayDesk hit an unexpected error; a report was saved in {0}.</source>
         <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="219"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="138"/>
         <source>PayDesk is not set up yet: check the settings.</source>
         <translation>PayDesk ещё не настроен: проверьте настройки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="164"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="134"/>
         <source>PayDesk is not set up yet: enter the client ID in settings.</source>
         <translation>PayDesk ещё не настроен: укажите ID клиента в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="162"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="132"/>
         <source>PayDesk is not set up yet: enter the payment service address in settings.</source>
         <translation>PayDesk ещё не настроен: укажите адрес платёжного сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="166"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="136"/>
         <source>PayDesk is not set up yet: enter the secret key in settings.</source>
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
@@ -1250,7 +1249,7 @@
         <translation>PayDesk продолжает его проверять.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="86"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="88"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -1266,8 +1265,8 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="46"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="90"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="52"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
@@ -1283,8 +1282,8 @@ QR payments at a shop counter.</source>
         <translation>Отказано в оплате</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="183"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="201"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="235"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="253"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
@@ -1301,7 +1300,7 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="195"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="247"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -1311,7 +1310,7 @@ QR payments at a shop counter.</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="75"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="128"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
@@ -1363,7 +1362,6 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="63"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="50"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
@@ -1406,12 +1404,12 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="194"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="246"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="69"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="124"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
@@ -1443,7 +1441,7 @@ QR payments at a shop counter.</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="27"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="28"/>
         <source>Screen {number}</source>
         <translation>Экран {number}</translation>
     </message>
@@ -1503,8 +1501,8 @@ QR payments at a shop counter.</source>
         <translation>Статус в сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="156"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="156"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="128"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="174"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1514,13 +1512,13 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="105"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="124"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="115"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="134"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="79"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="71"/>
         <source>Shared order book: {0}</source>
         <translation>Общая книга заказов: {0}</translation>
     </message>
@@ -1536,7 +1534,7 @@ QR payments at a shop counter.</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="53"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="114"/>
         <source>Show to &amp;buyer</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
@@ -1551,7 +1549,7 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="326"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="139"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1570,7 +1568,7 @@ QR payments at a shop counter.</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="319"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="132"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1656,32 +1654,32 @@ QR payments at a shop counter.</source>
         <translation>Адрес должен начинаться с postgresql:// (сервер PostgreSQL).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="179"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="79"/>
         <source>The amount cannot be more than {0}.</source>
         <translation>Сумма не может быть больше {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="40"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="29"/>
         <source>The amount cannot be negative.</source>
         <translation>Сумма не может быть отрицательной.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="55"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="44"/>
         <source>The amount is more than the service allows.</source>
         <translation>Сумма больше, чем допускает сервис.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="37"/>
         <source>The amount must be a number of rubles, such as 150 or 150,50.</source>
         <translation>Введите сумму в рублях, например 150 или 150,50.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="51"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="40"/>
         <source>The amount must be a whole number of kopecks.</source>
         <translation>Сумма должна быть целым числом копеек.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="41"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="30"/>
         <source>The amount must be more than zero.</source>
         <translation>Сумма должна быть больше нуля.</translation>
     </message>
@@ -1691,14 +1689,14 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="74"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="331"/>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="26"/>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="135"/>
         <source>The client ID must be a number greater than zero.</source>
         <translation>ID клиента должен быть числом больше нуля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="133"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="72"/>
         <source>The client ID must be a whole number.</source>
         <translation>ID клиента должен быть целым числом.</translation>
     </message>
@@ -1708,27 +1706,27 @@ QR payments at a shop counter.</source>
         <translation>и для заказов песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="234"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="153"/>
         <source>the disk is full</source>
         <translation>диск заполнен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="254"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="172"/>
         <source>The disk is full, so nothing was saved. Free some space and try again; the orders already saved are safe.</source>
         <translation>Диск заполнен, поэтому ничего не сохранено. Освободите место и повторите; уже сохранённые заказы в сохранности.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="235"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="154"/>
         <source>the disk refused to read or write the order book</source>
         <translation>диск отказался читать или записывать книгу заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="257"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="175"/>
         <source>The disk refused to read or write the order book (it may be full, removed or failing), so nothing was saved. Check the disk and try again.</source>
         <translation>Диск не дал прочитать или записать книгу заказов (возможно, он заполнен, отключён или неисправен), поэтому ничего не сохранено. Проверьте диск и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="67"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="56"/>
         <source>The e-mail address must be text.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
@@ -1739,7 +1737,7 @@ QR payments at a shop counter.</source>
         <translation>переменная окружения {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="240"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="159"/>
         <source>the file is not a PayDesk order book</source>
         <translation>файл не является книгой заказов PayDesk</translation>
     </message>
@@ -1754,97 +1752,97 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите пароль, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="57"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="63"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="61"/>
         <source>The new language is used when PayDesk is started again.</source>
         <translation>Новый язык появится после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="59"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="65"/>
         <source>The new order book is used when PayDesk is started again.</source>
         <translation>Новая книга заказов начнёт использоваться после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="61"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="67"/>
         <source>The new till name is used when PayDesk is started again.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="237"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="156"/>
         <source>the order book file cannot be opened or created</source>
         <translation>файл книги заказов нельзя открыть или создать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="260"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="178"/>
         <source>The order book file {0} cannot be opened or created. Check that its folder exists and may be written by this user.</source>
         <translation>Файл книги заказов {0} не удаётся открыть или создать. Проверьте, что его папка существует и этот пользователь может в неё записывать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="239"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="158"/>
         <source>the order book is damaged</source>
         <translation>книга заказов повреждена</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="231"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="150"/>
         <source>the order book is locked by another program</source>
         <translation>книга заказов занята другой программой</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="247"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="165"/>
         <source>The order book is locked by another program (another PayDesk window or command, or a backup tool). Nothing was changed; close the other program or wait, then try again.</source>
         <translation>Книга заказов занята другой программой (другим окном или командой PayDesk либо программой резервного копирования). Ничего не изменено; закройте другую программу или подождите, затем повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="233"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="152"/>
         <source>the order book is read-only</source>
         <translation>книга заказов доступна только для чтения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="251"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="169"/>
         <source>The order book is read-only, so nothing can be saved in it. Check that the file and its folder may be written by this user.</source>
         <translation>Книга заказов доступна только для чтения, поэтому в ней ничего нельзя сохранить. Проверьте, что этот пользователь может записывать в файл и его папку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="241"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="160"/>
         <source>the order book was written by a newer version of PayDesk</source>
         <translation>книга заказов записана более новой версией PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="273"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="193"/>
         <source>The order book {0} is damaged and cannot be read. It has been moved to {1}; nothing was deleted. It may hold orders that are not confirmed or not yet seen paid, so PayDesk will not start a new, empty order book in its place: give that file to support, who can recover what it holds. To start a new order book anyway, move {2} out of {3} and start PayDesk again.</source>
         <translation>Книга заказов {0} повреждена и не читается. Она перемещена в {1}; ничего не удалено. В ней могут быть неподтверждённые заказы и оплаты, которых PayDesk ещё не видел, поэтому PayDesk не станет заводить на её месте новую, пустую книгу: передайте этот файл в поддержку — там восстановят его содержимое. Чтобы всё же начать новую книгу заказов, уберите {2} из папки {3} и запустите PayDesk снова.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="263"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="181"/>
         <source>The order book {0} is damaged. Stop taking payments with it and contact support with the file; it has not been changed.</source>
         <translation>Книга заказов {0} повреждена. Не принимайте с ней платежи и обратитесь в поддержку, приложив файл; он не изменён.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="269"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="187"/>
         <source>The order book {0} was written by a newer version of PayDesk. Update PayDesk to open it; the file has not been changed.</source>
         <translation>Книга заказов {0} записана более новой версией PayDesk. Обновите PayDesk, чтобы открыть её; файл не изменён.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="70"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="59"/>
         <source>The order id is empty.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="149"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="116"/>
         <source>The order never reached the payment service and its time ran out.</source>
         <translation>Заказ так и не дошёл до платёжного сервиса, а его время истекло.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="314"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="127"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="305"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="115"/>
         <source>The order {0} was sent to the payment service, but it could not be saved here: {1}. PayDesk sends it again by itself, as the same order. Do not take this payment again.</source>
         <translation>Заказ {0} отправлен в платёжный сервис, но сохранить его здесь не удалось: {1}. PayDesk сам отправит его ещё раз — как тот же заказ. Не принимайте эту оплату повторно.</translation>
     </message>
@@ -1854,57 +1852,57 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="64"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="53"/>
         <source>The part after &apos;@&apos; must be a domain such as mail.ru.</source>
         <translation>После «@» должен быть домен, например mail.ru.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="114"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="116"/>
         <source>The password could not be stored: the keychain refused.</source>
         <translation>Не удалось сохранить пароль: хранилище ключей отказало.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="128"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="67"/>
         <source>The payment service address cannot contain &apos;?&apos; or &apos;#&apos;.</source>
         <translation>В адресе платёжного сервиса не может быть «?» или «#».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="126"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="65"/>
         <source>The payment service address cannot contain a user name or password.</source>
         <translation>В адресе платёжного сервиса не может быть имени пользователя или пароля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="118"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="57"/>
         <source>The payment service address cannot contain spaces.</source>
         <translation>В адресе платёжного сервиса не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="124"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="63"/>
         <source>The payment service address has no host name.</source>
         <translation>В адресе платёжного сервиса нет имени хоста.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="117"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="55"/>
         <source>The payment service address is empty.</source>
         <translation>Адрес платёжного сервиса не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="120"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="59"/>
         <source>The payment service address is not a valid URL.</source>
         <translation>Адрес платёжного сервиса — не корректный URL.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="122"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="61"/>
         <source>The payment service address must start with https://.</source>
         <translation>Адрес платёжного сервиса должен начинаться с https://.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="130"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="69"/>
         <source>The payment service address must use https:// (plain http:// is allowed only for a service on this computer).</source>
         <translation>Адрес платёжного сервиса должен начинаться с https:// (http:// допустим только для сервиса на этом компьютере).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="151"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="118"/>
         <source>The payment service already had this order (an earlier attempt reached it) and did not send its payment link again, so it cannot be shown to a buyer. PayDesk keeps checking its status.</source>
         <translation>У платёжного сервиса этот заказ уже был (до него дошла одна из прежних попыток), но ссылку на оплату он повторно не прислал, поэтому показать её покупателю нельзя. PayDesk продолжает проверять статус заказа.</translation>
     </message>
@@ -1914,37 +1912,37 @@ QR payments at a shop counter.</source>
         <translation>У платёжного сервиса этот заказ уже есть,</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="146"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="113"/>
         <source>The payment service answered about a different order. Nothing was recorded; try again, and contact support if it happens again.</source>
         <translation>Платёжный сервис ответил о другом заказе. Ничего не записано; попробуйте ещё раз, а если повторится — обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="140"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="107"/>
         <source>The payment service answered with a redirect. Check the service address in settings.</source>
         <translation>Платёжный сервис ответил перенаправлением. Проверьте адрес сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="98"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="77"/>
         <source>The payment service could not be reached. Check the internet connection and try again.</source>
         <translation>Нет связи с платёжным сервисом. Проверьте подключение к интернету и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="85"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="87"/>
         <source>The payment service did not accept the shop&apos;s credentials. Check the client ID and the secret key in settings.</source>
         <translation>Платёжный сервис не принял учётные данные магазина. Проверьте ID клиента и секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="96"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="80"/>
         <source>The payment service did not answer in time. Try again in a moment.</source>
         <translation>Платёжный сервис не ответил вовремя. Повторите чуть позже.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="138"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="105"/>
         <source>The payment service had a fault. Try again in a few minutes.</source>
         <translation>В платёжном сервисе произошёл сбой. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="88"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="90"/>
         <source>The payment service has no order with this number.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
@@ -1954,42 +1952,42 @@ QR payments at a shop counter.</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="104"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="97"/>
         <source>The payment service is busy. Wait a moment and try again.</source>
         <translation>Платёжный сервис перегружен. Подождите немного и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="106"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="99"/>
         <source>The payment service is having a problem right now. Try again in a few minutes.</source>
         <translation>У платёжного сервиса сейчас неполадки. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="93"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="95"/>
         <source>The payment service refused a value in the request.</source>
         <translation>Платёжный сервис отклонил одно из значений в запросе.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="95"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="85"/>
         <source>The payment service refused the request.</source>
         <translation>Платёжный сервис отклонил запрос.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="158"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="125"/>
         <source>The payment service refused the request: {0}</source>
         <translation>Платёжный сервис отклонил запрос: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="143"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="110"/>
         <source>The payment service sent a payment link that is not secure (not https), so it is not shown to the buyer. Contact the payment service&apos;s support.</source>
         <translation>Платёжный сервис прислал небезопасную ссылку (не https), поэтому она не показана покупателю. Обратитесь в поддержку платёжного сервиса.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="109"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="102"/>
         <source>The payment service sent a reply PayDesk could not understand. Try again; if it keeps happening, contact support.</source>
         <translation>Платёжный сервис прислал ответ, который PayDesk не понимает. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="112"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="53"/>
         <source>The payment service settings are not valid. Check them in settings.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
@@ -2014,7 +2012,7 @@ QR payments at a shop counter.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="114"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="50"/>
         <source>The request to the payment service failed. Try again; if it keeps failing, contact support.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
@@ -2029,17 +2027,17 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="224"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="143"/>
         <source>The secret key could not be read or stored: the keychain refused.</source>
         <translation>Не удалось прочитать или сохранить секретный ключ: хранилище ключей отказало.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="137"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="76"/>
         <source>The secret key is empty.</source>
         <translation>Секретный ключ не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="101"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="82"/>
         <source>The secure connection to the payment service could not be verified. Check the computer&apos;s date and time and the service address, or contact support.</source>
         <translation>Не удалось проверить защищённое соединение с платёжным сервисом. Проверьте дату и время на компьютере и адрес сервиса или обратитесь в поддержку.</translation>
     </message>
@@ -2163,12 +2161,12 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, где секретный ключ был бы в безопасности. PayDesk может хранить его в файле: {0}. Читать файл может только эта учётная запись (права 0600), но ключ прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="110"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="112"/>
         <source>This computer has no keychain, so the password cannot be kept there. Choose above to keep it in a file, with the secret key, or put it in ~/.pgpass.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому пароль нельзя сохранить в нём. Выберите выше хранение в файле вместе с секретным ключом или укажите пароль в ~/.pgpass.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="221"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="140"/>
         <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
@@ -2212,7 +2210,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="90"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="92"/>
         <source>This order number is already used at the payment service with a different amount or e-mail.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
@@ -2227,12 +2225,12 @@ QR payments at a shop counter.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="323"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="136"/>
         <source>This sale was not taken: nothing of it was saved or sent. {0}</source>
         <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="80"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="72"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
     </message>
@@ -2332,12 +2330,11 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="66"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="54"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="155"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="122"/>
         <source>Unknown error.</source>
         <translation>Неизвестная ошибка.</translation>
     </message>
@@ -2357,13 +2354,12 @@ QR payments at a shop counter.</source>
         <translation>Без галочки — все даты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="45"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="34"/>
         <source>Use one decimal separator (a comma or a point), not both.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="59"/>
-        <location filename="../../app/paydesk/ui/orders/cells.py" line="44"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
@@ -2394,17 +2390,17 @@ QR payments at a shop counter.</source>
         <translation>Весь магазин</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="42"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="31"/>
         <source>Write the amount in plain digits, without an exponent.</source>
         <translation>Введите сумму обычными цифрами, без экспоненты.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="63"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="52"/>
         <source>Write the name before the &apos;@&apos;.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="52"/>
         <source>You can go on working. Please send the report to support.</source>
         <translation>Можно продолжать работу. Пожалуйста, отправьте отчёт в поддержку.</translation>
     </message>
@@ -2419,7 +2415,7 @@ QR payments at a shop counter.</source>
         <translation>{0} (не подключён)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="266"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="184"/>
         <source>{0} is not a PayDesk order book; it has been left as it is. Start PayDesk with another data folder.</source>
         <translation>{0} — не книга заказов PayDesk; файл оставлен как есть. Запустите PayDesk с другой папкой данных.</translation>
     </message>
@@ -2454,12 +2450,12 @@ QR payments at a shop counter.</source>
         <translation>Заказов: {count}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="33"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="34"/>
         <source>{name} — {width}×{height}</source>
         <translation>{name} — {width}×{height}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="31"/>
+        <location filename="../../app/paydesk/ui/payment/screens.py" line="32"/>
         <source>{name} — {width}×{height} (primary)</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
@@ -2474,7 +2470,7 @@ QR payments at a shop counter.</source>
         <translation>•••••••• задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="98"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="100"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="253"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
@@ -2485,7 +2481,7 @@ QR payments at a shop counter.</source>
         <translation>•••••••• задан — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/book_password.py" line="101"/>
+        <location filename="../../app/paydesk/ui/settings/book_password.py" line="103"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="251"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
@@ -2511,17 +2507,17 @@ QR payments at a shop counter.</source>
         <translation>≈ {0} из оплат замечены больше чем через минуту после того, как могли быть сделаны: их время приблизительное.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="99"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="91"/>
         <source>⚠ Shared order book offline — 1 order waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — 1 заказ ждёт отправки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="100"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="92"/>
         <source>⚠ Shared order book offline — {0} orders waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — ждут отправки: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="88"/>
         <source>⚠ Shared order book: not usable — {0}</source>
         <translation>⚠ Общая книга заказов не работает — {0}</translation>
     </message>
@@ -2531,7 +2527,7 @@ QR payments at a shop counter.</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="92"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="84"/>
         <source>✓ Shared order book</source>
         <translation>✓ Общая книга заказов</translation>
     </message>
@@ -2541,12 +2537,12 @@ QR payments at a shop counter.</source>
         <translation>✗ Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="94"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="86"/>
         <source>⟳ Shared order book: connecting…</source>
         <translation>⟳ Общая книга заказов: подключение…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="91"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="83"/>
         <source>⟳ Shared order book: uploading ({0})</source>
         <translation>⟳ Общая книга заказов: отправка ({0})</translation>
     </message>

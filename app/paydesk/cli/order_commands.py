@@ -30,6 +30,7 @@ from paydesk.core.remote import fetch_status, send_creation
 from paydesk.core.runtime import Runtime
 from paydesk.core.saving import record_creation_retrying
 from paydesk.core.watch_threads import watch_until_final
+from paydesk.domain.catalogue import store_fact
 from paydesk.domain.money import parse_amount
 from paydesk.domain.orders import CreationState, Order, OrderStatus, validate_order_id
 from paydesk.domain.phase import OrderPhase, phase_of, phase_of_status
@@ -223,14 +224,14 @@ def _show(order: Order, args: argparse.Namespace) -> None:
 
 
 def _say_retrying(order: Order, error: StoreError) -> None:
-    problem = error.problem.value if error.problem else "it failed"
+    problem = store_fact(error.problem) or "it failed"
     print(f"paydesk: order {order.order_id} was sent, but saving the answer failed "
           f"({problem}); trying again for a few seconds...", file=sys.stderr, flush=True)
 
 
 def _sent_but_not_saved(args: argparse.Namespace, order: Order, error: StoreError) -> int:
     """The service has the order (``order.url``); the book could not take its link."""
-    problem = error.problem.value if error.problem else str(error)
+    problem = store_fact(error.problem) or str(error)
     print(  # first: this must be said even if the output below cannot be written
         f"paydesk: order {order.order_id} was sent, and the payment service has it, but it "
         f"could not be saved in the order book: {problem}. Do not create it again: the "
