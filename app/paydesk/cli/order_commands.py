@@ -199,13 +199,13 @@ def _create(args: argparse.Namespace, runtime: Runtime, written: list[Order]) ->
         print(f"\nThe order is saved: {english(Failure(FailureCode.LINK_UNKNOWN))}\n"
               f"'paydesk status {order.order_id}' asks about it.", file=sys.stderr)
         return exit_codes.REFUSED
-    if outcome.error is not None:
+    if outcome.failure is not None:
         print(
-            f"\nThe order is saved but not confirmed: {outcome.error.user_message}\n"
+            f"\nThe order is saved but not confirmed: {english(outcome.failure)}\n"
             "'paydesk refresh' sends it again with the same order id.",
             file=sys.stderr,
         )
-        return exit_codes.for_gateway_error(outcome.error)
+        return exit_codes.for_failure(outcome.failure)
     if args.qr and order.url:
         print()
         print(render_text(qr_matrix(order.url)))
@@ -278,9 +278,9 @@ def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
         if local is not None and local.creation is CreationState.CONFIRMED:
             [(local, _changed)] = desk.record_checks([outcome])
         details = desk.book.details(order_id) if args.history and local is not None else None
-    if outcome.error is not None:
-        print(f"{order_id}: {outcome.error.user_message}", file=sys.stderr)
-        return exit_codes.for_gateway_error(outcome.error)
+    if outcome.failure is not None:
+        print(f"{order_id}: {english(outcome.failure)}", file=sys.stderr)
+        return exit_codes.for_failure(outcome.failure)
     if args.format == "json":
         record = status_record(order_id, local, outcome.status or OrderStatus.PENDING)
         if args.history:

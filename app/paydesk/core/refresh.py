@@ -36,8 +36,8 @@ class RefreshReport:
     def hear(self, event: Event) -> None:
         match event:
             case CreationRecorded(order=order, outcome=outcome):
-                if outcome.error is not None:
-                    self.failures.append((order.order_id, outcome.error.user_message))
+                if outcome.failure is not None:
+                    self.failures.append((order.order_id, english(outcome.failure)))
                 elif outcome.abandoned:
                     self.abandoned.append(order)
                 else:
@@ -46,8 +46,8 @@ class RefreshReport:
                 self.checked += 1
                 if changed:
                     self.changed.append(order)
-                if outcome.error is not None:
-                    self.failures.append((order.order_id, outcome.error.user_message))
+                if outcome.failure is not None:
+                    self.failures.append((order.order_id, english(outcome.failure)))
             case Problem(code=Code.NOT_SAVED | Code.CRASHED, failure=failure,
                          order_id=str(order_id)):
                 # e.g. the window confirmed this order meanwhile: said, and the rest goes on.

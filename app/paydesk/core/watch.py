@@ -251,15 +251,14 @@ class WatchEngine:
             log.info("order %s: the outcome could not be saved: %s", order_id, exc)
             self._announce(Problem(ProblemCode.NOT_SAVED, failure_of(exc), order_id))
             return
-        log.info("order %s: creation %s %s", order_id, order.creation, outcome.error or "")
+        log.info("order %s: creation %s %s", order_id, order.creation, outcome.failure or "")
         if order.creation is not CreationState.UNCONFIRMED:
             self._unconfirmed.pop(order_id, None)
         self._announce(CreationRecorded(order, outcome))
-        if outcome.error is not None and order.creation is CreationState.UNCONFIRMED:
-            self._announce(Problem(ProblemCode.NOT_CONFIRMED, outcome.error.failure, order_id))
-        elif outcome.error is not None:
-            self._announce(Problem(ProblemCode.CREATION_REFUSED, outcome.error.failure,
-                                   order_id))
+        if outcome.failure is not None and order.creation is CreationState.UNCONFIRMED:
+            self._announce(Problem(ProblemCode.NOT_CONFIRMED, outcome.failure, order_id))
+        elif outcome.failure is not None:
+            self._announce(Problem(ProblemCode.CREATION_REFUSED, outcome.failure, order_id))
         else:
             self._announce(ProblemCleared(order_id))
 
@@ -401,12 +400,12 @@ class WatchEngine:
                 self._announce(OrderPaid(order))
             elif changed and order.status is OrderStatus.DECLINE:
                 self._announce(OrderRefused(order))
-        failed = [o.error for o in outcomes if o.error is not None]
+        failed = [o.failure for o in outcomes if o.failure is not None]
         if failed:
             if not self._checks_failing:
                 log.info("status checks are failing: %s", failed[-1])
             self._checks_failing = True
-            self._announce(Problem(ProblemCode.CHECKS_FAILING, failed[-1].failure))
+            self._announce(Problem(ProblemCode.CHECKS_FAILING, failed[-1]))
         elif self._checks_failing:
             self._checks_failing = False
             self._announce(ProblemCleared(None))

@@ -135,6 +135,19 @@ class OtherFailureCode(enum.StrEnum):
 
 #: The codes whose detail is the service's own words, said after the code's text.
 WITH_SERVICE_WORDS = frozenset({FailureCode.REFUSED, FailureCode.PARAMETER_REFUSED})
+#: The payment client's settings are unusable: nothing was sent (GatewayConfigError's).
+SETTINGS_FAILURES = frozenset({
+    FailureCode.CONFIG, FailureCode.ADDRESS_EMPTY, FailureCode.ADDRESS_SPACES,
+    FailureCode.ADDRESS_NOT_URL, FailureCode.ADDRESS_SCHEME, FailureCode.ADDRESS_NO_HOST,
+    FailureCode.ADDRESS_USER_INFO, FailureCode.ADDRESS_QUERY, FailureCode.ADDRESS_NOT_HTTPS,
+    FailureCode.CLIENT_ID_NOT_NUMBER, FailureCode.CLIENT_ID_NOT_POSITIVE,
+    FailureCode.SECRET_EMPTY,
+})
+#: The service understood the request and said no (ServiceRefused's).
+REFUSALS = frozenset({
+    FailureCode.REFUSED, FailureCode.CREDENTIALS_REFUSED, FailureCode.ORDER_NOT_FOUND,
+    FailureCode.ORDER_CONFLICT, FailureCode.PARAMETER_REFUSED,
+})
 
 
 @dataclass(frozen=True, slots=True)
