@@ -1,11 +1,17 @@
-"""An order as the payment panel and its status badge show it (tests/ui/payment)."""
+"""An order as the payment panel and its status badge show it, and the panel shown it as
+the counter presenter shows it (tests/ui/payment)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from paydesk.core.counter_views import PanelView, Place, order_view
 from paydesk.domain.orders import CreationState, Order, OrderStatus
+
+if TYPE_CHECKING:
+    from paydesk.ui.payment.panel import PaymentPanel
 
 LINK = "https://pay.example.com/pay/Zx8kQ2mN4pR7sT1vW3yA5bC6dE9fG0hJ"
 NOW = datetime(2026, 11, 21, 12, 0, 0, tzinfo=UTC)
@@ -32,3 +38,43 @@ def an_order(
     }
     values.update(changes)
     return Order(**values)
+
+
+class OnPanel:
+    """The counter presenter's part for the payment panel, in the panel's tests: the
+    order's view at ``clock``'s time (core/counter_views.py's order_view) rendered on
+    ``panel``, with where it stands with the buyer; :meth:`tick` is the window's tick."""
+
+    def __init__(self, panel: PaymentPanel, clock: Callable[[], datetime]) -> None:
+        self.panel = panel
+        self.clock = clock
+        self._order: tuple[Order | None, datetime | None] = (None, None)
+        self._place: dict[str, Any] = {}
+        self._creating: int | None = None
+
+    def show(self, order: Order | None, expires_at: datetime | None) -> None:
+        self._order, self._creating = (order, expires_at), None
+        self.tick()
+
+    def creating(self, amount: int) -> None:
+        self._creating = amount
+        self.tick()
+
+    def place(self, place: Place, *, can_show: bool = False,
+              sale_amount: int | None = None) -> None:
+        self._place = {"place": place, "can_show": can_show, "sale_amount": sale_amount}
+        self.tick()
+
+    def tick(self) -> None:
+        self.panel.show_view(self.view())
+
+    def view(self) -> PanelView:
+        order, expires_at = self._order
+        if self._creating is not None:
+            return PanelView(creating=self._creating, **self._place)
+        if order is None:
+            return PanelView(**self._place)
+        return order_view(order, expires_at=expires_at, now=self.clock(), **self._place)
+
+    def countdown_running(self) -> bool:
+        return self.view().seconds_left is not None

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from test_watch_engine import HeldRequests, Monotonic
 
-from paydesk.core.counter_state import can_be_shown_to_buyer
+from paydesk.core.counter_views import can_be_shown_to_buyer
 from paydesk.core.desk import OrderDesk
 from paydesk.core.watch import WatchEngine
 from paydesk.core.watch_events import Event, OrderPaid, WatchEvent

@@ -204,15 +204,18 @@ def test_a_creation_not_confirmed_is_sent_again_after_the_pause_under_the_same_i
     engine, runner, heard = make_engine()
     sandbox.inject(Fault.UNAVAILABLE, endpoint="create_order")
     sale = engine.create("150")
-    assert sale is not None and engine.state.sale == sale.order_id
+    assert sale is not None and engine.state.sale_id == sale.order_id
     [request] = runner.requests
     assert request.urgent and request.order_id == sale.order_id
-    assert of(SaleCreating, heard) == [SaleCreating(True)]
+    assert of(SaleCreating, heard) == [SaleCreating(True, sale.order_id)]
 
     runner.finish(engine)
     [problem] = of(Problem, heard)
     assert problem.code is ProblemCode.NOT_CONFIRMED and problem.retry_id == sale.order_id
-    assert of(SaleCreating, heard)[-1] == SaleCreating(False)
+    # Waited for no longer once what the service said is recorded and said: the sale's
+    # screens never read "not sent" while it was out.
+    assert heard.index(of(SaleCreating, heard)[-1]) > heard.index(problem)
+    assert of(SaleCreating, heard)[-1] == SaleCreating(False, sale.order_id)
     assert sandbox.orders() == []
 
     monotonic.now += RESEND_PAUSE_S - 1
@@ -243,7 +246,8 @@ def test_ending_the_sale_sets_its_creation_aside_and_it_is_still_recorded(
     assert sale is not None and engine.awaited == sale.order_id
 
     engine.state.end_sale()  # Esc
-    assert engine.awaited is None and of(SaleCreating, heard)[-1] == SaleCreating(False)
+    assert engine.awaited is None
+    assert of(SaleCreating, heard)[-1] == SaleCreating(False, sale.order_id)
     assert sale.order_id in engine.in_flight()  # still on its way
     # The next sale goes at once, beside the first.
     following = engine.create("160")
@@ -252,7 +256,7 @@ def test_ending_the_sale_sets_its_creation_aside_and_it_is_still_recorded(
     runner.finish(engine)
     recorded = desk.get(sale.order_id)
     assert recorded is not None and recorded.creation is CreationState.CONFIRMED
-    assert engine.state.sale == following.order_id
+    assert engine.state.sale_id == following.order_id
     assert len(sandbox.orders()) == 2
 
 

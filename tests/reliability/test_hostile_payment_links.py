@@ -29,6 +29,7 @@ from paydesk.sandbox.faults import ELSEWHERE
 from paydesk.store import OrderStore
 
 from cli_process import Paydesk, service_env
+from panel_orders import OnPanel
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 
@@ -209,15 +210,16 @@ def test_a_refused_link_leaves_the_order_unconfirmed_and_never_shown(
     assert order.last_error == Failure(FailureCode.INSECURE_LINK)
     assert "not secure" in english(order.last_error)
 
-    panel = PaymentPanel(clock=lambda: datetime.now(UTC))
+    panel = PaymentPanel()
     qtbot.addWidget(panel)
-    panel.show_order(order, None)
+    on = OnPanel(panel, lambda: datetime.now(UTC))
+    on.show(order, None)
     assert panel.qr.matrix() is None and panel.qr.text() is None
     assert not panel.open_button.isEnabled()
     # And had the link somehow been stored, the panel would have shown it: the guard is
     # that it never is.
-    panel.show_order(replace(order, url="https://pay.example.com/pay/abc",
-                             creation=CreationState.CONFIRMED), None)
+    on.show(replace(order, url="https://pay.example.com/pay/abc",
+                    creation=CreationState.CONFIRMED), None)
     assert panel.qr.matrix() is not None
 
 

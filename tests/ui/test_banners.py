@@ -74,14 +74,14 @@ def test_a_banner_about_an_unsent_sale_goes_when_the_sale_does(
     esc(qtbot, window)
     type_amount(qtbot, window, "42")
     qtbot.waitUntil(banner.isVisible, timeout=WAIT_MS)
-    unsent = window.counter.state.sale
+    unsent = window.counter.presenter.sale_id
     assert unsent is not None and banner.order_id == unsent
     assert unsent in banner.message.text() and banner.retry_button.text() == "Send again"
 
     # Looking an earlier order up keeps the sale at the counter, and its banner.
     qtbot.mouseClick(window.orders_panel.table.viewport(), Qt.MouseButton.LeftButton,
                      pos=row_point(window.orders_panel.table, earlier.order_id))
-    qtbot.waitUntil(lambda: window.counter.state.viewed == earlier.order_id, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.counter.presenter.viewed_id == earlier.order_id, timeout=WAIT_MS)
     assert banner.isVisible() and banner.order_id == unsent
     window.back_to_sale()
 

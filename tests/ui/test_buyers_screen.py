@@ -9,12 +9,12 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QLineEdit, QPushButton, QTableView
 from pytestqt.qtbot import QtBot
 
+from paydesk.core.counter_views import BuyerState
 from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.orders.table_columns import Column
-from paydesk.ui.payment.display_phases import DisplayState
 from paydesk.ui.shell.formatting import money
 
 from counter_steps import (
@@ -84,7 +84,7 @@ def test_browsing_the_list_never_changes_the_buyers_screen(
     qtbot.waitUntil(lambda: table.model().rowCount() == 2, timeout=WAIT_MS)
 
     def the_buyer_sees_the_sale() -> None:
-        assert display.state() is DisplayState.PENDING
+        assert display.state() is BuyerState.PENDING
         assert display.qr.text() == sale_link
         assert display.amount_label.text() == money(7700)
         assert decode_qimage(display.qr.grab().toImage()) == [sale_link]
@@ -111,7 +111,7 @@ def test_browsing_the_list_never_changes_the_buyers_screen(
     the_buyer_sees_the_sale()
     # The buyer pays the sale on their phone while the cashier looks elsewhere.
     pay_on_the_page(sale_link)
-    qtbot.waitUntil(lambda: display.state() is DisplayState.PAID, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: display.state() is BuyerState.PAID, timeout=WAIT_MS)
     assert display.result_amount_label.text() == money(7700)
     assert shown_link(window) == other_link  # the cashier's panel stays where it was
     qtbot.waitUntil(display.is_idle, timeout=WAIT_MS)  # back to idle by itself
@@ -155,17 +155,17 @@ def test_show_to_buyer_puts_the_looked_up_order_in_front_of_the_buyer(
     screenshot(window, "shown-to-buyer")
     # The buyer pays it on the payment page: the result is theirs to see.
     pay_on_the_page(first)
-    qtbot.waitUntil(lambda: display.state() is DisplayState.PAID, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: display.state() is BuyerState.PAID, timeout=WAIT_MS)
     assert display.result_amount_label.text() == money(1100)
     qtbot.waitUntil(lambda: "Paid" in badge(window), timeout=WAIT_MS)
 
     # The other one is waiting still; its row, then the shortcut, put it back.
     click_row(qtbot, table, order_id_of(sandbox, second))
     qtbot.waitUntil(lambda: shown_link(window) == second, timeout=WAIT_MS)
-    assert display.state() is DisplayState.PAID  # a click shows the buyer nothing new
+    assert display.state() is BuyerState.PAID  # a click shows the buyer nothing new
     qtbot.keyClick(table, Qt.Key.Key_D,
                    Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
-    assert display.state() is DisplayState.PENDING and display.qr.text() == second
+    assert display.state() is BuyerState.PENDING and display.qr.text() == second
 
 
 def test_show_to_buyer_is_never_offered_for_an_order_that_cannot_be_paid(

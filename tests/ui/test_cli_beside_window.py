@@ -203,8 +203,8 @@ def test_a_sale_paid_as_another_process_saw_it_shows_paid_on_both_screens(
     """``paydesk refresh`` in a terminal records the sale's payment first: the window
     does not ask again (the order is final), yet its panel and the buyer's screen say
     Paid, read from the book."""
+    from paydesk.core.counter_views import BuyerState
     from paydesk.domain.phase import OrderPhase
-    from paydesk.ui.payment.display_phases import DisplayState
 
     display = real_window.open_customer_display()
     qtbot.addWidget(display)
@@ -216,7 +216,7 @@ def test_a_sale_paid_as_another_process_saw_it_shows_paid_on_both_screens(
     assert refreshed.returncode == 0, refreshed.stderr
     qtbot.waitUntil(lambda: real_window.parts.payment_panel.badge.phase() is OrderPhase.PAID,
                     timeout=WAIT_MS)
-    qtbot.waitUntil(lambda: display.state() is DisplayState.PAID, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: display.state() is BuyerState.PAID, timeout=WAIT_MS)
 
 
 def test_a_setting_set_in_a_terminal_is_kept_when_the_window_saves_its_own(

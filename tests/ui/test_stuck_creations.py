@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
+from paydesk.core.counter_views import BuyerState, CounterScreens
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import Settings
 from paydesk.domain.orders import CreationState
@@ -22,7 +23,6 @@ from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.orders.cells import ROWS
 from paydesk.ui.orders.table_columns import Column
-from paydesk.ui.payment.display_phases import DisplayState
 
 from counter_steps import (
     WAIT_MS,
@@ -75,11 +75,11 @@ def test_escape_sets_a_stuck_creation_aside_and_the_next_sale_goes_at_once(
     [stuck] = window.counter.desk.unconfirmed()
     qtbot.waitUntil(lambda: sandbox.request_count("create_order") == 1, timeout=WAIT_MS)
     assert not button.isEnabled() and button.text() == "Creating…"
-    assert display.state() is DisplayState.PREPARING
+    assert display.state() is BuyerState.PREPARING
     screenshot(window, "creating-stuck")
     shown: list[object] = []  # every order put in front of the buyer or the cashier from now
-    window.counter.sale_changed.connect(shown.append)
-    window.counter.viewed_changed.connect(shown.append)
+    window.counter.hub.subscribe(
+        CounterScreens, lambda screens: shown.extend((screens.sale, screens.panel.order)))
 
     qtbot.keyClick(amount, Qt.Key.Key_Escape)
     # At once: the form is free, the panel and the buyer's screen are idle.

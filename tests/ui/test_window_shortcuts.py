@@ -95,7 +95,7 @@ def look_up_an_earlier_order(window: MainWindow, qtbot: QtBot) -> None:
                         and window.counter.sale.url is not None, timeout=WAIT_MS)
     table: QTableView = window.orders_panel.table
     qtbot.waitUntil(lambda: table.model().rowCount() == 2, timeout=WAIT_MS)
-    sale_id = window.counter.state.sale
+    sale_id = window.counter.presenter.sale_id
     model = table.model()
     [row] = [r for r in range(2)
              if model.index(r, 1).data(Qt.ItemDataRole.ToolTipRole) != sale_id]  # whole id

@@ -6,13 +6,15 @@ import argparse
 import dataclasses
 import getpass
 import sys
+import textwrap
 from typing import Any
 
 from paydesk.cli import exit_codes
 from paydesk.cli.formats import add_format, print_json
 from paydesk.core import settings as settings_file
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import FIELD_TYPES
+from paydesk.core.setting_vars import Applies
+from paydesk.core.settings import DECLARED
 from paydesk.core.shared_book import BookAddress
 from paydesk.gateway.endpoint import parse_base_url
 from paydesk.gateway.errors import GatewayConfigError
@@ -32,16 +34,54 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     change = actions.add_parser(
         "set",
         help="change one setting",
-        description=f"Settings: {', '.join([*FIELD_TYPES, SECRET_NAME, BOOK_PASSWORD_NAME])}. "
-        "The secret key and the shared order book's password are read from a hidden prompt "
-        "or standard input, never from the command line, where the shell history and other "
-        "users' process lists would see them; both are kept in the OS keychain, or in a "
-        "plaintext file readable only by you if you choose 'secret_storage file'.",
+        description=textwrap.fill(
+            "Change one setting. The secret key and the shared order book's password are "
+            "read from a hidden prompt or standard input, never from the command line, where "
+            "the shell history and other users' process lists would see them; both are kept "
+            "in the OS keychain, or in a plaintext file readable only by you if you choose "
+            "'secret_storage file'.", width=78),
+        epilog=settings_help(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     change.add_argument("name")
     change.add_argument("value", nargs="?")
     change.add_argument("--stdin", action="store_true", help="read the secret key from stdin")
     change.set_defaults(run=run_set)
+
+
+#: The two secrets ``config set`` takes (to the keychain), which are not settings.
+SECRETS_HELP = {
+    SECRET_NAME: "the key requests are signed with (hidden prompt or --stdin; "
+    "PAYDESK_SECRET_KEY; fixed in the demo)",
+    BOOK_PASSWORD_NAME: "the password of the shared order book's user (hidden prompt or "
+    "--stdin; fixed in the demo)",
+}
+
+
+def settings_help() -> str:
+    """``config set --help``: every setting, as declared, and the two secrets."""
+    lines = ["settings:"]
+    for name, declared in DECLARED.items():
+        facts = [declared.help]
+        if declared.bounds is not None:
+            facts.append(" to ".join(_number(bound) for bound in declared.bounds))
+        facts += [declared.env] if declared.env else []
+        if declared.applies is not Applies.AT_ONCE:
+            facts.append("an open window takes it at its next start")
+        facts += ["fixed in the demo"] if declared.fixed_in_demo else []
+        lines.append(_help_line(name, f"{facts[0]} ({'; '.join(facts[1:])})"
+                                if len(facts) > 1 else facts[0]))
+    lines += [_help_line(name, text) for name, text in SECRETS_HELP.items()]
+    return "\n".join(lines)
+
+
+def _number(bound: float) -> str:
+    return str(int(bound)) if float(bound).is_integer() else f"{bound:g}"
+
+
+def _help_line(name: str, text: str) -> str:
+    return textwrap.fill(text, width=78, initial_indent=f"  {name:<25} ",
+                         subsequent_indent=" " * 28)
 
 
 def run_show(args: argparse.Namespace, runtime: Runtime) -> int:
@@ -50,7 +90,8 @@ def run_show(args: argparse.Namespace, runtime: Runtime) -> int:
         print_json(settings_record(runtime))
         return exit_codes.OK
     print(f"data_dir = {runtime.paths.data_dir}")
-    for name, value in dataclasses.asdict(settings).items():
+    for name in DECLARED:
+        value = getattr(settings, name)
         print(f"{name} = {'' if value is None else value}")
     if runtime.is_demo:
         print(f"{SECRET_NAME} = (the demo sandbox's key)")
@@ -113,9 +154,11 @@ def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
     return exit_codes.OK
 
 
-#: What the demo keeps as the sandbox's, whatever is set: as the window's settings say.
-DEMO_FIXED = ("base_url", "client_id", SECRET_NAME, "secret_storage", "order_book",
-              BOOK_PASSWORD_NAME)
+def demo_fixed() -> tuple[str, ...]:
+    """What the demo keeps as the sandbox's, whatever is set: the settings declared so
+    (as the window's settings show them), and the secrets."""
+    return (*(name for name, declared in DECLARED.items() if declared.fixed_in_demo),
+            SECRET_NAME, BOOK_PASSWORD_NAME)
 
 
 def _set_for_the_demo(args: argparse.Namespace, runtime: Runtime) -> int:
@@ -123,7 +166,7 @@ def _set_for_the_demo(args: argparse.Namespace, runtime: Runtime) -> int:
     order lifetime of its sandbox, the language, sounds, polling) are saved for the
     demo through the window's path (an open demo window keeps them and takes them up
     at its next save); the account is the sandbox's."""
-    if args.name in DEMO_FIXED:
+    if args.name in demo_fixed():
         print(f"paydesk: {args.name} is fixed in the demo: it pays into the built-in sandbox, "
               "which has an address, client ID and key of its own, and keeps its orders in "
               "a book of its own. Run without --demo to set yours.", file=sys.stderr)

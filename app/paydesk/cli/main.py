@@ -27,23 +27,31 @@ from paydesk.cli.stdout import OutputError, guarded_stdout, silence_stdout
 from paydesk.cli.version import version_text
 from paydesk.core.order_book import StoreError
 from paydesk.core.runtime import NotConfiguredError, open_runtime
-from paydesk.core.settings import SettingsError
+from paydesk.core.settings import DECLARED, SettingsError
 from paydesk.domain.errors import InputError
 from paydesk.gateway import GatewayError
 from paydesk.sandbox import cli as sandbox_cli
 from paydesk.support.logs import setup_command_logging
-from paydesk.support.secret_store import SecretStoreError
+from paydesk.support.paths import DATA_DIR_ENV
+from paydesk.support.secret_store import SECRET_ENV, SecretStoreError
 
 #: Opens the window with what was read (``data_dir``, ``demo``); returns its exit code.
 OpenWindow = Callable[[argparse.Namespace], int]
+
+
+def environment_variables() -> list[str]:
+    """What the environment may set: the settings declared with a variable, the secret
+    key, the data folder."""
+    declared = [setting.env for setting in DECLARED.values() if setting.env]
+    return [*declared, SECRET_ENV, DATA_DIR_ENV]
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="paydesk",
         description="QR payments at a shop counter. With no command, opens the window.",
-        epilog="Environment: PAYDESK_BASE_URL, PAYDESK_CLIENT_ID, PAYDESK_SECRET_KEY, "
-        "PAYDESK_DATA_DIR, PAYDESK_ORDER_BOOK. Exit codes: 0 ok, 1 unexpected error, "
+        epilog=f"Environment: {', '.join(environment_variables())}. "
+        "Exit codes: 0 ok, 1 unexpected error, "
         "2 usage, input or configuration, 3 refused by the service, 4 service unreachable "
         "or faulty, 5 local storage (nothing sent) or the shared order book (paydesk book), "
         "6 the service has the order but it could not be saved (never create it again: "

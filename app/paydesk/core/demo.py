@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from paydesk.core.settings import Settings
+from paydesk.core.settings import DECLARED, Settings
 from paydesk.domain.writing import language_of_environment
 from paydesk.support.held_lock import HeldLock, try_lock
 from paydesk.support.paths import AppPaths
@@ -100,16 +100,20 @@ class DemoSandbox:
 
     def settings(self, base: Settings) -> Settings:
         """The demo's settings in force: its own preferences (``base``, as the demo
-        folder's file has them), the sandbox's address and account, which are fixed,
-        and the demo shop's own name in the demo's language while the person has given
-        it none (the file keeps "" then, so the name follows the language)."""
+        folder's file has them); the settings declared fixed in the demo, held as the
+        sandbox's (its address, its account, the key it shares openly) or else at their
+        defaults (this computer's own order book); and the demo shop's own name in the
+        demo's language while the person has given it none (the file keeps "" then, so
+        the name follows the language)."""
         if self._base_url is None:
             raise RuntimeError("start the demo sandbox first")
+        sandbox = {"base_url": self._base_url, "client_id": DEMO_CLIENT_ID,
+                   "secret_storage": "keychain"}
+        fixed = {name: sandbox.get(name, declared.default)
+                 for name, declared in DECLARED.items() if declared.fixed_in_demo}
         return base.with_changes(
-            base_url=self._base_url,
-            client_id=DEMO_CLIENT_ID,
+            **fixed,
             merchant_name=own_shop_name(base.merchant_name) or demo_shop_name(base.language),
-            secret_storage="keychain",
         )
 
     def follow(self, settings: Settings) -> None:

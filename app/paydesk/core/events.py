@@ -3,13 +3,13 @@
 Whatever the core announces (the watch engine's news, the counter's sale and
 viewed order, the settings saved, the order book changed elsewhere, the shared
 book's sync) is published here as a frozen dataclass (each kept beside what publishes it:
-watch_events.py, counter_state.py, book_sync.py; the settings' and the order
-book's below); a front end subscribes
-to the types it cares about and gets back what ends the subscription. The
+watch_events.py, counter_presenter.py and counter_views.py, book_sync.py; the
+settings' and the order book's below); a front end subscribes to the types it
+cares about and gets back what ends the subscription. The
 composition root (core/runtime.py) makes one hub and hands it to every part.
 
 A handler runs in the thread that published, at once: the watch engine and the
-counter publish in the window's thread, the shared book's sync in its own. The
+counter presenter publish in the window's thread, the shared book's sync in its own. The
 window's one bridge (ui/shell/event_bridge.py) hands what a worker thread
 published to the GUI thread. A handler that raises is logged, and the others
 still hear the event.

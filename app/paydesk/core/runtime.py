@@ -1,7 +1,8 @@
 """Everything one PayDesk process works with, built the same way for every front end.
 
 The command line and the window both start here: which data folder, which
-settings, which secret, and (in demo mode) the embedded sandbox. It is also
+settings, which secret, and (in demo mode) the embedded sandbox; the settings in
+force are kept, saved and announced by its SettingsKeeper. It is also
 where the rest is built (the order book, the desk, the payment client, the
 shared book's connection and sync), each factory importing what it builds when
 it builds it, so the window's first frame, which imports this module, loads
@@ -10,17 +11,14 @@ none of it.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from paydesk.core import settings as settings_file
 from paydesk.core.demo import DEMO_SECRET_KEY, DemoSandbox
 from paydesk.core.events import EventHub, SettingsChanged
-from paydesk.core.rate_limit import RateLimiter
-from paydesk.core.settings import Settings
+from paydesk.core.settings import Settings, SettingsKeeper
 from paydesk.support.paths import AppPaths, resolve_data_dir
 from paydesk.support.redaction import register_secret
 from paydesk.support.secret_store import SecretStore
@@ -30,6 +28,7 @@ if TYPE_CHECKING:
     from paydesk.core.desk import OrderDesk
     from paydesk.core.order_book import OrderBook
     from paydesk.core.polling import PollingPolicy
+    from paydesk.core.rate_limit import RateLimiter
     from paydesk.domain.clock import Clock
     from paydesk.gateway import GatewayClient
     from paydesk.store import OrderStore
@@ -48,32 +47,47 @@ class NotConfiguredError(Exception):
         self.message = message
 
 
-@dataclass
 class Runtime:
-    paths: AppPaths
-    settings: Settings
-    demo: DemoSandbox | None = None
-    #: The core's one clock: the desk's, and the times its requests' outcomes carry
-    #: (None: the real UTC clock, paydesk.domain.clock's; with datetime, after the first frame).
-    clock: Clock | None = None
-    #: The clock of schedules and countdowns, which a corrected wall clock never steps
-    #: (domain/clock.py). None: ``clock`` where one is injected (a test's stands for
-    #: both), else one SteadyClock for the process, made at first use.
-    steady: Clock | None = None
-    #: Makes the settings in force from the settings file's, as saved: the environment's
-    #: overrides laid over them, or the demo sandbox's address and account
-    #: (DemoSandbox.settings). None: the file's are in force as they are.
-    over_file: Callable[[Settings], Settings] | None = field(default=None, repr=False)
-    #: What a save starts from while the folder has no settings file: the defaults, for
-    #: a runtime open_runtime opened. None: ``settings``, for a runtime built by hand
-    #: (the tests'), whose settings stand for its file's until it writes one.
-    unsaved: Settings | None = field(default=None, repr=False)
-    _client: GatewayClient | None = field(default=None, repr=False)
-    #: The process's one event hub: the settings (SettingsChanged), and every part
-    #: built here (the desk's book, the shared book's sync) publish on it.
-    hub: EventHub = field(default_factory=EventHub, repr=False)
-    #: The account of the order book a desk was opened for (None: none yet).
-    _desk_client_id: int | None = field(default=None, repr=False)
+    """What one process works with, and the factories of the rest. The settings in force
+    are its :class:`SettingsKeeper`'s (``keeper``), read here as ``settings``."""
+
+    def __init__(
+        self, paths: AppPaths, settings: Settings, demo: DemoSandbox | None = None, *,
+        clock: Clock | None = None, steady: Clock | None = None,
+        over_file: Callable[[Settings], Settings] | None = None,
+        unsaved: Settings | None = None, hub: EventHub | None = None,
+    ) -> None:
+        """``clock``: the core's one clock: the desk's, and the times its requests'
+        outcomes carry (None: the real UTC clock, paydesk.domain.clock's; with datetime,
+        after the first frame). ``steady``: the clock of schedules and countdowns, which
+        a corrected wall clock never steps (domain/clock.py); None: ``clock`` where one
+        is injected (a test's stands for both), else one SteadyClock for the process,
+        made at first use. ``over_file`` and ``unsaved``: see SettingsKeeper."""
+        self.paths = paths
+        self.demo = demo
+        self.clock = clock
+        self.steady = steady
+        #: The process's one event hub: the settings (SettingsChanged), and every part
+        #: built here (the desk's book, the shared book's sync) publish on it.
+        self.hub = hub if hub is not None else EventHub()
+        self._client: GatewayClient | None = None
+        self.keeper = SettingsKeeper(paths.settings_file, settings, self._announce,
+                                     over_file=over_file, unsaved=unsaved,
+                                     close_client=self.reset_gateway)
+
+    def _announce(self, settings: Settings) -> None:
+        # The one place that tells what must follow them (the watching, its pool).
+        self.hub.publish(SettingsChanged(settings))
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in force (the keeper's)."""
+        return self.keeper.settings
+
+    @settings.setter
+    def settings(self, settings: Settings) -> None:
+        """In force from now on, unsaved and unannounced (a test's set-up)."""
+        self.keeper.settings = settings
 
     @property
     def is_demo(self) -> bool:
@@ -82,63 +96,19 @@ class Runtime:
     @property
     def desk_client_id(self) -> int | None:
         """The account whose order book is open here (None before a desk is opened)."""
-        return self._desk_client_id
+        return self.keeper.held_client_id
 
     def save_settings(self, changes: Mapping[str, Any], *, new_secret: bool = False) -> Settings:
-        """Save ``changes`` (setting name → value), put them in force and publish
-        SettingsChanged on the hub; SettingsError when they are not valid or cannot be
-        written (nothing changes then). Every front end saves here: the window's dialog
-        and menu, and ``paydesk config set``.
-
-        Only the settings named change. The file is read again first, so what another
-        process wrote into it meanwhile (``paydesk config set`` beside the open window)
-        is kept, and comes into force here with these changes; the file is replaced at
-        once (a temp file renamed), never half written. The read and the write hold the
-        settings' lock between them, so two processes saving at once cannot both read
-        the old file and the second write over the first's change.
-
-        Returns the settings in force: the file's, with what this process lays over it
-        (``over_file``: the environment's overrides, the demo sandbox's account).
-        The account of an order book already open stays until the next start (the
-        book belongs to it); the file has the new one. A new service address, deadline
-        or secret key (``new_secret``) closes the payment client: the next request
-        builds one.
-        """
-        with settings_file.saving(self.paths.settings_file):
-            saved = self._on_file().with_changes(**changes)
-            settings_file.save(saved, self.paths.settings_file)
-        return self._put_in_force(saved, new_secret=new_secret)
+        """Save ``changes`` and put them in force (SettingsKeeper.save): every front end
+        saves here, the window's dialog and menu, and ``paydesk config set``. The account
+        of an order book already open stays until the next start (the book belongs to
+        it); the file has the new one."""
+        return self.keeper.save(changes, new_secret=new_secret)
 
     def reload_settings(self) -> Settings:
-        """Put in force what the settings file holds now, with what another process
-        saved in it (before the window shows them to be edited); SettingsError when it
-        cannot be read (nothing changes then). SettingsChanged is published only when
-        something did change."""
-        on_file = self._on_file()
-        if self._in_force_of(on_file) == self.settings:
-            return self.settings
-        return self._put_in_force(on_file)
-
-    def _on_file(self) -> Settings:
-        path = self.paths.settings_file
-        if path.exists():
-            return settings_file.load(path, environ={})
-        return self.settings if self.unsaved is None else self.unsaved
-
-    def _in_force_of(self, saved: Settings) -> Settings:
-        in_force = saved if self.over_file is None else self.over_file(saved)
-        if self._desk_client_id is not None and in_force.client_id != self._desk_client_id:
-            in_force = dataclasses.replace(in_force, client_id=self._desk_client_id)
-        return in_force
-
-    def _put_in_force(self, saved: Settings, *, new_secret: bool = False) -> Settings:
-        in_force = self._in_force_of(saved)
-        before, self.settings = self.settings, in_force
-        if new_secret or _connection(before) != _connection(in_force):
-            self.reset_gateway()
-        # The one place that tells what must follow them (the watching, its pool).
-        self.hub.publish(SettingsChanged(in_force))
-        return in_force
+        """Put in force what the settings file holds now (SettingsKeeper.reload), before
+        the window shows them to be edited."""
+        return self.keeper.reload()
 
     def secret_store(self) -> SecretStore:
         return SecretStore(self.paths.secret_file, use_file=self.settings.secret_storage == "file")
@@ -149,6 +119,8 @@ class Runtime:
         return PollingPolicy.from_settings(self.settings)
 
     def limiter(self) -> RateLimiter:
+        from paydesk.core.rate_limit import RateLimiter  # with the watching: as the doc says
+
         return RateLimiter(self.settings.max_requests_per_second)
 
     def open_store(self, *, check_whole_file: bool = True) -> OrderStore:
@@ -181,10 +153,11 @@ class Runtime:
     def open_desk(self, store: OrderStore) -> OrderDesk:
         from paydesk.core.desk import OrderDesk
 
-        self._desk_client_id = self.require_client_id()
+        client_id = self.require_client_id()
+        self.keeper.hold_client_id(client_id)
         return OrderDesk(
             store,
-            self._desk_client_id,
+            client_id,
             policy=self.policy(),
             max_amount=self.settings.max_amount,
             clock=self.clock,
@@ -328,11 +301,6 @@ class Runtime:
         self.reset_gateway()
         if self.demo is not None:
             self.demo.stop()
-
-
-def _connection(settings: Settings) -> tuple[object, ...]:
-    """What the payment client is built with (the secret aside)."""
-    return (settings.base_url, settings.client_id, settings.request_deadline_seconds)
 
 
 def open_runtime(

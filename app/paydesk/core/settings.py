@@ -1,31 +1,37 @@
 """Typed settings, kept as JSON in the data directory.
 
 Only what is safe to write down lives here: the secret key is in the OS
-keychain (see :mod:`paydesk.support.secret_store`). ``PAYDESK_BASE_URL``,
-``PAYDESK_CLIENT_ID`` and ``PAYDESK_ORDER_BOOK`` override the file for scripts and
-CI without changing it.
+keychain (see :mod:`paydesk.support.secret_store`). Each setting is declared once,
+as a field of :class:`Settings` (core/setting_vars.py says what a declaration holds);
+the environment variables declared (``PAYDESK_BASE_URL``...) override the file for
+scripts and CI without changing it. :class:`SettingsKeeper` owns the settings in
+force in one process: it saves them, reads them again, and announces them.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import enum
 import json
 import os
 import socket
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from paydesk.core.setting_vars import (
+    Applies,
+    SettingsError,
+    SettingsProblem,
+    SettingVar,
+    declared_in,
+    setting,
+)
 from paydesk.domain.money import MAX_AMOUNT
 from paydesk.support.held_lock import wait_for_lock
 from paydesk.support.private_files import make_private_folder, write_private_file
 
-BASE_URL_ENV = "PAYDESK_BASE_URL"
-CLIENT_ID_ENV = "PAYDESK_CLIENT_ID"
-ORDER_BOOK_ENV = "PAYDESK_ORDER_BOOK"
 #: A till's name is shown in a column and typed in filters: short, one line.
 TILL_MAX = 40
 #: How long a save waits for another program's save of the same settings (which takes
@@ -33,89 +39,66 @@ TILL_MAX = 40
 SAVE_WAIT_SECONDS = 5.0
 
 
-class SettingsProblem(enum.StrEnum):
-    """What is wrong, stable for a front end to choose (and translate) its words by."""
-
-    OUT_OF_RANGE = "out_of_range"  # ``setting``, ``bounds``, ``value``
-    BACKOFF_ORDER = "backoff_order"  # the slowest check is faster than the first (``bounds``)
-    CLIENT_ID_NOT_POSITIVE = "client_id_not_positive"
-    SECRET_STORAGE_CHOICE = "secret_storage_choice"
-    BASE_URL_SCHEME = "base_url_scheme"
-    NOT_WHOLE_NUMBER = "not_whole_number"  # ``setting``, ``value``
-    NOT_NUMBER = "not_number"
-    NOT_ON_OFF = "not_on_off"
-    NOT_TEXT = "not_text"
-    UNKNOWN_SETTING = "unknown_setting"  # ``setting``
-    UNREADABLE_FILE = "unreadable_file"  # ``path``, ``reason``
-    NOT_AN_OBJECT = "not_an_object"  # ``path``
-    CANNOT_SAVE = "cannot_save"  # ``path`` (the folder), ``reason``
-    #: Another program's save held the settings past SAVE_WAIT_SECONDS (``path``: the folder).
-    SAVE_BUSY = "save_busy"
-    ORDER_BOOK_ADDRESS = "order_book_address"  # ``value`` (masked), ``reason`` (a code)
-    TILL_NAME = "till_name"  # ``value``
-
-
-class SettingsError(Exception):
-    """The settings file or a value given for it is not usable; says which and why.
-
-    ``str()`` is the English sentence the command line prints; ``code`` and the
-    details (``setting``, ``bounds``, ``value``, ``path``, ``reason``) let the window
-    say it in its own, translated, words and under the field it concerns.
-    """
-
-    def __init__(
-        self,
-        code: SettingsProblem,
-        message: str,
-        *,
-        setting: str = "",
-        bounds: tuple[float, float] | None = None,
-        value: object = None,
-        path: Path | None = None,
-        reason: str = "",
-    ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.setting = setting
-        self.bounds = bounds
-        self.value = value
-        self.path = path
-        self.reason = reason
-
-
 @dataclass(frozen=True, slots=True)
 class Settings:
-    base_url: str = ""
-    client_id: int | None = None
-    merchant_name: str = ""
+    """The settings, each declared once (core/setting_vars.py): its default, bounds,
+    environment variable, when it is taken up, whether the demo holds it, and its help."""
+
+    base_url: str = setting(
+        "", env="PAYDESK_BASE_URL", fixed_in_demo=True, rebuilds_client=True,
+        help="the payment service's address (https://; http:// only for a local sandbox)")
+    client_id: int | None = setting(
+        None, env="PAYDESK_CLIENT_ID", applies=Applies.WITH_BOOK, fixed_in_demo=True,
+        rebuilds_client=True, help="the account number your payment service gave you")
+    merchant_name: str = setting(
+        "", help="the shop's name: in the window's title, on the buyer's screen and slips")
     #: The service's order lifetime as we expect it (the countdown, the last check).
-    order_lifetime_seconds: int = 900
+    order_lifetime_seconds: int = setting(
+        900, bounds=(30, 7 * 24 * 3600),
+        help="how long an order can be paid, in seconds (the countdown)")
     #: The order in front of the cashier is checked this often.
-    focus_interval_seconds: float = 2.0
+    focus_interval_seconds: float = setting(
+        2.0, bounds=(0.5, 60), help="the order on screen is checked this often, in seconds")
     #: Other pending orders back off from this interval ...
-    backoff_start_seconds: float = 5.0
+    backoff_start_seconds: float = setting(
+        5.0, bounds=(1, 3600), help="other pending orders are checked after this many seconds")
     #: ... up to this one.
-    backoff_max_seconds: float = 300.0
+    backoff_max_seconds: float = setting(
+        300.0, bounds=(1, 24 * 3600),
+        help="... slowing down to at most every this many seconds")
     #: Status requests in flight at once, and per second, at most.
-    max_in_flight: int = 8
-    max_requests_per_second: float = 200.0
+    max_in_flight: int = setting(
+        8, bounds=(1, 64), help="status requests in flight at once, at most")
+    max_requests_per_second: float = setting(
+        200.0, bounds=(0.1, 1000), help="requests to the service per second, at most")
     #: One call to the service (with its retries) ends after this long, however
     #: slowly its reply comes: the cashier then sees "try again".
-    request_deadline_seconds: float = 20.0
+    request_deadline_seconds: float = setting(
+        20.0, bounds=(1, 300), rebuilds_client=True,
+        help="one call to the service, with its retries, gives up after this many seconds")
     #: A merchant's own ceiling for one payment, in kopecks.
-    max_amount: int = MAX_AMOUNT
+    max_amount: int = setting(
+        MAX_AMOUNT, bounds=(1, MAX_AMOUNT), help="the largest amount of one payment, in kopecks")
     #: "keychain" (the default) or "file": a plaintext file, only on explicit choice.
-    secret_storage: str = "keychain"
-    sound: bool = True
-    language: str = "system"
-    display_screen: str = ""
+    secret_storage: str = setting(
+        "keychain", fixed_in_demo=True,
+        help='where the secret key is kept: "keychain", or "file" (plaintext, mode 0600)')
+    sound: bool = setting(True, help="play a sound when an order is paid (on or off)")
+    language: str = setting(
+        "system", applies=Applies.AT_START,
+        help='the window\'s language: "en", "ru", or "system" (the locale\'s)')
+    display_screen: str = setting(
+        "", help="the monitor of the buyer's screen (empty: a window on this screen)")
     #: Empty: this computer's own order book (SQLite). A PostgreSQL URL
     #: (``postgresql://till@backoffice:5432/shop``): the shop's shared book, which this
     #: till's own book journals and mirrors. Never with a password in it.
-    order_book: str = ""
+    order_book: str = setting(
+        "", env="PAYDESK_ORDER_BOOK", applies=Applies.WITH_BOOK, fixed_in_demo=True,
+        help="empty: this computer's own; a shop's shared book: postgresql://till@host/shop")
     #: This counter's name, stored with every order it takes (empty: the computer's name).
-    till: str = ""
+    till: str = setting(
+        "", applies=Applies.WITH_BOOK,
+        help="this counter's name, stored with its orders (empty: the computer's name)")
 
     @property
     def is_configured(self) -> bool:
@@ -130,21 +113,16 @@ class Settings:
         return validate(dataclasses.replace(self, **changes))
 
 
-_BOUNDS: dict[str, tuple[float, float]] = {
-    "order_lifetime_seconds": (30, 7 * 24 * 3600),
-    "focus_interval_seconds": (0.5, 60),
-    "backoff_start_seconds": (1, 3600),
-    "backoff_max_seconds": (1, 24 * 3600),
-    "max_in_flight": (1, 64),
-    "max_requests_per_second": (0.1, 1000),
-    "request_deadline_seconds": (1, 300),
-    "max_amount": (1, MAX_AMOUNT),
-}
+#: Every setting's declaration, by name, in the order of the fields.
+DECLARED: dict[str, SettingVar] = declared_in(Settings)
 
 
 def validate(settings: Settings) -> Settings:
     """Raise :class:`SettingsError` naming the first value out of range."""
-    for name, (low, high) in _BOUNDS.items():
+    for name, declared in DECLARED.items():
+        if declared.bounds is None:
+            continue
+        low, high = declared.bounds
         value = getattr(settings, name)
         if not low <= value <= high:
             raise SettingsError(
@@ -157,7 +135,7 @@ def validate(settings: Settings) -> Settings:
             SettingsProblem.BACKOFF_ORDER,
             "backoff_max_seconds cannot be less than backoff_start_seconds.",
             setting="backoff_max_seconds",
-            bounds=(settings.backoff_start_seconds, _BOUNDS["backoff_max_seconds"][1]),
+            bounds=(settings.backoff_start_seconds, _highest("backoff_max_seconds")),
             value=settings.backoff_max_seconds,
         )
     if settings.client_id is not None and settings.client_id <= 0:
@@ -179,6 +157,12 @@ def validate(settings: Settings) -> Settings:
                             f"till must be one line of at most {TILL_MAX} characters.",
                             setting="till", value=settings.till)
     return settings
+
+
+def _highest(name: str) -> float:
+    bounds = DECLARED[name].bounds
+    assert bounds is not None
+    return bounds[1]
 
 
 def _check_order_book(text: str) -> None:
@@ -208,43 +192,7 @@ def default_till_name() -> str:
     return name[:TILL_MAX] or "till"
 
 
-def _coerce(name: str, kind: str, raw: Any) -> Any:
-    """Turn a JSON or command-line value into the field's type, or say why not.
-
-    ``kind`` is the annotation as text (this module uses postponed annotations).
-    """
-    if kind in ("int", "int | None"):
-        if isinstance(raw, bool) or not str(raw).strip().isdigit():
-            raise SettingsError(SettingsProblem.NOT_WHOLE_NUMBER,
-                                f"{name} must be a whole number (got {raw!r}).",
-                                setting=name, value=raw)
-        return int(str(raw).strip())
-    if kind == "float":
-        try:
-            if isinstance(raw, bool):
-                raise ValueError
-            return float(raw)
-        except (TypeError, ValueError):
-            raise SettingsError(SettingsProblem.NOT_NUMBER,
-                                f"{name} must be a number (got {raw!r}).",
-                                setting=name, value=raw) from None
-    if kind == "bool":
-        if isinstance(raw, bool):
-            return raw
-        text = str(raw).strip().lower()
-        if text in ("1", "true", "yes", "on"):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
-        raise SettingsError(SettingsProblem.NOT_ON_OFF,
-                            f"{name} must be on or off (got {raw!r}).", setting=name, value=raw)
-    if not isinstance(raw, str):
-        raise SettingsError(SettingsProblem.NOT_TEXT,
-                            f"{name} must be text (got {raw!r}).", setting=name, value=raw)
-    return raw.strip()
-
-
-FIELD_TYPES: dict[str, str] = {f.name: str(f.type) for f in fields(Settings)}
+FIELD_TYPES: dict[str, str] = {name: declared.kind for name, declared in DECLARED.items()}
 
 
 def parse_value(name: str, raw: Any) -> Any:
@@ -256,7 +204,7 @@ def parse_value(name: str, raw: Any) -> Any:
                             setting=name)
     if name == "client_id" and (raw is None or raw == ""):
         return None
-    return _coerce(name, FIELD_TYPES[name], raw)
+    return DECLARED[name].parse(raw)
 
 
 def load(path: Path, *, environ: dict[str, str] | None = None) -> Settings:
@@ -283,13 +231,9 @@ def _file_values(path: Path) -> dict[str, Any]:
 def with_environment(settings: Settings, environ: dict[str, str] | None = None) -> Settings:
     """``settings`` (the file's) with the environment's overrides laid over them, checked."""
     environ = dict(os.environ) if environ is None else environ
-    values: dict[str, Any] = {}
-    if environ.get(BASE_URL_ENV):
-        values["base_url"] = environ[BASE_URL_ENV].strip()
-    if environ.get(CLIENT_ID_ENV):
-        values["client_id"] = parse_value("client_id", environ[CLIENT_ID_ENV])
-    if environ.get(ORDER_BOOK_ENV):
-        values["order_book"] = environ[ORDER_BOOK_ENV].strip()
+    values = {name: parse_value(name, environ[declared.env])
+              for name, declared in DECLARED.items()
+              if declared.env and environ.get(declared.env)}
     return validate(dataclasses.replace(settings, **values))
 
 
@@ -342,3 +286,101 @@ def _cannot_save(path: Path, exc: OSError) -> SettingsError:
         f"The settings cannot be saved in {path.parent}: {reason}.",
         path=path.parent, reason=reason,
     )
+
+
+class SettingsKeeper:
+    """Owns the settings in force and the file they are saved in, and says when they
+    change (``announce``: the events name Settings, so this module does not import them
+    back)."""
+
+    def __init__(
+        self, path: Path, settings: Settings, announce: Callable[[Settings], None], *,
+        over_file: Callable[[Settings], Settings] | None = None,
+        unsaved: Settings | None = None,
+        close_client: Callable[[], None] = lambda: None,
+    ) -> None:
+        """``over_file`` makes the settings in force from the file's, as saved: the
+        environment's overrides laid over them, or the demo sandbox's address and
+        account (DemoSandbox.settings); None: the file's are in force as they are.
+        ``unsaved`` is what a save starts from while there is no settings file: the
+        defaults, for a runtime open_runtime opened; None: ``settings``, for one built
+        by hand (the tests'), whose settings stand for its file's until it writes one.
+        ``announce`` tells the process of the settings in force after a save or a change
+        found by a reload (the runtime publishes SettingsChanged on its hub: the one place
+        that tells what must follow them). ``close_client``: a setting the payment client
+        is built with changed (or its secret key): the next request builds a new one."""
+        self.path = path
+        #: The settings in force.
+        self.settings = settings
+        self._announce = announce
+        self._over_file = over_file
+        self._unsaved = unsaved
+        self._close_client = close_client
+        self._held_client_id: int | None = None
+
+    @property
+    def held_client_id(self) -> int | None:
+        """The account of the order book opened (None before one is opened)."""
+        return self._held_client_id
+
+    def hold_client_id(self, client_id: int) -> None:
+        """An order book was opened for ``client_id``: it stays the account in force
+        until the next start, whatever is saved (the file has the new one)."""
+        self._held_client_id = client_id
+
+    def save(self, changes: Mapping[str, Any], *, new_secret: bool = False) -> Settings:
+        """Save ``changes`` (setting name → value), put them in force and announce
+        them; SettingsError when they are not valid or cannot be written
+        (nothing changes then).
+
+        Only the settings named change. The file is read again first, so what another
+        process wrote into it meanwhile (``paydesk config set`` beside the open window)
+        is kept, and comes into force here with these changes; the file is replaced at
+        once (a temp file renamed), never half written. The read and the write hold the
+        settings' lock between them, so two processes saving at once cannot both read
+        the old file and the second write over the first's change.
+
+        Returns the settings in force: the file's, with what this process lays over it.
+        The account held (:meth:`hold_client_id`) stays. A new value of a setting
+        declared to rebuild the payment client, or a new secret key (``new_secret``),
+        closes the client.
+        """
+        with saving(self.path):
+            saved = self._on_file().with_changes(**changes)
+            save(saved, self.path)
+        return self._put_in_force(saved, new_secret=new_secret)
+
+    def reload(self) -> Settings:
+        """Put in force what the settings file holds now, with what another process
+        saved in it; SettingsError when it cannot be read (nothing changes then).
+        They are announced only when something did change."""
+        on_file = self._on_file()
+        if self._in_force_of(on_file) == self.settings:
+            return self.settings
+        return self._put_in_force(on_file)
+
+    def _on_file(self) -> Settings:
+        if self.path.exists():
+            return load(self.path, environ={})
+        return self.settings if self._unsaved is None else self._unsaved
+
+    def _in_force_of(self, saved: Settings) -> Settings:
+        in_force = saved if self._over_file is None else self._over_file(saved)
+        held = self._held_client_id
+        if held is not None and in_force.client_id != held:
+            in_force = dataclasses.replace(in_force, client_id=held)
+        return in_force
+
+    def _put_in_force(self, saved: Settings, *, new_secret: bool = False) -> Settings:
+        in_force = self._in_force_of(saved)
+        before, self.settings = self.settings, in_force
+        if new_secret or client_settings(before) != client_settings(in_force):
+            self._close_client()
+        self._announce(in_force)
+        return in_force
+
+
+def client_settings(settings: Settings) -> tuple[object, ...]:
+    """What the payment client is built with (the secret aside): the settings declared so."""
+    return tuple(getattr(settings, name) for name, declared in DECLARED.items()
+                 if declared.rebuilds_client)

@@ -2,18 +2,18 @@
 
 The service tells PayDesk nothing by itself; this decides when to ask. It sends
 the status checks that are due (the sale and the viewed order every couple of
-seconds, CounterState.focused; the others backed off, PollingPolicy), at most
+seconds, CounterPresenter.focused; the others backed off, PollingPolicy), at most
 ``max_in_flight`` out and under the rate limiter; sends a creation whose reply
 was lost again ``resend_pause_s`` after its last try, same order id; and writes
 the outcomes, status checks in batches (one transaction each).
 
 It owns no thread and no timer: a front end ticks it and runs each request it
-hands out (a callable touching no storage) elsewhere, then gives the outcome
-back with ``done()`` in the engine's thread, which owns the book's connection,
-and ``flush()`` once a batch is in: the window with a QTimer and a QThreadPool
-(ui/payment/counter.py), the command line with plain threads (watch_threads.py). What
-happened is published on the event hub as events with codes (watch_events.py); the
-front end says it (the log here has it at INFO, for the record).
+hands out (a callable touching no storage) elsewhere, then gives the outcome back
+with ``done()`` in the engine's thread, which owns the book's connection, and
+``flush()`` once a batch is in: the window with a QTimer and a QThreadPool
+(ui/payment/counter.py), the command line with plain threads (watch_threads.py).
+What happened is published on the event hub as events with codes
+(watch_events.py); the front end says it (the log has it at INFO, for the record).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from paydesk.core.client_slot import ClientSlot
-from paydesk.core.counter_state import CounterChanged, CounterState
+from paydesk.core.counter_presenter import CounterChanged, CounterPresenter
 from paydesk.core.events import EventHub
 from paydesk.core.outcomes import CheckOutcome, CreationOutcome, Outcome, Request, Runner
 from paydesk.core.problems import failure_of
@@ -74,7 +74,7 @@ class WatchEngine:
         *,
         max_in_flight: int = 8,
         limiter: RateLimiter | None = None,
-        state: CounterState | None = None,
+        state: CounterPresenter | None = None,
         one_pass: bool = False,
         only: Collection[str] | None = None,
         monotonic: Callable[[], float] = time.monotonic,
@@ -85,7 +85,7 @@ class WatchEngine:
         (``create --wait``). ``hub``: where its events go (WatchEvent); by default the
         state's."""
         self.desk = desk
-        self.state = state or CounterState(hub)
+        self.state = state or CounterPresenter(desk, hub)
         self.hub = hub or self.state.hub
         self.max_in_flight = max_in_flight
         self.limiter = limiter
@@ -193,7 +193,7 @@ class WatchEngine:
             self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, failure_of(exc)))
             return None
         self._send(order, resume=False, awaited=True)  # it travels while the window shows it
-        self.state.start_sale(order.order_id)
+        self.state.start_sale(order)
         return order
 
     def retry_creation(self, order_id: str) -> None:
@@ -202,7 +202,7 @@ class WatchEngine:
         if order is None or order.creation is not CreationState.UNCONFIRMED:
             return
         if order_id not in self._in_flight:
-            self._send(order, resume=True, awaited=order_id == self.state.sale)
+            self._send(order, resume=True, awaited=order_id == self.state.sale_id)
 
     def resume_unconfirmed(self) -> None:
         """Send every creation the service has not confirmed again (same order ids)."""
@@ -232,7 +232,7 @@ class WatchEngine:
         self._run(Request(order.order_id, call, urgent=awaited))
         if awaited:  # the outcome comes back later, in this thread: this runs first
             self.awaited = order.order_id
-            self._announce(SaleCreating(True))
+            self._announce(SaleCreating(True, order.order_id))
 
     def _creation_done(self, outcome: CreationOutcome) -> None:
         order_id = outcome.order_id
@@ -240,9 +240,15 @@ class WatchEngine:
         self._unconfirmed[order_id] = self._monotonic()
         if self._stopped:
             return
-        if self.awaited == order_id:
+        awaited = self.awaited == order_id
+        if awaited:
             self.awaited = None
-            self._announce(SaleCreating(False))
+        self._record_creation(outcome)
+        if awaited:  # after the record: the sale's screens show its answer, not "not sent"
+            self._announce(SaleCreating(False, order_id))
+
+    def _record_creation(self, outcome: CreationOutcome) -> None:
+        order_id = outcome.order_id
         try:
             order = self.desk.record_creation(outcome, focused=order_id in self.state.focused())
         except StoreError as exc:
@@ -263,21 +269,21 @@ class WatchEngine:
             self._announce(ProblemCleared(order_id))
 
     def _state_changed(self, _changed: CounterChanged) -> None:
-        if self.awaited is not None and self.awaited != self.state.sale:
-            # Only the sale's creation is waited for: this one is set aside. It goes on,
-            # and is recorded like any other, but shown to nobody.
+        if self.awaited is not None and self.awaited != self.state.sale_id:
+            # Set aside: it goes on, and is recorded like any other, but shown to nobody.
             log.info("order %s: set aside while the service has not answered", self.awaited)
-            self.awaited = None
-            self._announce(SaleCreating(False))
+            set_aside, self.awaited = self.awaited, None
+            self._announce(SaleCreating(False, set_aside))
 
     # -- watching ---------------------------------------------------------------------
 
     def view(self, order_id: str) -> None:
-        """The cashier looks at this order: it is checked now, and every couple of
-        seconds while it is on the panel (final or unsent orders are left alone)."""
-        if order_id != self.state.viewed:
-            self.state.view(order_id)
+        """The cashier looks at this order: checked now, and often while it is viewed."""
+        order = self.order(order_id) if order_id != self.state.viewed_id else None
+        if order is not None:
+            self.state.view(order)
             self.check_now([order_id])
+
 
     def check_now(self, order_ids: Iterable[str] | None = None) -> None:
         """Make these open orders (None: all) due at once, and send what is due."""
@@ -367,7 +373,7 @@ class WatchEngine:
         self._in_flight.discard(order_id)
         if self.awaited == order_id:
             self.awaited = None
-            self._announce(SaleCreating(False))
+            self._announce(SaleCreating(False, order_id))
         if order_id in self._unconfirmed:  # a creation's request, not a status check's
             self._announce(CreationOut(order_id, False))
         self._announce(Problem(ProblemCode.CRASHED,

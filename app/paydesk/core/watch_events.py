@@ -133,9 +133,10 @@ class OrderRefused(WatchEvent):
 
 @dataclass(frozen=True, slots=True)
 class SaleCreating(WatchEvent):
-    """The sale's creation is (True) or no longer is (False) waited for."""
+    """The sale's creation (``order_id``) is (True) or no longer is (False) waited for."""
 
     busy: bool
+    order_id: str
 
 
 @dataclass(frozen=True, slots=True)

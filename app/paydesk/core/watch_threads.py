@@ -14,7 +14,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from paydesk.core.counter_state import CounterState
+from paydesk.core.counter_presenter import CounterPresenter
 from paydesk.core.outcomes import Outcome, Request
 from paydesk.core.watch import TICK_S, WatchEngine
 from paydesk.core.watch_events import (
@@ -121,9 +121,10 @@ def watch_until_final(
 
     ``on_change`` hears of each new status. A refusal of the book ends it (raised).
     """
-    state = CounterState()
-    state.view(order_id)  # the one order someone watches: checked at the focused pace
     latest = desk.get(order_id)
+    state = CounterPresenter(desk)
+    if latest is not None:
+        state.view(latest)  # the one order someone watches: checked at the focused pace
     trouble = StoreTrouble()
 
     def heard(event: Event) -> None:

@@ -31,10 +31,8 @@ from PySide6.QtWidgets import (
 from paydesk.core.runtime import Runtime
 from paydesk.core.watch_events import Remedy
 from paydesk.domain.errors import InputError
-from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.payment.form import PaymentForm
 from paydesk.ui.payment.idle_card import IdleCard
-from paydesk.ui.payment.place import Place
 from paydesk.ui.settings.apply import SettingsControl
 from paydesk.ui.shell.first_frame import AfterFirstFrame
 from paydesk.ui.shell.formatting import tr
@@ -45,7 +43,6 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QEvent
     from PySide6.QtGui import QCloseEvent
 
-    from paydesk.domain.orders import Order
     from paydesk.ui.orders.panel import OrdersPanel
     from paydesk.ui.payment.counter import CounterController
     from paydesk.ui.payment.customer_display import CustomerDisplay
@@ -155,7 +152,6 @@ class MainWindow(QMainWindow):
                 left_layout=self.left_layout, splitter=self.splitter, banner=self.banner,
                 menu_titles=self.menu_titles, settings_control=self.settings_control)
             slots = WindowSlots(
-                show_viewed=self._show_viewed, show_sale=self._show_sale,
                 show_problem=self.show_problem, new_payment=self.new_payment,
                 show_to_buyer=self.show_to_buyer, back_to_sale=self.back_to_sale,
                 toggle_customer_display=self._toggle_customer_display)
@@ -207,53 +203,11 @@ class MainWindow(QMainWindow):
         self.form.reset(after_creation=True)
         self.banner.form_cleared()
 
-    def _show_viewed(self, order: Order | None) -> None:
-        """The cashier's panel shows the viewed order; the list's current row follows."""
-        parts = self.parts
-        if order is None:
-            parts.payment_panel.show_order(None, None)
-        elif order.url is None and parts.counter.is_creating_order(order.order_id):
-            parts.payment_panel.show_creating(order.amount)
-        else:
-            parts.payment_panel.show_order(order, parts.counter.desk.expires_at(order))
-        parts.orders_panel.show_viewed(order.order_id if order is not None else None)
-        self._show_place()
-        self.banner.keep_only(self.counter.state.focused())
-
-    def _show_sale(self, order: Order | None) -> None:
-        """The buyer's screen shows the sale, and only the sale."""
-        self._show_on_display(order)
-        self._show_place()
-        self.banner.keep_only(self.counter.state.focused())
-
     def show_problem(self, notice: Notice) -> None:
         """Say it in the banner, unless it is about an order no longer at the counter:
         one set aside (Esc, the next sale) is finished in the background, shown to nobody."""
-        if notice.order_id is None or notice.order_id in self.counter.state.focused():
+        if notice.order_id is None or notice.order_id in self.counter.presenter.focused():
             self.banner.show_notice(notice)
-
-    def _show_place(self) -> None:
-        """Tell the panel (and the actions) whether its order is the one the buyer sees."""
-        parts = self.parts
-        counter, actions, panel = parts.counter, parts.actions, parts.payment_panel
-        viewed, sale_id = counter.viewed, counter.state.sale
-        looked_up = viewed is not None and viewed.order_id != sale_id
-        can_show = looked_up and viewed is not None and counter.can_show_to_buyer(viewed)
-        actions.show_to_buyer.setEnabled(can_show)
-        actions.back_to_sale.setEnabled(looked_up and sale_id is not None)
-        if viewed is None:
-            return  # the panel is idle
-        on_display = self.customer_display is not None and actions.display.isChecked()
-        if looked_up:
-            sale = counter.sale
-            panel.set_place(
-                Place.NOT_SHOWN if on_display else Place.NOT_SALE, can_show=can_show,
-                sale_amount=sale.amount if sale is not None else None,
-            )
-        elif on_display and phase_of(viewed) in (OrderPhase.PENDING, OrderPhase.NOT_SENT):
-            panel.set_place(Place.ON_DISPLAY)  # its code, or "Preparing payment…"
-        else:
-            panel.set_place(Place.SALE)
 
     def _retry(self, notice: Notice) -> None:
         """The banner's button: what the notice says trying again does."""
@@ -294,28 +248,20 @@ class MainWindow(QMainWindow):
         from paydesk.ui.payment.screens import find_screen
 
         if self.customer_display is None:
-            display = CustomerDisplay(
-                self.runtime.settings.merchant_name, clock=self.runtime.steady_clock(),
-                keep_clear_of=self.form,
-            )
+            display = CustomerDisplay(self.runtime.settings.merchant_name,
+                                      keep_clear_of=self.form)
             display.closed.connect(self._customer_display_closed)
             self.settings_control.follow_display(display)
             self.customer_display = display
         screen_name = self.runtime.settings.display_screen
         self.customer_display.place_on(find_screen(screen_name) if screen_name else None)
-        self._show_on_display(self.counter.sale)
+        self.parts.screens.attach_display(self.customer_display)  # it shows the sale
         self.parts.actions.display.setChecked(True)
-        self._show_place()
         return self.customer_display
-
-    def _show_on_display(self, order: Order | None) -> None:
-        if self.customer_display is not None:
-            expires = self.counter.desk.expires_at(order) if order else None
-            self.customer_display.show_order(order, expires)
 
     def _customer_display_closed(self) -> None:
         self.parts.actions.display.setChecked(False)
-        self._show_place()
+        self.parts.screens.detach_display()
 
     def bring_to_front(self) -> None:
         """Another start on this data folder asked for us (ui/shell/single_instance.py).
@@ -353,6 +299,7 @@ class MainWindow(QMainWindow):
             self.customer_display.close()  # closing it reads the book (the panel's note)
         from paydesk.ui import window_rest  # loaded already: it built the parts
 
+        parts.screens.stop()
         window_rest.stop_the_rest(parts.counter, parts.shared_book, parts.book_watch,
                                   parts.orders_panel)
 

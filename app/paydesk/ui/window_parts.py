@@ -22,12 +22,12 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMainWindow, QMenu, QSplitter, QVBoxLayout
 
     from paydesk.core.runtime import Runtime
-    from paydesk.domain.orders import Order
     from paydesk.ui.orders.book_watch import BookWatch
     from paydesk.ui.orders.paid_notices import PaidNotices
     from paydesk.ui.orders.panel import OrdersPanel
     from paydesk.ui.payment.alerts import Alerts
     from paydesk.ui.payment.counter import CounterController
+    from paydesk.ui.payment.counter_screens import ScreensRenderer
     from paydesk.ui.payment.form import PaymentForm
     from paydesk.ui.payment.idle_card import IdleCard
     from paydesk.ui.payment.panel import PaymentPanel
@@ -59,8 +59,6 @@ class FirstFrame:
 class WindowSlots:
     """What the window does when its parts ask."""
 
-    show_viewed: Callable[[Order | None], None]  # the cashier's panel and the list's row
-    show_sale: Callable[[Order | None], None]  # the buyer's screen
     show_problem: Callable[[Notice], None]
     new_payment: Callable[[], None]
     show_to_buyer: Callable[[], None]
@@ -75,6 +73,7 @@ class WindowParts:
     menu_actions: MenuActions  # what File, Help and the slips do
     counter: CounterController
     payment_panel: PaymentPanel
+    screens: ScreensRenderer  # the counter's screens on the panel, the buyer's window...
     orders_panel: OrdersPanel
     book_watch: BookWatch  # what other programs write to the book
     shared_book: SharedBookLink | None  # with a shared order book only

@@ -21,13 +21,13 @@ from PySide6.QtWidgets import QApplication
 
 from paydesk.core.book_sync import BookDownloaded, BookStatusChanged, OrdersTaken
 from paydesk.core.runtime import Runtime
-from paydesk.domain.orders import Order
 from paydesk.support.sound_player import SoundPlayer
 from paydesk.ui.orders.book_watch import BookWatch
 from paydesk.ui.orders.paid_notices import PaidNotices
 from paydesk.ui.orders.panel import OrdersPanel
 from paydesk.ui.payment.alerts import Alerts
 from paydesk.ui.payment.counter import CounterController
+from paydesk.ui.payment.counter_screens import ScreenParts, ScreensRenderer
 from paydesk.ui.payment.form import amount_hints
 from paydesk.ui.payment.panel import PaymentPanel
 from paydesk.ui.payment.sale_announcer import SaleAnnouncer
@@ -115,19 +115,14 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
     link: SharedBookLink | None = None
     try:
         counter.setParent(window)
-        counter.creating_changed.connect(form.set_busy)
-        counter.viewed_changed.connect(slots.show_viewed)
-        counter.sale_changed.connect(slots.show_sale)
         counter.problem.connect(slots.show_problem)
         # A book set aside takes no order: the form closes (the banner says why).
         counter.book_lost.connect(lambda: form.setEnabled(False))
         counter.problem_cleared.connect(frame.banner.clear)
 
-        # The countdowns run on the core's steady clock: the one the desk's expiries are on.
         # Made a child of the idle card's pane, so PySide knows the window owns it:
         # replaceWidget reparents it in Qt only.
-        panel = PaymentPanel(frame.idle_card.parentWidget(), clock=runtime.steady_clock(),
-                             save_folder=save_folder)
+        panel = PaymentPanel(frame.idle_card.parentWidget(), save_folder=save_folder)
         panel.show_to_buyer_requested.connect(slots.show_to_buyer)
         panel.back_to_sale_requested.connect(slots.back_to_sale)
         frame.left_layout.replaceWidget(frame.idle_card, panel)  # its stretch too
@@ -144,15 +139,13 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
         # An earlier order paid in the background: said over the list, not just a green row
         # (above the banner, which floats over the list's bottom too).
         notices = PaidNotices(orders, above=frame.banner)
-        seller = counter
-
-        def paid_elsewhere(order: Order) -> None:
-            on_panel = {o.order_id for o in (seller.sale, seller.viewed) if o is not None}
-            if order.order_id not in on_panel:
-                notices.on_paid(order)
-
-        counter.order_paid.connect(paid_elsewhere)
-        counter.sale_changed.connect(SaleAnnouncer(panel, counter.is_creating_order).on_sale)
+        actions = menu_actions.actions
+        # What the counter shows, on every screen of the window, from the presenter's screens.
+        screens = ScreensRenderer(counter.presenter, counter.hub, ScreenParts(
+            panel=panel, form=form, show_to_buyer=actions.show_to_buyer,
+            back_to_sale=actions.back_to_sale, follow_viewed=orders.show_viewed,
+            keep_only=frame.banner.keep_only, paid_elsewhere=notices.on_paid,
+            sale=SaleAnnouncer(panel).on_sale), parent=window)
         # The window's shortcuts work while the cashier types (an amount, a search).
         FieldShortcuts(window).watch()
         crash_notice = CrashNotice(frame.log_dir, parent=window, window=window)
@@ -162,7 +155,7 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
         stop_the_rest(counter, link, watch, orders)
         raise
     return WindowParts(
-        menu_actions=menu_actions, counter=counter, payment_panel=panel,
+        menu_actions=menu_actions, counter=counter, payment_panel=panel, screens=screens,
         orders_panel=orders, book_watch=watch,
         shared_book=link, alerts=alerts, paid_notices=notices, crash_notice=crash_notice)
 
@@ -229,5 +222,5 @@ def _orders_list(frame: FirstFrame, counter: CounterController) -> tuple[OrdersP
     watch.start()
     # Browsing the list changes what the cashier views, never what the buyer sees.
     panel.order_activated.connect(counter.view)
-    panel.show_viewed(counter.state.viewed)
+    panel.show_viewed(counter.presenter.viewed_id)
     return panel, watch

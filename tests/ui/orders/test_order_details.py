@@ -37,8 +37,8 @@ def paid_order(window: MainWindow, qtbot: QtBot, amount: str) -> str:
     link = panel.link_label.link()
     assert link is not None
     decide(link, "approve", "b@example.com").raise_for_status()
-    qtbot.waitUntil(lambda: window.counter.state.sale is not None, timeout=WAIT_MS)
-    order_id = window.counter.state.sale
+    qtbot.waitUntil(lambda: window.counter.presenter.sale_id is not None, timeout=WAIT_MS)
+    order_id = window.counter.presenter.sale_id
     assert order_id is not None
     qtbot.waitUntil(lambda: (o := window.counter.desk.get(order_id)) is not None
                     and o.status is OrderStatus.APPROVE, timeout=WAIT_MS)

@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QWidget
-from pytestqt.qtbot import QtBot
 
+from paydesk.core.buyer_screen import RESULT_SECONDS
+from paydesk.core.counter_views import BuyerState
 from paydesk.domain.orders import CreationState
 from paydesk.ui.payment.customer_display import CustomerDisplay
-from paydesk.ui.payment.display_phases import DisplayState
 from paydesk.ui.shell.formatting import money
 
-from display_orders import EMAIL, EXPIRES, LINK, NOTE, an_order, finished, on_display
+from display_orders import EMAIL, EXPIRES, LINK, NOTE, OnDisplay, an_order, finished, on_display
 from fake_time import FakeClock
 from qt_images import decode_qimage
 
@@ -38,7 +38,7 @@ def everything_said(widget: QWidget) -> list[str]:
 
 
 def test_idle_greets_with_the_merchant_name(display: CustomerDisplay, screenshot: Any) -> None:
-    assert display.state() is DisplayState.IDLE
+    assert display.state() is BuyerState.IDLE
     assert visible_texts(display) == ["Coffee Corner", "Ready"]
     assert display.qr.text() is None
     screenshot(display, "idle")
@@ -54,33 +54,34 @@ def test_idle_without_a_merchant_name_says_welcome(
 
 
 def test_pending_shows_amount_qr_and_countdown(
-    display: CustomerDisplay, clock: FakeClock, qtbot: QtBot, screenshot: Any
+    display: CustomerDisplay, on: OnDisplay, clock: FakeClock, screenshot: Any
 ) -> None:
-    display.show_order(an_order(), EXPIRES)
+    on.show(an_order(), EXPIRES)
 
-    assert display.state() is DisplayState.PENDING
+    assert display.state() is BuyerState.PENDING
     assert display.amount_label.text() == money(125_050)
     assert display.scan_label.text() == "Scan to pay"
     assert display.countdown_label.text() == "12:34"
-    assert display.countdown_running()
-    # The 1 s timer moves the countdown on by itself.
+    assert on.countdown_running()
+    # The counter's tick moves the countdown on.
     clock.now += timedelta(minutes=2)
-    qtbot.waitUntil(lambda: display.countdown_label.text() == "10:34", timeout=3000)
+    on.tick()
+    assert display.countdown_label.text() == "10:34"
     screenshot(display, "pending")
 
 
-def test_qr_on_the_display_decodes_to_the_link(display: CustomerDisplay) -> None:
-    display.show_order(an_order(), EXPIRES)
+def test_qr_on_the_display_decodes_to_the_link(display: CustomerDisplay, on: OnDisplay) -> None:
+    on.show(an_order(), EXPIRES)
     assert decode_qimage(display.qr.grab().toImage()) == [LINK]
     assert display.qr.is_active()
 
 
 def test_qr_is_as_large_as_the_screen_allows_and_square(
-    make_display: Callable[..., CustomerDisplay],
+    make_display: Callable[..., CustomerDisplay], clock: FakeClock,
 ) -> None:
     for size in ((1920, 1080), (1280, 800), (800, 600), (1080, 1920)):
         display = make_display(size=size)
-        display.show_order(an_order(), EXPIRES)
+        OnDisplay(display, clock).show(an_order(), EXPIRES)
         qr = display.qr
         assert qr.width() == qr.height()
         assert qr.width() >= 0.5 * min(size)
@@ -88,82 +89,84 @@ def test_qr_is_as_large_as_the_screen_allows_and_square(
 
 
 def test_a_poll_of_the_same_order_keeps_the_countdown_going(
-    display: CustomerDisplay, clock: FakeClock
+    display: CustomerDisplay, on: OnDisplay, clock: FakeClock
 ) -> None:
-    display.show_order(an_order(), EXPIRES)
+    on.show(an_order(), EXPIRES)
     clock.now += timedelta(seconds=30)
-    display.show_order(an_order(last_checked_at=clock.now), EXPIRES)
+    on.show(an_order(last_checked_at=clock.now), EXPIRES)
     assert display.countdown_label.text() == "12:04"
-    assert display.countdown_running()
+    assert on.countdown_running()
 
 
 def test_last_minute_is_urgent_and_at_zero_the_code_goes_until_the_service_answers(
-    display: CustomerDisplay, clock: FakeClock, screenshot: Any
+    display: CustomerDisplay, on: OnDisplay, clock: FakeClock, screenshot: Any
 ) -> None:
-    display.show_order(an_order(), EXPIRES)
+    on.show(an_order(), EXPIRES)
     clock.now = EXPIRES - timedelta(seconds=45)
-    display.refresh_countdown()
+    on.tick()
     assert display.countdown_label.text() == "0:45"
     assert "#b06000" in display.countdown_label.styleSheet()
 
     clock.now = EXPIRES
-    display.refresh_countdown()
+    on.tick()
     # Not "Time ran out" over a code titled "Scan to pay": the service has not said.
-    assert display.state() is DisplayState.CHECKING
-    assert not display.countdown_running()
+    assert display.state() is BuyerState.CHECKING
+    assert not on.countdown_running()
     assert display.qr.is_concealed()  # no new scans
     assert visible_texts(display)[1:3] == [money(125_050), "Checking the payment…"]
     screenshot(display, "checking")
     # A poll's update of the same order while the service has not answered keeps it so.
-    display.show_order(an_order(), EXPIRES)
-    assert display.state() is DisplayState.CHECKING and display.qr.is_concealed()
+    on.show(an_order(), EXPIRES)
+    assert display.state() is BuyerState.CHECKING and display.qr.is_concealed()
     # Paid at the last moment: the service's word, on this screen as on the cashier's.
-    display.show_order(finished(an_order(), "approve"), EXPIRES)
-    assert display.state() is DisplayState.PAID
+    on.show(finished(an_order(), "approve"), EXPIRES)
+    assert display.state() is BuyerState.PAID
 
 
 def test_checking_ends_as_expired_when_the_service_says_so(
-    display: CustomerDisplay, clock: FakeClock
+    display: CustomerDisplay, on: OnDisplay, clock: FakeClock
 ) -> None:
-    display.show_order(an_order(), EXPIRES)
+    on.show(an_order(), EXPIRES)
     clock.now = EXPIRES + timedelta(seconds=3)
-    display.refresh_countdown()
-    assert display.state() is DisplayState.CHECKING
-    display.show_order(finished(an_order(), "expired"), EXPIRES)
-    assert display.state() is DisplayState.EXPIRED
+    on.tick()
+    assert display.state() is BuyerState.CHECKING
+    on.show(finished(an_order(), "expired"), EXPIRES)
+    assert display.state() is BuyerState.EXPIRED
 
 
-def test_pending_without_an_expiry_has_no_countdown(display: CustomerDisplay) -> None:
-    display.show_order(an_order(), None)
-    assert display.state() is DisplayState.PENDING
+def test_pending_without_an_expiry_has_no_countdown(
+    display: CustomerDisplay, on: OnDisplay
+) -> None:
+    on.show(an_order(), None)
+    assert display.state() is BuyerState.PENDING
     assert not display.countdown_label.isVisible()
-    assert not display.countdown_running()
+    assert not on.countdown_running()
 
 
 def test_unconfirmed_order_shows_the_amount_while_preparing(
-    display: CustomerDisplay, screenshot: Any
+    display: CustomerDisplay, on: OnDisplay, screenshot: Any
 ) -> None:
-    display.show_order(an_order(creation=CreationState.UNCONFIRMED), None)
-    assert display.state() is DisplayState.PREPARING
+    on.show(an_order(creation=CreationState.UNCONFIRMED), None)
+    assert display.state() is BuyerState.PREPARING
     assert visible_texts(display) == [money(125_050), "Preparing payment…"]
     assert display.qr.text() is None
     screenshot(display, "preparing")
 
 
 RESULTS = [
-    ("approve", DisplayState.PAID, "✓", "Paid — thank you", "#188038"),
-    ("decline", DisplayState.REFUSED, "✗", "Payment refused", "#c5221f"),
-    ("expired", DisplayState.EXPIRED, "⊘", "Time ran out", "#5f6368"),
+    ("approve", BuyerState.PAID, "✓", "Paid — thank you", "#188038"),
+    ("decline", BuyerState.REFUSED, "✗", "Payment refused", "#c5221f"),
+    ("expired", BuyerState.EXPIRED, "⊘", "Time ran out", "#5f6368"),
 ]
 
 
 @pytest.mark.parametrize(("status", "state", "symbol", "words", "colour"), RESULTS)
 def test_final_result_in_colour_and_symbol(
-    display: CustomerDisplay, screenshot: Any,
-    status: str, state: DisplayState, symbol: str, words: str, colour: str,
+    display: CustomerDisplay, on: OnDisplay, screenshot: Any,
+    status: str, state: BuyerState, symbol: str, words: str, colour: str,
 ) -> None:
-    display.show_order(an_order(), EXPIRES)
-    display.show_order(finished(an_order(), status), EXPIRES)
+    on.show(an_order(), EXPIRES)
+    on.show(finished(an_order(), status), EXPIRES)
 
     assert display.state() is state
     assert visible_texts(display) == [symbol, words, money(125_050)]
@@ -171,84 +174,86 @@ def test_final_result_in_colour_and_symbol(
     page = display.result_label.parentWidget()
     assert page is not None
     assert page.grab().toImage().pixelColor(5, 5) == QColor(colour)
-    assert display.qr.text() is None and not display.countdown_running()
-    assert display.returning_to_idle()
+    assert display.qr.text() is None and not on.countdown_running()
+    assert on.returning_to_idle()
     screenshot(display, str(state))
 
 
 def test_result_returns_to_idle_by_itself(
-    make_display: Callable[..., CustomerDisplay], qtbot: QtBot
+    display: CustomerDisplay, on: OnDisplay, clock: FakeClock
 ) -> None:
-    display = make_display(return_to_idle_ms=50)
-    display.show_order(an_order(), EXPIRES)
-    display.show_order(finished(an_order(), "approve"), EXPIRES)
-    assert display.state() is DisplayState.PAID
+    on.show(an_order(), EXPIRES)
+    on.show(finished(an_order(), "approve"), EXPIRES)
+    assert display.state() is BuyerState.PAID
 
-    qtbot.waitUntil(display.is_idle, timeout=3000)
+    clock.now += timedelta(seconds=RESULT_SECONDS)
+    on.tick()
+    assert display.is_idle()
     assert visible_texts(display) == ["Coffee Corner", "Ready"]
     # A late repeat of the finished order does not bring its result back.
-    display.show_order(finished(an_order(), "approve"), EXPIRES)
+    on.show(finished(an_order(), "approve"), EXPIRES)
     assert display.is_idle()
 
 
-def test_a_new_order_cancels_the_return_to_idle(
-    make_display: Callable[..., CustomerDisplay], qtbot: QtBot
-) -> None:
-    display = make_display(return_to_idle_ms=50)
-    display.show_order(an_order(), EXPIRES)
-    display.show_order(finished(an_order(), "approve"), EXPIRES)
-    assert display.returning_to_idle()
+def test_a_new_order_cancels_the_return_to_idle(display: CustomerDisplay, on: OnDisplay) -> None:
+    on.show(an_order(), EXPIRES)
+    on.show(finished(an_order(), "approve"), EXPIRES)
+    assert on.returning_to_idle()
 
     second = an_order(order_id="second-order", amount=9_900, url=LINK + "2")
-    display.show_order(dataclasses.replace(second, creation=CreationState.UNCONFIRMED, url=None),
-                       None)
-    assert not display.returning_to_idle()
-    display.show_order(second, EXPIRES)
-    assert not display.returning_to_idle()
-    assert display.state() is DisplayState.PENDING
+    on.show(dataclasses.replace(second, creation=CreationState.UNCONFIRMED, url=None), None)
+    assert not on.returning_to_idle()
+    on.show(second, EXPIRES)
+    assert not on.returning_to_idle()
+    assert display.state() is BuyerState.PENDING
     assert display.amount_label.text() == money(9_900)
 
 
 def test_cashier_leaving_the_order_keeps_the_thank_you_for_its_time(
-    make_display: Callable[..., CustomerDisplay], qtbot: QtBot
+    display: CustomerDisplay, on: OnDisplay, clock: FakeClock
 ) -> None:
-    display = make_display(return_to_idle_ms=50)
-    display.show_order(an_order(), EXPIRES)
-    display.show_order(finished(an_order(), "approve"), EXPIRES)
-    display.show_order(None, None)  # Esc: new payment, right after "Paid"
-    assert display.state() is DisplayState.PAID
-    qtbot.waitUntil(display.is_idle, timeout=3000)
+    on.show(an_order(), EXPIRES)
+    on.show(finished(an_order(), "approve"), EXPIRES)
+    on.show(None, None)  # Esc: new payment, right after "Paid"
+    assert display.state() is BuyerState.PAID
+    clock.now += timedelta(seconds=RESULT_SECONDS - 0.1)
+    on.tick()
+    assert display.state() is BuyerState.PAID
+    clock.now += timedelta(seconds=0.1)
+    on.tick()
+    assert display.is_idle()
 
 
-def test_another_buyers_finished_order_is_never_shown(display: CustomerDisplay) -> None:
+def test_another_buyers_finished_order_is_never_shown(
+    display: CustomerDisplay, on: OnDisplay
+) -> None:
     # A finished order this buyer never watched (the window sends only the sale; this
     # holds even if it did not): not for this buyer's eyes.
-    display.show_order(finished(an_order(order_id="yesterday"), "approve"), None)
+    on.show(finished(an_order(order_id="yesterday"), "approve"), None)
     assert display.is_idle()
     assert money(125_050) not in visible_texts(display)
-    assert not display.returning_to_idle()
+    assert not on.returning_to_idle()
 
 
-def test_abandoned_and_none_return_to_idle(display: CustomerDisplay) -> None:
-    display.show_order(an_order(creation=CreationState.UNCONFIRMED), None)
-    display.show_order(an_order(creation=CreationState.ABANDONED), None)
+def test_abandoned_and_none_return_to_idle(display: CustomerDisplay, on: OnDisplay) -> None:
+    on.show(an_order(creation=CreationState.UNCONFIRMED), None)
+    on.show(an_order(creation=CreationState.ABANDONED), None)
     assert display.is_idle()
-    display.show_order(an_order(), EXPIRES)
-    display.show_order(None, None)
+    on.show(an_order(), EXPIRES)
+    on.show(None, None)
     assert display.is_idle()
-    assert not display.countdown_running() and display.qr.text() is None
+    assert not on.countdown_running() and display.qr.text() is None
 
 
-def test_an_unknown_status_shows_nothing_to_the_buyer(display: CustomerDisplay) -> None:
-    display.show_order(an_order(), EXPIRES)
-    display.show_order(an_order("refunded"), EXPIRES)
-    assert display.is_idle()
-
-
-def test_never_shows_email_note_or_order_id(
-    make_display: Callable[..., CustomerDisplay],
+def test_an_unknown_status_shows_nothing_to_the_buyer(
+    display: CustomerDisplay, on: OnDisplay
 ) -> None:
-    display = make_display(return_to_idle_ms=60_000)
+    on.show(an_order(), EXPIRES)
+    on.show(an_order("refunded"), EXPIRES)
+    assert display.is_idle()
+
+
+def test_never_shows_email_note_or_order_id(display: CustomerDisplay, on: OnDisplay) -> None:
     orders = [
         (an_order(creation=CreationState.UNCONFIRMED), None),
         (an_order(), EXPIRES),
@@ -259,7 +264,7 @@ def test_never_shows_email_note_or_order_id(
         (finished(an_order(order_id="next-2"), "expired"), EXPIRES),
     ]
     for order, expires_at in orders:
-        display.show_order(order, expires_at)
+        on.show(order, expires_at)
         said = "\n".join(everything_said(display))
         for secret in (EMAIL, NOTE, order.order_id, "private.buyer"):
             assert secret not in said, (display.state(), secret)

@@ -16,7 +16,8 @@ from pytestqt.qtbot import QtBot
 from paydesk.ui.payment.customer_display import CustomerDisplay
 from paydesk.ui.payment.screens import available_screens, find_screen, place_beside, screen_label
 
-from display_orders import EXPIRES, LINK, an_order, finished, on_display
+from display_orders import EXPIRES, LINK, OnDisplay, an_order, finished, on_display
+from fake_time import FakeClock
 from qt_images import decode_qimage
 
 
@@ -88,14 +89,15 @@ def fits(label: QLabel) -> bool:
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 800), (800, 600), (1080, 1920)])
 def test_every_text_fits_and_fonts_follow_the_window(
-    make_display: Callable[..., CustomerDisplay], size: tuple[int, int], screenshot: Any
+    make_display: Callable[..., CustomerDisplay], size: tuple[int, int], screenshot: Any,
+    clock: FakeClock,
 ) -> None:
-    display = make_display("Coffee Corner and Pastry Shop at the Central Station", size=size,
-                           return_to_idle_ms=60_000)
+    display = make_display("Coffee Corner and Pastry Shop at the Central Station", size=size)
+    on = OnDisplay(display, clock)
     big = an_order(amount=99_999_999)
     for order in (None, big, finished(big, "approve"), an_order(order_id="o2"),
                   finished(an_order(order_id="o2"), "decline")):
-        display.show_order(order, EXPIRES)
+        on.show(order, EXPIRES)
         if order is big:
             screenshot(display, f"fit-{size[0]}x{size[1]}")
         for label in display.findChildren(QLabel):
@@ -104,25 +106,28 @@ def test_every_text_fits_and_fonts_follow_the_window(
                 assert display.rect().contains(on_display(display, label))
 
 
-def test_fonts_grow_with_the_screen(make_display: Callable[..., CustomerDisplay]) -> None:
+def test_fonts_grow_with_the_screen(
+    make_display: Callable[..., CustomerDisplay], clock: FakeClock
+) -> None:
     small = make_display(size=(800, 600))
     large = make_display(size=(1920, 1080))
     for display in (small, large):
-        display.show_order(an_order(), EXPIRES)
+        OnDisplay(display, clock).show(an_order(), EXPIRES)
     assert large.amount_label.font().pixelSize() > small.amount_label.font().pixelSize()
     # Readable from 2 m on a 1080p monitor: the amount is over 100 px tall.
     assert large.amount_label.font().pixelSize() >= 100
 
 
 def test_screenshots_at_800x600(
-    make_display: Callable[..., CustomerDisplay], screenshot: Any
+    make_display: Callable[..., CustomerDisplay], screenshot: Any, clock: FakeClock
 ) -> None:
-    display = make_display(size=(800, 600), return_to_idle_ms=60_000)
+    display = make_display(size=(800, 600))
+    on = OnDisplay(display, clock)
     screenshot(display, "small-idle")
-    display.show_order(an_order(), EXPIRES)
+    on.show(an_order(), EXPIRES)
     screenshot(display, "small-pending")
     assert decode_qimage(display.qr.grab().toImage()) == [LINK]
-    display.show_order(finished(an_order(), "approve"), EXPIRES)
+    on.show(finished(an_order(), "approve"), EXPIRES)
     screenshot(display, "small-paid")
 
 

@@ -12,13 +12,14 @@ from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from paydesk.core.counter_views import Place
 from paydesk.domain.orders import CreationState
 from paydesk.domain.phase import OrderPhase
-from paydesk.ui.payment.panel import PaymentPanel, Place
+from paydesk.ui.payment.panel import PaymentPanel
 from paydesk.ui.shell.formatting import money
 
 from fake_time import FakeClock
-from panel_orders import LINK, NOW, an_order
+from panel_orders import LINK, NOW, OnPanel, an_order
 from qt_images import decode_qimage, grey_rows
 from screenshots import save_screenshot
 from url_catcher import UrlCatcher
@@ -36,12 +37,18 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def panel(qtbot: QtBot, clock: FakeClock) -> PaymentPanel:
-    widget = PaymentPanel(clock=clock)
+    widget = PaymentPanel()
     qtbot.addWidget(widget)
     widget.resize(*PANEL_SIZE)
     widget.show()
     qtbot.waitExposed(widget)
     return widget
+
+
+@pytest.fixture
+def on(panel: PaymentPanel, clock: FakeClock) -> OnPanel:
+    """The panel shown an order as the counter presenter shows it (OnPanel)."""
+    return OnPanel(panel, clock)
 
 
 @pytest.fixture
@@ -59,20 +66,22 @@ def buttons(panel: PaymentPanel) -> list[QPushButton]:
 
 
 def test_idle_panel_invites_an_amount(
-    panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path]
+    panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path],
+    on: OnPanel,
 ) -> None:
     assert panel.is_idle()
     assert panel.idle_label.text() == "Type an amount and press Enter"
     assert not any(button.isEnabled() for button in buttons(panel))
-    assert not panel.countdown_running()
+    assert not on.countdown_running()
     screenshot(panel, "idle")
 
 
 def test_creating_blanks_the_panel_then_shows_the_amount_and_no_link_yet(
-    panel: PaymentPanel, qtbot: QtBot, screenshot: Callable[[QWidget, str], Path]
+    panel: PaymentPanel, qtbot: QtBot, screenshot: Callable[[QWidget, str], Path],
+    on: OnPanel,
 ) -> None:
-    panel.show_order(an_order(), NOW + timedelta(minutes=15))  # the sale before
-    panel.show_creating(15_000)
+    on.show(an_order(), NOW + timedelta(minutes=15))  # the sale before
+    on.creating(15_000)
 
     # At once: nothing of the order before stays in sight, its code least of all.
     assert not panel.is_idle() and panel.creating_card_due()
@@ -86,24 +95,25 @@ def test_creating_blanks_the_panel_then_shows_the_amount_and_no_link_yet(
     assert panel.qr.matrix() is None
     assert panel.link_label.text() == "" and panel.link_label.link() is None
     assert not any(button.isEnabled() for button in buttons(panel))
-    assert not panel.countdown_running()
+    assert not on.countdown_running()
     screenshot(panel, "creating")
 
 
-def test_an_answer_in_time_goes_straight_to_its_code(panel: PaymentPanel) -> None:
+def test_an_answer_in_time_goes_straight_to_its_code(panel: PaymentPanel, on: OnPanel) -> None:
     """A service that answers within the moment: no "Creating…" card flashes between
     Enter and the code."""
-    panel.show_creating(125_050)
-    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    on.creating(125_050)
+    on.show(an_order(), NOW + timedelta(minutes=15))
     assert not panel.creating_card_due()
     assert panel.qr.isVisible() and panel.qr.matrix() is not None
     assert panel.badge.phase() is OrderPhase.PENDING
 
 
 def test_pending_order_shows_a_scannable_code_link_and_countdown(
-    panel: PaymentPanel, clock: FakeClock, screenshot: Callable[[QWidget, str], Path]
+    panel: PaymentPanel, clock: FakeClock, screenshot: Callable[[QWidget, str], Path],
+    on: OnPanel,
 ) -> None:
-    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    on.show(an_order(), NOW + timedelta(minutes=15))
 
     link_label = panel.findChild(QLabel, "payment_link")
     assert link_label is panel.link_label and link_label.text() == LINK
@@ -116,7 +126,7 @@ def test_pending_order_shows_a_scannable_code_link_and_countdown(
     assert panel.amount_label.text() == money(125_050)
     assert panel.badge.phase() is OrderPhase.PENDING
     assert panel.countdown_label.text() == "Expires in 15:00"
-    assert panel.countdown_running()
+    assert on.countdown_running()
     assert panel.order_id_label.text() == "Order K3QX9A"  # the short id; whole in the tooltip
     assert panel.order_id_label.toolTip() == "20261121-120000000-K3QX9A"
     assert panel.note_label.text() == "2 coffees, 1 croissant"
@@ -127,16 +137,17 @@ def test_pending_order_shows_a_scannable_code_link_and_countdown(
     screenshot(panel, "pending")
 
     clock.now += timedelta(minutes=14, seconds=1)
-    panel.refresh_countdown()
+    on.tick()
     assert panel.countdown_label.text() == "Expires in 0:59"
 
 
 def test_the_sale_says_it_is_on_the_buyers_screen(
-    panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path]
+    panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path],
+    on: OnPanel,
 ) -> None:
-    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    on.show(an_order(), NOW + timedelta(minutes=15))
     assert panel.buyer_note.text() == "Current sale"  # until the window says more
-    panel.set_place(Place.ON_DISPLAY)
+    on.place(Place.ON_DISPLAY)
     assert panel.buyer_note.isVisible() and panel.buyer_note.text() == "On the buyer's screen"
     assert not panel.show_to_buyer_button.isVisible()
     assert not panel.back_to_sale_button.isVisible()
@@ -150,10 +161,10 @@ def test_the_sale_says_it_is_on_the_buyers_screen(
 )
 def test_a_looked_up_order_says_so_and_offers_to_show_it_or_go_back(
     qtbot: QtBot, panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path],
-    place: Place, words: str,
+    place: Place, words: str, on: OnPanel,
 ) -> None:
-    panel.show_order(an_order(), NOW + timedelta(minutes=15))
-    panel.set_place(place, can_show=True, sale_amount=7_700)
+    on.show(an_order(), NOW + timedelta(minutes=15))
+    on.place(place, can_show=True, sale_amount=7_700)
     assert panel.buyer_note.text() == words
     assert panel.card.property("looked_up") is True
     assert panel.back_to_sale_button.text() == f"Back to the sale of {money(7_700)}"
@@ -164,32 +175,35 @@ def test_a_looked_up_order_says_so_and_offers_to_show_it_or_go_back(
     screenshot(panel, f"looked_up_{place}")
 
     # Paid already, and no sale on the counter: nothing to show, nowhere to go back to.
-    panel.show_order(an_order("approve"), NOW + timedelta(minutes=15))
-    panel.set_place(place, can_show=False, sale_amount=None)
+    on.show(an_order("approve"), NOW + timedelta(minutes=15))
+    on.place(place, can_show=False, sale_amount=None)
     assert panel.buyer_note.text() == words
     assert not panel.show_to_buyer_button.isVisible()
     assert not panel.back_to_sale_button.isVisible()
-    panel.set_place(Place.SALE)
+    on.place(Place.SALE)
     assert panel.card.property("looked_up") is False
 
 
-def test_creating_says_how_to_go_on_without_waiting(panel: PaymentPanel, qtbot: QtBot) -> None:
-    panel.show_creating(15_000)
+def test_creating_says_how_to_go_on_without_waiting(
+    panel: PaymentPanel, qtbot: QtBot, on: OnPanel,
+) -> None:
+    on.creating(15_000)
     qtbot.waitUntil(lambda: "Esc starts the next payment" in panel.countdown_label.text(),
                     timeout=5000)
 
 
-def test_countdown_ticks_on_its_timer_and_at_zero_the_code_goes_while_checking(
-    qtbot: QtBot, panel: PaymentPanel, clock: FakeClock
+def test_countdown_follows_the_tick_and_at_zero_the_code_goes_while_checking(
+    qtbot: QtBot, panel: PaymentPanel, clock: FakeClock,
+    on: OnPanel,
 ) -> None:
-    panel.show_order(an_order(), NOW + timedelta(seconds=90))
+    on.show(an_order(), NOW + timedelta(seconds=90))
     clock.now += timedelta(seconds=30)
-
-    qtbot.waitUntil(lambda: panel.countdown_label.text() == "Expires in 1:00", timeout=3000)
+    on.tick()  # the counter's tick, at the second's turn
+    assert panel.countdown_label.text() == "Expires in 1:00"
 
     clock.now += timedelta(seconds=61)
-    panel.refresh_countdown()  # what the next tick does; no need to wait for it
-    assert not panel.countdown_running()  # the service, not our clock, says it expired
+    on.tick()
+    assert not on.countdown_running()  # the service, not our clock, says it expired
     assert panel.countdown_label.text() == "Asking the payment service whether it was paid…"
     assert panel.badge.text() == "⟳ Time is up — checking…"
     # As on the buyer's screen: no code to scan while the service has not answered.
@@ -210,63 +224,66 @@ def test_final_orders_grey_out_the_code(
     screenshot: Callable[[QWidget, str], Path],
     status: str,
     overlay: str,
-    state: str,
+    state: str, on: OnPanel,
 ) -> None:
-    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    on.show(an_order(), NOW + timedelta(minutes=15))
     paid_at = NOW + timedelta(minutes=1) if status == "approve" else None
 
-    panel.show_order(an_order(status, paid_at=paid_at), NOW + timedelta(minutes=15))
+    on.show(an_order(status, paid_at=paid_at), NOW + timedelta(minutes=15))
 
     assert panel.qr.inactive_reason() == overlay
     assert not panel.qr.is_active()
     assert 0x00 not in grey_rows(panel.qr.grab().toImage()).tobytes()
-    assert not panel.countdown_running()
+    assert not on.countdown_running()
     assert "Expires" not in panel.countdown_label.text()
     assert panel.card.property("state") == state
     assert panel.link_label.text() == LINK  # still there for support, just not scannable
     screenshot(panel, state)
 
 
-def test_paid_panel_says_when(panel: PaymentPanel) -> None:
+def test_paid_panel_says_when(panel: PaymentPanel, on: OnPanel) -> None:
     paid_at = NOW + timedelta(minutes=2, seconds=5)
 
     seen_unpaid = paid_at - timedelta(seconds=2)
-    panel.show_order(an_order("approve", paid_at=paid_at, last_pending_at=seen_unpaid), None)
+    on.show(an_order("approve", paid_at=paid_at, last_pending_at=seen_unpaid), None)
 
     assert panel.badge.text() == "✓ Paid"
     assert panel.countdown_label.text().startswith("Paid at ")
 
 
 def test_a_payment_seen_long_after_it_could_be_made_is_not_given_an_exact_time(
-    panel: PaymentPanel,
+    panel: PaymentPanel, on: OnPanel,
 ) -> None:
     """The service does not say when the buyer paid; checks failed for ten minutes."""
     paid_at = NOW + timedelta(minutes=12)
-    panel.show_order(an_order("approve", paid_at=paid_at,
+    on.show(an_order("approve", paid_at=paid_at,
                               last_pending_at=paid_at - timedelta(minutes=10)), None)
     assert panel.countdown_label.text().startswith("Paid by ")
     assert panel.countdown_label.text().endswith("the exact time is not known")
 
 
 def test_unsent_and_abandoned_orders_have_no_link_to_act_on(
-    panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path]
+    panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path],
+    on: OnPanel,
 ) -> None:
-    panel.show_order(an_order(creation=CreationState.UNCONFIRMED), None)
+    on.show(an_order(creation=CreationState.UNCONFIRMED), None)
     assert panel.badge.phase() is OrderPhase.NOT_SENT
     assert not any(button.isEnabled() for button in buttons(panel))
     assert panel.qr.matrix() is None
     screenshot(panel, "not_sent")
 
-    panel.show_order(an_order(creation=CreationState.ABANDONED), None)
+    on.show(an_order(creation=CreationState.ABANDONED), None)
     assert panel.badge.phase() is OrderPhase.ABANDONED
-    assert not panel.countdown_running()
+    assert not on.countdown_running()
 
-    panel.show_order(None, None)
+    on.show(None, None)
     assert panel.is_idle() and panel.qr.matrix() is None
 
 
-def test_copy_puts_the_whole_link_on_the_clipboard(qtbot: QtBot, panel: PaymentPanel) -> None:
-    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+def test_copy_puts_the_whole_link_on_the_clipboard(
+    qtbot: QtBot, panel: PaymentPanel, on: OnPanel,
+) -> None:
+    on.show(an_order(), NOW + timedelta(minutes=15))
     QGuiApplication.clipboard().clear()
 
     with qtbot.waitSignal(panel.copy_requested) as copied:
@@ -278,34 +295,36 @@ def test_copy_puts_the_whole_link_on_the_clipboard(qtbot: QtBot, panel: PaymentP
 
 
 def test_a_polls_update_of_the_same_order_keeps_feedback_and_countdown(
-    qtbot: QtBot, panel: PaymentPanel, clock: FakeClock
+    qtbot: QtBot, panel: PaymentPanel, clock: FakeClock,
+    on: OnPanel,
 ) -> None:
     order = an_order()
-    panel.show_order(order, NOW + timedelta(minutes=15))
+    on.show(order, NOW + timedelta(minutes=15))
     qtbot.mouseClick(panel.copy_button, Qt.MouseButton.LeftButton)
     matrix = panel.qr.matrix()
     clock.now += timedelta(seconds=2)
 
-    panel.show_order(order, NOW + timedelta(minutes=15))
+    on.show(order, NOW + timedelta(minutes=15))
 
     assert panel.copy_button.text() == "Copied ✓"
-    assert panel.countdown_running()
+    assert on.countdown_running()
     assert panel.countdown_label.text() == "Expires in 14:58"
     assert panel.qr.matrix() is matrix  # not rebuilt
 
 
-def test_an_unknown_status_is_not_offered_for_scanning(panel: PaymentPanel) -> None:
-    panel.show_order(an_order("refunded"), NOW + timedelta(minutes=15))
+def test_an_unknown_status_is_not_offered_for_scanning(panel: PaymentPanel, on: OnPanel) -> None:
+    on.show(an_order("refunded"), NOW + timedelta(minutes=15))
 
     assert panel.badge.text() == "? Unknown status: refunded"
     assert panel.qr.inactive_reason() == "Not payable"
-    assert not panel.countdown_running()
+    assert not on.countdown_running()
 
 
 def test_a_narrow_panel_elides_the_link_but_copies_it_whole(
-    qtbot: QtBot, panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path]
+    qtbot: QtBot, panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path],
+    on: OnPanel,
 ) -> None:
-    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    on.show(an_order(), NOW + timedelta(minutes=15))
     panel.resize(320, 640)
     qtbot.waitUntil(lambda: panel.link_label.is_elided())
     assert "…" in panel.link_label.text()
@@ -320,15 +339,16 @@ def test_a_narrow_panel_elides_the_link_but_copies_it_whole(
 
 
 def test_open_in_browser_hands_the_link_to_the_desktop(
-    qtbot: QtBot, panel: PaymentPanel
+    qtbot: QtBot, panel: PaymentPanel,
+    on: OnPanel,
 ) -> None:
     catcher = UrlCatcher()
     # PySide6 wants the slot's name as str at run time; its stub says bytes.
     QDesktopServices.setUrlHandler("https", catcher, "open")  # type: ignore[arg-type]
     try:
-        panel.show_order(an_order(), NOW + timedelta(minutes=15))
+        on.show(an_order(), NOW + timedelta(minutes=15))
         qtbot.mouseClick(panel.open_button, Qt.MouseButton.LeftButton)
-        panel.show_order(an_order(url="file:///etc/passwd"), None)
+        on.show(an_order(url="file:///etc/passwd"), None)
         panel.open_link()  # not a web link: never handed to the desktop
     finally:
         QDesktopServices.unsetUrlHandler("https")
@@ -338,9 +358,10 @@ def test_open_in_browser_hands_the_link_to_the_desktop(
 
 @pytest.mark.parametrize("name", ["code.png", "code.svg", "code.qr"])
 def test_save_qr_writes_a_file_that_decodes(
-    panel: PaymentPanel, tmp_path: Path, name: str
+    panel: PaymentPanel, tmp_path: Path, name: str,
+    on: OnPanel,
 ) -> None:
-    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    on.show(an_order(), NOW + timedelta(minutes=15))
 
     path = panel.save_qr_to(tmp_path / name)
 
@@ -351,17 +372,20 @@ def test_save_qr_writes_a_file_that_decodes(
         assert decode_qimage(QImage(str(path))) == [LINK]
 
 
-def test_save_qr_without_a_link_is_refused(panel: PaymentPanel, tmp_path: Path) -> None:
-    panel.show_creating(100)
+def test_save_qr_without_a_link_is_refused(
+    panel: PaymentPanel, tmp_path: Path, on: OnPanel,
+) -> None:
+    on.creating(100)
 
     with pytest.raises(ValueError, match="no QR code"):
         panel.save_qr_to(tmp_path / "code.png")
 
 
 def test_every_control_is_named_and_reachable_by_tab(
-    qtbot: QtBot, panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path]
+    qtbot: QtBot, panel: PaymentPanel, screenshot: Callable[[QWidget, str], Path],
+    on: OnPanel,
 ) -> None:
-    panel.show_order(an_order(), NOW + timedelta(minutes=15))
+    on.show(an_order(), NOW + timedelta(minutes=15))
     chain = [panel.link_label, *buttons(panel)]
     for widget in chain:
         assert widget.focusPolicy() & Qt.FocusPolicy.TabFocus
@@ -395,11 +419,11 @@ def _render_svg(path: Path) -> QImage:
 
 
 def test_an_order_no_longer_checked_by_itself_says_so_and_shows_no_code(
-    panel: PaymentPanel,
+    panel: PaymentPanel, on: OnPanel,
 ) -> None:
     """A day past its expected expiry PayDesk stops checking an open order by itself:
     it reads "status unknown — check", never "waiting", and offers no code to scan."""
-    panel.show_order(an_order(next_check_at=None), NOW + timedelta(minutes=15))
+    on.show(an_order(next_check_at=None), NOW + timedelta(minutes=15))
     assert panel.badge.phase() is OrderPhase.UNCHECKED
     assert panel.badge.text() == "? Status unknown — check"
     assert panel.qr.is_concealed()

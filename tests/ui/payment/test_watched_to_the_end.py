@@ -16,6 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
 
+from paydesk.core.counter_views import BuyerState
 from paydesk.core.remote import send_creation
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import Settings
@@ -26,7 +27,6 @@ from paydesk.sandbox import SandboxServer
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
-from paydesk.ui.payment.display_phases import DisplayState
 
 from payment_page import decide
 from qt_images import decode_qimage
@@ -170,32 +170,32 @@ def create_sale(qtbot: QtBot, window: MainWindow, sandbox: SandboxServer, text: 
     return sale.order_id
 
 
-def both_screens(window: MainWindow) -> tuple[OrderPhase, DisplayState]:
+def both_screens(window: MainWindow) -> tuple[OrderPhase, BuyerState]:
     display = window.customer_display
     assert display is not None
     return window.parts.payment_panel.badge.phase(), display.state()
 
 
 @pytest.mark.parametrize(("service_says", "panel_phase", "display_state"), [
-    ("approve", OrderPhase.PAID, DisplayState.PAID),
-    ("expired", OrderPhase.EXPIRED, DisplayState.EXPIRED),
+    ("approve", OrderPhase.PAID, BuyerState.PAID),
+    ("expired", OrderPhase.EXPIRED, BuyerState.EXPIRED),
 ])
 def test_at_the_end_of_the_countdown_both_screens_agree(
     runtime: Runtime, sandbox: SandboxServer, clock: MovableClock, qtbot: QtBot,
-    service_says: str, panel_phase: OrderPhase, display_state: DisplayState,
+    service_says: str, panel_phase: OrderPhase, display_state: BuyerState,
 ) -> None:
     window = open_window(runtime, qtbot)
     try:
         display = window.open_customer_display()
         order_id = create_sale(qtbot, window, sandbox, "77")
-        qtbot.waitUntil(lambda: display.state() is DisplayState.PENDING, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: display.state() is BuyerState.PENDING, timeout=WAIT_MS)
         assert display.qr.is_active() and window.parts.payment_panel.qr.is_active()
 
         # PayDesk's minute is up; the service's two minutes are not.
         clock.offset += timedelta(seconds=61)
         sandbox.advance_clock(61)
         qtbot.waitUntil(
-            lambda: both_screens(window) == (OrderPhase.CHECKING, DisplayState.CHECKING),
+            lambda: both_screens(window) == (OrderPhase.CHECKING, BuyerState.CHECKING),
             timeout=WAIT_MS)
         # No new scans on either screen, while the service has not said how it ended.
         assert display.qr.is_concealed() and window.parts.payment_panel.qr.is_concealed()

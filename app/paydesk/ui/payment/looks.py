@@ -24,10 +24,8 @@ class CardLook:
     #: Hidden, not faded: the service may still take a payment scanned before, but
     #: nobody may scan it now (the buyer's screen shows no code either).
     conceal: bool
-    #: The lines under the code, where the countdown runs while the link is live.
+    #: The lines under the code (a live one's: the countdown, core/counter_views.py).
     words: tuple[object, ...]
-    #: The code is live: the buyer may scan it now, and the time left runs under it.
-    live: bool = False
 
     def lines(self) -> str:
         """The words under the code, translated, one per line."""
@@ -44,7 +42,7 @@ CARDS: dict[OrderPhase, CardLook] = {
     OrderPhase.NOT_SENT: CardLook(QT_TRANSLATE_NOOP("PayDesk", "Not sent"), False, (
         QT_TRANSLATE_NOOP("PayDesk", "The payment service has not confirmed this order yet"),
     )),
-    OrderPhase.PENDING: CardLook(None, False, (), live=True),  # the countdown
+    OrderPhase.PENDING: CardLook(None, False, ()),  # the countdown
     OrderPhase.CHECKING: CardLook(QT_TRANSLATE_NOOP("PayDesk", "Checking…"), True, (
         QT_TRANSLATE_NOOP("PayDesk", "Asking the payment service whether it was paid…"),
     )),

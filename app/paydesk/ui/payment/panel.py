@@ -1,10 +1,10 @@
 """The payment the cashier is showing: amount, QR, link, state and time left.
 
-A view only: it is told what to show (``show_order``, ``show_creating``) and
-never calls the core or the network. The window decides which order that is
-(the counter's viewed order), and tells it where that order stands with the
-buyer (``set_place``): the sale in front of the buyer, or an order looked up
-in the list, which the strip on top of the card says plainly (buyer_strip.py).
+A view only: it renders the panel's part of the counter presenter's screens
+(``render``, a :class:`~paydesk.core.counter_views.PanelView`) and never calls the
+core or the network: which order, its phase, the seconds left, and where it stands
+with the buyer (the sale, or an order looked up in the list, which the strip on
+top of the card says plainly: buyer_strip.py).
 
 The window's first frame shows an idle card of its own (idle_card.py); this
 panel, card and all, takes its place right after it (ui/window_rest.py).
@@ -19,14 +19,13 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
 
-from paydesk.domain.clock import Clock, seconds_left, utc_now
+from paydesk.core.counter_views import PanelView, Place
 from paydesk.domain.order_ids import short_id
-from paydesk.domain.phase import OrderPhase, phase_of
+from paydesk.domain.phase import OrderPhase
 from paydesk.ui.payment.buyer_strip import BuyerStrip, restyle
 from paydesk.ui.payment.idle_card import IdleCard
 from paydesk.ui.payment.link_buttons import LinkButtons
 from paydesk.ui.payment.looks import CARD_STYLE, CARDS, NO_LINK_WORDS
-from paydesk.ui.payment.place import Place
 from paydesk.ui.shell.fonts import scale_font
 from paydesk.ui.shell.formatting import countdown, local_time, money, tr
 from paydesk.ui.widgets.link_label import LinkLabel
@@ -34,8 +33,6 @@ from paydesk.ui.widgets.qr_widget import QrCodeWidget, SquareHolder
 from paydesk.ui.widgets.status_badge import StatusBadge
 
 if TYPE_CHECKING:
-    from datetime import datetime
-
     from paydesk.domain.orders import Order
     from paydesk.ui.shell.save_dialog import SaveFolder
 
@@ -44,6 +41,8 @@ if TYPE_CHECKING:
 #: the paint of that card would also hold up the answer it waits for (one Python thread
 #: runs at a time, and the request's thread needs it too).
 CREATING_CARD_AFTER_MS = 150
+#: The last minute of a countdown is written in amber.
+URGENT_SECONDS = 60
 
 
 class PaymentPanel(QWidget):
@@ -56,20 +55,15 @@ class PaymentPanel(QWidget):
     #: The cashier asks to see the sale again.
     back_to_sale_requested = Signal()
 
-    def __init__(self, parent: QWidget | None = None, *, clock: Clock | None = None,
+    def __init__(self, parent: QWidget | None = None, *,
                  save_folder: SaveFolder | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("payment_panel")
         self.setAccessibleName("payment_panel")
-        self._clock = clock or utc_now
         self._order: Order | None = None
-        self._expires_at: datetime | None = None
         self._place = Place.SALE
-        self._countdown_timer = QTimer(self)
-        self._countdown_timer.setInterval(1000)
-        self._countdown_timer.timeout.connect(self.refresh_countdown)
 
-        self._creating_amount = 0
+        self._creating_amount: int | None = None  # the order on its way's, while it is
         self._creating_card_timer = QTimer(self)
         self._creating_card_timer.setSingleShot(True)
         self._creating_card_timer.setInterval(CREATING_CARD_AFTER_MS)
@@ -87,7 +81,7 @@ class PaymentPanel(QWidget):
         root = QVBoxLayout(self)
         root.setContentsMargins(0, 0, 0, 0)
         root.addWidget(self._stack)
-        self.set_place(self._place)
+        self._set_place(PanelView())
 
     def _build_card(self, save_folder: SaveFolder | None) -> QFrame:
         card = QFrame(self)
@@ -166,24 +160,30 @@ class PaymentPanel(QWidget):
 
     # -- what to show -------------------------------------------------------
 
-    def show_order(self, order: Order | None, expires_at: datetime | None) -> None:
-        """Show ``order`` (None: the idle screen); ``expires_at`` drives the countdown."""
+    def show_view(self, view: PanelView) -> None:
+        """Show ``view`` (core/counter_views.py): idle, an order on its way, or an order
+        in its phase with the seconds left, and where it stands with the buyer."""
+        if view.creating is None:
+            self._show_order(view)
+        elif view.creating != self._creating_amount:  # not again as its place changes
+            self._show_creating(view.creating)
+        self._set_place(view)
+
+    def _show_order(self, view: PanelView) -> None:
         self._creating_card_timer.stop()
+        self._creating_amount = None
+        order, phase = view.order, view.phase
         self._order = order
-        self._expires_at = expires_at
-        if order is None:
-            self._countdown_timer.stop()
+        if order is None or phase is None:
             self.qr.set_text(None)
             self.qr.set_inactive(None)
             self._set_link(None)
             self._stack.setCurrentWidget(self._idle)
             return
         self._stack.setCurrentWidget(self.card)
-        phase = phase_of(order, expires_at=expires_at, now=self._clock())
         look = CARDS[phase]
         new_link = order.url is not None and order.url != self.qr.text()
         self.qr.set_text(order.url)
-        live = look.live and order.url is not None  # a live code needs its link
         self.qr.set_inactive(tr(str(look.overlay)) if look.overlay else None,
                              accent=StatusBadge.accent(phase), conceal=look.conceal)
         if new_link and self.qr.isVisible():
@@ -199,22 +199,18 @@ class PaymentPanel(QWidget):
         self.order_id_label.setToolTip(order.order_id)
         self.note_label.setText(order.note)
         self._set_card_state(phase)
-        if live and expires_at is not None:
-            if self.remaining_seconds() > 0 and not self._countdown_timer.isActive():
-                self._countdown_timer.start()  # not restarted by every poll's update
-            self.refresh_countdown()  # stops the timer again if it is already due
+        if view.seconds_left is not None:
+            self._set_countdown_text(tr("Expires in {time}").format(
+                time=countdown(view.seconds_left)), urgent=view.seconds_left <= URGENT_SECONDS)
         else:
-            self._countdown_timer.stop()
             self._set_countdown_text(self._final_words(order, phase))
 
-    def show_creating(self, amount_kopecks: int) -> None:
+    def _show_creating(self, amount_kopecks: int) -> None:
         """The order is on its way to the service. Nothing of the order shown before
         stays in sight (its code least of all): the panel is blank at once, and the
         "Creating…" card (amount, no link yet) comes if the answer takes longer than
         :data:`CREATING_CARD_AFTER_MS`."""
         self._order = None
-        self._expires_at = None
-        self._countdown_timer.stop()
         self._creating_amount = amount_kopecks
         self.qr.set_text(None)
         self._stack.setCurrentWidget(self._blank)
@@ -227,7 +223,7 @@ class PaymentPanel(QWidget):
 
     def _show_creating_card(self) -> None:
         self._stack.setCurrentWidget(self.card)
-        self.amount_label.setText(money(self._creating_amount))
+        self.amount_label.setText(money(self._creating_amount or 0))
         self.badge.set_creating()
         self.qr.set_text(None)
         self.qr.set_inactive(None)
@@ -238,17 +234,17 @@ class PaymentPanel(QWidget):
         self.note_label.setText("")
         self._set_card_state(OrderPhase.CREATING)
 
-    def set_place(
-        self, place: Place, *, can_show: bool = False, sale_amount: int | None = None
-    ) -> None:
+    def _set_place(self, view: PanelView) -> None:
         """Say where the order on the card stands with the buyer.
 
-        A looked-up order (``place`` not the sale) is marked on the card and its
-        strip; ``can_show`` offers "Show to buyer" (an order that can still be
-        paid), and ``sale_amount`` (there is a sale) offers the way back to it.
+        A looked-up order (its place not the sale) is marked on the card and its
+        strip, which offers "Show to buyer" (an order that can still be paid) and,
+        with a sale, the way back to it.
         """
+        place = view.place
         self._place = place
-        if self.buyer_strip.set_place(place, can_show=can_show, sale_amount=sale_amount):
+        if self.buyer_strip.set_place(place, can_show=view.can_show,
+                                      sale_amount=view.sale_amount):
             restyle(self.card, looked_up=not place.is_sale)
         for frame in (self.buyer_strip, self.card):  # laid out now, as in
             layout = frame.layout()  # _set_card_state: a grab right after shows it whole
@@ -263,9 +259,6 @@ class PaymentPanel(QWidget):
 
     def is_idle(self) -> bool:
         return self._stack.currentWidget() is self._idle
-
-    def countdown_running(self) -> bool:
-        return self._countdown_timer.isActive()
 
     @staticmethod
     def _final_words(order: Order, phase: OrderPhase) -> str:
@@ -293,25 +286,6 @@ class PaymentPanel(QWidget):
         self.links.set_link(url, order_id=self._order.order_id if self._order else None)
         if url != self.link_label.link():
             self.link_label.set_link(url)
-
-    # -- countdown ------------------------------------------------------------
-
-    def remaining_seconds(self) -> int:
-        if self._expires_at is None:
-            return 0
-        return seconds_left(self._expires_at, self._clock())
-
-    def refresh_countdown(self) -> None:
-        """Once a second while pending; the service, not this clock, says when it expired."""
-        remaining = self.remaining_seconds()
-        if remaining > 0:
-            self._set_countdown_text(
-                tr("Expires in {time}").format(time=countdown(remaining)), urgent=remaining <= 60
-            )
-        else:
-            self._countdown_timer.stop()
-            if self._order is not None:
-                self.show_order(self._order, self._expires_at)  # now "checking"
 
     def _set_countdown_text(self, text: str, *, urgent: bool = False) -> None:
         self.countdown_label.setText(text)

@@ -9,13 +9,11 @@ an expiry waits for a pause in what is being read.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QWidget
 
-from paydesk.domain.orders import Order
+from paydesk.core.counter_views import CounterScreens
 from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.shell.formatting import money, tr
 
@@ -31,26 +29,22 @@ _WORDS: dict[OrderPhase, tuple[object, _Politeness]] = {
 
 
 class SaleAnnouncer(QObject):
-    """Listens to the sale (``CounterController.sale_changed``); speaks from ``widget``.
+    """Hears the sale after each change of the counter's screens; speaks from ``widget``."""
 
-    ``is_creating(order_id)``: its creation is still out (written, not yet answered:
-    "not sent" only once the service failed to take it).
-    """
-
-    def __init__(self, widget: QWidget, is_creating: Callable[[str], bool]) -> None:
+    def __init__(self, widget: QWidget) -> None:
         super().__init__(widget)
         self._widget = widget
-        self._is_creating = is_creating
         self._told: tuple[str, OrderPhase] | None = None
 
-    def on_sale(self, order: Order | None) -> None:
+    def on_sale(self, screens: CounterScreens) -> None:
+        order = screens.sale
         if order is None:
             return
         phase = phase_of(order)
         if phase not in _WORDS or self._told == (order.order_id, phase):
             return
-        if phase is OrderPhase.NOT_SENT and self._is_creating(order.order_id):
-            return
+        if phase is OrderPhase.NOT_SENT and screens.creating:
+            return  # still out: "not sent" only once the service failed to take it
         self._told = (order.order_id, phase)
         word, politeness = _WORDS[phase]
         announce(self._widget, f"{tr(str(word))}: {money(order.amount)}", politeness)

@@ -9,8 +9,9 @@ new payment client), the demo's sandbox (its shop's name, its orders' lifetime),
 and, wired here, the window's own parts: its title and status line, the sound and
 its menu tick, the buyer's screen (the shop's name, the monitor it is on). The slip and the report
 read the shop's name when they are made. What only a new start can change (the
-language, another account, the order book and the till's name, which the book and
-its sync are opened with) is labelled so in the dialog and said after saving.
+settings declared so in core/settings.py: the language, another account, the order
+book and the till's name, which the book and its sync are opened with) is labelled
+so in the dialog and said after saving.
 
 In the demo the same path saves into the demo's own settings file.
 """
@@ -25,7 +26,8 @@ from PySide6.QtCore import QObject
 
 from paydesk.core.events import SettingsChanged
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings, SettingsError, changes_between
+from paydesk.core.setting_vars import Applies
+from paydesk.core.settings import DECLARED, Settings, SettingsError, changes_between
 from paydesk.ui.shell.formatting import tr
 
 if TYPE_CHECKING:
@@ -55,17 +57,29 @@ def window_title(settings: Settings, *, demo: bool) -> str:
 
 
 def restart_notices(before: Settings, saved: Settings) -> list[str]:
-    """What was saved but waits for the next start, in words for the person."""
-    notices = []
-    if saved.language != before.language:
-        notices.append(tr("The new language is used when PayDesk is started again."))
-    if saved.client_id != before.client_id:
-        notices.append(tr("The new client ID takes effect when PayDesk is started again."))
-    if saved.order_book != before.order_book:
-        notices.append(tr("The new order book is used when PayDesk is started again."))
-    if saved.till_name != before.till_name:
-        notices.append(tr("The new till name is used when PayDesk is started again."))
-    return notices
+    """What was saved but waits for the next start (the settings not declared to apply
+    at once), in words for the person."""
+    return [restart_notice(name) for name, declared in DECLARED.items()
+            if declared.applies is not Applies.AT_ONCE
+            and _as_used(saved, name) != _as_used(before, name)]
+
+
+def _as_used(settings: Settings, name: str) -> object:
+    """The value of setting ``name`` as used: an empty till's name is the computer's."""
+    return settings.till_name if name == "till" else getattr(settings, name)
+
+
+def restart_notice(name: str) -> str:
+    """That the new value of setting ``name`` waits for the next start."""
+    if name == "language":
+        return tr("The new language is used when PayDesk is started again.")
+    if name == "client_id":
+        return tr("The new client ID takes effect when PayDesk is started again.")
+    if name == "order_book":
+        return tr("The new order book is used when PayDesk is started again.")
+    if name == "till":
+        return tr("The new till name is used when PayDesk is started again.")
+    raise KeyError(f"no words for a new {name} waiting for the next start")
 
 
 class SettingsControl(QObject):

@@ -16,7 +16,7 @@ in the settings file: typed (once its ``@`` follows) or pasted, it is moved at
 once into the password field, hidden, and a note beside it says so; one in the
 address's query (``?password=``) is moved when the field is left or saved. The
 address is checked by the core's rule when saving. In the demo the book is the
-demo's own, fixed, and says so.
+demo's own, fixed (as declared), and says so.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from paydesk.core.shared_book import split_password
 from paydesk.support.secret_store import SecretStore
 from paydesk.ui.settings.book_password import FIELD as PASSWORD_FIELD
 from paydesk.ui.settings.book_password import BookPassword
-from paydesk.ui.settings.rows import look_read_only, note_label, restart_note
+from paydesk.ui.settings.rows import note_label, restart_note
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.widgets.field_errors import FieldErrors, column_widget, make_form
 
@@ -53,13 +53,11 @@ class BookSection(QGroupBox):
         form = self._form = make_form(self)
         self.order_book_edit = QLineEdit()
         self.order_book_edit.setPlaceholderText(tr(THIS_COMPUTER_PLACEHOLDER))
-        self.order_book_note = restart_note("order_book_restart_note")
-        self.order_book_note.setVisible(in_use and not demo)  # nothing to restart for in the demo
+        # Nothing to restart for in the demo, which holds the book.
+        self.order_book_note = restart_note("order_book", book_open=in_use, demo=demo)
         field_errors.add(form, "order_book", tr("&Order book:"), self.order_book_edit,
                          _wide_with_note(self.order_book_edit, self.order_book_note))
-        if demo:
-            self.order_book_edit.setReadOnly(True)
-            look_read_only(self.order_book_edit)
+        if demo:  # the field held by the dialog, as declared
             self.book_hint = note_label(
                 tr("Fixed in the demo: its orders stay in the demo's own book on this "
                    "computer."), name="demo_book_note", wrap=True)
@@ -83,8 +81,7 @@ class BookSection(QGroupBox):
         self.till_edit = QLineEdit()
         self.till_edit.setMaxLength(TILL_MAX)
         self.till_edit.setPlaceholderText(default_till_name())
-        self.till_note = restart_note("till_restart_note")
-        self.till_note.setVisible(in_use)
+        self.till_note = restart_note("till", book_open=in_use, demo=demo)
         field_errors.add(form, "till", tr("&Till name:"), self.till_edit,
                          _wide_with_note(self.till_edit, self.till_note))
 

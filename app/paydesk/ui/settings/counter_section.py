@@ -3,7 +3,9 @@ sound, the language, the buyer's screen; how eagerly orders are checked.
 
 All of them apply to the running window as soon as they are saved, except the
 language: the window's texts are chosen as it starts, so its row says
-"takes effect after restart". In the demo the order lifetime is the sandbox's too.
+"takes effect after restart" (as its declaration in core/settings.py says). In the
+demo the order lifetime is the sandbox's too. The spin boxes' ranges are the
+settings' declared bounds.
 """
 
 from __future__ import annotations
@@ -21,9 +23,10 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from paydesk.core.settings import _BOUNDS, Settings
+from paydesk.core.settings import Settings
 from paydesk.ui.payment.screens import available_screens, find_screen
 from paydesk.ui.settings.rows import (
+    bounds,
     note_label,
     restart_note,
     seconds_spin,
@@ -35,7 +38,7 @@ from paydesk.ui.widgets.field_errors import FieldErrors, make_form
 
 
 class CounterSection(QGroupBox):
-    def __init__(self, field_errors: FieldErrors) -> None:
+    def __init__(self, field_errors: FieldErrors, *, demo: bool = False) -> None:
         super().__init__(tr("Counter"))
         form = make_form(self)
         self.merchant_edit = QLineEdit()
@@ -49,7 +52,7 @@ class CounterSection(QGroupBox):
         # Each language in its own words: findable by someone who cannot read the other.
         for code, label in (("system", tr("System")), ("en", "English"), ("ru", "Русский")):
             self.language_combo.addItem(label, code)
-        self.language_note = restart_note("language_restart_note")
+        self.language_note = restart_note("language", demo=demo)
         field_errors.add(form, "language", tr("&Language:"), self.language_combo,
                          with_note(self.language_combo, self.language_note))
         self.display_combo = QComboBox()
@@ -96,10 +99,10 @@ class PollingSection(QGroupBox):
         self.backoff_start_spin = seconds_spin("backoff_start_seconds", decimals=1)
         self.backoff_max_spin = seconds_spin("backoff_max_seconds")
         self.in_flight_spin = QSpinBox()
-        low, high = _BOUNDS["max_in_flight"]
+        low, high = bounds("max_in_flight")
         self.in_flight_spin.setRange(int(low), int(high))
         self.lifetime_spin = QDoubleSpinBox()
-        low, high = _BOUNDS["order_lifetime_seconds"]
+        low, high = bounds("order_lifetime_seconds")
         self.lifetime_spin.setRange(low / 60, high / 60)
         self.lifetime_spin.setDecimals(1)
         self.lifetime_spin.setSuffix(tr(" min"))

@@ -5,7 +5,8 @@ One section each (service_section.py, counter_section.py, book_section.py). Valu
 way the core checks them (``Settings.with_changes`` and the gateway's address
 rule), and a problem is shown under the field it concerns, with the dialog left
 open; the core's errors are put in words by their code (texts.py). In the demo
-the service account is the sandbox's and fixed, and says so; everything else
+the settings declared fixed in it (core/settings.py: the service account, the
+order book) are shown, not edited, and their sections say so; everything else
 is the demo's own to change.
 """
 
@@ -17,13 +18,14 @@ from itertools import pairwise
 from PySide6.QtCore import QEvent, QSize, QThreadPool
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
-from paydesk.core.settings import Settings, SettingsError
+from paydesk.core.settings import DECLARED, Settings, SettingsError
 from paydesk.core.shared_book import password_account
 from paydesk.support.secret_store import NoKeychainError, SecretStore, SecretStoreError
 from paydesk.ui.settings.book_password import book_password_error
 from paydesk.ui.settings.book_section import BookSection
 from paydesk.ui.settings.connection_check import ConnectionResult
 from paydesk.ui.settings.counter_section import CounterSection, PollingSection
+from paydesk.ui.settings.rows import hold_fixed
 from paydesk.ui.settings.service_section import (
     NOT_SET_PLACEHOLDER,
     STORED_PLACEHOLDER,
@@ -94,7 +96,7 @@ class SettingsDialog(QDialog):
             settings, secret_store, self.field_errors, self._pool,
             demo=demo, account_in_use=account_in_use,
         )
-        self.counter_section = CounterSection(self.field_errors)
+        self.counter_section = CounterSection(self.field_errors, demo=demo)
         self.book_section = BookSection(self.field_errors, secret_store, self._pool, demo=demo,
                                         in_use=account_in_use)
         # Where there is no keychain, the file offered keeps the book's password too.
@@ -121,6 +123,8 @@ class SettingsDialog(QDialog):
         self.counter_section.load(settings)
         self.book_section.load(settings)
         self.polling_section.load(settings)
+        if demo:
+            self._hold_fixed()
         (self.merchant_edit if demo else self.base_url_edit).setFocus()
         self.service_section.look_up_stored_secret()
         fit = self.screen_fit = ScreenFit(self)
@@ -182,6 +186,19 @@ class SettingsDialog(QDialog):
         self.service_section.test_connection()
 
     # -- building -----------------------------------------------------------------
+
+    def setting_inputs(self) -> dict[str, QWidget]:
+        """The field of each setting, by the setting's name."""
+        inputs = {name: self.field_errors.input(name) for name in self.field_errors.fields
+                  if name in DECLARED}
+        return {**inputs, "sound": self.sound_check,
+                "secret_storage": self.service_section.file_choice}
+
+    def _hold_fixed(self) -> None:
+        """The demo's fields of the settings declared fixed in it: shown, not edited."""
+        for name, field in self.setting_inputs().items():
+            if DECLARED[name].fixed_in_demo:
+                hold_fixed(field)
 
     def _set_tab_order(self) -> None:
         chain: list[QWidget] = [
@@ -289,6 +306,9 @@ class SettingsDialog(QDialog):
             **self.service_section.values(
                 book_password_typed=bool(self.book_section.new_password())),
         }
+        if self._demo:  # what the demo holds is not the person's to set
+            changes = {name: value for name, value in changes.items()
+                       if not DECLARED[name].fixed_in_demo}
         try:
             return self._settings.with_changes(**changes)
         except SettingsError as error:

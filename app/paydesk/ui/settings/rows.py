@@ -1,12 +1,21 @@
 """Small parts the settings window's sections share: a field with a grey note beside
-it ("takes effect after restart"), a note of its own, the seconds spin boxes."""
+it ("takes effect after restart", where the setting's declaration says so), a note of
+its own, the seconds spin boxes (their range the setting's declared bounds), a field
+the demo holds."""
 
 from __future__ import annotations
 
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QDoubleSpinBox, QHBoxLayout, QLabel, QLineEdit, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QWidget,
+)
 
-from paydesk.core.settings import _BOUNDS
+from paydesk.core.settings import DECLARED
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.widgets.field_errors import MessageLabel
 
@@ -34,19 +43,48 @@ def with_note(widget: QWidget, note: QLabel) -> QHBoxLayout:
     return row
 
 
-def restart_note(name: str) -> QLabel:
-    """Beside a setting that the running window cannot take up: it applies at the next start."""
-    return note_label(tr("takes effect after restart"), name=name)
+def waits_for_restart(setting: str, *, book_open: bool, demo: bool) -> bool:
+    """Whether the running window takes ``setting`` up only at its next start, as declared
+    (``book_open``: it has opened its order book)."""
+    return DECLARED[setting].waits_for_restart(book_open=book_open, demo=demo)
+
+
+def restart_note(setting: str, *, book_open: bool = False, demo: bool = False) -> QLabel:
+    """Beside ``setting``'s field: "takes effect after restart", hidden unless the running
+    window takes it up only at the next start (:func:`waits_for_restart`)."""
+    note = note_label(tr("takes effect after restart"), name=f"{setting}_restart_note")
+    if not waits_for_restart(setting, book_open=book_open, demo=demo):
+        note.setVisible(False)
+    return note
+
+
+def bounds(setting: str) -> tuple[float, float]:
+    """The lowest and highest value ``setting`` is declared to take."""
+    declared = DECLARED[setting].bounds
+    if declared is None:
+        raise ValueError(f"{setting} has no bounds")
+    return declared
 
 
 def seconds_spin(field: str, *, decimals: int = 0, step: float = 1.0) -> QDoubleSpinBox:
     spin = QDoubleSpinBox()
-    low, high = _BOUNDS[field]
+    low, high = bounds(field)
     spin.setRange(low, high)
     spin.setDecimals(decimals)
     spin.setSingleStep(step)
     spin.setSuffix(tr(" s"))
     return spin
+
+
+def hold_fixed(field: QWidget) -> None:
+    """A field the demo holds: shown, not edited."""
+    if isinstance(field, QLineEdit):
+        field.setReadOnly(True)
+        look_read_only(field)
+    elif isinstance(field, QAbstractSpinBox):
+        field.setReadOnly(True)
+    else:
+        field.setEnabled(False)
 
 
 def set_name(widget: QWidget, name: str) -> None:

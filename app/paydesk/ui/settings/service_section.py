@@ -40,7 +40,7 @@ from paydesk.ui.settings.connection_check import (
     address_problem,
     check_with_store,
 )
-from paydesk.ui.settings.rows import look_read_only, note_label, restart_note, set_name
+from paydesk.ui.settings.rows import note_label, restart_note, set_name, waits_for_restart
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.messages import failure_text, problem_text
 from paydesk.ui.shell.tasks import Task, run_task
@@ -129,19 +129,16 @@ class ServiceSection(QGroupBox):
         # The order book in use belongs to the account it was opened for: another
         # account starts with the next start (core/runtime.py keeps the old one until then).
         client_row = None
-        if self._account_in_use:
+        if waits_for_restart("client_id", book_open=self._account_in_use, demo=self._demo):
             client_row = QHBoxLayout()
             client_row.setContentsMargins(0, 0, 0, 0)
             client_row.addWidget(self.client_id_edit, 1)
-            client_row.addWidget(restart_note("client_id_restart_note"))
+            client_row.addWidget(restart_note("client_id", book_open=True))
         field_errors.add(form, "client_id", tr("&Client ID:"), self.client_id_edit, client_row)
         field_errors.add(form, "secret", tr("Secret &key:"), self.secret_edit, secret_row)
         form.addRow("", column_widget(test_column))
         self._build_file_choice(form)
-        if self._demo:
-            for edit in (self.base_url_edit, self.client_id_edit):
-                edit.setReadOnly(True)
-                look_read_only(edit)
+        if self._demo:  # the address and the client ID: held by the dialog, as declared
             self.secret_edit.setEnabled(False)
             self.show_secret_button.setEnabled(False)
         for edit in (self.base_url_edit, self.client_id_edit, self.secret_edit):

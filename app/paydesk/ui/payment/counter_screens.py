@@ -1,0 +1,131 @@
+"""The counter presenter's screens, rendered in the window.
+
+The presenter (core/counter_presenter.py) publishes one CounterScreens per change on
+the event hub, in the GUI thread (its engine runs there). This renders each one on
+the window's parts, each part only when its own view changed: the payment panel,
+the buyer's window while it is open, the list's current row, the actions "Show to
+buyer" and "Back to the sale", the form's "Creating…", the notice of a payment
+seen for an order off the counter, and the screen reader's word on the sale's
+outcome. It also runs the counter's one clock: a single timer that ticks the
+presenter when time alone changes a screen (a countdown's next second, its end, a
+result's few seconds on the buyer's screen), and at no other moment.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Qt, QTimer
+
+from paydesk.core.counter_views import CounterScreens
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QAction
+
+    from paydesk.core.counter_presenter import CounterPresenter
+    from paydesk.core.events import EventHub
+    from paydesk.domain.orders import Order
+    from paydesk.ui.payment.customer_display import CustomerDisplay
+    from paydesk.ui.payment.form import PaymentForm
+    from paydesk.ui.payment.panel import PaymentPanel
+
+#: A tick lands this long after the moment it is for, never a hair before it.
+_LATE_MS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenParts:
+    """What renders the screens: the window's parts, and what follows the sale."""
+
+    panel: PaymentPanel
+    form: PaymentForm
+    show_to_buyer: QAction
+    back_to_sale: QAction
+    #: The orders list's current row follows the viewed order (its id, or None).
+    follow_viewed: Callable[[str | None], None]
+    #: The banner keeps only the notices about these orders (the ones at the counter).
+    keep_only: Callable[[frozenset[str]], None]
+    #: An order off the counter was paid (the buyer paid late): a notice over the list.
+    paid_elsewhere: Callable[[Order], None]
+    #: The sale, after each change (the screen reader's word on its outcome).
+    sale: Callable[[CounterScreens], None]
+
+
+class ScreensRenderer(QObject):
+    """Renders the presenter's screens on ``parts``; see the module's doc."""
+
+    def __init__(self, presenter: CounterPresenter, hub: EventHub, parts: ScreenParts,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._presenter = presenter
+        self._parts = parts
+        self._shown = CounterScreens()
+        self._display: CustomerDisplay | None = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setTimerType(Qt.TimerType.PreciseTimer)
+        self._timer.timeout.connect(self._tick)
+        self._unsubscribe = hub.subscribe(CounterScreens, self.render)
+        self.render(presenter.screens)
+
+    def stop(self) -> None:
+        self._unsubscribe()
+        self._timer.stop()
+
+    def render(self, screens: CounterScreens) -> None:
+        """Show ``screens``: each part whose view changed, the buyer's first (it waits)."""
+        shown, self._shown = self._shown, screens
+        parts = self._parts
+        if screens.panel != shown.panel:
+            parts.panel.show_view(screens.panel)
+            viewed = screens.panel.order
+            parts.follow_viewed(None if viewed is None else viewed.order_id)
+        if self._display is not None and screens.buyer != shown.buyer:
+            self._display.show_view(screens.buyer)
+        parts.show_to_buyer.setEnabled(screens.can_show_to_buyer)
+        parts.back_to_sale.setEnabled(screens.can_go_back)
+        if screens.creating != shown.creating:
+            parts.form.set_busy(screens.creating)
+        if screens.paid_elsewhere is not None:
+            parts.paid_elsewhere(screens.paid_elsewhere)
+        if screens.sale != shown.sale or screens.creating != shown.creating:
+            parts.sale(screens)
+        parts.keep_only(self._presenter.focused())
+        self._schedule()
+
+    # -- the buyer's window ---------------------------------------------------------
+
+    def attach_display(self, display: CustomerDisplay) -> None:
+        """The buyer's window is open: it shows the sale from now on."""
+        if self._display is display:
+            return
+        self._display = display
+        display.show_view(self._shown.buyer)
+        self._presenter.buyer_screen_opened(True)
+
+    def detach_display(self) -> None:
+        """The buyer's window closed."""
+        if self._display is not None:
+            self._display = None
+            self._presenter.buyer_screen_opened(False)
+
+    # -- the counter's clock --------------------------------------------------------
+
+    def _schedule(self) -> None:
+        moment = self._presenter.next_change()
+        if moment is None:
+            self._timer.stop()
+            return
+        seconds = (moment - self._presenter.steady_now()).total_seconds()
+        self._timer.start(max(0, math.ceil(seconds * 1000)) + _LATE_MS)
+
+    def _tick(self) -> None:
+        self._presenter.tick()
+        self._schedule()  # nothing changed (a tick a little early): the next moment
+
+    def ticking(self) -> bool:
+        """Whether a countdown or a result's time runs (the timer waits for it)."""
+        return self._timer.isActive()
