@@ -35,6 +35,7 @@ __all__ = [
     "failure_of",
     "is_store_error",
     "is_store_failure",
+    "unexpected",
 ]
 
 #: NotConfiguredError.missing -> its code.
@@ -61,6 +62,11 @@ def failure_of(error: BaseException) -> Failure:
         return Failure(SetupFailureCode.NO_KEYCHAIN, str(error))
     if isinstance(error, SecretStoreError):
         return Failure(SetupFailureCode.KEYCHAIN_REFUSED, str(error))
+    return unexpected(error)
+
+
+def unexpected(error: BaseException) -> Failure:
+    """An error nobody expected (a bug), as what it said."""
     return Failure(OtherFailureCode.UNEXPECTED, str(error))
 
 

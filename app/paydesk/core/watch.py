@@ -29,7 +29,7 @@ from paydesk.core.client_slot import ClientSlot
 from paydesk.core.counter_presenter import CounterChanged, CounterPresenter
 from paydesk.core.events import EventHub
 from paydesk.core.outcomes import CheckOutcome, CreationOutcome, Outcome, Request, Runner
-from paydesk.core.problems import failure_of
+from paydesk.core.problems import failure_of, unexpected
 from paydesk.core.rate_limit import RateLimiter
 from paydesk.core.remote import fetch_status, resume_creation, send_creation
 from paydesk.core.watch_events import (
@@ -46,7 +46,6 @@ from paydesk.core.watch_events import (
     Remedy,
     SaleCreating,
 )
-from paydesk.domain.failures import Failure, OtherFailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store.errors import StoreError, StoreProblem
 
@@ -261,12 +260,12 @@ class WatchEngine:
         if order.creation is not CreationState.UNCONFIRMED:
             self._unconfirmed.pop(order_id, None)
         self._announce(CreationRecorded(order, outcome))
-        if outcome.failure is not None and order.creation is CreationState.UNCONFIRMED:
-            self._announce(Problem(ProblemCode.NOT_CONFIRMED, outcome.failure, order_id))
-        elif outcome.failure is not None:
-            self._announce(Problem(ProblemCode.CREATION_REFUSED, outcome.failure, order_id))
-        else:
+        if (failure := outcome.failure) is None:
             self._announce(ProblemCleared(order_id))
+        elif order.creation is CreationState.UNCONFIRMED:  # it is sent again
+            self._announce(Problem(ProblemCode.NOT_CONFIRMED, failure, order_id))
+        else:  # the service refused it for good
+            self._announce(Problem(ProblemCode.CREATION_REFUSED, failure, order_id))
 
     def _state_changed(self, _changed: CounterChanged) -> None:
         if self.awaited is not None and self.awaited != self.state.sale_id:
@@ -367,8 +366,7 @@ class WatchEngine:
             self._arrived.append(outcome)
 
     def crashed(self, order_id: str, exc: BaseException) -> None:
-        """A request raised instead of returning an outcome (a bug): said, and the order
-        is sent again at a later tick."""
+        """A request raised instead of returning an outcome (a bug): said; sent again later."""
         log.error("a request for order %s raised %r", order_id, exc)
         self._in_flight.discard(order_id)
         if self.awaited == order_id:
@@ -376,8 +374,7 @@ class WatchEngine:
             self._announce(SaleCreating(False, order_id))
         if order_id in self._unconfirmed:  # a creation's request, not a status check's
             self._announce(CreationOut(order_id, False))
-        self._announce(Problem(ProblemCode.CRASHED,
-                               Failure(OtherFailureCode.UNEXPECTED, str(exc)), order_id))
+        self._announce(Problem(ProblemCode.CRASHED, unexpected(exc), order_id))
 
     def flush(self) -> None:
         """Write the status checks that came back, in one transaction, and send more."""
