@@ -794,7 +794,7 @@
     <message>
         <location filename="../../app/paydesk/domain/catalogue.py" line="213"/>
         <source>it refused a request; ask whoever runs its server</source>
-        <translation>она отклонила запрос; обратитесь к тому, кто обслуживает её сервер</translation>
+        <translation>она отклонила запрос; обратитесь к администратору её сервера</translation>
     </message>
     <message>
         <source>it refused this till&apos;s login; check the password (paydesk config set book_password)</source>
