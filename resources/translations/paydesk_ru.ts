@@ -24,7 +24,7 @@
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="136"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="137"/>
         <source>&amp;Client ID:</source>
         <translation>&amp;ID клиента:</translation>
     </message>
@@ -149,24 +149,24 @@
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="101"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="102"/>
         <source>a number, from your payment service</source>
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="101"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="347"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="349"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="36"/>
         <source>a plaintext file, {0}</source>
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="267"/>
+        <location filename="../../app/paydesk/ui/app.py" line="265"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="89"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="90"/>
         <source>A server on another computer is reached only with TLS and a checked certificate: leave sslmode out, or write sslmode=verify-full.</source>
         <translation>К серверу на другом компьютере можно подключаться только через TLS с проверкой сертификата: не указывайте sslmode или укажите sslmode=verify-full.</translation>
     </message>
@@ -220,42 +220,42 @@
         <translation>Сумма, ₽</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="85"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="86"/>
         <source>An address has no spaces.</source>
         <translation>В адресе не должно быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="59"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="48"/>
         <source>An e-mail address cannot contain control characters.</source>
         <translation>В адресе e-mail не может быть управляющих символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="58"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="47"/>
         <source>An e-mail address cannot contain spaces.</source>
         <translation>В адресе e-mail не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="181"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="81"/>
         <source>An e-mail address has at most {0} characters.</source>
         <translation>Адрес e-mail — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="62"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="51"/>
         <source>An e-mail address has exactly one &apos;@&apos;.</source>
         <translation>В адресе e-mail должен быть ровно один знак «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="71"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="60"/>
         <source>An order id cannot contain a colon.</source>
         <translation>В номере заказа не может быть двоеточия.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="183"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="83"/>
         <source>An order id has at most {0} characters.</source>
         <translation>Номер заказа — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="72"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="61"/>
         <source>An order id may use only Latin letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
@@ -330,17 +330,17 @@
         <translation>проверьте адрес и сеть.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="78"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="67"/>
         <source>Check the amount.</source>
         <translation>Проверьте сумму.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="79"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="68"/>
         <source>Check the e-mail address.</source>
         <translation>Проверьте адрес e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="80"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="69"/>
         <source>Check the order id.</source>
         <translation>Проверьте номер заказа.</translation>
     </message>
@@ -355,13 +355,13 @@
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="187"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="87"/>
         <source>Check what you typed.</source>
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="85"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="206"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="207"/>
         <source>checking the keychain…</source>
         <translation>проверяем хранилище ключей…</translation>
     </message>
@@ -374,7 +374,7 @@
         <location filename="../../app/paydesk/core/export.py" line="60"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="238"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="46"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="287"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="288"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
     </message>
@@ -405,7 +405,7 @@
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="147"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="148"/>
         <source>Connection test result</source>
         <translation>Результат проверки подключения</translation>
     </message>
@@ -615,7 +615,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="118"/>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="39"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="28"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
     </message>
@@ -630,12 +630,12 @@
         <translation>Сначала введите ID клиента.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="324"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="325"/>
         <source>Enter the client ID your payment service gave you.</source>
         <translation>Введите ID клиента, выданный платёжным сервисом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="326"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="327"/>
         <source>Enter the client ID: the key is stored under it.</source>
         <translation>Введите ID клиента: ключ хранится под ним.</translation>
     </message>
@@ -718,7 +718,7 @@
         <translation>Первый день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="92"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="93"/>
         <source>Fixed in the demo: it pays into the built-in sandbox, which has an address, client ID and key of its own.</source>
         <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
     </message>
@@ -758,12 +758,12 @@
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="86"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="87"/>
         <source>Give one server, not several.</source>
         <translation>Укажите один сервер, а не несколько.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="72"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="73"/>
         <source>Give the device&apos;s whole path, as in serial:///dev/ttyUSB0.</source>
         <translation>Укажите полный путь к устройству, например serial:///dev/ttyUSB0.</translation>
     </message>
@@ -773,7 +773,7 @@
         <translation>Отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="263"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="264"/>
         <source>Hide</source>
         <translation>Скрыть</translation>
     </message>
@@ -784,12 +784,12 @@
         <translation>Час</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="100"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="205"/>
         <source>it asks for this till&apos;s password: type it in Settings → Order book</source>
         <translation>она просит пароль этой кассы: введите его в «Настройки» → «Книга заказов»</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="107"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="202"/>
         <source>it cannot be reached</source>
         <translation>она недоступна</translation>
     </message>
@@ -799,21 +799,26 @@
         <translation>он не ответил вовремя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="104"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="209"/>
         <source>it is newer than this PayDesk; upgrade PayDesk</source>
         <translation>она новее этой версии PayDesk; обновите PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="106"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="211"/>
         <source>it is not set up yet (paydesk book init)</source>
         <translation>она ещё не создана (paydesk book init)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="213"/>
+        <source>it refused a request; ask whoever runs its server</source>
+        <translation>она отклонила запрос; обратитесь к администратору её сервера</translation>
     </message>
     <message>
         <source>it refused this till&apos;s login; check the password (paydesk config set book_password)</source>
         <translation type="vanished">она не приняла вход этой кассы; проверьте пароль (paydesk config set book_password)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="97"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="203"/>
         <source>it refused this till&apos;s login; check the password (Settings → Order book)</source>
         <translation>она не приняла вход этой кассы; проверьте пароль («Настройки» → «Книга заказов»)</translation>
     </message>
@@ -823,27 +828,27 @@
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="102"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="207"/>
         <source>its certificate could not be checked (docs/shop-setup.md)</source>
         <translation>не удалось проверить её сертификат (docs/shop-setup.md)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="170"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="171"/>
         <source>Keep the secret key and the order book&apos;s password in a file on this computer</source>
         <translation>Хранить секретный ключ и пароль книги заказов в файле на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="178"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="179"/>
         <source>Keep the secret key in a file on this computer</source>
         <translation>Хранить секретный ключ в файле на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="169"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="170"/>
         <source>Keep them in a file on this computer</source>
         <translation>Хранить их в файле на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="52"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="41"/>
         <source>Kopecks have at most two digits after the decimal separator.</source>
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
@@ -869,7 +874,7 @@
         <translation type="vanished">Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="92"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="93"/>
         <source>Leave the password out of the address: type it in the Password field below (or put it in ~/.pgpass).</source>
         <translation>Не пишите пароль в адресе: введите его в поле «Пароль» ниже (или укажите в ~/.pgpass).</translation>
     </message>
@@ -909,7 +914,7 @@
         <translation>на этом компьютере нет хранилища ключей — см. выше</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="244"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="245"/>
         <source>no keychain on this computer — see below</source>
         <translation>на этом компьютере нет хранилища ключей — см. ниже</translation>
     </message>
@@ -1000,7 +1005,7 @@
         <translation>Не передано: {0} · Отменено: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="257"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="258"/>
         <source>not set</source>
         <translation>не задан</translation>
     </message>
@@ -1257,7 +1262,7 @@
         <translation>Оплатите за {minutes} мин, до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="274"/>
+        <location filename="../../app/paydesk/ui/app.py" line="272"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="87"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
@@ -1273,22 +1278,22 @@
         <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="219"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="138"/>
         <source>PayDesk is not set up yet: check the settings.</source>
         <translation>PayDesk ещё не настроен: проверьте настройки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="164"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="134"/>
         <source>PayDesk is not set up yet: enter the client ID in settings.</source>
         <translation>PayDesk ещё не настроен: укажите ID клиента в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="162"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="132"/>
         <source>PayDesk is not set up yet: enter the payment service address in settings.</source>
         <translation>PayDesk ещё не настроен: укажите адрес платёжного сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="166"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="136"/>
         <source>PayDesk is not set up yet: enter the secret key in settings.</source>
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
@@ -1431,7 +1436,7 @@ QR payments at a shop counter.</source>
         <translation>Печать…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="76"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="77"/>
         <source>python-escpos knows no printer profile of that name; leave profile= out for a generic one.</source>
         <translation>python-escpos не знает профиля принтера с таким именем; уберите profile=, чтобы использовать общий.</translation>
     </message>
@@ -1572,7 +1577,7 @@ QR payments at a shop counter.</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="137"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="138"/>
         <source>Secret &amp;key:</source>
         <translation>Секретный &amp;ключ:</translation>
     </message>
@@ -1597,12 +1602,12 @@ QR payments at a shop counter.</source>
         <translation>Отправлено на печать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="73"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="74"/>
         <source>Service</source>
         <translation>Сервис</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="127"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="128"/>
         <source>Service &amp;address:</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
@@ -1629,18 +1634,18 @@ QR payments at a shop counter.</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="69"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="71"/>
         <source>Shared order book: {0}</source>
         <translation>Общая книга заказов: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="105"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="263"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="106"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="264"/>
         <source>Show</source>
         <translation>Показать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="145"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="146"/>
         <source>Show the secret key</source>
         <translation>Показать секретный ключ</translation>
     </message>
@@ -1660,12 +1665,12 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="326"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="139"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="88"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="89"/>
         <source>sslmode must be one of PostgreSQL&apos;s modes.</source>
         <translation>sslmode должен быть одним из режимов PostgreSQL.</translation>
     </message>
@@ -1679,7 +1684,7 @@ QR payments at a shop counter.</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="319"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="132"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1759,43 +1764,43 @@ QR payments at a shop counter.</source>
         <translation>tcp://АДРЕС:9100, usb://ПРОИЗВОДИТЕЛЬ:МОДЕЛЬ, serial:///dev/ttyUSB0?baudrate=9600, cups://ОЧЕРЕДЬ или file:///dev/usb/lp0; пусто — принтера нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="113"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="146"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="114"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="147"/>
         <source>Test connection</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="83"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="84"/>
         <source>The address must start with postgresql:// (a PostgreSQL server).</source>
         <translation>Адрес должен начинаться с postgresql:// (сервер PostgreSQL).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="179"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="79"/>
         <source>The amount cannot be more than {0}.</source>
         <translation>Сумма не может быть больше {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="40"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="29"/>
         <source>The amount cannot be negative.</source>
         <translation>Сумма не может быть отрицательной.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="55"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="44"/>
         <source>The amount is more than the service allows.</source>
         <translation>Сумма больше, чем допускает сервис.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="37"/>
         <source>The amount must be a number of rubles, such as 150 or 150,50.</source>
         <translation>Введите сумму в рублях, например 150 или 150,50.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="51"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="40"/>
         <source>The amount must be a whole number of kopecks.</source>
         <translation>Сумма должна быть целым числом копеек.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="41"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="30"/>
         <source>The amount must be more than zero.</source>
         <translation>Сумма должна быть больше нуля.</translation>
     </message>
@@ -1805,14 +1810,12 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="328"/>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="26"/>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="135"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="74"/>
         <source>The client ID must be a number greater than zero.</source>
         <translation>ID клиента должен быть числом больше нуля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="133"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="72"/>
         <source>The client ID must be a whole number.</source>
         <translation>ID клиента должен быть целым числом.</translation>
     </message>
@@ -1822,43 +1825,43 @@ QR payments at a shop counter.</source>
         <translation>и для заказов песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="234"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="153"/>
         <source>the disk is full</source>
         <translation>диск заполнен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="254"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="172"/>
         <source>The disk is full, so nothing was saved. Free some space and try again; the orders already saved are safe.</source>
         <translation>Диск заполнен, поэтому ничего не сохранено. Освободите место и повторите; уже сохранённые заказы в сохранности.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="235"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="154"/>
         <source>the disk refused to read or write the order book</source>
         <translation>диск отказался читать или записывать книгу заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="257"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="175"/>
         <source>The disk refused to read or write the order book (it may be full, removed or failing), so nothing was saved. Check the disk and try again.</source>
         <translation>Диск не дал прочитать или записать книгу заказов (возможно, он заполнен, отключён или неисправен), поэтому ничего не сохранено. Проверьте диск и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="67"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="56"/>
         <source>The e-mail address must be text.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="346"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="348"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="34"/>
         <source>the environment variable {0}</source>
         <translation>переменная окружения {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="240"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="159"/>
         <source>the file is not a PayDesk order book</source>
         <translation>файл не является книгой заказов PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="246"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="247"/>
         <source>the keychain cannot be read — type the key to store it</source>
         <translation>хранилище ключей недоступно — введите ключ, чтобы сохранить его</translation>
     </message>
@@ -1888,77 +1891,77 @@ QR payments at a shop counter.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="237"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="156"/>
         <source>the order book file cannot be opened or created</source>
         <translation>файл книги заказов нельзя открыть или создать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="260"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="178"/>
         <source>The order book file {0} cannot be opened or created. Check that its folder exists and may be written by this user.</source>
         <translation>Файл книги заказов {0} не удаётся открыть или создать. Проверьте, что его папка существует и этот пользователь может в неё записывать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="239"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="158"/>
         <source>the order book is damaged</source>
         <translation>книга заказов повреждена</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="231"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="150"/>
         <source>the order book is locked by another program</source>
         <translation>книга заказов занята другой программой</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="247"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="165"/>
         <source>The order book is locked by another program (another PayDesk window or command, or a backup tool). Nothing was changed; close the other program or wait, then try again.</source>
         <translation>Книга заказов занята другой программой (другим окном или командой PayDesk либо программой резервного копирования). Ничего не изменено; закройте другую программу или подождите, затем повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="233"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="152"/>
         <source>the order book is read-only</source>
         <translation>книга заказов доступна только для чтения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="251"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="169"/>
         <source>The order book is read-only, so nothing can be saved in it. Check that the file and its folder may be written by this user.</source>
         <translation>Книга заказов доступна только для чтения, поэтому в ней ничего нельзя сохранить. Проверьте, что этот пользователь может записывать в файл и его папку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="241"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="160"/>
         <source>the order book was written by a newer version of PayDesk</source>
         <translation>книга заказов записана более новой версией PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="273"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="193"/>
         <source>The order book {0} is damaged and cannot be read. It has been moved to {1}; nothing was deleted. It may hold orders that are not confirmed or not yet seen paid, so PayDesk will not start a new, empty order book in its place: give that file to support, who can recover what it holds. To start a new order book anyway, move {2} out of {3} and start PayDesk again.</source>
         <translation>Книга заказов {0} повреждена и не читается. Она перемещена в {1}; ничего не удалено. В ней могут быть неподтверждённые заказы и оплаты, которых PayDesk ещё не видел, поэтому PayDesk не станет заводить на её месте новую, пустую книгу: передайте этот файл в поддержку — там восстановят его содержимое. Чтобы всё же начать новую книгу заказов, уберите {2} из папки {3} и запустите PayDesk снова.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="263"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="181"/>
         <source>The order book {0} is damaged. Stop taking payments with it and contact support with the file; it has not been changed.</source>
         <translation>Книга заказов {0} повреждена. Не принимайте с ней платежи и обратитесь в поддержку, приложив файл; он не изменён.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="269"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="187"/>
         <source>The order book {0} was written by a newer version of PayDesk. Update PayDesk to open it; the file has not been changed.</source>
         <translation>Книга заказов {0} записана более новой версией PayDesk. Обновите PayDesk, чтобы открыть её; файл не изменён.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="70"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="59"/>
         <source>The order id is empty.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="149"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="116"/>
         <source>The order never reached the payment service and its time ran out.</source>
         <translation>Заказ так и не дошёл до платёжного сервиса, а его время истекло.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="314"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="127"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="305"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="115"/>
         <source>The order {0} was sent to the payment service, but it could not be saved here: {1}. PayDesk sends it again by itself, as the same order. Do not take this payment again.</source>
         <translation>Заказ {0} отправлен в платёжный сервис, но сохранить его здесь не удалось: {1}. PayDesk сам отправит его ещё раз — как тот же заказ. Не принимайте эту оплату повторно.</translation>
     </message>
@@ -1968,7 +1971,7 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="64"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="53"/>
         <source>The part after &apos;@&apos; must be a domain such as mail.ru.</source>
         <translation>После «@» должен быть домен, например mail.ru.</translation>
     </message>
@@ -1978,47 +1981,47 @@ QR payments at a shop counter.</source>
         <translation>Не удалось сохранить пароль: хранилище ключей отказало.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="128"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="67"/>
         <source>The payment service address cannot contain &apos;?&apos; or &apos;#&apos;.</source>
         <translation>В адресе платёжного сервиса не может быть «?» или «#».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="126"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="65"/>
         <source>The payment service address cannot contain a user name or password.</source>
         <translation>В адресе платёжного сервиса не может быть имени пользователя или пароля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="118"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="57"/>
         <source>The payment service address cannot contain spaces.</source>
         <translation>В адресе платёжного сервиса не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="124"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="63"/>
         <source>The payment service address has no host name.</source>
         <translation>В адресе платёжного сервиса нет имени хоста.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="117"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="55"/>
         <source>The payment service address is empty.</source>
         <translation>Адрес платёжного сервиса не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="120"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="59"/>
         <source>The payment service address is not a valid URL.</source>
         <translation>Адрес платёжного сервиса — не корректный URL.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="122"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="61"/>
         <source>The payment service address must start with https://.</source>
         <translation>Адрес платёжного сервиса должен начинаться с https://.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="130"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="69"/>
         <source>The payment service address must use https:// (plain http:// is allowed only for a service on this computer).</source>
         <translation>Адрес платёжного сервиса должен начинаться с https:// (http:// допустим только для сервиса на этом компьютере).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="151"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="118"/>
         <source>The payment service already had this order (an earlier attempt reached it) and did not send its payment link again, so it cannot be shown to a buyer. PayDesk keeps checking its status.</source>
         <translation>У платёжного сервиса этот заказ уже был (до него дошла одна из прежних попыток), но ссылку на оплату он повторно не прислал, поэтому показать её покупателю нельзя. PayDesk продолжает проверять статус заказа.</translation>
     </message>
@@ -2028,37 +2031,37 @@ QR payments at a shop counter.</source>
         <translation>У платёжного сервиса этот заказ уже есть,</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="146"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="113"/>
         <source>The payment service answered about a different order. Nothing was recorded; try again, and contact support if it happens again.</source>
         <translation>Платёжный сервис ответил о другом заказе. Ничего не записано; попробуйте ещё раз, а если повторится — обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="140"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="107"/>
         <source>The payment service answered with a redirect. Check the service address in settings.</source>
         <translation>Платёжный сервис ответил перенаправлением. Проверьте адрес сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="98"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="77"/>
         <source>The payment service could not be reached. Check the internet connection and try again.</source>
         <translation>Нет связи с платёжным сервисом. Проверьте подключение к интернету и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="85"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="87"/>
         <source>The payment service did not accept the shop&apos;s credentials. Check the client ID and the secret key in settings.</source>
         <translation>Платёжный сервис не принял учётные данные магазина. Проверьте ID клиента и секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="96"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="80"/>
         <source>The payment service did not answer in time. Try again in a moment.</source>
         <translation>Платёжный сервис не ответил вовремя. Повторите чуть позже.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="138"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="105"/>
         <source>The payment service had a fault. Try again in a few minutes.</source>
         <translation>В платёжном сервисе произошёл сбой. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="88"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="90"/>
         <source>The payment service has no order with this number.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
@@ -2068,42 +2071,42 @@ QR payments at a shop counter.</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="104"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="97"/>
         <source>The payment service is busy. Wait a moment and try again.</source>
         <translation>Платёжный сервис перегружен. Подождите немного и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="106"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="99"/>
         <source>The payment service is having a problem right now. Try again in a few minutes.</source>
         <translation>У платёжного сервиса сейчас неполадки. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="93"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="95"/>
         <source>The payment service refused a value in the request.</source>
         <translation>Платёжный сервис отклонил одно из значений в запросе.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="95"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="85"/>
         <source>The payment service refused the request.</source>
         <translation>Платёжный сервис отклонил запрос.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="158"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="125"/>
         <source>The payment service refused the request: {0}</source>
         <translation>Платёжный сервис отклонил запрос: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="143"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="110"/>
         <source>The payment service sent a payment link that is not secure (not https), so it is not shown to the buyer. Contact the payment service&apos;s support.</source>
         <translation>Платёжный сервис прислал небезопасную ссылку (не https), поэтому она не показана покупателю. Обратитесь в поддержку платёжного сервиса.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="109"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="102"/>
         <source>The payment service sent a reply PayDesk could not understand. Try again; if it keeps happening, contact support.</source>
         <translation>Платёжный сервис прислал ответ, который PayDesk не понимает. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="112"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="53"/>
         <source>The payment service settings are not valid. Check them in settings.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
@@ -2123,12 +2126,12 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="68"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="69"/>
         <source>The port must be a number from 1 to 65535 (printers listen on 9100).</source>
         <translation>Порт должен быть числом от 1 до 65535 (принтеры слушают порт 9100).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="87"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="88"/>
         <source>The port must be a number from 1 to 65535.</source>
         <translation>Порт — число от 1 до 65535.</translation>
     </message>
@@ -2168,12 +2171,12 @@ QR payments at a shop counter.</source>
         <translation>Чековый принтер не найден по адресу {address}. Проверьте, что он включён и подключён и что в «Настройки → Принтер» указан его адрес.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="57"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="58"/>
         <source>The receipt printer&apos;s address must be tcp://HOST:9100, usb://VENDOR:PRODUCT, serial:///dev/ttyUSB0, cups://QUEUE or file:///dev/usb/lp0.</source>
         <translation>Адрес чекового принтера должен быть вида tcp://АДРЕС:9100, usb://ПРОИЗВОДИТЕЛЬ:МОДЕЛЬ, serial:///dev/ttyUSB0, cups://ОЧЕРЕДЬ или file:///dev/usb/lp0.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="60"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="61"/>
         <source>The receipt printer&apos;s paper is 58 or 80 mm wide.</source>
         <translation>Бумага чекового принтера шириной 58 или 80 мм.</translation>
     </message>
@@ -2189,37 +2192,37 @@ QR payments at a shop counter.</source>
         <translation>Чек напечатан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="114"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="50"/>
         <source>The request to the payment service failed. Try again; if it keeps failing, contact support.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="204"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="205"/>
         <source>the sandbox&apos;s own key</source>
         <translation>собственный ключ песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="330"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="332"/>
         <source>The secret key cannot start or end with a space.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="224"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="143"/>
         <source>The secret key could not be read or stored: the keychain refused.</source>
         <translation>Не удалось прочитать или сохранить секретный ключ: хранилище ключей отказало.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="137"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="76"/>
         <source>The secret key is empty.</source>
         <translation>Секретный ключ не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="101"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="82"/>
         <source>The secure connection to the payment service could not be verified. Check the computer&apos;s date and time and the service address, or contact support.</source>
         <translation>Не удалось проверить защищённое соединение с платёжным сервисом. Проверьте дату и время на компьютере и адрес сервиса или обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="30"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="31"/>
         <source>The service address must start with https:// (or http:// for a sandbox on this computer).</source>
         <translation>Адрес сервиса должен начинаться с https:// (или http:// для песочницы на этом компьютере).</translation>
     </message>
@@ -2234,62 +2237,62 @@ QR payments at a shop counter.</source>
         <translation>Сервис не принял эти учётные данные: проверьте ID клиента и секретный ключ.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="23"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="25"/>
         <source>The setting backoff_max_seconds cannot be less than backoff_start_seconds ({low} s).</source>
         <translation>Настройка backoff_max_seconds не может быть меньше backoff_start_seconds ({low} с).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="28"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="29"/>
         <source>The setting secret_storage must be &quot;keychain&quot; or &quot;file&quot;.</source>
         <translation>Настройка secret_storage должна быть &quot;keychain&quot; или &quot;file&quot;.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="35"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="36"/>
         <source>The setting {name} must be a number (it is {value}).</source>
         <translation>Настройка {name} должна быть числом (сейчас {value}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="33"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="34"/>
         <source>The setting {name} must be a whole number (it is {value}).</source>
         <translation>Настройка {name} должна быть целым числом (сейчас {value}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="21"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="23"/>
         <source>The setting {name} must be between {low} and {high} (it is {value}).</source>
         <translation>Настройка {name} должна быть от {low} до {high} (сейчас {value}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="37"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="38"/>
         <source>The setting {name} must be on or off (it is {value}).</source>
         <translation>Настройка {name} должна быть включена или выключена (сейчас {value}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="39"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="40"/>
         <source>The setting {name} must be text (it is {value}).</source>
         <translation>Настройка {name} должна быть текстом (сейчас {value}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="47"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="48"/>
         <source>The settings cannot be saved in {path}: {reason}.</source>
         <translation>Не удалось сохранить настройки в {path}: {reason}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="43"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="44"/>
         <source>The settings file {path} cannot be read: {reason}</source>
         <translation>Не удалось прочитать файл настроек {path}: {reason}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="45"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="46"/>
         <source>The settings file {path} does not hold settings (a JSON object).</source>
         <translation>В файле {path} нет настроек (ожидался объект JSON).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="49"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="50"/>
         <source>The settings in {path} are being saved by another PayDesk program; try again in a moment.</source>
         <translation>Настройки в {path} сейчас сохраняет другая программа PayDesk; попробуйте ещё раз чуть позже.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="52"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="53"/>
         <source>The shared order book&apos;s address must be a PostgreSQL address such as postgresql://till@backoffice:5432/shop.</source>
         <translation>Адрес общей книги заказов должен быть адресом PostgreSQL, например postgresql://till@backoffice:5432/shop.</translation>
     </message>
@@ -2299,7 +2302,7 @@ QR payments at a shop counter.</source>
         <translation>Пароль общей книги заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="74"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="75"/>
         <source>The speed must be one a serial printer is set to, such as 9600 or 115200.</source>
         <translation>Скорость должна быть одной из скоростей последовательного принтера, например 9600 или 115200.</translation>
     </message>
@@ -2314,17 +2317,17 @@ QR payments at a shop counter.</source>
         <translation>Пробная страница напечатана.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="55"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="56"/>
         <source>The till&apos;s name must be one line of at most 40 characters.</source>
         <translation>Название кассы — одна строка не длиннее 40 символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="41"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="42"/>
         <source>There is no setting called {name}.</source>
         <translation>Настройки {name} не существует.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="101"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="102"/>
         <source>This cannot be shorter than the first check of other orders ({low} s).</source>
         <translation>Не может быть меньше первой проверки других заказов ({low} с).</translation>
     </message>
@@ -2338,12 +2341,12 @@ QR payments at a shop counter.</source>
         <translation>Этот компьютер</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="172"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="173"/>
         <source>This computer has no keychain to keep the secret key and the order book&apos;s password safe. PayDesk can keep them in a file instead: {0}. Only this user account can read the file (mode 0600), but anyone who can sign in as this user, or read this user&apos;s files or backups, can read them.</source>
         <translation>На этом компьютере нет хранилища ключей, где секретный ключ и пароль книги заказов были бы в безопасности. PayDesk может хранить их в файле: {0}. Читать файл может только эта учётная запись (права 0600), но их прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="179"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="180"/>
         <source>This computer has no keychain to keep the secret key safe. PayDesk can keep it in a file instead: {0}. Only this user account can read the file (mode 0600), but anyone who can sign in as this user, or read this user&apos;s files or backups, can read the key.</source>
         <translation>На этом компьютере нет хранилища ключей, где секретный ключ был бы в безопасности. PayDesk может хранить его в файле: {0}. Читать файл может только эта учётная запись (права 0600), но ключ прочтёт любой, кто может войти под этим пользователем или прочитать его файлы и резервные копии.</translation>
     </message>
@@ -2353,7 +2356,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому пароль нельзя сохранить в нём. Выберите выше хранение в файле вместе с секретным ключом или укажите пароль в ~/.pgpass.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="221"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="140"/>
         <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
@@ -2362,7 +2365,7 @@ QR payments at a shop counter.</source>
         <translation type="vanished">На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить надёжно. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите обычный файл, доступный только вам: paydesk config set secret_storage file</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="353"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="355"/>
         <source>This computer has no keychain, so the secret key cannot be stored there. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose below to keep the key in a file.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить в нём. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите ниже хранение ключа в файле.</translation>
     </message>
@@ -2372,7 +2375,7 @@ QR payments at a shop counter.</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="99"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="100"/>
         <source>This must be between {low} and {high}.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
@@ -2402,7 +2405,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="90"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="92"/>
         <source>This order number is already used at the payment service with a different amount or e-mail.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
@@ -2422,12 +2425,12 @@ QR payments at a shop counter.</source>
         <translation>Этот принтер готов к работе с PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="323"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="136"/>
         <source>This sale was not taken: nothing of it was saved or sent. {0}</source>
         <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="70"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="72"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
     </message>
@@ -2526,7 +2529,7 @@ QR payments at a shop counter.</source>
         <translation>Введите сумму и нажмите Enter</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="334"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="336"/>
         <source>Type the secret key to keep it in the file.</source>
         <translation>Введите секретный ключ, чтобы сохранить его в файле.</translation>
     </message>
@@ -2536,7 +2539,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="155"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="122"/>
         <source>Unknown error.</source>
         <translation>Неизвестная ошибка.</translation>
     </message>
@@ -2556,7 +2559,7 @@ QR payments at a shop counter.</source>
         <translation>Без галочки — все даты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="45"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="34"/>
         <source>Use one decimal separator (a comma or a point), not both.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
@@ -2592,17 +2595,17 @@ QR payments at a shop counter.</source>
         <translation>Весь магазин</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="42"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="31"/>
         <source>Write the amount in plain digits, without an exponent.</source>
         <translation>Введите сумму обычными цифрами, без экспоненты.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="63"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="52"/>
         <source>Write the name before the &apos;@&apos;.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="70"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="71"/>
         <source>Write the vendor and product as lsusb shows them, as in usb://04b8:0202.</source>
         <translation>Укажите производителя и модель так, как их показывает lsusb, например usb://04b8:0202.</translation>
     </message>
@@ -2622,7 +2625,7 @@ QR payments at a shop counter.</source>
         <translation>{0} (не подключён)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="266"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="184"/>
         <source>{0} is not a PayDesk order book; it has been left as it is. Start PayDesk with another data folder.</source>
         <translation>{0} — не книга заказов PayDesk; файл оставлен как есть. Запустите PayDesk с другой папкой данных.</translation>
     </message>
@@ -2677,29 +2680,29 @@ QR payments at a shop counter.</source>
         <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="62"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="63"/>
         <source>{value} is not a code page; CP866 is the usual one for Cyrillic.</source>
         <translation>{value} — не кодовая страница; для кириллицы обычно используют CP866.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="254"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="255"/>
         <source>•••••••• set</source>
         <translation>•••••••• задан</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="100"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="250"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="251"/>
         <source>•••••••• set ({where}) — type to replace</source>
         <translation>•••••••• задан ({where}) — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="254"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="255"/>
         <source>•••••••• set — type to replace</source>
         <translation>•••••••• задан — введите новый, чтобы заменить</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="103"/>
-        <location filename="../../app/paydesk/ui/settings/service_section.py" line="248"/>
+        <location filename="../../app/paydesk/ui/settings/service_section.py" line="249"/>
         <source>•••••••• stored in the keychain — type to replace</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>
@@ -2724,17 +2727,17 @@ QR payments at a shop counter.</source>
         <translation>≈ {0} из оплат замечены больше чем через минуту после того, как могли быть сделаны: их время приблизительное.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="89"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="91"/>
         <source>⚠ Shared order book offline — 1 order waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — 1 заказ ждёт отправки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="90"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="92"/>
         <source>⚠ Shared order book offline — {0} orders waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — ждут отправки: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="86"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="88"/>
         <source>⚠ Shared order book: not usable — {0}</source>
         <translation>⚠ Общая книга заказов не работает — {0}</translation>
     </message>
@@ -2744,7 +2747,7 @@ QR payments at a shop counter.</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="82"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="84"/>
         <source>✓ Shared order book</source>
         <translation>✓ Общая книга заказов</translation>
     </message>
@@ -2754,12 +2757,12 @@ QR payments at a shop counter.</source>
         <translation>✗ Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="84"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="86"/>
         <source>⟳ Shared order book: connecting…</source>
         <translation>⟳ Общая книга заказов: подключение…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="81"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="83"/>
         <source>⟳ Shared order book: uploading ({0})</source>
         <translation>⟳ Общая книга заказов: отправка ({0})</translation>
     </message>

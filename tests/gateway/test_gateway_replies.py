@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 
+from paydesk.domain.catalogue import say
+from paydesk.domain.failures import Failure
 from paydesk.domain.orders import OrderStatus
 from paydesk.gateway import (
     CredentialsRefused,
@@ -212,7 +214,7 @@ def test_the_text_is_message_else_error(fields: dict[str, Any]) -> None:
 def test_no_usable_text_is_none(fields: dict[str, Any]) -> None:
     error = error_of(reply(200, {"status": False, **fields}))
     assert error.service_message is None
-    assert error.user_message == ServiceRefused.default_user_message
+    assert error.user_message == say(Failure(ServiceRefused.default_code))
 
 
 @pytest.mark.parametrize("code", [500, 502, 503, 599])

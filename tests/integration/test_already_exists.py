@@ -59,7 +59,7 @@ def test_a_lost_reply_resent_and_answered_already_exists_is_watched_to_the_end(
         resent = resume_creation(client, lost, lifetime=LIFETIME)  # as the window, refresh do
         found = desk.record_creation(resent)
 
-        assert resent.found is OrderStatus.PENDING and resent.error is None
+        assert resent.found is OrderStatus.PENDING and resent.failure is None
         assert (found.creation, found.url, found.status) == (
             CreationState.CONFIRMED, None, OrderStatus.PENDING)
         assert found.is_watched and not found.is_payable  # checked; no code for a buyer

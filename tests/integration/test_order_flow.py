@@ -272,7 +272,8 @@ def test_past_its_lifetime_an_order_is_checked_until_the_service_answers(
     desk = open_desk()
     order = desk.record_creation(send_creation(client, desk.start_order("60")))
     past_its_life = desk.policy.expires_at(order) + timedelta(minutes=5)
-    failed = CheckOutcome(order.order_id, past_its_life, error=GatewayTimeout("read timed out"))
+    failed = CheckOutcome(order.order_id, past_its_life,
+                          failure=GatewayTimeout("read timed out").failure)
     [(after, _)] = desk.record_checks([failed])
     assert after.next_check_at is not None  # not given up: the buyer may have paid
     answered = CheckOutcome(order.order_id, past_its_life + timedelta(minutes=1),
@@ -296,7 +297,8 @@ def test_an_absurd_retry_after_is_capped(
     order = desk.record_creation(send_creation(client, desk.start_order("70")))
     # "Retry-After: Fri, 31 Dec 9999 ...": the service may ask for anything.
     error = RateLimited("too many requests", retry_after=10.0 ** 12)
-    outcome = CheckOutcome(order.order_id, order.created_at, error=error)
+    outcome = CheckOutcome(order.order_id, order.created_at, failure=error.failure,
+                           retry_after=error.retry_after)
     [(after, _)] = desk.record_checks([outcome])
     assert after.next_check_at is not None
     assert after.next_check_at <= order.created_at + timedelta(hours=1)

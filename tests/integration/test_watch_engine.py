@@ -36,7 +36,9 @@ from paydesk.core.watch_events import (
     WatchEvent,
 )
 from paydesk.core.watch_threads import watch_until_final
+from paydesk.domain.catalogue import english
 from paydesk.domain.clock import utc_now
+from paydesk.domain.failures import StoreProblem
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.gateway import GatewayClient
 from paydesk.sandbox import Fault, SandboxServer
@@ -364,7 +366,9 @@ def test_a_damaged_book_is_said_once_and_nothing_more_is_written_or_sent(
         engine.check_now()
         engine.tick()
         [problem] = of(Problem, heard)  # said once
-        assert problem.code is ProblemCode.BOOK_REFUSED and "damaged" in str(problem.error)
+        assert problem.code is ProblemCode.BOOK_REFUSED
+        assert problem.failure.code == StoreProblem.DAMAGED
+        assert "damaged" in english(problem.failure)
     assert runner.requests == [] and sandbox.request_count() == 0
     assert quarantine.damaged_copies(book)
 

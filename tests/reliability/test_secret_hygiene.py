@@ -29,6 +29,8 @@ import pytest
 from paydesk.core.desk import OrderDesk
 from paydesk.core.refresh import refresh_all
 from paydesk.core.remote import fetch_status, send_creation
+from paydesk.domain.catalogue import english
+from paydesk.domain.failures import Failure
 from paydesk.gateway import GatewayClient, GatewayError
 from paydesk.launch import main
 from paydesk.sandbox import Fault, SandboxServer
@@ -100,6 +102,7 @@ def test_the_secret_is_nowhere_after_whole_flows(
     sandbox = canary_sandbox
     outputs: dict[str, str] = {}
     failures: list[GatewayError] = []
+    kept: list[Failure] = []  # the same failures as the core keeps and announces them
 
     def cli(*args: str, env: dict[str, str] | None = None, stdin: str = "") -> Run:
         run = paydesk.run("-v", *args, env=env, stdin=stdin)
@@ -153,14 +156,17 @@ def test_the_secret_is_nowhere_after_whole_flows(
         for fault in (Fault.SERVER_ERROR, Fault.HTML_ERROR, Fault.TRUNCATED_JSON,
                       Fault.WRONG_TYPES, Fault.REFUSED_WITH_200, Fault.STALL,
                       Fault.DROP_AFTER_PROCESSING, Fault.RATE_LIMITED):
+            order = desk.start_order("60")
             sandbox.inject(fault, times=4)
-            outcome = send_creation(client, desk.start_order("60"))
+            try:  # the exception itself, as the gateway raises it
+                client.create_order(order.order_id, order.amount, email=order.email)
+            except GatewayError as error:
+                failures.append(error)
+            sandbox.inject(fault, times=4)
+            outcome = send_creation(client, order)  # the same, as the core keeps it
             desk.record_creation(outcome)
-            if outcome.error is not None:
-                failures.append(outcome.error)
             check = fetch_status(client, outcome.order_id)
-            if check.error is not None:
-                failures.append(check.error)
+            kept.extend(f for f in (outcome.failure, check.failure) if f is not None)
         sandbox.clear_faults()
         refresh_all(desk, client)
         for call in (lambda: client.get_order("No-Such-Order"), client.verify_credentials):
@@ -191,8 +197,11 @@ def test_the_secret_is_nowhere_after_whole_flows(
         **{f"exception {n}": "\n".join([str(e), repr(e), e.user_message, e.body or "",
                                         *traceback.format_exception(e)])
            for n, e in enumerate(failures)},
+        **{f"failure {n}": f"{failure} {failure!r} {english(failure)}"
+           for n, failure in enumerate(kept)},
     }
-    assert len(failures) >= 6 and len(book_orders) >= 10  # the run did go through it all
+    # The run did go through it all.
+    assert len(failures) >= 6 and len(kept) >= 6 and len(book_orders) >= 10
     assert any("crash-" in where for where in texts)  # the report is among the files
     assert leaks(texts, searched) == []
     # The keychain (here a test double outside the data folder) is where it lives.

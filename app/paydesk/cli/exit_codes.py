@@ -1,5 +1,9 @@
 """Exit codes of ``paydesk``, distinct so scripts can tell failures apart."""
 
+from __future__ import annotations
+
+from paydesk.domain.failures import REFUSALS, SETTINGS_FAILURES, Failure
+
 OK = 0
 #: Something unexpected; the message says what.
 FAILURE = 1
@@ -24,16 +28,13 @@ PRINTER = 8
 INTERRUPTED = 130
 
 
-def for_gateway_error(error: Exception) -> int:
-    """The exit code for a failure of the payment client."""
-    # The payment client (with requests) for a failed command only: the launcher
-    # imports this module for every start, the window's too.
-    from paydesk.gateway import GatewayConfigError, InvalidRequestError, ServiceRefused
-
+def for_failure(failure: Failure) -> int:
+    """The exit code for a failure of the payment client, by its code."""
     # A configured address the client refuses (http:// off this computer) is the
-    # configuration's fault, like a missing one: nothing was sent.
-    if isinstance(error, (InvalidRequestError, GatewayConfigError)):
+    # configuration's fault, like a missing one: nothing was sent; so is an order
+    # field the client refused.
+    if failure.field is not None or failure.code in SETTINGS_FAILURES:
         return USAGE
-    if isinstance(error, ServiceRefused):
+    if failure.code in REFUSALS:
         return REFUSED
     return UNAVAILABLE

@@ -131,7 +131,7 @@ def _run_command(args: argparse.Namespace) -> int:
     except (NotConfiguredError, SettingsError, SecretStoreError) as exc:
         return fail(str(exc), exit_codes.USAGE)
     except GatewayError as exc:
-        return fail(exc.user_message, exit_codes.for_gateway_error(exc))
+        return fail(exc.user_message, exit_codes.for_failure(exc.failure))
     except StoreError as exc:
         return fail(str(exc), exit_codes.STORAGE)
     finally:

@@ -30,6 +30,7 @@ from paydesk.core.remote import fetch_status, send_creation
 from paydesk.core.runtime import Runtime
 from paydesk.core.saving import record_creation_retrying
 from paydesk.core.watch_threads import watch_until_final
+from paydesk.domain.catalogue import store_fact
 from paydesk.domain.money import parse_amount
 from paydesk.domain.orders import CreationState, Order, OrderStatus, validate_order_id
 from paydesk.domain.phase import OrderPhase, phase_of, phase_of_status
@@ -198,13 +199,13 @@ def _create(args: argparse.Namespace, runtime: Runtime, written: list[Order]) ->
         print(f"\nThe order is saved: {english(Failure(FailureCode.LINK_UNKNOWN))}\n"
               f"'paydesk status {order.order_id}' asks about it.", file=sys.stderr)
         return exit_codes.REFUSED
-    if outcome.error is not None:
+    if outcome.failure is not None:
         print(
-            f"\nThe order is saved but not confirmed: {outcome.error.user_message}\n"
+            f"\nThe order is saved but not confirmed: {english(outcome.failure)}\n"
             "'paydesk refresh' sends it again with the same order id.",
             file=sys.stderr,
         )
-        return exit_codes.for_gateway_error(outcome.error)
+        return exit_codes.for_failure(outcome.failure)
     if args.qr and order.url:
         print()
         print(render_text(qr_matrix(order.url)))
@@ -223,14 +224,14 @@ def _show(order: Order, args: argparse.Namespace) -> None:
 
 
 def _say_retrying(order: Order, error: StoreError) -> None:
-    problem = error.problem.value if error.problem else "it failed"
+    problem = store_fact(error.problem) or "it failed"
     print(f"paydesk: order {order.order_id} was sent, but saving the answer failed "
           f"({problem}); trying again for a few seconds...", file=sys.stderr, flush=True)
 
 
 def _sent_but_not_saved(args: argparse.Namespace, order: Order, error: StoreError) -> int:
     """The service has the order (``order.url``); the book could not take its link."""
-    problem = error.problem.value if error.problem else str(error)
+    problem = store_fact(error.problem) or str(error)
     print(  # first: this must be said even if the output below cannot be written
         f"paydesk: order {order.order_id} was sent, and the payment service has it, but it "
         f"could not be saved in the order book: {problem}. Do not create it again: the "
@@ -277,9 +278,9 @@ def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
         if local is not None and local.creation is CreationState.CONFIRMED:
             [(local, _changed)] = desk.record_checks([outcome])
         details = desk.book.details(order_id) if args.history and local is not None else None
-    if outcome.error is not None:
-        print(f"{order_id}: {outcome.error.user_message}", file=sys.stderr)
-        return exit_codes.for_gateway_error(outcome.error)
+    if outcome.failure is not None:
+        print(f"{order_id}: {english(outcome.failure)}", file=sys.stderr)
+        return exit_codes.for_failure(outcome.failure)
     if args.format == "json":
         record = status_record(order_id, local, outcome.status or OrderStatus.PENDING)
         if args.history:

@@ -23,10 +23,10 @@ from paydesk.cli.words import Words, terminal_words
 from paydesk.core.export import PHASE_WORDS
 from paydesk.core.report import LINES, DayReport, HourTakings, Tally
 from paydesk.core.runtime import Runtime
+from paydesk.domain.catalogue import QT_TRANSLATE_NOOP
 from paydesk.domain.errors import InputError
 from paydesk.domain.phase import OrderPhase
 from paydesk.domain.writing import day_text
-from paydesk.support.translations import QT_TRANSLATE_NOOP
 
 #: Every phase as a heading of the report's table: the orders list's words, as
 #: in the window's report (a test holds them to the list's English).

@@ -37,9 +37,10 @@ from typing import TYPE_CHECKING, Protocol
 
 from paydesk.core.events import EventHub
 from paydesk.domain.clock import Clock, utc_now
-from paydesk.domain.failures import Failure
+from paydesk.domain.failures import BookFailureCode, Failure
 from paydesk.domain.orders import Order
 from paydesk.store import BookEntry, StoreError
+from paydesk.store.shared.errors import SharedBookError
 
 if TYPE_CHECKING:
     from paydesk.store import OrderStore
@@ -60,8 +61,7 @@ LOOK_SECONDS = 0.1
 CATCH_UP_SECONDS = 5.0
 UPLOAD_BATCH = 500
 #: Failures trying again will not mend: the book is reached but refuses this till.
-NEEDS_A_PERSON = frozenset({"book_auth", "book_no_password", "book_tls", "book_schema_too_new",
-                            "book_not_ready", "book_refused"})
+NEEDS_A_PERSON = frozenset(set(BookFailureCode) - {BookFailureCode.BOOK_UNREACHABLE})
 DOWNLOAD_BATCH = 1000
 
 
@@ -319,7 +319,7 @@ class BookSync:
             self.hub.publish(OrdersTaken(tuple(taken)))
 
     def _lost(self, journal: OrderStore, exc: StoreError) -> None:
-        failure = getattr(exc, "failure", None)
+        failure = exc.failure if isinstance(exc, SharedBookError) else None
         refused = failure is not None and failure.code in NEEDS_A_PERSON
         if self._status.state is not BookState.OFFLINE or self._book is not None:
             log.warning("shared order book %s: %s", "refused" if refused else "unreachable", exc)

@@ -24,7 +24,6 @@ from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.money import MAX_AMOUNT, check_kopecks, parse_amount
 from paydesk.domain.order_ids import OrderIdGenerator
 from paydesk.domain.orders import CreationState, Order, OrderStatus, normalize_email
-from paydesk.gateway import GatewayError, InvalidRequestError, OrderConflict
 from paydesk.store import CheckResult, DuplicateOrderError, OrderStore
 
 #: The local note ("2 coffees") is never sent; this keeps it a note.
@@ -117,9 +116,8 @@ class OrderDesk:
         if outcome.abandoned:
             return self.store.abandon(self.client_id, order_id,
                                       Failure(FailureCode.NEVER_SENT), outcome.finished_at)
-        error = outcome.error
-        failure = error.failure if error is not None else Failure(FailureCode.UNKNOWN)
-        if _cannot_succeed(error):
+        failure = outcome.failure or Failure(FailureCode.UNKNOWN)
+        if _cannot_succeed(failure):
             # Sending the same request again can only fail the same way.
             return self.store.abandon(self.client_id, order_id, failure, outcome.finished_at)
         return self.store.record_creation_error(
@@ -255,19 +253,17 @@ class OrderDesk:
 def _last_error(order: Order, outcome: CheckOutcome) -> Failure | None:
     """The check's failure; else, for an order the service has but whose link it never
     sent, that (a successful check changes nothing of it)."""
-    if outcome.error is not None:
-        return outcome.error.failure
+    if outcome.failure is not None:
+        return outcome.failure
     if order.creation is CreationState.CONFIRMED and order.url is None:
         return Failure(FailureCode.LINK_UNKNOWN)
     return None
 
 
-def _cannot_succeed(error: GatewayError | None) -> bool:
-    """Whether the service refused this create_order for good (an invalid
-    request, an order id taken by another order)."""
-    if error is None:
-        return False
-    return isinstance(error, InvalidRequestError | OrderConflict)
+def _cannot_succeed(failure: Failure) -> bool:
+    """Whether the service refused this create_order for good (an order field the
+    client refused, an order id taken by another order)."""
+    return failure.field is not None or failure.code == FailureCode.ORDER_CONFLICT
 
 
 def _confirmed(order: Order, at: datetime) -> Order:

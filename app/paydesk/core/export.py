@@ -15,10 +15,10 @@ from typing import IO, Any
 from paydesk.core.csv_format import CsvFormat, defuse
 from paydesk.core.order_book import OrderDetails
 from paydesk.core.problems import english
+from paydesk.domain.catalogue import QT_TRANSLATE_NOOP
 from paydesk.domain.failures import Failure
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of, phase_of_status
-from paydesk.support.translations import QT_TRANSLATE_NOOP
 
 #: The plain form, for programs (and JSON): ``1234.50``, ISO 8601 UTC times.
 _PLAIN = CsvFormat()

@@ -1,5 +1,6 @@
 """The calls to the service that run in a worker thread, and what they bring back to
-the desk's thread."""
+the desk's thread: values, with a failure as its code and details (the watch's
+events carry them to the front ends, which say the code in the catalogue's words)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from typing import TYPE_CHECKING
 
 from paydesk.domain.orders import OrderStatus
 
-if TYPE_CHECKING:  # the gateway (and requests) loads with the first request, not at start-up
-    from paydesk.gateway import GatewayError
+if TYPE_CHECKING:
+    from paydesk.domain.failures import Failure
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +22,8 @@ class CreationOutcome:
     order_id: str
     finished_at: datetime
     url: str | None = None
-    error: GatewayError | None = None
+    #: Why it failed, as a code and its details (the gateway error's, never the error).
+    failure: Failure | None = None
     #: The service never heard of this order and its lifetime is over: give it up.
     abandoned: bool = False
     #: The service already had this order (it refused the repeat as existing) and
@@ -36,7 +38,10 @@ class CheckOutcome:
     order_id: str
     checked_at: datetime
     status: OrderStatus | None = None
-    error: GatewayError | None = None
+    #: Why it failed, as a code and its details (the gateway error's, never the error).
+    failure: Failure | None = None
+    #: The wait the service asked for before the next request (429 Retry-After), seconds.
+    retry_after: float | None = None
     #: When the request left: a "pending" answer says the order was unpaid then
     #: (the reply may come much later), so it bounds the payment from below.
     asked_at: datetime | None = None

@@ -1,17 +1,29 @@
-"""What went wrong, as codes for the front ends, and the codes in English.
+"""Any error the core meets, as a failure code with details, for the front ends.
 
-The window chooses its own (translated) words by code; it learns the codes
-here, never from the gateway's or the store's error classes. The command line
-and the logs speak English: :func:`english` gives an order's stored failure
-the same sentence the cashier was told when it happened.
+The core's events carry :class:`Failure` values, never the exceptions themselves:
+:func:`failure_of` reads a gateway's, the order book's, a setting's or the
+keychain's error once, here, and every front end says the code in the words of
+the one table, paydesk.domain.catalogue (the window translated, the command line
+and the logs in English, :func:`english`).
 """
 
 from __future__ import annotations
 
-from paydesk.domain.failures import WITH_SERVICE_WORDS, Failure, FailureCode
-from paydesk.domain.money import ceiling_error
-from paydesk.gateway.errors import GatewayError, message_for
-from paydesk.store.errors import StoreError, StoreProblem
+from paydesk.core.runtime import NotConfiguredError
+from paydesk.domain.catalogue import ceiling_of, english
+from paydesk.domain.errors import InputError
+from paydesk.domain.failures import (
+    WITH_SERVICE_WORDS,
+    Failure,
+    FailureCode,
+    OtherFailureCode,
+    SetupFailureCode,
+    StoreProblem,
+)
+from paydesk.gateway.errors import GatewayError
+from paydesk.store.errors import StoreError
+from paydesk.store.shared.errors import SharedBookError
+from paydesk.support.secret_store import NoKeychainError, SecretStoreError
 
 __all__ = [
     "WITH_SERVICE_WORDS",
@@ -22,54 +34,50 @@ __all__ = [
     "english",
     "failure_of",
     "is_store_error",
-    "store_problem_of",
+    "is_store_failure",
+    "unexpected",
 ]
 
-#: The order book's own failures, in English.
-_BOOK_ENGLISH: dict[str, str] = {
-    FailureCode.NEVER_SENT: "The order never reached the payment service and its time ran out.",
-    FailureCode.LINK_UNKNOWN: (
-        "The payment service already had this order (an earlier attempt reached it) and did "
-        "not send its payment link again, so it cannot be shown to a buyer. PayDesk keeps "
-        "checking its status."
-    ),
-    FailureCode.UNKNOWN: "Unknown error.",
+#: NotConfiguredError.missing -> its code.
+_NOT_CONFIGURED = {
+    "base_url": SetupFailureCode.NO_ADDRESS,
+    "client_id": SetupFailureCode.NO_CLIENT_ID,
+    "secret_key": SetupFailureCode.NO_SECRET_KEY,
 }
-_CEILING = "amount.too_large"
 
 
-def failure_of(error: BaseException) -> Failure | None:
-    """The code and detail of an error from the payment service; None for any other."""
-    return error.failure if isinstance(error, GatewayError) else None
+def failure_of(error: BaseException) -> Failure:
+    """``error`` as a code and its details; the English account is kept as detail
+    where the code alone cannot say it all (the file, SQLite's words, the command
+    that mends a setting, what an unexpected error said)."""
+    if isinstance(error, GatewayError | InputError | SharedBookError):
+        return error.failure
+    if isinstance(error, StoreError):
+        places = tuple(str(p) for p in (error.path, error.moved_to) if p is not None)
+        return Failure(error.problem or OtherFailureCode.STORE_FAILED, str(error), places)
+    if isinstance(error, NotConfiguredError):
+        return Failure(_NOT_CONFIGURED.get(error.missing, SetupFailureCode.NOT_CONFIGURED),
+                       error.message)
+    if isinstance(error, NoKeychainError):
+        return Failure(SetupFailureCode.NO_KEYCHAIN, str(error))
+    if isinstance(error, SecretStoreError):
+        return Failure(SetupFailureCode.KEYCHAIN_REFUSED, str(error))
+    return unexpected(error)
+
+
+def unexpected(error: BaseException) -> Failure:
+    """An error nobody expected (a bug), as what it said."""
+    return Failure(OtherFailureCode.UNEXPECTED, str(error))
+
+
+def is_store_failure(failure: Failure) -> bool:
+    """Whether ``failure`` is this computer's order book's (locked, full, damaged...)."""
+    return failure.code in _STORE_CODES
+
+
+_STORE_CODES = frozenset({*StoreProblem, OtherFailureCode.STORE_FAILED})
 
 
 def is_store_error(error: BaseException) -> bool:
-    """Whether the order book raised ``error``."""
+    """Whether the order book raised ``error`` (this computer's, or the shared one)."""
     return isinstance(error, StoreError)
-
-
-def store_problem_of(error: BaseException) -> StoreProblem | None:
-    """What stood in the order book's way (locked, full...), if it was that."""
-    return error.problem if isinstance(error, StoreError) else None
-
-
-def ceiling_of(failure: Failure) -> int | None:
-    """The ceiling in kopecks of an amount refused as too large, if the failure has one."""
-    if failure.code != _CEILING or failure.detail is None or not failure.detail.isdigit():
-        return None
-    return int(failure.detail)
-
-
-def english(failure: Failure) -> str:
-    """The sentence the cashier was told, in English (the command line, logs)."""
-    if failure.code in _BOOK_ENGLISH:
-        return _BOOK_ENGLISH[failure.code]
-    if failure.field is not None:
-        ceiling = ceiling_of(failure)
-        if ceiling is not None:
-            return ceiling_error(ceiling).message
-        return failure.detail or failure.code
-    if failure.code == FailureCode.LEGACY:
-        return failure.detail or ""
-    # A stored failure of the service: its English is the gateway's.
-    return message_for(failure.code, failure.detail)

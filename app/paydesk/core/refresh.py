@@ -15,6 +15,7 @@ from paydesk.core.watch import WatchEngine
 from paydesk.core.watch_events import CreationRecorded, Event, OrderChecked, Problem, WatchEvent
 from paydesk.core.watch_events import ProblemCode as Code
 from paydesk.core.watch_threads import StoreTrouble, ThreadRunner
+from paydesk.domain.catalogue import english
 from paydesk.domain.orders import Order
 
 if TYPE_CHECKING:
@@ -35,8 +36,8 @@ class RefreshReport:
     def hear(self, event: Event) -> None:
         match event:
             case CreationRecorded(order=order, outcome=outcome):
-                if outcome.error is not None:
-                    self.failures.append((order.order_id, outcome.error.user_message))
+                if outcome.failure is not None:
+                    self.failures.append((order.order_id, english(outcome.failure)))
                 elif outcome.abandoned:
                     self.abandoned.append(order)
                 else:
@@ -45,11 +46,12 @@ class RefreshReport:
                 self.checked += 1
                 if changed:
                     self.changed.append(order)
-                if outcome.error is not None:
-                    self.failures.append((order.order_id, outcome.error.user_message))
-            case Problem(code=Code.NOT_SAVED | Code.CRASHED, error=error, order_id=str(order_id)):
+                if outcome.failure is not None:
+                    self.failures.append((order.order_id, english(outcome.failure)))
+            case Problem(code=Code.NOT_SAVED | Code.CRASHED, failure=failure,
+                         order_id=str(order_id)):
                 # e.g. the window confirmed this order meanwhile: said, and the rest goes on.
-                self.failures.append((order_id, str(error)))
+                self.failures.append((order_id, english(failure)))
 
 
 def refresh_all(

@@ -10,7 +10,13 @@ from paydesk.core.polling import MAX_RETRY_AFTER
 from paydesk.core.rate_limit import RateLimiter
 from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.orders import Order
-from paydesk.gateway import GatewayClient, GatewayError, OrderConflict, OrderNotFound
+from paydesk.gateway import (
+    GatewayClient,
+    GatewayError,
+    OrderConflict,
+    OrderNotFound,
+    RateLimited,
+)
 
 #: The contract's code for an order id reused with another amount or e-mail.
 _REUSED_OTHERWISE = 409
@@ -25,7 +31,7 @@ def send_creation(
     except OrderConflict as refusal:
         return _already_there(client, order, refusal, clock)
     except GatewayError as error:
-        return CreationOutcome(order.order_id, clock(), error=error)
+        return CreationOutcome(order.order_id, clock(), failure=error.failure)
     return CreationOutcome(order.order_id, clock(), url=url)
 
 
@@ -43,15 +49,15 @@ def _already_there(
     sent again.
     """
     if refusal.http_status == _REUSED_OTHERWISE:
-        return CreationOutcome(order.order_id, clock(), error=refusal)
+        return CreationOutcome(order.order_id, clock(), failure=refusal.failure)
     try:
         found = client.find_order(order.order_id)
     except OrderNotFound:
-        return CreationOutcome(order.order_id, clock(), error=refusal)
+        return CreationOutcome(order.order_id, clock(), failure=refusal.failure)
     except GatewayError as error:
-        return CreationOutcome(order.order_id, clock(), error=error)
+        return CreationOutcome(order.order_id, clock(), failure=error.failure)
     if found.amount is not None and found.amount != order.amount:
-        return CreationOutcome(order.order_id, clock(), error=refusal)  # another order's
+        return CreationOutcome(order.order_id, clock(), failure=refusal.failure)  # another order's
     return CreationOutcome(order.order_id, clock(), found=found.status)
 
 
@@ -76,7 +82,7 @@ def resume_creation(
         except OrderNotFound:
             return CreationOutcome(order.order_id, clock(), abandoned=True)
         except GatewayError as error:
-            return CreationOutcome(order.order_id, clock(), error=error)
+            return CreationOutcome(order.order_id, clock(), failure=error.failure)
     return send_creation(client, order, clock=clock)
 
 
@@ -94,13 +100,14 @@ def fetch_status(
     try:
         status = client.get_order(order_id)
     except GatewayError as error:
-        return CheckOutcome(order_id, clock(), error=error, asked_at=asked_at)
+        return CheckOutcome(order_id, clock(), failure=error.failure,
+                            retry_after=_retry_after_of(error), asked_at=asked_at)
     return CheckOutcome(order_id, clock(), status=status, asked_at=asked_at)
 
 
 def retry_after(outcome: CheckOutcome) -> datetime | None:
     """The earliest next check the service asked for (429 Retry-After), if any."""
-    seconds = getattr(outcome.error, "retry_after", None)
+    seconds = outcome.retry_after
     if seconds is None:
         return None
     value = float(seconds)
@@ -108,3 +115,7 @@ def retry_after(outcome: CheckOutcome) -> datetime | None:
         return None
     # A service may ask for anything (a date in year 9999): an hour is the most we wait.
     return outcome.checked_at + timedelta(seconds=min(max(value, 0.0), MAX_RETRY_AFTER))
+
+
+def _retry_after_of(error: GatewayError) -> float | None:
+    return error.retry_after if isinstance(error, RateLimited) else None

@@ -29,6 +29,7 @@ from paydesk.core.client_slot import ClientSlot
 from paydesk.core.counter_presenter import CounterChanged, CounterPresenter
 from paydesk.core.events import EventHub
 from paydesk.core.outcomes import CheckOutcome, CreationOutcome, Outcome, Request, Runner
+from paydesk.core.problems import failure_of, unexpected
 from paydesk.core.rate_limit import RateLimiter
 from paydesk.core.remote import fetch_status, resume_creation, send_creation
 from paydesk.core.watch_events import (
@@ -182,13 +183,13 @@ class WatchEngine:
         if client is None:
             assert failed is not None  # a try was made (now=True), and this is why it failed
             # Nothing is written: no order waits unsent while the cashier keys it again.
-            self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, failed))
+            self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, failure_of(failed)))
             return None
         try:
             order = self.desk.start_order(amount, email or None, note)
         except StoreError as exc:  # not written, so nothing is sent
             self._store_failed(exc, say=False)  # a damaged book: set aside first
-            self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, exc))
+            self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, failure_of(exc)))
             return None
         self._send(order, resume=False, awaited=True)  # it travels while the window shows it
         self.state.start_sale(order)
@@ -253,18 +254,18 @@ class WatchEngine:
             # The order stays unconfirmed in the book and is sent again later (the same
             # order id, without waiting here). The service may have it.
             log.info("order %s: the outcome could not be saved: %s", order_id, exc)
-            self._announce(Problem(ProblemCode.NOT_SAVED, exc, order_id))
+            self._announce(Problem(ProblemCode.NOT_SAVED, failure_of(exc), order_id))
             return
-        log.info("order %s: creation %s %s", order_id, order.creation, outcome.error or "")
+        log.info("order %s: creation %s %s", order_id, order.creation, outcome.failure or "")
         if order.creation is not CreationState.UNCONFIRMED:
             self._unconfirmed.pop(order_id, None)
         self._announce(CreationRecorded(order, outcome))
-        if outcome.error is not None and order.creation is CreationState.UNCONFIRMED:
-            self._announce(Problem(ProblemCode.NOT_CONFIRMED, outcome.error, order_id))
-        elif outcome.error is not None:
-            self._announce(Problem(ProblemCode.CREATION_REFUSED, outcome.error, order_id))
-        else:
+        if (failure := outcome.failure) is None:
             self._announce(ProblemCleared(order_id))
+        elif order.creation is CreationState.UNCONFIRMED:  # it is sent again
+            self._announce(Problem(ProblemCode.NOT_CONFIRMED, failure, order_id))
+        else:  # the service refused it for good
+            self._announce(Problem(ProblemCode.CREATION_REFUSED, failure, order_id))
 
     def _state_changed(self, _changed: CounterChanged) -> None:
         if self.awaited is not None and self.awaited != self.state.sale_id:
@@ -365,8 +366,7 @@ class WatchEngine:
             self._arrived.append(outcome)
 
     def crashed(self, order_id: str, exc: BaseException) -> None:
-        """A request raised instead of returning an outcome (a bug): said, and the order
-        is sent again at a later tick."""
+        """A request raised instead of returning an outcome (a bug): said; sent again later."""
         log.error("a request for order %s raised %r", order_id, exc)
         self._in_flight.discard(order_id)
         if self.awaited == order_id:
@@ -374,7 +374,7 @@ class WatchEngine:
             self._announce(SaleCreating(False, order_id))
         if order_id in self._unconfirmed:  # a creation's request, not a status check's
             self._announce(CreationOut(order_id, False))
-        self._announce(Problem(ProblemCode.CRASHED, exc, order_id))
+        self._announce(Problem(ProblemCode.CRASHED, unexpected(exc), order_id))
 
     def flush(self) -> None:
         """Write the status checks that came back, in one transaction, and send more."""
@@ -403,7 +403,7 @@ class WatchEngine:
                 self._announce(OrderPaid(order))
             elif changed and order.status is OrderStatus.DECLINE:
                 self._announce(OrderRefused(order))
-        failed = [o.error for o in outcomes if o.error is not None]
+        failed = [o.failure for o in outcomes if o.failure is not None]
         if failed:
             if not self._checks_failing:
                 log.info("status checks are failing: %s", failed[-1])
@@ -434,15 +434,15 @@ class WatchEngine:
         if say and str(exc) != self._store_problem:
             log.info("the order book refused: %s", exc)
             self._store_problem = str(exc)
-            self._announce(Problem(ProblemCode.BOOK_REFUSED, exc))
+            self._announce(Problem(ProblemCode.BOOK_REFUSED, failure_of(exc)))
         if lost:
-            self._announce(BookLost(exc))
+            self._announce(BookLost(failure_of(exc)))
 
     def _gateway(self) -> GatewayClient | None:
         """The payment client; None when it cannot be made (said: why)."""
         client, failed = self._client.get()
         if failed is not None:
-            self._announce(Problem(ProblemCode.NO_CLIENT, failed))
+            self._announce(Problem(ProblemCode.NO_CLIENT, failure_of(failed)))
         return client
 
     def reset_client(self) -> None:

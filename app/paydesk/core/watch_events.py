@@ -3,8 +3,9 @@
 The engine publishes them on its event hub (core/events.py). The window relays
 them as Qt signals and says the problems in its own words and
 language (ui/shell/messages.py); the command line prints what it needs. A problem
-carries the error itself (a GatewayError, a StoreError, ...), which has the
-details: its class, the store's problem code, the service's own message.
+carries a :class:`~paydesk.domain.failures.Failure` (core/problems.py makes it of
+the error once): a code and its details, never the exception, whose words every
+front end takes from the one table, paydesk.domain.catalogue.
 """
 
 from __future__ import annotations
@@ -15,26 +16,26 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from paydesk.core.outcomes import CheckOutcome, CreationOutcome
+    from paydesk.domain.failures import Failure
     from paydesk.domain.orders import Order
-    from paydesk.store.errors import StoreError
 
 
 class ProblemCode(enum.Enum):
-    #: The payment client could not be made (not set up, no keychain): the error says why.
+    #: The payment client could not be made (not set up, no keychain): the failure says why.
     NO_CLIENT = "no_client"
     #: The service has not confirmed a creation (order_id); it is sent again, same order id.
     NOT_CONFIRMED = "not_confirmed"
     #: The service refused a creation for good (order_id): sending it again cannot help.
     CREATION_REFUSED = "creation_refused"
     #: The service answered a creation (order_id) but the book could not save it (a
-    #: StoreError): the service may have the order; it is sent again, same order id.
+    #: store failure): the service may have the order; it is sent again, same order id.
     NOT_SAVED = "not_saved"
-    #: Status checks fail (the last one's GatewayError); they go on.
+    #: Status checks fail (the last one's failure); they go on.
     CHECKS_FAILING = "checks_failing"
-    #: The order book refused (a StoreError; DAMAGED also ends in BookLost).
+    #: The order book refused (a store failure; DAMAGED also ends in BookLost).
     BOOK_REFUSED = "book_refused"
     #: The sale typed at the counter was neither written nor sent: the book refused it
-    #: (a StoreError) or there is no payment client (the error says why). Nothing of it
+    #: (a store failure) or there is no payment client (the failure says why). Nothing of it
     #: exists anywhere; creating it again is the whole retry.
     SALE_NOT_WRITTEN = "sale_not_written"
     #: A request raised instead of returning an outcome (a bug), for order_id.
@@ -68,7 +69,8 @@ _ABOUT_THE_ORDER = frozenset({ProblemCode.NOT_CONFIRMED, ProblemCode.NOT_SAVED,
 @dataclass(frozen=True, slots=True)
 class Problem(WatchEvent):
     code: ProblemCode
-    error: BaseException
+    #: What went wrong, as a code and its details (core.problems.failure_of).
+    failure: Failure
     order_id: str | None = None
 
     @property
@@ -150,7 +152,7 @@ class CreationOut(WatchEvent):
 class BookLost(WatchEvent):
     """The book was found damaged and set aside: nothing more is written or sent."""
 
-    error: StoreError
+    failure: Failure
 
 
 #: Any of the events above (a handler of their base class hears them all).

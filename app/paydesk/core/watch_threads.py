@@ -25,8 +25,10 @@ from paydesk.core.watch_events import (
     ProblemCode,
     WatchEvent,
 )
+from paydesk.domain.catalogue import english
+from paydesk.domain.failures import Failure
 from paydesk.domain.orders import Order
-from paydesk.store.errors import StoreError
+from paydesk.store.errors import StoreError, StoreProblem
 
 if TYPE_CHECKING:
     from paydesk.core.desk import OrderDesk
@@ -85,17 +87,23 @@ class StoreTrouble:
     """Listens for the book's refusals, so a command can end on the first one."""
 
     def __init__(self) -> None:
-        self.error: StoreError | None = None
+        self.failure: Failure | None = None
 
     def __call__(self, event: Event) -> None:
         match event:
-            case BookLost(error=error) | Problem(code=ProblemCode.BOOK_REFUSED,
-                                                 error=StoreError() as error):
-                self.error = self.error or error
+            case BookLost(failure=failure) | Problem(code=ProblemCode.BOOK_REFUSED,
+                                                     failure=failure):
+                self.failure = self.failure or failure
 
     def raise_it(self) -> None:
-        if self.error is not None:
-            raise self.error
+        """The first refusal, as the StoreError the command line says (in English)."""
+        failure = self.failure
+        if failure is not None:
+            problem = StoreProblem(failure.code) if failure.code in _PROBLEMS else None
+            raise StoreError(english(failure), problem)
+
+
+_PROBLEMS = frozenset(StoreProblem)
 
 
 def watch_until_final(

@@ -2,9 +2,9 @@
 
 The gateway's errors carry a :class:`FailureCode`; the order book keeps an
 order's last failure as a :class:`Failure` (the code and one detail, never a
-sentence). Each front end chooses its own words for a code where it shows them
-(the window translated, the command line in English), as it does for the
-:class:`~paydesk.domain.errors.InputError` codes.
+sentence); the core's events carry a :class:`Failure` of any of the codes here.
+The words for every code are in one table, paydesk.domain.catalogue, which the
+window says translated and the command line in English.
 """
 
 from __future__ import annotations
@@ -88,13 +88,71 @@ class BookFailureCode(enum.StrEnum):
     BOOK_REFUSED = "book_refused"
 
 
+class StoreProblem(enum.StrEnum):
+    """What stood in this computer's order book's way (SQLite), as a code.
+
+    The words (the fact, and what to do) are in paydesk.domain.catalogue: what to do
+    depends on what was being done (after an order was sent, "try again" would make a
+    second sale). A :class:`Failure` of one of these has the store's own English
+    account (with SQLite's words, for support) as detail and the file in ``places``.
+    """
+
+    LOCKED = "locked"
+    READ_ONLY = "read_only"
+    FULL = "full"
+    DISK = "disk"
+    CANNOT_OPEN = "cannot_open"
+    DAMAGED = "damaged"
+    NOT_A_BOOK = "not_a_book"
+    TOO_NEW = "too_new"
+
+
+class SetupFailureCode(enum.StrEnum):
+    """Why there is no payment client to send with: a setting, or the keychain."""
+
+    #: The payment service address is not set.
+    NO_ADDRESS = "no_address"
+    #: The client ID is not set.
+    NO_CLIENT_ID = "no_client_id"
+    #: The secret key is not set.
+    NO_SECRET_KEY = "no_secret_key"
+    #: Another setting the service needs is missing (the detail names it).
+    NOT_CONFIGURED = "not_configured"
+    #: This computer has no keychain to read the secret key from.
+    NO_KEYCHAIN = "no_keychain"
+    #: The keychain refused to read or keep the secret key.
+    KEYCHAIN_REFUSED = "keychain_refused"
+
+
+class OtherFailureCode(enum.StrEnum):
+    """A failure no code above says: the detail is its English account, shown as it is."""
+
+    #: The order book failed in a way it gives no :class:`StoreProblem` for.
+    STORE_FAILED = "store_failed"
+    #: Something raised that nobody expected (a bug): the detail is what it said.
+    UNEXPECTED = "unexpected"
+
+
 #: The codes whose detail is the service's own words, said after the code's text.
 WITH_SERVICE_WORDS = frozenset({FailureCode.REFUSED, FailureCode.PARAMETER_REFUSED})
+#: The payment client's settings are unusable: nothing was sent (GatewayConfigError's).
+SETTINGS_FAILURES = frozenset({
+    FailureCode.CONFIG, FailureCode.ADDRESS_EMPTY, FailureCode.ADDRESS_SPACES,
+    FailureCode.ADDRESS_NOT_URL, FailureCode.ADDRESS_SCHEME, FailureCode.ADDRESS_NO_HOST,
+    FailureCode.ADDRESS_USER_INFO, FailureCode.ADDRESS_QUERY, FailureCode.ADDRESS_NOT_HTTPS,
+    FailureCode.CLIENT_ID_NOT_NUMBER, FailureCode.CLIENT_ID_NOT_POSITIVE,
+    FailureCode.SECRET_EMPTY,
+})
+#: The service understood the request and said no (ServiceRefused's).
+REFUSALS = frozenset({
+    FailureCode.REFUSED, FailureCode.CREDENTIALS_REFUSED, FailureCode.ORDER_NOT_FOUND,
+    FailureCode.ORDER_CONFLICT, FailureCode.PARAMETER_REFUSED,
+})
 
 
 @dataclass(frozen=True, slots=True)
 class Failure:
-    """An order's last failure as the book keeps it.
+    """A failure as the front ends receive it, and an order's last one as the book keeps it.
 
     ``code`` is a :class:`FailureCode` value, or for an order field the service
     client refused, ``"<field>.<input code>"`` (``"amount.too_large"``).
@@ -105,6 +163,9 @@ class Failure:
 
     code: str
     detail: str | None = None
+    #: The files the failure is about, for the words that name them: the order book,
+    #: and where a damaged one was moved (never stored with an order).
+    places: tuple[str, ...] = ()
 
     @property
     def field(self) -> str | None:

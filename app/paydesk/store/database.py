@@ -14,6 +14,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+from paydesk.domain.catalogue import store_fact
 from paydesk.store import held_files
 from paydesk.store.connection import (
     add_functions,
@@ -230,7 +231,7 @@ def open_read_only(path: Path) -> tuple[sqlite3.Connection, bool]:
                 raise StoreError(
                     f"Cannot read the order book {path}: its latest changes are in "
                     f"{wal.name}, which SQLite reads only with a file it must write beside "
-                    f"the book, and {exc.problem.value}.",
+                    f"the book, and {store_fact(exc.problem)}.",
                     exc.problem,
                     path=path,
                 ) from exc

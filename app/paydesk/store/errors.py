@@ -9,33 +9,19 @@ to fix, not conditions to show a cashier.
 
 from __future__ import annotations
 
-import enum
 from pathlib import Path
 
+from paydesk.domain.failures import StoreProblem
 
-class StoreProblem(enum.Enum):
-    """What stood in the way, for a front end that says it in its own words.
-
-    The value is the fact in a few English words, without advice: what to do
-    depends on what was being done (after an order was sent, "try again" would
-    make a second sale).
-    """
-
-    LOCKED = "the order book is locked by another program"
-    READ_ONLY = "the order book is read-only"
-    FULL = "the disk is full"
-    DISK = "the disk refused to read or write the order book"
-    CANNOT_OPEN = "the order book file cannot be opened or created"
-    DAMAGED = "the order book is damaged"
-    NOT_A_BOOK = "the file is not a PayDesk order book"
-    TOO_NEW = "the order book was written by a newer version of PayDesk"
+__all__ = ["DuplicateOrderError", "SchemaTooNewError", "StoreError", "StoreProblem",
+           "UnknownOrderError"]
 
 
 class StoreError(Exception):
     """The order book could not do what was asked; ``str()`` says why, in English.
 
     ``problem`` says what stood in the way (the disk, the file, another program;
-    None: anything else), for a front end that chooses its own words; ``path`` is
+    None: anything else) as a code, whose words are paydesk.domain.catalogue's; ``path`` is
     the file concerned and ``moved_to`` where a damaged book was set aside, when
     the store knows them.
     """

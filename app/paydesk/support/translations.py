@@ -1,5 +1,7 @@
-"""Where the translation comes from: the shipped .qm, or one compiled from the .ts; and
-the marker for texts shown where Qt is not loaded.
+"""Where the translation comes from: the shipped .qm, or one compiled from the .ts.
+
+The marker for texts shown where Qt is not loaded is paydesk.domain.catalogue's,
+beside the words of every failure code.
 
 The wheel and the bundle ship ``paydesk_ru.qm`` (compiled at build time). A
 source checkout has only the .ts, so it is compiled here once with
@@ -22,15 +24,6 @@ from paydesk.support.resources import resource_path
 log = logging.getLogger(__name__)
 
 _LRELEASE_TIMEOUT = 60
-
-
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (Qt's marker's name)
-    """Marks ``text`` for the catalogue where Qt is not loaded (the core, the command
-    line), as Qt's own marker does in the window: tools/update_translations.py collects
-    both by this name. The text is translated where it is shown; ``context`` is always
-    "PayDesk"."""
-    del context
-    return text
 
 
 def paydesk_qm(language: str, cache_dir: Path | None = None) -> Path | None:

@@ -14,6 +14,7 @@ import pytest
 from paydesk.core.problems import english
 from paydesk.core.runtime import NotConfiguredError, Runtime
 from paydesk.core.settings import Settings
+from paydesk.domain.catalogue import say
 from paydesk.domain.errors import AmountError, EmailError, InputError, OrderIdError
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.money import MAX_AMOUNT, check_kopecks, parse_amount
@@ -43,7 +44,6 @@ from paydesk.ui.shell.formatting import money
 from paydesk.ui.shell.messages import (
     book_error_text,
     failure_text,
-    gateway_error_text,
     input_error_text,
     problem_text,
 )
@@ -128,7 +128,7 @@ GATEWAY_CLASSES = [
 @pytest.mark.parametrize("cls", GATEWAY_CLASSES)
 def test_each_gateway_error_class_reads_as_its_default(cls: type[GatewayError]) -> None:
     error = cls("technical account for the log")
-    assert gateway_error_text(error) == cls.default_user_message
+    assert problem_text(error) == say(Failure(cls.default_code))
 
 
 def test_a_refused_parameter_appends_the_services_own_reason() -> None:
@@ -136,7 +136,7 @@ def test_a_refused_parameter_appends_the_services_own_reason() -> None:
                        b'{"status": false, "message": "Parameter amount is too large."}')
     with pytest.raises(ParameterRefused) as raised:
         classify(refusal)
-    text = gateway_error_text(raised.value)
+    text = problem_text(raised.value)
     assert text == "The payment service refused the request: Parameter amount is too large."
     assert text == raised.value.user_message
 
@@ -146,7 +146,7 @@ def test_a_refusal_appends_the_services_own_reason() -> None:
     with pytest.raises(ServiceRefused) as raised:
         classify(refusal)
     assert type(raised.value) is ServiceRefused
-    text = gateway_error_text(raised.value)
+    text = problem_text(raised.value)
     assert text == "The payment service refused the request: Shop blocked"
     assert text == raised.value.user_message
 
@@ -162,7 +162,7 @@ def test_a_refusal_appends_the_services_own_reason() -> None:
 def test_specific_reply_sentences_are_kept(reply: RawReply) -> None:
     with pytest.raises(GatewayError) as raised:
         classify(reply)
-    assert gateway_error_text(raised.value) == raised.value.user_message
+    assert problem_text(raised.value) == raised.value.user_message
 
 
 @pytest.mark.parametrize(
@@ -175,15 +175,15 @@ def test_specific_reply_sentences_are_kept(reply: RawReply) -> None:
 def test_address_problems_read_as_the_gateway_wrote_them(base_url: str) -> None:
     with pytest.raises(GatewayConfigError) as raised:
         GatewayClient(base_url, 1, "key")
-    text = gateway_error_text(raised.value)
+    text = problem_text(raised.value)
     assert text == raised.value.user_message
-    assert text != GatewayConfigError.default_user_message
+    assert text != say(Failure(GatewayConfigError.default_code))
 
 
 def test_an_invalid_request_speaks_of_the_field() -> None:
     with pytest.raises(InvalidRequestError) as raised:
         GatewayClient("http://127.0.0.1:9", 1, "key").create_order("a:b", 100)
-    assert gateway_error_text(raised.value) == "An order id cannot contain a colon."
+    assert problem_text(raised.value) == "An order id cannot contain a colon."
 
 
 def test_problems_before_any_request(tmp_path: Path) -> None:
@@ -197,7 +197,7 @@ def test_problems_before_any_request(tmp_path: Path) -> None:
     assert problem_text(SecretStoreError("The keychain refused the key (X).")) == (
         "The secret key could not be read or stored: the keychain refused."
     )
-    assert problem_text(GatewayTimeout("slow")) == GatewayTimeout.default_user_message
+    assert problem_text(GatewayTimeout("slow")) == say(Failure(GatewayTimeout.default_code))
     assert problem_text(RuntimeError("odd")) == "odd"
 
 
@@ -210,7 +210,7 @@ def test_every_failure_code_reads_as_the_core_says_it(code: FailureCode) -> None
 
 
 def test_stored_failures_read_by_their_code() -> None:
-    assert failure_text(Failure("timeout")) == GatewayTimeout.default_user_message
+    assert failure_text(Failure("timeout")) == say(Failure(GatewayTimeout.default_code))
     refused = Failure(FailureCode.REFUSED, "Shop blocked")
     assert failure_text(refused) == "The payment service refused the request: Shop blocked"
     assert failure_text(Failure(FailureCode.PARAMETER_REFUSED, "Bad amount")) == (
@@ -218,13 +218,13 @@ def test_stored_failures_read_by_their_code() -> None:
     )
     # The service's words are kept for support, but this code's text does not use them.
     assert failure_text(Failure(FailureCode.CREDENTIALS_REFUSED, "wrong sign")) == (
-        CredentialsRefused.default_user_message
+        say(Failure(CredentialsRefused.default_code))
     )
     assert failure_text(Failure("legacy", "Something only the log knows")) == (
         "Something only the log knows"
     )
     # A code from a newer PayDesk still says something sensible.
-    assert failure_text(Failure("from_the_future")) == GatewayError.default_user_message
+    assert failure_text(Failure("from_the_future")) == say(Failure(GatewayError.default_code))
 
 
 def test_a_stored_input_failure_reads_as_the_field_error() -> None:
@@ -245,7 +245,7 @@ def test_a_live_invalid_request_and_its_stored_failure_read_alike() -> None:
         client.create_order("A-1", MAX_AMOUNT + 1)
     failure = raised.value.failure
     assert failure == Failure("amount.too_large", str(MAX_AMOUNT))
-    assert failure_text(failure) == gateway_error_text(raised.value) == (
+    assert failure_text(failure) == problem_text(raised.value) == (
         f"The amount cannot be more than {money(MAX_AMOUNT)}."
     )
     assert english(failure) == raised.value.user_message

@@ -27,8 +27,8 @@ from paydesk.ui.shell.formatting import local_time, money
 from paydesk.ui.shell.messages import (
     book_error_text,
     failure_text,
-    gateway_error_text,
     input_error_text,
+    problem_text,
 )
 from paydesk.ui.widgets.status_badge import StatusBadge
 
@@ -152,7 +152,7 @@ def test_core_errors_are_shown_in_russian(russian: MissRecorder, qtbot: QtBot) -
     )
 
     refused = ServiceRefused("create_order: refused", service_message="Магазин заблокирован")
-    assert gateway_error_text(refused) == "Платёжный сервис отклонил запрос: Магазин заблокирован"
+    assert problem_text(refused) == "Платёжный сервис отклонил запрос: Магазин заблокирован"
     # An order's last error, stored as a code by the core, is shown in Russian.
     badge = StatusBadge()
     qtbot.addWidget(badge)

@@ -4,27 +4,16 @@ Every failure is a :class:`SharedBookError` (a :class:`~paydesk.store.errors.Sto
 so a front end that catches the store's errors catches these too) carrying a
 :class:`~paydesk.domain.failures.Failure`: a :class:`~paydesk.domain.failures.BookFailureCode`
 for the front ends to say in their words, and the server's own words as detail.
-``str()`` is a plain English sentence naming the book by its masked address; no
+``str()`` is a plain English sentence naming the book by its masked address (the
+catalogue's, paydesk.domain.catalogue); no
 message ever holds the password. Light: no database driver is loaded here.
 """
 
 from __future__ import annotations
 
+from paydesk.domain.catalogue import shared_book_fact
 from paydesk.domain.failures import BookFailureCode, Failure
 from paydesk.store.errors import StoreError
-
-_SENTENCES: dict[str, str] = {
-    BookFailureCode.BOOK_UNREACHABLE: "The shared order book{place} could not be reached",
-    BookFailureCode.BOOK_AUTH: "The shared order book{place} refused the user name or password",
-    BookFailureCode.BOOK_NO_PASSWORD: "The shared order book{place} asks for a password, and"
-                                      " none was given",
-    BookFailureCode.BOOK_TLS: "The secure connection to the shared order book{place} could not"
-                              " be made or verified",
-    BookFailureCode.BOOK_REFUSED: "The shared order book{place} refused the request",
-    BookFailureCode.BOOK_NOT_READY: "The shared order book{place} is not set up",
-    BookFailureCode.BOOK_SCHEMA_TOO_NEW: "The shared order book{place} was set up by a newer"
-                                         " version of PayDesk",
-}
 
 
 class SharedBookError(StoreError):
@@ -35,9 +24,7 @@ class SharedBookError(StoreError):
 
     def __init__(self, failure: Failure, where: str = "", message: str | None = None) -> None:
         if message is None:
-            place = f" at {where}" if where else ""
-            text = _SENTENCES.get(failure.code, "The shared order book{place} failed")
-            text = text.format(place=place)
+            text = shared_book_fact(failure.code, where)
             message = f"{text}: {failure.detail}." if failure.detail else f"{text}."
         super().__init__(message)
         self.failure = failure

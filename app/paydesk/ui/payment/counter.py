@@ -304,7 +304,7 @@ class CounterController(QObject):
                 self.creation_out.emit(order_id, out)
             case Problem():
                 if event.code is not ProblemCode.CHECKS_FAILING:  # said at every failed batch
-                    log.warning("%s, order %s: %s", event.code.value, event.order_id, event.error)
+                    log.warning("%s, order %s: %s", event.code.value, event.order_id, event.failure)
                 self.problem.emit(Notice(watch_problem_text(event), event.about_order,
                                          self.engine.remedy_of(event)))
             case ProblemCleared(order_id=order_id):

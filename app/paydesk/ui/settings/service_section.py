@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from paydesk.core.demo import DEMO_SECRET_KEY
 from paydesk.core.settings import Settings
+from paydesk.domain.failures import Failure, FailureCode
 from paydesk.support.secret_store import (
     SECRET_ENV,
     NoKeychainError,
@@ -41,7 +42,7 @@ from paydesk.ui.settings.connection_check import (
 )
 from paydesk.ui.settings.rows import note_label, restart_note, set_name, waits_for_restart
 from paydesk.ui.shell.formatting import tr
-from paydesk.ui.shell.messages import problem_text
+from paydesk.ui.shell.messages import failure_text, problem_text
 from paydesk.ui.shell.tasks import Task, run_task
 from paydesk.ui.widgets.field_errors import (
     ERROR_COLOR,
@@ -325,7 +326,8 @@ class ServiceSection(QGroupBox):
         if client_id is None and secret:
             raise FieldError("client_id", tr("Enter the client ID: the key is stored under it."))
         if client_id is not None and client_id <= 0:
-            raise FieldError("client_id", tr("The client ID must be a number greater than zero."))
+            raise FieldError("client_id",
+                             failure_text(Failure(FailureCode.CLIENT_ID_NOT_POSITIVE)))
         if secret and secret != secret.strip():
             raise FieldError("secret", tr("The secret key cannot start or end with a space."))
         values: dict[str, Any] = {"base_url": base_url, "client_id": client_id}

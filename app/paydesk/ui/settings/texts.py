@@ -10,6 +10,8 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from paydesk.core.settings import SettingsError, SettingsProblem
+from paydesk.domain.catalogue import SERVICE
+from paydesk.domain.failures import FailureCode
 from paydesk.ui.shell.formatting import tr
 
 # QT_TRANSLATE_NOOP is typed as returning object; the texts are str at run time.
@@ -23,8 +25,7 @@ _SENTENCES: dict[SettingsProblem, _Marked] = {
     SettingsProblem.BACKOFF_ORDER: QT_TRANSLATE_NOOP(
         "PayDesk", "The setting backoff_max_seconds cannot be less than "
         "backoff_start_seconds ({low} s)."),
-    SettingsProblem.CLIENT_ID_NOT_POSITIVE: QT_TRANSLATE_NOOP(
-        "PayDesk", "The client ID must be a number greater than zero."),
+    SettingsProblem.CLIENT_ID_NOT_POSITIVE: SERVICE[FailureCode.CLIENT_ID_NOT_POSITIVE],
     SettingsProblem.SECRET_STORAGE_CHOICE: QT_TRANSLATE_NOOP(
         "PayDesk", "The setting secret_storage must be \"keychain\" or \"file\"."),
     SettingsProblem.BASE_URL_SCHEME: QT_TRANSLATE_NOOP(

@@ -16,7 +16,9 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from paydesk.core.book_sync import BookState, BookStatus, BookSync
 from paydesk.core.runtime import Runtime
+from paydesk.domain.failures import BookFailureCode, Failure
 from paydesk.ui.shell.formatting import tr
+from paydesk.ui.shell.messages import failure_text
 
 _STYLE = {
     BookState.ONLINE: "color: #14532d;",
@@ -69,7 +71,7 @@ class SharedBookLabel(QLabel):
         lines = [tr("Shared order book: {0}").format(status.address),
                  tr("This till: {0}").format(self._till)]
         if status.failure is not None:
-            lines.append(refusal_text(status.failure.code))
+            lines.append(refusal_text(status.failure))
         self.setToolTip("\n".join(lines))
         self.setAccessibleName(self.text())
 
@@ -84,24 +86,13 @@ def status_text(status: BookStatus) -> str:
         return tr("⟳ Shared order book: connecting…")
     if status.state is BookState.REFUSED:
         return tr("⚠ Shared order book: not usable — {0}").format(
-            refusal_text(status.failure.code if status.failure else ""))
+            refusal_text(status.failure))
     if status.waiting == 1:
         return tr("⚠ Shared order book offline — 1 order waiting to upload")
     return tr("⚠ Shared order book offline — {0} orders waiting to upload").format(
         status.waiting)
 
 
-def refusal_text(code: str) -> str:
+def refusal_text(failure: Failure | None) -> str:
     """Why the shared book cannot be used, and what to do, by the failure's code."""
-    if code == "book_auth":
-        return tr("it refused this till's login; check the password "
-                  "(Settings → Order book)")
-    if code == "book_no_password":
-        return tr("it asks for this till's password: type it in Settings → Order book")
-    if code == "book_tls":
-        return tr("its certificate could not be checked (docs/shop-setup.md)")
-    if code == "book_schema_too_new":
-        return tr("it is newer than this PayDesk; upgrade PayDesk")
-    if code == "book_not_ready":
-        return tr("it is not set up yet (paydesk book init)")
-    return tr("it cannot be reached")
+    return failure_text(failure or Failure(BookFailureCode.BOOK_UNREACHABLE))
