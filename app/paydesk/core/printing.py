@@ -17,13 +17,13 @@ from datetime import datetime
 
 from paydesk.core.receipts import WordsIn, receipt_ticket, slip_ticket, test_ticket
 from paydesk.core.settings import Settings
+from paydesk.domain.catalogue import QT_TRANSLATE_NOOP
 from paydesk.domain.clock import utc_now
 from paydesk.domain.orders import Order
 from paydesk.domain.writing import Language
 from paydesk.support.escpos_ticket import Paper, Ticket, TicketError, encode
 from paydesk.support.printer_address import PrinterAddress
 from paydesk.support.receipt_printer import PrintError, PrintProblem, send
-from paydesk.support.translations import QT_TRANSLATE_NOOP
 
 #: A slip is a few kilobytes: a printer that has not taken it in this long is not
 #: going to (off, out of paper, its queue stuck), and the cashier hears so.

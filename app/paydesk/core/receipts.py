@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 
+from paydesk.domain.catalogue import QT_TRANSLATE_NOOP
 from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.domain.writing import Language, amount_text, moment_text
 from paydesk.support.escpos_ticket import Code, Line, Rule, Ticket
-from paydesk.support.translations import QT_TRANSLATE_NOOP
 
 #: A text in the reader's language: ``words("Order {short_id}")``.
 WordsIn = Callable[[str], str]
