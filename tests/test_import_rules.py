@@ -9,7 +9,7 @@
   uses store, gateway and sandbox, and those use only the domain and support;
 - the core and the floors never import Qt;
 - the window's first frame is built from light modules: the order book, the
-  payment client and the rest wait for ui/window_rest.py.
+  payment client and the rest wait for ui/window_builder.py.
 """
 
 from __future__ import annotations
@@ -225,7 +225,7 @@ FIRST_FRAME = ("paydesk.launch", "paydesk.core.runtime", "paydesk.ui.main_window
 #: payment client (requests), the shared book's driver, the keychain, the demo's
 #: sandbox, and the rest of the window. Each comes with the part that needs it.
 NOT_ON_THE_FIRST_FRAME = ("paydesk.store", "sqlite3", "paydesk.gateway", "requests", "psycopg",
-                          "keyring", "paydesk.sandbox", "paydesk.ui.window_rest")
+                          "keyring", "paydesk.sandbox", "paydesk.ui.window_builder")
 FIRST_FRAME_PROBE = """
 import json, sys
 for name in sys.argv[1:]:
@@ -294,7 +294,7 @@ def test_the_rules_see_what_they_are_about(tmp_path: Path) -> None:
         "import paydesk.domain.money\n"
         "def build(window, counter):\n"
         "    window._counter = counter\n"
-        "    window.counter = counter\n"
+        "    window.watch = counter\n"
         "    self._mine = 1\n"
         "    setattr(window, '_orders_panel', None)\n"
         "    member._name_ = 'UNKNOWN'\n",

@@ -77,7 +77,7 @@ def test_a_payment_seen_at_one_till_shows_at_the_other(
     assert copy is not None and copy.paid_at is not None
     # The payment is the shop's: both tills count it today.
     day = a.desk.now().astimezone().date()
-    assert a.desk.book.paid_on(day).paid_amount == b.desk.book.paid_on(day).paid_amount == 9990
+    assert a.desk.reader.paid_on(day).paid_amount == b.desk.reader.paid_on(day).paid_amount == 9990
 
 
 def test_a_till_that_leaves_hands_its_open_orders_over(
@@ -137,7 +137,7 @@ def test_a_till_keeps_selling_with_the_book_down_and_everything_goes_up_once(
     assert {till for till, _ in shared.values()} == {"A"}
     # The two tills' books agree with the shared one.
     for till in (a, b):
-        assert {o.order_id for o in till.desk.book.query(OrderQuery())} == set(shared)
+        assert {o.order_id for o in till.desk.reader.query(OrderQuery())} == set(shared)
 
 
 def test_a_book_not_set_up_is_refused_with_its_reason_until_it_is(

@@ -31,7 +31,7 @@ class LoopbackPrinter:
         self._changed = threading.Condition()
         self._listener = socket.create_server(("127.0.0.1", 0))
         self.port = self._listener.getsockname()[1]
-        self._held: list[socket.socket] = []
+        self._paused: list[socket.socket] = []
         self._thread: threading.Thread | None = None
         if mode == "refuse":  # the port was free a moment ago and nothing listens on it now
             self._listener.close()
@@ -51,7 +51,7 @@ class LoopbackPrinter:
         if self.mode != "refuse":
             self._listener.shutdown(socket.SHUT_RDWR)  # wakes the accept() waiting in _serve
         self._listener.close()
-        for connection in self._held:
+        for connection in self._paused:
             connection.close()
         if self._thread is not None:
             self._thread.join(5)
@@ -69,7 +69,7 @@ class LoopbackPrinter:
                 return  # closed: the test is over
             self.connections += 1
             if self.mode == "silent":
-                self._held.append(connection)
+                self._paused.append(connection)
                 continue
             if self.mode == "close_mid":
                 connection.recv(self.close_after, socket.MSG_WAITALL)

@@ -65,7 +65,7 @@ def test_a_lost_reply_resent_and_answered_already_exists_is_watched_to_the_end(
         assert found.is_watched and not found.is_payable  # checked; no code for a buyer
         assert found.last_error == LINK_UNKNOWN
         assert phase_of(found) is OrderPhase.PENDING
-        details = desk.book.details(order.order_id)
+        details = desk.reader.details(order.order_id)
         assert details is not None
         assert [(a.outcome, a.error) for a in details.attempts][-1] == ("confirmed", LINK_UNKNOWN)
 

@@ -183,7 +183,7 @@ def test_the_orders_someone_watches_keep_the_focus_pace_the_others_back_off(
     desk: OrderDesk, client: GatewayClient, make_engine: Callable[..., Made],
 ) -> None:
     viewed, other = confirmed(desk, client, 2)
-    engine, runner, _heard = make_engine()
+    engine, runner, _on_event = make_engine()
     engine.view(viewed.order_id)
     assert runner.ids() == [viewed.order_id]  # looked at: asked about at once
     engine.check_now()
@@ -265,7 +265,7 @@ def test_saved_settings_change_the_pace_the_rate_and_the_requests_out_at_once(
     make_engine: Callable[..., Made],
 ) -> None:
     viewed, *_others = confirmed(desk, client, 5)
-    engine, runner, _heard = make_engine(max_in_flight=8)
+    engine, runner, _on_event = make_engine(max_in_flight=8)
     engine.view(viewed.order_id)
     engine.check_now()
     runner.finish(engine)
@@ -310,7 +310,7 @@ def test_only_the_listed_orders_are_watched(
 ) -> None:
     mine, _other = confirmed(desk, client, 2)
     desk.check_now()  # both due
-    engine, runner, _heard = make_engine(only=[mine.order_id])
+    engine, runner, _on_event = make_engine(only=[mine.order_id])
     engine.tick()
     assert runner.ids() == [mine.order_id]
 

@@ -69,20 +69,20 @@ def _refresh(sizes: Sizes, work: Path, gui: Gui, base_url: str, ids: list[str],
             ticker.setTimerType(Qt.TimerType.PreciseTimer)
             ticker.setInterval(10)
             ticker.timeout.connect(lambda ticks=ticks: ticks.append(time.perf_counter()))
-            window.counter.order_updated.connect(updated)
+            window.watch.order_updated.connect(updated)
             ticker.start()
             started = time.perf_counter()
             window.parts.actions.check_all.trigger()
             ok = gui.wait(lambda finished=finished: bool(finished), timeout=600, poll_ms=50)
             ticker.stop()
-            window.counter.order_updated.disconnect(updated)
+            window.watch.order_updated.disconnect(updated)
             if not ok:
                 raise RuntimeError(f"only {len(seen)} of {count} orders were checked")
             end = finished[0]
             marks = [started, *(t for t in ticks if started < t < end), end]
             walls.append(end - started)
             stalls.append(max(b - a for a, b in itertools.pairwise(marks)))
-            gui.wait(lambda: not window.counter.in_flight(), timeout=30)
+            gui.wait(lambda: not window.watch.in_flight(), timeout=30)
     finally:
         gui.close_window(window)
         runtime.close()

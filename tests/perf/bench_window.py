@@ -52,7 +52,7 @@ class Gui:
         window.show()
         self.wait(lambda: window.windowHandle().isExposed(), timeout=10)
         if start:
-            window.counter.start()
+            window.watch.start()
         return window
 
     def close_window(self, window: Any) -> None:

@@ -53,9 +53,9 @@ KEPT_OUT = (
     "paydesk.cli.main",  # the commands: the launcher opens the window without them
     "paydesk.store",
     "paydesk.core.desk",
-    "paydesk.core.order_book",
+    "paydesk.core.book_reader",
     "paydesk.core.watch",
-    "paydesk.ui.payment.counter",
+    "paydesk.ui.payment.watch_driver",
     "paydesk.gateway",
     "paydesk.sandbox",
     "paydesk.ui.orders.panel",

@@ -180,7 +180,7 @@ def window(runtime: Runtime, qtbot: QtBot) -> Iterator[MainWindow]:
     window.resize(1280, 820)
     window.show()
     qtbot.waitExposed(window)
-    window.counter.start()
+    window.watch.start()
     yield window
     window.shutdown()
 

@@ -25,7 +25,7 @@ def test_demo_window_is_marked_and_works_out_of_the_box(qtbot: QtBot, tmp_path: 
         window = build_window(runtime)
         qtbot.addWidget(window)
         window.show()
-        window.counter.start()
+        window.watch.start()
         marker = window.findChild(QLabel, "demo_marker")
         assert marker is not None and marker.isVisible()
         assert "demo" in window.windowTitle().lower()
@@ -97,7 +97,7 @@ def test_the_order_book_opens_right_after_the_first_frame(qtbot: QtBot, tmp_path
         assert window._parts is None  # the first frame shows the amount field only
         with qtbot.waitSignal(window.first_frame_done, timeout=10_000):
             window.show()
-        assert window._parts is not None and window.counter.desk.store is not None
+        assert window._parts is not None and window.watch.desk.store is not None
         window.shutdown()
     finally:
         runtime.close()
@@ -157,7 +157,7 @@ def test_any_failure_after_the_first_frame_is_reported_not_left_half_started(
         raise RuntimeError("the counter could not be made")
 
     try:
-        window = MainWindow(runtime, ui_state(runtime.paths.data_dir), make_counter=broken_counter)
+        window = MainWindow(runtime, ui_state(runtime.paths.data_dir), make_watch=broken_counter)
         qtbot.addWidget(window)
         with qtbot.waitSignal(window.start_failed, timeout=10_000) as failed:
             window.show()

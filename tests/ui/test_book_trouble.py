@@ -70,14 +70,14 @@ def test_a_window_started_on_a_damaged_book_says_so_once_and_takes_no_order(
     window.show()
     qtbot.waitExposed(window)
     problems: list[str] = []
-    window.counter.problem.connect(lambda notice: problems.append(notice.message))
-    window.counter.start()  # as the window does right after its first frame
+    window.watch.problem.connect(lambda notice: problems.append(notice.message))
+    window.watch.start()  # as the window does right after its first frame
     try:
-        qtbot.waitUntil(lambda: window.counter.book_is_lost, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: window.watch.book_is_lost, timeout=WAIT_MS)
         assert "damaged" in window.banner.message.text()
         assert not window.form.isEnabled()
-        assert window.counter.create("150") is None
-        window.counter.check_all_pending()  # F5: nothing to read, nothing raised
+        assert window.watch.create("150") is None
+        window.watch.check_all_pending()  # F5: nothing to read, nothing raised
         assert len(problems) == 1  # said once, not at every tick
         assert sandbox.orders() == []  # nothing was sent
         [aside] = quarantine.damaged_copies(book)  # moved aside whole, never deleted
@@ -93,7 +93,7 @@ def test_the_list_says_a_page_it_cannot_read_instead_of_raising(
 ) -> None:
     """The cashier scrolls back through the year onto damage: the rows read so far
     stay, the list says why it stops, and nothing is raised into Qt."""
-    from paydesk.core.order_book import OrderBook, OrderQuery
+    from paydesk.core.book_reader import OrderBookReader, OrderQuery
     from paydesk.ui.orders.model import OrdersModel
 
     book = runtime.paths.database
@@ -102,7 +102,7 @@ def test_the_list_says_a_page_it_cannot_read_instead_of_raising(
     data[middle : middle + 16384] = random.Random(13).randbytes(16384)
     book.write_bytes(bytes(data))
     with OrderStore.open(book, check_whole_file=False) as store:
-        model = OrdersModel(OrderBook(store), OrderQuery(client_id=TEST_CLIENT_ID))
+        model = OrdersModel(OrderBookReader(store), OrderQuery(client_id=TEST_CLIENT_ID))
         failures: list[str] = []
         model.failed.connect(failures.append)
         while model.canFetchMore():

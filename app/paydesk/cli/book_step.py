@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from paydesk.core.order_book import StoreError
+from paydesk.core.book_reader import StoreError
 from paydesk.core.runtime import Runtime
 from paydesk.core.shared_book import sync_now, waiting_count
 

@@ -26,7 +26,7 @@ from paydesk.cli import (
 from paydesk.cli.options import common_options
 from paydesk.cli.stdout import OutputError, guarded_stdout, silence_stdout
 from paydesk.cli.version import version_text
-from paydesk.core.order_book import StoreError
+from paydesk.core.book_reader import StoreError
 from paydesk.core.runtime import NotConfiguredError, open_runtime
 from paydesk.core.settings import DECLARED, SettingsError
 from paydesk.domain.errors import InputError

@@ -20,9 +20,9 @@ from paydesk.cli.output import (
     table,
 )
 from paydesk.cli.words import Words, words_in
+from paydesk.core.book_reader import OrderDetails, OrderQuery, StoreError
 from paydesk.core.csv_format import CsvFormat
 from paydesk.core.export import COLUMNS, details_record, order_record, write_csv, write_json
-from paydesk.core.order_book import OrderDetails, OrderQuery, StoreError
 from paydesk.core.outcomes import CheckOutcome
 from paydesk.core.problems import Failure, FailureCode, english
 from paydesk.core.refresh import refresh_all
@@ -277,7 +277,7 @@ def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
         local = desk.get(order_id)
         if local is not None and local.creation is CreationState.CONFIRMED:
             [(local, _changed)] = desk.record_checks([outcome])
-        details = desk.book.details(order_id) if args.history and local is not None else None
+        details = desk.reader.details(order_id) if args.history and local is not None else None
     if outcome.failure is not None:
         print(f"{order_id}: {english(outcome.failure)}", file=sys.stderr)
         return exit_codes.for_failure(outcome.failure)

@@ -4,7 +4,7 @@
 the command line's only thread). The functions in ``remote`` are the only ones
 that talk to the service; they touch no storage, so they can run in worker
 threads, and their outcomes go back to the desk's thread to be written down.
-``order_book.OrderBook`` (``desk.book``) is the read side on the desk's
+``book_reader.OrderBookReader`` (``desk.reader``) is the read side on the desk's
 connection: the list, its totals, the report and the export, and word of changes
 made elsewhere. ``watch.WatchEngine`` decides what is due, sent and sent again;
 the window (a QTimer and a QThreadPool) and the command line (plain threads,

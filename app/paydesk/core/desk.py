@@ -13,8 +13,8 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 
+from paydesk.core.book_reader import OrderBookReader
 from paydesk.core.events import EventHub
-from paydesk.core.order_book import OrderBook
 from paydesk.core.outcomes import CheckOutcome, CreationOutcome
 from paydesk.core.polling import PollingPolicy
 from paydesk.core.remote import retry_after
@@ -58,7 +58,7 @@ class OrderDesk:
         self.till = till
         self.client_id = client_id
         #: The read side on the same connection: the list, its totals, the report.
-        self.book = OrderBook(store, client_id, hub)
+        self.reader = OrderBookReader(store, client_id, hub)
         self.policy = policy or PollingPolicy()
         self.max_amount = max_amount
         self._clock = clock or utc_now  # None: the real time

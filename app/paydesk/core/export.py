@@ -12,8 +12,8 @@ import json
 from collections.abc import Callable, Iterable
 from typing import IO, Any
 
+from paydesk.core.book_reader import OrderDetails
 from paydesk.core.csv_format import CsvFormat, defuse
-from paydesk.core.order_book import OrderDetails
 from paydesk.core.problems import english
 from paydesk.domain.catalogue import QT_TRANSLATE_NOOP
 from paydesk.domain.failures import Failure

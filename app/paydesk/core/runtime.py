@@ -24,9 +24,9 @@ from paydesk.support.redaction import register_secret
 from paydesk.support.secret_store import SecretStore
 
 if TYPE_CHECKING:
+    from paydesk.core.book_reader import OrderBookReader
     from paydesk.core.book_sync import BookSync
     from paydesk.core.desk import OrderDesk
-    from paydesk.core.order_book import OrderBook
     from paydesk.core.polling import PollingPolicy
     from paydesk.core.rate_limit import RateLimiter
     from paydesk.domain.clock import Clock
@@ -137,16 +137,16 @@ class Runtime:
         return OrderStore.open_for_reading(self.paths.database)
 
     @contextmanager
-    def reading_book(self) -> Iterator[OrderBook]:
+    def reading_book(self) -> Iterator[OrderBookReader]:
         """The order book's read side for a command that only reads (list, export, report),
         closed after it: the account's orders (every account's while none is set), on a
         connection for the calling thread, read-only if the book cannot be written. A
         command reads the book here and nowhere else, as the window reads its desk's."""
-        from paydesk.core.order_book import OrderBook
+        from paydesk.core.book_reader import OrderBookReader
 
         store = self.open_store_for_reading()
         try:
-            yield OrderBook(store, self.settings.client_id, self.hub)
+            yield OrderBookReader(store, self.settings.client_id, self.hub)
         finally:
             store.close()
 

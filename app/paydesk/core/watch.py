@@ -11,7 +11,7 @@ It owns no thread and no timer: a front end ticks it and runs each request it
 hands out (a callable touching no storage) elsewhere, then gives the outcome back
 with ``done()`` in the engine's thread, which owns the book's connection, and
 ``flush()`` once a batch is in: the window with a QTimer and a QThreadPool
-(ui/payment/counter.py), the command line with plain threads (watch_threads.py).
+(ui/payment/watch_driver.py), the command line with plain threads (watch_threads.py).
 What happened is published on the event hub as events with codes
 (watch_events.py); the front end says it (the log has it at INFO, for the record).
 """

@@ -3,7 +3,7 @@
 Requests run on a ``ThreadPoolExecutor``; their outcomes are handed back to the
 engine, and written, in the calling thread, which owns the book's connection.
 ``paydesk refresh`` (core/refresh.py) and ``paydesk create --wait`` use it;
-the window drives the same engine with a QThreadPool (ui/payment/counter.py).
+the window drives the same engine with a QThreadPool (ui/payment/watch_driver.py).
 """
 
 from __future__ import annotations

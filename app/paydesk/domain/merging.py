@@ -59,8 +59,8 @@ def merge_orders(current: Order, incoming: Order) -> Order:
         url=current.url or incoming.url,
         paid_at=_earlier(current.paid_at, incoming.paid_at),
         confirmed_at=_earlier(current.confirmed_at, incoming.confirmed_at),
-        last_checked_at=_later(current.last_checked_at, incoming.last_checked_at),
-        last_pending_at=_later(current.last_pending_at, incoming.last_pending_at),
+        last_checked_at=_when_shown(current.last_checked_at, incoming.last_checked_at),
+        last_pending_at=_when_shown(current.last_pending_at, incoming.last_pending_at),
         last_error=(incoming if _checked_as_late(incoming, current) else current).last_error,
         till=current.till or incoming.till,
     )
@@ -79,7 +79,7 @@ def _earlier(a: datetime | None, b: datetime | None) -> datetime | None:
     return min(a, b)
 
 
-def _later(a: datetime | None, b: datetime | None) -> datetime | None:
+def _when_shown(a: datetime | None, b: datetime | None) -> datetime | None:
     if a is None or b is None:
         return a if b is None else b
     return max(a, b)

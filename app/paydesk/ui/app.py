@@ -162,7 +162,7 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         # Until now a failure was the start's (the except clauses below say it).
         install_crash_handler(log_dir, on_crash=window.parts.crash_notice, native=True)
         serve_other_starts()  # before: the lock already keeps a second window out
-        window.counter.start()
+        window.watch.start()
 
     def cannot_start(window: MainWindow, exc: Exception) -> None:
         window.hide()

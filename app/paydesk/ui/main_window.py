@@ -1,9 +1,9 @@
 """The counter window: new payment and its QR on the left, every order on the right.
 
 This module builds the window's first frame: the menu bar's titles, the amount
-form and the idle card, from light modules only. Everything else (the counter,
+form and the idle card, from light modules only. Everything else (the watch,
 the menus' actions, the payment panel, the orders list, the chime) is built
-right after it, in one place: ui/window_rest.py, which ``finish_start`` loads;
+right after it, in one place: ui/window_builder.py, which ``finish_start`` loads;
 it returns them as the window's :attr:`~MainWindow.parts` (ui/window_parts.py).
 The first frame names no enum of PySide's ``Qt`` namespace: importing it builds
 all of them; a method that needs one reads it from ``QtCore`` when it runs
@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
 
     from paydesk.ui.orders.panel import OrdersPanel
-    from paydesk.ui.payment.counter import CounterController
     from paydesk.ui.payment.customer_display import CustomerDisplay
+    from paydesk.ui.payment.watch_driver import WatchDriver
     from paydesk.ui.window_parts import WindowParts
 
 log = logging.getLogger(__name__)
@@ -68,15 +68,15 @@ class MainWindow(QMainWindow):
         ui_state: QSettings,
         parent: QWidget | None = None,
         *,
-        make_counter: Callable[[], CounterController] | None = None,
+        make_watch: Callable[[], WatchDriver] | None = None,
         pool: QThreadPool | None = None,
         log_dir: Path | None = None,
     ) -> None:
-        """``make_counter``: by default, the counter on the runtime's order book
-        (window_rest.open_counter, with ``pool``)."""
+        """``make_watch``: by default, the watch on the runtime's order book
+        (window_builder.open_watch, with ``pool``)."""
         super().__init__(parent)
         self.runtime = runtime
-        self._make_counter = make_counter
+        self._make_watch = make_watch
         self._pool = pool
         self._started = False
         self._start_error: Exception | None = None
@@ -110,7 +110,7 @@ class MainWindow(QMainWindow):
         if runtime.is_demo:
             layout.addWidget(_demo_marker())
         layout.addWidget(self.splitter, 1)
-        # In no layout: it floats over the orders list once that is built (window_rest).
+        # In no layout: it floats over the orders list once that is built (window_builder).
         self.banner = ProblemBanner(central)
         self.setCentralWidget(central)
         bar = self.menuBar()  # its height is part of the first frame's layout
@@ -132,20 +132,20 @@ class MainWindow(QMainWindow):
     # -- the rest of the window ---------------------------------------------------
 
     def finish_start(self) -> None:
-        """Build what the first frame did without (ui/window_rest.py), once.
+        """Build what the first frame did without (ui/window_builder.py), once.
 
-        Called right after the first frame; whatever asks for the counter or the
+        Called right after the first frame; whatever asks for the watch or the
         orders list before that calls it itself. Raises what failed, again at
         every later call: a window without its order book is of no use.
         """
         if not self._started:
             self._started = True
             # The deferred imports: see the module's doc.
-            from paydesk.ui import window_rest
+            from paydesk.ui import window_builder
             from paydesk.ui.window_parts import FirstFrame, WindowSlots
 
-            make_counter = self._make_counter or (
-                lambda: window_rest.open_counter(self.runtime, self._pool))
+            make_watch = self._make_watch or (
+                lambda: window_builder.open_watch(self.runtime, self._pool))
             frame = FirstFrame(
                 window=self, runtime=self.runtime, ui_state=self._ui_state,
                 log_dir=self.log_dir, form=self.form, idle_card=self.idle_card,
@@ -156,7 +156,7 @@ class MainWindow(QMainWindow):
                 show_to_buyer=self.show_to_buyer, back_to_sale=self.back_to_sale,
                 toggle_customer_display=self._toggle_customer_display)
             try:
-                self._parts = window_rest.build_the_rest(frame, slots, make_counter)
+                self._parts = window_builder.build_parts(frame, slots, make_watch)
             except Exception as exc:
                 self._start_error = exc
                 raise
@@ -183,8 +183,9 @@ class MainWindow(QMainWindow):
         return self._parts
 
     @property
-    def counter(self) -> CounterController:
-        return self.parts.counter
+    def watch(self) -> WatchDriver:
+        """The watch on the orders, and the counter's sale (its presenter)."""
+        return self.parts.watch
 
     @property
     def orders_panel(self) -> OrdersPanel:
@@ -194,7 +195,7 @@ class MainWindow(QMainWindow):
 
     def _create(self, amount: str, email: str, note: str) -> None:
         try:
-            order = self.counter.create(amount, email, note)
+            order = self.watch.create(amount, email, note)
         except InputError as error:
             self.form.show_input_error(error)
             return
@@ -206,34 +207,34 @@ class MainWindow(QMainWindow):
     def show_problem(self, notice: Notice) -> None:
         """Say it in the banner, unless it is about an order no longer at the counter:
         one set aside (Esc, the next sale) is finished in the background, shown to nobody."""
-        if notice.order_id is None or notice.order_id in self.counter.presenter.focused():
+        if notice.order_id is None or notice.order_id in self.watch.presenter.focused():
             self.banner.show_notice(notice)
 
     def _retry(self, notice: Notice) -> None:
         """The banner's button: what the notice says trying again does."""
         if notice.remedy is Remedy.SEND_AGAIN and notice.order_id is not None:
-            self.counter.retry_creation(notice.order_id)
+            self.watch.retry_creation(notice.order_id)
         elif notice.remedy is Remedy.CREATE_AGAIN:
             self.form.submit()  # the sale still typed, through the form's checks
         elif notice.remedy is Remedy.CHECK_AGAIN:
-            self.counter.check_again()
+            self.watch.check_again()
             self.orders_panel.refresh()  # a read of the list that failed, too
 
     def new_payment(self) -> None:
         """Esc: end the sale (a creation still out is set aside) and ready the form."""
-        self.counter.end_sale()
+        self.watch.end_sale()
         self.form.reset()
         self.banner.form_cleared()
 
     def show_to_buyer(self) -> None:
         """Put the order on the panel in front of the buyer, if it can still be paid."""
-        if not self.counter.show_to_buyer():
+        if not self.watch.show_to_buyer():
             self.statusBar().showMessage(
                 tr("Only an order that can still be paid can be shown to the buyer."), 5000
             )
 
     def back_to_sale(self) -> None:
-        self.counter.back_to_sale()
+        self.watch.back_to_sale()
 
     def _toggle_customer_display(self, on: bool) -> None:
         if on:
@@ -297,10 +298,10 @@ class MainWindow(QMainWindow):
             return  # never started (or stopped by the failed start): nothing open
         if self.customer_display is not None:
             self.customer_display.close()  # closing it reads the book (the panel's note)
-        from paydesk.ui import window_rest  # loaded already: it built the parts
+        from paydesk.ui import window_builder  # loaded already: it built the parts
 
         parts.screens.stop()
-        window_rest.stop_the_rest(parts.counter, parts.shared_book, parts.book_watch,
+        window_builder.stop_parts(parts.watch, parts.shared_book, parts.book_watch,
                                   parts.orders_panel)
 
     def event(self, event: QEvent) -> bool:

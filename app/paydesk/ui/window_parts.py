@@ -2,7 +2,7 @@
 when asked, and what is built right after it.
 
 The window (ui/main_window.py) builds its first frame and hands it, with its own
-slots, to the one builder of the rest (ui/window_rest.py), which returns the rest
+slots, to the one builder of the rest (ui/window_builder.py), which returns the rest
 as a :class:`WindowParts`. Neither the builder nor the menus name the window's
 class: they get the parts and the callables they need, so no module reaches into
 another's attributes, and none of them needs the window to be read or tested.
@@ -26,11 +26,11 @@ if TYPE_CHECKING:
     from paydesk.ui.orders.paid_notices import PaidNotices
     from paydesk.ui.orders.panel import OrdersPanel
     from paydesk.ui.payment.alerts import Alerts
-    from paydesk.ui.payment.counter import CounterController
     from paydesk.ui.payment.counter_screens import ScreensRenderer
     from paydesk.ui.payment.form import PaymentForm
     from paydesk.ui.payment.idle_card import IdleCard
     from paydesk.ui.payment.panel import PaymentPanel
+    from paydesk.ui.payment.watch_driver import WatchDriver
     from paydesk.ui.settings.apply import SettingsControl
     from paydesk.ui.shell.crash_notice import CrashNotice
     from paydesk.ui.shell.menus import MenuActions, WindowActions
@@ -71,7 +71,7 @@ class WindowParts:
     """Everything the first frame did without, as the builder returns it."""
 
     menu_actions: MenuActions  # what File, Help and the slips do
-    counter: CounterController
+    watch: WatchDriver  # the watch on the orders and the counter presenter
     payment_panel: PaymentPanel
     screens: ScreensRenderer  # the counter's screens on the panel, the buyer's window...
     orders_panel: OrdersPanel

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QDate
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.order_book import OrderBook
+from paydesk.core.book_reader import OrderBookReader
 from paydesk.domain.orders import CreationState, Order
 from paydesk.store import OrderStore
 from paydesk.ui.orders.cells import local_day
@@ -54,7 +54,7 @@ def book(orders_store: OrderStore, make_order: MakeOrder, today: QDate) -> list[
 
 @pytest.fixture
 def panel(qtbot: QtBot, orders_store: OrderStore, book: list[Order]) -> Iterator[OrdersPanel]:
-    widget = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
+    widget = OrdersPanel(OrderBookReader(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(widget)
     widget.resize(1000, 600)
     yield widget

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.order_book import OrderBook, OrderQuery
+from paydesk.core.book_reader import OrderBookReader, OrderQuery
 from paydesk.domain.orders import Order
 from paydesk.store import OrderStore
 from paydesk.ui.orders.book_watch import BookWatch
@@ -38,12 +38,12 @@ with OrderStore.open(sys.argv[1]) as store:
 
 
 @pytest.fixture
-def book(orders_store: OrderStore) -> OrderBook:
-    return OrderBook(orders_store, CLIENT)
+def book(orders_store: OrderStore) -> OrderBookReader:
+    return OrderBookReader(orders_store, CLIENT)
 
 
 @pytest.fixture
-def watch(qtbot: QtBot, book: OrderBook) -> Iterator[BookWatch]:
+def watch(qtbot: QtBot, book: OrderBookReader) -> Iterator[BookWatch]:
     watching = BookWatch(book, interval_ms=50)
     watching.start()
     yield watching
@@ -59,7 +59,7 @@ def add_elsewhere(path: Path, order_id: str) -> None:
 
 
 def test_an_order_another_process_adds_is_heard_of(
-    qtbot: QtBot, watch: BookWatch, book: OrderBook, orders_store: OrderStore
+    qtbot: QtBot, watch: BookWatch, book: OrderBookReader, orders_store: OrderStore
 ) -> None:
     with qtbot.waitSignal(watch.changed, timeout=WAIT_MS):
         add_elsewhere(orders_store.path, "from-a-terminal")
@@ -74,17 +74,17 @@ def test_its_own_writes_are_not_news(
     heard: list[bool] = []
     watch.changed.connect(lambda: heard.append(True))
     bulk_insert(orders_store, [make_order("from-this-window")])
-    watch.look()
+    watch.look_for_changes()
     assert heard == []
 
 
 def test_a_stopped_watch_says_nothing_more(
-    qtbot: QtBot, watch: BookWatch, book: OrderBook, orders_store: OrderStore
+    qtbot: QtBot, watch: BookWatch, book: OrderBookReader, orders_store: OrderStore
 ) -> None:
     watch.stop()
     add_elsewhere(orders_store.path, "after-closing")
     with qtbot.assertNotEmitted(watch.changed):
-        watch.look()  # the book sees the change; the watch no longer listens
+        watch.look_for_changes()  # the book sees the change; the watch no longer listens
     assert [o.order_id for o in book.query(OrderQuery())] == ["after-closing"]
 
 
@@ -97,17 +97,18 @@ def test_a_book_that_cannot_be_asked_is_said_once(
     with OrderStore.open(path) as store:
         bulk_insert(store, [make_order(f"o-{n:05d}", minutes=n) for n in range(3000)])
     data = bytearray(path.read_bytes())
-    middle = len(data) // 2
-    data[middle : middle + 8192] = random.Random(13).randbytes(8192)
+    # A quarter of the file from its middle: the orders' pages, whatever else the book holds.
+    start, size = len(data) // 2, len(data) // 4
+    data[start : start + size] = random.Random(13).randbytes(size)
     path.write_bytes(bytes(data))
     with OrderStore.open(path, check_whole_file=False) as store:
-        book = OrderBook(store, CLIENT)
+        book = OrderBookReader(store, CLIENT)
         with pytest.raises(Exception, match="damaged"):
             book.query(OrderQuery())  # the list comes upon the damage: the book is set aside
         watch = BookWatch(book)
         problems: list[str] = []
         watch.problem.connect(problems.append)
-        watch.look()
-        watch.look()
+        watch.look_for_changes()
+        watch.look_for_changes()
         watch.stop()
     assert len(problems) == 1 and "damaged" in problems[0]

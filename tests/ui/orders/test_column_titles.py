@@ -76,7 +76,7 @@ def test_on_this_screen(language: str, runtime: Runtime, qtbot: QtBot) -> None:
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    window.counter.start()
+    window.watch.start()
     try:
         panel = window.orders_panel
         table = panel.table

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.order_book import OrderBook
+from paydesk.core.book_reader import OrderBookReader
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import OrderStatus
 from paydesk.store import CheckResult, OrderStore
@@ -37,10 +37,10 @@ def paid_order(window: MainWindow, qtbot: QtBot, amount: str) -> str:
     link = panel.link_label.link()
     assert link is not None
     decide(link, "approve", "b@example.com").raise_for_status()
-    qtbot.waitUntil(lambda: window.counter.presenter.sale_id is not None, timeout=WAIT_MS)
-    order_id = window.counter.presenter.sale_id
+    qtbot.waitUntil(lambda: window.watch.presenter.sale_id is not None, timeout=WAIT_MS)
+    order_id = window.watch.presenter.sale_id
     assert order_id is not None
-    qtbot.waitUntil(lambda: (o := window.counter.desk.get(order_id)) is not None
+    qtbot.waitUntil(lambda: (o := window.watch.desk.get(order_id)) is not None
                     and o.status is OrderStatus.APPROVE, timeout=WAIT_MS)
     return order_id
 
@@ -118,7 +118,7 @@ def test_a_failed_creation_and_an_approximate_paid_time_are_told(
     # Checked again only an hour later (PayDesk was closed): paid somewhere in between.
     store.record_checks([CheckResult(1001, "slow-1", OrderStatus.APPROVE,
                                      t0 + timedelta(hours=1), None)])
-    panel = OrdersPanel(OrderBook(store, 1001), clock=lambda: t0)
+    panel = OrdersPanel(OrderBookReader(store, 1001), clock=lambda: t0)
     qtbot.addWidget(panel)
     panel.show()
     dialog = panel.open_details(0)

@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.order_book import OrderBook
+from paydesk.core.book_reader import OrderBookReader
 from paydesk.domain.orders import Order
 from paydesk.store import OrderStore
 from paydesk.ui.main_window import MainWindow
@@ -152,7 +152,7 @@ def test_old_orders_and_one_named_till_are_one_till(
     """Orders from before tills had names ("") and this till's named ones: one till."""
     bulk_insert(orders_store, [make_order("old-1"), with_till(make_order("new-1", minutes=1),
                                                               "Counter")])
-    panel = OrdersPanel(OrderBook(orders_store, CLIENT))
+    panel = OrdersPanel(OrderBookReader(orders_store, CLIENT))
     qtbot.addWidget(panel)
     assert not panel.tills_shown
     assert panel.filter_bar.tills() == []
@@ -163,7 +163,7 @@ def test_a_shared_book_shows_the_column_with_one_till(
     qtbot: QtBot, orders_store: OrderStore, make_order: Callable[..., Order]
 ) -> None:
     bulk_insert(orders_store, [with_till(make_order("o-1"), "Counter")])
-    panel = OrdersPanel(OrderBook(orders_store, CLIENT), shared_book=True)
+    panel = OrdersPanel(OrderBookReader(orders_store, CLIENT), shared_book=True)
     qtbot.addWidget(panel)
     panel.resize(1000, 600)
     panel.show()
@@ -182,7 +182,7 @@ def test_the_till_column_does_not_take_the_sort(
     and its arrow where they were."""
     bulk_insert(orders_store, [with_till(make_order("o-1"), "B"),
                                with_till(make_order("o-2", minutes=1), "A")])
-    panel = OrdersPanel(OrderBook(orders_store, CLIENT))
+    panel = OrdersPanel(OrderBookReader(orders_store, CLIENT))
     qtbot.addWidget(panel)
     assert panel.tills_shown
     before = panel.current_query()

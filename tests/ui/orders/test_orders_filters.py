@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QDate, Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.order_book import OrderBook
+from paydesk.core.book_reader import OrderBookReader
 from paydesk.domain.orders import OrderStatus
 from paydesk.store import OrderStore, SortColumn
 from paydesk.ui.orders.cells import day_start
@@ -129,7 +129,7 @@ def test_totals_of_what_is_shown_and_paid_today(qtbot: QtBot, panel: OrdersPanel
 
 
 def test_an_empty_book_says_so(qtbot: QtBot, orders_store: OrderStore) -> None:
-    panel = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
+    panel = OrdersPanel(OrderBookReader(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     assert panel.model.rowCount() == 0
     assert panel.totals_label.text() == "No orders yet"
@@ -141,7 +141,7 @@ def test_a_hundred_thousand_orders_filtered_searched_and_sorted(
     qtbot: QtBot, big_order_book: Book
 ) -> None:
     store, orders = big_order_book
-    panel = OrdersPanel(OrderBook(store, CLIENT), clock=lambda: NOW)
+    panel = OrdersPanel(OrderBookReader(store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     assert panel.model.rowCount() == PAGE_SIZE
     choose_status(panel, "Refused")

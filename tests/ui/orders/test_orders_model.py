@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QFont
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.order_book import OrderBook, OrderQuery, SortColumn
+from paydesk.core.book_reader import OrderBookReader, OrderQuery, SortColumn
 from paydesk.domain.clock import utc_now
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
@@ -66,15 +66,15 @@ def few(orders_store: OrderStore, make_order: MakeOrder) -> list[Order]:
 def test_model_checks_pass_empty_with_few_and_after_fetch_more(
     qtmodeltester: ModelTester, orders_store: OrderStore, few: list[Order]
 ) -> None:
-    empty = OrdersModel(OrderBook(orders_store), OrderQuery(client_id=4242))
+    empty = OrdersModel(OrderBookReader(orders_store), OrderQuery(client_id=4242))
     qtmodeltester.check(empty)
     assert empty.rowCount() == 0 and not empty.canFetchMore(QModelIndex())
 
-    full = OrdersModel(OrderBook(orders_store))
+    full = OrdersModel(OrderBookReader(orders_store))
     qtmodeltester.check(full)
     assert full.rowCount() == len(few)
 
-    paged = OrdersModel(OrderBook(orders_store), page_size=3)
+    paged = OrdersModel(OrderBookReader(orders_store), page_size=3)
     assert paged.rowCount() == 3 and paged.canFetchMore(QModelIndex())
     paged.fetchMore(QModelIndex())
     assert paged.rowCount() == 6
@@ -86,7 +86,7 @@ def test_model_checks_pass_empty_with_few_and_after_fetch_more(
 def test_pages_arrive_one_at_a_time_and_stop_at_the_end(
     qtbot: QtBot, orders_store: OrderStore, few: list[Order]
 ) -> None:
-    model = OrdersModel(OrderBook(orders_store), page_size=3)
+    model = OrdersModel(OrderBookReader(orders_store), page_size=3)
     assert ids(model) == ["o-7", "o-6", "o-5"]
     with qtbot.waitSignal(model.rowsInserted) as inserted:
         model.fetchMore(QModelIndex())
@@ -105,7 +105,7 @@ def test_sorting_by_every_column_is_the_sql_order(
     orders_store: OrderStore, few: list[Order], column: Column, descending: bool
 ) -> None:
     # Paging across ties must stay stable.
-    model = OrdersModel(OrderBook(orders_store), page_size=2)
+    model = OrdersModel(OrderBookReader(orders_store), page_size=2)
     direction = Qt.SortOrder.DescendingOrder if descending else Qt.SortOrder.AscendingOrder
     model.sort(column, direction)
     fetch_all(model)
@@ -120,7 +120,7 @@ def test_sorting_by_every_column_is_the_sql_order(
 def test_sort_resets_to_the_first_page_and_ignores_a_repeat(
     qtbot: QtBot, orders_store: OrderStore, few: list[Order]
 ) -> None:
-    model = OrdersModel(OrderBook(orders_store), page_size=3)
+    model = OrdersModel(OrderBookReader(orders_store), page_size=3)
     fetch_all(model)
     with qtbot.waitSignal(model.modelReset):
         model.sort(Column.AMOUNT, Qt.SortOrder.AscendingOrder)
@@ -134,7 +134,7 @@ def test_sort_resets_to_the_first_page_and_ignores_a_repeat(
 def test_set_query_filters_and_keeps_no_page_of_its_own(
     qtbot: QtBot, orders_store: OrderStore, few: list[Order]
 ) -> None:
-    model = OrdersModel(OrderBook(orders_store))
+    model = OrdersModel(OrderBookReader(orders_store))
     with qtbot.waitSignal(model.modelReset):
         model.set_query(OrderQuery(text="COFFEE", sort=SortColumn.AMOUNT, limit=1, offset=5))
     assert ids(model) == ["o-1"]  # "2 coffees"
@@ -150,7 +150,7 @@ def test_set_query_filters_and_keeps_no_page_of_its_own(
 def test_update_order_changes_one_row_without_a_reset(
     qtbot: QtBot, orders_store: OrderStore, few: list[Order]
 ) -> None:
-    model = OrdersModel(OrderBook(orders_store))
+    model = OrdersModel(OrderBookReader(orders_store))
     row = model.row_of("o-2")
     assert row is not None
     before = model.order_at(row)
@@ -185,7 +185,7 @@ def test_a_status_changed_elsewhere_repaints_its_row_without_a_reset(
 ) -> None:
     """Another program (another connection to the file) records a payment: following the
     book repaints that row only, as a check made by this window does."""
-    model = OrdersModel(OrderBook(orders_store), page_size=3)
+    model = OrdersModel(OrderBookReader(orders_store), page_size=3)
     model.fetchMore(QModelIndex())  # six of seven loaded: one page more to come
     row = model.row_of("o-2")
     assert row is not None and text(model, row, Column.STATUS) == "Waiting"
@@ -210,7 +210,7 @@ def test_rows_that_are_no_longer_the_same_orders_are_left_to_a_reload(
 ) -> None:
     """An order added elsewhere at the top, or one that left a filtered list: the rows
     loaded are no longer those orders in those places, so the caller reloads them."""
-    model = OrdersModel(OrderBook(orders_store), page_size=page_size)
+    model = OrdersModel(OrderBookReader(orders_store), page_size=page_size)
     with OrderStore.open(orders_store.path) as elsewhere:
         bulk_insert(elsewhere, [make_order("o-8", minutes=70)])
     before = ids(model)
@@ -232,7 +232,7 @@ def test_rows_that_are_no_longer_the_same_orders_are_left_to_a_reload(
 def test_reload_shows_a_new_order_at_the_top(
     qtbot: QtBot, orders_store: OrderStore, few: list[Order], make_order: MakeOrder
 ) -> None:
-    model = OrdersModel(OrderBook(orders_store), page_size=3)
+    model = OrdersModel(OrderBookReader(orders_store), page_size=3)
     fetch_all(model)
     bulk_insert(orders_store, [make_order("o-8", minutes=70)])
     with qtbot.waitSignal(model.modelReset):
@@ -246,7 +246,7 @@ def test_reload_shows_a_new_order_at_the_top(
 def test_an_order_created_between_pages_is_not_shown_twice(
     orders_store: OrderStore, few: list[Order], make_order: MakeOrder
 ) -> None:
-    model = OrdersModel(OrderBook(orders_store), page_size=3)
+    model = OrdersModel(OrderBookReader(orders_store), page_size=3)
     bulk_insert(orders_store, [make_order("o-new", minutes=99)])  # shifts offsets
     fetch_all(model)
     assert ids(model) == ["o-7", "o-6", "o-5", "o-4", "o-3", "o-2", "o-1"]
@@ -257,7 +257,7 @@ def test_cells_show_local_money_time_and_status_words(
     orders_store: OrderStore, few: list[Order]
 ) -> None:
     oldest_first = OrderQuery(sort=SortColumn.CREATED_AT, descending=False)
-    model = OrdersModel(OrderBook(orders_store), oldest_first)
+    model = OrdersModel(OrderBookReader(orders_store), oldest_first)
     first = few[0]
     assert text(model, 0, Column.CREATED) == local_time(first.created_at)
     assert text(model, 0, Column.ORDER_ID) == "o-1"
@@ -306,7 +306,7 @@ def test_cells_show_local_money_time_and_status_words(
 def test_amounts_are_right_aligned_and_headers_are_words(
     orders_store: OrderStore, few: list[Order]
 ) -> None:
-    model = OrdersModel(OrderBook(orders_store))
+    model = OrdersModel(OrderBookReader(orders_store))
     align = Qt.ItemDataRole.TextAlignmentRole
     right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
     assert model.data(model.index(0, Column.AMOUNT), align) == right
@@ -327,7 +327,7 @@ def test_a_check_made_today_shows_only_its_time(
     now = utc_now()
     order = dataclasses.replace(make_order("o-now"), last_checked_at=now)
     bulk_insert(orders_store, [order])
-    model = OrdersModel(OrderBook(orders_store))
+    model = OrdersModel(OrderBookReader(orders_store))
     stored = model.order_at(0)
     assert stored is not None
     assert text(model, 0, Column.LAST_CHECKED) == local_time(
@@ -375,7 +375,7 @@ def test_a_hundred_thousand_orders_load_a_page_at_a_time(
     qtbot: QtBot, qtmodeltester: ModelTester, big_order_book: Book
 ) -> None:
     store, orders = big_order_book
-    model = OrdersModel(OrderBook(store))
+    model = OrdersModel(OrderBookReader(store))
     assert model.rowCount() == PAGE_SIZE and model.canFetchMore(QModelIndex())
     assert ids(model) == expected(orders, model.query(), PAGE_SIZE)
     with qtbot.waitSignal(model.rowsInserted):
@@ -398,7 +398,7 @@ def test_a_hundred_thousand_orders_load_a_page_at_a_time(
 
     # Qt's tester fetches more itself, and runs its checks on a reset before it
     # clears its own "reset in flight" mark, so it gets a model of its own.
-    checked = OrdersModel(OrderBook(store))
+    checked = OrdersModel(OrderBookReader(store))
     qtmodeltester.check(checked)
     assert checked.rowCount() >= PAGE_SIZE
 
@@ -413,7 +413,7 @@ def test_a_paid_time_seen_more_than_a_minute_late_is_marked_approximate(
         last_pending_at=ORDERS_T0 + timedelta(minutes=2),
     )
     bulk_insert(orders_store, [exact, late])
-    model = OrdersModel(OrderBook(orders_store))
+    model = OrdersModel(OrderBookReader(orders_store))
     exact_row, late_row = model.row_of("exact"), model.row_of("late")
     assert exact_row is not None and late_row is not None
     assert not text(model, exact_row, Column.PAID_AT).startswith("≈")

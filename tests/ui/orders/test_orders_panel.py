@@ -11,7 +11,7 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.order_book import OrderBook
+from paydesk.core.book_reader import OrderBookReader
 from paydesk.domain.orders import CreationState, Order
 from paydesk.store import OrderStore
 from paydesk.ui.orders.panel import OrdersPanel
@@ -141,7 +141,7 @@ def test_screenshots(
     qtbot: QtBot, orders_store: OrderStore, make_order: MakeOrder, today: QDate
 ) -> None:
     bulk_insert(orders_store, varied_orders(make_order, today))
-    panel = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
+    panel = OrdersPanel(OrderBookReader(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     panel.resize(1000, 600)
     panel.show()

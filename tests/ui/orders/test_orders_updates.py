@@ -9,7 +9,7 @@ import dataclasses
 from PySide6.QtCore import QCoreApplication, QModelIndex
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.order_book import OrderBook
+from paydesk.core.book_reader import OrderBookReader
 from paydesk.domain.orders import OrderStatus
 from paydesk.store import CheckResult, OrderStore
 from paydesk.ui.orders.model import PAGE_SIZE
@@ -95,7 +95,7 @@ def test_reload_goes_back_to_the_first_page(
         orders_store,
         [make_order(f"p-{n:04d}", minutes=n) for n in range(PAGE_SIZE * 2 + 10)]
     )
-    panel = OrdersPanel(OrderBook(orders_store, CLIENT), clock=lambda: NOW)
+    panel = OrdersPanel(OrderBookReader(orders_store, CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     panel.model.fetchMore(QModelIndex())
     panel.refresh()

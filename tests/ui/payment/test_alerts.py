@@ -182,7 +182,7 @@ def test_slots_follow_the_controller_signals(
 ) -> None:
     from PySide6.QtCore import QObject, Signal
 
-    class Counter(QObject):  # the two signals of CounterController, nothing else
+    class Counter(QObject):  # the two signals of WatchDriver, nothing else
         order_paid = Signal(object)
         order_refused = Signal(object)
 

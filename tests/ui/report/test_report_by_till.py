@@ -13,7 +13,7 @@ from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.order_book import OrderBook
+from paydesk.core.book_reader import OrderBookReader
 from paydesk.core.report import local_midnight
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderStore
@@ -62,7 +62,8 @@ def paid_sum(orders: list[Order], till: str | None = None) -> tuple[int, int]:
 def open_dialog(qtbot: QtBot, orders_store: OrderStore) -> OpenDialog:
     def open_it(orders: list[Order]) -> ReportDialog:
         bulk_insert(orders_store, orders)
-        dialog = ReportDialog(OrderBook(orders_store, CLIENT), "Coffee & Co", clock=lambda: NOW)
+        dialog = ReportDialog(OrderBookReader(orders_store, CLIENT), "Coffee & Co",
+                              clock=lambda: NOW)
         qtbot.addWidget(dialog)
         dialog.show()
         qtbot.waitExposed(dialog)

@@ -16,7 +16,7 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.order_book import OrderBook
+from paydesk.core.book_reader import OrderBookReader
 from paydesk.core.report import local_midnight
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
@@ -78,7 +78,7 @@ def open_dialog(qtbot: QtBot, orders_store: OrderStore) -> OpenDialog:
     def open_it(orders: list[Order] | None = None, name: str = "Coffee & Co") -> ReportDialog:
         if orders:
             bulk_insert(orders_store, orders)
-        dialog = ReportDialog(OrderBook(orders_store, CLIENT), name, clock=lambda: NOW)
+        dialog = ReportDialog(OrderBookReader(orders_store, CLIENT), name, clock=lambda: NOW)
         qtbot.addWidget(dialog)
         dialog.show()
         qtbot.waitExposed(dialog)

@@ -40,7 +40,7 @@ def window(demo: Runtime, qtbot: QtBot) -> Iterator[MainWindow]:
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.first_frame_done, timeout=WAIT_MS):
         window.show()
-    window.counter.start()
+    window.watch.start()
     yield window
     window.shutdown()
 

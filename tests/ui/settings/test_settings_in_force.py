@@ -62,7 +62,7 @@ def window(
     window.resize(1280, 800)
     window.show()
     qtbot.waitExposed(window)
-    window.counter.start()
+    window.watch.start()
     yield window
     window.shutdown()
     runtime.close()
@@ -90,7 +90,7 @@ def test_a_new_focus_interval_paces_the_order_on_screen_at_once(
     assert window.runtime.settings.focus_interval_seconds == 2
 
     def checked_after(moment: datetime) -> Order | None:
-        order = window.counter.desk.get(sale.order_id)
+        order = window.watch.desk.get(sale.order_id)
         if order is None or order.last_checked_at is None or order.last_checked_at < moment:
             return None
         return order
@@ -112,7 +112,7 @@ def test_requests_in_flight_and_the_pool_follow_the_settings(
     window: MainWindow, qtbot: QtBot
 ) -> None:
     save_in_the_dialog(window, qtbot, polling(focus_s=2, in_flight=3))
-    counter = window.counter
+    counter = window.watch
     assert counter.engine.max_in_flight == 3
     assert counter.pool.maxThreadCount() == 4  # one more: the sale's creation never queues
 
@@ -133,9 +133,9 @@ def test_the_rate_the_backoff_and_the_order_lifetime_are_in_force_at_once(
     save_in_the_dialog(window, qtbot, backoff_and_lifetime)
     assert window.settings_control.save({"max_requests_per_second": 3})
 
-    engine = window.counter.engine
+    engine = window.watch.engine
     assert engine.limiter is not None and engine.limiter.rate == 3
-    policy = window.counter.desk.policy  # what the watching schedules every check with
+    policy = window.watch.desk.policy  # what the watching schedules every check with
     assert policy.expires_at(sale) - sale.confirmed_at == timedelta(minutes=5)
     now = clock()
     # Away from the screen, a young order is checked after the first backoff step...

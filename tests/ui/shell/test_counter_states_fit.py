@@ -118,7 +118,7 @@ def test_the_counter_on_this_screen(
     qtbot.addWidget(window)
     with qtbot.waitSignal(window.first_frame_done, timeout=WAIT_MS):
         window.show()  # the rest is built after the first frame, as PayDesk does
-    window.counter.start()
+    window.watch.start()
     counter = Counter(window, qtbot, f"fits-{this_screen()}-{language}")
     try:
         counter.fits("started")
@@ -134,7 +134,7 @@ def test_the_counter_on_this_screen(
         open_display(window, qtbot)  # the buyer's screen: "Not shown to the buyer"
         sale = type_sale(qtbot, window, "2 500,50")
         counter.fits("sale")
-        window.counter.view(looked_up.order_id)
+        window.watch.view(looked_up.order_id)
         strip = window.parts.payment_panel.buyer_strip
         qtbot.waitUntil(lambda: strip.show_to_buyer_button.isVisible(), timeout=WAIT_MS)
         assert strip.back_to_sale_button.isVisible()
@@ -150,7 +150,7 @@ def test_the_counter_on_this_screen(
             Fault.UNAVAILABLE, times=1000, endpoint="get_order"))
         sandbox.clear_faults()
         window.back_to_sale()
-        assert window.counter.viewed is not None and window.counter.viewed.order_id == (
+        assert window.watch.viewed is not None and window.watch.viewed.order_id == (
             sale.order_id)
 
         def unsent_sale() -> None:

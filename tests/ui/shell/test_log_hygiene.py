@@ -62,7 +62,7 @@ def test_a_session_logs_orders_but_never_the_secret_or_an_email(
     window = build_window(runtime, log_dir=debug_log.parent)
     qtbot.addWidget(window)
     window.show()
-    window.counter.start()
+    window.watch.start()
     try:
         amount, link_label = window.form.amount_input, window.parts.payment_panel.link_label
         window.form.email_input.setText(EMAIL)

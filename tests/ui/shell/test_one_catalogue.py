@@ -36,7 +36,7 @@ def test_the_command_line_and_the_window_say_a_refusal_alike(
     paydesk = paydesk_for(tmp_path)
     created = paydesk.run("create", "5", env=service_env(sandbox, secret="not-the-shops-key-1"))
     order_id = created.out.split()[1]
-    with OrderStore.open(paydesk.book) as store:
+    with OrderStore.open(paydesk.reader) as store:
         order = store.get(TEST_CLIENT_ID, order_id)
     assert order is not None and order.last_error is not None
     failure = order.last_error
@@ -64,7 +64,7 @@ def test_a_watch_problem_carries_a_failure_the_window_says_in_russian(
     window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, russian: MissRecorder
 ) -> None:
     heard: list[WatchEvent] = []
-    unsubscribe = window.counter.engine.hub.subscribe(WatchEvent, heard.append)
+    unsubscribe = window.watch.engine.hub.subscribe(WatchEvent, heard.append)
     try:
         sandbox.inject(Fault.UNAVAILABLE, times=100, endpoint="create_order")
         type_amount(qtbot, window, "42")

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.order_book import OrderBook
+from paydesk.core.book_reader import OrderBookReader
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import Settings
 from paydesk.domain.failures import Failure, FailureCode
@@ -84,7 +84,7 @@ def test_screenshot_orders_panel(
         for n, (status, creation) in enumerate(states * 3)
     ]
     bulk_insert(orders_store, orders)
-    panel = OrdersPanel(OrderBook(orders_store, ORDERS_CLIENT), clock=lambda: NOW)
+    panel = OrdersPanel(OrderBookReader(orders_store, ORDERS_CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     panel.resize(1000, 600)
     panel.show()
@@ -169,7 +169,7 @@ def test_screenshot_window_paid_through_the_sandbox(
     window.resize(1280, 820)
     window.show()
     qtbot.waitExposed(window)
-    window.counter.start()
+    window.watch.start()
     try:
         window.form.amount_input.setText("1 234,50")
         qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
@@ -211,7 +211,7 @@ def test_screenshot_window_with_a_looked_up_order_and_a_stuck_creation(
     window.resize(1280, 800)
     window.show()
     qtbot.waitExposed(window)
-    window.counter.start()
+    window.watch.start()
     panel = window.parts.payment_panel
     try:
         display = window.open_customer_display()
@@ -260,7 +260,7 @@ def test_screenshot_order_details_after_a_failed_creation(
                            NOW + timedelta(seconds=40), None)
     store.record_checks([CheckResult(ORDERS_CLIENT, "20260301-150000000-K3QX9A",
                                      OrderStatus.APPROVE, NOW + timedelta(hours=1), None)])
-    panel = OrdersPanel(OrderBook(store, ORDERS_CLIENT), clock=lambda: NOW)
+    panel = OrdersPanel(OrderBookReader(store, ORDERS_CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     panel.show()
     dialog = panel.open_details(0)
@@ -314,7 +314,7 @@ def test_screenshot_day_report(
         for n in range(12)
     ]
     bulk_insert(orders_store, orders)
-    dialog = ReportDialog(OrderBook(orders_store, ORDERS_CLIENT), "Кофейня «Зерно»",
+    dialog = ReportDialog(OrderBookReader(orders_store, ORDERS_CLIENT), "Кофейня «Зерно»",
                           clock=lambda: NOW)
     qtbot.addWidget(dialog)
     dialog.resize(900, 700)

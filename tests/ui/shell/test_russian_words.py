@@ -12,7 +12,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QDialogButtonBox, QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.order_book import OrderBook
+from paydesk.core.book_reader import OrderBookReader
 from paydesk.core.problems import english
 from paydesk.domain.errors import AmountError
 from paydesk.domain.failures import Failure, FailureCode
@@ -208,7 +208,7 @@ def test_orders_panel_headers_filters_and_totals(
         make_order("o-2", 250000, minutes=1),
         make_order("o-3", 9990, minutes=2, status="decline"),
     ])
-    panel = OrdersPanel(OrderBook(orders_store, ORDERS_CLIENT), clock=lambda: NOW)
+    panel = OrdersPanel(OrderBookReader(orders_store, ORDERS_CLIENT), clock=lambda: NOW)
     qtbot.addWidget(panel)
     model = panel.model
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]

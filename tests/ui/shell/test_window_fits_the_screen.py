@@ -108,7 +108,7 @@ def test_on_this_screen(
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    window.counter.start()
+    window.watch.start()
     try:
         assert_on_screen(window, "started")
         window.form.amount_input.setText("1 234,50")

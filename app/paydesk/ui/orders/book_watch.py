@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from paydesk.core.book_reader import OrderBookReader, StoreError
 from paydesk.core.events import BookChangedElsewhere
-from paydesk.core.order_book import OrderBook, StoreError
 from paydesk.ui.shell.messages import book_error_text
 
 #: How often the book is asked whether someone else changed it.
@@ -29,7 +29,7 @@ class BookWatch(QObject):
     problem = Signal(str)
 
     def __init__(
-        self, book: OrderBook, *, interval_ms: int = LOOK_MS, parent: QObject | None = None
+        self, book: OrderBookReader, *, interval_ms: int = LOOK_MS, parent: QObject | None = None
     ) -> None:
         super().__init__(parent)
         self._book = book
@@ -37,8 +37,8 @@ class BookWatch(QObject):
         self._stopped = False
         self._timer = QTimer(self)
         self._timer.setInterval(interval_ms)
-        self._timer.timeout.connect(self.look)
-        # Published in this thread (look() asks from here): heard at once.
+        self._timer.timeout.connect(self.look_for_changes)
+        # Published in this thread (look_for_changes asks from here): heard at once.
         self._unlisten = book.hub.subscribe(BookChangedElsewhere, lambda _e: self.changed.emit())
 
     def start(self) -> None:
@@ -50,7 +50,7 @@ class BookWatch(QObject):
         self._timer.stop()
         self._unlisten()
 
-    def look(self) -> None:
+    def look_for_changes(self) -> None:
         """Ask now (the timer does, every LOOK_MS; the shared book's sync when it brought
         a change); the book tells ``changed``. Never once stopped: a word queued from
         another thread may come after the book closed."""

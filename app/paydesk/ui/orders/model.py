@@ -28,7 +28,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
-from paydesk.core.order_book import OrderBook, OrderQuery, StoreError
+from paydesk.core.book_reader import OrderBookReader, OrderQuery, StoreError
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.orders.cells import ROWS, status_text
@@ -85,7 +85,7 @@ class OrdersModel(QAbstractTableModel):
 
     def __init__(
         self,
-        book: OrderBook,
+        book: OrderBookReader,
         query: OrderQuery | None = None,
         *,
         page_size: int = PAGE_SIZE,

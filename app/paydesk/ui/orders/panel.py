@@ -1,7 +1,7 @@
 """The orders list with its filters and totals, for the owner's end-of-day questions.
 
 Every filter becomes one :class:`OrderQuery` that the order book (the core's
-read side, :class:`OrderBook`) runs in SQL for :class:`OrdersModel`, so the list
+read side, :class:`OrderBookReader`) runs in SQL for :class:`OrdersModel`, so the list
 stays quick with 100 000 orders. Typing in the search field is
 debounced: the query runs once the person pauses, not on every key.
 
@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.core.order_book import OrderBook, OrderQuery, StoreError
+from paydesk.core.book_reader import OrderBookReader, OrderQuery, StoreError
 from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.orders import Order
 from paydesk.ui.orders.cells import local_day
@@ -76,7 +76,7 @@ class OrdersPanel(QWidget):
 
     def __init__(
         self,
-        book: OrderBook,
+        book: OrderBookReader,
         *,
         clock: Clock = utc_now,
         shared_book: bool = False,
@@ -105,7 +105,7 @@ class OrdersPanel(QWidget):
         layout.setContentsMargins(6, 6, 6, 4)
         self.filter_bar = FilterBar(clock, self)
         self.filter_bar.changed.connect(self._apply_filters)
-        self.filter_bar.typed.connect(lambda: self._later(self._search_timer))
+        self.filter_bar.typed.connect(lambda: self._when_shown(self._search_timer))
         layout.addWidget(self.filter_bar)
         self.table = self._build_table()
         self.table.installEventFilter(self)  # Enter: the details (eventFilter)
@@ -121,7 +121,7 @@ class OrdersPanel(QWidget):
         self.today_button = bar.today_button
         self.totals_label = self.totals_line.totals_label
         self.paid_today_label = self.totals_line.paid_today_label
-        self._held: set[QTimer] | None = None  # while hidden: work to do when shown again
+        self._paused: set[QTimer] | None = None  # while hidden: work to do when shown again
         self._stopped = False  # set by stop(): the order book is closing
         self.details: dict[str, OrderDetailsDialog] = {}  # open ones, by order id
         self._update_totals()
@@ -266,7 +266,7 @@ class OrdersPanel(QWidget):
     def update_order(self, order: Order) -> None:
         """A status check changed an order: repaint its row, add the totals up again."""
         self.model.update_order(order)
-        self._later(self._totals_timer)
+        self._when_shown(self._totals_timer)
 
     def book_changed(self) -> None:
         """Another program changed the order book (``paydesk create``, ``paydesk refresh``,
@@ -276,7 +276,7 @@ class OrdersPanel(QWidget):
         the rows loaded, or moved, they are read again, keeping the selection and
         the scroll, as :meth:`refresh` does.
         """
-        self._later(self._follow_timer)
+        self._when_shown(self._follow_timer)
 
     def set_shared_book(self, shared: bool) -> None:
         """Whether this till shares its book with others: the Till column shows then,
@@ -326,14 +326,14 @@ class OrdersPanel(QWidget):
         """Hold back searches, totals and reading the book again while hidden: a
         closing window closes the book next, and a poll finishing meanwhile must not
         reach it."""
-        self._held = {t for t in self._timers() if t.isActive()}
-        for timer in self._held:
+        self._paused = {t for t in self._timers() if t.isActive()}
+        for timer in self._paused:
             timer.stop()
         super().hideEvent(event)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        held, self._held = self._held or set(), None
+        held, self._paused = self._paused or set(), None
         if self._stopped:
             return
         for timer in held:
@@ -344,15 +344,15 @@ class OrdersPanel(QWidget):
         self._stopped = True
         for timer in self._timers():
             timer.stop()
-        self._held = None
+        self._paused = None
 
-    def _later(self, timer: QTimer) -> None:
+    def _when_shown(self, timer: QTimer) -> None:
         if self._stopped:
             return
-        if self._held is None:
+        if self._paused is None:
             timer.start()
         else:
-            self._held.add(timer)
+            self._paused.add(timer)
 
     # -- filters -----------------------------------------------------------
 
@@ -363,7 +363,7 @@ class OrdersPanel(QWidget):
             self.model.set_query(query)
             # The rows first: adding up every match of a common search in a big book
             # takes longer than reading the first page, so the sums follow a frame later.
-            self._later(self._filtered_totals_timer)
+            self._when_shown(self._filtered_totals_timer)
 
     # -- selection ---------------------------------------------------------
 

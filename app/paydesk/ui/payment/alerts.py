@@ -33,7 +33,7 @@ Notifier = Callable[[str, str], None]
 
 
 class Alerts(QObject):
-    """Slots for CounterController.order_paid / order_refused.
+    """Slots for WatchDriver.order_paid / order_refused.
 
     ``notify`` replaces the tray notification (tests, or another notifier);
     by default the message goes through ``tray`` or a tray icon made here.

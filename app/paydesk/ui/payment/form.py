@@ -48,7 +48,7 @@ class PaymentForm(QWidget):
         scale_font(self.amount_input, 2.0, bold=True)
         #: The amount's hint, written as the window writes amounts: the longest wording
         #: on the first frame, then the longest that fits (FittedHint, built with the
-        #: rest of the window: ui/window_rest.py).
+        #: rest of the window: ui/window_builder.py).
         self.amount_input.setPlaceholderText(amount_hints()[0])
         self.amount_hint: FittedHint | None = None
         self.amount_input.setMinimumHeight(56)

@@ -7,7 +7,7 @@ with the buyer (the sale, or an order looked up in the list, which the strip on
 top of the card says plainly: buyer_strip.py).
 
 The window's first frame shows an idle card of its own (idle_card.py); this
-panel, card and all, takes its place right after it (ui/window_rest.py).
+panel, card and all, takes its place right after it (ui/window_builder.py).
 """
 
 from __future__ import annotations

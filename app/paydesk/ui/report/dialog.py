@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.core.order_book import OrderBook, StoreError
+from paydesk.core.book_reader import OrderBookReader, StoreError
 from paydesk.core.report import DayReport, Tally
 from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.phase import OrderPhase
@@ -67,7 +67,7 @@ class ReportDialog(QDialog):
 
     def __init__(
         self,
-        book: OrderBook,
+        book: OrderBookReader,
         merchant_name: str,
         *,
         clock: Clock = utc_now,

@@ -1,6 +1,6 @@
 """The "Test connection" check in the window's words, run off the GUI thread.
 
-The check itself is the core's (:func:`paydesk.core.connection.check_connection`:
+The check itself is the core's (:func:`paydesk.core.connection_check.check_connection`:
 plain Python, the gateway the counter uses); this module says its verdict in
 words for a person, and :class:`ConnectionChecker` runs it in a worker. Nothing
 here ever puts the secret key in a message.
@@ -14,8 +14,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from paydesk.core import connection
-from paydesk.core.connection import ConnectionCheck, Missing, Outcome
+from paydesk.core import connection_check as core_check
+from paydesk.core.connection_check import ConnectionCheck, Missing, Outcome
 from paydesk.core.problems import Failure
 from paydesk.core.problems import FailureCode as Code
 from paydesk.support.redaction import hide_secrets
@@ -46,13 +46,13 @@ class ConnectionResult:
 
 def address_problem(base_url: str) -> str | None:
     """Why the gateway would refuse this address (https unless loopback...), or None."""
-    failure = connection.address_failure(base_url)
+    failure = core_check.address_failure(base_url)
     return failure_text(failure) if failure is not None else None
 
 
 def check_connection(base_url: str, client_id: int | None, secret: str | None) -> ConnectionResult:
     """The core's check with these values; the outcome in words for a person."""
-    return _words(connection.check_connection(base_url, client_id, secret), secret)
+    return _words(core_check.check_connection(base_url, client_id, secret), secret)
 
 
 def check_with_store(

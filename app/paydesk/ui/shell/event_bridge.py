@@ -8,7 +8,7 @@ direct within one thread, so the watch engine's news reaches the screens in the
 same pass, as before); one published in another thread travels as one queued
 signal (Electrum's ``QtEventListener`` shape, with typed events instead of names).
 The window makes one, for what a thread of its own publishes: the shared book's
-sync (ui/window_rest.py). The watch engine, the settings and the book watch
+sync (ui/window_builder.py). The watch engine, the settings and the book watch
 publish in the GUI thread, and their listeners subscribe on the hub itself.
 
 A handler unsubscribed, or whose ``owner`` was destroyed, hears nothing more,

@@ -1,7 +1,7 @@
 """Run something once a window's first frame is on the screen.
 
 The window shows its first frame built from light modules only, and builds the
-rest right after it (ui/window_rest.py): the cashier sees the amount field
+rest right after it (ui/window_builder.py): the cashier sees the amount field
 first. A window shown minimised may never paint, so a timeout runs the work
 anyway.
 """

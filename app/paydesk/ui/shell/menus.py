@@ -1,7 +1,7 @@
 """The window's menus' actions and shortcuts, and what the File, Help and slip actions do.
 
 The menu bar and its titles are part of the window's first frame; the actions
-are added right after it (ui/window_rest.py). Their shortcuts go in as lists:
+are added right after it (ui/window_builder.py). Their shortcuts go in as lists:
 ``setShortcut``'s other overloads take ``Qt.Key``, which checking them would
 make PySide build. The printing dialogs (the payment slip, the day report)
 load Qt's print support: they are imported when first opened, not with the
@@ -19,7 +19,7 @@ from PySide6.QtCore import QLocale, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox
 
-from paydesk.core.order_book import StoreError
+from paydesk.core.book_reader import StoreError
 from paydesk.ui.orders.csv_file import save_orders_csv
 from paydesk.ui.shell.about_box import AboutBox
 from paydesk.ui.shell.formatting import tr
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from PySide6.QtWidgets import QMainWindow
 
-    from paydesk.core.order_book import OrderBook, OrderQuery
+    from paydesk.core.book_reader import OrderBookReader, OrderQuery
     from paydesk.core.runtime import Runtime
     from paydesk.domain.orders import Order
     from paydesk.ui.shell.save_dialog import SaveFolder
@@ -85,7 +85,7 @@ class MenuSources:
     runtime: Runtime  # the settings in force (the shop's name), About's facts
     log_dir: Path
     save_folder: SaveFolder
-    book: Callable[[], OrderBook]
+    book: Callable[[], OrderBookReader]
     shown_query: Callable[[], OrderQuery]  # what the orders list shows
     viewed: Callable[[], Order | None]  # the order on the cashier's panel
     pay_before: Callable[[Order], datetime]  # the time printed on a slip

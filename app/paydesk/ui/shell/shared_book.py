@@ -3,7 +3,7 @@
 The core's :class:`~paydesk.core.book_sync.BookSync` runs in a thread of its own
 and publishes its news on the runtime's event hub there; the window hears it in
 its own thread through its one event bridge (ui/shell/event_bridge.py,
-wired in window_rest.py): the list looks at the book at once
+wired in window_builder.py): the list looks at the book at once
 when a download changed it, the counter checks the open orders it has just
 taken over from a till that went quiet, and the status bar says how the shared
 book stands ("shared order book offline — 3 orders waiting to upload").

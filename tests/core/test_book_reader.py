@@ -1,4 +1,4 @@
-"""OrderBook, the read side: one account's orders, totals and report, and changes made
+"""OrderBookReader, the read side: one account's orders, totals and report, and changes made
 elsewhere; and the book a command reads, as the runtime opens it."""
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from paydesk.core.book_reader import OrderBookReader, OrderQuery
 from paydesk.core.desk import OrderDesk
 from paydesk.core.events import BookChangedElsewhere
-from paydesk.core.order_book import OrderBook, OrderQuery
 from paydesk.core.report import DayReport, Tally, day_bounds
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import Settings
@@ -81,7 +81,7 @@ def change_elsewhere(path: Path, order_id: str, client_id: int = CLIENT) -> None
 
 
 def test_a_book_answers_for_its_own_account(store: OrderStore) -> None:
-    book = OrderBook(store, CLIENT)
+    book = OrderBookReader(store, CLIENT)
     # Whatever account a query names, this till's book reads this till's orders.
     for query in (OrderQuery(), OrderQuery(client_id=CLIENT + 1)):
         assert {o.order_id for o in book.query(query)} == {"paid-1", "paid-2", "wait", "yesterday"}
@@ -90,16 +90,16 @@ def test_a_book_answers_for_its_own_account(store: OrderStore) -> None:
     assert (totals.count, totals.amount) == (4, 15050 + 99999 + 20000 + 500)
     assert (totals.paid_count, totals.paid_amount) == (3, 15050 + 99999 + 500)
     # Every account's book (None), as an owner's tool would read it.
-    assert len(OrderBook(store).query(OrderQuery())) == 5
+    assert len(OrderBookReader(store).query(OrderQuery())) == 5
 
 
 def test_paid_on_a_day_counts_that_day_by_paid_time(store: OrderStore) -> None:
-    paid = OrderBook(store, CLIENT).paid_on(DAY)
+    paid = OrderBookReader(store, CLIENT).paid_on(DAY)
     assert (paid.count, paid.amount) == (2, 15050 + 99999)
 
 
 def test_the_day_report_and_its_orders_come_from_the_book(store: OrderStore) -> None:
-    book = OrderBook(store, CLIENT)
+    book = OrderBookReader(store, CLIENT)
     report = book.day_report(DAY, clock=lambda: GENERATED)
     since, until = day_bounds(DAY)
     assert report == DayReport.build(store, CLIENT, since, until, clock=lambda: GENERATED)
@@ -110,7 +110,7 @@ def test_the_day_report_and_its_orders_come_from_the_book(store: OrderStore) -> 
 
 
 def test_a_change_by_another_process_is_announced_once(store: OrderStore, path: Path) -> None:
-    book = OrderBook(store, CLIENT)
+    book = OrderBookReader(store, CLIENT)
     heard: list[str] = []
     book.hub.subscribe(BookChangedElsewhere, lambda _e: heard.append("changed"))
     assert not book.look_for_changes() and heard == []
@@ -124,7 +124,7 @@ def test_a_change_by_another_process_is_announced_once(store: OrderStore, path: 
 
 def test_its_own_writes_are_not_announced(store: OrderStore) -> None:
     """The window says what it writes itself, row by row; only others' changes are news."""
-    book = OrderBook(store, CLIENT)
+    book = OrderBookReader(store, CLIENT)
     heard: list[str] = []
     book.hub.subscribe(BookChangedElsewhere, lambda _e: heard.append("changed"))
     store.record_checks([CheckResult(CLIENT, "wait", OrderStatus.DECLINE, GENERATED, None)])
@@ -133,13 +133,13 @@ def test_its_own_writes_are_not_announced(store: OrderStore) -> None:
 
 def test_a_change_made_before_the_first_look_is_not_missed(store: OrderStore, path: Path) -> None:
     """The list reads the book as soon as it is made; a change before the first look counts."""
-    book = OrderBook(store, CLIENT)
+    book = OrderBookReader(store, CLIENT)
     change_elsewhere(path, "wait")
     assert book.look_for_changes()
 
 
 def test_a_listener_that_stopped_listening_hears_nothing(store: OrderStore, path: Path) -> None:
-    book = OrderBook(store, CLIENT)
+    book = OrderBookReader(store, CLIENT)
     heard: list[str] = []
     stop = book.hub.subscribe(BookChangedElsewhere, lambda _e: heard.append("first"))
     book.hub.subscribe(BookChangedElsewhere, lambda _e: heard.append("second"))
@@ -164,7 +164,7 @@ def test_details_tell_the_creation_attempts_and_every_status_seen(path: Path) ->
             CheckResult(CLIENT, "tried", OrderStatus.PENDING, t0 + timedelta(minutes=1), None),
             CheckResult(CLIENT, "tried", OrderStatus.APPROVE, t0 + timedelta(minutes=2), None),
         ])
-        book = OrderBook(store, CLIENT)
+        book = OrderBookReader(store, CLIENT)
         details = book.details("tried")
         assert details is not None
         assert details.order.status is OrderStatus.APPROVE
@@ -178,10 +178,10 @@ def test_details_tell_the_creation_attempts_and_every_status_seen(path: Path) ->
         ]
         assert book.details("nobody") is None
         # Another account's order is not this book's.
-        assert OrderBook(store, CLIENT + 1).details("tried") is None
+        assert OrderBookReader(store, CLIENT + 1).details("tried") is None
         with pytest.raises(ValueError, match="client_id"):
-            OrderBook(store).details("tried")
-        assert OrderBook(store).details("tried", CLIENT) == details
+            OrderBookReader(store).details("tried")
+        assert OrderBookReader(store).details("tried", CLIENT) == details
 
 
 def test_an_abandoned_creation_is_an_attempt_too(path: Path) -> None:
@@ -190,7 +190,7 @@ def test_an_abandoned_creation_is_an_attempt_too(path: Path) -> None:
         store.add_unconfirmed(CLIENT, "lost", 5000, None, "", t0)
         refused = Failure(FailureCode.REFUSED, "Refused for good.")
         store.abandon(CLIENT, "lost", refused, t0 + timedelta(seconds=3))
-        details = OrderBook(store, CLIENT).details("lost")
+        details = OrderBookReader(store, CLIENT).details("lost")
     assert details is not None and details.history == []
     assert [(a.outcome, a.error) for a in details.attempts] == [
         ("abandoned", Failure(FailureCode.REFUSED, "Refused for good."))]
@@ -213,7 +213,7 @@ def test_totals_and_the_day_report_of_one_till_and_of_the_whole_shop(tmp_path: P
             replace(order("b-1", 30000, at(DAY, 11)), till="Till 2"),
             order("old", 500, at(DAY, 12)),  # from before tills had names
         ])
-        book = OrderBook(opened, CLIENT)
+        book = OrderBookReader(opened, CLIENT)
         assert book.tills() == ["Till 1", "Till 2"]
         one = book.totals(OrderQuery(till="Till 1"))
         assert (one.count, one.amount, one.paid_amount) == (2, 30000, 10000)

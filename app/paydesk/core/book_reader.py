@@ -8,7 +8,7 @@ It also publishes :class:`BookChangedElsewhere` on its event hub when the book
 was changed elsewhere: by a command in
 a terminal (``paydesk create``, ``paydesk refresh``), another till, another
 program. SQLite's ``PRAGMA data_version`` moves only when another connection
-commits, so :meth:`OrderBook.look_for_changes` is one cheap question, and what
+commits, so :meth:`OrderBookReader.look_for_changes` is one cheap question, and what
 this process writes itself is not news (it says so order by order). Whoever owns
 the book's thread asks (the window, on a timer): nothing here waits or runs a
 thread, and the connection stays in the thread that opened it.
@@ -37,7 +37,7 @@ from paydesk.store import (
 # What a reader of the book needs to name; re-exported so it need not know the store.
 __all__ = [
     "CreationAttempt",
-    "OrderBook",
+    "OrderBookReader",
     "OrderDetails",
     "OrderQuery",
     "SortColumn",
@@ -56,7 +56,7 @@ class OrderDetails:
     attempts: list[CreationAttempt]
 
 
-class OrderBook:
+class OrderBookReader:
     """One account's orders (every account's with ``client_id`` None), read on one
     store's connection, and word of changes made by others."""
 

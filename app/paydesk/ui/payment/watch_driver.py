@@ -60,7 +60,7 @@ log = logging.getLogger(__name__)
 ANNOUNCE_MS = 250
 
 
-class CounterController(QObject):
+class WatchDriver(QObject):
     #: An order changed in any way (creation, status, check time): Order.
     order_updated = Signal(object)
     #: A new order was written (the list should show it): Order.
@@ -103,7 +103,7 @@ class CounterController(QObject):
         #: The sale, the viewed order and their screens (core/counter_presenter.py).
         self.presenter = self.engine.state
         self._unsubscribe = [
-            hub.subscribe(WatchEvent, self._heard),
+            hub.subscribe(WatchEvent, self._on_event),
             hub.subscribe(SettingsChanged, lambda event: self._settings_changed(event.settings)),
             self.presenter.close,
         ]
@@ -203,7 +203,7 @@ class CounterController(QObject):
                                language=writing_language())
         order = self.engine.create(kopecks, email, note)
         if order is not None:
-            # The list hears of the order after its QR is shown (see _heard), or after
+            # The list hears of the order after its QR is shown (see _on_event), or after
             # ANNOUNCE_MS if the service is slow.
             self._unannounced.append(order)
             if not self._announce.isActive():
@@ -288,7 +288,7 @@ class CounterController(QObject):
         if self.pool.maxThreadCount() < needed:
             self.pool.setMaxThreadCount(needed)
 
-    def _heard(self, event: Event) -> None:
+    def _on_event(self, event: Event) -> None:
         match event:
             case OrderChecked(order=order):
                 self.order_updated.emit(order)

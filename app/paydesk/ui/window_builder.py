@@ -2,12 +2,12 @@
 
 The first frame (ui/main_window.py) is built from light modules only: the menu
 bar's titles, the amount form, the idle card. Everything else the window needs
-is imported here, at the top, and built by :func:`build_the_rest`, in the
-order it is needed: the menus' actions, the counter (the order book and the
+is imported here, at the top, and built by :func:`build_parts`, in the
+order it is needed: the menus' actions, the watch (the order book and the
 requests), the payment panel with its QR card, the orders list and the watch
 on the book, the chime, the crash notice. ``MainWindow.finish_start`` imports
 this module once, when the first frame is on the screen, or earlier when
-something asks for the counter before that. It gets the first frame's parts and
+something asks for the watch before that. It gets the first frame's parts and
 the window's slots (ui/window_parts.py), not the window, and returns the parts it
 built; the window keeps them. Why this split: docs/performance.md.
 """
@@ -26,11 +26,11 @@ from paydesk.ui.orders.book_watch import BookWatch
 from paydesk.ui.orders.paid_notices import PaidNotices
 from paydesk.ui.orders.panel import OrdersPanel
 from paydesk.ui.payment.alerts import Alerts
-from paydesk.ui.payment.counter import CounterController
 from paydesk.ui.payment.counter_screens import ScreenParts, ScreensRenderer
 from paydesk.ui.payment.form import amount_hints
 from paydesk.ui.payment.panel import PaymentPanel
 from paydesk.ui.payment.sale_announcer import SaleAnnouncer
+from paydesk.ui.payment.watch_driver import WatchDriver
 from paydesk.ui.shell.crash_notice import CrashNotice
 from paydesk.ui.shell.event_bridge import EventBridge
 from paydesk.ui.shell.field_shortcuts import FieldShortcuts
@@ -43,8 +43,8 @@ from paydesk.ui.widgets.fitted_hint import FittedHint
 from paydesk.ui.window_parts import FirstFrame, WindowParts, WindowSlots
 
 
-def open_counter(runtime: Runtime, pool: QThreadPool | None = None) -> CounterController:
-    """The counter on the runtime's order book (the window's, unless a test brings its own).
+def open_watch(runtime: Runtime, pool: QThreadPool | None = None) -> WatchDriver:
+    """The watch on the runtime's order book (the window's, unless a test brings its own).
 
     Not the whole file's check: in the GUI thread it would freeze the window
     on a big book; damage the window's own queries come upon sets the book
@@ -52,18 +52,18 @@ def open_counter(runtime: Runtime, pool: QThreadPool | None = None) -> CounterCo
     """
     store = runtime.open_store(check_whole_file=False)
     try:
-        return CounterController(runtime, runtime.open_desk(store), pool=pool)
+        return WatchDriver(runtime, runtime.open_desk(store), pool=pool)
     except BaseException:
         store.close()
         raise
 
 
-def build_the_rest(frame: FirstFrame, slots: WindowSlots,
-                   make_counter: Callable[[], CounterController]) -> WindowParts:
+def build_parts(frame: FirstFrame, slots: WindowSlots,
+                make_watch: Callable[[], WatchDriver]) -> WindowParts:
     """Build, in order, what the window's first frame did without, and return it.
 
     Raises what failed, after stopping whatever was built before the failure
-    (the counter's requests, the watches, the order book): the window keeps no
+    (the requests, the watches, the order book): the window keeps no
     half-built rest.
     """
     window, runtime, form = frame.window, frame.runtime, frame.form
@@ -71,14 +71,14 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
     form.amount_hint = FittedHint(form.amount_input, amount_hints())
     # The menus come first (the first frame's titles are empty until then); what their
     # actions read is built after them, and is asked for when an action runs.
-    counter: CounterController | None = None
+    watch: WatchDriver | None = None
     orders: OrdersPanel | None = None
-    watch: BookWatch | None = None
+    book_watch: BookWatch | None = None
     alerts: Alerts | None = None
 
-    def the_counter() -> CounterController:
-        assert counter is not None, "an action ran before the counter was built"
-        return counter
+    def the_watch() -> WatchDriver:
+        assert watch is not None, "an action ran before the watch was built"
+        return watch
 
     def the_list() -> OrdersPanel:
         assert orders is not None, "an action ran before the orders list was built"
@@ -91,34 +91,34 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
     commands = MenuCommands(
         new_payment=slots.new_payment, show_to_buyer=slots.show_to_buyer,
         back_to_sale=slots.back_to_sale,
-        check_selected=lambda: the_counter().check_now(the_list().selected_order_ids()),
-        check_all=lambda: the_counter().check_all_pending(),
+        check_selected=lambda: the_watch().check_now(the_list().selected_order_ids()),
+        check_all=lambda: the_watch().check_all_pending(),
         find=lambda: the_list().focus_search(),
         open_settings=frame.settings_control.open_dialog,
         set_sound=frame.settings_control.set_sound,
         toggle_customer_display=slots.toggle_customer_display)
     def follow_book(listener: Callable[[], None]) -> None:
-        # What another program writes (the watch), what this window's checks record.
-        if watch is not None:
-            watch.changed.connect(listener)
-        the_counter().order_updated.connect(listener)
+        # What another program writes (the book's watch), what this window's checks record.
+        if book_watch is not None:
+            book_watch.changed.connect(listener)
+        the_watch().order_updated.connect(listener)
 
     sources = MenuSources(
         runtime=runtime, log_dir=frame.log_dir, save_folder=save_folder,
-        book=lambda: the_counter().desk.book, shown_query=lambda: the_list().current_query(),
-        viewed=lambda: the_counter().viewed,
-        pay_before=lambda order: the_counter().desk.pay_before(order),
+        book=lambda: the_watch().desk.reader, shown_query=lambda: the_list().current_query(),
+        viewed=lambda: the_watch().viewed,
+        pay_before=lambda order: the_watch().desk.pay_before(order),
         follow_book=follow_book, sound_backend=lambda: the_alerts().player.backend)
     menu_actions = MenuActions(window, frame.menu_titles, commands, sources)
     frame.settings_control.follow_sound_action(menu_actions.actions.sound)
-    counter = make_counter()
+    watch = make_watch()
     link: SharedBookLink | None = None
     try:
-        counter.setParent(window)
-        counter.problem.connect(slots.show_problem)
+        watch.setParent(window)
+        watch.problem.connect(slots.show_problem)
         # A book set aside takes no order: the form closes (the banner says why).
-        counter.book_lost.connect(lambda: form.setEnabled(False))
-        counter.problem_cleared.connect(frame.banner.clear)
+        watch.book_lost.connect(lambda: form.setEnabled(False))
+        watch.problem_cleared.connect(frame.banner.clear)
 
         # Made a child of the idle card's pane, so PySide knows the window owns it:
         # replaceWidget reparents it in Qt only.
@@ -129,19 +129,19 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
         frame.idle_card.deleteLater()
         form.add_clear_buttons()
 
-        orders, watch = _orders_list(frame, counter)
-        link = _share_the_book(frame, counter, watch)
+        orders, book_watch = _orders_list(frame, watch)
+        link = _share_the_book(frame, watch, book_watch)
         player = SoundPlayer(enabled=runtime.settings.sound, fallback=QApplication.beep)
         alerts = Alerts(window, player)
         frame.settings_control.follow_alerts(alerts)
-        counter.order_paid.connect(alerts.on_paid)
-        counter.order_refused.connect(alerts.on_refused)
+        watch.order_paid.connect(alerts.on_paid)
+        watch.order_refused.connect(alerts.on_refused)
         # An earlier order paid in the background: said over the list, not just a green row
         # (above the banner, which floats over the list's bottom too).
         notices = PaidNotices(orders, above=frame.banner)
         actions = menu_actions.actions
-        # What the counter shows, on every screen of the window, from the presenter's screens.
-        screens = ScreensRenderer(counter.presenter, counter.hub, ScreenParts(
+        # What the watch shows, on every screen of the window, from the presenter's screens.
+        screens = ScreensRenderer(watch.presenter, watch.hub, ScreenParts(
             panel=panel, form=form, show_to_buyer=actions.show_to_buyer,
             back_to_sale=actions.back_to_sale, follow_viewed=orders.show_viewed,
             keep_only=frame.banner.keep_only, paid_elsewhere=notices.on_paid,
@@ -152,32 +152,32 @@ def build_the_rest(frame: FirstFrame, slots: WindowSlots,
         if QApplication.windowIcon().isNull():  # run_window sets it on the application
             window.setWindowIcon(app_icon())
     except BaseException:
-        stop_the_rest(counter, link, watch, orders)
+        stop_parts(watch, link, book_watch, orders)
         raise
     return WindowParts(
-        menu_actions=menu_actions, counter=counter, payment_panel=panel, screens=screens,
-        orders_panel=orders, book_watch=watch,
+        menu_actions=menu_actions, watch=watch, payment_panel=panel, screens=screens,
+        orders_panel=orders, book_watch=book_watch,
         shared_book=link, alerts=alerts, paid_notices=notices, crash_notice=crash_notice)
 
 
-def stop_the_rest(counter: CounterController, link: SharedBookLink | None,
-                  watch: BookWatch | None, orders: OrdersPanel | None) -> None:
+def stop_parts(watch: WatchDriver, link: SharedBookLink | None,
+               book_watch: BookWatch | None, orders: OrdersPanel | None) -> None:
     """Stop everything that reads the order book, then close it (what was built of it:
     a failed start's, or a whole window's at its end). Requests in flight are dropped
     (an unconfirmed creation resumes at the next start), and no timer of the list may
     reach the closed store."""
-    counter.stop()
+    watch.stop()
     if link is not None:
         link.stop()
-    if watch is not None:
-        watch.stop()
+    if book_watch is not None:
+        book_watch.stop()
     if orders is not None:
         orders.stop()
-    counter.desk.store.close()
+    watch.desk.store.close()
 
 
-def _share_the_book(frame: FirstFrame, counter: CounterController,
-                    watch: BookWatch) -> SharedBookLink | None:
+def _share_the_book(frame: FirstFrame, watch: WatchDriver,
+                    book_watch: BookWatch) -> SharedBookLink | None:
     """With a shared order book: the thread that keeps this till's book in step with it,
     and its word in the status bar."""
     link = SharedBookLink.open(frame.runtime, parent=frame.window)
@@ -193,34 +193,34 @@ def _share_the_book(frame: FirstFrame, counter: CounterController,
     bridge.subscribe(BookStatusChanged, lambda event: label.show_status(event.status),
                      owner=label)
     # Another till's order: in the list at once.
-    bridge.subscribe(BookDownloaded, lambda _event: watch.look(), owner=watch)
+    bridge.subscribe(BookDownloaded, lambda _event: book_watch.look_for_changes(), owner=book_watch)
     # A quiet till's orders: watched here now.
-    bridge.subscribe(OrdersTaken, lambda event: counter.take_over(event.order_ids),
-                     owner=counter)
+    bridge.subscribe(OrdersTaken, lambda event: watch.take_over(event.order_ids),
+                     owner=watch)
     link.start()
     return link
 
 
-def _orders_list(frame: FirstFrame, counter: CounterController) -> tuple[OrdersPanel, BookWatch]:
+def _orders_list(frame: FirstFrame, watch: WatchDriver) -> tuple[OrdersPanel, BookWatch]:
     """The orders list in its place, and the watch on what other programs write."""
     banner = frame.banner
-    panel = OrdersPanel(counter.desk.book, shared_book=frame.runtime.shares_a_book)
+    panel = OrdersPanel(watch.desk.reader, shared_book=frame.runtime.shares_a_book)
     placeholder = frame.splitter.replaceWidget(1, panel)  # the restored splitter state too
     frame.splitter.setStretchFactor(1, 3)  # the factor lives in the widget's size policy
     if placeholder is not None:
         placeholder.deleteLater()
     banner.float_over(panel.table)
     panel.problem.connect(lambda message: banner.show_notice(Notice(message)))
-    counter.order_updated.connect(panel.update_order)
-    counter.creation_out.connect(panel.model.set_creating)  # "Creating…", as on the panel
-    counter.order_added.connect(lambda _order: panel.refresh())
+    watch.order_updated.connect(panel.update_order)
+    watch.creation_out.connect(panel.model.set_creating)  # "Creating…", as on the panel
+    watch.order_added.connect(lambda _order: panel.refresh())
     # What a command in a terminal or another till writes: the list follows it too.
-    watch = BookWatch(counter.desk.book, parent=frame.window)
-    watch.changed.connect(panel.book_changed)
-    watch.changed.connect(counter.book_changed)
-    watch.problem.connect(lambda message: banner.show_notice(Notice(message)))
-    watch.start()
+    book_watch = BookWatch(watch.desk.reader, parent=frame.window)
+    book_watch.changed.connect(panel.book_changed)
+    book_watch.changed.connect(watch.book_changed)
+    book_watch.problem.connect(lambda message: banner.show_notice(Notice(message)))
+    book_watch.start()
     # Browsing the list changes what the cashier views, never what the buyer sees.
-    panel.order_activated.connect(counter.view)
-    panel.show_viewed(counter.presenter.viewed_id)
-    return panel, watch
+    panel.order_activated.connect(watch.view)
+    panel.show_viewed(watch.presenter.viewed_id)
+    return panel, book_watch
