@@ -9,11 +9,11 @@ from __future__ import annotations
 import pytest
 
 from paydesk.core.counter_views import BUYER_STATES, RESULTS
+from paydesk.core.receipts import SLIPS
 from paydesk.domain.phase import OrderPhase
 from paydesk.ui.orders.cells import ROWS
 from paydesk.ui.payment.display_phases import RESULT_LOOKS
 from paydesk.ui.payment.panel import CARDS
-from paydesk.ui.payment.slip import SLIPS
 from paydesk.ui.widgets.status_badge import BADGES
 
 LOOKS = {"badge": BADGES, "orders list": ROWS, "payment panel": CARDS,
