@@ -166,7 +166,7 @@
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="90"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="93"/>
         <source>A server on another computer is reached only with TLS and a checked certificate: leave sslmode out, or write sslmode=verify-full.</source>
         <translation>К серверу на другом компьютере можно подключаться только через TLS с проверкой сертификата: не указывайте sslmode или укажите sslmode=verify-full.</translation>
     </message>
@@ -220,7 +220,7 @@
         <translation>Сумма, ₽</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="86"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="89"/>
         <source>An address has no spaces.</source>
         <translation>В адресе не должно быть пробелов.</translation>
     </message>
@@ -366,6 +366,7 @@
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="30"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="234"/>
         <source>Checking the payment…</source>
         <translation>Проверяем оплату…</translation>
@@ -403,6 +404,11 @@
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="81"/>
         <source>Connected: the service accepted these credentials.</source>
         <translation>Подключено: сервис принял эти учётные данные.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="37"/>
+        <source>Connecting to the till…</source>
+        <translation>Подключение к кассе…</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="148"/>
@@ -563,7 +569,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="324"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="325"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -748,6 +754,11 @@
         <translation>Дата начала</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="38"/>
+        <source>Full screen</source>
+        <translation>Во весь экран</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="210"/>
         <source>Generated {0}</source>
         <translation>Сформирован {0}</translation>
@@ -758,12 +769,12 @@
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="87"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="90"/>
         <source>Give one server, not several.</source>
         <translation>Укажите один сервер, а не несколько.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="73"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="76"/>
         <source>Give the device&apos;s whole path, as in serial:///dev/ttyUSB0.</source>
         <translation>Укажите полный путь к устройству, например serial:///dev/ttyUSB0.</translation>
     </message>
@@ -874,7 +885,7 @@
         <translation type="vanished">Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="93"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="96"/>
         <source>Leave the password out of the address: type it in the Password field below (or put it in ~/.pgpass).</source>
         <translation>Не пишите пароль в адресе: введите его в поле «Пароль» ниже (или укажите в ~/.pgpass).</translation>
     </message>
@@ -1053,7 +1064,7 @@
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="232"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="233"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
@@ -1143,6 +1154,7 @@
         <translation>Пе&amp;чать…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="31"/>
         <location filename="../../app/paydesk/core/export.py" line="45"/>
         <location filename="../../app/paydesk/core/export.py" line="62"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="92"/>
@@ -1331,11 +1343,17 @@ QR payments at a shop counter.</source>
         <translation>Ссылка на оплату</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="39"/>
+        <source>Payment QR code</source>
+        <translation>QR-код для оплаты</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/receipts.py" line="60"/>
         <source>Payment received</source>
         <translation>Оплата получена</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="32"/>
         <location filename="../../app/paydesk/ui/payment/display_phases.py" line="28"/>
         <source>Payment refused</source>
         <translation>Отказано в оплате</translation>
@@ -1380,6 +1398,12 @@ QR payments at a shop counter.</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="35"/>
+        <location filename="../../app/paydesk/core/display_page.py" line="36"/>
+        <source>Please ask the cashier.</source>
+        <translation>Обратитесь к кассиру.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="19"/>
         <source>PNG image (*.png)</source>
         <translation>Изображение PNG (*.png)</translation>
@@ -1390,6 +1414,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="27"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="126"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
@@ -1436,7 +1461,7 @@ QR payments at a shop counter.</source>
         <translation>Печать…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="77"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="80"/>
         <source>python-escpos knows no printer profile of that name; leave profile= out for a generic one.</source>
         <translation>python-escpos не знает профиля принтера с таким именем; уберите profile=, чтобы использовать общий.</translation>
     </message>
@@ -1456,6 +1481,7 @@ QR payments at a shop counter.</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="26"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="120"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
@@ -1549,6 +1575,7 @@ QR payments at a shop counter.</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="28"/>
         <location filename="../../app/paydesk/core/receipts.py" line="54"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="136"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="217"/>
@@ -1670,7 +1697,7 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="89"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="92"/>
         <source>sslmode must be one of PostgreSQL&apos;s modes.</source>
         <translation>sslmode должен быть одним из режимов PostgreSQL.</translation>
     </message>
@@ -1770,7 +1797,12 @@ QR payments at a shop counter.</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="84"/>
+        <location filename="../../app/paydesk/core/display_page.py" line="34"/>
+        <source>Thank you!</source>
+        <translation>Спасибо!</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="87"/>
         <source>The address must start with postgresql:// (a PostgreSQL server).</source>
         <translation>Адрес должен начинаться с postgresql:// (сервер PostgreSQL).</translation>
     </message>
@@ -1803,6 +1835,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="30"/>
         <source>The amount must be more than zero.</source>
         <translation>Сумма должна быть больше нуля.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="65"/>
+        <source>The buyer&apos;s web screen is off, on this computer only, or on the shop&apos;s network.</source>
+        <translation>Веб-экран покупателя: выключен, только на этом компьютере или в сети магазина.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="136"/>
@@ -2126,12 +2163,12 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="69"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="72"/>
         <source>The port must be a number from 1 to 65535 (printers listen on 9100).</source>
         <translation>Порт должен быть числом от 1 до 65535 (принтеры слушают порт 9100).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="88"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="91"/>
         <source>The port must be a number from 1 to 65535.</source>
         <translation>Порт — число от 1 до 65535.</translation>
     </message>
@@ -2302,7 +2339,7 @@ QR payments at a shop counter.</source>
         <translation>Пароль общей книги заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="75"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="78"/>
         <source>The speed must be one a serial printer is set to, such as 9600 or 115200.</source>
         <translation>Скорость должна быть одной из скоростей последовательного принтера, например 9600 или 115200.</translation>
     </message>
@@ -2327,7 +2364,7 @@ QR payments at a shop counter.</source>
         <translation>Настройки {name} не существует.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="102"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="105"/>
         <source>This cannot be shorter than the first check of other orders ({low} s).</source>
         <translation>Не может быть меньше первой проверки других заказов ({low} с).</translation>
     </message>
@@ -2375,7 +2412,7 @@ QR payments at a shop counter.</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="100"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="103"/>
         <source>This must be between {low} and {high}.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
@@ -2430,6 +2467,11 @@ QR payments at a shop counter.</source>
         <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="42"/>
+        <source>This screen is not paired with the till. Scan a new pairing code at the till.</source>
+        <translation>Этот экран не подключён к кассе. Отсканируйте новый код подключения на кассе.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/shared_book.py" line="72"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
@@ -2458,6 +2500,11 @@ QR payments at a shop counter.</source>
         <translation>Касса: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="33"/>
+        <source>Time is up</source>
+        <translation>Время вышло</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="47"/>
         <source>Time is up — checking…</source>
         <translation>Время вышло — проверяем…</translation>
@@ -2467,6 +2514,7 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="29"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="137"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="139"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="100"/>
@@ -2497,6 +2545,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="86"/>
         <source>Today</source>
         <translation>Сегодня</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="44"/>
+        <source>Too many wrong pairing codes. Try again in a minute.</source>
+        <translation>Слишком много неверных кодов подключения. Попробуйте через минуту.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="210"/>
@@ -2580,6 +2633,7 @@ QR payments at a shop counter.</source>
         <translation>ср</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="25"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="176"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
@@ -2605,7 +2659,7 @@ QR payments at a shop counter.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="71"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="74"/>
         <source>Write the vendor and product as lsusb shows them, as in usb://04b8:0202.</source>
         <translation>Укажите производителя и модель так, как их показывает lsusb, например usb://04b8:0202.</translation>
     </message>
