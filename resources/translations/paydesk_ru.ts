@@ -19,6 +19,11 @@
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="64"/>
+        <source>&amp;Add a tablet or phone</source>
+        <translation>&amp;Добавить планшет или телефон</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="119"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
@@ -104,6 +109,16 @@
         <translation>В&amp;ыход</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="86"/>
+        <source>&amp;Remove</source>
+        <translation>&amp;Удалить</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="50"/>
+        <source>&amp;Serve the page:</source>
+        <translation>&amp;Страница:</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
@@ -186,6 +201,11 @@
         <translation>О программе PayDesk</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="66"/>
+        <source>Add a tablet or phone</source>
+        <translation>Добавить планшет или телефон</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="58"/>
         <source>Alert sounds: {0}</source>
         <translation>Звуковые сигналы: {0}</translation>
@@ -265,6 +285,16 @@
         <translation>Ответ получен</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="162"/>
+        <source>Any device on the shop&apos;s network can reach this page; only paired devices see the sale, and they only see it.</source>
+        <translation>Страница доступна любому устройству в сети магазина; продажу видят только подключённые устройства, и только её.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="55"/>
+        <source>any free port</source>
+        <translation>любой свободный</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="38"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
@@ -308,6 +338,16 @@
         <location filename="../../app/paydesk/ui/payment/form.py" line="55"/>
         <source>Buyer&apos;s e-mail</source>
         <translation>E-mail покупателя</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="43"/>
+        <source>Buyer&apos;s screen on a tablet or phone</source>
+        <translation>Экран покупателя на планшете или телефоне</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="117"/>
+        <source>Buyer&apos;s screens: {0}</source>
+        <translation>Экранов покупателя: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="120"/>
@@ -569,7 +609,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="325"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="326"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -945,6 +985,11 @@
         <translation>Заказов пока нет</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="119"/>
+        <source>No pairing code could be made: {0}</source>
+        <translation>Не удалось создать код подключения: {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/widgets/link_label.py" line="41"/>
         <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="107"/>
         <source>No payment link yet</source>
@@ -1022,7 +1067,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="125"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="188"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="195"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -1057,6 +1102,11 @@
         <location filename="../../app/paydesk/ui/payment/panel.py" line="117"/>
         <source>Note</source>
         <translation>Примечание</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="47"/>
+        <source>Off</source>
+        <translation>Выключена</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/place.py" line="12"/>
@@ -1147,6 +1197,11 @@
         <location filename="../../app/paydesk/ui/settings/counter_section.py" line="124"/>
         <source>Orders expire after:</source>
         <translation>Срок действия заказа:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="56"/>
+        <source>P&amp;ort:</source>
+        <translation>П&amp;орт:</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="212"/>
@@ -1254,6 +1309,16 @@
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="84"/>
+        <source>Paired devices</source>
+        <translation>Подключённые устройства</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="80"/>
+        <source>Paired devices:</source>
+        <translation>Подключённые устройства:</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/printer_section.py" line="52"/>
         <source>Paper &amp;width:</source>
         <translation>&amp;Ширина бумаги:</translation>
@@ -1278,7 +1343,7 @@
         <location filename="../../app/paydesk/ui/main_window.py" line="87"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="54"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="49"/>
         <source>PayDesk</source>
@@ -1315,7 +1380,7 @@
         <translation>PayDesk продолжает его проверять.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="92"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="98"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -1332,7 +1397,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="87"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="54"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
@@ -1412,6 +1477,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/counter_section.py" line="96"/>
         <source>Polling</source>
         <translation>Проверка статусов</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="57"/>
+        <source>Port</source>
+        <translation>Порт</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/display_page.py" line="27"/>
@@ -1505,6 +1575,11 @@ QR payments at a shop counter.</source>
         <translation>Отказано</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="88"/>
+        <source>Remove the paired device</source>
+        <translation>Удалить подключённое устройство</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="186"/>
         <source>Report for {0} (local time)</source>
         <translation>Отчёт за {0} (местное время)</translation>
@@ -1570,9 +1645,21 @@ QR payments at a shop counter.</source>
         <translation>Сохранить отчёт в PDF</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="170"/>
+        <source>Save to serve the page; then add a tablet or phone here.</source>
+        <translation>Сохраните, чтобы открыть страницу; затем добавьте здесь планшет или телефон.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="375"/>
         <source>Saved {0}</source>
         <translation>Сохранено: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="125"/>
+        <source>Scan this with the tablet or phone (its camera or a QR app), then put it on its stand facing the buyer. The code works once, until {0}.
+{1}</source>
+        <translation>Отсканируйте этот код планшетом или телефоном (камерой или приложением для QR) и поставьте его на подставку лицом к покупателю. Код действует один раз, до {0}.
+{1}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/display_page.py" line="28"/>
@@ -1629,6 +1716,11 @@ QR payments at a shop counter.</source>
         <translation>Отправлено на печать</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="51"/>
+        <source>Serve the page</source>
+        <translation>Страница</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="74"/>
         <source>Service</source>
         <translation>Сервис</translation>
@@ -1645,7 +1737,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="125"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="188"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="195"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1655,8 +1747,8 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="129"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="148"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="132"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="151"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1749,6 +1841,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="135"/>
         <source>T&amp;ill:</source>
         <translation>&amp;Касса:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="118"/>
+        <source>Tablets and phones showing the buyer&apos;s screen now</source>
+        <translation>Планшеты и телефоны, которые сейчас показывают экран покупателя</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="60"/>
@@ -1908,22 +2005,22 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите пароль, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="77"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="78"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="75"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="76"/>
         <source>The new language is used when PayDesk is started again.</source>
         <translation>Новый язык появится после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="79"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="80"/>
         <source>The new order book is used when PayDesk is started again.</source>
         <translation>Новая книга заказов начнёт использоваться после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="81"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="82"/>
         <source>The new till name is used when PayDesk is started again.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -2006,6 +2103,16 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="38"/>
         <source>the OS keychain (service “{0}”, account “{1}”)</source>
         <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="167"/>
+        <source>The page could not be served: {0}</source>
+        <translation>Страницу не удалось открыть: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="165"/>
+        <source>The page&apos;s address: {0}</source>
+        <translation>Адрес страницы: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="53"/>
@@ -2339,6 +2446,11 @@ QR payments at a shop counter.</source>
         <translation>Пароль общей книги заказов</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="48"/>
+        <source>The shop&apos;s network</source>
+        <translation>В сети магазина</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="78"/>
         <source>The speed must be one a serial printer is set to, such as 9600 or 115200.</source>
         <translation>Скорость должна быть одной из скоростей последовательного принтера, например 9600 или 115200.</translation>
@@ -2405,6 +2517,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="355"/>
         <source>This computer has no keychain, so the secret key cannot be stored there. Start a keychain service (such as GNOME Keyring or KWallet) and save again, or choose below to keep the key in a file.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить в нём. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите ниже хранение ключа в файле.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="47"/>
+        <source>This computer only</source>
+        <translation>Только на этом компьютере</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="57"/>
@@ -2697,6 +2814,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/cli/report_command.py" line="168"/>
         <source>{0} to {1}</source>
         <translation>{0} — {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="136"/>
+        <source>{0} — last seen {1}</source>
+        <translation>{0} — был на связи {1}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="185"/>

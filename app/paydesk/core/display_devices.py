@@ -24,11 +24,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from paydesk.support.held_lock import wait_for_lock
+from paydesk.support.held_lock import try_lock, wait_for_lock
 from paydesk.support.private_files import write_private_file
 
 #: How long a pairing address can be opened (once).
 CODE_SECONDS = 300
+#: Held by the program serving the page while it runs; its address is written beside it.
+LOCK_FILE = "web-display.lock"
+ADDRESS_FILE = "web-display-address"
 #: The file the devices and the codes live in, in the data folder.
 DEVICES_FILE = "web-display.json"
 #: How long a change of the file waits for another program's (which takes milliseconds).
@@ -175,6 +178,28 @@ class DeviceBook:
         self._devices = {d["id"]: Device(d["id"], d["name"], _time(d["paired_at"]),
                                          _time(d["last_seen"])) for d in data["devices"]}
         self._hashes = {d["token_hash"]: d["id"] for d in data["devices"]}
+
+
+def pairing_address(book: DeviceBook, base_url: str, now: datetime) -> tuple[str, datetime]:
+    """A new single-use pairing address at ``base_url`` and when it stops working."""
+    code, expires_at = book.new_code(now)
+    return f"{base_url}/pair?code={code}", expires_at
+
+
+def running_address(data_dir: Path) -> str | None:
+    """The address of the buyer's web screen another program serves for ``data_dir``,
+    or None when none does (its lock is free)."""
+    lock = try_lock(Path(data_dir) / LOCK_FILE)
+    if lock is not None:
+        lock.release()
+        return None
+    try:
+        data: Any = json.loads((Path(data_dir) / ADDRESS_FILE).read_text(encoding="utf-8"))
+        url = data["url"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return url if isinstance(url, str) and url.startswith("http://") else None
+
 
 
 def _time(text: str) -> datetime:

@@ -30,12 +30,19 @@ import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 from aiohttp import web
 
 from paydesk.core.counter_views import BuyerView
-from paydesk.core.display_devices import CODE_SECONDS, Device, DeviceBook
+from paydesk.core.display_devices import (
+    ADDRESS_FILE,
+    CODE_SECONDS,
+    LOCK_FILE,
+    Device,
+    DeviceBook,
+    pairing_address,
+    running_address,
+)
 from paydesk.core.display_guard import COOKIE, DEVICE, Guard, PairingLimit, add_headers
 from paydesk.core.display_page import PageWords, code_version, view_json
 from paydesk.support.held_lock import HeldLock, try_lock
@@ -45,8 +52,6 @@ from paydesk.support.resources import resource_path
 
 log = logging.getLogger(__name__)
 
-LOCK_FILE = "web-display.lock"
-ADDRESS_FILE = "web-display-address"
 #: Connections at once, at most (pages' streams and their requests); more are closed.
 MAX_CONNECTIONS = 64
 #: Streams at once per device (a page and its reload), and in all.
@@ -129,7 +134,7 @@ class WebDisplay:
 
     def pairing_address(self) -> tuple[str, datetime]:
         """A fresh pairing address (single use) and when it stops working."""
-        return pairing_address(self.book, self.base_url)
+        return pairing_address(self.book, self.base_url, _now())
 
     def remove_device(self, device_id: str) -> None:
         """Unpair a device: its token stops working at once and its page goes blank."""
@@ -314,27 +319,6 @@ class _Refused(asyncio.Protocol):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         transport.close()
-
-
-def pairing_address(book: DeviceBook, base_url: str) -> tuple[str, datetime]:
-    """A new single-use pairing address at ``base_url`` and when it stops working."""
-    code, expires_at = book.new_code(_now())
-    return f"{base_url}/pair?code={code}", expires_at
-
-
-def running_address(data_dir: Path) -> str | None:
-    """The address of the buyer's web screen another program serves for ``data_dir``,
-    or None when none does (its lock is free)."""
-    lock = try_lock(Path(data_dir) / LOCK_FILE)
-    if lock is not None:
-        lock.release()
-        return None
-    try:
-        data: Any = json.loads((Path(data_dir) / ADDRESS_FILE).read_text(encoding="utf-8"))
-        url = data["url"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    return url if isinstance(url, str) and url.startswith("http://") else None
 
 
 def _listen(host: str, port: int) -> socket.socket:
