@@ -150,6 +150,7 @@ def test_a_cut_connection_comes_back_to_the_current_state(
     page_shows(browser, "pending")
     settings = window.runtime.settings
     window.runtime.keeper.save({"web_display": "off"})  # the till's end of the Wi-Fi is gone
+    assert web.server is None
     page_shows(browser, "offline")
     assert sale.url is not None
     decide(sale.url, "approve", "b@example.com").raise_for_status()
@@ -157,6 +158,7 @@ def test_a_cut_connection_comes_back_to_the_current_state(
                     timeout=WAIT_MS)
     window.runtime.keeper.save({"web_display": "local",
                                 "web_display_port": settings.web_display_port})
+    assert web.server is not None
     page_shows(browser, "paid")  # the state now, never the sale's old code
 
 
