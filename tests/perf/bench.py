@@ -42,6 +42,8 @@ against a baseline measured in the same run, interleaved with it:
 - ``shared``: a shop's tills on one shared order book, on a PostgreSQL server the
   part starts itself (bench_shared.py says what each figure is; skipped, with
   the reason, where no server is installed).
+- ``web``: the buyer's web screen with 10 paired devices beside the window
+  (bench_web.py says what each figure is).
 - ``million``: the window on a till's book of 1 000 000 orders (bench_million.py);
   run only when named (``--only million``), as building the book takes minutes.
 
@@ -88,6 +90,10 @@ BUDGETS: dict[str, tuple[float, str]] = {
     "sandbox_p50_ms": (3, "sequential get_order on loopback"),
     # The receipt printer (bench_printer.py):
     "print_slip_ms": (250, "print call to the slip's last byte, loopback printer"),
+    # The buyer's web screen, 10 devices (bench_web.py):
+    "web_qr_after_window_ms": (300, "sale's code on the pages after the window's QR (p95)"),
+    "web_paid_after_window_ms": (300, "paid on the pages after the window shows it (p95)"),
+    "web_stall_ms": (50, "longest 10 ms timer gap, 10 devices, sales typed and paid"),
     # The shop's shared order book (bench_shared.py, bench_million.py):
     "shared_shown_p95_s": (1.0, "4 tills: an order sold at one, in another's book (p95)"),
     "get_order_ratio": (1.1, "get_order calls, 4 tills watching / 1 till"),
@@ -96,7 +102,8 @@ BUDGETS: dict[str, tuple[float, str]] = {
     "history_filter_1m_ms": (100, "status filter, search, sort: first rows, 1 000 000"),
     "history_rss_1m_ratio": (1.1, "window's RSS, 1 000 000 orders / 100 000"),
 }
-PARTS = ("startup", "create", "refresh", "history", "external", "sandbox", "shared", "printer")
+PARTS = ("startup", "create", "refresh", "history", "external", "sandbox", "shared", "printer",
+         "web")
 #: Parts run only when named (--only): building their book takes minutes.
 EXTRA_PARTS = ("million",)
 
@@ -167,6 +174,11 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
             import bench_printer
 
             figures.update(bench_printer.bench_printer(sizes))
+        if gui is not None and "web" in parts:
+            log("the buyer's web screen")
+            import bench_web
+
+            figures.update(bench_web.bench_web(sizes, work, gui, base_url))
         if gui is not None and "million" in parts:
             import bench_million
 

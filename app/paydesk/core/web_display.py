@@ -87,6 +87,7 @@ class WebDisplay:
         self._data = view_json(self._view, words.language)
         self._streams: dict[str, set[asyncio.Queue[str | None]]] = {}
         self._limit = PairingLimit()
+        self._svg = ("", "")  # the current code's link and its picture
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._lock: HeldLock | None = None
@@ -240,7 +241,9 @@ class WebDisplay:
         link = self._view.link
         if link is None or request.query.get("v") != code_version(link):
             return self._refusal(404)
-        return web.Response(text=svg_text(qr_matrix(link)), content_type="image/svg+xml")
+        if self._svg[0] != link:  # made once per sale, however many devices ask
+            self._svg = (link, svg_text(qr_matrix(link)))
+        return web.Response(text=self._svg[1], content_type="image/svg+xml")
 
     async def _pair(self, request: web.Request) -> web.Response:
         if self._limit.locked():
