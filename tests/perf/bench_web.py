@@ -48,7 +48,7 @@ class Devices:
     page received when."""
 
     def __init__(self, base_url: str, addresses: list[str]) -> None:
-        self.process = subprocess.Popen(  # noqa: S603 (our own script)
+        self.process = subprocess.Popen(
             [sys.executable, str(CHILD), base_url, *addresses], stdin=subprocess.PIPE,
             stdout=subprocess.PIPE, text=True)
         self.count = len(addresses)
