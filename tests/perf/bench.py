@@ -94,6 +94,7 @@ BUDGETS: dict[str, tuple[float, str]] = {
     "web_qr_after_window_ms": (300, "sale's code on the pages after the window's QR (p95)"),
     "web_paid_after_window_ms": (300, "paid on the pages after the window shows it (p95)"),
     "web_stall_ms": (50, "longest 10 ms timer gap, 10 devices, sales typed and paid"),
+    "web_back_after_cut_s": (3.0, "a page (Chromium) back after a 10 s cut: current sale"),
     # The shop's shared order book (bench_shared.py, bench_million.py):
     "shared_shown_p95_s": (1.0, "4 tills: an order sold at one, in another's book (p95)"),
     "get_order_ratio": (1.1, "get_order calls, 4 tills watching / 1 till"),
@@ -179,6 +180,7 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
             import bench_web
 
             figures.update(bench_web.bench_web(sizes, work, gui, base_url))
+            figures.update(bench_web.back_after_cut(sizes == QUICK, work, gui, base_url))
         if gui is not None and "million" in parts:
             import bench_million
 

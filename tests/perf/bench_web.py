@@ -179,3 +179,73 @@ def _sales(sizes: Sizes, data: Path, gui: Gui, base_url: str, *,
     stall = max(b - a for a, b in itertools.pairwise(ticks)) if len(ticks) > 1 else 0.0
     return {"qr_after": qr_after, "paid_after": paid_after, "enter": enter_times,
             "stall": stall}
+
+
+def back_after_cut(quick: bool, work: Path, gui: Gui, base_url: str) -> dict[str, Any]:
+    """``web_back_after_cut_s``: a page in headless Chromium whose till was gone for 10 s
+    (the page served no more, a new sale typed meanwhile) shows the current sale this
+    long after the till is back. Skipped (no figure) without chromium and its driver."""
+    import shutil
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver_path = shutil.which("chromedriver")
+    try:
+        from selenium import webdriver
+        from selenium.webdriver.chrome.service import Service
+        from selenium.webdriver.support.ui import WebDriverWait
+    except ImportError:
+        chromium = None
+    if chromium is None or driver_path is None:
+        return {"web_back_after_cut": "skipped: chromium, chromium-driver or selenium missing"}
+    from paydesk.domain.writing import money_text
+
+    runtime = runtime_for(prepare_data_dir(work / "web-cut", base_url), base_url,
+                          focus_interval_seconds=0.5)
+    port = _free_port()  # fixed: the page comes back to the same address
+    runtime.keeper.settings = dataclasses.replace(runtime.settings, web_display="local",
+                                                  web_display_port=port)
+    window = gui.open_window(runtime, start=True)
+    web = window.parts.web_screen
+    options = webdriver.ChromeOptions()
+    options.binary_location = chromium
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", "--window-size=1280,800"):
+        options.add_argument(argument)
+    browser = webdriver.Chrome(service=Service(driver_path), options=options)
+    painted = PaintDone(window.parts.payment_panel.qr, own_paint=True)
+    try:
+        assert web.server is not None
+        browser.get(web.server.pairing_address()[0])
+
+        def shows(state: str, amount: str | None = None) -> bool:
+            body = browser.find_element("tag name", "body").get_attribute("class") or ""
+            return state in body.split() and (
+                amount is None or browser.find_element("id", "amount").text == amount)
+
+        WebDriverWait(browser, 10, poll_frequency=0.02).until(lambda _d: shows("idle"))
+        runtime.keeper.save({"web_display": "off"})  # the till is gone
+        WebDriverWait(browser, 10, poll_frequency=0.02).until(lambda _d: shows("offline"))
+        enter_to_qr(gui, window, painted, 7)  # a sale typed meanwhile
+        sale = window.watch.presenter.sale
+        assert sale is not None
+        amount = money_text(sale.amount, "en").replace("\u00a0", " ")
+        gui.wait(lambda: False, timeout=1 if quick else 10)  # the rest of the cut
+        runtime.keeper.save({"web_display": "local", "web_display_port": port})
+        back = time.perf_counter()
+        WebDriverWait(browser, 30, poll_frequency=0.02).until(
+            lambda _d: shows("pending", amount))
+        seconds = time.perf_counter() - back
+    finally:
+        painted.close()
+        browser.quit()
+        gui.close_window(window)
+        runtime.close()
+    return {"web_back_after_cut_s": seconds}
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
