@@ -61,6 +61,9 @@ MAX_STREAMS = 32
 IDLE_SECONDS = 10.0
 #: A stream with nothing new says so this often (a comment), so a dead one is found.
 PING_SECONDS = 15.0
+#: A stop waits this long at most for a request still being answered (a slow device's
+#: picture): the window's thread stops the server (a saved change, the window's end).
+STOP_SECONDS = 0.5
 #: The longest request line or header the server reads.
 MAX_LINE = 4096
 _STATIC = {"/display.css": ("display.css", "text/css"),
@@ -153,12 +156,13 @@ class WebDisplay:
         return sum(1 for queues in list(self._streams.values()) if queues)
 
     def stop(self) -> None:
-        """Close every connection and the thread (waits for it: at the window's end)."""
+        """Close every connection and the thread (the pages' streams end at once; a
+        request still answered gets :data:`STOP_SECONDS`)."""
         loop, thread, stopping = self._loop, self._thread, self._stopping
         if loop is not None and thread is not None and stopping is not None:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(_finish, stopping)
-            thread.join(timeout=5)
+            thread.join(timeout=STOP_SECONDS + 1)
         self._loop = self._thread = None
         with contextlib.suppress(OSError):
             self.book.save_last_seen()
@@ -191,7 +195,7 @@ class WebDisplay:
             app.router.add_get(path, handler)
         runner = web.AppRunner(app, access_log=None, keepalive_timeout=self._idle,
                                max_line_size=MAX_LINE, max_field_size=MAX_LINE,
-                               handler_cancellation=True)
+                               handler_cancellation=True, shutdown_timeout=STOP_SECONDS)
         await runner.setup()
         factory = runner.server
         assert factory is not None
