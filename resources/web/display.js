@@ -74,6 +74,9 @@
     source = new EventSource("/events");
     source.addEventListener("view", function (event) { render(JSON.parse(event.data)); });
     source.addEventListener("removed", blank);
+    source.addEventListener("page", function (event) {  /* new words: load them */
+      if (JSON.parse(event.data).version !== data.version) { window.location.reload(); }
+    });
     source.onerror = function () {
       if (gone) { return; }
       setClass("offline");  /* never an old sale while the till cannot be heard */

@@ -168,3 +168,19 @@ def test_the_page_is_in_the_tills_language(tmp_path: Path) -> None:
         assert '<html lang="ru">' in page and "Готово" in page
     finally:
         server.stop()
+
+
+def test_new_words_reach_the_open_pages(display: WebDisplay) -> None:
+    browser = paired_session(display)
+    stream = EventStream(browser, display.base_url)
+    event, first = stream.next(page=True)
+    assert event == "page" and first["version"] == PageWords.made("en", "Corner shop").version
+    renamed = PageWords.made("en", "Corner shop & café")
+    display.set_words(renamed)
+    with pytest.raises(EOFError):  # the page reconnects ...
+        while True:
+            stream.next()
+    again = EventStream(browser, display.base_url)
+    assert again.next(page=True) == ("page", {"version": renamed.version})  # ... and reloads
+    assert "Corner shop &amp; café" in browser.get(display.base_url + "/", timeout=5).text
+    again.close()

@@ -28,8 +28,9 @@ class EventStream:
         self.reply = session.get(base_url + "/events", stream=True, timeout=10)
         self._lines: Iterator[str] = self.reply.iter_lines(decode_unicode=True)
 
-    def next(self) -> tuple[str, dict[str, Any]]:
-        """The next event (comments and the retry line skipped)."""
+    def next(self, *, page: bool = False) -> tuple[str, dict[str, Any]]:
+        """The next event (comments and the retry line skipped; the page's version, which
+        starts every stream, too unless ``page``)."""
         event, data = "", ""
         for line in self._lines:
             if line.startswith("event: "):
@@ -37,7 +38,9 @@ class EventStream:
             elif line.startswith("data: "):
                 data = line[6:]
             elif not line and event:
-                return event, json.loads(data)
+                if event != "page" or page:
+                    return event, json.loads(data)
+                event, data = "", ""
         raise EOFError("the stream ended")
 
     def close(self) -> None:

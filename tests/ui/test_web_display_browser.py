@@ -192,3 +192,14 @@ def test_screenshots_of_the_buyers_page(language: str, window: MainWindow, qtbot
                     timeout=WAIT_MS)
     page_shows(browser, "paid")
     save(browser, f"{name}-paid")
+
+
+def test_the_shops_new_name_reloads_the_page(window: MainWindow, qtbot: QtBot,
+                                             browser: object) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    pair(window, qtbot, browser)
+    assert text_of(browser, "shop") == "Test shop"
+    window.runtime.keeper.save({"merchant_name": "Corner café"})
+    WebDriverWait(browser, PAGE_WAIT_S).until(lambda d: text_of(d, "shop") == "Corner café")
+    page_shows(browser, "idle")

@@ -117,6 +117,15 @@ def test_a_device_removed_in_the_settings_goes_blank(
     assert device.get(web.server.base_url + "/", timeout=5).status_code == 401
 
 
+def test_the_shops_new_name_reaches_the_page(window: MainWindow, qtbot: QtBot) -> None:
+    web = window.parts.web_screen
+    assert web.server is not None
+    device = pair_from_the_settings(window, qtbot)
+    window.runtime.keeper.save({"merchant_name": "Corner café"})
+    qtbot.waitUntil(lambda: "Corner café" in device.get(web.server.base_url + "/",
+                                                        timeout=5).text, timeout=WAIT_MS)
+
+
 def test_the_page_stops_when_the_setting_is_off(window: MainWindow, qtbot: QtBot) -> None:
     web = window.parts.web_screen
     assert web.server is not None

@@ -62,9 +62,16 @@ class PageWords:
         return cls(language, {key: say(text) for key, text in PAGE_WORDS.items()},
                    say(NOT_PAIRED), say(PAIRING_LOCKED), shop)
 
+    @property
+    def version(self) -> str:
+        """Changes with the words and the shop's name: a page with another reloads."""
+        text = json.dumps([self.language, self.words, self.shop], sort_keys=True)
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
+
     def page(self, template: str) -> str:
         """The display page: ``template`` with the language and the words filled in."""
-        data = json.dumps({"words": self.words, "shop": self.shop}, ensure_ascii=False)
+        data = json.dumps({"words": self.words, "shop": self.shop, "version": self.version},
+                          ensure_ascii=False)
         return (template.replace("{{lang}}", self.language)
                 .replace("{{title}}", html.escape(self.shop or self.words["welcome"]))
                 .replace("{{data}}", data.replace("<", "\\u003c")))

@@ -140,6 +140,13 @@ class WebDisplay:
         """A fresh pairing address (single use) and when it stops working."""
         return pairing_address(self.book, self.base_url, _now())
 
+    def set_words(self, words: PageWords) -> None:
+        """New words (the shop's name changed): the open pages reconnect and load them."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._new_words, words)
+
     def remove_device(self, device_id: str) -> None:
         """Unpair a device: its token stops working at once and its page goes blank."""
         self.book.remove(device_id)
@@ -223,6 +230,12 @@ class WebDisplay:
             for queue in queues:
                 queue.put_nowait(self._data)
 
+    def _new_words(self, words: PageWords) -> None:
+        self._words = words
+        self._data = view_json(self._view, words.language)
+        for device_id in list(self._streams):
+            self._end_streams(device_id, removed=False)
+
     def _end_streams(self, device_id: str, *, removed: bool = True) -> None:
         for queue in self._streams.get(device_id, ()):
             queue.put_nowait(None if removed else "")
@@ -279,7 +292,9 @@ class WebDisplay:
         queues.add(queue)
         self._count_changed()
         try:
-            await response.write(f"retry: 2000\n\nevent: view\ndata: {self._data}\n\n".encode())
+            page = json.dumps({"version": self._words.version})
+            await response.write(f"retry: 2000\n\nevent: page\ndata: {page}\n\n"
+                                 f"event: view\ndata: {self._data}\n\n".encode())
             while True:
                 try:
                     data = await asyncio.wait_for(queue.get(), PING_SECONDS)

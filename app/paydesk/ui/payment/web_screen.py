@@ -48,6 +48,7 @@ class WebScreenLink(QObject):
         self._presenter = presenter
         self._server: WebDisplay | None = None
         self._mode: tuple[str, int] = ("off", 0)
+        self._shop = ""
         self._connected = 0
         self._buyer = BuyerView()
         #: Why the server could not start (a port taken), or "".
@@ -69,6 +70,9 @@ class WebScreenLink(QObject):
         """Start, stop or move the server as ``settings`` say."""
         mode = (settings.web_display, settings.web_display_port)
         if mode == self._mode and (self._server is not None or mode[0] == "off"):
+            if self._server is not None and settings.merchant_name != self._shop:
+                self._shop = settings.merchant_name
+                self._server.set_words(self._words(settings))
             return
         self._stop_server()
         self._mode, self.problem = mode, ""
@@ -76,8 +80,8 @@ class WebScreenLink(QObject):
             # The server (and aiohttp) only for a till that serves the page.
             from paydesk.core.web_display import WebDisplay
 
-            words = PageWords.made(writing_language(), settings.merchant_name, tr)
-            server = WebDisplay(self._runtime.paths.data_dir, words,
+            self._shop = settings.merchant_name
+            server = WebDisplay(self._runtime.paths.data_dir, self._words(settings),
                                 network=settings.web_display == "network",
                                 port=settings.web_display_port,
                                 on_connected=self.connected_changed.emit)
@@ -92,6 +96,10 @@ class WebScreenLink(QObject):
         self.label.setVisible(self._server is not None)
         self._count(0)
         self.server_changed.emit()
+
+    @staticmethod
+    def _words(settings: Settings) -> PageWords:
+        return PageWords.made(writing_language(), settings.merchant_name, tr)
 
     def stop(self) -> None:
         for unsubscribe in self._unsubscribe:
