@@ -175,6 +175,7 @@ def test_new_words_reach_the_open_pages(display: WebDisplay) -> None:
     stream = EventStream(browser, display.base_url)
     event, first = stream.next(page=True)
     assert event == "page" and first["version"] == PageWords.made("en", "Corner shop").version
+    assert stream.next()[0] == "view"
     renamed = PageWords.made("en", "Corner shop & café")
     display.set_words(renamed)
     with pytest.raises(EOFError):  # the stream ends: the page reconnects ...
