@@ -19,11 +19,12 @@ from postgres import server_bindir
 
 BENCH = Path(__file__).with_name("bench.py")
 #: Every part, the ones run only when named too.
-PARTS = ("startup", "create", "refresh", "history", "external", "sandbox", "shared", "million",
-         "printer")
+PARTS = ("startup", "create", "status", "refresh", "history", "external", "sandbox", "shared",
+         "million", "printer")
 KEYS = (
     "startup_ratio",
     "create_to_qr_ratio",
+    "status_to_screens_ms",
     "refresh_ratio",
     "max_stall_ms",
     "history_open_ratio",
