@@ -94,6 +94,12 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="56"/>
+        <source>&amp;Print payment slip on the receipt printer</source>
+        <translation>&amp;Печать квитанции на чековом принтере</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="125"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
@@ -1415,12 +1421,12 @@ QR payments at a shop counter.</source>
         <translation>Печать квитанции</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="77"/>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="90"/>
         <source>Print receipt</source>
         <translation>Печать чека</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="74"/>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="87"/>
         <source>Print slip</source>
         <translation>Печать квитанции</translation>
     </message>

@@ -144,6 +144,7 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
         watch.order_paid.connect(alerts.on_paid)
         watch.order_refused.connect(alerts.on_refused)
         printing = _receipt_printer(frame, watch, orders)
+        printing.follow_print_action(menu_actions.actions.print_slip)
         # An earlier order paid in the background: said over the list, not just a green row
         # (above the banner, which floats over the list's bottom too).
         notices = PaidNotices(orders, above=frame.banner)

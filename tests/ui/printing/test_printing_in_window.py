@@ -78,6 +78,8 @@ def test_ctrl_p_prints_the_sales_slip_on_the_receipt_printer(
     with LoopbackPrinter() as device, counter(sandbox, tmp_path / "data", qtbot,
                                               printer=device.address) as window:
         sale = type_sale(qtbot, window, "150")
+        assert window.parts.actions.print_slip.text() == (
+            "&Print payment slip on the receipt printer")  # no "…": no dialog opens
         jobs = window.parts.printing.jobs
         with qtbot.waitSignal(jobs.printed, timeout=WAIT_MS):
             press_ctrl_p(window, qtbot)
@@ -202,7 +204,15 @@ def test_the_details_print_a_slip_while_payable_and_a_receipt_once_paid(
 def test_without_a_receipt_printer_the_details_have_no_print_buttons(
         qtbot: QtBot, sandbox: SandboxServer, tmp_path: Path) -> None:
     with counter(sandbox, tmp_path / "data", qtbot) as window:
+        print_slip = window.parts.actions.print_slip
+        assert print_slip.text() == "&Print payment slip…"  # the page printer's dialog
         sale = type_sale(qtbot, window, "75")
         dialog = _open_details(window, qtbot, sale.order_id)
         assert _buttons(dialog) == []
+        dialog.close()
+        # A printer set in Settings → Printer: Ctrl+P and the details use it at once.
+        window.runtime.keeper.save({"printer": "tcp://192.0.2.10:9100"})
+        assert print_slip.text() == "&Print payment slip on the receipt printer"
+        dialog = _open_details(window, qtbot, sale.order_id)
+        assert _buttons(dialog) == ["print_slip_button"]
         dialog.close()

@@ -15,15 +15,18 @@ from collections.abc import Callable
 from datetime import datetime
 
 from PySide6.QtCore import QObject, QThreadPool
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialogButtonBox, QPushButton, QWidget
 
 from paydesk.core.receipts import SLIPS
 from paydesk.core.runtime import Runtime
+from paydesk.core.settings import Settings
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.orders.details import OrderDetailsDialog
 from paydesk.ui.printing.print_notice import PrintNotice
 from paydesk.ui.printing.printer_jobs import PrinterJobs
+from paydesk.ui.settings.apply import follow_settings
 from paydesk.ui.shell.formatting import tr
 
 #: When a slip must be paid by (the desk's ``pay_before``): the time printed on it.
@@ -45,6 +48,16 @@ class WindowPrinting(QObject):
     def is_set(self) -> bool:
         """Whether a receipt printer is set (in the settings in force)."""
         return bool(self._runtime.settings.printer)
+
+    def follow_print_action(self, action: QAction) -> None:
+        """Ctrl+P's words say where it prints (no "…": no dialog opens), as the settings
+        in force do: on the receipt printer, else the page printer's dialog."""
+        def name(settings: Settings) -> None:
+            action.setText(tr("&Print payment slip on the receipt printer") if settings.printer
+                           else tr("&Print payment slip…"))
+
+        name(self._runtime.settings)
+        follow_settings(self._runtime, self, name)
 
     def slip(self, order: Order) -> bool:
         """Print ``order``'s QR slip on the receipt printer; False (nothing done) when none
