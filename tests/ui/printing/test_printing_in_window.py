@@ -73,10 +73,14 @@ def press_ctrl_p(window: MainWindow, qtbot: QtBot) -> None:
                    Qt.KeyboardModifier.ControlModifier)
 
 
+#: The printer's own QR command (its payload read back), and a printer without one
+#: (python-escpos's POS-5890 profile): the code as a raster image, decoded by zxing-cpp.
+@pytest.mark.parametrize("profile", ["", "?profile=POS-5890"], ids=["qr-command", "raster"])
 def test_ctrl_p_prints_the_sales_slip_on_the_receipt_printer(
-        qtbot: QtBot, sandbox: SandboxServer, tmp_path: Path) -> None:
+        qtbot: QtBot, sandbox: SandboxServer, tmp_path: Path, profile: str) -> None:
     with LoopbackPrinter() as device, counter(sandbox, tmp_path / "data", qtbot,
-                                              printer=device.address) as window:
+                                              printer=device.address + profile,
+                                              printer_paper_mm=58) as window:
         sale = type_sale(qtbot, window, "150")
         assert window.parts.actions.print_slip.text() == (
             "&Print payment slip on the receipt printer")  # no "…": no dialog opens
@@ -87,8 +91,11 @@ def test_ctrl_p_prints_the_sales_slip_on_the_receipt_printer(
         [job] = device.wait_for_jobs(1)
         assert window.statusBar().currentMessage() == "The payment slip was printed."
     paper = read_printout(job)
+    assert [piece.kind for piece in paper.pieces if piece.kind in ("qr", "raster")] == [
+        "raster" if profile else "qr"]
     assert paper.codes() == [sale.url]
-    assert "150.00 RUB" in paper.lines and paper.cut
+    assert "150.00 RUB" in paper.lines
+    assert paper.cut is not bool(profile)  # the POS-5890 has no cutter: none is sent
 
 
 def test_a_paid_sale_prints_one_receipt_also_after_a_restart(
