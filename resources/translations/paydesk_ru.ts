@@ -14,12 +14,12 @@
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="136"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="139"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="119"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
@@ -34,12 +34,12 @@
         <translation>&amp;Кодовая страница:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="132"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="135"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="108"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="111"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
@@ -49,7 +49,7 @@
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="121"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="124"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
@@ -69,7 +69,7 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="113"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="116"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
@@ -94,12 +94,18 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="56"/>
+        <source>&amp;Print payment slip on the receipt printer</source>
+        <translation>&amp;Печать квитанции на чековом принтере</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="57"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="125"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="111"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="114"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
@@ -109,7 +115,7 @@
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="131"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="134"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
@@ -280,7 +286,7 @@
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="115"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="118"/>
         <source>Back to the &amp;sale</source>
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
@@ -310,7 +316,7 @@
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="120"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="123"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
@@ -379,7 +385,7 @@
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="221"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="224"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -432,15 +438,15 @@
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="213"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="216"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="398"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="401"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="173"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="177"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="176"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="180"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
@@ -523,7 +529,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="388"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="166"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="169"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
@@ -554,7 +560,7 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="109"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="112"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -563,7 +569,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="324"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="325"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -683,7 +689,7 @@
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="165"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="168"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
@@ -698,7 +704,7 @@
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="184"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="187"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
@@ -1053,12 +1059,12 @@
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="232"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="233"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="135"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="138"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
@@ -1341,8 +1347,8 @@ QR payments at a shop counter.</source>
         <translation>Отказано в оплате</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="235"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="253"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="238"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="256"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
@@ -1359,7 +1365,7 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="247"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="250"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -1369,7 +1375,7 @@ QR payments at a shop counter.</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="128"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="131"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
@@ -1412,6 +1418,16 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="361"/>
         <source>Print payment slip</source>
+        <translation>Печать квитанции</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="90"/>
+        <source>Print receipt</source>
+        <translation>Печать чека</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="87"/>
+        <source>Print slip</source>
         <translation>Печать квитанции</translation>
     </message>
     <message>
@@ -1519,12 +1535,12 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="246"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="249"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="124"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="127"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
@@ -1650,7 +1666,7 @@ QR payments at a shop counter.</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="114"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="117"/>
         <source>Show to &amp;buyer</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>

@@ -33,6 +33,7 @@ KEYS = (
     "external_change_ms",
     "sandbox_p50_ms",
     "print_slip_ms",
+    "enter_to_slip_ms",
     "history_filter_1m_ms",
     "history_rss_1m_ratio",
 )

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from paydesk.ui.payment.idle_card import IdleCard
     from paydesk.ui.payment.panel import PaymentPanel
     from paydesk.ui.payment.watch_driver import WatchDriver
+    from paydesk.ui.printing.window_printing import WindowPrinting
     from paydesk.ui.settings.apply import SettingsControl
     from paydesk.ui.shell.crash_notice import CrashNotice
     from paydesk.ui.shell.menus import MenuActions, WindowActions
@@ -80,6 +81,7 @@ class WindowParts:
     alerts: Alerts
     paid_notices: PaidNotices
     crash_notice: CrashNotice
+    printing: WindowPrinting  # the receipt printer: slips, receipts, the notice
 
     @property
     def actions(self) -> WindowActions:
