@@ -962,7 +962,7 @@
         <translation>За этот период оплат нет.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="36"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="235"/>
         <source>No receipt printer is set. Set one in Settings → Printer (or: paydesk config set printer tcp://192.0.2.10:9100).</source>
         <translation>Чековый принтер не задан. Задайте его в «Настройки → Принтер» (или: paydesk config set printer tcp://192.0.2.10:9100).</translation>
     </message>
@@ -2127,7 +2127,7 @@ QR payments at a shop counter.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="51"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="52"/>
         <source>The payment slip was printed.</source>
         <translation>Квитанция на оплату напечатана.</translation>
     </message>
@@ -2157,32 +2157,32 @@ QR payments at a shop counter.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="55"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="254"/>
         <source>The receipt printer at {address} could not print: {detail}</source>
         <translation>Чековый принтер {address} не смог напечатать: {detail}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="45"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="244"/>
         <source>The receipt printer at {address} did not take the slip in time. Check its paper and cover, then print again.</source>
         <translation>Чековый принтер {address} не принял чек вовремя. Проверьте бумагу и крышку, затем напечатайте снова.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="42"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="241"/>
         <source>The receipt printer at {address} refused the connection. It may be starting up or busy with another computer: wait a moment and print again.</source>
         <translation>Чековый принтер {address} отклонил подключение. Возможно, он включается или занят другим компьютером: подождите немного и напечатайте снова.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="48"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="247"/>
         <source>The receipt printer at {address} stopped in the middle of the slip. Check its paper, then print again.</source>
         <translation>Чековый принтер {address} остановился посреди чека. Проверьте бумагу, затем напечатайте снова.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="93"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="98"/>
         <source>The receipt printer could not print: {0}</source>
         <translation>Чековый принтер не смог напечатать: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="39"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="238"/>
         <source>The receipt printer was not found at {address}. Check that it is switched on and plugged in, and that the address in Settings → Printer is its own.</source>
         <translation>Чековый принтер не найден по адресу {address}. Проверьте, что он включён и подключён и что в «Настройки → Принтер» указан его адрес.</translation>
     </message>
@@ -2197,13 +2197,13 @@ QR payments at a shop counter.</source>
         <translation>Бумага чекового принтера шириной 58 или 80 мм.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="58"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="257"/>
         <source>The receipt printer&apos;s profile has no code page {code_page}: choose another in Settings → Printer.</source>
         <translation>В профиле чекового принтера нет кодовой страницы {code_page}: выберите другую в «Настройки → Принтер».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="54"/>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="68"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="55"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="69"/>
         <source>The receipt was printed.</source>
         <translation>Чек напечатан.</translation>
     </message>
@@ -2328,7 +2328,7 @@ QR payments at a shop counter.</source>
         <translation>системный сигнал (проигрыватель звука не найден)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="59"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="60"/>
         <source>The test page was printed.</source>
         <translation>Пробная страница напечатана.</translation>
     </message>
@@ -2451,7 +2451,7 @@ QR payments at a shop counter.</source>
         <translation>Эта касса: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="51"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="250"/>
         <source>This user may not use the receipt printer at {address}. On Linux, add the udev rule from the README (USB) or join the dialout group (serial), then plug the printer in again.</source>
         <translation>У этого пользователя нет доступа к чековому принтеру {address}. В Linux добавьте правило udev из README (USB) или вступите в группу dialout (последовательный порт), затем подключите принтер заново.</translation>
     </message>
