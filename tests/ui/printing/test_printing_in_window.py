@@ -98,6 +98,27 @@ def test_ctrl_p_prints_the_sales_slip_on_the_receipt_printer(
     assert paper.cut is not bool(profile)  # the POS-5890 has no cutter: none is sent
 
 
+def test_ctrl_p_on_a_paid_sale_prints_its_receipt(
+        qtbot: QtBot, sandbox: SandboxServer, tmp_path: Path) -> None:
+    """The buyer asks for a receipt after paying (automatic receipts are off): Ctrl+P on
+    the paid sale prints it, not a slip there is nothing left to pay by."""
+    with LoopbackPrinter() as device, counter(sandbox, tmp_path / "data", qtbot,
+                                              printer=device.address) as window:
+        sale = type_sale(qtbot, window, "180")
+        assert sale.url is not None
+        decide(sale.url, "approve", "b@example.com").raise_for_status()
+        qtbot.waitUntil(lambda: window.parts.payment_panel.badge.text().startswith("✓"),
+                        timeout=WAIT_MS)
+        jobs = window.parts.printing.jobs
+        with qtbot.waitSignal(jobs.printed, timeout=WAIT_MS):
+            press_ctrl_p(window, qtbot)
+        [job] = device.wait_for_jobs(1)
+        assert window.statusBar().currentMessage() == "The receipt was printed."
+    paper = read_printout(job)
+    assert "Not a fiscal receipt" in paper.lines and "180.00 RUB" in paper.lines
+    assert paper.codes() == []
+
+
 def test_a_paid_sale_prints_one_receipt_also_after_a_restart(
         qtbot: QtBot, sandbox: SandboxServer, tmp_path: Path) -> None:
     data = tmp_path / "data"

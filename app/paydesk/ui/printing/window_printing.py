@@ -60,11 +60,16 @@ class WindowPrinting(QObject):
         follow_settings(self._runtime, self, name)
 
     def slip(self, order: Order) -> bool:
-        """Print ``order``'s QR slip on the receipt printer; False (nothing done) when none
-        is set, for the caller to print it the page printer's way."""
+        """Print what fits the order on the panel on the receipt printer (Ctrl+P): its QR
+        slip while it can be paid, its receipt once paid (a buyer who asks for one after
+        the sale). False (nothing done) when no printer is set, for the caller to print
+        the slip the page printer's way."""
         if not self.is_set:
             return False
-        self.jobs.slip(order, self._pay_before(order))
+        if phase_of(order) is OrderPhase.PAID:
+            self.jobs.receipt(order)
+        else:
+            self.jobs.slip(order, self._pay_before(order))
         return True
 
     def receipt(self, order: Order) -> None:
