@@ -39,6 +39,11 @@ def widgets_freed_in_the_gui_thread(request: pytest.FixtureRequest) -> Iterator[
     (a run hung so: QObject::disconnect from gc_collect_main in a request's thread)."""
     yield
     if "qtbot" in request.fixturenames:
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        # The test's deleteLater()s first: a wrapper whose object waits for its deletion,
+        # freed by the collector, had its object deleted twice (a crash, a test later).
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         gc.collect()
 
 

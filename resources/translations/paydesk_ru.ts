@@ -14,7 +14,7 @@
         <translation> с</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="136"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="139"/>
         <source>&amp;About PayDesk</source>
         <translation>&amp;О программе PayDesk</translation>
     </message>
@@ -24,7 +24,7 @@
         <translation>&amp;Добавить планшет или телефон</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="119"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
     </message>
@@ -39,12 +39,12 @@
         <translation>&amp;Кодовая страница:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="132"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="135"/>
         <source>&amp;Customer display</source>
         <translation>&amp;Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="108"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="111"/>
         <source>&amp;Export shown orders as CSV…</source>
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
@@ -54,7 +54,7 @@
         <translation>&amp;Файл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="121"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="124"/>
         <source>&amp;Find…</source>
         <translation>&amp;Поиск…</translation>
     </message>
@@ -74,7 +74,7 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="113"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="116"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
     </message>
@@ -99,12 +99,18 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="56"/>
+        <source>&amp;Print payment slip on the receipt printer</source>
+        <translation>&amp;Печать квитанции на чековом принтере</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="57"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="125"/>
         <source>&amp;Print payment slip…</source>
         <translation>&amp;Печать квитанции…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="111"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="114"/>
         <source>&amp;Quit</source>
         <translation>В&amp;ыход</translation>
     </message>
@@ -124,7 +130,7 @@
         <translation>&amp;Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="131"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="134"/>
         <source>&amp;Settings…</source>
         <translation>&amp;Настройки…</translation>
     </message>
@@ -310,7 +316,7 @@
         <translation>В {0}, заказ {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="115"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="118"/>
         <source>Back to the &amp;sale</source>
         <translation>Вернуться к п&amp;родаже</translation>
     </message>
@@ -345,12 +351,12 @@
         <translation>Экран покупателя на планшете или телефоне</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="117"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="125"/>
         <source>Buyer&apos;s screens: {0}</source>
         <translation>Экранов покупателя: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="120"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="123"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
@@ -420,7 +426,7 @@
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="221"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="224"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
     </message>
@@ -478,15 +484,15 @@
         <translation>Не удалось подготовить отчёт.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="213"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="216"/>
         <source>Could not open {0}</source>
         <translation>Не удалось открыть {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="398"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="401"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="173"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="177"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="176"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="180"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
@@ -569,7 +575,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="388"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="166"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="169"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
@@ -600,7 +606,7 @@
         <translation>День</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="109"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="112"/>
         <source>Day &amp;report…</source>
         <translation>&amp;Отчёт за день…</translation>
     </message>
@@ -729,7 +735,7 @@
         <translation>Экспорт &amp;CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="165"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="168"/>
         <source>Export orders</source>
         <translation>Экспорт заказов</translation>
     </message>
@@ -744,7 +750,7 @@
         <translation>Заказы выгружены в {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="184"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="187"/>
         <source>Exported {0} orders to {1}</source>
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
@@ -1012,7 +1018,7 @@
         <translation>За этот период оплат нет.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="36"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="235"/>
         <source>No receipt printer is set. Set one in Settings → Printer (or: paydesk config set printer tcp://192.0.2.10:9100).</source>
         <translation>Чековый принтер не задан. Задайте его в «Настройки → Принтер» (или: paydesk config set printer tcp://192.0.2.10:9100).</translation>
     </message>
@@ -1119,7 +1125,7 @@
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="135"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="138"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
     </message>
@@ -1424,8 +1430,8 @@ QR payments at a shop counter.</source>
         <translation>Отказано в оплате</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="235"/>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="253"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="238"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="256"/>
         <source>Payment slip</source>
         <translation>Квитанция</translation>
     </message>
@@ -1442,7 +1448,7 @@ QR payments at a shop counter.</source>
         <translation>Платежи</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="247"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="250"/>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
     </message>
@@ -1452,7 +1458,7 @@ QR payments at a shop counter.</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="128"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="131"/>
         <source>Play &amp;sounds</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
@@ -1507,6 +1513,16 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="361"/>
         <source>Print payment slip</source>
+        <translation>Печать квитанции</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="95"/>
+        <source>Print receipt</source>
+        <translation>Печать чека</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="92"/>
+        <source>Print slip</source>
         <translation>Печать квитанции</translation>
     </message>
     <message>
@@ -1620,12 +1636,12 @@ QR payments at a shop counter.</source>
         <translation>Сохранить в &amp;PDF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="246"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="249"/>
         <source>Save payment slip</source>
         <translation>Сохранить квитанцию</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="124"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="127"/>
         <source>Save payment slip as P&amp;DF…</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
@@ -1769,7 +1785,7 @@ QR payments at a shop counter.</source>
         <translation>Показать секретный ключ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/menus.py" line="114"/>
+        <location filename="../../app/paydesk/ui/shell/menus.py" line="117"/>
         <source>Show to &amp;buyer</source>
         <translation>Показать п&amp;окупателю</translation>
     </message>
@@ -1843,7 +1859,7 @@ QR payments at a shop counter.</source>
         <translation>&amp;Касса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="118"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="126"/>
         <source>Tablets and phones showing the buyer&apos;s screen now</source>
         <translation>Планшеты и телефоны, которые сейчас показывают экран покупателя</translation>
     </message>
@@ -2255,7 +2271,7 @@ QR payments at a shop counter.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="51"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="52"/>
         <source>The payment slip was printed.</source>
         <translation>Квитанция на оплату напечатана.</translation>
     </message>
@@ -2285,32 +2301,32 @@ QR payments at a shop counter.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="55"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="254"/>
         <source>The receipt printer at {address} could not print: {detail}</source>
         <translation>Чековый принтер {address} не смог напечатать: {detail}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="45"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="244"/>
         <source>The receipt printer at {address} did not take the slip in time. Check its paper and cover, then print again.</source>
         <translation>Чековый принтер {address} не принял чек вовремя. Проверьте бумагу и крышку, затем напечатайте снова.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="42"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="241"/>
         <source>The receipt printer at {address} refused the connection. It may be starting up or busy with another computer: wait a moment and print again.</source>
         <translation>Чековый принтер {address} отклонил подключение. Возможно, он включается или занят другим компьютером: подождите немного и напечатайте снова.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="48"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="247"/>
         <source>The receipt printer at {address} stopped in the middle of the slip. Check its paper, then print again.</source>
         <translation>Чековый принтер {address} остановился посреди чека. Проверьте бумагу, затем напечатайте снова.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="93"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="98"/>
         <source>The receipt printer could not print: {0}</source>
         <translation>Чековый принтер не смог напечатать: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="39"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="238"/>
         <source>The receipt printer was not found at {address}. Check that it is switched on and plugged in, and that the address in Settings → Printer is its own.</source>
         <translation>Чековый принтер не найден по адресу {address}. Проверьте, что он включён и подключён и что в «Настройки → Принтер» указан его адрес.</translation>
     </message>
@@ -2325,13 +2341,13 @@ QR payments at a shop counter.</source>
         <translation>Бумага чекового принтера шириной 58 или 80 мм.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="58"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="257"/>
         <source>The receipt printer&apos;s profile has no code page {code_page}: choose another in Settings → Printer.</source>
         <translation>В профиле чекового принтера нет кодовой страницы {code_page}: выберите другую в «Настройки → Принтер».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="54"/>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="68"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="55"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="69"/>
         <source>The receipt was printed.</source>
         <translation>Чек напечатан.</translation>
     </message>
@@ -2461,7 +2477,7 @@ QR payments at a shop counter.</source>
         <translation>системный сигнал (проигрыватель звука не найден)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="59"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="60"/>
         <source>The test page was printed.</source>
         <translation>Пробная страница напечатана.</translation>
     </message>
@@ -2594,7 +2610,7 @@ QR payments at a shop counter.</source>
         <translation>Эта касса: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/printing.py" line="51"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="250"/>
         <source>This user may not use the receipt printer at {address}. On Linux, add the udev rule from the README (USB) or join the dialout group (serial), then plug the printer in again.</source>
         <translation>У этого пользователя нет доступа к чековому принтеру {address}. В Linux добавьте правило udev из README (USB) или вступите в группу dialout (последовательный порт), затем подключите принтер заново.</translation>
     </message>

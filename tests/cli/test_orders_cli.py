@@ -285,7 +285,7 @@ def test_an_order_no_longer_watched_says_so_until_it_is_checked_again(
     run = paydesk.run("create", "12", env=service_env)
     assert run.code == 0, run.err
     order_id, _link = created(run.out)
-    with OrderStore.open(paydesk.reader) as store:  # as it stands a day past its expiry
+    with OrderStore.open(paydesk.book) as store:  # as it stands a day past its expiry
         store.schedule(int(service_env["PAYDESK_CLIENT_ID"]), order_id, None)
 
     listing = paydesk.run("list", env=service_env)

@@ -27,7 +27,7 @@ T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
 
 def book_of(paydesk: Paydesk, count: int) -> None:
     """``count`` orders, so that a listing is far longer than a pipe holds (64 KiB)."""
-    with OrderStore.open(paydesk.reader) as store:
+    with OrderStore.open(paydesk.book) as store:
         bulk_insert(store, (
             Order(client_id=TEST_CLIENT_ID, order_id=f"A-{n:06d}", amount=100 + n,
                   email=f"buyer{n}@example.com", note="2 coffees", url=None,

@@ -106,3 +106,12 @@ def test_no_other_module_writes_the_tables_sentences_again() -> None:
         for path in sorted(APP.rglob("*.py")) if path not in (CATALOGUE, FROZEN)
     }
     assert {name: found for name, found in written_again.items() if found} == {}
+
+
+def test_every_printing_problem_has_words_in_the_table() -> None:
+    """The receipt printer's codes live with its transport (support may not name the
+    domain); their words are the catalogue's, like every other failure's."""
+    from paydesk.support.receipt_printer import PrintProblem
+
+    assert set(catalogue.PRINTER) == {problem.value for problem in PrintProblem}
+    assert all(catalogue.PRINTER[problem] for problem in PrintProblem)

@@ -3,7 +3,8 @@
 It stands in for a thermal printer's raw port (9100): a job is what came between
 the connection and its close. Modes, for the ways a real one fails:
 ``normal`` takes the job and closes when the sender is done (as a printer does);
-``refuse``: nothing listens on the port (the printer is off);
+``refuse``: nothing listens on the port (the printer is off; :meth:`switch_on`
+listens on it from then on, as ``normal``);
 ``silent``: accepts the connection and never reads (out of paper, cover open);
 ``close_mid``: reads the first ``close_after`` bytes, then drops the connection
 with a reset (unplugged, or it restarted) in the middle of the slip.
@@ -48,13 +49,21 @@ class LoopbackPrinter:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  trace: TracebackType | None) -> None:
-        if self.mode != "refuse":
+        if self._thread is not None:
             self._listener.shutdown(socket.SHUT_RDWR)  # wakes the accept() waiting in _serve
         self._listener.close()
         for connection in self._paused:
             connection.close()
         if self._thread is not None:
             self._thread.join(5)
+
+    def switch_on(self) -> None:
+        """A refusing printer switched on: it listens on its port and takes jobs."""
+        assert self.mode == "refuse" and self._thread is None
+        self._listener = socket.create_server(("127.0.0.1", self.port))
+        self.mode = "normal"
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
 
     def wait_for_jobs(self, count: int, timeout: float = 10.0) -> list[bytes]:
         with self._changed:

@@ -19,11 +19,12 @@ from postgres import server_bindir
 
 BENCH = Path(__file__).with_name("bench.py")
 #: Every part, the ones run only when named too.
-PARTS = ("startup", "create", "refresh", "history", "external", "sandbox", "shared", "million",
-         "printer", "web")
+PARTS = ("startup", "create", "status", "refresh", "history", "external", "sandbox", "shared",
+         "million", "printer", "web")
 KEYS = (
     "startup_ratio",
     "create_to_qr_ratio",
+    "status_to_screens_ms",
     "refresh_ratio",
     "max_stall_ms",
     "history_open_ratio",
@@ -32,6 +33,7 @@ KEYS = (
     "external_change_ms",
     "sandbox_p50_ms",
     "print_slip_ms",
+    "enter_to_slip_ms",
     "web_qr_after_window_ms",
     "web_paid_after_window_ms",
     "web_stall_ms",

@@ -26,4 +26,4 @@ def existing_book(paydesk: Paydesk, sandbox: SandboxServer) -> Path:
     """A book with one confirmed order, made by the command line itself."""
     run = paydesk.run("create", "10", env=service_env(sandbox))
     assert run.code == 0, run.text
-    return paydesk.reader
+    return paydesk.book

@@ -44,9 +44,9 @@ def slow_sandbox(start_sandbox: Callable[..., SandboxServer]) -> SandboxServer:
 
 
 def local_orders(paydesk: Paydesk) -> list[Order]:
-    if not paydesk.reader.exists():
+    if not paydesk.book.exists():
         return []
-    with OrderStore.open(paydesk.reader) as store:
+    with OrderStore.open(paydesk.book) as store:
         return store.query(OrderQuery(client_id=TEST_CLIENT_ID))
 
 

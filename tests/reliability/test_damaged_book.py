@@ -125,12 +125,12 @@ def test_damage_found_while_working_sets_the_book_aside(tmp_path: Path) -> None:
 def test_cli_damaged_book(paydesk: Paydesk, sandbox: SandboxServer) -> None:
     paydesk.data_dir.mkdir(parents=True)
     content = DAMAGED_FILES["garbage after the header"]
-    paydesk.reader.write_bytes(content)
+    paydesk.book.write_bytes(content)
     for command in (("list",), ("create", "10")):
         run = paydesk.run(*command, env=service_env(sandbox))
         assert_storage_failure(run.code, run.err, "damaged", ".corrupt-", "support")
-    assert not paydesk.reader.exists()
-    [aside] = quarantine.damaged_copies(paydesk.reader)
+    assert not paydesk.book.exists()
+    [aside] = quarantine.damaged_copies(paydesk.book)
     assert aside.read_bytes() == content
     assert sandbox.request_count() == 0  # nothing was sent without a book to write it in
 
@@ -142,13 +142,13 @@ def test_cli_command_that_sends_refuses_a_book_damaged_in_the_middle(
     paydesk: Paydesk, sandbox: SandboxServer, command: tuple[str, ...]
 ) -> None:
     paydesk.data_dir.mkdir(parents=True)
-    damaged = garbage_in_the_middle(paydesk.reader)
+    damaged = garbage_in_the_middle(paydesk.book)
 
     run = paydesk.run(*command, env=service_env(sandbox))
 
     assert_storage_failure(run.code, run.err, "damaged", ".corrupt-", "support")
     assert sandbox.request_count() == 0  # nothing was sent
-    [aside] = quarantine.damaged_copies(paydesk.reader)
+    [aside] = quarantine.damaged_copies(paydesk.book)
     assert aside.read_bytes() == damaged  # nothing was written into it
 
 
@@ -158,7 +158,7 @@ def test_cli_a_book_found_damaged_by_list_takes_no_new_order(
     """The report: list, export and refresh said "damaged", and create still sent an
     order and wrote it into that file."""
     paydesk.data_dir.mkdir(parents=True)
-    damaged = garbage_in_the_middle(paydesk.reader)
+    damaged = garbage_in_the_middle(paydesk.book)
 
     listing = paydesk.run("list", env=service_env(sandbox))
     assert_storage_failure(listing.code, listing.err, "damaged", ".corrupt-")
@@ -166,5 +166,5 @@ def test_cli_a_book_found_damaged_by_list_takes_no_new_order(
     assert_storage_failure(create.code, create.err, "damaged", ".corrupt-", "support")
 
     assert sandbox.request_count() == 0
-    [aside] = quarantine.damaged_copies(paydesk.reader)
+    [aside] = quarantine.damaged_copies(paydesk.book)
     assert aside.read_bytes() == damaged

@@ -150,7 +150,7 @@ def test_the_secret_is_nowhere_after_whole_flows(
     with (
         GatewayClient(sandbox.base_url, TEST_CLIENT_ID, CANARY, backoff_base=0.0,
                       read_timeout=0.3, deadline=1.0) as client,
-        OrderStore.open(paydesk.reader) as store,
+        OrderStore.open(paydesk.book) as store,
     ):
         desk = OrderDesk(store, TEST_CLIENT_ID)
         for fault in (Fault.SERVER_ERROR, Fault.HTML_ERROR, Fault.TRUNCATED_JSON,
@@ -361,9 +361,9 @@ def test_only_the_owner_may_read_what_paydesk_keeps(
     for command in commands:
         run = paydesk.run(*command, env=env)
         assert run.code == 0, run.text
-    with OrderStore.open(paydesk.reader) as store:  # open: its -wal and -shm are there
+    with OrderStore.open(paydesk.book) as store:  # open: its -wal and -shm are there
         store.query(OrderQuery())
-        wal = paydesk.reader.with_name("paydesk.sqlite3-wal")
+        wal = paydesk.book.with_name("paydesk.sqlite3-wal")
         assert wal.stat().st_mode & 0o777 == 0o600
         assert open_to_others(paydesk.data_dir) == []
     logs = paydesk.data_dir / "logs"

@@ -88,7 +88,7 @@ def test_a_till_killed_mid_upload_loses_and_doubles_nothing(
     for name, value in (("client_id", str(TEST_CLIENT_ID)), ("order_book", book_url),
                         ("till", "Till 1")):
         assert paydesk.run("config", "set", name, value).code == 0
-    with OrderStore.open(paydesk.reader) as store:
+    with OrderStore.open(paydesk.book) as store:
         bulk_insert(store, _journaled(MANY, "Till 1"))
     gate = ChangeGate(postgres_server, book_database, wait_until)
     try:
@@ -99,7 +99,7 @@ def test_a_till_killed_mid_upload_loses_and_doubles_nothing(
         syncing.kill()
     finally:
         gate.open()
-    with OrderStore.open(paydesk.reader) as store:
+    with OrderStore.open(paydesk.book) as store:
         assert store.waiting_count() == MANY - UPLOAD_BATCH  # the first batch was marked sent
 
     again = paydesk.run("book", "status", "--json")
@@ -107,7 +107,7 @@ def test_a_till_killed_mid_upload_loses_and_doubles_nothing(
     assert '"waiting": 0' in again.out
     shared = shared_orders(postgres_server, book_database)
     assert len(shared) == MANY
-    with OrderStore.open(paydesk.reader) as store:
+    with OrderStore.open(paydesk.book) as store:
         assert store.waiting_count() == 0
         assert _local_orders(store) == shared
 

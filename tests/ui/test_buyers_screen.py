@@ -293,3 +293,28 @@ def test_on_the_cashier_s_own_screen_the_buyer_s_window_leaves_the_form_clear(
     assert display.width() >= 400 and display.height() >= 300  # still readable across a counter
     type_amount(qtbot, window, "250")  # the keys still go to the amount field
     wait_for_link(qtbot, window)
+
+
+def test_a_payment_reaches_both_screens_without_reading_the_order_again(
+    window: MainWindow, qtbot: QtBot
+) -> None:
+    """The poll's answer carries the order: the counter presenter hears it and both
+    screens show it, with no second read of it from the book on the way."""
+    display = open_display(window, qtbot)
+    link = new_sale(qtbot, window, "77")
+    desk = window.watch.desk
+    read_back: list[str] = []
+    reading = desk.get
+
+    def get(order_id: str) -> object:
+        read_back.append(order_id)
+        return reading(order_id)
+
+    desk.get = get  # type: ignore[method-assign]
+    try:
+        pay_on_the_page(link)
+        qtbot.waitUntil(lambda: display.state() is BuyerState.PAID
+                        and badge(window).startswith("✓"), timeout=WAIT_MS)
+    finally:
+        desk.get = reading  # type: ignore[method-assign]
+    assert read_back == []

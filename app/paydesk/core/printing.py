@@ -17,7 +17,7 @@ from datetime import datetime
 
 from paydesk.core.receipts import WordsIn, receipt_ticket, slip_ticket, test_ticket
 from paydesk.core.settings import Settings
-from paydesk.domain.catalogue import QT_TRANSLATE_NOOP
+from paydesk.domain.catalogue import PRINTER, PRINTER_CODE_PAGE
 from paydesk.domain.clock import utc_now
 from paydesk.domain.orders import Order
 from paydesk.domain.writing import Language
@@ -31,33 +31,9 @@ PRINT_DEADLINE_SECONDS = 10.0
 #: What the test page's code holds: a phone that reads it shows the printer's code works.
 TEST_LINK = "https://paydesk.invalid/printer-test"
 
-#: What went wrong and how to fix it, for the window and the command line.
-PRINT_PROBLEM_WORDS: dict[PrintProblem, str] = {
-    PrintProblem.NO_PRINTER: QT_TRANSLATE_NOOP(
-        "PayDesk", "No receipt printer is set. Set one in Settings → Printer "
-        "(or: paydesk config set printer tcp://192.0.2.10:9100)."),
-    PrintProblem.NO_DEVICE: QT_TRANSLATE_NOOP(
-        "PayDesk", "The receipt printer was not found at {address}. Check that it is "
-        "switched on and plugged in, and that the address in Settings → Printer is its own."),
-    PrintProblem.REFUSED: QT_TRANSLATE_NOOP(
-        "PayDesk", "The receipt printer at {address} refused the connection. It may be "
-        "starting up or busy with another computer: wait a moment and print again."),
-    PrintProblem.TIMED_OUT: QT_TRANSLATE_NOOP(
-        "PayDesk", "The receipt printer at {address} did not take the slip in time. Check "
-        "its paper and cover, then print again."),
-    PrintProblem.CLOSED: QT_TRANSLATE_NOOP(
-        "PayDesk", "The receipt printer at {address} stopped in the middle of the slip. "
-        "Check its paper, then print again."),
-    PrintProblem.PERMISSION: QT_TRANSLATE_NOOP(
-        "PayDesk", "This user may not use the receipt printer at {address}. On Linux, add "
-        "the udev rule from the README (USB) or join the dialout group (serial), then "
-        "plug the printer in again."),
-    PrintProblem.FAILED: QT_TRANSLATE_NOOP(
-        "PayDesk", "The receipt printer at {address} could not print: {detail}"),
-}
-CODE_PAGE_WORDS = QT_TRANSLATE_NOOP(
-    "PayDesk", "The receipt printer's profile has no code page {code_page}: choose "
-    "another in Settings → Printer.")
+#: What went wrong and how to fix it, for the window and the command line: the
+#: catalogue's table (domain/catalogue.py), keyed by the problem's code.
+PRINT_PROBLEM_WORDS = PRINTER
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +84,7 @@ class CounterPrinter:
         try:
             return encode(ticket, self.paper)
         except TicketError as exc:
-            raise PrintError(PrintProblem.FAILED, self.words(CODE_PAGE_WORDS).format(
+            raise PrintError(PrintProblem.FAILED, self.words(PRINTER_CODE_PAGE).format(
                 code_page=self.paper.code_page)) from exc
 
     def print_ticket(self, ticket: Ticket) -> Printed:

@@ -228,6 +228,36 @@ _SHARED_BOOK_FACTS: Mapping[str, str] = {
                                          " version of PayDesk",
 }
 
+#: Why the receipt printer did not print, and what to do ({address}: the printer's
+#: address as set; {detail}: the system's own words), by the code the printing gives
+#: (paydesk.support.receipt_printer.PrintProblem, whose values these are).
+PRINTER: Mapping[str, str] = {
+    "no_printer": QT_TRANSLATE_NOOP(
+        "PayDesk", "No receipt printer is set. Set one in Settings → Printer "
+        "(or: paydesk config set printer tcp://192.0.2.10:9100)."),
+    "no_device": QT_TRANSLATE_NOOP(
+        "PayDesk", "The receipt printer was not found at {address}. Check that it is "
+        "switched on and plugged in, and that the address in Settings → Printer is its own."),
+    "refused": QT_TRANSLATE_NOOP(
+        "PayDesk", "The receipt printer at {address} refused the connection. It may be "
+        "starting up or busy with another computer: wait a moment and print again."),
+    "timed_out": QT_TRANSLATE_NOOP(
+        "PayDesk", "The receipt printer at {address} did not take the slip in time. Check "
+        "its paper and cover, then print again."),
+    "closed": QT_TRANSLATE_NOOP(
+        "PayDesk", "The receipt printer at {address} stopped in the middle of the slip. "
+        "Check its paper, then print again."),
+    "permission": QT_TRANSLATE_NOOP(
+        "PayDesk", "This user may not use the receipt printer at {address}. On Linux, add "
+        "the udev rule from the README (USB) or join the dialout group (serial), then "
+        "plug the printer in again."),
+    "failed": QT_TRANSLATE_NOOP(
+        "PayDesk", "The receipt printer at {address} could not print: {detail}"),
+}
+PRINTER_CODE_PAGE = QT_TRANSLATE_NOOP(
+    "PayDesk", "The receipt printer's profile has no code page {code_page}: choose "
+    "another in Settings → Printer.")
+
 #: The words of every code, whichever kind: a code nobody gave words fails a test.
 TABLES: tuple[Mapping[str, str], ...] = (SERVICE, SETUP, STORE_TROUBLE, SHARED_BOOK)
 _CEILING = "amount.too_large"

@@ -32,6 +32,7 @@ from paydesk.ui.payment.panel import PaymentPanel
 from paydesk.ui.payment.sale_announcer import SaleAnnouncer
 from paydesk.ui.payment.watch_driver import WatchDriver
 from paydesk.ui.payment.web_screen import WebScreenLink
+from paydesk.ui.printing.window_printing import WindowPrinting
 from paydesk.ui.shell.crash_notice import CrashNotice
 from paydesk.ui.shell.event_bridge import EventBridge
 from paydesk.ui.shell.field_shortcuts import FieldShortcuts
@@ -76,6 +77,7 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
     orders: OrdersPanel | None = None
     book_watch: BookWatch | None = None
     alerts: Alerts | None = None
+    printing: WindowPrinting | None = None
 
     def the_watch() -> WatchDriver:
         assert watch is not None, "an action ran before the watch was built"
@@ -88,6 +90,10 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
     def the_alerts() -> Alerts:
         assert alerts is not None, "an action ran before the chime was built"
         return alerts
+
+    def the_printer() -> WindowPrinting:
+        assert printing is not None, "an action ran before the printer was built"
+        return printing
 
     commands = MenuCommands(
         new_payment=slots.new_payment, show_to_buyer=slots.show_to_buyer,
@@ -109,7 +115,8 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
         book=lambda: the_watch().desk.reader, shown_query=lambda: the_list().current_query(),
         viewed=lambda: the_watch().viewed,
         pay_before=lambda order: the_watch().desk.pay_before(order),
-        follow_book=follow_book, sound_backend=lambda: the_alerts().player.backend)
+        follow_book=follow_book, sound_backend=lambda: the_alerts().player.backend,
+        receipt_slip=lambda order: the_printer().slip(order))
     menu_actions = MenuActions(window, frame.menu_titles, commands, sources)
     frame.settings_control.follow_sound_action(menu_actions.actions.sound)
     watch = make_watch()
@@ -138,6 +145,8 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
         frame.settings_control.follow_alerts(alerts)
         watch.order_paid.connect(alerts.on_paid)
         watch.order_refused.connect(alerts.on_refused)
+        printing = _receipt_printer(frame, watch, orders)
+        printing.follow_print_action(menu_actions.actions.print_slip)
         # An earlier order paid in the background: said over the list, not just a green row
         # (above the banner, which floats over the list's bottom too).
         notices = PaidNotices(orders, above=frame.banner)
@@ -166,7 +175,7 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
         menu_actions=menu_actions, watch=watch, payment_panel=panel, screens=screens,
         orders_panel=orders, book_watch=book_watch,
         shared_book=link, alerts=alerts, paid_notices=notices, crash_notice=crash_notice,
-        web_screen=web_screen)
+        printing=printing, web_screen=web_screen)
 
 
 def stop_parts(watch: WatchDriver, link: SharedBookLink | None,
@@ -208,6 +217,18 @@ def _share_the_book(frame: FirstFrame, watch: WatchDriver,
                      owner=watch)
     link.start()
     return link
+
+
+def _receipt_printer(frame: FirstFrame, watch: WatchDriver,
+                     orders: OrdersPanel) -> WindowPrinting:
+    """The receipt printer: its notice under the panel, a paid sale's receipt by itself
+    (when the settings say so), the print buttons in an order's details."""
+    printing = WindowPrinting(frame.runtime, watch.desk.pay_before, parent=frame.window)
+    frame.left_layout.addWidget(printing.notice)
+    printing.jobs.printed.connect(lambda words: frame.window.statusBar().showMessage(words, 8000))
+    watch.order_paid.connect(printing.on_paid)
+    orders.details_opened.connect(printing.add_buttons)
+    return printing
 
 
 def _orders_list(frame: FirstFrame, watch: WatchDriver) -> tuple[OrdersPanel, BookWatch]:

@@ -9,7 +9,8 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+import shiboken6
+from PySide6.QtCore import QCoreApplication, Qt, QThreadPool
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -133,3 +134,17 @@ def test_the_receipt_when_paid_prints_once(qtbot: QtBot, tmp_path: Path) -> None
         [job] = device.wait_for_jobs(1)
     assert "Not a fiscal receipt" in read_printout(job).lines
     assert device.connections == 1
+
+
+def test_a_window_closed_while_the_printer_holds_the_slip_hears_nothing(qtbot: QtBot) -> None:
+    holder = QWidget()
+    with LoopbackPrinter("silent") as device:  # takes the connection, never reads
+        jobs = PrinterJobs(lambda: Settings(printer=device.address), parent=holder)
+        jobs.slip(an_order(), NOW + timedelta(minutes=15))
+        qtbot.waitUntil(lambda: device.connections == 1)
+        shiboken6.delete(holder)  # the window closed, its printing with it
+    # The printer's end of the line closed: the worker returns, and nothing reaches
+    # the deleted jobs (pytest-qt fails the test on an exception in a Qt callback).
+    assert QThreadPool.globalInstance().waitForDone(15_000)
+    QCoreApplication.sendPostedEvents()
+    QCoreApplication.processEvents()

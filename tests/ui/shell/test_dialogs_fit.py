@@ -26,11 +26,13 @@ from paydesk.ui.settings.dialog import SettingsDialog
 from paydesk.ui.settings.welcome_dialog import WelcomeDialog
 
 from counter_steps import WAIT_MS, type_amount, type_sale
+from loopback_printer import LoopbackPrinter
 from memory_keyring import MemoryKeyring, NoKeychain
 from other_tills import download, till_order
 from screenshots import save_screenshot
 from small_screens import (
     SMALL_SCREENS,
+    assert_nothing_cut,
     assert_on_screen,
     assert_whole,
     in_sight,
@@ -145,10 +147,22 @@ def test_a_running_tills_dialogs_on_this_screen(
         panel = window.orders_panel
         row = panel.model.row_of(window.watch.sale.order_id)
         assert row is not None
+        # With a receipt printer: its button in the details, its notice under the panel.
+        refusing = LoopbackPrinter("refuse")  # switched off
+        runtime.keeper.save({"printer": refusing.address})
         details = panel.open_details(row)
         assert details is not None
-        fits(qtbot, details, f"{language}-details")
+        fits(qtbot, details, f"{language}-details", *dialog_buttons(details.buttons))
+        assert len(details.buttons.buttons()) == 2  # Print slip, Close
         details.close()
+        printing = window.parts.printing
+        with qtbot.waitSignal(printing.jobs.failed, timeout=WAIT_MS):
+            window.parts.actions.print_slip.trigger()  # Ctrl+P
+        settle()
+        assert in_sight(printing.notice.again_button, window)
+        assert_whole(printing.notice, f"{language}-print-notice")
+        assert_nothing_cut(window, f"{language}-print-notice")
+        save_screenshot(window, f"fits-{this_screen()}-{language}-window-print-notice")
 
         about: QMessageBox = window.parts.menu_actions.about_box()
         fits(qtbot, about, f"{language}-about", *about.buttons())

@@ -36,7 +36,7 @@ def test_the_command_line_and_the_window_say_a_refusal_alike(
     paydesk = paydesk_for(tmp_path)
     created = paydesk.run("create", "5", env=service_env(sandbox, secret="not-the-shops-key-1"))
     order_id = created.out.split()[1]
-    with OrderStore.open(paydesk.reader) as store:
+    with OrderStore.open(paydesk.book) as store:
         order = store.get(TEST_CLIENT_ID, order_id)
     assert order is not None and order.last_error is not None
     failure = order.last_error

@@ -25,6 +25,7 @@ from paydesk.support.paths import AppPaths
 from paydesk.support.secret_store import SecretStore
 from paydesk.ui.app import build_window
 from paydesk.ui.orders.panel import OrdersPanel
+from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.payment.panel import PaymentPanel
 from paydesk.ui.settings.dialog import SettingsDialog
 from paydesk.ui.settings.welcome_dialog import WelcomeDialog
@@ -90,6 +91,10 @@ def test_screenshot_orders_panel(
     panel.show()
     qtbot.waitExposed(panel)
     panel.table.selectRow(1)
+    statuses = {panel.model.index(row, Column.STATUS).data()
+                for row in range(panel.model.rowCount())}
+    assert {"Оплачено", "Отказано", "Ожидает"} <= statuses, statuses  # the window's language
+    assert not statuses & {"Paid", "Refused", "Waiting", "Expired"}
     save_screenshot(panel, "ru-orders-panel")
     panel.resize(760, 600)  # beside the payment panel in the window
     save_screenshot(panel, "ru-orders-panel-narrow")

@@ -62,9 +62,9 @@ _COLOURS: dict[RowLook, QColor] = {}
 
 
 def status_text(order: Order) -> str:
-    """The phase as words (English, as the rows hold them); an unknown service status is
-    shown with its raw value."""
-    return phase_words(order, lambda text: text)
+    """The phase as words, in the window's language; an unknown service status is shown
+    with its raw value."""
+    return phase_words(order, tr)
 
 
 def sort_ms(moment: datetime | None) -> int:

@@ -70,7 +70,7 @@ class OrderDetailsDialog(QDialog):
 
     def __init__(self, details: OrderDetails, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        order = details.order
+        order = self.order = details.order  # as it was when opened
         self.order_id = order.order_id
         name_widget(self, "order_details", "order_details")
         self.setWindowTitle(tr("Order {0}").format(order.order_id))
@@ -121,7 +121,8 @@ class OrderDetailsDialog(QDialog):
             self._add(self.attempts, _when(attempt.finished_at), result)
         layout.addWidget(self.attempts)
 
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        # Close, and what the window adds (ui/printing/window_printing.py: the printing).
+        buttons = self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.resize(max(self.sizeHint().width(), 560), self.sizeHint().height())

@@ -73,6 +73,7 @@ class OrdersPanel(QWidget):
     #: The order book refused a read (locked, damaged and set aside): its words.
     problem = Signal(str)
     selection_changed = Signal(list)
+    details_opened = Signal(object)  # a new OrderDetailsDialog, before it is shown
 
     def __init__(
         self,
@@ -198,6 +199,7 @@ class OrdersPanel(QWidget):
             dialog = self.details[order.order_id] = OrderDetailsDialog(details, self)
             dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
             dialog.finished.connect(lambda _result, key=order.order_id: self.details.pop(key, None))
+            self.details_opened.emit(dialog)
             dialog.show()
             return dialog
         dialog.raise_()  # already open, maybe behind the window

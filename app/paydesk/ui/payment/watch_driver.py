@@ -20,13 +20,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from paydesk.core.client_slot import CLIENT_RETRY_S
 from paydesk.core.events import SettingsChanged
-from paydesk.core.outcomes import Outcome, Request
+from paydesk.core.outcomes import CreationOutcome, Outcome, Request
 from paydesk.core.watch import TICK_S, WatchEngine
 from paydesk.core.watch_events import (
     BookLost,
@@ -43,6 +44,7 @@ from paydesk.core.watch_events import (
 )
 from paydesk.domain.money import parse_amount
 from paydesk.domain.orders import Order
+from paydesk.support.qr import qr_matrix
 from paydesk.ui.shell.formatting import writing_language
 from paydesk.ui.shell.messages import watch_problem_text
 from paydesk.ui.shell.problem_banner import Notice
@@ -267,9 +269,11 @@ class WatchDriver(QObject):
     # -- the engine's requests and announcements --------------------------------
 
     def _run(self, request: Request) -> None:
-        if request.urgent:
+        call = request.call
+        if request.urgent:  # the sale's creation: the buyer waits for its code
             self._make_room()
-        run_task(self.pool, request.call, self._arrived, self._crash_handler(request.order_id))
+            call = partial(_with_its_code, call)
+        run_task(self.pool, call, self._arrived, self._crash_handler(request.order_id))
 
     def _arrived(self, outcome: Outcome) -> None:
         self.engine.done(outcome)
@@ -326,6 +330,16 @@ class WatchDriver(QObject):
             order = self.engine.order(order_id)  # None: not there, or the book refused (said)
             if order is not None:
                 self.presenter.fresh(order)
+
+
+def _with_its_code(call: Callable[[], Outcome]) -> Outcome:
+    """The sale's creation, and its link's QR matrix made here, in the request's thread,
+    with the answer: the GUI thread then only paints it (support/qr.py keeps the last
+    few links' matrices)."""
+    outcome = call()
+    if isinstance(outcome, CreationOutcome) and outcome.url is not None:
+        qr_matrix(outcome.url)
+    return outcome
 
 
 def _pool_size(settings: Settings) -> int:

@@ -22,6 +22,7 @@ from paydesk.core.counter_views import BuyerView, CounterScreens
 from paydesk.core.display_page import PageWords
 from paydesk.core.events import SettingsChanged
 from paydesk.ui.shell.formatting import tr, writing_language
+from paydesk.ui.shell.gui_thread import start_here, to_gui
 
 if TYPE_CHECKING:
     from paydesk.core.counter_presenter import CounterPresenter
@@ -35,9 +36,6 @@ log = logging.getLogger(__name__)
 class WebScreenLink(QObject):
     """The running server (or none), the views it is handed, and its devices' count."""
 
-    #: The number of devices with the page open (emitted in the server's thread,
-    #: heard in the window's).
-    connected_changed = Signal(int)
     #: The server started, stopped or failed to start: the settings' section follows.
     server_changed = Signal()
 
@@ -56,7 +54,7 @@ class WebScreenLink(QObject):
         self.label = QLabel()
         self.label.setObjectName("web_screen_label")
         self.label.hide()
-        self.connected_changed.connect(self._count)
+        start_here()  # the count comes from the server's thread through the courier
         self._unsubscribe = [runtime.hub.subscribe(CounterScreens, self._screens),
                              runtime.hub.subscribe(SettingsChanged,
                                                    lambda event: self.follow(event.settings))]
@@ -84,7 +82,8 @@ class WebScreenLink(QObject):
             server = WebDisplay(self._runtime.paths.data_dir, self._words(settings),
                                 network=settings.web_display == "network",
                                 port=settings.web_display_port,
-                                on_connected=self.connected_changed.emit)
+                                on_connected=lambda count: to_gui(
+                                    lambda: self._heard(server, count)))
             try:
                 server.start()
             except OSError as exc:
@@ -117,6 +116,11 @@ class WebScreenLink(QObject):
             self._buyer = screens.buyer
             if self._server is not None:
                 self._server.show(screens.buyer)
+
+    def _heard(self, server: WebDisplay, count: int) -> None:
+        """The server's count, in the GUI thread; nothing from a server stopped since."""
+        if server is self._server:
+            self._count(count)
 
     def _count(self, count: int) -> None:
         if self._server is None:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from paydesk.core.printing import CounterPrinter, Printed
@@ -80,6 +81,8 @@ class PrinterJobs(QObject):
                 return error  # an outcome, not a bug: said in words below
 
         def finished(result: Any) -> None:
+            if not shiboken6.isValid(self):
+                return  # its window closed while the printer had the job: nobody to tell
             self.busy -= 1
             if isinstance(result, PrintError):
                 self.failed.emit(printer.problem_text(result), retry)
@@ -89,6 +92,8 @@ class PrinterJobs(QObject):
                 self.printed.emit(done)
 
         def crashed(error: BaseException) -> None:
+            if not shiboken6.isValid(self):
+                return  # as in finished
             self.busy -= 1
             self.failed.emit(tr("The receipt printer could not print: {0}").format(error), retry)
 

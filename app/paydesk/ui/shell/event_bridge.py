@@ -2,11 +2,10 @@
 
 The hub (core/events.py) calls a handler in the thread that published: the
 shared book's sync publishes in its own thread, and no widget may be touched
-there. A handler subscribed through this bridge always runs in the GUI thread:
-an event published there is handed over at once (Qt's automatic connection is
-direct within one thread, so the watch engine's news reaches the screens in the
-same pass, as before); one published in another thread travels as one queued
-signal (Electrum's ``QtEventListener`` shape, with typed events instead of names).
+there. A handler subscribed through this bridge always runs in the GUI thread,
+through the window's one courier (gui_thread.py): an event published there is
+handed over at once, one published in another thread at the GUI thread's next
+turn (Electrum's ``QtEventListener`` shape, with typed events instead of names).
 The window makes one, for what a thread of its own publishes: the shared book's
 sync (ui/window_builder.py). The watch engine, the settings and the book watch
 publish in the GUI thread, and their listeners subscribe on the hub itself.
@@ -18,11 +17,13 @@ not even an event already queued for it (its widgets may be gone).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject
 
 from paydesk.core.events import EventHub, Unsubscribe
+from paydesk.ui.shell.gui_thread import start_here, to_gui
 
 E = TypeVar("E")
 
@@ -38,22 +39,20 @@ class _Subscription:
 
 
 class EventBridge(QObject):
-    """Re-delivers the hub's events to handlers in the thread this object lives in."""
-
-    _arrived = Signal(object)  # (_Subscription, event)
+    """Re-delivers the hub's events to handlers in the GUI thread (made there)."""
 
     def __init__(self, hub: EventHub, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.hub = hub
-        self._arrived.connect(self._deliver)  # automatic: direct here, queued from elsewhere
+        start_here()
 
     def subscribe(self, event_type: type[E], handler: Callable[[E], None], *,
                   owner: QObject | None = None) -> Unsubscribe:
         """Call ``handler`` in the GUI thread with each event of ``event_type``, until
         the returned callable is called or ``owner`` is destroyed."""
         subscription = _Subscription(handler)
-        stop_hub = self.hub.subscribe(event_type,
-                                      lambda event: self._arrived.emit((subscription, event)))
+        stop_hub = self.hub.subscribe(
+            event_type, lambda event: to_gui(partial(_deliver, subscription, event)))
 
         def unsubscribe() -> None:
             subscription.live = False
@@ -63,7 +62,8 @@ class EventBridge(QObject):
             owner.destroyed.connect(lambda *_: unsubscribe())
         return unsubscribe
 
-    def _deliver(self, arrived: tuple[_Subscription, object]) -> None:
-        subscription, event = arrived
-        if subscription.live:
-            subscription.handler(event)
+
+
+def _deliver(subscription: _Subscription, event: object) -> None:
+    if subscription.live:
+        subscription.handler(event)

@@ -93,6 +93,9 @@ class MenuSources:
     #: another program writes, what this window's own checks record).
     follow_book: Callable[[Callable[[], None]], None]
     sound_backend: Callable[[], str]  # what plays the chime, for About
+    #: Prints the order's slip on the receipt printer, off the GUI thread; False when
+    #: none is set (then Ctrl+P prints it the page printer's way).
+    receipt_slip: Callable[[Order], bool]
 
 
 class MenuActions(QObject):
@@ -225,7 +228,7 @@ class MenuActions(QObject):
         from paydesk.ui.payment.slip import print_slip  # print support: see the module's doc
 
         order = self._slip_order()
-        if order is None:
+        if order is None or self._sources.receipt_slip(order):
             return
         window, sources = self._window, self._sources
         try:

@@ -1,50 +1,55 @@
 """Run a blocking call in a worker thread and get its result back in the GUI thread.
 
-A ``QRunnable`` carries the call; a separate ``QObject`` carries the signals,
-because a QRunnable is not a QObject and is deleted by the pool when done. The
-signals object is created in the submitting (GUI) thread, so its queued
-connections deliver the result there. Workers never touch widgets or the
-database: they only run the call and emit what it returned.
-
-The signals object must also end in the GUI thread. The pool drops the runnable
-in the worker thread, and with it the last Python reference to its signals
-object; deleted there, while its result waits in the GUI thread's queue, it
-crashed the process now and then. So the signals object is parented to the
-application (Qt owns it, not a Python reference) and deleted with ``deleteLater``
-once its result was delivered, by the GUI thread's event loop.
+A ``QRunnable`` carries the call to the pool; what it returned (or raised) comes
+back through the window's one courier into the GUI thread (gui_thread.py). Workers
+never touch widgets or the database: they only run the call and hand over what
+it gave. No QObject is made per task: one made in the GUI thread and dropped in a
+worker crashed the process now and then, while its result still waited in the GUI
+thread's queue.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool
+from shiboken6 import isValid
+
+from paydesk.ui.shell.gui_thread import start_here, to_gui
 
 log = logging.getLogger(__name__)
 
 
-class TaskSignals(QObject):
-    finished = Signal(object)  # the call's return value
-    failed = Signal(object)  # the exception it raised (a bug: the core returns outcomes)
-
-
 class Task(QRunnable):
-    def __init__(self, call: Callable[[], Any]) -> None:
+    def __init__(self, call: Callable[[], Any], on_done: Callable[[Any], None],
+                 on_error: Callable[[BaseException], None] | None = None) -> None:
         super().__init__()
         self._call = call
-        # Owned by the application, in this (the GUI) thread; see the module's doc.
-        self.signals = TaskSignals(QCoreApplication.instance())
+        self._on_done = on_done
+        self._on_error = on_error
 
     def run(self) -> None:
         try:
             result = self._call()
         except Exception as exc:  # a worker must never die silently
             log.exception("background task failed")
-            self.signals.failed.emit(exc)
+            if self._on_error is not None:
+                to_gui(partial(_hand_over, self._on_error, exc))
             return
-        self.signals.finished.emit(result)
+        to_gui(partial(_hand_over, self._on_done, result))
+
+
+def _hand_over(callback: Callable[[Any], None], value: Any) -> None:
+    """Call ``callback`` with ``value``, unless it is a method of an object Qt has
+    deleted meanwhile (a dialog closed while its check ran): as a signal connected to
+    a deleted receiver, the result goes nowhere, quietly."""
+    owner = getattr(callback, "__self__", None)
+    if isinstance(owner, QObject) and not isValid(owner):
+        return
+    callback(value)
 
 
 def run_task(
@@ -53,14 +58,9 @@ def run_task(
     on_done: Callable[[Any], None],
     on_error: Callable[[BaseException], None] | None = None,
 ) -> Task:
-    """Start ``call`` in ``pool``; ``on_done(result)`` runs later in this thread."""
-    task = Task(call)
-    signals = task.signals
-    signals.finished.connect(on_done)
-    if on_error is not None:
-        signals.failed.connect(on_error)
-    # After the callbacks above (connections run in order): the result is delivered.
-    signals.finished.connect(signals.deleteLater)
-    signals.failed.connect(signals.deleteLater)
+    """Start ``call`` in ``pool``; ``on_done(result)`` (or ``on_error(exception)``) runs
+    later in this, the GUI, thread."""
+    start_here()
+    task = Task(call, on_done, on_error)
     pool.start(task)
     return task
