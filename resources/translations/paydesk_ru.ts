@@ -187,7 +187,7 @@
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="93"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="95"/>
         <source>A server on another computer is reached only with TLS and a checked certificate: leave sslmode out, or write sslmode=verify-full.</source>
         <translation>К серверу на другом компьютере можно подключаться только через TLS с проверкой сертификата: не указывайте sslmode или укажите sslmode=verify-full.</translation>
     </message>
@@ -246,7 +246,7 @@
         <translation>Сумма, ₽</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="89"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="91"/>
         <source>An address has no spaces.</source>
         <translation>В адресе не должно быть пробелов.</translation>
     </message>
@@ -351,7 +351,7 @@
         <translation>Экран покупателя на планшете или телефоне</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="125"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="129"/>
         <source>Buyer&apos;s screens: {0}</source>
         <translation>Экранов покупателя: {0}</translation>
     </message>
@@ -815,12 +815,12 @@
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="90"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="92"/>
         <source>Give one server, not several.</source>
         <translation>Укажите один сервер, а не несколько.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="76"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="78"/>
         <source>Give the device&apos;s whole path, as in serial:///dev/ttyUSB0.</source>
         <translation>Укажите полный путь к устройству, например serial:///dev/ttyUSB0.</translation>
     </message>
@@ -931,7 +931,7 @@
         <translation type="vanished">Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="96"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="98"/>
         <source>Leave the password out of the address: type it in the Password field below (or put it in ~/.pgpass).</source>
         <translation>Не пишите пароль в адресе: введите его в поле «Пароль» ниже (или укажите в ~/.pgpass).</translation>
     </message>
@@ -1547,7 +1547,7 @@ QR payments at a shop counter.</source>
         <translation>Печать…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="80"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="82"/>
         <source>python-escpos knows no printer profile of that name; leave profile= out for a generic one.</source>
         <translation>python-escpos не знает профиля принтера с таким именем; уберите profile=, чтобы использовать общий.</translation>
     </message>
@@ -1805,7 +1805,7 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="92"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="94"/>
         <source>sslmode must be one of PostgreSQL&apos;s modes.</source>
         <translation>sslmode должен быть одним из режимов PostgreSQL.</translation>
     </message>
@@ -1859,7 +1859,7 @@ QR payments at a shop counter.</source>
         <translation>&amp;Касса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="126"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="130"/>
         <source>Tablets and phones showing the buyer&apos;s screen now</source>
         <translation>Планшеты и телефоны, которые сейчас показывают экран покупателя</translation>
     </message>
@@ -1915,7 +1915,7 @@ QR payments at a shop counter.</source>
         <translation>Спасибо!</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="87"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="89"/>
         <source>The address must start with postgresql:// (a PostgreSQL server).</source>
         <translation>Адрес должен начинаться с postgresql:// (сервер PostgreSQL).</translation>
     </message>
@@ -2286,12 +2286,12 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="72"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="74"/>
         <source>The port must be a number from 1 to 65535 (printers listen on 9100).</source>
         <translation>Порт должен быть числом от 1 до 65535 (принтеры слушают порт 9100).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="91"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="93"/>
         <source>The port must be a number from 1 to 65535.</source>
         <translation>Порт — число от 1 до 65535.</translation>
     </message>
@@ -2467,7 +2467,7 @@ QR payments at a shop counter.</source>
         <translation>В сети магазина</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="78"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="80"/>
         <source>The speed must be one a serial printer is set to, such as 9600 or 115200.</source>
         <translation>Скорость должна быть одной из скоростей последовательного принтера, например 9600 или 115200.</translation>
     </message>
@@ -2482,6 +2482,11 @@ QR payments at a shop counter.</source>
         <translation>Пробная страница напечатана.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="68"/>
+        <source>The till program&apos;s API is off or on this computer only.</source>
+        <translation>API для кассовой программы выключен или работает только на этом компьютере.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="56"/>
         <source>The till&apos;s name must be one line of at most 40 characters.</source>
         <translation>Название кассы — одна строка не длиннее 40 символов.</translation>
@@ -2492,7 +2497,7 @@ QR payments at a shop counter.</source>
         <translation>Настройки {name} не существует.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="105"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="107"/>
         <source>This cannot be shorter than the first check of other orders ({low} s).</source>
         <translation>Не может быть меньше первой проверки других заказов ({low} с).</translation>
     </message>
@@ -2545,7 +2550,7 @@ QR payments at a shop counter.</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="103"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="105"/>
         <source>This must be between {low} and {high}.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
@@ -2792,7 +2797,7 @@ QR payments at a shop counter.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="74"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="76"/>
         <source>Write the vendor and product as lsusb shows them, as in usb://04b8:0202.</source>
         <translation>Укажите производителя и модель так, как их показывает lsusb, например usb://04b8:0202.</translation>
     </message>

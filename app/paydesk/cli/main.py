@@ -23,6 +23,7 @@ from paydesk.cli import (
     order_commands,
     print_command,
     report_command,
+    terminal_command,
 )
 from paydesk.cli.options import common_options
 from paydesk.cli.stdout import OutputError, guarded_stdout, silence_stdout
@@ -71,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     book_command.add_parser(sub)
     about_command.add_parser(sub)
     display_command.add_parser(sub)
+    terminal_command.add_parser(sub)
     completion_command.add_parser(sub)
     sandbox = sub.add_parser("sandbox", help="run the local sandbox payment service")
     sandbox_cli.add_arguments(sandbox)

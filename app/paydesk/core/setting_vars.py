@@ -46,6 +46,7 @@ class SettingsProblem(enum.StrEnum):
     PRINTER_PAPER = "printer_paper"  # ``value``
     PRINTER_CODE_PAGE = "printer_code_page"  # ``value``
     WEB_DISPLAY_CHOICE = "web_display_choice"  # ``value``
+    TERMINAL_API_CHOICE = "terminal_api_choice"  # ``value``
 
 
 class SettingsError(Exception):

@@ -35,8 +35,9 @@ from paydesk.support.private_files import make_private_folder, write_private_fil
 
 #: The buyer's web screen's port unless one is set (paydesk.core.web_display).
 WEB_DISPLAY_PORT = 8765
-#: Where the buyer's web screen listens: nowhere, this computer, the shop's network.
-WEB_DISPLAY_CHOICES = ("off", "local", "network")
+#: Where the buyer's web screen listens (nowhere, this computer, the shop's network) and
+#: the till program's API (core/terminal_api.py: nowhere, this computer).
+WEB_DISPLAY_CHOICES, TERMINAL_API_CHOICES = ("off", "local", "network"), ("off", "local")
 #: A till's name is shown in a column and typed in filters: short, one line.
 TILL_MAX = 40
 #: How long a save waits for another program's save of the same settings (which takes
@@ -123,6 +124,11 @@ class Settings:
     web_display_port: int = setting(
         WEB_DISPLAY_PORT, bounds=(0, 65535), help="the port of the buyer's web screen "
         "(0: any free port)")
+    # -- the till program's API (paydesk.core.terminal_api; its token: paydesk terminal) --
+    terminal_api: str = setting("off", help='the API a till program takes payments '
+                                'through: "off" or "local" (this computer only)')
+    terminal_api_port: int = setting(
+        8766, bounds=(0, 65535), help="the port of the till program's API (0: any free port)")
 
     @property
     def is_configured(self) -> bool:
@@ -181,10 +187,13 @@ def validate(settings: Settings) -> Settings:
                             f"till must be one line of at most {TILL_MAX} characters.",
                             setting="till", value=settings.till)
     _check_printer(settings)
-    if settings.web_display not in WEB_DISPLAY_CHOICES:
-        raise SettingsError(SettingsProblem.WEB_DISPLAY_CHOICE,
-                            'web_display must be "off", "local" or "network".',
-                            setting="web_display", value=settings.web_display)
+    for name, (choices, problem) in {
+            "web_display": (WEB_DISPLAY_CHOICES, SettingsProblem.WEB_DISPLAY_CHOICE),
+            "terminal_api": (TERMINAL_API_CHOICES, SettingsProblem.TERMINAL_API_CHOICE)}.items():
+        if getattr(settings, name) not in choices:  # one of a few words
+            words = ", ".join(f'"{choice}"' for choice in choices).rpartition(", ")
+            raise SettingsError(problem, f"{name} must be {words[0]} or {words[2]}.",
+                                setting=name, value=getattr(settings, name))
     return settings
 
 

@@ -35,13 +35,17 @@ FILE_WARNING = "readable only by you"
 
 class NoKeychainError(SecretStoreError):
     """No keychain to keep a secret in; ``which`` says which: "key" (the merchant's
-    secret key) or "book_password" (the shared order book's password)."""
+    secret key), "book_password" (the shared order book's password) or "api_token"
+    (the till program's API token)."""
 
     def __init__(self, which: str = "key") -> None:
         self.which = which
         if which == "book_password":
             ways = "put the password in ~/.pgpass (docs/shop-setup.md)"
             what = "the shared order book's password"
+        elif which == "api_token":
+            ways = "leave terminal_api off"
+            what = "the till program's API token"
         else:
             ways = f"set {SECRET_ENV} for this session"
             what = "the secret key"
@@ -96,6 +100,8 @@ def _book_account(book: str) -> str:
 
 #: The secret key's entry in the plaintext file (the book passwords' are _book_account's).
 _KEY_ENTRY = "secret_key"
+#: The till program's API token's entry in the file, and its keychain account's start.
+_API_ENTRY = "terminal_api_token"
 
 
 class SecretStore:
@@ -165,6 +171,24 @@ class SecretStore:
         except errors.NoKeyringError:
             raise NoKeychainError() from None
 
+    # -- the till program's API token (core/terminal_token.py) --------------------
+
+    def get_api_token(self) -> str | None:
+        """The till program's API token of this data folder, or None when none is kept."""
+        if self._use_file:
+            return self._read_file().get(_API_ENTRY)
+        return _keychain_get(self._api_account(), "api_token")
+
+    def set_api_token(self, token: str) -> None:
+        if self._use_file:
+            self._write_file({**self._read_file(), _API_ENTRY: token})
+            return
+        _keychain_set(self._api_account(), token, "api_token")
+
+    def _api_account(self) -> str:
+        """One token per data folder (the keychain is the person's, shared by folders)."""
+        return f"{_API_ENTRY} {self._secret_file.parent}"
+
     # -- the shared order book's password ----------------------------------------
 
     def get_book_password(self, book: str) -> str | None:
@@ -207,6 +231,9 @@ class SecretStore:
             elif entry.startswith(_book_account("")):
                 _keychain_set(entry, value, "book_password")
                 moved.append("book_password")
+            elif entry == _API_ENTRY:
+                _keychain_set(self._api_account(), value, "api_token")
+                moved.append("terminal_api_token")
         self._secret_file.unlink(missing_ok=True)
         return moved
 
@@ -294,7 +321,7 @@ def _keychain_set(account: str, value: str, which: str) -> None:
     except errors.NoKeyringError:
         raise NoKeychainError(which) from None
     except errors.KeyringError as exc:
-        what = "password" if which == "book_password" else "key"
+        what = {"book_password": "password", "api_token": "API token"}.get(which, "key")
         raise SecretStoreError(
             f"The keychain refused the {what} ({type(exc).__name__})."
         ) from None

@@ -65,6 +65,8 @@ _SENTENCES: dict[SettingsProblem, _Marked] = {
     SettingsProblem.WEB_DISPLAY_CHOICE: QT_TRANSLATE_NOOP(
         "PayDesk", "The buyer's web screen is off, on this computer only, or on the "
         "shop's network."),
+    SettingsProblem.TERMINAL_API_CHOICE: QT_TRANSLATE_NOOP(
+        "PayDesk", "The till program's API is off or on this computer only."),
 }
 
 #: What is wrong with a receipt printer's address, by the address's own code.
