@@ -18,6 +18,7 @@ import pytest
 from paydesk.domain import catalogue, failures
 from paydesk.domain.catalogue import SERVICE, say
 from paydesk.domain.failures import (
+    ApiFailureCode,
     BookFailureCode,
     Failure,
     FailureCode,
@@ -51,7 +52,7 @@ def table_texts() -> list[str]:
 
 def test_the_failures_module_declares_the_kinds_of_code_this_test_knows() -> None:
     assert set(CODE_KINDS) == {FailureCode, BookFailureCode, StoreProblem, SetupFailureCode,
-                               OtherFailureCode}
+                               OtherFailureCode, ApiFailureCode}
 
 
 @pytest.mark.parametrize("code", EVERY_CODE, ids=str)

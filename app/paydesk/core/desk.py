@@ -71,7 +71,8 @@ class OrderDesk:
 
     # -- creating ---------------------------------------------------------------
 
-    def start_order(self, amount: str | int, email: str | None = None, note: str = "") -> Order:
+    def start_order(self, amount: str | int, email: str | None = None, note: str = "",
+                    reference: str | None = None) -> Order:
         """Validate what was typed and write the order down, unconfirmed.
 
         Raises an :class:`InputError` subclass (field and reason) for bad input.
@@ -91,9 +92,11 @@ class OrderDesk:
             try:
                 return self.store.add_unconfirmed(
                     self.client_id, self._ids.new_id(), kopecks, clean_email, clean_note,
-                    self._clock(), till=self.till,
+                    self._clock(), till=self.till, reference=reference,
                 )
             except DuplicateOrderError:
+                if reference is not None and self.by_reference(reference) is not None:
+                    raise
                 continue  # astronomically unlikely; a fresh id is always safe
 
     def record_creation(self, outcome: CreationOutcome, *, focused: bool = True) -> Order:
@@ -203,6 +206,11 @@ class OrderDesk:
                 )
             )
         return self.store.record_checks(results)
+
+    def by_reference(self, reference: str) -> Order | None:
+        """The order the till program asked for with ``reference`` (its own id), if any."""
+        order_id = self.store.order_id_of_reference(self.client_id, reference)
+        return None if order_id is None else self.get(order_id)
 
     def get(self, order_id: str) -> Order | None:
         return self.store.get(self.client_id, order_id)

@@ -169,12 +169,12 @@ class WatchEngine:
 
     # -- creating ---------------------------------------------------------------------
 
-    def create(self, amount: str | int, email: str = "", note: str = "") -> Order | None:
-        """Write the sale and send it; it is in front of the buyer from now on.
-
-        Raises InputError for bad input (nothing is written). None when nothing could
-        be written or sent (said: no payment client, the book refused or is lost).
-        """
+    def create(self, amount: str | int, email: str = "", note: str = "",
+               reference: str | None = None) -> Order | None:
+        """Write the sale and send it; it is in front of the buyer from now on. InputError
+        for bad input (nothing is written); None when nothing could be written or sent
+        (said: no payment client, the book refused or is lost). ``reference``: the till
+        program's id of it (look it up first: another order's is refused as the book's)."""
         if self.awaited is not None:
             raise RuntimeError("a creation is already in flight")
         if self.book_is_lost:
@@ -186,7 +186,7 @@ class WatchEngine:
             self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, failure_of(failed)))
             return None
         try:
-            order = self.desk.start_order(amount, email or None, note)
+            order = self.desk.start_order(amount, email or None, note, reference)
         except StoreError as exc:  # not written, so nothing is sent
             self._store_failed(exc, say=False)  # a damaged book: set aside first
             self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, failure_of(exc)))

@@ -45,6 +45,7 @@ from paydesk.core.display_devices import (
 )
 from paydesk.core.display_guard import COOKIE, DEVICE, Guard, PairingLimit, add_headers
 from paydesk.core.display_page import PageWords, code_version, view_json
+from paydesk.core.served_loop import capped, finish, listen
 from paydesk.support.held_lock import HeldLock, try_lock
 from paydesk.support.private_files import write_private_file
 from paydesk.support.qr import qr_matrix, svg_text
@@ -112,7 +113,7 @@ class WebDisplay:
         try:
             # The shop's network only when the merchant chose it (the window warns).
             host = "0.0.0.0" if self._network else "127.0.0.1"  # noqa: S104
-            self._sock = _listen(host, self._port)
+            self._sock = listen(host, self._port)
         except OSError:
             lock.release()
             raise
@@ -168,7 +169,7 @@ class WebDisplay:
         loop, thread, stopping = self._loop, self._thread, self._stopping
         if loop is not None and thread is not None and stopping is not None:
             with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(_finish, stopping)
+                loop.call_soon_threadsafe(finish, stopping)
             thread.join(timeout=STOP_SECONDS + 1)
         self._loop = self._thread = None
         with contextlib.suppress(OSError):
@@ -204,16 +205,8 @@ class WebDisplay:
                                max_line_size=MAX_LINE, max_field_size=MAX_LINE,
                                handler_cancellation=True, shutdown_timeout=STOP_SECONDS)
         await runner.setup()
-        factory = runner.server
-        assert factory is not None
-
-        def limited() -> asyncio.BaseProtocol:
-            if len(factory.connections) >= MAX_CONNECTIONS:
-                return _Refused()
-            return factory()
-
         loop = asyncio.get_running_loop()
-        server = await loop.create_server(limited, sock=sock)
+        server = await loop.create_server(capped(runner, MAX_CONNECTIONS), sock=sock)
         try:
             await stopping
         finally:
@@ -329,32 +322,6 @@ class WebDisplay:
             self._on_connected(self.connected())
         except Exception:
             log.exception("the count of connected devices was not heard")
-
-
-def _finish(future: asyncio.Future[None]) -> None:
-    if not future.done():
-        future.set_result(None)
-
-
-class _Refused(asyncio.Protocol):
-    """A connection over :data:`MAX_CONNECTIONS`: closed as it comes."""
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        transport.close()
-
-
-def _listen(host: str, port: int) -> socket.socket:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    try:
-        if port:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, port))
-        sock.listen(128)
-        sock.setblocking(False)
-    except OSError:
-        sock.close()
-        raise
-    return sock
 
 
 def _own_address() -> str:

@@ -17,6 +17,7 @@ from pathlib import PurePath
 
 from paydesk.domain.failures import (
     WITH_SERVICE_WORDS,
+    ApiFailureCode,
     BookFailureCode,
     Failure,
     FailureCode,
@@ -258,8 +259,28 @@ PRINTER_CODE_PAGE = QT_TRANSLATE_NOOP(
     "PayDesk", "The receipt printer's profile has no code page {code_page}: choose "
     "another in Settings → Printer.")
 
+#: What the till program's API says of a request it refused itself (problem details).
+API: Mapping[str, str] = {
+    ApiFailureCode.UNAUTHORIZED: QT_TRANSLATE_NOOP(
+        "PayDesk", "The request has no API token, or not this till's. Send "
+        "'Authorization: Bearer TOKEN' (paydesk terminal token)."),
+    ApiFailureCode.FOREIGN_HOST: QT_TRANSLATE_NOOP(
+        "PayDesk", "The request names another host; address this till by 127.0.0.1."),
+    ApiFailureCode.TOO_LARGE: QT_TRANSLATE_NOOP(
+        "PayDesk", "The request's body is larger than a payment's request can be."),
+    ApiFailureCode.MALFORMED: QT_TRANSLATE_NOOP(
+        "PayDesk", "The request's body is not a JSON object."),
+    ApiFailureCode.NOT_FOUND: QT_TRANSLATE_NOOP(
+        "PayDesk", "There is no such address or payment."),
+    ApiFailureCode.METHOD: QT_TRANSLATE_NOOP(
+        "PayDesk", "This address does not take that method."),
+    ApiFailureCode.BUSY: QT_TRANSLATE_NOOP(
+        "PayDesk", "The till is sending another sale to the payment service. Ask again "
+        "in a moment."),
+}
+
 #: The words of every code, whichever kind: a code nobody gave words fails a test.
-TABLES: tuple[Mapping[str, str], ...] = (SERVICE, SETUP, STORE_TROUBLE, SHARED_BOOK)
+TABLES: tuple[Mapping[str, str], ...] = (SERVICE, SETUP, STORE_TROUBLE, SHARED_BOOK, API)
 _CEILING = "amount.too_large"
 
 
@@ -291,7 +312,7 @@ def say(failure: Failure, translate: Translate = _english,
         return failure.detail or translate(SERVICE[FailureCode.UNKNOWN])
     if code in STORE_TROUBLE:
         return _store_words(StoreProblem(code), failure.places, translate)
-    for table in (SERVICE, SETUP, SHARED_BOOK):
+    for table in (SERVICE, SETUP, SHARED_BOOK, API):
         if code in table:
             return translate(table[code])
     return translate(SERVICE[FailureCode.FAILED])

@@ -124,6 +124,25 @@ class SetupFailureCode(enum.StrEnum):
     KEYCHAIN_REFUSED = "keychain_refused"
 
 
+class ApiFailureCode(enum.StrEnum):
+    """Why the till program's API (core/terminal_api.py) refused a request itself."""
+
+    #: No token, or not this till's (``Authorization: Bearer …``).
+    UNAUTHORIZED = "api_unauthorized"
+    #: The request names another host (a web page's trick to reach this computer).
+    FOREIGN_HOST = "api_foreign_host"
+    #: The body is larger than any payment's request.
+    TOO_LARGE = "api_too_large"
+    #: The body is not a JSON object.
+    MALFORMED = "api_malformed"
+    #: No such address, or no such payment.
+    NOT_FOUND = "api_not_found"
+    #: The address takes another method.
+    METHOD = "api_method"
+    #: The till is taking another sale (its creation is out): ask again in a moment.
+    BUSY = "api_busy"
+
+
 class OtherFailureCode(enum.StrEnum):
     """A failure no code above says: the detail is its English account, shown as it is."""
 

@@ -431,9 +431,18 @@ _V9_RECEIPTS = Migration(
     ),
 )
 
+_V10_REFERENCES = Migration(
+    10, "the till program's reference of an order it asked for, one order per reference", (
+        # Written in the order's insert: a reference seen again finds its order, never a
+        # second one. This till's own book only (the till program talks to this till).
+        "ALTER TABLE orders ADD COLUMN reference TEXT",
+        "CREATE UNIQUE INDEX orders_by_reference ON orders (client_id, reference)"
+        " WHERE reference IS NOT NULL"),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_TABLES, _V2_INDEXES, _V3_LIST, _V4_PAYMENT_TIMES, _V5_FAILURE_CODES,
-    _V6_CREATION_ATTEMPTS, _V7_JOURNAL, _V8_FAST_LISTS, _V9_RECEIPTS,
+    _V6_CREATION_ATTEMPTS, _V7_JOURNAL, _V8_FAST_LISTS, _V9_RECEIPTS, _V10_REFERENCES,
 )
 
 LATEST_SCHEMA_VERSION = MIGRATIONS[-1].version

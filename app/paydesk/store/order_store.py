@@ -81,16 +81,18 @@ class OrderStore(JournalStore, PrintedReceipts):
         note: str,
         created_at: datetime,
         till: str = "",
+        reference: str | None = None,
     ) -> Order:
         """Record a new order before its create request is sent (so it is never lost).
 
-        ``till`` names the till (counter) taking it."""
+        ``till`` names the till (counter) taking it; ``reference`` is the till program's
+        own id of it (DuplicateOrderError when another order has it)."""
         with self._write("save the new order") as db:
             try:
                 row = db.execute(
                     "INSERT INTO orders (client_id, order_id, amount, email, note, status,"
-                    " creation, created_at, search_text, till)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " creation, created_at, search_text, till, reference)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     f" RETURNING {ORDER_COLUMNS}",
                     (
                         client_id,
@@ -103,6 +105,7 @@ class OrderStore(JournalStore, PrintedReceipts):
                         to_ms(created_at),
                         search_text(order_id, email, note),
                         till,
+                        reference,
                     ),
                 ).fetchall()[0]
             except sqlite3.IntegrityError as exc:
@@ -110,6 +113,14 @@ class OrderStore(JournalStore, PrintedReceipts):
                     raise DuplicateOrderError(client_id, order_id) from exc
                 raise
         return order_from_row(row)
+
+    def order_id_of_reference(self, client_id: int, reference: str) -> str | None:
+        """The order the till program asked for with ``reference``, if there is one."""
+        with self._read("find the till program's order"):
+            row = self._db.execute(
+                "SELECT order_id FROM orders WHERE client_id = ? AND reference = ?",
+                (client_id, reference)).fetchone()
+        return None if row is None else str(row[0])
 
     def confirm_creation(
         self,

@@ -30,6 +30,7 @@ from paydesk.ui.payment.counter_screens import ScreenParts, ScreensRenderer
 from paydesk.ui.payment.form import amount_hints
 from paydesk.ui.payment.panel import PaymentPanel
 from paydesk.ui.payment.sale_announcer import SaleAnnouncer
+from paydesk.ui.payment.terminal_link import TerminalLink
 from paydesk.ui.payment.watch_driver import WatchDriver
 from paydesk.ui.payment.web_screen import WebScreenLink
 from paydesk.ui.printing.window_printing import WindowPrinting
@@ -122,6 +123,7 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
     watch = make_watch()
     link: SharedBookLink | None = None
     web_screen: WebScreenLink | None = None
+    terminal: TerminalLink | None = None
     try:
         watch.setParent(window)
         watch.problem.connect(slots.show_problem)
@@ -163,19 +165,23 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
         web_screen = WebScreenLink(runtime, watch.presenter, parent=window)
         window.statusBar().addPermanentWidget(web_screen.label)
         frame.settings_control.follow_web_screen(web_screen)
+        # The till program's API (while the setting says so): its sales are Enter's.
+        terminal = TerminalLink(runtime, watch)
         crash_notice = CrashNotice(frame.log_dir, parent=window, window=window)
         if QApplication.windowIcon().isNull():  # run_window sets it on the application
             window.setWindowIcon(app_icon())
     except BaseException:
         if web_screen is not None:
             web_screen.stop()
+        if terminal is not None:
+            terminal.stop()
         stop_parts(watch, link, book_watch, orders)
         raise
     return WindowParts(
         menu_actions=menu_actions, watch=watch, payment_panel=panel, screens=screens,
         orders_panel=orders, book_watch=book_watch,
         shared_book=link, alerts=alerts, paid_notices=notices, crash_notice=crash_notice,
-        printing=printing, web_screen=web_screen)
+        printing=printing, web_screen=web_screen, terminal=terminal)
 
 
 def stop_parts(watch: WatchDriver, link: SharedBookLink | None,

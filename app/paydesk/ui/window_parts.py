@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from paydesk.ui.payment.form import PaymentForm
     from paydesk.ui.payment.idle_card import IdleCard
     from paydesk.ui.payment.panel import PaymentPanel
+    from paydesk.ui.payment.terminal_link import TerminalLink
     from paydesk.ui.payment.watch_driver import WatchDriver
     from paydesk.ui.payment.web_screen import WebScreenLink
     from paydesk.ui.printing.window_printing import WindowPrinting
@@ -84,6 +85,7 @@ class WindowParts:
     crash_notice: CrashNotice
     web_screen: WebScreenLink  # the buyer's screen on paired tablets and phones
     printing: WindowPrinting  # the receipt printer: slips, receipts, the notice
+    terminal: TerminalLink  # the till program's API
 
     @property
     def actions(self) -> WindowActions:

@@ -194,16 +194,18 @@ class WatchDriver(QObject):
 
     # -- what the cashier does --------------------------------------------------
 
-    def create(self, amount: str, email: str = "", note: str = "") -> Order | None:
+    def create(self, amount: str | int, email: str = "", note: str = "",
+               reference: str | None = None) -> Order | None:
         """Write the order and send it. Raises InputError for bad input, which
         the form shows next to the field; nothing is written then. None when
         nothing could be written or sent (the problem signal says why).
 
         The amount is read as the window's language writes it: in English
-        ``1,234`` is thousands (paydesk.domain.money.parse_amount)."""
-        kopecks = parse_amount(amount, ceiling=self.desk.max_amount,
-                               language=writing_language())
-        order = self.engine.create(kopecks, email, note)
+        ``1,234`` is thousands (paydesk.domain.money.parse_amount); kopecks from the
+        till program's API are checked by the desk (``reference``: its id of the sale)."""
+        kopecks = amount if isinstance(amount, int) else parse_amount(
+            amount, ceiling=self.desk.max_amount, language=writing_language())
+        order = self.engine.create(kopecks, email, note, reference)
         if order is not None:
             # The list hears of the order after its QR is shown (see _on_event), or after
             # ANNOUNCE_MS if the service is slow.

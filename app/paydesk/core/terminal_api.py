@@ -1,0 +1,330 @@
+"""The till program's API: a local HTTP service through which a cash register takes QR
+payments, as it would with a card terminal.
+
+aiohttp in a thread of its own with its own event loop, like the buyer's web screen
+(core/served_loop.py has what both share). It listens on 127.0.0.1 only. Every request
+passes the guard first: the ``Host`` must name this computer by address (a web page's
+DNS-rebinding trick names its own host), the ``Authorization: Bearer`` token must be
+this data folder's (core/terminal_token.py; read in this thread, as the keychain may
+wait), the body is small. The order book and the watch live in the window's thread, so
+each request is handed there (``post``: the window's courier) and its answer awaited
+here, on this loop: the window's thread never waits on this one, nor this on it.
+
+Addresses (``/v1``): ``POST /payments`` ``{amount_kopecks, reference, email?, note?}``
+(the reference makes it idempotent), ``GET /payments/{order_id}``, ``GET
+/payments?reference=…``, ``GET /health``. Errors are RFC 9457 problem details whose
+``code`` is the message catalogue's (domain/catalogue.py); bad input is a 4xx.
+
+While it runs it holds ``terminal-api.lock`` in the data folder and writes its address
+beside it (``terminal-api-address``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+import socket
+import threading
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from paydesk.core.display_guard import host_is_allowed
+from paydesk.core.served_loop import capped, finish, listen
+from paydesk.core.terminal_till import PaymentAsk, Taken, TerminalTill
+from paydesk.core.terminal_token import bearer_matches
+from paydesk.domain.catalogue import english
+from paydesk.domain.errors import InputError
+from paydesk.domain.failures import ApiFailureCode, Failure
+from paydesk.domain.money import check_kopecks
+from paydesk.domain.orders import CreationState, Order
+from paydesk.support.held_lock import HeldLock, try_lock
+from paydesk.support.private_files import write_private_file
+
+log = logging.getLogger(__name__)
+
+LOCK_FILE = "terminal-api.lock"
+ADDRESS_FILE = "terminal-api-address"
+#: The largest body taken: a payment's request is a few hundred bytes.
+MAX_BODY = 4096
+#: The longest reference a till program may give (its own order's id).
+REFERENCE_MAX = 64
+#: How long a payment's request waits for the service's answer before it is answered
+#: "accepted, not yet confirmed" (202) with its order id; the watch keeps sending it.
+ANSWER_SECONDS = 30.0
+MAX_CONNECTIONS = 64
+IDLE_SECONDS = 10.0
+STOP_SECONDS = 0.5
+MAX_LINE = 4096
+_ORDER_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+#: Runs a call in the window's thread (its courier); never waits for it.
+Post = Callable[[Callable[[], None]], None]
+T = TypeVar("T")
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+_STATUS_CODES = {404: ApiFailureCode.NOT_FOUND, 405: ApiFailureCode.METHOD,
+                 413: ApiFailureCode.TOO_LARGE}
+
+
+class TerminalApi:
+    """One data folder's till program's API: its server, its thread."""
+
+    def __init__(self, data_dir: Path, till: TerminalTill, post: Post,
+                 token: Callable[[], str], *, port: int = 0) -> None:
+        """``till`` answers in the window's thread, reached through ``post``; ``token``
+        reads the API token (called in the server's thread, once)."""
+        self.data_dir = Path(data_dir)
+        self._till = till
+        self._post = post
+        self._read_token = token
+        self._token: str | None = None
+        self._port = port
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._lock: HeldLock | None = None
+        self._sock: socket.socket | None = None
+        self._stopping: asyncio.Future[None] | None = None
+        self.base_url = ""
+
+    # -- the window's side ------------------------------------------------------------
+
+    def start(self) -> str:
+        """Listen on 127.0.0.1 and serve in a thread of its own; the base address.
+
+        OSError when the port is taken or another program serves this folder's API."""
+        lock = try_lock(self.data_dir / LOCK_FILE)
+        if lock is None:
+            raise OSError("another PayDesk program serves this data folder's API")
+        try:
+            self._sock = listen("127.0.0.1", self._port)
+        except OSError:
+            lock.release()
+            raise
+        self._lock = lock
+        self.base_url = f"http://127.0.0.1:{self._sock.getsockname()[1]}"
+        write_private_file(self.data_dir / ADDRESS_FILE,
+                           json.dumps({"url": self.base_url}) + "\n")
+        self._loop = asyncio.new_event_loop()
+        self._stopping = self._loop.create_future()
+        self._thread = threading.Thread(target=self._run, name="paydesk-terminal-api",
+                                        daemon=True)
+        self._thread.start()
+        log.info("the till program's API listens at %s", self.base_url)
+        return self.base_url
+
+    def stop(self) -> None:
+        loop, thread, stopping = self._loop, self._thread, self._stopping
+        if loop is not None and thread is not None and stopping is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(finish, stopping)
+            thread.join(timeout=STOP_SECONDS + 1)
+        self._loop = self._thread = None
+        with contextlib.suppress(OSError):
+            (self.data_dir / ADDRESS_FILE).unlink(missing_ok=True)
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+    # -- the server's thread ----------------------------------------------------------
+
+    def _run(self) -> None:
+        loop, stopping = self._loop, self._stopping
+        assert loop is not None and stopping is not None and self._sock is not None
+        asyncio.set_event_loop(loop)
+        try:
+            self._token = self._read_token()
+        except Exception as exc:  # no keychain: every request is refused, and said here
+            log.warning("the till program's API has no token (%s): it refuses every "
+                        "request", type(exc).__name__)
+        try:
+            loop.run_until_complete(self._serve(self._sock, stopping))
+        except Exception:
+            log.exception("the till program's API stopped")
+        finally:
+            loop.close()
+
+    async def _serve(self, sock: socket.socket, stopping: asyncio.Future[None]) -> None:
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
+        app.router.add_post("/v1/payments", self._create)
+        app.router.add_get("/v1/payments", self._find)
+        app.router.add_get("/v1/payments/{order_id}", self._payment)
+        app.router.add_get("/v1/health", self._health)
+        runner = web.AppRunner(app, access_log=None, keepalive_timeout=IDLE_SECONDS,
+                               max_line_size=MAX_LINE, max_field_size=MAX_LINE,
+                               handler_cancellation=True, shutdown_timeout=STOP_SECONDS)
+        await runner.setup()
+        loop = asyncio.get_running_loop()
+        server = await loop.create_server(capped(runner, MAX_CONNECTIONS), sock=sock)
+        try:
+            await stopping
+        finally:
+            server.close()
+            await runner.cleanup()
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        if not host_is_allowed(request.headers.get("Host", "")):
+            return problem(421, Failure(ApiFailureCode.FOREIGN_HOST))
+        token = self._token
+        if token is None or not bearer_matches(request.headers.get("Authorization", ""), token):
+            response = problem(401, Failure(ApiFailureCode.UNAUTHORIZED))
+            response.headers["WWW-Authenticate"] = 'Bearer realm="paydesk"'
+            return response
+        if (request.content_length or 0) > MAX_BODY:
+            return problem(413, Failure(ApiFailureCode.TOO_LARGE))
+        try:
+            return await handler(request)
+        except web.HTTPException as exc:
+            code = _STATUS_CODES.get(exc.status, ApiFailureCode.MALFORMED)
+            return problem(exc.status if 400 <= exc.status < 500 else 400, Failure(code))
+
+    async def _in_gui(self, call: Callable[[], T]) -> T:
+        """``call``'s result, run in the window's thread; this loop goes on meanwhile."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[T] = loop.create_future()
+
+        def run() -> None:
+            try:
+                outcome: tuple[bool, Any] = (True, call())
+            except Exception as exc:  # raised again in the handler that asked
+                outcome = (False, exc)
+            with contextlib.suppress(RuntimeError):  # the server stopped meanwhile
+                loop.call_soon_threadsafe(_settle, future, *outcome)
+
+        self._post(run)
+        return await future
+
+    # -- the handlers -----------------------------------------------------------------
+
+    async def _create(self, request: web.Request) -> web.Response:
+        try:
+            data = json.loads(await request.read())
+        except (ValueError, UnicodeDecodeError):
+            return problem(400, Failure(ApiFailureCode.MALFORMED))
+        if not isinstance(data, dict):
+            return problem(400, Failure(ApiFailureCode.MALFORMED))
+        ask = payment_ask(data)
+        if isinstance(ask, Failure):
+            return problem(422, ask)
+        loop = asyncio.get_running_loop()
+        answered: asyncio.Future[None] = loop.create_future()
+
+        def recorded() -> None:  # the window's thread: the service's answer is in the book
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(_settle, answered, True, None)
+
+        taken: Taken = await self._in_gui(lambda: self._till.take(ask, recorded))
+        if taken.order is None:
+            assert taken.failure is not None
+            return problem(taken.status or 503, taken.failure)
+        if taken.in_flight:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(answered, ANSWER_SECONDS)
+        order_id = taken.order.order_id
+        order, shown = await self._in_gui(lambda: self._shown(order_id))
+        if order.creation is not CreationState.CONFIRMED:
+            status = 202  # accepted, not yet confirmed: the watch keeps sending it
+        else:
+            status = 200 if taken.replayed else 201
+        return _json(status, {**shown, "reference": ask.reference, "replayed": taken.replayed},
+                     location=f"/v1/payments/{order_id}")
+
+    def _shown(self, order_id: str) -> tuple[Order, dict[str, object]]:
+        order = self._till.order(order_id)
+        assert order is not None  # written before it was sent; orders are never deleted
+        return order, self._till.describe(order)
+
+    async def _payment(self, request: web.Request) -> web.Response:
+        order_id = request.match_info["order_id"]
+        if not _ORDER_ID.fullmatch(order_id):
+            return problem(404, Failure(ApiFailureCode.NOT_FOUND))
+
+        def read() -> dict[str, object] | None:
+            order = self._till.order(order_id)
+            return None if order is None else self._till.describe(order)
+
+        shown = await self._in_gui(read)
+        if shown is None:
+            return problem(404, Failure(ApiFailureCode.NOT_FOUND))
+        return _json(200, shown)
+
+    async def _find(self, request: web.Request) -> web.Response:
+        reference = request.query.get("reference", "")
+        failure = reference_failure(reference)
+        if failure is not None:
+            return problem(422, failure)
+
+        def read() -> dict[str, object] | None:
+            order = self._till.by_reference(reference)
+            return None if order is None else self._till.describe(order)
+
+        shown = await self._in_gui(read)
+        return _json(200, {"payments": [] if shown is None else [shown]})
+
+    async def _health(self, _request: web.Request) -> web.Response:
+        return _json(200, {"paydesk": "ok", **await self._in_gui(self._till.health)})
+
+
+def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
+    if future.done():
+        return
+    if ok:
+        future.set_result(value)
+    else:
+        future.set_exception(value)
+
+
+def payment_ask(data: dict[str, Any]) -> PaymentAsk | Failure:
+    """The request's fields checked for shape (the desk checks the rest: the merchant's
+    ceiling, the e-mail's form, the note's length), or the first that is wrong."""
+    try:
+        amount = check_kopecks(data.get("amount_kopecks"))  # type: ignore[arg-type]
+    except InputError as exc:
+        return Failure(f"amount_kopecks.{exc.code}", exc.message)
+    reference = data.get("reference")
+    failure = reference_failure(reference)
+    if failure is not None:
+        return failure
+    assert isinstance(reference, str)
+    for name in ("email", "note"):
+        if not isinstance(data.get(name, ""), str):
+            return Failure(f"{name}.not_text", f"{name} must be text.")
+    return PaymentAsk(amount, reference, data.get("email", ""), data.get("note", ""))
+
+
+def reference_failure(reference: object) -> Failure | None:
+    if not isinstance(reference, str) or not reference:
+        return Failure("reference.missing", "reference (the till program's own id) is needed.")
+    if len(reference) > REFERENCE_MAX:
+        return Failure("reference.too_long",
+                       f"reference has at most {REFERENCE_MAX} characters.")
+    if not reference.isprintable() or reference != reference.strip():
+        return Failure("reference.not_printable",
+                       "reference is one line, without spaces at its ends.")
+    return None
+
+
+def problem(status: int, failure: Failure) -> web.Response:
+    """An RFC 9457 problem details answer: the catalogue's code and its English words."""
+    body: dict[str, object] = {"type": f"urn:paydesk:problem:{failure.code}",
+                               "title": english(failure), "status": status,
+                               "code": failure.code}
+    if failure.field is not None:
+        body["field"] = failure.field
+    if failure.detail and failure.detail != body["title"]:
+        body["detail"] = failure.detail
+    return web.Response(status=status, text=json.dumps(body, ensure_ascii=False),
+                        content_type="application/problem+json")
+
+
+def _json(status: int, body: object, *, location: str = "") -> web.Response:
+    response = web.json_response(body, status=status, dumps=lambda o: json.dumps(
+        o, ensure_ascii=False))
+    response.headers["Cache-Control"] = "no-store"
+    if location:
+        response.headers["Location"] = location
+    return response

@@ -1,0 +1,135 @@
+"""The till program's requests, answered in the window's thread (core/terminal_api.py
+hands them over): the same path as the cashier's Enter, and the order book read where
+its connection lives.
+
+Plain Python: the window gives it its watch's ``create`` (the driver's, which also puts
+the order in its list), the desk and the hub. A request's reference is looked up first,
+in the book, so the same reference never makes a second order: not on a retry, not
+after a restart (the reference is written with the order), not for two requests at
+once (they reach this thread one after the other).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from paydesk.core.events import EventHub
+from paydesk.core.problems import failure_of
+from paydesk.core.watch_events import CreationRecorded, Problem
+from paydesk.domain.errors import InputError
+from paydesk.domain.failures import ApiFailureCode, Failure
+from paydesk.domain.orders import CreationState, Order
+from paydesk.domain.phase import phase_of
+
+#: Makes the sale as Enter does: (kopecks, email, note, reference) -> the order or None.
+Create = Callable[[int, str, str, str], "Order | None"]
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentAsk:
+    """What the till program asked for, already checked for shape by the server."""
+
+    amount_kopecks: int
+    reference: str
+    email: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Taken:
+    """The answer to a payment asked for: the order, or why there is none."""
+
+    order: Order | None = None
+    #: The reference was known: this is the order it made before.
+    replayed: bool = False
+    #: Its creation is out to the service now: its answer comes (``recorded``).
+    in_flight: bool = False
+    failure: Failure | None = None
+    #: The status the failure is answered with (an input mistake: 422).
+    status: int = 0
+
+
+@dataclass
+class TerminalTill:
+    """The window's side of the till program's API; every method runs in its thread."""
+
+    desk: Any  # core.desk.OrderDesk (its get, by_reference and clocks)
+    hub: EventHub
+    create: Create
+    in_flight: Callable[[], frozenset[str]]
+    book_lost: Callable[[], bool]
+    _waiting: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._unsubscribe = self.hub.subscribe(CreationRecorded, self._recorded)
+
+    def close(self) -> None:
+        self._unsubscribe()
+        self._waiting.clear()
+
+    def take(self, ask: PaymentAsk, recorded: Callable[[], None]) -> Taken:
+        """The order for ``ask``: the reference's own, else a new sale as Enter makes it.
+        ``recorded`` is called (in this thread) when the service's answer to its creation
+        is in the book, if ``in_flight`` says one is awaited."""
+        known = self.desk.by_reference(ask.reference)
+        if known is not None:
+            return self._answer(known, recorded, replayed=True)
+        problems: list[Problem] = []
+        unsubscribe = self.hub.subscribe(Problem, problems.append)
+        try:
+            order = self.create(ask.amount_kopecks, ask.email, ask.note, ask.reference)
+        except InputError as exc:
+            return Taken(failure=exc.failure, status=422)
+        except RuntimeError:  # the cashier's own sale is being sent
+            return Taken(failure=Failure(ApiFailureCode.BUSY), status=409)
+        finally:
+            unsubscribe()
+        if order is None:
+            failure = problems[0].failure if problems else failure_of(RuntimeError("not taken"))
+            return Taken(failure=failure, status=503)
+        return self._answer(order, recorded, replayed=False)
+
+    def _answer(self, order: Order, recorded: Callable[[], None], *, replayed: bool) -> Taken:
+        current = self.desk.get(order.order_id) or order
+        out = current.order_id in self.in_flight()
+        if out:
+            self._waiting.setdefault(current.order_id, []).append(recorded)
+        return Taken(order=current, replayed=replayed, in_flight=out)
+
+    def _recorded(self, event: CreationRecorded) -> None:
+        for recorded in self._waiting.pop(event.order.order_id, ()):
+            recorded()
+
+    def health(self) -> dict[str, object]:
+        """The order book's state and the creations out to the service now."""
+        return {"order_book": "lost" if self.book_lost() else "ok",
+                "sending": len(self.in_flight())}
+
+    def order(self, order_id: str) -> Order | None:
+        return self.desk.get(order_id)
+
+    def by_reference(self, reference: str) -> Order | None:
+        return self.desk.by_reference(reference)
+
+    def describe(self, order: Order) -> dict[str, object]:
+        """An order as the API shows it (JSON): phase, the service's status, link, times."""
+        phase = phase_of(order, expires_at=self.desk.expires_at(order),
+                         now=self.desk.steady_now())
+        return {
+            "order_id": order.order_id, "amount_kopecks": order.amount,
+            "phase": phase.value, "status": str(order.status),
+            "confirmed": order.creation is CreationState.CONFIRMED,
+            "link": order.url, "email": order.email, "note": order.note,
+            "created_at": _time(order.created_at), "confirmed_at": _time(order.confirmed_at),
+            # Paid between these two: the last check that saw it unpaid, the first paid.
+            "paid_after": _time(order.last_pending_at) if order.paid_at else None,
+            "paid_by": _time(order.paid_at), "pay_before": _time(self.desk.pay_before(order)),
+            "last_error": None if order.last_error is None else order.last_error.code,
+        }
+
+
+def _time(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()

@@ -1,0 +1,83 @@
+"""The window's side of the till program's API (core/terminal_api.py): started, stopped.
+
+Runs the server while the ``terminal_api`` setting is ``local`` (started again on
+another port when a save changes it). Its requests come into this (the GUI) thread
+through the courier (``to_gui``) and are answered by a TerminalTill over the window's
+own watch: a payment the till program asks for is made as the cashier's Enter makes
+one, and is in the window's list and on the buyer's screens as that one is.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from paydesk.core.events import SettingsChanged
+from paydesk.core.terminal_till import TerminalTill
+from paydesk.core.terminal_token import api_token
+from paydesk.ui.shell.gui_thread import start_here, to_gui
+
+if TYPE_CHECKING:
+    from paydesk.core.runtime import Runtime
+    from paydesk.core.settings import Settings
+    from paydesk.core.terminal_api import TerminalApi
+    from paydesk.ui.payment.watch_driver import WatchDriver
+
+log = logging.getLogger(__name__)
+
+
+class TerminalLink:
+    """The running API server (or none) of one window."""
+
+    def __init__(self, runtime: Runtime, watch: WatchDriver) -> None:
+        self._runtime = runtime
+        self._server: TerminalApi | None = None
+        self._mode: tuple[str, int] = ("off", 0)
+        #: Why the server could not start (a port taken), or "".
+        self.problem = ""
+        self.till = TerminalTill(
+            watch.desk, watch.hub,
+            lambda kopecks, email, note, reference: watch.create(kopecks, email, note,
+                                                                  reference),
+            watch.in_flight, lambda: watch.book_is_lost)
+        start_here()  # requests come from the server's thread through the courier
+        self._unsubscribe = runtime.hub.subscribe(
+            SettingsChanged, lambda event: self.follow(event.settings))
+        self.follow(runtime.settings)
+
+    @property
+    def server(self) -> TerminalApi | None:
+        return self._server
+
+    def follow(self, settings: Settings) -> None:
+        """Start, stop or move the server as ``settings`` say."""
+        mode = (settings.terminal_api, settings.terminal_api_port)
+        if mode == self._mode and (self._server is not None or mode[0] == "off"):
+            return
+        self._stop_server()
+        self._mode, self.problem = mode, ""
+        if settings.terminal_api == "off":
+            return
+        # The server (and aiohttp) only for a till that serves the API.
+        from paydesk.core.terminal_api import TerminalApi
+
+        store = self._runtime.secret_store()
+        server = TerminalApi(self._runtime.paths.data_dir, self.till, to_gui,
+                             lambda: api_token(store), port=settings.terminal_api_port)
+        try:
+            server.start()
+        except OSError as exc:
+            log.warning("the till program's API could not start: %s", exc)
+            self.problem = str(exc.strerror or exc)
+        else:
+            self._server = server
+
+    def stop(self) -> None:
+        self._unsubscribe()
+        self._stop_server()
+        self.till.close()
+
+    def _stop_server(self) -> None:
+        if self._server is not None:
+            self._server.stop()
+            self._server = None

@@ -1,0 +1,137 @@
+"""The till program's API served by the window: a payment asked for over HTTP is the
+cashier's sale, paid on the sandbox's page; its reference makes it once, also at once
+and across a restart; the service down is answered "accepted, not yet confirmed"."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+from terminal_client import TillProgram
+
+from paydesk.core.runtime import Runtime
+from paydesk.core.terminal_token import api_token
+from paydesk.domain.orders import CreationState, OrderStatus
+from paydesk.sandbox import SandboxServer
+from paydesk.sandbox.faults import Fault
+from paydesk.support.paths import AppPaths
+from paydesk.ui.app import build_window
+from paydesk.ui.main_window import MainWindow
+
+from counter_steps import WAIT_MS
+from memory_keyring import MemoryKeyring
+from payment_page import decide
+
+
+@pytest.fixture
+def runtime(runtime: Runtime, memory_keyring: MemoryKeyring) -> Runtime:
+    """The window's runtime with the API on this computer, on any free port, its token
+    made before the window starts (the test is the till program that was given it)."""
+    runtime.keeper.settings = dataclasses.replace(
+        runtime.settings, terminal_api="local", terminal_api_port=0,
+        request_deadline_seconds=2.0)
+    api_token(runtime.secret_store())
+    return runtime
+
+
+def till_program(window: MainWindow, qtbot: QtBot) -> TillProgram:
+    server = window.parts.terminal.server
+    assert server is not None
+    return TillProgram(qtbot, server.base_url, api_token(window.runtime.secret_store()))
+
+
+@pytest.fixture
+def till(window: MainWindow, qtbot: QtBot) -> Iterator[TillProgram]:
+    program = till_program(window, qtbot)
+    yield program
+    program.close()
+
+
+def test_a_payment_asked_for_is_the_sale_and_paid_on_the_page(
+        window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, till: TillProgram) -> None:
+    reply = till.call("POST", "/v1/payments",
+                      json={"amount_kopecks": 123450, "reference": "till-1", "note": "bread"})
+    assert reply.status_code == 201, reply.text
+    payment = reply.json()
+    order_id = payment["order_id"]
+    assert reply.headers["Location"] == f"/v1/payments/{order_id}"
+    assert payment["confirmed"] and payment["phase"] == "pending"
+    assert payment["reference"] == "till-1" and not payment["replayed"]
+    assert payment["amount_kopecks"] == 123450 and payment["link"]
+    # In front of the buyer as the cashier's Enter puts a sale.
+    sale = window.watch.presenter.sale
+    assert sale is not None and sale.order_id == order_id
+    [remote] = sandbox.orders()
+    assert remote.order_id == order_id and remote.amount == 123450
+    decide(payment["link"], "approve", "buyer@example.com").raise_for_status()
+    qtbot.waitUntil(lambda: window.watch.desk.get(order_id).status is OrderStatus.APPROVE,
+                    timeout=WAIT_MS)
+    shown = till.call("GET", f"/v1/payments/{order_id}").json()
+    assert shown["phase"] == "paid" and shown["status"] == "approve"
+    assert shown["paid_after"] and shown["paid_by"]
+    found = till.call("GET", "/v1/payments", params={"reference": "till-1"}).json()
+    assert [p["order_id"] for p in found["payments"]] == [order_id]
+    assert till.call("GET", "/v1/payments", params={"reference": "none"}).json() == {
+        "payments": []}
+    health = till.call("GET", "/v1/health").json()
+    assert health["paydesk"] == "ok" and health["order_book"] == "ok"
+
+
+def test_the_same_reference_makes_one_order_again_and_at_once(
+        window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, till: TillProgram) -> None:
+    ask = {"amount_kopecks": 500, "reference": "till-2"}
+    first = till.call("POST", "/v1/payments", json=ask)
+    again = till.call("POST", "/v1/payments", json=ask)
+    assert first.status_code == 201 and again.status_code == 200, again.text
+    assert again.json()["order_id"] == first.json()["order_id"] and again.json()["replayed"]
+    window.new_payment()
+    at_once = [till.send("POST", "/v1/payments", json={"amount_kopecks": 700,
+                                                        "reference": "till-3"})
+               for _ in range(6)]
+    replies = [till.wait(future) for future in at_once]
+    assert sorted(reply.status_code for reply in replies) == [200] * 5 + [201]
+    assert len({reply.json()["order_id"] for reply in replies}) == 1
+    assert sorted(order.amount for order in sandbox.orders()) == [500, 700]
+
+
+def test_with_the_service_down_the_payment_is_accepted_not_confirmed_and_kept_once(
+        window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, till: TillProgram) -> None:
+    sandbox.inject(Fault.UNAVAILABLE, times=1000, endpoint="create_order")
+    ask = {"amount_kopecks": 990, "reference": "till-4"}
+    first = till.call("POST", "/v1/payments", json=ask)
+    assert first.status_code == 202, first.text
+    payment = first.json()
+    assert not payment["confirmed"] and payment["phase"] == "not_sent"
+    assert payment["link"] is None
+    again = till.call("POST", "/v1/payments", json=ask)
+    assert again.status_code == 202 and again.json()["order_id"] == payment["order_id"]
+    order = window.watch.desk.get(payment["order_id"])
+    assert order is not None and order.creation is CreationState.UNCONFIRMED
+    assert sandbox.orders() == []
+
+
+def test_a_reference_holds_across_a_restart(
+        window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, tmp_path: Path) -> None:
+    program = till_program(window, qtbot)
+    ask = {"amount_kopecks": 4200, "reference": "till-5"}
+    first = program.call("POST", "/v1/payments", json=ask)
+    program.close()
+    assert first.status_code == 201, first.text
+    window.shutdown()
+    runtime = Runtime(AppPaths(window.runtime.paths.data_dir).ensure(), window.runtime.settings)
+    again_window = build_window(runtime)
+    qtbot.addWidget(again_window)
+    again_window.watch.start()
+    try:
+        program = till_program(again_window, qtbot)
+        again = program.call("POST", "/v1/payments", json=ask)
+        program.close()
+    finally:
+        again_window.shutdown()
+        runtime.close()
+    assert again.status_code == 200, again.text
+    assert again.json()["order_id"] == first.json()["order_id"]
+    assert len(sandbox.orders()) == 1
