@@ -50,8 +50,9 @@ log = logging.getLogger(__name__)
 
 LOCK_FILE = "terminal-api.lock"
 ADDRESS_FILE = "terminal-api-address"
-#: The largest body taken: a payment's request is a few hundred bytes.
-MAX_BODY = 4096
+#: The largest body taken: a payment's request is a few hundred bytes (one with a
+#: reference far too long is still read, to say which field is wrong).
+MAX_BODY = 16 * 1024
 #: The longest reference a till program may give (its own order's id).
 REFERENCE_MAX = 64
 #: How long a payment's request waits for the service's answer before it is answered

@@ -1,0 +1,130 @@
+"""What the till program's API refuses: every refusal a 4xx problem details answer
+(RFC 9457) with the catalogue's code, never a 5xx, and never an order made."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import socket
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import requests
+from pytestqt.qtbot import QtBot
+
+from paydesk.core.runtime import Runtime
+from paydesk.core.terminal_token import api_token
+from paydesk.sandbox import SandboxServer
+from paydesk.ui.main_window import MainWindow
+
+from memory_keyring import MemoryKeyring
+from terminal_client import TillProgram
+
+
+@pytest.fixture
+def runtime(runtime: Runtime, memory_keyring: MemoryKeyring) -> Runtime:
+    runtime.keeper.settings = dataclasses.replace(runtime.settings, terminal_api="local",
+                                                  terminal_api_port=0)
+    api_token(runtime.secret_store())
+    return runtime
+
+
+@pytest.fixture
+def till(window: MainWindow, qtbot: QtBot) -> Iterator[TillProgram]:
+    server = window.parts.terminal.server
+    assert server is not None
+    program = TillProgram(qtbot, server.base_url, api_token(window.runtime.secret_store()))
+    yield program
+    program.close()
+
+
+def refused(reply: requests.Response, status: int, code: str) -> dict[str, Any]:
+    assert reply.status_code == status, reply.text
+    assert reply.headers["Content-Type"].startswith("application/problem+json")
+    body: dict[str, Any] = reply.json()
+    assert body["status"] == status and body["code"] == code
+    assert body["type"] == f"urn:paydesk:problem:{code}" and body["title"]
+    return body
+
+
+def test_a_request_without_this_tills_token_is_refused(
+        till: TillProgram, sandbox: SandboxServer) -> None:
+    ask = {"amount_kopecks": 100, "reference": "a"}
+    for token in ("", "wrong", "A" * 43, till.token[:-1] + ("A" if till.token[-1] != "A"
+                                                          else "B")):
+        reply = till.call("POST", "/v1/payments", json=ask, token=token)
+        refused(reply, 401, "api_unauthorized")
+        assert reply.headers["WWW-Authenticate"].startswith("Bearer")
+        assert till.token not in reply.text
+    basic = till.call("GET", "/v1/health", headers={"Authorization": f"Basic {till.token}"})
+    refused(basic, 401, "api_unauthorized")
+    assert sandbox.orders() == []
+
+
+def test_a_foreign_host_is_refused_before_the_token_is_looked_at(till: TillProgram) -> None:
+    for host in ("evil.example", "localhost.evil.example:80", ""):
+        reply = till.call("GET", "/v1/health", headers={"Host": host})
+        refused(reply, 421, "api_foreign_host")
+
+
+def test_bodies_too_large_or_not_json_objects_are_refused(
+        till: TillProgram, sandbox: SandboxServer) -> None:
+    huge = json.dumps({"amount_kopecks": 100, "reference": "b", "note": "x" * 100_000})
+    refused(till.call("POST", "/v1/payments", data=huge,
+                      headers={"Content-Type": "application/json"}), 413, "api_too_large")
+    for body in (b"{", b"[1, 2]", b"\xff\xfe", b"null", b"\"text\""):
+        refused(till.call("POST", "/v1/payments", data=body), 400, "api_malformed")
+    assert sandbox.orders() == []
+
+
+def test_a_body_sent_in_chunks_past_the_limit_is_refused(till: TillProgram) -> None:
+    """No Content-Length to refuse by: the server stops reading at its limit."""
+    def chunks() -> Iterator[bytes]:
+        yield b'{"amount_kopecks": 100, "reference": "c", "note": "'
+        for _ in range(50):
+            yield b"x" * 1000
+        yield b'"}'
+
+    refused(till.call("POST", "/v1/payments", data=chunks()), 413, "api_too_large")
+
+
+@pytest.mark.parametrize(("ask", "code"), [
+    ({"amount_kopecks": -100, "reference": "d"}, "amount_kopecks.negative"),
+    ({"amount_kopecks": 0, "reference": "d"}, "amount_kopecks.zero"),
+    ({"amount_kopecks": 12.5, "reference": "d"}, "amount_kopecks.not_integer"),
+    ({"amount_kopecks": "100", "reference": "d"}, "amount_kopecks.not_integer"),
+    ({"amount_kopecks": True, "reference": "d"}, "amount_kopecks.not_integer"),
+    ({"reference": "d"}, "amount_kopecks.not_integer"),
+    ({"amount_kopecks": 100}, "reference.missing"),
+    ({"amount_kopecks": 100, "reference": 7}, "reference.missing"),
+    ({"amount_kopecks": 100, "reference": "r" * 10_000}, "reference.too_long"),
+    ({"amount_kopecks": 100, "reference": "a\nb"}, "reference.not_printable"),
+    ({"amount_kopecks": 100, "reference": "d", "note": ["x"]}, "note.not_text"),
+    ({"amount_kopecks": 100, "reference": "d", "email": "nobody"}, "email.at_sign"),
+    ({"amount_kopecks": 10**15, "reference": "d"}, "amount_kopecks.too_large"),
+])
+def test_a_wrong_field_is_refused_with_its_name(
+        till: TillProgram, sandbox: SandboxServer, ask: dict[str, Any], code: str) -> None:
+    body = refused(till.call("POST", "/v1/payments", json=ask), 422, code)
+    assert body["field"] == code.partition(".")[0]
+    assert sandbox.orders() == []
+
+
+def test_lookups_and_addresses_that_are_not_there(till: TillProgram) -> None:
+    refused(till.call("GET", "/v1/payments", params={"reference": "r" * 100}),
+            422, "reference.too_long")
+    refused(till.call("GET", "/v1/payments"), 422, "reference.missing")
+    refused(till.call("GET", "/v1/payments/no-such-order"), 404, "api_not_found")
+    refused(till.call("GET", "/v1/payments/" + "x" * 300), 404, "api_not_found")
+    refused(till.call("GET", "/v1/nothing"), 404, "api_not_found")
+    refused(till.call("DELETE", "/v1/payments"), 405, "api_method")
+
+
+def test_a_request_line_too_long_is_a_4xx(till: TillProgram) -> None:
+    host, port = till.base_url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as conn:
+        conn.sendall(b"GET /v1/payments?reference=" + b"r" * 10_000 + b" HTTP/1.1\r\n"
+                     b"Host: 127.0.0.1\r\n\r\n")
+        status_line = conn.makefile("rb").readline()
+    assert status_line.split()[1].startswith(b"4"), status_line
