@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 import requests
 from pytestqt.qtbot import QtBot
+from terminal_client import TillProgram
 
 from paydesk.core.runtime import Runtime
 from paydesk.core.terminal_token import api_token
@@ -19,7 +20,6 @@ from paydesk.sandbox import SandboxServer
 from paydesk.ui.main_window import MainWindow
 
 from memory_keyring import MemoryKeyring
-from terminal_client import TillProgram
 
 
 @pytest.fixture
