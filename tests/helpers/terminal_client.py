@@ -7,6 +7,11 @@ and the test waits for its answer with ``qtbot.waitUntil``, the window turning m
 
 from __future__ import annotations
 
+import contextlib
+import json
+import queue
+import socket
+import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -43,3 +48,57 @@ class TillProgram:
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
+
+
+class EventReader:
+    """``GET /v1/events`` read in a thread of its own: each event (id, kind, data) on a
+    queue as it arrives, the test waiting for the next with :meth:`next`. A plain socket
+    (HTTP/1.0: the stream is the body, to its end), so :meth:`close` cuts it at once."""
+
+    def __init__(self, till: TillProgram, last_event_id: str | None = None) -> None:
+        self.till = till
+        self.events: queue.Queue[tuple[str, str, dict[str, Any]]] = queue.Queue()
+        host, port = till.base_url.removeprefix("http://").split(":")
+        self._sock = socket.create_connection((host, int(port)), timeout=30)
+        resume = "" if last_event_id is None else f"Last-Event-ID: {last_event_id}\r\n"
+        self._sock.sendall(f"GET /v1/events HTTP/1.0\r\nHost: {host}:{port}\r\n"
+                           f"Authorization: Bearer {till.token}\r\n{resume}\r\n".encode())
+        self._file = self._sock.makefile("rb")
+        status = self._file.readline()
+        assert status.split()[1] == b"200", status
+        while self._file.readline().strip():
+            pass  # the headers
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        fields: dict[str, str] = {}
+        with contextlib.suppress(OSError, ValueError):
+            for raw in self._file:
+                line = raw.decode().rstrip("\r\n")
+                if not line:
+                    if "event" in fields:
+                        self.events.put((fields.get("id", ""), fields["event"],
+                                         json.loads(fields.get("data", "{}"))))
+                    fields = {}
+                elif not line.startswith(":"):
+                    name, _, value = line.partition(": ")
+                    fields[name] = value
+
+    def next(self) -> tuple[str, str, dict[str, Any]]:
+        self.till.qtbot.waitUntil(lambda: not self.events.empty(), timeout=WAIT_MS * 2)
+        return self.events.get_nowait()
+
+    def until(self, kind: str, order_id: str) -> tuple[str, str, dict[str, Any]]:
+        """The events up to this payment's ``kind``; that one."""
+        while True:
+            event = self.next()
+            if event[1] == kind and event[2].get("order_id") == order_id:
+                return event
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self._sock.shutdown(socket.SHUT_RDWR)
+        self._thread.join(timeout=10)
+        self._file.close()
+        self._sock.close()

@@ -28,6 +28,7 @@ import logging
 import re
 import socket
 import threading
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -36,6 +37,7 @@ from aiohttp import web
 
 from paydesk.core.display_guard import host_is_allowed
 from paydesk.core.served_loop import capped, finish, listen
+from paydesk.core.terminal_events import EventLog
 from paydesk.core.terminal_till import PaymentAsk, Taken, TerminalTill
 from paydesk.core.terminal_token import bearer_matches
 from paydesk.domain.catalogue import english
@@ -59,6 +61,10 @@ REFERENCE_MAX = 64
 #: "accepted, not yet confirmed" (202) with its order id; the watch keeps sending it.
 ANSWER_SECONDS = 30.0
 MAX_CONNECTIONS = 64
+#: Event streams open at once, at most; more are refused (429).
+MAX_STREAMS = 32
+#: A stream with nothing new says so this often (a comment), so a dead one is found.
+PING_SECONDS = 15.0
 IDLE_SECONDS = 10.0
 STOP_SECONDS = 0.5
 MAX_LINE = 4096
@@ -89,6 +95,7 @@ class TerminalApi:
         self._lock: HeldLock | None = None
         self._sock: socket.socket | None = None
         self._stopping: asyncio.Future[None] | None = None
+        self._events = EventLog(int(time.time() * 1000))
         self.base_url = ""
 
     # -- the window's side ------------------------------------------------------------
@@ -116,6 +123,13 @@ class TerminalApi:
         self._thread.start()
         log.info("the till program's API listens at %s", self.base_url)
         return self.base_url
+
+    def publish(self, kind: str, data: dict[str, object]) -> None:
+        """A payment's event for the streams (from the window's thread; never waits)."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # stopping meanwhile
+                loop.call_soon_threadsafe(self._events.add, kind, data)
 
     def stop(self) -> None:
         loop, thread, stopping = self._loop, self._thread, self._stopping
@@ -153,6 +167,8 @@ class TerminalApi:
         app.router.add_post("/v1/payments", self._create)
         app.router.add_get("/v1/payments", self._find)
         app.router.add_get("/v1/payments/{order_id}", self._payment)
+        app.router.add_post("/v1/payments/{order_id}/dismiss", self._dismiss)
+        app.router.add_get("/v1/events", self._stream)
         app.router.add_get("/v1/health", self._health)
         runner = web.AppRunner(app, access_log=None, keepalive_timeout=IDLE_SECONDS,
                                max_line_size=MAX_LINE, max_field_size=MAX_LINE,
@@ -163,6 +179,7 @@ class TerminalApi:
         try:
             await stopping
         finally:
+            self._events.end()
             server.close()
             await runner.cleanup()
 
@@ -252,6 +269,45 @@ class TerminalApi:
         if shown is None:
             return problem(404, Failure(ApiFailureCode.NOT_FOUND))
         return _json(200, shown)
+
+    async def _dismiss(self, request: web.Request) -> web.Response:
+        order_id = request.match_info["order_id"]
+        if not _ORDER_ID.fullmatch(order_id):
+            return problem(404, Failure(ApiFailureCode.NOT_FOUND))
+
+        def dismiss() -> dict[str, object] | None:
+            order = self._till.dismiss(order_id)
+            return None if order is None else self._till.describe(order)
+
+        shown = await self._in_gui(dismiss)
+        if shown is None:
+            return problem(404, Failure(ApiFailureCode.NOT_FOUND))
+        return _json(200, shown)
+
+    async def _stream(self, request: web.Request) -> web.StreamResponse:
+        if self._events.listeners() >= MAX_STREAMS:
+            return problem(429, Failure(ApiFailureCode.BUSY))
+        queue = self._events.listen()
+        missed = self._events.since(request.headers.get("Last-Event-ID"))
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream; charset=utf-8",
+                                               "Cache-Control": "no-store"})
+        try:
+            await response.prepare(request)
+            await response.write(b"retry: 2000\n\n" + b"".join(e.frame() for e in missed))
+            while True:
+                try:
+                    event = await asyncio.wait_for(queue.get(), PING_SECONDS)
+                except TimeoutError:
+                    await response.write(b": still here\n\n")
+                    continue
+                if event is None:  # the server stops
+                    break
+                await response.write(event.frame())
+        except (ConnectionError, asyncio.CancelledError):
+            pass
+        finally:
+            self._events.leave(queue)
+        return response
 
     async def _find(self, request: web.Request) -> web.Response:
         reference = request.query.get("reference", "")

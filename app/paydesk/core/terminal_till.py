@@ -18,14 +18,22 @@ from typing import Any
 
 from paydesk.core.events import EventHub
 from paydesk.core.problems import failure_of
-from paydesk.core.watch_events import CreationRecorded, Problem
+from paydesk.core.watch_events import (
+    CreationRecorded,
+    OrderChecked,
+    OrderPaid,
+    OrderRefused,
+    Problem,
+)
 from paydesk.domain.errors import InputError
 from paydesk.domain.failures import ApiFailureCode, Failure
-from paydesk.domain.orders import CreationState, Order
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.domain.phase import phase_of
 
 #: Makes the sale as Enter does: (kopecks, email, note, reference) -> the order or None.
 Create = Callable[[int, str, str, str], "Order | None"]
+#: Hears an event for the till program's stream: its kind and the payment as shown.
+Emit = Callable[[str, dict[str, object]], None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,14 +69,37 @@ class TerminalTill:
     create: Create
     in_flight: Callable[[], frozenset[str]]
     book_lost: Callable[[], bool]
+    #: The order at the counter now (its id), and Esc: the buyer's screen goes idle.
+    sale_id: Callable[[], str | None]
+    end_sale: Callable[[], None]
     _waiting: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
+    _emit: Emit | None = None
 
     def __post_init__(self) -> None:
-        self._unsubscribe = self.hub.subscribe(CreationRecorded, self._recorded)
+        hub = self.hub
+        self._unsubscribe = [
+            hub.subscribe(CreationRecorded, self._recorded),
+            hub.subscribe(OrderPaid, lambda event: self._said("paid", event.order)),
+            hub.subscribe(OrderRefused, lambda event: self._said("refused", event.order)),
+            hub.subscribe(OrderChecked, self._checked)]
 
     def close(self) -> None:
-        self._unsubscribe()
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
         self._waiting.clear()
+        self._emit = None
+
+    def follow(self, emit: Emit | None) -> None:
+        """Who hears the payments' events from now on (the running API), or nobody."""
+        self._emit = emit
+
+    def _said(self, kind: str, order: Order) -> None:
+        if self._emit is not None:
+            self._emit(kind, self.describe(order))
+
+    def _checked(self, event: OrderChecked) -> None:
+        if event.changed and event.order.status is OrderStatus.EXPIRED:
+            self._said("expired", event.order)
 
     def take(self, ask: PaymentAsk, recorded: Callable[[], None]) -> Taken:
         """The order for ``ask``: the reference's own, else a new sale as Enter makes it.
@@ -100,8 +131,20 @@ class TerminalTill:
         return Taken(order=current, replayed=replayed, in_flight=out)
 
     def _recorded(self, event: CreationRecorded) -> None:
-        for recorded in self._waiting.pop(event.order.order_id, ()):
+        order = event.order
+        self._said("created" if order.creation is CreationState.CONFIRMED else "not_sent",
+                   order)
+        for recorded in self._waiting.pop(order.order_id, ()):
             recorded()
+
+    def dismiss(self, order_id: str) -> Order | None:
+        """Take the order off the buyer's screen if it is there (as Esc does; it stays
+        watched: the service has no cancel); None when there is no such order."""
+        order = self.desk.get(order_id)
+        if order is not None and self.sale_id() == order_id:
+            self.end_sale()
+            self._said("dismissed", order)
+        return order
 
     def health(self) -> dict[str, object]:
         """The order book's state and the creations out to the service now."""

@@ -39,7 +39,8 @@ class TerminalLink:
             watch.desk, watch.hub,
             lambda kopecks, email, note, reference: watch.create(kopecks, email, note,
                                                                   reference),
-            watch.in_flight, lambda: watch.book_is_lost)
+            watch.in_flight, lambda: watch.book_is_lost,
+            lambda: watch.presenter.sale_id, watch.end_sale)
         start_here()  # requests come from the server's thread through the courier
         self._unsubscribe = runtime.hub.subscribe(
             SettingsChanged, lambda event: self.follow(event.settings))
@@ -71,6 +72,7 @@ class TerminalLink:
             self.problem = str(exc.strerror or exc)
         else:
             self._server = server
+            self.till.follow(server.publish)
 
     def stop(self) -> None:
         self._unsubscribe()
@@ -78,6 +80,7 @@ class TerminalLink:
         self.till.close()
 
     def _stop_server(self) -> None:
+        self.till.follow(None)
         if self._server is not None:
             self._server.stop()
             self._server = None

@@ -1,0 +1,81 @@
+"""The till program's event stream (``GET /v1/events``): what became of its payments, each
+event with an id, so a client that reconnects with ``Last-Event-ID`` misses nothing.
+
+Kept in the API server's loop: the window's thread hands each event over with
+``call_soon_threadsafe`` (core/terminal_api.py). The last :data:`KEPT` events are kept
+for clients coming back; a client whose last id is older than that, or from before the
+API started again, first gets a ``reset`` event: read your payments again
+(``GET /v1/payments/{order_id}``), then follow the stream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import deque
+from dataclasses import dataclass
+
+#: Events kept for clients coming back.
+KEPT = 1000
+#: What a client is told when the events after its last id are not all kept.
+RESET = "reset"
+
+
+@dataclass(frozen=True, slots=True)
+class ApiEvent:
+    event_id: int
+    kind: str
+    data: str  # JSON
+
+    def frame(self) -> bytes:
+        return f"id: {self.event_id}\nevent: {self.kind}\ndata: {self.data}\n\n".encode()
+
+
+class EventLog:
+    """The events since the API started (the last :data:`KEPT`), and who listens.
+
+    Ids count from ``first`` (the start's time in milliseconds: ids of an earlier run
+    are lower, never taken for this run's)."""
+
+    def __init__(self, first: int) -> None:
+        self._first = first
+        self._next = first
+        self._kept: deque[ApiEvent] = deque(maxlen=KEPT)
+        self._listeners: set[asyncio.Queue[ApiEvent | None]] = set()
+
+    def add(self, kind: str, data: dict[str, object]) -> None:
+        event = ApiEvent(self._next, kind, json.dumps(data, ensure_ascii=False))
+        self._next += 1
+        self._kept.append(event)
+        for queue in self._listeners:
+            queue.put_nowait(event)
+
+    def since(self, last_id: str | None) -> list[ApiEvent]:
+        """What a client that saw ``last_id`` missed (a ``reset`` first if not all kept)."""
+        if last_id is None:
+            return []
+        try:
+            last = int(last_id.strip())
+        except ValueError:
+            last = -1
+        oldest = self._kept[0].event_id if self._kept else self._next
+        missed = [event for event in self._kept if event.event_id > last]
+        if last < self._first - 1 or last < oldest - 1 or last >= self._next:
+            return [ApiEvent(self._next - 1, RESET, "{}"), *missed]
+        return missed
+
+    def listen(self) -> asyncio.Queue[ApiEvent | None]:
+        queue: asyncio.Queue[ApiEvent | None] = asyncio.Queue()
+        self._listeners.add(queue)
+        return queue
+
+    def leave(self, queue: asyncio.Queue[ApiEvent | None]) -> None:
+        self._listeners.discard(queue)
+
+    def listeners(self) -> int:
+        return len(self._listeners)
+
+    def end(self) -> None:
+        """The server stops: every stream ends."""
+        for queue in self._listeners:
+            queue.put_nowait(None)

@@ -1,0 +1,111 @@
+"""The till program's event stream and dismiss: a payment asked for and paid on the
+sandbox's page arrives as events; a stream cut and resumed with Last-Event-ID misses
+nothing; dismiss takes the sale off the buyer's screen and it stays watched."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from paydesk.core.runtime import Runtime
+from paydesk.core.terminal_token import api_token
+from paydesk.domain.orders import OrderStatus
+from paydesk.sandbox import SandboxServer
+from paydesk.ui.main_window import MainWindow
+
+from counter_steps import WAIT_MS
+from memory_keyring import MemoryKeyring
+from payment_page import decide
+from terminal_client import EventReader, TillProgram
+
+
+@pytest.fixture
+def runtime(runtime: Runtime, memory_keyring: MemoryKeyring) -> Runtime:
+    runtime.keeper.settings = dataclasses.replace(runtime.settings, terminal_api="local",
+                                                  terminal_api_port=0)
+    api_token(runtime.secret_store())
+    return runtime
+
+
+@pytest.fixture
+def till(window: MainWindow, qtbot: QtBot) -> Iterator[TillProgram]:
+    server = window.parts.terminal.server
+    assert server is not None
+    program = TillProgram(qtbot, server.base_url, api_token(window.runtime.secret_store()))
+    yield program
+    program.close()
+
+
+def pay(window: MainWindow, qtbot: QtBot, payment: dict[str, object]) -> None:
+    decide(str(payment["link"]), "approve", "buyer@example.com").raise_for_status()
+    order_id = str(payment["order_id"])
+    qtbot.waitUntil(lambda: window.watch.desk.get(order_id).status is OrderStatus.APPROVE,
+                    timeout=WAIT_MS)
+
+
+def test_a_payment_paid_on_the_page_arrives_as_events(
+        window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, till: TillProgram) -> None:
+    stream = EventReader(till)
+    try:
+        payment = till.call("POST", "/v1/payments",
+                            json={"amount_kopecks": 2500, "reference": "e-1"}).json()
+        order_id = payment["order_id"]
+        created = stream.until("created", order_id)
+        assert created[2]["link"] == payment["link"] and created[2]["phase"] == "pending"
+        pay(window, qtbot, payment)
+        paid = stream.until("paid", order_id)
+        assert paid[2]["phase"] == "paid" and int(paid[0]) > int(created[0])
+    finally:
+        stream.close()
+
+
+def test_a_stream_cut_and_resumed_misses_nothing(
+        window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, till: TillProgram) -> None:
+    first = EventReader(till)
+    payment = till.call("POST", "/v1/payments",
+                        json={"amount_kopecks": 3100, "reference": "e-2"}).json()
+    seen, _kind, _data = first.until("created", payment["order_id"])
+    first.close()
+    pay(window, qtbot, payment)  # while nobody listens
+    window.new_payment()
+    second = till.call("POST", "/v1/payments",
+                       json={"amount_kopecks": 3200, "reference": "e-3"}).json()
+    resumed = EventReader(till, last_event_id=seen)
+    try:
+        after = [resumed.next(), resumed.next()]
+        assert [(kind, data["order_id"]) for _id, kind, data in after] == [
+            ("paid", payment["order_id"]), ("created", second["order_id"])]
+        assert [int(event_id) for event_id, _k, _d in after] == [int(seen) + 1, int(seen) + 2]
+    finally:
+        resumed.close()
+    stale = EventReader(till, last_event_id="12")  # an id of an earlier run
+    try:
+        event_id, kind, _data = stale.next()
+        assert kind == "reset"
+        kinds = [stale.next()[1], stale.next()[1], stale.next()[1]]
+        assert kinds == ["created", "paid", "created"]
+    finally:
+        stale.close()
+
+
+def test_dismiss_takes_the_sale_off_the_buyers_screen_and_it_stays_watched(
+        window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, till: TillProgram) -> None:
+    payment = till.call("POST", "/v1/payments",
+                        json={"amount_kopecks": 4100, "reference": "e-4"}).json()
+    order_id = payment["order_id"]
+    assert window.watch.presenter.sale_id == order_id
+    stream = EventReader(till)
+    try:
+        reply = till.call("POST", f"/v1/payments/{order_id}/dismiss")
+        assert reply.status_code == 200 and reply.json()["order_id"] == order_id
+        assert window.watch.presenter.sale_id is None
+        assert stream.until("dismissed", order_id)[2]["phase"] == "pending"
+        pay(window, qtbot, payment)  # still watched: paid later, it is heard
+        assert stream.until("paid", order_id)[2]["phase"] == "paid"
+    finally:
+        stream.close()
+    missing = till.call("POST", "/v1/payments/no-such-order/dismiss")
+    assert missing.status_code == 404 and missing.json()["code"] == "api_not_found"
