@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 from pytestqt.qtbot import QtBot
+from terminal_client import EventReader, TillProgram
 
 from paydesk.core.runtime import Runtime
 from paydesk.core.terminal_token import api_token
@@ -19,7 +20,6 @@ from paydesk.ui.main_window import MainWindow
 from counter_steps import WAIT_MS
 from memory_keyring import MemoryKeyring
 from payment_page import decide
-from terminal_client import EventReader, TillProgram
 
 
 @pytest.fixture
@@ -83,7 +83,7 @@ def test_a_stream_cut_and_resumed_misses_nothing(
         resumed.close()
     stale = EventReader(till, last_event_id="12")  # an id of an earlier run
     try:
-        event_id, kind, _data = stale.next()
+        _event_id, kind, _data = stale.next()
         assert kind == "reset"
         kinds = [stale.next()[1], stale.next()[1], stale.next()[1]]
         assert kinds == ["created", "paid", "created"]
