@@ -1,0 +1,104 @@
+"""The till program's API's OpenAPI document (docs/terminal-api.openapi.json) against
+the running window's server: every operation it names is called, every answer's status
+is one it documents, and every answer's body fits the schema it gives."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import requests
+from pytestqt.qtbot import QtBot
+from terminal_client import EventReader, TillProgram
+
+from paydesk.core.runtime import Runtime
+from paydesk.core.terminal_token import api_token
+from paydesk.sandbox import SandboxServer
+from paydesk.ui.main_window import MainWindow
+
+from memory_keyring import MemoryKeyring
+
+DOCUMENT = Path(__file__).resolve().parents[2] / "docs" / "terminal-api.openapi.json"
+
+
+@pytest.fixture
+def runtime(runtime: Runtime, memory_keyring: MemoryKeyring) -> Runtime:
+    runtime.keeper.settings = dataclasses.replace(runtime.settings, terminal_api="local",
+                                                  terminal_api_port=0)
+    api_token(runtime.secret_store())
+    return runtime
+
+
+@pytest.fixture
+def till(window: MainWindow, qtbot: QtBot) -> Iterator[TillProgram]:
+    server = window.parts.terminal.server
+    assert server is not None
+    program = TillProgram(qtbot, server.base_url, api_token(window.runtime.secret_store()))
+    yield program
+    program.close()
+
+
+class Checked:
+    """The document, and the operations and answers checked against it."""
+
+    def __init__(self, till: TillProgram) -> None:
+        self.doc: dict[str, Any] = json.loads(DOCUMENT.read_text(encoding="utf-8"))
+        jsonschema.Draft202012Validator.check_schema(
+            {"$defs": self.doc["components"]["schemas"]})
+        self.till = till
+        self.called: set[tuple[str, str]] = set()
+
+    def operation(self, method: str, path: str) -> dict[str, Any]:
+        for template, item in self.doc["paths"].items():
+            pattern = re.sub(r"\{[^}]+\}", "[^/]+", template)
+            if re.fullmatch(pattern, path) and method.lower() in item:
+                self.called.add((template, method.lower()))
+                return dict(item[method.lower()])
+        raise AssertionError(f"{method} {path} is not in the document")
+
+    def call(self, method: str, path: str, **kwargs: Any) -> requests.Response:
+        operation = self.operation(method, path.partition("?")[0])
+        reply = self.till.call(method, path, **kwargs)
+        self.fits(operation, reply)
+        return reply
+
+    def fits(self, operation: dict[str, Any], reply: requests.Response) -> None:
+        documented = operation["responses"].get(str(reply.status_code))
+        assert documented is not None, f"{reply.status_code} is not documented: {reply.text}"
+        kind = reply.headers["Content-Type"].partition(";")[0]
+        assert kind in documented["content"], kind
+        schema = documented["content"][kind]["schema"]
+        if kind.endswith("json"):
+            jsonschema.validate(reply.json(), {**schema, "components": self.doc["components"]},
+                                cls=jsonschema.Draft202012Validator)
+
+
+def test_the_document_says_what_the_server_answers(
+        window: MainWindow, till: TillProgram, sandbox: SandboxServer) -> None:
+    checked = Checked(till)
+    ask = {"amount_kopecks": 1500, "reference": "doc-1", "email": "b@example.com"}
+    made = checked.call("POST", "/v1/payments", json=ask)
+    assert made.status_code == 201
+    order_id = made.json()["order_id"]
+    assert checked.call("POST", "/v1/payments", json=ask).status_code == 200
+    assert checked.call("POST", "/v1/payments", json={"amount_kopecks": -1,
+                                                      "reference": "x"}).status_code == 422
+    assert checked.call("POST", "/v1/payments", data=b"{").status_code == 400
+    assert checked.call("POST", "/v1/payments", json=ask, token="").status_code == 401
+    assert checked.call("POST", "/v1/payments", json=ask,
+                        headers={"Host": "evil.example"}).status_code == 421
+    assert checked.call("GET", "/v1/payments?reference=doc-1").status_code == 200
+    assert checked.call("GET", f"/v1/payments/{order_id}").status_code == 200
+    assert checked.call("GET", "/v1/payments/nothing").status_code == 404
+    assert checked.call("POST", f"/v1/payments/{order_id}/dismiss").status_code == 200
+    assert checked.call("GET", "/v1/health").status_code == 200
+    checked.operation("GET", "/v1/events")
+    EventReader(till).close()  # answers 200, text/event-stream
+    assert checked.called == {(path, method) for path, item in checked.doc["paths"].items()
+                              for method in item}
