@@ -37,7 +37,7 @@ class TillProgram:
         sent = {"Authorization": f"Bearer {self.token if token is None else token}",
                 **(headers or {})}
         return self._pool.submit(requests.request, method, self.base_url + path,
-                                 headers=sent, timeout=30, **kwargs)
+                                 headers=sent, timeout=60, **kwargs)
 
     def wait(self, future: Future[requests.Response]) -> requests.Response:
         self.qtbot.waitUntil(future.done, timeout=WAIT_MS * 4)

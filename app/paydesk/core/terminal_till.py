@@ -125,7 +125,9 @@ class TerminalTill:
 
     def _answer(self, order: Order, recorded: Callable[[], None], *, replayed: bool) -> Taken:
         current = self.desk.get(order.order_id) or order
-        out = current.order_id in self.in_flight()
+        # Its creation is out (a confirmed order's check being out is not awaited).
+        out = (current.creation is CreationState.UNCONFIRMED
+               and current.order_id in self.in_flight())
         if out:
             self._waiting.setdefault(current.order_id, []).append(recorded)
         return Taken(order=current, replayed=replayed, in_flight=out)
