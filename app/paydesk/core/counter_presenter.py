@@ -115,10 +115,6 @@ class CounterPresenter:
         """The orders someone is watching now: checked every couple of seconds."""
         return frozenset(i for i in (self.sale_id, self.viewed_id) if i is not None)
 
-    def is_creating(self, order_id: str) -> bool:
-        """Whether this is the sale and the service has yet to answer its creation."""
-        return self._awaited == order_id
-
     # -- what the cashier does --------------------------------------------------------
 
     def start_sale(self, order: Order) -> None:
