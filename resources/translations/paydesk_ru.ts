@@ -19,6 +19,11 @@
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="64"/>
+        <source>&amp;Add a tablet or phone</source>
+        <translation>&amp;Добавить планшет или телефон</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
@@ -110,6 +115,16 @@
         <translation>В&amp;ыход</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="86"/>
+        <source>&amp;Remove</source>
+        <translation>&amp;Удалить</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="50"/>
+        <source>&amp;Serve the page:</source>
+        <translation>&amp;Страница:</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
@@ -172,7 +187,7 @@
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="90"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="93"/>
         <source>A server on another computer is reached only with TLS and a checked certificate: leave sslmode out, or write sslmode=verify-full.</source>
         <translation>К серверу на другом компьютере можно подключаться только через TLS с проверкой сертификата: не указывайте sslmode или укажите sslmode=verify-full.</translation>
     </message>
@@ -190,6 +205,11 @@
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="71"/>
         <source>About PayDesk</source>
         <translation>О программе PayDesk</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="66"/>
+        <source>Add a tablet or phone</source>
+        <translation>Добавить планшет или телефон</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="58"/>
@@ -226,7 +246,7 @@
         <translation>Сумма, ₽</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="86"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="89"/>
         <source>An address has no spaces.</source>
         <translation>В адресе не должно быть пробелов.</translation>
     </message>
@@ -269,6 +289,16 @@
         <location filename="../../app/paydesk/ui/orders/details.py" line="114"/>
         <source>Answered at</source>
         <translation>Ответ получен</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="162"/>
+        <source>Any device on the shop&apos;s network can reach this page; only paired devices see the sale, and they only see it.</source>
+        <translation>Страница доступна любому устройству в сети магазина; продажу видят только подключённые устройства, и только её.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="55"/>
+        <source>any free port</source>
+        <translation>любой свободный</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="38"/>
@@ -314,6 +344,16 @@
         <location filename="../../app/paydesk/ui/payment/form.py" line="55"/>
         <source>Buyer&apos;s e-mail</source>
         <translation>E-mail покупателя</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="43"/>
+        <source>Buyer&apos;s screen on a tablet or phone</source>
+        <translation>Экран покупателя на планшете или телефоне</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="125"/>
+        <source>Buyer&apos;s screens: {0}</source>
+        <translation>Экранов покупателя: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="123"/>
@@ -372,6 +412,7 @@
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="30"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="234"/>
         <source>Checking the payment…</source>
         <translation>Проверяем оплату…</translation>
@@ -409,6 +450,11 @@
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="81"/>
         <source>Connected: the service accepted these credentials.</source>
         <translation>Подключено: сервис принял эти учётные данные.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="37"/>
+        <source>Connecting to the till…</source>
+        <translation>Подключение к кассе…</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="148"/>
@@ -569,7 +615,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="325"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="326"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -754,6 +800,11 @@
         <translation>Дата начала</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="38"/>
+        <source>Full screen</source>
+        <translation>Во весь экран</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="210"/>
         <source>Generated {0}</source>
         <translation>Сформирован {0}</translation>
@@ -764,12 +815,12 @@
         <translation>Сформировано в PayDesk {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="87"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="90"/>
         <source>Give one server, not several.</source>
         <translation>Укажите один сервер, а не несколько.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="73"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="76"/>
         <source>Give the device&apos;s whole path, as in serial:///dev/ttyUSB0.</source>
         <translation>Укажите полный путь к устройству, например serial:///dev/ttyUSB0.</translation>
     </message>
@@ -880,7 +931,7 @@
         <translation type="vanished">Не пишите пароль в адресе: он хранится в хранилище ключей (paydesk config set book_password) или в ~/.pgpass.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="93"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="96"/>
         <source>Leave the password out of the address: type it in the Password field below (or put it in ~/.pgpass).</source>
         <translation>Не пишите пароль в адресе: введите его в поле «Пароль» ниже (или укажите в ~/.pgpass).</translation>
     </message>
@@ -938,6 +989,11 @@
         <location filename="../../app/paydesk/ui/orders/totals_line.py" line="55"/>
         <source>No orders yet</source>
         <translation>Заказов пока нет</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="119"/>
+        <source>No pairing code could be made: {0}</source>
+        <translation>Не удалось создать код подключения: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/widgets/link_label.py" line="41"/>
@@ -1017,7 +1073,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="125"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="188"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="195"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -1052,6 +1108,11 @@
         <location filename="../../app/paydesk/ui/payment/panel.py" line="117"/>
         <source>Note</source>
         <translation>Примечание</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="47"/>
+        <source>Off</source>
+        <translation>Выключена</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/place.py" line="12"/>
@@ -1144,11 +1205,17 @@
         <translation>Срок действия заказа:</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="56"/>
+        <source>P&amp;ort:</source>
+        <translation>П&amp;орт:</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="212"/>
         <source>P&amp;rint…</source>
         <translation>Пе&amp;чать…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="31"/>
         <location filename="../../app/paydesk/core/export.py" line="45"/>
         <location filename="../../app/paydesk/core/export.py" line="62"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="92"/>
@@ -1248,6 +1315,16 @@
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="84"/>
+        <source>Paired devices</source>
+        <translation>Подключённые устройства</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="80"/>
+        <source>Paired devices:</source>
+        <translation>Подключённые устройства:</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/printer_section.py" line="52"/>
         <source>Paper &amp;width:</source>
         <translation>&amp;Ширина бумаги:</translation>
@@ -1272,7 +1349,7 @@
         <location filename="../../app/paydesk/ui/main_window.py" line="87"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="54"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="57"/>
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="49"/>
         <source>PayDesk</source>
@@ -1309,7 +1386,7 @@
         <translation>PayDesk продолжает его проверять.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="92"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="98"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -1326,7 +1403,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="87"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="54"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
     </message>
@@ -1337,11 +1414,17 @@ QR payments at a shop counter.</source>
         <translation>Ссылка на оплату</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="39"/>
+        <source>Payment QR code</source>
+        <translation>QR-код для оплаты</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/receipts.py" line="60"/>
         <source>Payment received</source>
         <translation>Оплата получена</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="32"/>
         <location filename="../../app/paydesk/ui/payment/display_phases.py" line="28"/>
         <source>Payment refused</source>
         <translation>Отказано в оплате</translation>
@@ -1386,6 +1469,12 @@ QR payments at a shop counter.</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="35"/>
+        <location filename="../../app/paydesk/core/display_page.py" line="36"/>
+        <source>Please ask the cashier.</source>
+        <translation>Обратитесь к кассиру.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="19"/>
         <source>PNG image (*.png)</source>
         <translation>Изображение PNG (*.png)</translation>
@@ -1396,6 +1485,12 @@ QR payments at a shop counter.</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="57"/>
+        <source>Port</source>
+        <translation>Порт</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="27"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="126"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
@@ -1421,12 +1516,12 @@ QR payments at a shop counter.</source>
         <translation>Печать квитанции</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="90"/>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="95"/>
         <source>Print receipt</source>
         <translation>Печать чека</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="87"/>
+        <location filename="../../app/paydesk/ui/printing/window_printing.py" line="92"/>
         <source>Print slip</source>
         <translation>Печать квитанции</translation>
     </message>
@@ -1452,7 +1547,7 @@ QR payments at a shop counter.</source>
         <translation>Печать…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="77"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="80"/>
         <source>python-escpos knows no printer profile of that name; leave profile= out for a generic one.</source>
         <translation>python-escpos не знает профиля принтера с таким именем; уберите profile=, чтобы использовать общий.</translation>
     </message>
@@ -1472,6 +1567,7 @@ QR payments at a shop counter.</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="26"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="120"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
@@ -1493,6 +1589,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
         <translation>Отказано</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="88"/>
+        <source>Remove the paired device</source>
+        <translation>Удалить подключённое устройство</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="186"/>
@@ -1560,11 +1661,24 @@ QR payments at a shop counter.</source>
         <translation>Сохранить отчёт в PDF</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="170"/>
+        <source>Save to serve the page; then add a tablet or phone here.</source>
+        <translation>Сохраните, чтобы открыть страницу; затем добавьте здесь планшет или телефон.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="375"/>
         <source>Saved {0}</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="125"/>
+        <source>Scan this with the tablet or phone (its camera or a QR app), then put it on its stand facing the buyer. The code works once, until {0}.
+{1}</source>
+        <translation>Отсканируйте этот код планшетом или телефоном (камерой или приложением для QR) и поставьте его на подставку лицом к покупателю. Код действует один раз, до {0}.
+{1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="28"/>
         <location filename="../../app/paydesk/core/receipts.py" line="54"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="136"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="217"/>
@@ -1618,6 +1732,11 @@ QR payments at a shop counter.</source>
         <translation>Отправлено на печать</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="51"/>
+        <source>Serve the page</source>
+        <translation>Страница</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="74"/>
         <source>Service</source>
         <translation>Сервис</translation>
@@ -1634,7 +1753,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="125"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="188"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="195"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1644,8 +1763,8 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="129"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="148"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="132"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="151"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1686,7 +1805,7 @@ QR payments at a shop counter.</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="89"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="92"/>
         <source>sslmode must be one of PostgreSQL&apos;s modes.</source>
         <translation>sslmode должен быть одним из режимов PostgreSQL.</translation>
     </message>
@@ -1740,6 +1859,11 @@ QR payments at a shop counter.</source>
         <translation>&amp;Касса:</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="126"/>
+        <source>Tablets and phones showing the buyer&apos;s screen now</source>
+        <translation>Планшеты и телефоны, которые сейчас показывают экран покупателя</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="60"/>
         <source>Take payments at your counter: type an amount, the buyer scans a QR code with their phone, and PayDesk tells you the moment it is paid.</source>
         <translation>Принимайте оплату на кассе: введите сумму, покупатель сканирует QR-код телефоном, а PayDesk сразу сообщит, что платёж прошёл.</translation>
@@ -1786,7 +1910,12 @@ QR payments at a shop counter.</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="84"/>
+        <location filename="../../app/paydesk/core/display_page.py" line="34"/>
+        <source>Thank you!</source>
+        <translation>Спасибо!</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="87"/>
         <source>The address must start with postgresql:// (a PostgreSQL server).</source>
         <translation>Адрес должен начинаться с postgresql:// (сервер PostgreSQL).</translation>
     </message>
@@ -1819,6 +1948,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="30"/>
         <source>The amount must be more than zero.</source>
         <translation>Сумма должна быть больше нуля.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="65"/>
+        <source>The buyer&apos;s web screen is off, on this computer only, or on the shop&apos;s network.</source>
+        <translation>Веб-экран покупателя: выключен, только на этом компьютере или в сети магазина.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/connection_check.py" line="136"/>
@@ -1887,22 +2021,22 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите пароль, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="77"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="78"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="75"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="76"/>
         <source>The new language is used when PayDesk is started again.</source>
         <translation>Новый язык появится после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="79"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="80"/>
         <source>The new order book is used when PayDesk is started again.</source>
         <translation>Новая книга заказов начнёт использоваться после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="81"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="82"/>
         <source>The new till name is used when PayDesk is started again.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
@@ -1985,6 +2119,16 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="38"/>
         <source>the OS keychain (service “{0}”, account “{1}”)</source>
         <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="167"/>
+        <source>The page could not be served: {0}</source>
+        <translation>Страницу не удалось открыть: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="165"/>
+        <source>The page&apos;s address: {0}</source>
+        <translation>Адрес страницы: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="53"/>
@@ -2142,12 +2286,12 @@ QR payments at a shop counter.</source>
         <translation>Предыдущий период</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="69"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="72"/>
         <source>The port must be a number from 1 to 65535 (printers listen on 9100).</source>
         <translation>Порт должен быть числом от 1 до 65535 (принтеры слушают порт 9100).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="88"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="91"/>
         <source>The port must be a number from 1 to 65535.</source>
         <translation>Порт — число от 1 до 65535.</translation>
     </message>
@@ -2318,7 +2462,12 @@ QR payments at a shop counter.</source>
         <translation>Пароль общей книги заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="75"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="48"/>
+        <source>The shop&apos;s network</source>
+        <translation>В сети магазина</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="78"/>
         <source>The speed must be one a serial printer is set to, such as 9600 or 115200.</source>
         <translation>Скорость должна быть одной из скоростей последовательного принтера, например 9600 или 115200.</translation>
     </message>
@@ -2343,7 +2492,7 @@ QR payments at a shop counter.</source>
         <translation>Настройки {name} не существует.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="102"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="105"/>
         <source>This cannot be shorter than the first check of other orders ({low} s).</source>
         <translation>Не может быть меньше первой проверки других заказов ({low} с).</translation>
     </message>
@@ -2386,12 +2535,17 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить в нём. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите ниже хранение ключа в файле.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="47"/>
+        <source>This computer only</source>
+        <translation>Только на этом компьютере</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="57"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="100"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="103"/>
         <source>This must be between {low} and {high}.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
@@ -2446,6 +2600,11 @@ QR payments at a shop counter.</source>
         <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="42"/>
+        <source>This screen is not paired with the till. Scan a new pairing code at the till.</source>
+        <translation>Этот экран не подключён к кассе. Отсканируйте новый код подключения на кассе.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/shared_book.py" line="72"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
@@ -2474,6 +2633,11 @@ QR payments at a shop counter.</source>
         <translation>Касса: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="33"/>
+        <source>Time is up</source>
+        <translation>Время вышло</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="47"/>
         <source>Time is up — checking…</source>
         <translation>Время вышло — проверяем…</translation>
@@ -2483,6 +2647,7 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="29"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="137"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="139"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="100"/>
@@ -2513,6 +2678,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="86"/>
         <source>Today</source>
         <translation>Сегодня</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="44"/>
+        <source>Too many wrong pairing codes. Try again in a minute.</source>
+        <translation>Слишком много неверных кодов подключения. Попробуйте через минуту.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="210"/>
@@ -2596,6 +2766,7 @@ QR payments at a shop counter.</source>
         <translation>ср</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="25"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="176"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
@@ -2621,7 +2792,7 @@ QR payments at a shop counter.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/texts.py" line="71"/>
+        <location filename="../../app/paydesk/ui/settings/texts.py" line="74"/>
         <source>Write the vendor and product as lsusb shows them, as in usb://04b8:0202.</source>
         <translation>Укажите производителя и модель так, как их показывает lsusb, например usb://04b8:0202.</translation>
     </message>
@@ -2659,6 +2830,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/cli/report_command.py" line="168"/>
         <source>{0} to {1}</source>
         <translation>{0} — {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="136"/>
+        <source>{0} — last seen {1}</source>
+        <translation>{0} — был на связи {1}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="185"/>

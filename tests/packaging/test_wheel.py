@@ -105,6 +105,7 @@ def test_the_sdist_builds_a_complete_wheel_and_installs_a_working_paydesk(
     assert not {name for name in names if name.endswith(".ts")}, "translation sources shipped"
     assert "paydesk/resources/translations/paydesk_ru.qm" in names
     assert "paydesk/resources/sounds/refused.wav" in names
+    assert "paydesk/resources/web/display.js" in names  # the buyer's web screen's page
     licences = {name.split(".dist-info/licenses/", 1)[1] for name in names
                 if ".dist-info/licenses/" in name}
     assert set(LICENCES) <= licences
@@ -113,6 +114,7 @@ def test_the_sdist_builds_a_complete_wheel_and_installs_a_working_paydesk(
                 for line in zipfile.ZipFile(wheel).read(metadata).decode().splitlines()
                 if line.startswith("Requires-Dist: ") and "extra ==" not in line]
     assert any(name.startswith("qrcode") for name in requires)  # the QR encoder
+    assert any(name.startswith("aiohttp") for name in requires)  # the buyer's web screen
     assert not any(name.startswith("zxing") for name in requires)  # the tests' decoder
 
     python, site = _fresh_venv(tmp_path)

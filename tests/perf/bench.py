@@ -46,6 +46,8 @@ against a baseline measured in the same run, interleaved with it:
 - ``shared``: a shop's tills on one shared order book, on a PostgreSQL server the
   part starts itself (bench_shared.py says what each figure is; skipped, with
   the reason, where no server is installed).
+- ``web``: the buyer's web screen with 10 paired devices beside the window
+  (bench_web.py says what each figure is).
 - ``million``: the window on a till's book of 1 000 000 orders (bench_million.py);
   run only when named (``--only million``), as building the book takes minutes.
 
@@ -94,6 +96,11 @@ BUDGETS: dict[str, tuple[float, str]] = {
     # The receipt printer (bench_printer.py):
     "print_slip_ms": (250, "print call to the slip's last byte, loopback printer"),
     "enter_to_slip_ms": (500, "window: Enter, then Ctrl+P, to the slip's last byte"),
+    # The buyer's web screen, 10 devices (bench_web.py):
+    "web_qr_after_window_ms": (300, "sale's code on the pages after the window's QR (p95)"),
+    "web_paid_after_window_ms": (300, "paid on the pages after the window shows it (p95)"),
+    "web_stall_ms": (50, "longest 10 ms timer gap, 10 devices, sales typed and paid"),
+    "web_back_after_cut_s": (3.0, "a page (Chromium) back after a 10 s cut: current sale"),
     # The shop's shared order book (bench_shared.py, bench_million.py):
     "shared_shown_p95_s": (1.0, "4 tills: an order sold at one, in another's book (p95)"),
     "get_order_ratio": (1.1, "get_order calls, 4 tills watching / 1 till"),
@@ -103,7 +110,7 @@ BUDGETS: dict[str, tuple[float, str]] = {
     "history_rss_1m_ratio": (1.1, "window's RSS, 1 000 000 orders / 100 000"),
 }
 PARTS = ("startup", "create", "status", "refresh", "history", "external", "sandbox", "shared",
-         "printer")
+         "printer", "web")
 #: Parts run only when named (--only): building their book takes minutes.
 EXTRA_PARTS = ("million",)
 
@@ -184,6 +191,12 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
                 with SandboxProcess(work) as separate:
                     figures.update(bench_printer.bench_printer(sizes, work, gui,
                                                                separate.base_url))
+        if gui is not None and "web" in parts:
+            log("the buyer's web screen")
+            import bench_web
+
+            figures.update(bench_web.bench_web(sizes, work, gui, base_url))
+            figures.update(bench_web.back_after_cut(sizes == QUICK, work, gui, base_url))
         if gui is not None and "million" in parts:
             import bench_million
 

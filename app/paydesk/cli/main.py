@@ -18,6 +18,7 @@ from paydesk.cli import (
     book_step,
     completion_command,
     config_command,
+    display_command,
     exit_codes,
     order_commands,
     print_command,
@@ -69,6 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     config_command.add_parser(sub)
     book_command.add_parser(sub)
     about_command.add_parser(sub)
+    display_command.add_parser(sub)
     completion_command.add_parser(sub)
     sandbox = sub.add_parser("sandbox", help="run the local sandbox payment service")
     sandbox_cli.add_arguments(sandbox)

@@ -45,6 +45,7 @@ class SettingsProblem(enum.StrEnum):
     PRINTER_ADDRESS = "printer_address"  # ``value``, ``reason`` (a PrinterAddressProblem)
     PRINTER_PAPER = "printer_paper"  # ``value``
     PRINTER_CODE_PAGE = "printer_code_page"  # ``value``
+    WEB_DISPLAY_CHOICE = "web_display_choice"  # ``value``
 
 
 class SettingsError(Exception):

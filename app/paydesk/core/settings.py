@@ -33,6 +33,10 @@ from paydesk.domain.money import MAX_AMOUNT
 from paydesk.support.held_lock import wait_for_lock
 from paydesk.support.private_files import make_private_folder, write_private_file
 
+#: The buyer's web screen's port unless one is set (paydesk.core.web_display).
+WEB_DISPLAY_PORT = 8765
+#: Where the buyer's web screen listens: nowhere, this computer, the shop's network.
+WEB_DISPLAY_CHOICES = ("off", "local", "network")
 #: A till's name is shown in a column and typed in filters: short, one line.
 TILL_MAX = 40
 #: How long a save waits for another program's save of the same settings (which takes
@@ -111,6 +115,14 @@ class Settings:
         "CP866", help="the receipt printer's code page for the words (CP866 has Cyrillic)")
     printer_receipts: bool = setting(
         False, help="print a receipt by itself when a sale this till took is paid (once)")
+    # -- the buyer's screen on a tablet or phone (paydesk.core.web_display) --
+    web_display: str = setting(
+        "off", help='the buyer\'s screen on a paired tablet or phone: "off", "local" '
+        '(this computer only) or "network" (the shop\'s network)')
+    #: Fixed by default, so paired devices find the till again after a restart.
+    web_display_port: int = setting(
+        WEB_DISPLAY_PORT, bounds=(0, 65535), help="the port of the buyer's web screen "
+        "(0: any free port)")
 
     @property
     def is_configured(self) -> bool:
@@ -169,6 +181,10 @@ def validate(settings: Settings) -> Settings:
                             f"till must be one line of at most {TILL_MAX} characters.",
                             setting="till", value=settings.till)
     _check_printer(settings)
+    if settings.web_display not in WEB_DISPLAY_CHOICES:
+        raise SettingsError(SettingsProblem.WEB_DISPLAY_CHOICE,
+                            'web_display must be "off", "local" or "network".',
+                            setting="web_display", value=settings.web_display)
     return settings
 
 

@@ -47,3 +47,34 @@ def render_text(matrix: list[list[bool]]) -> str:
     for top, bottom in zip(rows[0::2], rows[1::2], strict=True):
         lines.append("".join(glyphs[(t, b)] for t, b in zip(top, bottom, strict=True)))
     return "\n".join(lines)
+
+
+#: An SVG file's size per module, in pixels (it scales; this is only its natural size).
+SVG_MODULE_PX = 8
+
+
+def svg_text(matrix: list[list[bool]]) -> str:
+    """The code as SVG: a white square and one path of dark runs, one unit a module."""
+    if not matrix:
+        raise ValueError("empty QR matrix")
+    size = len(matrix)
+    runs: list[str] = []
+    for y, row in enumerate(matrix):
+        x = 0
+        while x < size:
+            if not row[x]:
+                x += 1
+                continue
+            start = x
+            while x < size and row[x]:
+                x += 1
+            runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
+    px = size * SVG_MODULE_PX
+    return (
+        '<?xml version="1.0" encoding="UTF-8"?>\n'
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{px}" height="{px}" '
+        f'viewBox="0 0 {size} {size}" shape-rendering="crispEdges">\n'
+        f'<rect width="{size}" height="{size}" fill="#ffffff"/>\n'
+        f'<path fill="#000000" d="{"".join(runs)}"/>\n'
+        "</svg>\n"
+    )

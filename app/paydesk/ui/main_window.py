@@ -301,6 +301,7 @@ class MainWindow(QMainWindow):
         from paydesk.ui import window_builder  # loaded already: it built the parts
 
         parts.screens.stop()
+        parts.web_screen.stop()
         window_builder.stop_parts(parts.watch, parts.shared_book, parts.book_watch,
                                   parts.orders_panel)
 

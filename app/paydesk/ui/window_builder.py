@@ -31,6 +31,7 @@ from paydesk.ui.payment.form import amount_hints
 from paydesk.ui.payment.panel import PaymentPanel
 from paydesk.ui.payment.sale_announcer import SaleAnnouncer
 from paydesk.ui.payment.watch_driver import WatchDriver
+from paydesk.ui.payment.web_screen import WebScreenLink
 from paydesk.ui.printing.window_printing import WindowPrinting
 from paydesk.ui.shell.crash_notice import CrashNotice
 from paydesk.ui.shell.event_bridge import EventBridge
@@ -120,6 +121,7 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
     frame.settings_control.follow_sound_action(menu_actions.actions.sound)
     watch = make_watch()
     link: SharedBookLink | None = None
+    web_screen: WebScreenLink | None = None
     try:
         watch.setParent(window)
         watch.problem.connect(slots.show_problem)
@@ -157,17 +159,23 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
             sale=SaleAnnouncer(panel).on_sale), parent=window)
         # The window's shortcuts work while the cashier types (an amount, a search).
         FieldShortcuts(window).watch()
+        # The buyer's screen on paired tablets and phones (while the setting says so).
+        web_screen = WebScreenLink(runtime, watch.presenter, parent=window)
+        window.statusBar().addPermanentWidget(web_screen.label)
+        frame.settings_control.follow_web_screen(web_screen)
         crash_notice = CrashNotice(frame.log_dir, parent=window, window=window)
         if QApplication.windowIcon().isNull():  # run_window sets it on the application
             window.setWindowIcon(app_icon())
     except BaseException:
+        if web_screen is not None:
+            web_screen.stop()
         stop_parts(watch, link, book_watch, orders)
         raise
     return WindowParts(
         menu_actions=menu_actions, watch=watch, payment_panel=panel, screens=screens,
         orders_panel=orders, book_watch=book_watch,
         shared_book=link, alerts=alerts, paid_notices=notices, crash_notice=crash_notice,
-        printing=printing)
+        printing=printing, web_screen=web_screen)
 
 
 def stop_parts(watch: WatchDriver, link: SharedBookLink | None,

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from paydesk.ui.payment.idle_card import IdleCard
     from paydesk.ui.payment.panel import PaymentPanel
     from paydesk.ui.payment.watch_driver import WatchDriver
+    from paydesk.ui.payment.web_screen import WebScreenLink
     from paydesk.ui.printing.window_printing import WindowPrinting
     from paydesk.ui.settings.apply import SettingsControl
     from paydesk.ui.shell.crash_notice import CrashNotice
@@ -81,6 +82,7 @@ class WindowParts:
     alerts: Alerts
     paid_notices: PaidNotices
     crash_notice: CrashNotice
+    web_screen: WebScreenLink  # the buyer's screen on paired tablets and phones
     printing: WindowPrinting  # the receipt printer: slips, receipts, the notice
 
     @property

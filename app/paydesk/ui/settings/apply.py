@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
     from paydesk.ui.payment.alerts import Alerts
     from paydesk.ui.payment.customer_display import CustomerDisplay
+    from paydesk.ui.payment.web_screen import WebScreenLink
     from paydesk.ui.shell.shared_book import SharedBookLink
 
 log = logging.getLogger(__name__)
@@ -93,6 +94,7 @@ class SettingsControl(QObject):
         self._runtime = runtime
         self._sound_action: QAction | None = None
         self._shared_book: SharedBookLink | None = None
+        self._web_screen: WebScreenLink | None = None
         window.setWindowTitle(window_title(self._runtime.settings, demo=self._runtime.is_demo))
         follow_settings(self._runtime, self, self._show_in_window)
 
@@ -114,6 +116,7 @@ class SettingsControl(QObject):
         dialog = SettingsDialog(
             before, runtime.secret_store(), demo=runtime.is_demo,
             account_in_use=runtime.desk_client_id is not None, parent=self._window,
+            web_screen=self._web_screen,
         )
         if not dialog.exec():
             return
@@ -159,6 +162,10 @@ class SettingsControl(QObject):
     def follow_shared_book(self, link: SharedBookLink) -> None:
         """A book password saved: the link tries again at once."""
         self._shared_book = link
+
+    def follow_web_screen(self, web_screen: WebScreenLink) -> None:
+        """The buyer's web screen: its devices are listed and paired in the settings."""
+        self._web_screen = web_screen
 
     def follow_alerts(self, alerts: Alerts) -> None:
         def follow(settings: Settings) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QSize, QThreadPool
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
@@ -24,6 +25,7 @@ from paydesk.support.secret_store import NoKeychainError, SecretStore, SecretSto
 from paydesk.ui.printing.printer_jobs import PrinterJobs
 from paydesk.ui.settings.book_password import book_password_error
 from paydesk.ui.settings.book_section import BookSection
+from paydesk.ui.settings.buyer_screen_section import BuyerScreenSection
 from paydesk.ui.settings.connection_check import ConnectionResult
 from paydesk.ui.settings.counter_section import CounterSection, PollingSection
 from paydesk.ui.settings.printer_section import PrinterSection
@@ -40,6 +42,9 @@ from paydesk.ui.shell.tasks import Task, run_task
 from paydesk.ui.shell.window_size import ScreenFit
 from paydesk.ui.widgets.field_errors import FieldError, FieldErrors, fit_height
 from paydesk.ui.widgets.scroll_column import ScrollColumn
+
+if TYPE_CHECKING:
+    from paydesk.ui.payment.web_screen import WebScreenLink
 
 __all__ = ["NOT_SET_PLACEHOLDER", "STORED_PLACEHOLDER", "SettingsDialog"]
 
@@ -75,6 +80,7 @@ class SettingsDialog(QDialog):
         demo: bool = False,
         account_in_use: bool = False,
         parent: QWidget | None = None,
+        web_screen: WebScreenLink | None = None,
     ) -> None:
         super().__init__(parent)
         self._settings = settings
@@ -107,8 +113,10 @@ class SettingsDialog(QDialog):
         # The test page prints with what is typed here, saved or not.
         self.printer_section = PrinterSection(
             self.field_errors, PrinterJobs(lambda: settings, self._pool, parent=self))
+        # The buyer's screen on a tablet or phone: pairs and lists devices of the running page.
+        self.buyer_screen_section = BuyerScreenSection(self.field_errors, web_screen)
         for section in (self.service_section, self.counter_section, self.book_section,
-                        self.printer_section, self.polling_section):
+                        self.printer_section, self.buyer_screen_section, self.polling_section):
             column.addWidget(section)
         # On a screen too short for them the sections scroll; Save and Cancel stay in sight.
         self.sections = ScrollColumn(sections)
@@ -129,6 +137,7 @@ class SettingsDialog(QDialog):
         self.book_section.load(settings)
         self.polling_section.load(settings)
         self.printer_section.load(settings)
+        self.buyer_screen_section.load(settings)
         if demo:
             self._hold_fixed()
         (self.merchant_edit if demo else self.base_url_edit).setFocus()
@@ -215,7 +224,10 @@ class SettingsDialog(QDialog):
             self.display_combo, self.order_book_edit, self.book_password_edit, self.till_edit,
             self.printer_section.address_edit, self.printer_section.paper_combo,
             self.printer_section.code_page_combo, self.printer_section.receipts_check,
-            self.printer_section.test_button, self.focus_spin, self.backoff_start_spin,
+            self.printer_section.test_button, self.buyer_screen_section.mode_combo,
+            self.buyer_screen_section.port_spin, self.buyer_screen_section.pair_button,
+            self.buyer_screen_section.device_list, self.buyer_screen_section.remove_button,
+            self.focus_spin, self.backoff_start_spin,
             self.backoff_max_spin, self.in_flight_spin, self.lifetime_spin, self.save_button,
             self.buttons.button(QDialogButtonBox.StandardButton.Cancel),
         ]
@@ -313,6 +325,7 @@ class SettingsDialog(QDialog):
             **self.book_section.values(),
             **self.polling_section.values(),
             **self.printer_section.values(),
+            **self.buyer_screen_section.values(),
             **self.service_section.values(
                 book_password_typed=bool(self.book_section.new_password())),
         }

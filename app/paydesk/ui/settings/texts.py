@@ -62,6 +62,9 @@ _SENTENCES: dict[SettingsProblem, _Marked] = {
         "PayDesk", "The receipt printer's paper is 58 or 80 mm wide."),
     SettingsProblem.PRINTER_CODE_PAGE: QT_TRANSLATE_NOOP(
         "PayDesk", "{value} is not a code page; CP866 is the usual one for Cyrillic."),
+    SettingsProblem.WEB_DISPLAY_CHOICE: QT_TRANSLATE_NOOP(
+        "PayDesk", "The buyer's web screen is off, on this computer only, or on the "
+        "shop's network."),
 }
 
 #: What is wrong with a receipt printer's address, by the address's own code.

@@ -13,12 +13,12 @@ from pathlib import Path
 from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QImageWriter, QPainter, QPainterPath, QTransform
 
+from paydesk.support.qr import svg_text
+
 Matrix = list[list[bool]]
 
 _DARK = 0x00
 _LIGHT = 0xFF
-#: The size an SVG asks for by default; it scales losslessly to any other.
-SVG_MODULE_PX = 8
 
 
 def matrix_image(matrix: Matrix, module_px: int = 16) -> QImage:
@@ -41,33 +41,6 @@ def save_png(matrix: Matrix, path: str | Path, module_px: int = 16) -> None:
     writer = QImageWriter(str(path), b"PNG")  # PNG whatever the name ends in
     if not writer.write(matrix_image(matrix, module_px)):
         raise OSError(f"Could not write the PNG file {path}: {writer.errorString()}")
-
-
-def svg_text(matrix: Matrix) -> str:
-    """The code as SVG: a white square and one path of dark runs, one unit a module."""
-    if not matrix:
-        raise ValueError("empty QR matrix")
-    size = len(matrix)
-    runs: list[str] = []
-    for y, row in enumerate(matrix):
-        x = 0
-        while x < size:
-            if not row[x]:
-                x += 1
-                continue
-            start = x
-            while x < size and row[x]:
-                x += 1
-            runs.append(f"M{start} {y}h{x - start}v1h-{x - start}z")
-    px = size * SVG_MODULE_PX
-    return (
-        '<?xml version="1.0" encoding="UTF-8"?>\n'
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{px}" height="{px}" '
-        f'viewBox="0 0 {size} {size}" shape-rendering="crispEdges">\n'
-        f'<rect width="{size}" height="{size}" fill="#ffffff"/>\n'
-        f'<path fill="#000000" d="{"".join(runs)}"/>\n'
-        "</svg>\n"
-    )
 
 
 def save_svg(matrix: Matrix, path: str | Path) -> None:

@@ -1,0 +1,110 @@
+/* The buyer's screen on a paired tablet or phone: renders each view the till sends.
+   Plain ES5 for old tablets' browsers; nothing from the internet. */
+(function () {
+  "use strict";
+  var data = JSON.parse(document.getElementById("page-data").textContent);
+  var words = data.words;
+  var body = document.body;
+  var source = null;
+  var retry = null;
+  var wakeLock = null;
+  var gone = false;
+
+  function byId(id) { return document.getElementById(id); }
+  function say(id, text) { byId(id).textContent = text || ""; }
+
+  say("shop", data.shop || words.welcome);
+  say("ready", words.ready);
+  say("preparing-words", words.preparing);
+  say("scan", words.scan);
+  say("time-left-words", words.time_left);
+  say("offline-words", words.offline);
+  say("full-screen", words.full_screen);
+  byId("code").setAttribute("alt", words.code);
+
+  function clock(seconds) {
+    var minutes = Math.floor(seconds / 60), rest = seconds % 60;
+    return minutes + ":" + (rest < 10 ? "0" : "") + rest;
+  }
+
+  function setClass(names) {
+    body.className = names + (document.fullscreenElement ? " full" : "");
+  }
+
+  function render(view) {
+    var state = view.state;
+    if (state === "paid" || state === "refused" || state === "expired") {
+      setClass("result " + state);
+      say("result-amount", view.amount);
+      say("result-words", words[state]);
+      say("result-more", words[state + "_more"]);
+      return;
+    }
+    if (state === "pending" || state === "checking") {
+      setClass(state);
+      say("amount", view.amount);
+      say("scan", state === "checking" ? words.checking : words.scan);
+      var code = byId("code");
+      if (view.code && code.getAttribute("src") !== view.code) { code.setAttribute("src", view.code); }
+      if (!view.code) { code.removeAttribute("src"); }
+      say("time-left", view.seconds_left === null ? "" : clock(view.seconds_left));
+      return;
+    }
+    setClass(state === "preparing" ? "preparing" : "idle");
+  }
+
+  function blank() {
+    gone = true;
+    if (source) { source.close(); source = null; }
+    while (body.firstChild) { body.removeChild(body.firstChild); }
+    body.className = "blank";
+  }
+
+  function stillPaired(then) {
+    var request = new XMLHttpRequest();
+    request.open("GET", "/hello");
+    request.onload = function () { if (request.status === 401) { blank(); } else { then(); } };
+    request.onerror = then;
+    request.send();
+  }
+
+  function connect() {
+    if (gone) { return; }
+    retry = null;
+    source = new EventSource("/events");
+    source.addEventListener("view", function (event) { render(JSON.parse(event.data)); });
+    source.addEventListener("removed", blank);
+    source.addEventListener("page", function (event) {  /* new words: load them */
+      if (JSON.parse(event.data).version !== data.version) { window.location.reload(); }
+    });
+    source.onerror = function () {
+      if (gone) { return; }
+      setClass("offline");  /* never an old sale while the till cannot be heard */
+      if (source && source.readyState === 2) {  /* closed: the browser will not retry */
+        source = null;
+        stillPaired(function () { if (!retry) { retry = setTimeout(connect, 2000); } });
+      }
+    };
+  }
+
+  function keepAwake() {
+    if (!navigator.wakeLock || wakeLock || document.visibilityState !== "visible") { return; }
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      lock.addEventListener("release", function () { wakeLock = null; });
+    }, function () { wakeLock = null; });
+  }
+
+  byId("full-screen").addEventListener("click", function () {
+    var root = document.documentElement;
+    var go = root.requestFullscreen || root.webkitRequestFullscreen;
+    if (go) { go.call(root); }
+    keepAwake();
+  });
+  document.addEventListener("fullscreenchange", function () {
+    body.className = body.className.replace(/ ?full$/, "") + (document.fullscreenElement ? " full" : "");
+  });
+  document.addEventListener("visibilitychange", keepAwake);
+  keepAwake();
+  connect();
+}());

@@ -1,0 +1,205 @@
+"""The buyer's web screen in a real browser (Chromium, driven by Selenium) against the real
+window and the real sandbox: pair, idle, a sale typed at the counter whose QR the browser
+shows (decoded from its screenshot), a looked-up order that never reaches it, paid on the
+sandbox's page, removal, a cut connection. Screenshots: a 1280×800 tablet and a 390×844
+phone, in English and Russian (tests/screenshots/web-display-*.png)."""
+
+from __future__ import annotations
+
+import dataclasses
+import shutil
+import socket
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtGui import QImage
+from pytestqt.qtbot import QtBot
+
+from paydesk.core.counter_views import BuyerState
+from paydesk.core.runtime import Runtime
+from paydesk.domain.writing import money_text
+from paydesk.ui.main_window import MainWindow
+from paydesk.ui.settings.dialog import SettingsDialog
+
+from counter_steps import WAIT_MS, type_sale
+from payment_page import decide
+from qt_images import decode_qimage
+from screenshots import SCREENSHOTS
+
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed "
+                                "(pip install -e '.[test]')")
+CHROMEDRIVER = shutil.which("chromedriver")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = [
+    pytest.mark.skipif(CHROMEDRIVER is None or CHROMIUM is None,
+                       reason="Chromium not installed: apt-get install chromium chromium-driver"),
+    pytest.mark.slow,
+]
+#: The browser's waits: generous, only a stuck page gets near them.
+PAGE_WAIT_S = 10
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def runtime(runtime: Runtime) -> Runtime:
+    """The page served on this computer, on a fixed port (a restart finds it again)."""
+    runtime.keeper.settings = dataclasses.replace(
+        runtime.settings, web_display="local", web_display_port=free_port())
+    return runtime
+
+
+@pytest.fixture(params=[(1280, 800)], ids=lambda size: f"{size[0]}x{size[1]}")
+def browser(request: pytest.FixtureRequest) -> Iterator[object]:
+    """Headless Chromium, its page exactly ``width × height`` CSS pixels."""
+    from selenium.webdriver.chrome.service import Service
+
+    width, height = request.param
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", f"--window-size={width},{height}"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def pair(window: MainWindow, qtbot: QtBot, driver: object) -> None:
+    """Settings → Buyer's screen → Add a tablet or phone; the browser opens the QR's address."""
+    dialog = SettingsDialog(window.runtime.settings, window.runtime.secret_store(),
+                            web_screen=window.parts.web_screen, parent=window)
+    qtbot.addWidget(dialog)
+    section = dialog.buyer_screen_section
+    section.pair_button.click()
+    [address] = decode_qimage(section.pairing_qr.grab().toImage())
+    driver.get(address)  # type: ignore[attr-defined]
+    page_shows(driver, "idle")
+
+
+def page_shows(driver: object, state: str) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, PAGE_WAIT_S).until(
+        lambda d: state in d.find_element("tag name", "body").get_attribute("class").split())
+
+
+def text_of(driver: object, element_id: str) -> str:
+    """The element's text as shown (WebDriver writes a no-break space as a space)."""
+    return str(driver.find_element("id", element_id).text)  # type: ignore[attr-defined]
+
+
+def shown_money(kopecks: int) -> str:
+    return money_text(kopecks, "en").replace("\u00a0", " ")
+
+
+def page_code(driver: object) -> list[str]:
+    """What the browser's screenshot of the page decodes to, once its code is drawn."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(driver, PAGE_WAIT_S).until(lambda d: d.execute_script(
+        "var c = document.getElementById('code'); return c.complete && c.naturalWidth > 0;"))
+    image = QImage.fromData(driver.get_screenshot_as_png())  # type: ignore[attr-defined]
+    return decode_qimage(image)
+
+
+def save(driver: object, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    driver.save_screenshot(str(SCREENSHOTS / f"web-display-{name}.png"))  # type: ignore[attr-defined]
+
+
+def test_the_buyers_page_in_a_browser_follows_the_sale_only(
+        window: MainWindow, qtbot: QtBot, browser: object) -> None:
+    web = window.parts.web_screen
+    pair(window, qtbot, browser)
+    qtbot.waitUntil(lambda: web.connected == 1, timeout=WAIT_MS)
+    earlier = type_sale(qtbot, window, "11")
+    window.new_payment()
+    sale = type_sale(qtbot, window, "1234.50")
+    page_shows(browser, "pending")
+    assert page_code(browser) == [sale.url]
+    assert text_of(browser, "amount") == shown_money(sale.amount)
+    # The cashier looks the earlier order up: the page keeps the sale.
+    window.watch.view(earlier.order_id)
+    qtbot.waitUntil(lambda: window.parts.payment_panel.link_label.link() == earlier.url,
+                    timeout=WAIT_MS)
+    assert page_code(browser) == [sale.url]
+    assert text_of(browser, "amount") == shown_money(sale.amount)
+    # The buyer pays on the sandbox's page: the window shows it, then the page.
+    assert sale.url is not None
+    decide(sale.url, "approve", "b@example.com").raise_for_status()
+    qtbot.waitUntil(lambda: window.watch.presenter.screens.buyer.state is BuyerState.PAID,
+                    timeout=WAIT_MS)
+    page_shows(browser, "paid")
+    assert text_of(browser, "result-words") == "Paid"
+
+
+def test_a_cut_connection_comes_back_to_the_current_state(
+        window: MainWindow, qtbot: QtBot, browser: object) -> None:
+    web = window.parts.web_screen
+    pair(window, qtbot, browser)
+    sale = type_sale(qtbot, window, "300")
+    page_shows(browser, "pending")
+    settings = window.runtime.settings
+    window.runtime.keeper.save({"web_display": "off"})  # the till's end of the Wi-Fi is gone
+    assert web.server is None
+    page_shows(browser, "offline")
+    assert sale.url is not None
+    decide(sale.url, "approve", "b@example.com").raise_for_status()
+    qtbot.waitUntil(lambda: window.watch.presenter.screens.buyer.state is BuyerState.PAID,
+                    timeout=WAIT_MS)
+    window.runtime.keeper.save({"web_display": "local",
+                                "web_display_port": settings.web_display_port})
+    assert web.server is not None
+    page_shows(browser, "paid")  # the state now, never the sale's old code
+
+
+def test_a_removed_device_goes_blank(window: MainWindow, qtbot: QtBot, browser: object) -> None:
+    web = window.parts.web_screen
+    pair(window, qtbot, browser)
+    assert web.server is not None
+    [device] = web.server.devices()
+    web.server.remove_device(device.device_id)
+    page_shows(browser, "blank")
+    browser.refresh()  # type: ignore[attr-defined]
+    assert "not paired" in browser.page_source  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"], indirect=True)
+@pytest.mark.parametrize("browser", [(1280, 800), (390, 844)], indirect=True,
+                         ids=["tablet", "phone"])
+def test_screenshots_of_the_buyers_page(language: str, window: MainWindow, qtbot: QtBot,
+                                        browser: object) -> None:
+    pair(window, qtbot, browser)
+    kind = "tablet" if browser.get_window_size()["width"] > 600 else "phone"  # type: ignore[attr-defined]
+    name = f"{kind}-{language}"
+    save(browser, f"{name}-idle")
+    sale = type_sale(qtbot, window, "1234.50")
+    page_shows(browser, "pending")
+    assert page_code(browser) == [sale.url]
+    save(browser, f"{name}-sale")
+    assert sale.url is not None
+    decide(sale.url, "approve", "b@example.com").raise_for_status()
+    qtbot.waitUntil(lambda: window.watch.presenter.screens.buyer.state is BuyerState.PAID,
+                    timeout=WAIT_MS)
+    page_shows(browser, "paid")
+    save(browser, f"{name}-paid")
+
+
+def test_the_shops_new_name_reloads_the_page(window: MainWindow, qtbot: QtBot,
+                                             browser: object) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    pair(window, qtbot, browser)
+    assert text_of(browser, "shop") == "Test shop"
+    window.runtime.keeper.save({"merchant_name": "Corner café"})
+    WebDriverWait(browser, PAGE_WAIT_S).until(lambda d: text_of(d, "shop") == "Corner café")
+    page_shows(browser, "idle")
