@@ -31,13 +31,23 @@ pytest_plugins = ["postgres", "tills"]
 PAYDESK_ENV = ("PAYDESK_BASE_URL", "PAYDESK_CLIENT_ID", "PAYDESK_SECRET_KEY", "PAYDESK_DATA_DIR")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Reference cycles are freed in the main (the GUI) thread only, as in the window
+    (paydesk/ui/shell/gui_collector.py): the automatic collector is off for the run, and
+    each test's end collects what is due."""
+    gc.disable()
+
+
 @pytest.fixture(autouse=True)
 def widgets_freed_in_the_gui_thread(request: pytest.FixtureRequest) -> Iterator[None]:
-    """After a test with widgets, their reference cycles are freed here, in the GUI
-    thread. Left to Python, the next test's request thread may be the one to free them,
-    and a widget destroyed there can deadlock with the GUI thread on Qt's signal locks
-    (a run hung so: QObject::disconnect from gc_collect_main in a request's thread)."""
+    """After a test, its reference cycles are freed here, in the GUI thread. Left to
+    Python, another thread may be the one to free them, and a widget destroyed there can
+    deadlock with the GUI thread on Qt's signal locks (a run hung so: QObject::disconnect
+    from gc_collect_main in a request's thread) or be deleted twice (a crash in shiboken's
+    runDeletionInMainThread)."""
     yield
+    from paydesk.ui.shell.gui_collector import collect_if_due
+
     if "qtbot" in request.fixturenames:
         from PySide6.QtCore import QCoreApplication, QEvent
 
@@ -45,6 +55,8 @@ def widgets_freed_in_the_gui_thread(request: pytest.FixtureRequest) -> Iterator[
         # freed by the collector, had its object deleted twice (a crash, a test later).
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         gc.collect()
+    else:
+        collect_if_due()
 
 
 @pytest.fixture(autouse=True)

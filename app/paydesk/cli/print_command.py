@@ -17,9 +17,10 @@ import sys
 from paydesk.cli import exit_codes
 from paydesk.cli.dates import terminal_language
 from paydesk.cli.words import words_in
-from paydesk.core.printing import PRINT_PROBLEM_WORDS, CounterPrinter, Printed
+from paydesk.core.printing import CounterPrinter, Printed
 from paydesk.core.receipts import NothingToPrintError
 from paydesk.core.runtime import Runtime
+from paydesk.domain.catalogue import PRINTER
 from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import Order, validate_order_id
 from paydesk.support.receipt_printer import PrintError, PrintProblem
@@ -94,6 +95,6 @@ def _done(what: str, printed: Printed) -> int:
 
 def _failed(printer: CounterPrinter, error: PrintError, code: int) -> int:
     # The command line's messages are English, whatever the paper's language.
-    words = PRINT_PROBLEM_WORDS[error.code].format(address=_where(printer), detail=error.detail)
+    words = PRINTER[error.code].format(address=_where(printer), detail=error.detail)
     print(f"paydesk: {words}", file=sys.stderr)
     return code

@@ -9,7 +9,7 @@ copy its link, print its slip). Looking something up changes only the viewed
 order, so a click in the list never shows a buyer someone else's amount and code.
 
 The presenter is the one owner of both, as orders: it hears every fresh copy of
-them on the event hub (the watch engine's OrderChecked and CreationRecorded), so
+them on the event hub (the watch engine's OrderChecked, SaleAnswered and CreationRecorded), so
 nothing is read again to show a poll's answer. After each change it publishes one
 immutable :class:`~paydesk.core.counter_views.CounterScreens` on the hub: what the
 cashier's panel shows, what the buyer's screen shows, whether "show to buyer" and
@@ -39,7 +39,13 @@ from paydesk.core.counter_views import (
     order_view,
 )
 from paydesk.core.events import EventHub
-from paydesk.core.watch_events import CreationRecorded, OrderChecked, OrderPaid, SaleCreating
+from paydesk.core.watch_events import (
+    CreationRecorded,
+    OrderChecked,
+    OrderPaid,
+    SaleAnswered,
+    SaleCreating,
+)
 from paydesk.domain.phase import OrderPhase, phase_of
 
 if TYPE_CHECKING:
@@ -80,6 +86,7 @@ class CounterPresenter:
         self.hub = hub or EventHub()
         self._unsubscribe = [
             self.hub.subscribe(OrderChecked, lambda event: self.fresh(event.order)),
+            self.hub.subscribe(SaleAnswered, lambda event: self.fresh(event.order)),
             self.hub.subscribe(CreationRecorded, lambda event: self.fresh(event.order)),
             self.hub.subscribe(OrderPaid, self._paid),
             self.hub.subscribe(SaleCreating, self._creating),
@@ -114,10 +121,6 @@ class CounterPresenter:
     def focused(self) -> frozenset[str]:
         """The orders someone is watching now: checked every couple of seconds."""
         return frozenset(i for i in (self.sale_id, self.viewed_id) if i is not None)
-
-    def is_creating(self, order_id: str) -> bool:
-        """Whether this is the sale and the service has yet to answer its creation."""
-        return self._awaited == order_id
 
     # -- what the cashier does --------------------------------------------------------
 

@@ -126,10 +126,6 @@ class CounterScreens:
     #: said in a notice, once; None in every other snapshot.
     paid_elsewhere: Order | None = None
 
-    @property
-    def can_show_to_buyer(self) -> bool:
-        return self.panel.can_show
-
 
 def can_be_shown_to_buyer(order: Order, *, now: datetime, expires_at: datetime) -> bool:
     """Whether ``order`` may be put in front of a buyer: a link that can still be paid.

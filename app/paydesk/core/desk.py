@@ -18,7 +18,7 @@ from paydesk.core.events import EventHub
 from paydesk.core.outcomes import CheckOutcome, CreationOutcome
 from paydesk.core.polling import PollingPolicy
 from paydesk.core.remote import retry_after
-from paydesk.domain.clock import Clock, SteadyClock, utc_now
+from paydesk.domain.clock import Clock, SteadyClock, from_ms, to_ms, utc_now
 from paydesk.domain.errors import InputError
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.money import MAX_AMOUNT, check_kopecks, parse_amount
@@ -99,21 +99,30 @@ class OrderDesk:
                     raise
                 continue  # astronomically unlikely; a fresh id is always safe
 
+    def answered(self, order: Order, outcome: CreationOutcome, *, focused: bool = True) -> Order:
+        """``order`` as :meth:`record_creation` stores it with the link in ``outcome``
+        (its times to the millisecond, as the book keeps them): for the screens, before
+        the record is written. Its countdown and checks run from this moment."""
+        if outcome.url is None:
+            raise ValueError("an answer without a link")
+        if order.confirmed_at is None:
+            self._offset_when_confirmed.setdefault(order.order_id, self._offset())
+        confirmed = _confirmed(order, _to_the_ms(outcome.finished_at))
+        next_check = self.policy.next_check(
+            confirmed, self.steady_of(outcome.finished_at), focused=focused,
+            live_since=self.live_since(confirmed))
+        return replace(confirmed, url=outcome.url, last_error=None,
+                       last_pending_at=order.last_pending_at or order.created_at,
+                       next_check_at=None if next_check is None else _to_the_ms(next_check))
+
     def record_creation(self, outcome: CreationOutcome, *, focused: bool = True) -> Order:
         """Store the link, or why there is none yet."""
         order_id = outcome.order_id
         if outcome.url is not None:
-            order = self._get(order_id)
-            if order.confirmed_at is None:
-                self._offset_when_confirmed[order_id] = self._offset()
-            confirmed = _confirmed(order, outcome.finished_at)
+            stored = self.answered(self._get(order_id), outcome, focused=focused)
             return self.store.confirm_creation(
                 self.client_id, order_id, outcome.url, outcome.finished_at,
-                self.policy.next_check(
-                    confirmed, self.steady_of(outcome.finished_at), focused=focused,
-                    live_since=self.live_since(confirmed),
-                ),
-            )
+                stored.next_check_at)
         if outcome.found is not None:
             return self._found_without_link(outcome, outcome.found, focused=focused)
         if outcome.abandoned:
@@ -272,6 +281,13 @@ def _cannot_succeed(failure: Failure) -> bool:
     """Whether the service refused this create_order for good (an order field the
     client refused, an order id taken by another order)."""
     return failure.field is not None or failure.code == FailureCode.ORDER_CONFLICT
+
+
+def _to_the_ms(moment: datetime) -> datetime:
+    """``moment`` as the book holds it: to the millisecond."""
+    held = from_ms(to_ms(moment))
+    assert held is not None
+    return held
 
 
 def _confirmed(order: Order, at: datetime) -> Order:

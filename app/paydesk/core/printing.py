@@ -6,7 +6,7 @@ and code page (``printer_code_page``); :class:`CounterPrinter` writes the slip
 (paydesk.support.receipt_printer). It blocks for at most the deadline: the window
 calls it off the GUI thread, the command line waits for it. A failure is a
 :class:`~paydesk.support.receipt_printer.PrintError` whose code picks the words of
-:data:`PRINT_PROBLEM_WORDS`: what went wrong and how to fix it.
+the catalogue's PRINTER table (domain/catalogue.py): what went wrong and how to fix it.
 """
 
 from __future__ import annotations
@@ -31,9 +31,6 @@ PRINT_DEADLINE_SECONDS = 10.0
 #: What the test page's code holds: a phone that reads it shows the printer's code works.
 TEST_LINK = "https://paydesk.invalid/printer-test"
 
-#: What went wrong and how to fix it, for the window and the command line: the
-#: catalogue's table (domain/catalogue.py), keyed by the problem's code.
-PRINT_PROBLEM_WORDS = PRINTER
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,5 +95,5 @@ class CounterPrinter:
     def problem_text(self, error: PrintError) -> str:
         """The words for ``error``: what went wrong at this printer, and what to do."""
         address = self.address.text if self.address else ""
-        return self.words(PRINT_PROBLEM_WORDS[error.code]).format(
+        return self.words(PRINTER[error.code]).format(
             address=address, detail=error.detail)

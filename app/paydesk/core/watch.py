@@ -44,6 +44,7 @@ from paydesk.core.watch_events import (
     ProblemCleared,
     ProblemCode,
     Remedy,
+    SaleAnswered,
     SaleCreating,
 )
 from paydesk.domain.orders import CreationState, Order, OrderStatus
@@ -242,6 +243,10 @@ class WatchEngine:
         awaited = self.awaited == order_id
         if awaited:
             self.awaited = None
+            sale = self.state.sale
+            if outcome.url is not None and sale is not None and sale.order_id == order_id:
+                # The buyer waits for this code: on the screens first, in the book next.
+                self._announce(SaleAnswered(self.desk.answered(sale, outcome)))
         self._record_creation(outcome)
         if awaited:  # after the record: the sale's screens show its answer, not "not sent"
             self._announce(SaleCreating(False, order_id))

@@ -113,6 +113,16 @@ class CreationRecorded(WatchEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class SaleAnswered(WatchEvent):
+    """The service gave the sale its link: the order as the book is about to hold it.
+    The buyer waits for this code, so the screens show it before the record is written
+    (CreationRecorded follows; if the record fails, the order stays unconfirmed and is
+    sent again with its order_id, and the service answers the repeat with this link)."""
+
+    order: Order
+
+
+@dataclass(frozen=True, slots=True)
 class OrderChecked(WatchEvent):
     """A status check is in the book: the order as it is now, and whether its status moved."""
 

@@ -19,6 +19,7 @@ from paydesk.support.private_files import create_private_file
 from paydesk.support.resources import ICON_NAME
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.shell.formatting import tr
+from paydesk.ui.shell.gui_collector import GuiThreadCollector
 from paydesk.ui.shell.i18n import install_translation
 from paydesk.ui.shell.single_instance import SingleInstance
 from paydesk.ui.shell.stop_signals import install_stop_signals
@@ -141,6 +142,8 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("PayDesk")
     app.setOrganizationName("PayDesk")
+    # Reference cycles are freed here, never in a worker: a Qt object must not be freed there.
+    collector = GuiThreadCollector(app)
     crash = install_crash_handler(log_dir_for(data_dir, demo=demo))
     try:
         settings = start_settings(data_dir, demo=demo)
@@ -226,6 +229,7 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
             instance.close()
         if runtime is not None:
             runtime.close()
+        collector.stop()
 
 
 def _start_failed(crash: CrashHandler, exc: Exception) -> int:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
@@ -61,6 +62,21 @@ def screenshot() -> Callable[[QWidget, str], Path]:
     return save
 
 
+class TextsAtPaint(QObject):
+    """The texts of ``labels`` each time ``widget`` is painted."""
+
+    def __init__(self, widget: QWidget, labels: tuple[QLabel, ...]) -> None:
+        super().__init__(widget)
+        self.seen: list[list[str]] = []
+        self._labels = labels
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Paint:
+            self.seen.append([label.text() for label in self._labels])
+        return False
+
+
 def buttons(panel: PaymentPanel) -> list[QPushButton]:
     return [panel.copy_button, panel.open_button, panel.save_button]
 
@@ -102,11 +118,18 @@ def test_creating_blanks_the_panel_then_shows_the_amount_and_no_link_yet(
 def test_an_answer_in_time_goes_straight_to_its_code(panel: PaymentPanel, on: OnPanel) -> None:
     """A service that answers within the moment: no "Creating…" card flashes between
     Enter and the code."""
+    on.show(replace(an_order(), note="the sale before", amount=99_900),
+            NOW + timedelta(minutes=15))
     on.creating(125_050)
+    texts = (panel.amount_label, panel.countdown_label, panel.order_id_label, panel.note_label,
+             panel.badge, panel.link_label)
+    painted_with = TextsAtPaint(panel.qr, texts)
     on.show(an_order(), NOW + timedelta(minutes=15))
     assert not panel.creating_card_due()
     assert panel.qr.isVisible() and panel.qr.matrix() is not None
     assert panel.badge.phase() is OrderPhase.PENDING
+    # The code was painted first, with nothing of the sale before around it.
+    assert painted_with.seen and painted_with.seen[0] == ["", "", "", "", "", ""]
 
 
 def test_pending_order_shows_a_scannable_code_link_and_countdown(

@@ -71,8 +71,13 @@ class BuyerStrip(QFrame):
 
 
 def restyle(widget: QWidget, **properties: object) -> None:
-    """Set the style sheet's properties on ``widget`` and apply its rules again."""
+    """Set the style sheet's properties on ``widget`` and apply its rules again, if any
+    changed (polishing a card is most of the cost of showing its next state)."""
+    changed = False
     for name, value in properties.items():
-        widget.setProperty(name, value)
-    widget.style().unpolish(widget)
-    widget.style().polish(widget)
+        if widget.property(name) != value:
+            widget.setProperty(name, value)
+            changed = True
+    if changed:
+        widget.style().unpolish(widget)
+        widget.style().polish(widget)

@@ -85,7 +85,7 @@ class ScreensRenderer(QObject):
             parts.follow_viewed(None if viewed is None else viewed.order_id)
         if self._display is not None and screens.buyer != shown.buyer:
             self._display.show_view(screens.buyer)
-        parts.show_to_buyer.setEnabled(screens.can_show_to_buyer)
+        parts.show_to_buyer.setEnabled(screens.panel.can_show)
         parts.back_to_sale.setEnabled(screens.can_go_back)
         if screens.creating != shown.creating:
             parts.form.set_busy(screens.creating)
@@ -125,7 +125,3 @@ class ScreensRenderer(QObject):
     def _tick(self) -> None:
         self._presenter.tick()
         self._schedule()  # nothing changed (a tick a little early): the next moment
-
-    def ticking(self) -> bool:
-        """Whether a countdown or a result's time runs (the timer waits for it)."""
-        return self._timer.isActive()

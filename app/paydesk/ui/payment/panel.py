@@ -212,8 +212,16 @@ class PaymentPanel(QWidget):
         :data:`CREATING_CARD_AFTER_MS`."""
         self._order = None
         self._creating_amount = amount_kopecks
-        self.qr.set_text(None)
         self._stack.setCurrentWidget(self._blank)
+        # Emptied while out of sight (no paint): the answer shows the card with its code
+        # at once, and none of the order before may come with it, even for a frame.
+        self.qr.set_text(None)
+        self._set_link(None)
+        for label in (self.amount_label, self.countdown_label, self.order_id_label,
+                      self.note_label):
+            label.setText("")
+        self.order_id_label.setToolTip("")
+        self.badge.set_order(None)
         self._creating_card_timer.start()
 
     def creating_card_due(self) -> bool:

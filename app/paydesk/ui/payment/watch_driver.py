@@ -169,10 +169,6 @@ class WatchDriver(QObject):
     def resend_pause_s(self, seconds: float | None) -> None:
         self.engine.resend_pause_s = seconds
 
-    def is_creating_order(self, order_id: str) -> bool:
-        """Whether this is the sale and the service has yet to answer its creation."""
-        return self.presenter.is_creating(order_id)
-
     @property
     def sale(self) -> Order | None:
         """The order in front of the buyer (see CounterPresenter)."""

@@ -6,10 +6,16 @@ never touch widgets or the database: they only run the call and hand over what
 it gave. No QObject is made per task: one made in the GUI thread and dropped in a
 worker crashed the process now and then, while its result still waited in the GUI
 thread's queue.
+
+The callbacks stay in the GUI thread, in a table, until their result comes: a task
+holds only its call and a number. The pool deletes a finished runnable in its worker
+thread, and a callback dropped there with it (a method of a widget, a lambda holding
+one) could be the last hold on a Qt object, which then went in the wrong thread.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import Callable
 from functools import partial
@@ -22,30 +28,36 @@ from paydesk.ui.shell.gui_thread import start_here, to_gui
 
 log = logging.getLogger(__name__)
 
+_Callbacks = tuple[Callable[[Any], None], Callable[[BaseException], None] | None]
+#: The callbacks of the tasks still out, by number; read and changed in the GUI thread only.
+_waiting: dict[int, _Callbacks] = {}
+_numbers = itertools.count()
+
 
 class Task(QRunnable):
-    def __init__(self, call: Callable[[], Any], on_done: Callable[[Any], None],
-                 on_error: Callable[[BaseException], None] | None = None) -> None:
+    def __init__(self, call: Callable[[], Any], number: int) -> None:
         super().__init__()
         self._call = call
-        self._on_done = on_done
-        self._on_error = on_error
+        self.number = number
 
     def run(self) -> None:
         try:
             result = self._call()
         except Exception as exc:  # a worker must never die silently
             log.exception("background task failed")
-            if self._on_error is not None:
-                to_gui(partial(_hand_over, self._on_error, exc))
+            to_gui(partial(_hand_over, self.number, exc, failed=True))
             return
-        to_gui(partial(_hand_over, self._on_done, result))
+        to_gui(partial(_hand_over, self.number, result, failed=False))
 
 
-def _hand_over(callback: Callable[[Any], None], value: Any) -> None:
-    """Call ``callback`` with ``value``, unless it is a method of an object Qt has
-    deleted meanwhile (a dialog closed while its check ran): as a signal connected to
-    a deleted receiver, the result goes nowhere, quietly."""
+def _hand_over(number: int, value: Any, *, failed: bool) -> None:
+    """In the GUI thread: call the task's callback with ``value``, unless it is a method
+    of an object Qt has deleted meanwhile (a dialog closed while its check ran): as a
+    signal connected to a deleted receiver, the result goes nowhere, quietly."""
+    on_done, on_error = _waiting.pop(number)
+    callback = on_error if failed else on_done
+    if callback is None:
+        return
     owner = getattr(callback, "__self__", None)
     if isinstance(owner, QObject) and not isValid(owner):
         return
@@ -61,6 +73,8 @@ def run_task(
     """Start ``call`` in ``pool``; ``on_done(result)`` (or ``on_error(exception)``) runs
     later in this, the GUI, thread."""
     start_here()
-    task = Task(call, on_done, on_error)
+    number = next(_numbers)
+    _waiting[number] = (on_done, on_error)
+    task = Task(call, number)
     pool.start(task)
     return task

@@ -114,9 +114,9 @@ class StatusBadge(QLabel):
         look = _NO_ORDER if phase is None else BADGES[phase]
         words = tr(str(look.words)).format(raw=raw) if look.words else ""
         self.setText(f"{look.symbol} {words}" if look.symbol else words)
-        self.setStyleSheet(
-            "QLabel#status_badge {"
-            f" color: {look.text}; background: {look.background};"
-            f" border: 2px solid {look.border}; border-radius: 16px;"
-            " padding: 5px 16px; }"
-        )
+        sheet = ("QLabel#status_badge {"
+                 f" color: {look.text}; background: {look.background};"
+                 f" border: 2px solid {look.border}; border-radius: 16px;"
+                 " padding: 5px 16px; }")
+        if sheet != self.styleSheet():  # a new sheet is a restyle: only when the look changes
+            self.setStyleSheet(sheet)

@@ -1,0 +1,58 @@
+"""Reference cycles are freed in the GUI thread, never in a worker that allocates."""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+from PySide6.QtCore import QObject
+
+from paydesk.ui.shell.gui_collector import GuiThreadCollector
+
+
+class _Cycle:
+    """A widget-like cycle: an object holding a Qt object and itself."""
+
+    freed_in: list[str] = []
+
+    def __init__(self) -> None:
+        self.me = self
+        self.qt_object = QObject()
+
+    def __del__(self) -> None:
+        _Cycle.freed_in.append(threading.current_thread().name)
+
+
+def _busy_worker(answers: list[object]) -> None:
+    """A request's thread making many containers (an answer's objects): enough to fill
+    the youngest generation."""
+    answers.extend([n] for n in range(20_000))
+
+
+def test_a_cycle_dropped_while_a_worker_allocates_is_freed_in_the_gui_thread(qtbot):
+    gc.enable()  # as Python starts, before the window's collector
+    collector = GuiThreadCollector(None)
+    try:
+        _Cycle.freed_in.clear()
+        _Cycle()  # garbage at once: only the collector can free it
+        answers: list[object] = []
+        worker = threading.Thread(target=_busy_worker, args=(answers,), name="request worker")
+        worker.start()
+        worker.join()
+        qtbot.waitUntil(lambda: _Cycle.freed_in != [], timeout=5000)
+        assert _Cycle.freed_in == [threading.main_thread().name]
+    finally:
+        collector.stop()
+        gc.disable()  # the test run's own setting (tests/conftest.py)
+
+
+def test_stopping_gives_back_the_collector_as_it_was(qtbot):
+    gc.enable()
+    collector = GuiThreadCollector(None)
+    assert not gc.isenabled()
+    collector.stop()
+    assert gc.isenabled()
+    gc.disable()
+    collector = GuiThreadCollector(None)
+    collector.stop()
+    assert not gc.isenabled()
