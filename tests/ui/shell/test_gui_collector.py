@@ -9,18 +9,19 @@ from PySide6.QtCore import QObject
 
 from paydesk.ui.shell.gui_collector import GuiThreadCollector
 
+#: The threads the cycles were freed in, in order.
+freed_in: list[str] = []
+
 
 class _Cycle:
     """A widget-like cycle: an object holding a Qt object and itself."""
-
-    freed_in: list[str] = []
 
     def __init__(self) -> None:
         self.me = self
         self.qt_object = QObject()
 
     def __del__(self) -> None:
-        _Cycle.freed_in.append(threading.current_thread().name)
+        freed_in.append(threading.current_thread().name)
 
 
 def _busy_worker(answers: list[object]) -> None:
@@ -33,14 +34,14 @@ def test_a_cycle_dropped_while_a_worker_allocates_is_freed_in_the_gui_thread(qtb
     gc.enable()  # as Python starts, before the window's collector
     collector = GuiThreadCollector(None)
     try:
-        _Cycle.freed_in.clear()
+        freed_in.clear()
         _Cycle()  # garbage at once: only the collector can free it
         answers: list[object] = []
         worker = threading.Thread(target=_busy_worker, args=(answers,), name="request worker")
         worker.start()
         worker.join()
-        qtbot.waitUntil(lambda: _Cycle.freed_in != [], timeout=5000)
-        assert _Cycle.freed_in == [threading.main_thread().name]
+        qtbot.waitUntil(lambda: freed_in != [], timeout=5000)
+        assert freed_in == [threading.main_thread().name]
     finally:
         collector.stop()
         gc.disable()  # the test run's own setting (tests/conftest.py)
