@@ -47,7 +47,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options is None:
         from paydesk.cli import main as command_line  # a command's modules: not the window's
 
-        return command_line.main(tokens, open_window=open_window)
+        return command_line.main(tokens, open_window=open_window, serve=serve)
     return open_window(options)
 
 
@@ -85,6 +85,20 @@ def open_window(options: argparse.Namespace) -> int:
         if problem is not None:
             return _no_window(problem)
     return int(run_window(data_dir=options.data_dir, demo=options.demo))
+
+
+def serve(options: argparse.Namespace) -> int:
+    """``paydesk serve``: PayDesk without a window (paydesk/ui/headless.py); Qt's core
+    only, so no display is needed."""
+    setup_command_logging(options.data_dir, demo=options.demo, verbose=options.verbose,
+                          command="serve")
+    try:
+        from paydesk.ui.headless import run_headless  # Qt, as the window's
+    except ImportError as exc:
+        print(f"paydesk: PayDesk cannot serve here: Qt could not be loaded ({exc}).",
+              file=sys.stderr)
+        return exit_codes.NO_WINDOW
+    return int(run_headless(data_dir=options.data_dir, demo=options.demo))
 
 
 def _no_window(problem: str) -> int:

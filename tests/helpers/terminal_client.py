@@ -22,9 +22,12 @@ from counter_steps import WAIT_MS
 
 
 class TillProgram:
-    """Requests to one API (its base address and token), each in a worker thread."""
+    """Requests to one API (its base address and token), each in a worker thread.
 
-    def __init__(self, qtbot: QtBot, base_url: str, token: str) -> None:
+    ``qtbot`` None: the API is another process's (``paydesk serve``), and a request's
+    answer is simply waited for."""
+
+    def __init__(self, qtbot: QtBot | None, base_url: str, token: str) -> None:
         self.qtbot = qtbot
         self.base_url = base_url
         self.token = token
@@ -40,6 +43,8 @@ class TillProgram:
                                  headers=sent, timeout=60, **kwargs)
 
     def wait(self, future: Future[requests.Response]) -> requests.Response:
+        if self.qtbot is None:
+            return future.result(timeout=WAIT_MS * 4 / 1000)
         self.qtbot.waitUntil(future.done, timeout=WAIT_MS * 4)
         return future.result()
 
@@ -86,7 +91,10 @@ class EventReader:
                     fields[name] = value
 
     def next(self) -> tuple[str, str, dict[str, Any]]:
-        self.till.qtbot.waitUntil(lambda: not self.events.empty(), timeout=WAIT_MS * 2)
+        qtbot = self.till.qtbot
+        if qtbot is None:  # no window in this process: nothing to keep turning
+            return self.events.get(timeout=WAIT_MS * 2 / 1000)
+        qtbot.waitUntil(lambda: not self.events.empty(), timeout=WAIT_MS * 2)
         return self.events.get_nowait()
 
     def until(self, kind: str, order_id: str) -> tuple[str, str, dict[str, Any]]:

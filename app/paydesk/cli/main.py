@@ -40,6 +40,8 @@ from paydesk.support.secret_store import SECRET_ENV, SecretStoreError
 
 #: Opens the window with what was read (``data_dir``, ``demo``); returns its exit code.
 OpenWindow = Callable[[argparse.Namespace], int]
+#: Runs PayDesk without a window (``paydesk serve``) with what was read; its exit code.
+Serve = Callable[[argparse.Namespace], int]
 
 
 def environment_variables() -> list[str]:
@@ -73,6 +75,15 @@ def build_parser() -> argparse.ArgumentParser:
     about_command.add_parser(sub)
     display_command.add_parser(sub)
     terminal_command.add_parser(sub)
+    sub.add_parser(
+        "serve", help="run PayDesk without a window: the watching, the till program's API "
+        "and the buyer's web screen, until Ctrl+C or SIGTERM",
+        description="PayDesk without a window, for a counter with only a tablet or a back "
+        "office machine: watches the orders, serves the till program's API on 127.0.0.1 "
+        "(whatever terminal_api says: serving it is what this is for) and the buyer's web "
+        "screen (as web_display says). Logs to the data folder's log. One PayDesk per data "
+        "folder: with a window open there, the window serves the API. Exit codes: 0 stopped, "
+        "2 not set up or already running on this data folder, 1 the API could not start.")
     completion_command.add_parser(sub)
     sandbox = sub.add_parser("sandbox", help="run the local sandbox payment service")
     sandbox_cli.add_arguments(sandbox)
@@ -80,11 +91,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(tokens: Sequence[str], *, open_window: OpenWindow) -> int:
-    """Read ``tokens`` and run the command they name; with none, ``open_window``."""
+def main(tokens: Sequence[str], *, open_window: OpenWindow, serve: Serve) -> int:
+    """Read ``tokens`` and run the command they name; with none, ``open_window``;
+    ``serve`` for ``paydesk serve`` (the launcher's: it needs Qt, as the window does)."""
     try:
         with guarded_stdout():
             args = build_parser().parse_args(tokens)
+            if args.command == "serve":
+                return serve(args)
             if args.command is not None:
                 return _run(args)
     except OutputError as exc:

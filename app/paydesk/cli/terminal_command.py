@@ -1,4 +1,5 @@
-"""``paydesk terminal token [--rotate] [--json]``: the till program's API token.
+"""``paydesk terminal token [--rotate] [--json]``: the till program's API token;
+``paydesk terminal url [--json]``: the address of the API running for this data folder.
 
 The token is a secret like the secret key (core/terminal_token.py): printed only
 here, on request, for the person setting the till program up; never logged.
@@ -8,29 +9,53 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from paydesk.cli import exit_codes
 from paydesk.core.runtime import Runtime
+from paydesk.core.terminal_address import running_api_address
 from paydesk.core.terminal_token import api_token
+
+#: Nobody serves this data folder's API (as ``paydesk display link`` says it).
+NOT_RUNNING = 5
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     terminal = sub.add_parser(
         "terminal", help="the API a till program takes payments through",
-        description="The till program's API (terminal_api set to local). Exit codes: 0 "
-        "done, 2 no keychain to keep the token in.")
+        description="The till program's API (terminal_api set to local, or paydesk serve). "
+        "Exit codes: 0 done, 2 no keychain to keep the token in, 5 (url) nothing serves "
+        "the API for this data folder.")
     what = terminal.add_subparsers(dest="what", metavar="WHAT", required=True)
     token = what.add_parser(
         "token", help="print the API token the till program sends (Authorization: Bearer); "
         "made the first time")
     token.add_argument("--rotate", action="store_true",
-                       help="make a new token: the old one stops working when the API "
-                       "starts again")
+                       help="make a new token: the running API takes it within seconds, "
+                       "and the old one stops working")
     token.add_argument("--json", action="store_true", help='print {"token": ...}')
+    url = what.add_parser(
+        "url", help="print the base address of the API the window or paydesk serve runs "
+        "for this data folder")
+    url.add_argument("--json", action="store_true", help='print {"url": ...}')
     terminal.set_defaults(run=run_terminal)
 
 
 def run_terminal(args: argparse.Namespace, runtime: Runtime) -> int:
+    if args.what == "url":
+        return _print_url(args, runtime)
     token = api_token(runtime.secret_store(), rotate=args.rotate)
     print(json.dumps({"token": token}) if args.json else token)
+    return exit_codes.OK
+
+
+def _print_url(args: argparse.Namespace, runtime: Runtime) -> int:
+    base_url = running_api_address(runtime.paths.data_dir)
+    if base_url is None:
+        print("paydesk: nothing serves the till program's API for this data folder (set "
+              "terminal_api to local and start the window, or run paydesk serve).",
+              file=sys.stderr)
+        return NOT_RUNNING
+    url = f"{base_url}/v1"
+    print(json.dumps({"url": url}) if args.json else url)
     return exit_codes.OK

@@ -24,7 +24,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from paydesk.support.held_lock import try_lock, wait_for_lock
+from paydesk.support.held_lock import holder_address, wait_for_lock
 from paydesk.support.private_files import write_private_file
 
 #: How long a pairing address can be opened (once).
@@ -189,16 +189,7 @@ def pairing_address(book: DeviceBook, base_url: str, now: datetime) -> tuple[str
 def running_address(data_dir: Path) -> str | None:
     """The address of the buyer's web screen another program serves for ``data_dir``,
     or None when none does (its lock is free)."""
-    lock = try_lock(Path(data_dir) / LOCK_FILE)
-    if lock is not None:
-        lock.release()
-        return None
-    try:
-        data: Any = json.loads((Path(data_dir) / ADDRESS_FILE).read_text(encoding="utf-8"))
-        url = data["url"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-    return url if isinstance(url, str) and url.startswith("http://") else None
+    return holder_address(Path(data_dir) / LOCK_FILE, Path(data_dir) / ADDRESS_FILE)
 
 
 

@@ -111,7 +111,11 @@ class Runtime:
         return self.keeper.reload()
 
     def secret_store(self) -> SecretStore:
-        return SecretStore(self.paths.secret_file, use_file=self.settings.secret_storage == "file")
+        """Where the secrets are kept. The demo keeps its own (the till program's API
+        token: its key is public) in its folder's private file, so trying it needs no
+        keychain; it never holds a real account's."""
+        return SecretStore(self.paths.secret_file,
+                           use_file=self.is_demo or self.settings.secret_storage == "file")
 
     def policy(self) -> PollingPolicy:
         from paydesk.core.polling import PollingPolicy  # with the order model: as the doc says

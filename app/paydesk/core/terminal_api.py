@@ -30,6 +30,7 @@ import socket
 import threading
 import time
 from collections.abc import Awaitable, Callable
+from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -37,6 +38,7 @@ from aiohttp import web
 
 from paydesk.core.display_guard import host_is_allowed
 from paydesk.core.served_loop import capped, finish, listen
+from paydesk.core.terminal_address import ADDRESS_FILE, LOCK_FILE
 from paydesk.core.terminal_events import EventLog
 from paydesk.core.terminal_till import PaymentAsk, Taken, TerminalTill
 from paydesk.core.terminal_token import bearer_matches
@@ -50,8 +52,6 @@ from paydesk.support.private_files import write_private_file
 
 log = logging.getLogger(__name__)
 
-LOCK_FILE = "terminal-api.lock"
-ADDRESS_FILE = "terminal-api-address"
 #: The largest body taken: a payment's request is a few hundred bytes (one with a
 #: reference far too long is still read, to say which field is wrong).
 MAX_BODY = 16 * 1024
@@ -66,6 +66,9 @@ MAX_STREAMS = 32
 #: A stream with nothing new says so this often (a comment), so a dead one is found.
 PING_SECONDS = 15.0
 IDLE_SECONDS = 10.0
+#: How often the token is read again: a rotated one (``paydesk terminal token --rotate``)
+#: replaces the old within this long, without a restart.
+TOKEN_READ_SECONDS = 5.0
 STOP_SECONDS = 0.5
 MAX_LINE = 4096
 _ORDER_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
@@ -150,11 +153,7 @@ class TerminalApi:
         loop, stopping = self._loop, self._stopping
         assert loop is not None and stopping is not None and self._sock is not None
         asyncio.set_event_loop(loop)
-        try:
-            self._token = self._read_token()
-        except Exception as exc:  # no keychain: every request is refused, and said here
-            log.warning("the till program's API has no token (%s): it refuses every "
-                        "request", type(exc).__name__)
+        self._token = self._token_now(said=False)
         try:
             loop.run_until_complete(self._serve(self._sock, stopping))
         except Exception:
@@ -176,12 +175,34 @@ class TerminalApi:
         await runner.setup()
         loop = asyncio.get_running_loop()
         server = await loop.create_server(capped(runner, MAX_CONNECTIONS), sock=sock)
+        rereading = loop.create_task(self._reread_token())
         try:
             await stopping
         finally:
+            rereading.cancel()
             self._events.end()
             server.close()
             await runner.cleanup()
+
+    def _token_now(self, *, said: bool) -> str | None:
+        """The token as kept now; None (every request refused) when it cannot be read,
+        said in the log once (``said``: already)."""
+        try:
+            return self._read_token()
+        except Exception as exc:  # no keychain: every request is refused
+            if not said:
+                log.warning("the till program's API has no token (%s): it refuses every "
+                            "request", type(exc).__name__)
+            return None
+
+    async def _reread_token(self) -> None:
+        """A rotated token in force within TOKEN_READ_SECONDS (read in a worker: a keychain
+        may take its time)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(TOKEN_READ_SECONDS)
+            self._token = await loop.run_in_executor(
+                None, partial(self._token_now, said=self._token is None))
 
     @web.middleware
     async def _guard(self, request: web.Request, handler: Handler) -> web.StreamResponse:

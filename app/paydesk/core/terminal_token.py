@@ -3,9 +3,9 @@
 A till program sends it as ``Authorization: Bearer …`` (core/terminal_api.py). It is
 kept where the secret key is (support/secret_store.py: the keychain, or the plaintext
 file the merchant chose), one per data folder; made the first time it is asked for,
-and replaced only on request (``paydesk terminal token --rotate``: the old one stops
-working when the API starts again). It is registered as a secret as it is read, so
-no log line or message carries it.
+and replaced only on request (``paydesk terminal token --rotate``: the running API
+reads it again every few seconds, and the old one stops working then). It is
+registered as a secret as it is read, so no log line or message carries it.
 """
 
 from __future__ import annotations

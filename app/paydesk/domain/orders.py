@@ -87,6 +87,9 @@ class Order:
     #: The till (counter) that took the order: its ``till`` setting, by default the
     #: computer's name. Empty for an order taken before tills were named.
     till: str = ""
+    #: The till program's own id for the payment it asked for through the API (one order
+    #: per reference); None for an order taken at the counter or by a command.
+    reference: str | None = None
 
     @property
     def link_unknown(self) -> bool:

@@ -17,7 +17,7 @@ from paydesk.domain.orders import CreationState, Order, OrderStatus
 ORDER_COLUMNS = (
     "client_id, order_id, amount, email, note, url, status, creation, "
     "created_at, paid_at, last_checked_at, next_check_at, last_error, last_error_detail, "
-    "confirmed_at, last_pending_at, till"
+    "confirmed_at, last_pending_at, till, reference"
 )
 
 _KNOWN_STATUSES: dict[str, OrderStatus] = {status.value: status for status in OrderStatus}
@@ -66,6 +66,7 @@ def order_from_row(row: tuple[Any, ...]) -> Order:
         confirmed_at,
         last_pending_at,
         till,
+        reference,
     ) = row
     return Order(
         client_id,
@@ -84,4 +85,5 @@ def order_from_row(row: tuple[Any, ...]) -> Order:
         from_ms(confirmed_at),
         from_ms(last_pending_at),
         till,
+        reference,
     )

@@ -10,6 +10,7 @@ process or another, cannot take it while the first holds it.
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from pathlib import Path
@@ -68,3 +69,19 @@ def wait_for_lock(path: Path, timeout: float) -> HeldLock | None:
         time.sleep(min(pause, left))
         pause = min(pause * 2, _MAX_PAUSE)
     return lock
+
+
+def holder_address(lock_path: Path, address_path: Path) -> str | None:
+    """The ``http://`` address a running server wrote at ``address_path`` while it holds
+    ``lock_path`` (the buyer's web screen, the till program's API); None when no program
+    holds the lock (the file may be a crashed one's) or the file says nothing usable."""
+    lock = try_lock(lock_path)
+    if lock is not None:
+        lock.release()
+        return None
+    try:
+        data = json.loads(address_path.read_text(encoding="utf-8"))
+        url = data["url"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return url if isinstance(url, str) and url.startswith("http://") else None

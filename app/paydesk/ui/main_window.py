@@ -73,7 +73,7 @@ class MainWindow(QMainWindow):
         log_dir: Path | None = None,
     ) -> None:
         """``make_watch``: by default, the watch on the runtime's order book
-        (window_builder.open_watch, with ``pool``)."""
+        (watch_driver.open_watch, with ``pool``)."""
         super().__init__(parent)
         self.runtime = runtime
         self._make_watch = make_watch
@@ -142,10 +142,10 @@ class MainWindow(QMainWindow):
             self._started = True
             # The deferred imports: see the module's doc.
             from paydesk.ui import window_builder
+            from paydesk.ui.payment.watch_driver import open_watch
             from paydesk.ui.window_parts import FirstFrame, WindowSlots
 
-            make_watch = self._make_watch or (
-                lambda: window_builder.open_watch(self.runtime, self._pool))
+            make_watch = self._make_watch or (lambda: open_watch(self.runtime, self._pool))
             frame = FirstFrame(
                 window=self, runtime=self.runtime, ui_state=self._ui_state,
                 log_dir=self.log_dir, form=self.form, idle_card=self.idle_card,

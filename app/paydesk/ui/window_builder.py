@@ -16,11 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QThreadPool
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLabel
 
 from paydesk.core.book_sync import BookDownloaded, BookStatusChanged, OrdersTaken
-from paydesk.core.runtime import Runtime
 from paydesk.support.sound_player import SoundPlayer
 from paydesk.ui.orders.book_watch import BookWatch
 from paydesk.ui.orders.paid_notices import PaidNotices
@@ -44,21 +42,6 @@ from paydesk.ui.shell.save_dialog import SaveFolder
 from paydesk.ui.shell.shared_book import SharedBookLabel, SharedBookLink
 from paydesk.ui.widgets.fitted_hint import FittedHint
 from paydesk.ui.window_parts import FirstFrame, WindowParts, WindowSlots
-
-
-def open_watch(runtime: Runtime, pool: QThreadPool | None = None) -> WatchDriver:
-    """The watch on the runtime's order book (the window's, unless a test brings its own).
-
-    Not the whole file's check: in the GUI thread it would freeze the window
-    on a big book; damage the window's own queries come upon sets the book
-    aside (OrderStore).
-    """
-    store = runtime.open_store(check_whole_file=False)
-    try:
-        return WatchDriver(runtime, runtime.open_desk(store), pool=pool)
-    except BaseException:
-        store.close()
-        raise
 
 
 def build_parts(frame: FirstFrame, slots: WindowSlots,
@@ -162,11 +145,13 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
         # The window's shortcuts work while the cashier types (an amount, a search).
         FieldShortcuts(window).watch()
         # The buyer's screen on paired tablets and phones (while the setting says so).
-        web_screen = WebScreenLink(runtime, watch.presenter, parent=window)
-        window.statusBar().addPermanentWidget(web_screen.label)
+        screens_label, api_label = QLabel(), QLabel()
+        web_screen = WebScreenLink(runtime, watch.presenter, parent=window, label=screens_label)
+        window.statusBar().addPermanentWidget(screens_label)
         frame.settings_control.follow_web_screen(web_screen)
         # The till program's API (while the setting says so): its sales are Enter's.
-        terminal = TerminalLink(runtime, watch)
+        terminal = TerminalLink(runtime, watch, label=api_label)
+        window.statusBar().addPermanentWidget(api_label)
         crash_notice = CrashNotice(frame.log_dir, parent=window, window=window)
         if QApplication.windowIcon().isNull():  # run_window sets it on the application
             window.setWindowIcon(app_icon())

@@ -34,7 +34,7 @@ def test_a_stop_signal_closes_the_window_cleanly(paydesk: Paydesk, stop: signal.
     window = paydesk.spawn("--demo", "-v", env={"QT_QPA_PLATFORM": "offscreen"})
     window.wait_for_line("Alert sounds")  # built after the first frame: the window is up
     window.process.send_signal(stop)
-    window.wait_for_line(f"Closing the window on {stop.name}")
+    window.wait_for_line(f"Stopping on {stop.name}")
     window.wait_for_line("The window closed")
     assert window.process.wait(timeout=PROCESS_TIMEOUT) == 0
     _out, err = window.finish()

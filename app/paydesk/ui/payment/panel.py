@@ -195,7 +195,12 @@ class PaymentPanel(QWidget):
         self.badge.set_order(order, phase)
         self._set_link(order.url)
         short = short_id(order.order_id)  # the whole id in the tooltip
-        self.order_id_label.setText(tr("Order {short_id}").format(short_id=short))
+        if order.reference:  # asked for by the till program, under its own id
+            self.order_id_label.setText(tr(
+                "Order {short_id} · from the till program, ref {reference}").format(
+                    short_id=short, reference=order.reference))
+        else:
+            self.order_id_label.setText(tr("Order {short_id}").format(short_id=short))
         self.order_id_label.setToolTip(order.order_id)
         self.note_label.setText(order.note)
         self._set_card_state(phase)

@@ -1,10 +1,12 @@
 """The window's side of the till program's API (core/terminal_api.py): started, stopped.
 
 Runs the server while the ``terminal_api`` setting is ``local`` (started again on
-another port when a save changes it). Its requests come into this (the GUI) thread
-through the courier (``to_gui``) and are answered by a TerminalTill over the window's
-own watch: a payment the till program asks for is made as the cashier's Enter makes
-one, and is in the window's list and on the buyer's screens as that one is.
+another port when a save changes it), or always for ``paydesk serve``, and says in the
+window's status bar where it listens, or why it does not. Its requests come into this
+(the GUI) thread through the courier (``to_gui``) and are answered by a TerminalTill
+over the window's own watch: a payment the till program asks for is made as the
+cashier's Enter makes one, and is in the window's list and on the buyer's screens as
+that one is.
 """
 
 from __future__ import annotations
@@ -15,9 +17,12 @@ from typing import TYPE_CHECKING
 from paydesk.core.events import SettingsChanged
 from paydesk.core.terminal_till import TerminalTill
 from paydesk.core.terminal_token import api_token
+from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.gui_thread import start_here, to_gui
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QLabel
+
     from paydesk.core.runtime import Runtime
     from paydesk.core.settings import Settings
     from paydesk.core.terminal_api import TerminalApi
@@ -29,8 +34,16 @@ log = logging.getLogger(__name__)
 class TerminalLink:
     """The running API server (or none) of one window."""
 
-    def __init__(self, runtime: Runtime, watch: WatchDriver) -> None:
+    def __init__(self, runtime: Runtime, watch: WatchDriver, *,
+                 label: QLabel | None = None, always: bool = False) -> None:
+        """``label``: the window's status bar's; ``always``: served whatever the setting
+        says (``paydesk serve``, whose purpose it is)."""
         self._runtime = runtime
+        self._always = always
+        self.label = label
+        if label is not None:
+            label.setObjectName("terminal_api_label")
+            label.hide()
         self._server: TerminalApi | None = None
         self._mode: tuple[str, int] = ("off", 0)
         #: Why the server could not start (a port taken), or "".
@@ -52,12 +65,13 @@ class TerminalLink:
 
     def follow(self, settings: Settings) -> None:
         """Start, stop or move the server as ``settings`` say."""
-        mode = (settings.terminal_api, settings.terminal_api_port)
+        mode = ("local" if self._always else settings.terminal_api, settings.terminal_api_port)
         if mode == self._mode and (self._server is not None or mode[0] == "off"):
             return
         self._stop_server()
         self._mode, self.problem = mode, ""
-        if settings.terminal_api == "off":
+        if mode[0] == "off":
+            self._say()
             return
         # The server (and aiohttp) only for a till that serves the API.
         from paydesk.core.terminal_api import TerminalApi
@@ -73,6 +87,22 @@ class TerminalLink:
         else:
             self._server = server
             self.till.follow(server.publish)
+        self._say()
+
+    def _say(self) -> None:
+        """The status bar: where the API listens, or why it could not start; nothing
+        while it is off."""
+        if self.label is None:
+            return
+        if self._server is not None:
+            self.label.setText(tr("Till program API: {0}").format(
+                self._server.base_url.removeprefix("http://")))
+            self.label.setToolTip(tr("The till program takes payments through this address "
+                                     "(paydesk terminal token gives its token)"))
+        elif self.problem:
+            self.label.setText(tr("Till program API: not started"))
+            self.label.setToolTip(self.problem)
+        self.label.setVisible(self._server is not None or bool(self.problem))
 
     def stop(self) -> None:
         self._unsubscribe()

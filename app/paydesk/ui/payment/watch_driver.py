@@ -330,6 +330,22 @@ class WatchDriver(QObject):
                 self.presenter.fresh(order)
 
 
+def open_watch(runtime: Runtime, pool: QThreadPool | None = None) -> WatchDriver:
+    """The watch on the runtime's order book (the window's and ``paydesk serve``'s,
+    unless a test brings its own).
+
+    Not the whole file's check: in the GUI thread it would freeze the window
+    on a big book; damage the window's own queries come upon sets the book
+    aside (OrderStore).
+    """
+    store = runtime.open_store(check_whole_file=False)
+    try:
+        return WatchDriver(runtime, runtime.open_desk(store), pool=pool)
+    except BaseException:
+        store.close()
+        raise
+
+
 def _with_its_code(call: Callable[[], Outcome]) -> Outcome:
     """The sale's creation, and its link's QR matrix made here, in the request's thread,
     with the answer: the GUI thread then only paints it (support/qr.py keeps the last

@@ -40,7 +40,9 @@ class WebScreenLink(QObject):
     server_changed = Signal()
 
     def __init__(self, runtime: Runtime, presenter: CounterPresenter,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, *, label: QLabel | None = None) -> None:
+        """``label`` (the window's status bar's) says how many devices show the page;
+        ``paydesk serve`` has none."""
         super().__init__(parent)
         self._runtime = runtime
         self._presenter = presenter
@@ -51,9 +53,10 @@ class WebScreenLink(QObject):
         self._buyer = BuyerView()
         #: Why the server could not start (a port taken), or "".
         self.problem = ""
-        self.label = QLabel()
-        self.label.setObjectName("web_screen_label")
-        self.label.hide()
+        self.label = label
+        if label is not None:
+            label.setObjectName("web_screen_label")
+            label.hide()
         start_here()  # the count comes from the server's thread through the courier
         self._unsubscribe = [runtime.hub.subscribe(CounterScreens, self._screens),
                              runtime.hub.subscribe(SettingsChanged,
@@ -92,7 +95,8 @@ class WebScreenLink(QObject):
             else:
                 self._server = server
                 server.show(self._buyer)
-        self.label.setVisible(self._server is not None)
+        if self.label is not None:
+            self.label.setVisible(self._server is not None)
         self._count(0)
         self.server_changed.emit()
 
@@ -126,8 +130,9 @@ class WebScreenLink(QObject):
         if self._server is None:
             count = 0
         before, self._connected = self._connected, count
-        self.label.setText(tr("Buyer's screens: {0}").format(count))
-        self.label.setToolTip(tr("Tablets and phones showing the buyer's screen now"))
+        if self.label is not None:
+            self.label.setText(tr("Buyer's screens: {0}").format(count))
+            self.label.setToolTip(tr("Tablets and phones showing the buyer's screen now"))
         if before == 0 and count > 0:
             self._presenter.buyer_screen_opened(True)
         elif before > 0 and count == 0:

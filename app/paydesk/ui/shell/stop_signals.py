@@ -49,7 +49,7 @@ class StopSignals(QObject):
         except BlockingIOError:
             return
         names = ", ".join(signal.Signals(number).name for number in received)
-        log.info("Closing the window on %s", names)
+        log.info("Stopping on %s", names)
         self._stop()
 
     def release(self) -> None:

@@ -1,0 +1,141 @@
+"""``paydesk serve``: PayDesk without a window.
+
+For a counter with only a tablet facing the buyer, or a back office machine the
+shop's till program talks to: the watch on the order book (the same requests, the
+same polling), the till program's API (always: it is what this is for) and the
+buyer's web screen (as its setting says), in a Qt event loop with no widget. The
+parts are the window's own (ui/payment/watch_driver.py, terminal_link.py,
+web_screen.py), so a payment taken here is taken exactly as the window takes it.
+
+Like the window it holds the data folder (``window.lock``): a window and a
+``serve`` never run on one folder together; with a window open, the window serves
+the API itself. It logs to the data folder's log, as the window does, says on stderr
+where it listens (``paydesk terminal url`` prints it for scripts), and stops cleanly
+on SIGTERM or Ctrl+C (the order book closed, the requests dropped: an unconfirmed
+creation resumes at the next start).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+from PySide6.QtCore import QCoreApplication
+
+from paydesk.cli import exit_codes
+from paydesk.core.runtime import Runtime, ensure_folder, open_runtime
+from paydesk.core.settings import SettingsError
+from paydesk.core.terminal_token import api_token
+from paydesk.support.crash_report import install_crash_handler
+from paydesk.support.logs import log_dir_for, log_start, setup_logging
+from paydesk.support.paths import AppPaths, resolve_data_dir
+from paydesk.support.secret_store import SecretStoreError
+from paydesk.ui.app import start_settings
+from paydesk.ui.orders.book_watch import BookWatch
+from paydesk.ui.payment.terminal_link import TerminalLink
+from paydesk.ui.payment.watch_driver import WatchDriver, open_watch
+from paydesk.ui.payment.web_screen import WebScreenLink
+from paydesk.ui.shell.gui_collector import GuiThreadCollector
+from paydesk.ui.shell.i18n import install_translation
+from paydesk.ui.shell.single_instance import SingleInstance
+from paydesk.ui.shell.stop_signals import install_stop_signals
+
+log = logging.getLogger(__name__)
+
+
+def run_headless(data_dir: str | None = None, demo: bool = False) -> int:
+    """Serve until SIGTERM or Ctrl+C; the exit code."""
+    app = QCoreApplication.instance() or QCoreApplication(sys.argv[:1] or ["paydesk"])
+    app.setApplicationName("PayDesk")
+    app.setOrganizationName("PayDesk")
+    collector = GuiThreadCollector(app)
+    try:
+        return _serve(app, data_dir, demo)
+    finally:
+        collector.stop()
+
+
+def _serve(app: QCoreApplication, data_dir: str | None, demo: bool) -> int:
+    try:
+        settings = start_settings(data_dir, demo=demo)
+    except SettingsError as exc:
+        return _fail(str(exc), exit_codes.USAGE)
+    if not demo and not settings.is_configured:
+        return _fail("PayDesk is not set up on this data folder: open the window once, or "
+                     "'paydesk config set' the service's address and account.",
+                     exit_codes.USAGE)
+    base = AppPaths(resolve_data_dir(data_dir))
+    folder = ensure_folder(base.demo() if demo else base).data_dir
+    instance = SingleInstance(folder)
+    if instance.another_is_running():
+        return _fail("PayDesk already runs on this data folder (a window or 'paydesk serve'); "
+                     "a window open there serves the till program's API itself.",
+                     exit_codes.USAGE)
+    runtime: Runtime | None = None
+    try:
+        log_dir = setup_logging(log_dir_for(data_dir, demo=demo)).parent
+        install_crash_handler(log_dir, native=True)
+        log_start("serving without a window", data_dir, demo=demo)
+        install_translation(app, settings.language)  # the web screen's words
+        runtime = open_runtime(data_dir, demo=demo, settings=None if demo else settings)
+        return _run(app, runtime)
+    finally:
+        if runtime is not None:
+            runtime.close()
+        instance.close()
+
+
+def _run(app: QCoreApplication, runtime: Runtime) -> int:
+    watch = open_watch(runtime)
+    book_watch: BookWatch | None = None
+    web_screen: WebScreenLink | None = None
+    terminal: TerminalLink | None = None
+    try:
+        # What another program writes (a command, another till) reaches the screens too.
+        book_watch = BookWatch(watch.desk.reader, parent=watch)
+        book_watch.changed.connect(watch.book_changed)
+        try:  # without a token the API would refuse every request: say why now
+            api_token(runtime.secret_store())
+        except SecretStoreError as exc:
+            return _fail(f"the till program's API has no token: {exc}", exit_codes.USAGE)
+        web_screen = WebScreenLink(runtime, watch.presenter)
+        terminal = TerminalLink(runtime, watch, always=True)
+        watch.start()
+        book_watch.start()
+        if terminal.server is None:
+            return _fail(f"the till program's API could not start: {terminal.problem}",
+                         exit_codes.FAILURE)
+        print(f"PayDesk serves the till program's API at {terminal.server.base_url}/v1 "
+              "(its token: paydesk terminal token).", file=sys.stderr, flush=True)
+        if web_screen.server is not None:
+            print(f"The buyer's web screen is at {web_screen.server.base_url} "
+                  "(pair a device: paydesk display link).", file=sys.stderr, flush=True)
+        elif web_screen.problem:
+            print(f"The buyer's web screen could not start: {web_screen.problem}",
+                  file=sys.stderr, flush=True)
+        print("Stop with Ctrl+C.", file=sys.stderr, flush=True)
+        stop = install_stop_signals(app.quit, app)
+        code = app.exec()
+        if stop is not None:
+            stop.release()
+        log.info("Stopped serving")
+        return int(code)
+    finally:
+        _stop(watch, book_watch, web_screen, terminal)
+
+
+def _stop(watch: WatchDriver, book_watch: BookWatch | None, web_screen: WebScreenLink | None,
+          terminal: TerminalLink | None) -> None:
+    if terminal is not None:
+        terminal.stop()
+    if web_screen is not None:
+        web_screen.stop()
+    watch.stop()
+    if book_watch is not None:
+        book_watch.stop()
+    watch.desk.store.close()
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"paydesk: {message}", file=sys.stderr)
+    return code

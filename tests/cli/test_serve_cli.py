@@ -1,0 +1,129 @@
+"""``paydesk serve``: PayDesk without a window, as a till program's back office runs it.
+
+Real ``paydesk`` processes, the real sandbox on loopback behind them, the API over real
+HTTP: a payment asked for, paid on the sandbox's page, heard on the event stream; one
+order per reference, also when two requests race and when the server is killed
+(SIGKILL) between two asks; one PayDesk per data folder; SIGTERM stops it cleanly.
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+import requests
+from terminal_client import EventReader, TillProgram
+
+from paydesk.sandbox import SandboxServer
+
+from cli_process import Paydesk, Spawned, paydesk_for, service_env
+from payment_page import decide
+
+SERVING = "serves the till program's API at"
+_ADDRESS = re.compile(r"(http://127\.0\.0\.1:\d+)/v1")
+
+
+@pytest.fixture
+def back_office(tmp_path: Path, sandbox: SandboxServer) -> Iterator[Paydesk]:
+    """A data folder set up for the sandbox (by the environment, as a script would)."""
+    office = paydesk_for(tmp_path)
+    office.env.update(service_env(sandbox))
+    yield office
+    office.close()
+
+
+def serve(office: Paydesk) -> tuple[Spawned, TillProgram]:
+    """``paydesk serve`` started, and a till program talking to it once it listens."""
+    served = office.spawn("serve")
+    served.wait_for_line(SERVING)
+    address = _ADDRESS.search(served.seen[-1])
+    assert address is not None, served.seen
+    token = office.run("terminal", "token")
+    assert token.code == 0, token.text
+    return served, TillProgram(None, address[1], token.out.strip())
+
+
+def ask(till: TillProgram, reference: str, kopecks: int = 123_450) -> requests.Response:
+    return till.call("POST", "/v1/payments",
+                     json={"amount_kopecks": kopecks, "reference": reference})
+
+
+def test_a_payment_asked_for_is_paid_on_the_page_and_heard_and_sigterm_stops_it(
+    back_office: Paydesk, sandbox: SandboxServer,
+) -> None:
+    served, till = serve(back_office)
+    try:
+        url = back_office.run("terminal", "url")
+        assert url.code == 0 and url.out.strip() == till.base_url + "/v1"
+        health = till.call("GET", "/v1/health")
+        assert health.status_code == 200 and health.json()["order_book"] == "ok"
+        events = EventReader(till)
+        try:
+            created = ask(till, "till-1")
+            assert created.status_code == 201, created.text
+            payment = created.json()
+            assert payment["phase"] == "pending" and payment["link"]
+            # The buyer pays on the page.
+            assert decide(payment["link"], "approve", "buyer@example.com").ok
+            _id, kind, paid = events.until("paid", payment["order_id"])
+            assert kind == "paid" and paid["phase"] == "paid" and paid["paid_by"]
+        finally:
+            events.close()
+        found = till.call("GET", "/v1/payments", params={"reference": "till-1"})
+        assert [p["order_id"] for p in found.json()["payments"]] == [payment["order_id"]]
+    finally:
+        till.close()
+    served.process.send_signal(signal.SIGTERM)
+    _out, err = served.finish()
+    assert served.process.returncode == 0, err
+    assert "Traceback" not in err
+    # Stopped: nothing serves the folder any more, and the commands say so.
+    gone = back_office.run("terminal", "url")
+    assert gone.code == 5 and "nothing serves" in gone.err
+    [remote] = sandbox.orders()
+    assert remote.order_id == payment["order_id"]
+
+
+def test_one_order_per_reference_in_a_race_and_across_a_kill(
+    back_office: Paydesk, sandbox: SandboxServer,
+) -> None:
+    served, till = serve(back_office)
+    try:
+        with ThreadPoolExecutor(max_workers=4) as pool:
+            racing = list(pool.map(lambda _n: ask(till, "till-9"), range(4)))
+        assert sorted(r.status_code for r in racing) == [200, 200, 200, 201]
+        assert len({r.json()["order_id"] for r in racing}) == 1
+        first = ask(till, "till-10")
+        assert first.status_code == 201, first.text
+    finally:
+        till.close()
+    served.kill()  # SIGKILL: nothing of PayDesk's own ending runs
+
+    again, till = serve(back_office)
+    try:
+        repeat = ask(till, "till-10")
+        assert repeat.status_code == 200, repeat.text
+        assert repeat.json()["replayed"] is True
+        assert repeat.json()["order_id"] == first.json()["order_id"]
+    finally:
+        till.close()
+        again.process.send_signal(signal.SIGTERM)
+        again.finish()
+    assert sorted(o.order_id for o in sandbox.orders()) == sorted(
+        {racing[0].json()["order_id"], first.json()["order_id"]})
+
+
+def test_one_paydesk_per_data_folder(back_office: Paydesk) -> None:
+    served, till = serve(back_office)
+    try:
+        second = back_office.run("serve")
+        assert second.code == 2
+        assert "already runs on this data folder" in second.err
+    finally:
+        till.close()
+        served.process.send_signal(signal.SIGTERM)
+        served.finish()
