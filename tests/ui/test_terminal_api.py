@@ -78,6 +78,7 @@ def test_a_payment_asked_for_is_the_sale_and_paid_on_the_page(
         "payments": []}
     health = till.call("GET", "/v1/health").json()
     assert health["paydesk"] == "ok" and health["order_book"] == "ok"
+    assert health["service"] == {"state": "ok", "code": None}
 
 
 def test_the_same_reference_makes_one_order_again_and_at_once(
@@ -111,6 +112,9 @@ def test_with_the_service_down_the_payment_is_accepted_not_confirmed_and_kept_on
     order = window.watch.desk.get(payment["order_id"])
     assert order is not None and order.creation is CreationState.UNCONFIRMED
     assert sandbox.orders() == []
+    # The health says why: the service cannot be reached, in the catalogue's words' code.
+    service = till.call("GET", "/v1/health").json()["service"]
+    assert service["state"] == "failing" and service["code"]
 
 
 def test_a_reference_holds_across_a_restart(

@@ -55,6 +55,8 @@ def test_a_payment_paid_on_the_page_arrives_as_events(
         order_id = payment["order_id"]
         created = stream.until("created", order_id)
         assert created[2]["link"] == payment["link"] and created[2]["phase"] == "pending"
+        shown = stream.next()  # its code in front of the buyer, right after
+        assert shown[1:] == ("shown", created[2]) and int(shown[0]) == int(created[0]) + 1
         pay(window, qtbot, payment)
         paid = stream.until("paid", order_id)
         assert paid[2]["phase"] == "paid" and int(paid[0]) > int(created[0])
@@ -75,18 +77,20 @@ def test_a_stream_cut_and_resumed_misses_nothing(
                        json={"amount_kopecks": 3200, "reference": "e-3"}).json()
     resumed = EventReader(till, last_event_id=seen)
     try:
-        after = [resumed.next(), resumed.next()]
+        after = [resumed.next() for _n in range(4)]
         assert [(kind, data["order_id"]) for _id, kind, data in after] == [
-            ("paid", payment["order_id"]), ("created", second["order_id"])]
-        assert [int(event_id) for event_id, _k, _d in after] == [int(seen) + 1, int(seen) + 2]
+            ("shown", payment["order_id"]), ("paid", payment["order_id"]),
+            ("created", second["order_id"]), ("shown", second["order_id"])]
+        assert [int(event_id) for event_id, _k, _d in after] == [
+            int(seen) + n for n in (1, 2, 3, 4)]
     finally:
         resumed.close()
     stale = EventReader(till, last_event_id="12")  # an id of an earlier run
     try:
         _event_id, kind, _data = stale.next()
         assert kind == "reset"
-        kinds = [stale.next()[1], stale.next()[1], stale.next()[1]]
-        assert kinds == ["created", "paid", "created"]
+        kinds = [stale.next()[1] for _n in range(5)]
+        assert kinds == ["created", "shown", "paid", "created", "shown"]
     finally:
         stale.close()
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from paydesk.core.counter_views import BuyerState, CounterScreens
 from paydesk.core.events import EventHub
 from paydesk.core.problems import failure_of
 from paydesk.core.watch_events import (
@@ -24,6 +25,9 @@ from paydesk.core.watch_events import (
     OrderPaid,
     OrderRefused,
     Problem,
+    ProblemCleared,
+    ProblemCode,
+    SaleAnswered,
 )
 from paydesk.domain.errors import InputError
 from paydesk.domain.failures import ApiFailureCode, Failure
@@ -34,6 +38,13 @@ from paydesk.domain.phase import phase_of
 Create = Callable[[int, str, str, str], "Order | None"]
 #: Hears an event for the till program's stream: its kind and the payment as shown.
 Emit = Callable[[str, dict[str, object]], None]
+#: What the buyer's screen shows of the sale, as a stream's event (the rest say nothing).
+_ON_SCREEN = {BuyerState.PENDING: "shown", BuyerState.CHECKING: "checking"}
+#: The events after which nothing more is said of a payment.
+_FINAL = frozenset({"paid", "refused", "expired"})
+#: The watch's problems that say the service cannot be reached or answers badly.
+_SERVICE_TROUBLE = frozenset({ProblemCode.CHECKS_FAILING, ProblemCode.NOT_CONFIRMED,
+                              ProblemCode.NO_CLIENT})
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,14 +85,24 @@ class TerminalTill:
     end_sale: Callable[[], None]
     _waiting: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
     _emit: Emit | None = None
+    #: The sale and what the buyer's screen last showed of it (a stream's "shown", ...).
+    _on_screen: tuple[str, BuyerState] | None = None
+    #: The service as the watch last found it: "ok", "failing" (and why), or "unknown".
+    _service: tuple[str, str | None] = ("unknown", None)
+    #: The open orders whose "created" was said (once each, before their "shown").
+    _created_said: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         hub = self.hub
         self._unsubscribe = [
+            hub.subscribe(SaleAnswered, self._answered),
             hub.subscribe(CreationRecorded, self._recorded),
             hub.subscribe(OrderPaid, lambda event: self._said("paid", event.order)),
             hub.subscribe(OrderRefused, lambda event: self._said("refused", event.order)),
-            hub.subscribe(OrderChecked, self._checked)]
+            hub.subscribe(OrderChecked, self._checked),
+            hub.subscribe(CounterScreens, self._screens),
+            hub.subscribe(Problem, self._problem),
+            hub.subscribe(ProblemCleared, lambda _event: self._service_ok())]
 
     def close(self) -> None:
         for unsubscribe in self._unsubscribe:
@@ -94,12 +115,41 @@ class TerminalTill:
         self._emit = emit
 
     def _said(self, kind: str, order: Order) -> None:
+        if kind in _FINAL:
+            self._created_said.discard(order.order_id)
         if self._emit is not None:
             self._emit(kind, self.describe(order))
 
+    def _say_created(self, order: Order) -> None:
+        if order.order_id not in self._created_said:
+            self._created_said.add(order.order_id)
+            self._said("created", order)
+
     def _checked(self, event: OrderChecked) -> None:
+        if event.outcome.failure is None:
+            self._service_ok()
         if event.changed and event.order.status is OrderStatus.EXPIRED:
             self._said("expired", event.order)
+
+    def _screens(self, screens: CounterScreens) -> None:
+        """The sale's code in front of the buyer ("shown"), or its time up and its last
+        status being asked ("checking"): said once each, as the buyer's screen shows it."""
+        sale, state = screens.sale, screens.buyer.state
+        now = None if sale is None else (sale.order_id, state)
+        if now == self._on_screen:
+            return
+        self._on_screen = now
+        kind = _ON_SCREEN.get(state)
+        if sale is not None and kind is not None:
+            self._say_created(sale)  # its code is there: it was created first
+            self._said(kind, sale)
+
+    def _problem(self, event: Problem) -> None:
+        if event.code in _SERVICE_TROUBLE:
+            self._service = ("failing", event.failure.code)
+
+    def _service_ok(self) -> None:
+        self._service = ("ok", None)
 
     def take(self, ask: PaymentAsk, recorded: Callable[[], None]) -> Taken:
         """The order for ``ask``: the reference's own, else a new sale as Enter makes it.
@@ -132,10 +182,18 @@ class TerminalTill:
             self._waiting.setdefault(current.order_id, []).append(recorded)
         return Taken(order=current, replayed=replayed, in_flight=out)
 
+    def _answered(self, event: SaleAnswered) -> None:
+        """The sale's link came: "created" now, not when it is in the book."""
+        self._say_created(event.order)
+
     def _recorded(self, event: CreationRecorded) -> None:
         order = event.order
-        self._said("created" if order.creation is CreationState.CONFIRMED else "not_sent",
-                   order)
+        if event.outcome.failure is None:
+            self._service_ok()
+        if order.creation is not CreationState.CONFIRMED:
+            self._said("not_sent", order)
+        else:
+            self._say_created(order)  # a creation set aside or sent again: said here
         for recorded in self._waiting.pop(order.order_id, ()):
             recorded()
 
@@ -149,8 +207,12 @@ class TerminalTill:
         return order
 
     def health(self) -> dict[str, object]:
-        """The order book's state and the creations out to the service now."""
+        """The order book's state, the service's as the last requests found it ("unknown"
+        before any answer; "failing" with the catalogue's code of why), and the
+        requests out to the service now."""
+        service, why = self._service
         return {"order_book": "lost" if self.book_lost() else "ok",
+                "service": {"state": service, "code": why},
                 "sending": len(self.in_flight())}
 
     def order(self, order_id: str) -> Order | None:
