@@ -182,7 +182,7 @@
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="265"/>
+        <location filename="../../app/paydesk/ui/app.py" line="269"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -351,7 +351,7 @@
         <translation>Экран покупателя на планшете или телефоне</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="129"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="134"/>
         <source>Buyer&apos;s screens: {0}</source>
         <translation>Экранов покупателя: {0}</translation>
     </message>
@@ -721,7 +721,7 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="203"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="208"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -1183,10 +1183,15 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/receipts.py" line="56"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="198"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="203"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="229"/>
         <source>Order {short_id}</source>
         <translation>Заказ {short_id}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="199"/>
+        <source>Order {short_id} · from the till program, ref {reference}</source>
+        <translation>Заказ {short_id} · от кассовой программы, номер {reference}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="57"/>
@@ -1239,7 +1244,7 @@
         <translation>Оплачено в приблизительное время</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="269"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="282"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -1265,7 +1270,7 @@
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="268"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="281"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
@@ -1345,7 +1350,7 @@
         <translation>Оплатите за {minutes} мин, до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="272"/>
+        <location filename="../../app/paydesk/ui/app.py" line="276"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="87"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
@@ -1859,7 +1864,7 @@ QR payments at a shop counter.</source>
         <translation>&amp;Касса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="130"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="135"/>
         <source>Tablets and phones showing the buyer&apos;s screen now</source>
         <translation>Планшеты и телефоны, которые сейчас показывают экран покупателя</translation>
     </message>
@@ -2507,6 +2512,11 @@ QR payments at a shop counter.</source>
         <translation>Касса отправляет в платёжный сервис другую продажу. Повторите запрос чуть позже.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="100"/>
+        <source>The till program takes payments through this address (paydesk terminal token gives its token)</source>
+        <translation>Кассовая программа принимает оплату через этот адрес (токен выдаёт paydesk terminal token)</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="68"/>
         <source>The till program&apos;s API is off or on this computer only.</source>
         <translation>API для кассовой программы выключен или работает только на этом компьютере.</translation>
@@ -2666,6 +2676,16 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="135"/>
         <source>Till</source>
         <translation>Касса</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="103"/>
+        <source>Till program API: not started</source>
+        <translation>API для кассы: не запущен</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="98"/>
+        <source>Till program API: {0}</source>
+        <translation>API для кассы: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="43"/>

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 from terminal_client import TillProgram
 
@@ -24,6 +25,7 @@ from paydesk.ui.main_window import MainWindow
 from counter_steps import WAIT_MS
 from memory_keyring import MemoryKeyring
 from payment_page import decide
+from screenshots import save_screenshot
 
 
 @pytest.fixture
@@ -64,6 +66,13 @@ def test_a_payment_asked_for_is_the_sale_and_paid_on_the_page(
     # In front of the buyer as the cashier's Enter puts a sale.
     sale = window.watch.presenter.sale
     assert sale is not None and sale.order_id == order_id
+    # The card says where it came from; the status bar, where the API listens.
+    panel = window.parts.payment_panel
+    assert panel.order_id_label.text().endswith("· from the till program, ref till-1")
+    label = window.findChild(QLabel, "terminal_api_label")
+    assert label is not None and label.isVisible()
+    assert label.text() == "Till program API: " + till.base_url.removeprefix("http://")
+    save_screenshot(window, "terminal_api_sale")
     [remote] = sandbox.orders()
     assert remote.order_id == order_id and remote.amount == 123450
     decide(payment["link"], "approve", "buyer@example.com").raise_for_status()
