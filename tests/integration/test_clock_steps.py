@@ -13,7 +13,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from test_watch_engine import HeldRequests, Monotonic
+from held_requests import HeldRequests, Monotonic
 
 from paydesk.core.counter_views import can_be_shown_to_buyer
 from paydesk.core.desk import OrderDesk

@@ -15,9 +15,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from held_requests import HeldRequests, Monotonic, of
 
 from paydesk.core.desk import OrderDesk
-from paydesk.core.outcomes import Request
 from paydesk.core.remote import send_creation
 from paydesk.core.settings import Settings
 from paydesk.core.watch import RESEND_PAUSE_S, WatchEngine
@@ -32,7 +32,6 @@ from paydesk.core.watch_events import (
     Problem,
     ProblemCleared,
     ProblemCode,
-    SaleAnswered,
     SaleCreating,
     WatchEvent,
 )
@@ -45,44 +44,9 @@ from paydesk.gateway import GatewayClient
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.store import OrderStore, quarantine
 
-from book_troubles import give_up_soon, write_lock_held
 from bulk_orders import bulk_insert
 from fake_time import FakeClock
 from test_values import TEST_CLIENT_ID, TEST_SECRET
-
-
-class HeldRequests:
-    """The engine's runner: requests wait here until the test lets them go."""
-
-    def __init__(self) -> None:
-        self.requests: list[Request] = []
-
-    def __call__(self, request: Request) -> None:
-        self.requests.append(request)
-
-    def ids(self) -> list[str]:
-        return [r.order_id for r in self.requests]
-
-    def call(self, engine: WatchEngine, count: int | None = None) -> None:
-        """Make the first ``count`` calls (all) and hand their outcomes back, unwritten."""
-        count = len(self.requests) if count is None else count
-        batch, self.requests = self.requests[:count], self.requests[count:]
-        for request in batch:
-            engine.done(request.call())
-
-    def finish(self, engine: WatchEngine) -> None:
-        """Until nothing is out: each round's outcomes written as one batch."""
-        while self.requests:
-            self.call(engine)
-            engine.flush()
-
-
-class Monotonic:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -131,10 +95,6 @@ def confirmed(desk: OrderDesk, client: GatewayClient, count: int) -> list[Order]
     """Orders created at the service and confirmed in the book, not watched by anyone."""
     return [desk.record_creation(send_creation(client, desk.start_order(str(n + 1))),
                                  focused=False) for n in range(count)]
-
-
-def of(kind: type, heard: list[Event]) -> list:  # type: ignore[type-arg]
-    return [event for event in heard if isinstance(event, kind)]
 
 
 def test_due_checks_go_out_at_most_max_in_flight_at_a_time_and_are_written_per_batch(
@@ -238,76 +198,6 @@ def test_a_creation_not_confirmed_is_sent_again_after_the_pause_under_the_same_i
     out = [CreationOut(sale.order_id, True), CreationOut(sale.order_id, False)]
     assert of(CreationOut, heard) == out + out
     assert heard.index(of(CreationRecorded, heard)[0]) < heard.index(out[1])
-
-
-def test_the_sales_link_is_on_the_screens_before_the_book_holds_it(
-    desk: OrderDesk, make_engine: Callable[..., Made],
-) -> None:
-    """The buyer waits for the code: the screens show the answer first, the book
-    records it right after (the order itself was written before it was sent)."""
-    engine, runner, heard = make_engine()
-    engine.state.buyer_screen_opened()
-    sale = engine.create("150")
-    assert sale is not None
-    in_the_book_when_shown: list[Order | None] = []
-    engine.hub.subscribe(SaleAnswered, lambda _event: in_the_book_when_shown.append(
-        desk.get(sale.order_id)))
-
-    runner.finish(engine)
-    [answered] = of(SaleAnswered, heard)
-    [recorded] = of(CreationRecorded, heard)
-    assert heard.index(answered) < heard.index(recorded)
-    [before] = in_the_book_when_shown
-    assert before is not None and before.creation is CreationState.UNCONFIRMED
-    assert before.url is None
-    # What the screens showed is what the book then held, and the same countdown.
-    assert answered.order.url == recorded.order.url is not None
-    assert (answered.order.creation, answered.order.confirmed_at, answered.order.status) == (
-        recorded.order.creation, recorded.order.confirmed_at, recorded.order.status)
-    assert desk.expires_at(answered.order) == desk.expires_at(recorded.order)
-    assert engine.state.screens.buyer.link == recorded.order.url
-
-
-def test_a_link_shown_but_not_recorded_is_sent_again_and_the_service_gives_the_same(
-    tmp_path: Path, client: GatewayClient, sandbox: SandboxServer,
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Another program holds the book's write lock as the answer comes: the buyer has
-    the code already; the order stays unconfirmed in the book and goes again with its
-    order_id, and the service's answer to the repeat is the link the buyer holds."""
-    give_up_soon(monkeypatch)
-    book = tmp_path / "locked.sqlite3"
-    monotonic = Monotonic()
-    with OrderStore.open(book) as store:
-        desk = OrderDesk(store, TEST_CLIENT_ID)
-        runner = HeldRequests()
-        engine = WatchEngine(desk, lambda: client, runner, monotonic=monotonic)
-        heard: list[Event] = []
-        engine.hub.subscribe(WatchEvent, heard.append)
-        engine.state.buyer_screen_opened()
-        sale = engine.create("150")
-        assert sale is not None
-
-        with write_lock_held(book):
-            runner.call(engine)
-        [answered] = of(SaleAnswered, heard)
-        assert engine.state.screens.buyer.link == answered.order.url is not None
-        [problem] = of(Problem, heard)
-        assert problem.code is ProblemCode.NOT_SAVED and problem.order_id == sale.order_id
-        unsaved = desk.get(sale.order_id)
-        assert unsaved is not None and unsaved.creation is CreationState.UNCONFIRMED
-
-        monotonic.now += RESEND_PAUSE_S
-        engine.tick()
-        [again] = runner.requests
-        assert again.order_id == sale.order_id
-        runner.finish(engine)
-        saved = desk.get(sale.order_id)
-        assert saved is not None and saved.creation is CreationState.CONFIRMED
-        assert saved.url == answered.order.url
-        assert engine.state.screens.buyer.link == answered.order.url
-        [remote] = sandbox.orders()
-        assert remote.order_id == sale.order_id
 
 
 def test_ending_the_sale_sets_its_creation_aside_and_it_is_still_recorded(

@@ -1,21 +1,19 @@
 """The watch engine: what is due, what to send and send again, and what came back.
 
-The service tells PayDesk nothing by itself; this decides when to ask. It sends
-the status checks that are due (the sale and the viewed order every couple of
-seconds, CounterPresenter.focused; the others backed off, PollingPolicy), at most
-``max_in_flight`` out and under the rate limiter; sends a creation whose reply
-was lost again ``resend_pause_s`` after its last try, same order id; and writes
-the outcomes, status checks in batches (one transaction each).
+The service tells PayDesk nothing by itself; this decides when to ask. It sends the status
+checks that are due (the sale and the viewed order every couple of seconds,
+CounterPresenter.focused; the others backed off, PollingPolicy), at most ``max_in_flight``
+out and under the rate limiter; sends a creation whose reply was lost again
+``resend_pause_s`` after its last try, same order id; and writes the outcomes, status
+checks in batches (one transaction each).
 
-It owns no thread and no timer: a front end ticks it and runs each request it
-hands out (a callable touching no storage) elsewhere, then gives the outcome back
-with ``done()`` in the engine's thread, which owns the book's connection, and
-``flush()`` once a batch is in: the window with a QTimer and a QThreadPool
-(ui/payment/watch_driver.py), the command line with plain threads (watch_threads.py).
-What happened is published on the event hub as events with codes
-(watch_events.py); the front end says it (the log has it at INFO, for the record).
+It owns no thread and no timer: a front end ticks it and runs each request it hands out
+(a callable touching no storage) elsewhere, then gives the outcome back with ``done()``
+in the engine's thread, which owns the book's connection, and ``flush()`` once a batch is
+in: the window with a QTimer and a QThreadPool (ui/payment/watch_driver.py), the command
+line with plain threads (watch_threads.py). What happened is published on the event hub
+as events with codes (watch_events.py); the front end says it (the log has it at INFO).
 """
-
 from __future__ import annotations
 
 import logging
@@ -243,9 +241,8 @@ class WatchEngine:
         awaited = self.awaited == order_id
         if awaited:
             self.awaited = None
-            sale = self.state.sale
-            if outcome.url is not None and sale is not None and sale.order_id == order_id:
-                # The buyer waits for this code: on the screens first, in the book next.
+            # The buyer waits for this code: on the screens first, in the book next.
+            if outcome.url is not None and (sale := self.state.sale) and sale.order_id == order_id:
                 self._announce(SaleAnswered(self.desk.answered(sale, outcome)))
         self._record_creation(outcome)
         if awaited:  # after the record: the sale's screens show its answer, not "not sent"
@@ -288,7 +285,6 @@ class WatchEngine:
             self.state.view(order)
             self.check_now([order_id])
 
-
     def check_now(self, order_ids: Iterable[str] | None = None) -> None:
         """Make these open orders (None: all) due at once, and send what is due."""
         if self.book_is_lost:
@@ -309,11 +305,9 @@ class WatchEngine:
         self.check_now()
 
     def tick(self, recording: frozenset[str] = frozenset()) -> None:
-        """Send what is due, up to ``max_in_flight`` requests out at a time.
-
-        ``recording``: orders whose outcome has arrived but is not written yet; they
-        are still due in the book and must not be sent again.
-        """
+        """Send what is due, up to ``max_in_flight`` requests out at a time. ``recording``:
+        orders whose outcome has arrived but is not written yet; they are still due in the
+        book and must not be sent again."""
         free = self.max_in_flight - len(self._in_flight)
         if free <= 0 or self._stopped or self.book_is_lost:
             return

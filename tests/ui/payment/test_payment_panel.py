@@ -8,10 +8,11 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
+from texts_at_paint import TextsAtPaint
 
 from paydesk.core.counter_views import Place
 from paydesk.domain.orders import CreationState
@@ -60,21 +61,6 @@ def screenshot() -> Callable[[QWidget, str], Path]:
         return save_screenshot(widget, f"payment_panel_{name}")
 
     return save
-
-
-class TextsAtPaint(QObject):
-    """The texts of ``labels`` each time ``widget`` is painted."""
-
-    def __init__(self, widget: QWidget, labels: tuple[QLabel, ...]) -> None:
-        super().__init__(widget)
-        self.seen: list[list[str]] = []
-        self._labels = labels
-        widget.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.Paint:
-            self.seen.append([label.text() for label in self._labels])
-        return False
 
 
 def buttons(panel: PaymentPanel) -> list[QPushButton]:
