@@ -48,6 +48,8 @@ against a baseline measured in the same run, interleaved with it:
   the reason, where no server is installed).
 - ``web``: the buyer's web screen with 10 paired devices beside the window
   (bench_web.py says what each figure is).
+- ``terminal``: the till program's API beside the window, 50 till programs streaming
+  and polling (bench_terminal.py says what each figure is).
 - ``million``: the window on a till's book of 1 000 000 orders (bench_million.py);
   run only when named (``--only million``), as building the book takes minutes.
 
@@ -101,6 +103,10 @@ BUDGETS: dict[str, tuple[float, str]] = {
     "web_paid_after_window_ms": (300, "paid on the pages after the window shows it (p95)"),
     "web_stall_ms": (50, "longest 10 ms timer gap, 10 devices, sales typed and paid"),
     "web_back_after_cut_s": (3.0, "a page (Chromium) back after a 10 s cut: current sale"),
+    # The till program's API (bench_terminal.py):
+    "terminal_create_ratio": (1.3, "POST /v1/payments answered / bare create_order"),
+    "terminal_event_p95_ms": (100, "a payment's event to a till program's stream (p95)"),
+    "terminal_stall_ms": (50, "longest 10 ms timer gap, 50 till programs, sales typed"),
     # The shop's shared order book (bench_shared.py, bench_million.py):
     "shared_shown_p95_s": (1.0, "4 tills: an order sold at one, in another's book (p95)"),
     "get_order_ratio": (1.1, "get_order calls, 4 tills watching / 1 till"),
@@ -110,7 +116,7 @@ BUDGETS: dict[str, tuple[float, str]] = {
     "history_rss_1m_ratio": (1.1, "window's RSS, 1 000 000 orders / 100 000"),
 }
 PARTS = ("startup", "create", "status", "refresh", "history", "external", "sandbox", "shared",
-         "printer", "web")
+         "printer", "web", "terminal")
 #: Parts run only when named (--only): building their book takes minutes.
 EXTRA_PARTS = ("million",)
 
@@ -197,6 +203,13 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
 
             figures.update(bench_web.bench_web(sizes, work, gui, base_url))
             figures.update(bench_web.back_after_cut(sizes == QUICK, work, gui, base_url))
+        if gui is not None and "terminal" in parts:
+            log("the till program's API")
+            import bench_terminal
+
+            figures.update(bench_terminal.bench_terminal(
+                sizes, work, gui, base_url,
+                clients=5 if sizes == QUICK else bench_terminal.CLIENTS))
         if gui is not None and "million" in parts:
             import bench_million
 

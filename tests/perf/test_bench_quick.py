@@ -20,7 +20,7 @@ from postgres import server_bindir
 BENCH = Path(__file__).with_name("bench.py")
 #: Every part, the ones run only when named too.
 PARTS = ("startup", "create", "status", "refresh", "history", "external", "sandbox", "shared",
-         "million", "printer", "web")
+         "million", "printer", "web", "terminal")
 KEYS = (
     "startup_ratio",
     "create_to_qr_ratio",
@@ -37,6 +37,9 @@ KEYS = (
     "web_qr_after_window_ms",
     "web_paid_after_window_ms",
     "web_stall_ms",
+    "terminal_create_ratio",
+    "terminal_event_p95_ms",
+    "terminal_stall_ms",
     "history_filter_1m_ms",
     "history_rss_1m_ratio",
 )

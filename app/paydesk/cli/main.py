@@ -83,7 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
         "(whatever terminal_api says: serving it is what this is for) and the buyer's web "
         "screen (as web_display says). Logs to the data folder's log. One PayDesk per data "
         "folder: with a window open there, the window serves the API. Exit codes: 0 stopped, "
-        "2 not set up or already running on this data folder, 1 the API could not start.")
+        "2 not set up, no keychain for the API's token, or already running on this data "
+        "folder, 5 the order book cannot be opened, 1 the API could not start.")
     completion_command.add_parser(sub)
     sandbox = sub.add_parser("sandbox", help="run the local sandbox payment service")
     sandbox_cli.add_arguments(sandbox)

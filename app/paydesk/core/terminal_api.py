@@ -60,9 +60,11 @@ REFERENCE_MAX = 64
 #: How long a payment's request waits for the service's answer before it is answered
 #: "accepted, not yet confirmed" (202) with its order id; the watch keeps sending it.
 ANSWER_SECONDS = 30.0
-MAX_CONNECTIONS = 64
+#: Connections at once, at most: a till program's stream and its requests, for a shop's
+#: few tills and the back office's tools (the benchmark runs 50 till programs: 100).
+MAX_CONNECTIONS = 128
 #: Event streams open at once, at most; more are refused (429).
-MAX_STREAMS = 32
+MAX_STREAMS = 64
 #: A stream with nothing new says so this often (a comment), so a dead one is found.
 PING_SECONDS = 15.0
 IDLE_SECONDS = 10.0

@@ -22,7 +22,7 @@ import sys
 
 from PySide6.QtCore import QCoreApplication
 
-from paydesk.cli import exit_codes
+from paydesk.core.book_reader import StoreError
 from paydesk.core.runtime import Runtime, ensure_folder, open_runtime
 from paydesk.core.settings import SettingsError
 from paydesk.core.terminal_token import api_token
@@ -42,6 +42,10 @@ from paydesk.ui.shell.stop_signals import install_stop_signals
 
 log = logging.getLogger(__name__)
 
+#: The exit codes, the command line's own (cli/exit_codes.py): not set up, or the data
+#: folder taken (2); the order book cannot be opened (5); the API could not start (1).
+USAGE, STORAGE, FAILED = 2, 5, 1
+
 
 def run_headless(data_dir: str | None = None, demo: bool = False) -> int:
     """Serve until SIGTERM or Ctrl+C; the exit code."""
@@ -59,26 +63,29 @@ def _serve(app: QCoreApplication, data_dir: str | None, demo: bool) -> int:
     try:
         settings = start_settings(data_dir, demo=demo)
     except SettingsError as exc:
-        return _fail(str(exc), exit_codes.USAGE)
+        return _fail(str(exc), USAGE)
     if not demo and not settings.is_configured:
         return _fail("PayDesk is not set up on this data folder: open the window once, or "
                      "'paydesk config set' the service's address and account.",
-                     exit_codes.USAGE)
+                     USAGE)
     base = AppPaths(resolve_data_dir(data_dir))
     folder = ensure_folder(base.demo() if demo else base).data_dir
     instance = SingleInstance(folder)
     if instance.another_is_running():
         return _fail("PayDesk already runs on this data folder (a window or 'paydesk serve'); "
                      "a window open there serves the till program's API itself.",
-                     exit_codes.USAGE)
+                     USAGE)
     runtime: Runtime | None = None
     try:
         log_dir = setup_logging(log_dir_for(data_dir, demo=demo)).parent
         install_crash_handler(log_dir, native=True)
         log_start("serving without a window", data_dir, demo=demo)
         install_translation(app, settings.language)  # the web screen's words
-        runtime = open_runtime(data_dir, demo=demo, settings=None if demo else settings)
-        return _run(app, runtime)
+        try:
+            runtime = open_runtime(data_dir, demo=demo, settings=None if demo else settings)
+            return _run(app, runtime)
+        except StoreError as exc:
+            return _fail(str(exc), STORAGE)
     finally:
         if runtime is not None:
             runtime.close()
@@ -97,14 +104,14 @@ def _run(app: QCoreApplication, runtime: Runtime) -> int:
         try:  # without a token the API would refuse every request: say why now
             api_token(runtime.secret_store())
         except SecretStoreError as exc:
-            return _fail(f"the till program's API has no token: {exc}", exit_codes.USAGE)
+            return _fail(f"the till program's API has no token: {exc}", USAGE)
         web_screen = WebScreenLink(runtime, watch.presenter)
         terminal = TerminalLink(runtime, watch, always=True)
         watch.start()
         book_watch.start()
         if terminal.server is None:
             return _fail(f"the till program's API could not start: {terminal.problem}",
-                         exit_codes.FAILURE)
+                         FAILED)
         print(f"PayDesk serves the till program's API at {terminal.server.base_url}/v1 "
               "(its token: paydesk terminal token).", file=sys.stderr, flush=True)
         if web_screen.server is not None:
