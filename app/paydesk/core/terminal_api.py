@@ -252,21 +252,24 @@ class TerminalApi:
         if isinstance(ask, Failure):
             return problem(422, ask)
         loop = asyncio.get_running_loop()
-        answered: asyncio.Future[None] = loop.create_future()
+        answered: asyncio.Future[tuple[Order, dict[str, object]]] = loop.create_future()
 
-        def recorded() -> None:  # the window's thread: the service's answer is in the book
+        def recorded(order: Order, shown: dict[str, object]) -> None:
+            # The window's thread: the service's answer is in the book; as it shows it.
             with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(_settle, answered, True, None)
+                loop.call_soon_threadsafe(_settle, answered, True, (order, shown))
 
         taken: Taken = await self._in_gui(lambda: self._till.take(ask, recorded))
-        if taken.order is None:
+        if taken.order is None or taken.shown is None:
             assert taken.failure is not None
             return problem(taken.status or 503, taken.failure)
-        if taken.in_flight:
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(answered, ANSWER_SECONDS)
         order_id = taken.order.order_id
-        order, shown = await self._in_gui(lambda: self._shown(order_id))
+        order, shown = taken.order, taken.shown
+        if taken.in_flight:
+            try:
+                order, shown = await asyncio.wait_for(answered, ANSWER_SECONDS)
+            except TimeoutError:  # still out: as the book has it now
+                order, shown = await self._in_gui(lambda: self._shown(order_id))
         if order.creation is not CreationState.CONFIRMED:
             status = 202  # accepted, not yet confirmed: the watch keeps sending it
         else:

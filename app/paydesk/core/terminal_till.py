@@ -38,6 +38,8 @@ from paydesk.domain.phase import phase_of
 Create = Callable[[int, str, str, str], "Order | None"]
 #: Hears an event for the till program's stream: its kind and the payment as shown.
 Emit = Callable[[str, dict[str, object]], None]
+#: Hears that a creation's answer is in the book: the order and how the API shows it.
+Recorded = Callable[[Order, dict[str, object]], None]
 #: What the buyer's screen shows of the sale, as a stream's event (the rest say nothing).
 _ON_SCREEN = {BuyerState.PENDING: "shown", BuyerState.CHECKING: "checking"}
 #: The events after which nothing more is said of a payment.
@@ -66,6 +68,8 @@ class Taken:
     replayed: bool = False
     #: Its creation is out to the service now: its answer comes (``recorded``).
     in_flight: bool = False
+    #: The order as the API shows it, as it stood when taken.
+    shown: dict[str, object] | None = None
     failure: Failure | None = None
     #: The status the failure is answered with (an input mistake: 422).
     status: int = 0
@@ -83,7 +87,7 @@ class TerminalTill:
     #: The order at the counter now (its id), and Esc: the buyer's screen goes idle.
     sale_id: Callable[[], str | None]
     end_sale: Callable[[], None]
-    _waiting: dict[str, list[Callable[[], None]]] = field(default_factory=dict)
+    _waiting: dict[str, list[Recorded]] = field(default_factory=dict)
     _emit: Emit | None = None
     #: The sale and what the buyer's screen last showed of it (a stream's "shown", ...).
     _on_screen: tuple[str, BuyerState] | None = None
@@ -151,10 +155,11 @@ class TerminalTill:
     def _service_ok(self) -> None:
         self._service = ("ok", None)
 
-    def take(self, ask: PaymentAsk, recorded: Callable[[], None]) -> Taken:
+    def take(self, ask: PaymentAsk, recorded: Recorded) -> Taken:
         """The order for ``ask``: the reference's own, else a new sale as Enter makes it.
-        ``recorded`` is called (in this thread) when the service's answer to its creation
-        is in the book, if ``in_flight`` says one is awaited."""
+        ``recorded`` is called (in this thread) with the order and its description when
+        the service's answer to its creation is in the book, if ``in_flight`` says one is
+        awaited: the answer goes out from there, with no second trip to this thread."""
         known = self.desk.by_reference(ask.reference)
         if known is not None:
             return self._answer(known, recorded, replayed=True)
@@ -173,14 +178,15 @@ class TerminalTill:
             return Taken(failure=failure, status=503)
         return self._answer(order, recorded, replayed=False)
 
-    def _answer(self, order: Order, recorded: Callable[[], None], *, replayed: bool) -> Taken:
+    def _answer(self, order: Order, recorded: Recorded, *, replayed: bool) -> Taken:
         current = self.desk.get(order.order_id) or order
         # Its creation is out (a confirmed order's check being out is not awaited).
         out = (current.creation is CreationState.UNCONFIRMED
                and current.order_id in self.in_flight())
         if out:
             self._waiting.setdefault(current.order_id, []).append(recorded)
-        return Taken(order=current, replayed=replayed, in_flight=out)
+        return Taken(order=current, replayed=replayed, in_flight=out,
+                     shown=self.describe(current))
 
     def _answered(self, event: SaleAnswered) -> None:
         """The sale's link came: "created" now, not when it is in the book."""
@@ -194,8 +200,11 @@ class TerminalTill:
             self._said("not_sent", order)
         else:
             self._say_created(order)  # a creation set aside or sent again: said here
-        for recorded in self._waiting.pop(order.order_id, ()):
-            recorded()
+        waiting = self._waiting.pop(order.order_id, ())
+        if waiting:
+            shown = self.describe(order)
+            for recorded in waiting:
+                recorded(order, shown)
 
     def dismiss(self, order_id: str) -> Order | None:
         """Take the order off the buyer's screen if it is there (as Esc does; it stays
