@@ -37,6 +37,8 @@ from bench_create import enter_to_qr
 from bench_web import p95
 from bench_window import Gui, PaintDone
 
+#: The events of each sale whose latency is measured.
+KINDS = ("created", "shown", "paid")
 #: Till programs talking to the API at once, as the issue's budget names them.
 CLIENTS = 50
 CHILD = Path(__file__).with_name("terminal_clients_child.py")
@@ -200,16 +202,15 @@ def _sales(sizes: Sizes, gui: Gui, window: Any, till_programs: Clients | None,
             # The buyer's phone, off the GUI thread (a wait there would count as a stall).
             threading.Thread(target=decide, args=(sale.url, "approve", "bench@example.com"),
                              daemon=True).start()
-            kinds = ("created", "shown", "paid")
             if not gui.wait(lambda o=order_id: ("paid", o) in published, timeout=20):
                 raise RuntimeError("the sale was never paid")
             if till_programs is not None:
-                if not gui.wait(lambda o=order_id: all(till_programs.has(k, o) for k in kinds),
+                if not gui.wait(lambda o=order_id: all(till_programs.has(k, o) for k in KINDS),
                                 timeout=20):
                     raise RuntimeError("a till program never heard the sale's events")
                 if number >= sizes.create_warmup:
                     latencies += [till_programs.arrived[(k, order_id)] - published[(k, order_id)]
-                                  for k in kinds]
+                                  for k in KINDS]
             if number >= sizes.create_warmup:
                 enter_times.append(enter)
     finally:
