@@ -232,7 +232,7 @@
         <location filename="../../app/paydesk/ui/orders/details.py" line="85"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="135"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="95"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="98"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="168"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="252"/>
         <source>Amount</source>
@@ -721,7 +721,7 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="208"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="214"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -1105,7 +1105,7 @@
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="75"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="117"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="120"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
@@ -1163,7 +1163,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="39"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="113"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="116"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
@@ -1183,13 +1183,13 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/receipts.py" line="56"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="203"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="209"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="229"/>
         <source>Order {short_id}</source>
         <translation>Заказ {short_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="199"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="202"/>
         <source>Order {short_id} · from the till program, ref {reference}</source>
         <translation>Заказ {short_id} · от кассовой программы, номер {reference}</translation>
     </message>
@@ -1244,7 +1244,7 @@
         <translation>Оплачено в приблизительное время</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="282"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="288"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -1270,7 +1270,7 @@
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="281"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="287"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
@@ -2710,7 +2710,7 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/core/display_page.py" line="29"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="137"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="139"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="100"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="103"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
@@ -2925,6 +2925,13 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/payment/screens.py" line="32"/>
         <source>{name} — {width}×{height} (primary)</source>
         <translation>{name} — {width}×{height} (основной)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="205"/>
+        <source>{order_id}
+The till program&apos;s reference: {reference}</source>
+        <translation>{order_id}
+Номер в кассовой программе: {reference}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/totals_line.py" line="57"/>

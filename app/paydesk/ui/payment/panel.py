@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 #: the paint of that card would also hold up the answer it waits for (one Python thread
 #: runs at a time, and the request's thread needs it too).
 CREATING_CARD_AFTER_MS = 150
+#: The characters of a till program's reference on the card's last line (up to 64 may
+#: come): the line stays one line beside the note; the whole is in its tooltip.
+REFERENCE_SHOWN = 16
 #: The last minute of a countdown is written in amber.
 URGENT_SECONDS = 60
 
@@ -198,10 +201,13 @@ class PaymentPanel(QWidget):
         if order.reference:  # asked for by the till program, under its own id
             self.order_id_label.setText(tr(
                 "Order {short_id} · from the till program, ref {reference}").format(
-                    short_id=short, reference=order.reference))
+                    short_id=short, reference=shortened(order.reference, REFERENCE_SHOWN)))
+            self.order_id_label.setToolTip(tr("{order_id}\nThe till program's reference: "
+                                              "{reference}").format(
+                order_id=order.order_id, reference=order.reference))
         else:
             self.order_id_label.setText(tr("Order {short_id}").format(short_id=short))
-        self.order_id_label.setToolTip(order.order_id)
+            self.order_id_label.setToolTip(order.order_id)
         self.note_label.setText(order.note)
         self._set_card_state(phase)
         if view.seconds_left is not None:
@@ -317,3 +323,8 @@ class PaymentPanel(QWidget):
     def save_qr_to(self, path: str | Path) -> Path:
         """Save the code as SVG when ``path`` ends in .svg, else as PNG (see LinkButtons)."""
         return self.links.save_qr_to(path)
+
+
+def shortened(text: str, most: int) -> str:
+    """``text``, or its first ``most - 1`` characters and an ellipsis."""
+    return text if len(text) <= most else text[:most - 1] + "…"
