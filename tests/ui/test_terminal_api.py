@@ -140,7 +140,9 @@ def test_a_reference_holds_across_a_restart(
     again_window.watch.start()
     try:
         program = till_program(again_window, qtbot)
+        assert again_window.watch.presenter.sale_id is None
         again = program.call("POST", "/v1/payments", json=ask)
+        again_sale = again_window.watch.presenter.sale_id
         program.close()
     finally:
         again_window.shutdown()
@@ -148,3 +150,5 @@ def test_a_reference_holds_across_a_restart(
     assert again.status_code == 200, again.text
     assert again.json()["order_id"] == first.json()["order_id"]
     assert len(sandbox.orders()) == 1
+    # Asked again after the restart, it is in front of the buyer again (still payable).
+    assert again_sale == first.json()["order_id"]

@@ -87,6 +87,9 @@ class TerminalTill:
     #: The order at the counter now (its id), and Esc: the buyer's screen goes idle.
     sale_id: Callable[[], str | None]
     end_sale: Callable[[], None]
+    #: Put an order back in front of the buyer, if it can still be paid ("Show to
+    #: buyer"); whether it is there now.
+    show_to_buyer: Callable[[Order], bool]
     _waiting: dict[str, list[Recorded]] = field(default_factory=dict)
     _emit: Emit | None = None
     #: The sale and what the buyer's screen last showed of it (a stream's "shown", ...).
@@ -162,6 +165,10 @@ class TerminalTill:
         awaited: the answer goes out from there, with no second trip to this thread."""
         known = self.desk.by_reference(ask.reference)
         if known is not None:
+            # Asked again (its answer lost, PayDesk restarted): the till program's buyer
+            # is still in front of it, so its code is too while it can be paid.
+            if self.sale_id() != known.order_id:
+                self.show_to_buyer(known)
             return self._answer(known, recorded, replayed=True)
         problems: list[Problem] = []
         unsubscribe = self.hub.subscribe(Problem, problems.append)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from paydesk.core.runtime import Runtime
     from paydesk.core.settings import Settings
     from paydesk.core.terminal_api import TerminalApi
+    from paydesk.domain.orders import Order
     from paydesk.ui.payment.watch_driver import WatchDriver
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,7 @@ class TerminalLink:
             lambda kopecks, email, note, reference: watch.create(kopecks, email, note,
                                                                   reference),
             watch.in_flight, lambda: watch.book_is_lost,
-            lambda: watch.presenter.sale_id, watch.end_sale)
+            lambda: watch.presenter.sale_id, watch.end_sale, lambda order: _show(watch, order))
         start_here()  # requests come from the server's thread through the courier
         self._unsubscribe = runtime.hub.subscribe(
             SettingsChanged, lambda event: self.follow(event.settings))
@@ -114,3 +115,9 @@ class TerminalLink:
         if self._server is not None:
             self._server.stop()
             self._server = None
+
+
+def _show(watch: WatchDriver, order: Order) -> bool:
+    """The order in front of the buyer, as the cashier's "Show to buyer" puts it."""
+    watch.view(order.order_id)
+    return watch.show_to_buyer()
