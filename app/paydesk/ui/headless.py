@@ -2,7 +2,7 @@
 
 For a counter with only a tablet facing the buyer, or a back office machine the
 shop's till program talks to: the watch on the order book (the same requests, the
-same polling), the till program's API (always: it is what this is for) and the
+same polling; with a shared order book, kept in step with it), the till program's API (always: it is what this is for) and the
 buyer's web screen (as its setting says), in a Qt event loop with no widget. The
 parts are the window's own (ui/payment/watch_driver.py, terminal_link.py,
 web_screen.py), so a payment taken here is taken exactly as the window takes it.
@@ -23,6 +23,7 @@ import sys
 from PySide6.QtCore import QCoreApplication
 
 from paydesk.core.book_reader import StoreError
+from paydesk.core.book_sync import BookDownloaded, OrdersTaken
 from paydesk.core.runtime import Runtime, ensure_folder, open_runtime
 from paydesk.core.settings import SettingsError
 from paydesk.core.terminal_token import api_token
@@ -35,8 +36,10 @@ from paydesk.ui.orders.book_watch import BookWatch
 from paydesk.ui.payment.terminal_link import TerminalLink
 from paydesk.ui.payment.watch_driver import WatchDriver, open_watch
 from paydesk.ui.payment.web_screen import WebScreenLink
+from paydesk.ui.shell.event_bridge import EventBridge
 from paydesk.ui.shell.gui_collector import GuiThreadCollector
 from paydesk.ui.shell.i18n import install_translation
+from paydesk.ui.shell.shared_book import SharedBookLink
 from paydesk.ui.shell.single_instance import SingleInstance
 from paydesk.ui.shell.stop_signals import install_stop_signals
 
@@ -95,12 +98,14 @@ def _serve(app: QCoreApplication, data_dir: str | None, demo: bool) -> int:
 def _run(app: QCoreApplication, runtime: Runtime) -> int:
     watch = open_watch(runtime)
     book_watch: BookWatch | None = None
+    shared: SharedBookLink | None = None
     web_screen: WebScreenLink | None = None
     terminal: TerminalLink | None = None
     try:
         # What another program writes (a command, another till) reaches the screens too.
         book_watch = BookWatch(watch.desk.reader, parent=watch)
         book_watch.changed.connect(watch.book_changed)
+        shared = _share_the_book(runtime, watch, book_watch)
         try:  # without a token the API would refuse every request: say why now
             api_token(runtime.secret_store())
         except SecretStoreError as exc:
@@ -128,16 +133,32 @@ def _run(app: QCoreApplication, runtime: Runtime) -> int:
         log.info("Stopped serving")
         return int(code)
     finally:
-        _stop(watch, book_watch, web_screen, terminal)
+        _stop(watch, book_watch, shared, web_screen, terminal)
 
 
-def _stop(watch: WatchDriver, book_watch: BookWatch | None, web_screen: WebScreenLink | None,
-          terminal: TerminalLink | None) -> None:
+def _share_the_book(runtime: Runtime, watch: WatchDriver,
+                    book_watch: BookWatch) -> SharedBookLink | None:
+    """With a shared order book, this till keeps in step with it as the window does."""
+    link = SharedBookLink.open(runtime, parent=watch)
+    if link is None:
+        return None
+    bridge = EventBridge(runtime.hub, parent=watch)  # the sync's news, in this thread
+    bridge.subscribe(BookDownloaded, lambda _event: book_watch.look_for_changes(),
+                     owner=book_watch)
+    bridge.subscribe(OrdersTaken, lambda event: watch.take_over(event.order_ids), owner=watch)
+    link.start()
+    return link
+
+
+def _stop(watch: WatchDriver, book_watch: BookWatch | None, shared: SharedBookLink | None,
+          web_screen: WebScreenLink | None, terminal: TerminalLink | None) -> None:
     if terminal is not None:
         terminal.stop()
     if web_screen is not None:
         web_screen.stop()
     watch.stop()
+    if shared is not None:
+        shared.stop()
     if book_watch is not None:
         book_watch.stop()
     watch.desk.store.close()
