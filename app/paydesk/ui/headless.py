@@ -4,8 +4,9 @@ For a counter with only a tablet facing the buyer, or a back office machine the
 shop's till program talks to: the watch on the order book (the same requests, the
 same polling; with a shared order book, kept in step with it), the till program's
 API (always: it is what this is for) and the buyer's web screen (as its setting
-says), in a Qt event loop with no widget. The parts are the window's own (ui/payment/watch_driver.py, terminal_link.py,
-web_screen.py), so a payment taken here is taken exactly as the window takes it.
+says), in a Qt event loop with no widget. The parts are the window's own
+(ui/payment/watch_driver.py, terminal_link.py, web_screen.py), so a payment taken here
+is taken exactly as the window takes it.
 
 Like the window it holds the data folder (``window.lock``): a window and a
 ``serve`` never run on one folder together; with a window open, the window serves
