@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import signal
+import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -19,9 +20,11 @@ import requests
 from terminal_client import EventReader, TillProgram
 
 from paydesk.sandbox import SandboxServer
+from paydesk.store.shared.book import SharedBook
 
 from cli_process import Paydesk, Spawned, paydesk_for, service_env
 from payment_page import decide
+from test_values import TEST_CLIENT_ID
 
 SERVING = "serves the till program's API at"
 _ADDRESS = re.compile(r"(http://127\.0\.0\.1:\d+)/v1")
@@ -45,6 +48,22 @@ def serve(office: Paydesk) -> tuple[Spawned, TillProgram]:
     token = office.run("terminal", "token")
     assert token.code == 0, token.text
     return served, TillProgram(None, address[1], token.out.strip())
+
+
+def arrives_in_the_shared_book(book_url: str, order_id: str, timeout: float = 30.0) -> bool:
+    """Whether ``order_id`` is in the shared book within ``timeout``: read at each ring of
+    the book's doorbell (its NOTIFY on every change), never on a timer."""
+    deadline = time.monotonic() + timeout
+    with SharedBook.connect(book_url) as book:
+        book.listen()
+        while True:
+            entries, _cursor = book.changes_since(TEST_CLIENT_ID, 0)
+            if any(entry.order.order_id == order_id for entry in entries):
+                return True
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            book.doorbell(timeout=left)
 
 
 def ask(till: TillProgram, reference: str, kopecks: int = 123_450) -> requests.Response:
@@ -127,3 +146,35 @@ def test_one_paydesk_per_data_folder(back_office: Paydesk) -> None:
         till.close()
         served.process.send_signal(signal.SIGTERM)
         served.finish()
+
+
+def test_with_a_shared_book_a_payment_taken_here_reaches_the_other_tills(
+    tmp_path: Path, sandbox: SandboxServer, book_url: str,
+) -> None:
+    """The back office serves the API on the shop's shared order book (PostgreSQL, started
+    by the test): the payment it takes is in the book another till reads."""
+    with SharedBook.connect(book_url) as book:
+        book.init_schema()
+    tills: list[Paydesk] = []
+    for name in ("office", "counter"):
+        till = paydesk_for(tmp_path / name)
+        till.env.update(service_env(sandbox))
+        for setting, value in (("order_book", book_url), ("till", name)):
+            assert till.run("config", "set", setting, value).code == 0
+        tills.append(till)
+    office, counter = tills
+    served, till = serve(office)
+    try:
+        created = ask(till, "office-1")
+        assert created.status_code == 201, created.text
+        order_id = created.json()["order_id"]
+
+        assert arrives_in_the_shared_book(book_url, order_id)
+        listed = counter.run("list", "--format", "json")  # another till, its own copy
+        assert listed.code == 0 and order_id in listed.out, listed.text
+    finally:
+        till.close()
+        served.process.send_signal(signal.SIGTERM)
+        served.finish()
+        for each in tills:
+            each.close()
