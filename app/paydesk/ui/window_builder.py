@@ -234,7 +234,7 @@ def _orders_list(frame: FirstFrame, watch: WatchDriver) -> tuple[OrdersPanel, Bo
     panel.problem.connect(lambda message: banner.show_notice(Notice(message)))
     watch.order_updated.connect(panel.update_order)
     watch.creation_out.connect(panel.model.set_creating)  # "Creating…", as on the panel
-    watch.order_added.connect(lambda _order: panel.refresh())
+    watch.order_added.connect(lambda _order: panel.order_added())
     # What a command in a terminal or another till writes: the list follows it too.
     book_watch = BookWatch(watch.desk.reader, parent=frame.window)
     book_watch.changed.connect(panel.book_changed)

@@ -204,19 +204,24 @@ def test_a_status_changed_elsewhere_repaints_its_row_without_a_reset(
 
 
 @pytest.mark.parametrize("page_size", [3, 10])
-def test_rows_that_are_no_longer_the_same_orders_are_left_to_a_reload(
+def test_a_new_order_at_the_top_is_one_row_and_one_that_left_is_left_to_a_reload(
     qtbot: QtBot, orders_store: OrderStore, few: list[Order], make_order: MakeOrder,
     page_size: int,
 ) -> None:
-    """An order added elsewhere at the top, or one that left a filtered list: the rows
-    loaded are no longer those orders in those places, so the caller reloads them."""
+    """An order added at the top (a sale just made, newest first) is one row inserted,
+    the loaded rows kept; one that left a filtered list: the rows loaded are no longer
+    those orders in those places, so the caller reloads them."""
     model = OrdersModel(OrderBookReader(orders_store), page_size=page_size)
     with OrderStore.open(orders_store.path) as elsewhere:
         bulk_insert(elsewhere, [make_order("o-8", minutes=70)])
     before = ids(model)
+    inserted: list[tuple[int, int]] = []
+    model.rowsInserted.connect(lambda _parent, first, last: inserted.append((first, last)))
     with qtbot.assertNotEmitted(model.dataChanged), qtbot.assertNotEmitted(model.modelReset):
-        assert not model.follow_book()
-    assert ids(model) == before
+        assert model.follow_book()
+    assert inserted == [(0, 0)] and ids(model) == ["o-8", *before]
+    fetch_all(model)  # the pages after it: none twice, none missing
+    assert ids(model) == ["o-8", "o-7", "o-6", "o-5", "o-4", "o-3", "o-2", "o-1"]
 
     model.set_query(OrderQuery(statuses=frozenset({"pending"})))
     fetch_all(model)

@@ -181,26 +181,33 @@ class OrdersModel(QAbstractTableModel):
             self.dataChanged.emit(status, status)
 
     def follow_book(self) -> bool:
-        """Read the loaded rows again: another program changed the book.
+        """Read the loaded rows again: this window or another program changed the book.
 
         The rows whose order changed repaint in place (``dataChanged``), so the
-        selection and the scroll stay. False, with nothing changed, when the rows
-        are no longer the same orders in the same places (one was added or left
-        the selection, or the sort moved one): the caller reloads them.
+        selection and the scroll stay; a new order that sorts first (a sale just
+        created, newest first) is one row inserted at the top, the others kept. False,
+        with nothing changed, when the rows are otherwise no longer the same orders in
+        the same places (one left the selection, the sort moved one): the caller
+        reloads them.
         """
         loaded = len(self._orders)
         try:
             fresh = self._book.query(
-                dataclasses.replace(self._query, limit=loaded + 1, offset=0)
+                dataclasses.replace(self._query, limit=loaded + 2, offset=0)
             )
         except StoreError as exc:  # said by whoever listens; the rows stay as they were
             self.failed.emit(book_error_text(exc))
             return True
-        kept, more = fresh[:loaded], len(fresh) > loaded
+        first_is_new = bool(fresh) and fresh[0].order_id not in self._rows
+        kept = fresh[1:loaded + 1] if first_is_new else fresh[:loaded]
+        more = len(fresh) > len(kept) + first_is_new
         if len(kept) < loaded or (more and not self._more) or any(
             new.order_id != old.order_id for new, old in zip(kept, self._orders, strict=True)
         ):
             return False
+        if first_is_new:
+            self._insert_first(fresh[0])
+            kept = fresh[:loaded + 1]
         self._more = more
         last = len(Column) - 1
         for row, (new, old) in enumerate(zip(kept, self._orders, strict=True)):
@@ -364,6 +371,14 @@ class OrdersModel(QAbstractTableModel):
         page = found[:size]
         self._consumed += len(page)
         return [order for order in page if order.order_id not in self._rows]
+
+    def _insert_first(self, order: Order) -> None:
+        self.beginInsertRows(QModelIndex(), 0, 0)
+        self._orders.insert(0, order)
+        self._texts.insert(0, None)
+        self._rows = {each.order_id: row for row, each in enumerate(self._orders)}
+        self._consumed += 1
+        self.endInsertRows()
 
     def _append(self, orders: list[Order]) -> None:
         for order in orders:

@@ -313,6 +313,13 @@ class OrdersPanel(QWidget):
             header.setSortIndicator(column, direction)
             header.blockSignals(blocked)
 
+    def order_added(self) -> None:
+        """This window wrote a new order (a sale): one row inserted at the top when it
+        sorts there, the rest kept as they are (no reload, no repaint of every row); the
+        totals again, and its row the current one once it is the viewed order."""
+        self._follow_book()
+        self._follow_viewed_if_loaded()
+
     def _follow_book(self) -> None:
         if self.model.follow_book():
             self._show_tills()
