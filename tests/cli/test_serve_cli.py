@@ -35,6 +35,8 @@ def back_office(tmp_path: Path, sandbox: SandboxServer) -> Iterator[Paydesk]:
     """A data folder set up for the sandbox (by the environment, as a script would)."""
     office = paydesk_for(tmp_path)
     office.env.update(service_env(sandbox))
+    # Any free port: the test never takes one another program on this computer may hold.
+    assert office.run("config", "set", "terminal_api_port", "0").code == 0
     yield office
     office.close()
 
@@ -159,7 +161,8 @@ def test_with_a_shared_book_a_payment_taken_here_reaches_the_other_tills(
     for name in ("office", "counter"):
         till = paydesk_for(tmp_path / name)
         till.env.update(service_env(sandbox))
-        for setting, value in (("order_book", book_url), ("till", name)):
+        for setting, value in (("order_book", book_url), ("till", name),
+                               ("terminal_api_port", "0")):
             assert till.run("config", "set", setting, value).code == 0
         tills.append(till)
     office, counter = tills

@@ -31,6 +31,8 @@ def _pump(process: subprocess.Popen[str], lines: queue.Queue[str | None]) -> Non
 
 def test_the_example_takes_a_queue_of_payments_through_the_demo(tmp_path: Path) -> None:
     shop = paydesk_for(tmp_path)
+    # Any free port: the test never takes one another program on this computer may hold.
+    assert shop.run("--demo", "config", "set", "terminal_api_port", "0").code == 0
     served = shop.spawn("--demo", "serve")
     try:
         served.wait_for_line("serves the till program's API at")
