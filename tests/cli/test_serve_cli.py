@@ -144,6 +144,10 @@ def test_one_paydesk_per_data_folder(back_office: Paydesk) -> None:
         second = back_office.run("serve")
         assert second.code == 2
         assert "already runs on this data folder" in second.err
+        # The window on that folder does not open, and says who has it.
+        window = back_office.run(env={"QT_QPA_PLATFORM": "offscreen"})
+        assert window.code == 0, window.text
+        assert "already runs on this data folder ('paydesk serve'" in window.err
     finally:
         till.close()
         served.process.send_signal(signal.SIGTERM)

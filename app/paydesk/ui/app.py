@@ -181,12 +181,18 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
             instance = SingleInstance(ensure_folder(base.demo() if use_demo else base).data_dir)
             if instance.another_is_running():
                 # Answered or not (it may still be starting), that window has the folder.
-                instance.try_activate_running()
-                log.info("Another window is open on this data folder; it was asked to "
-                         "come forward")
+                if instance.try_activate_running():
+                    log.info("Another window is open on this data folder; it was asked to "
+                             "come forward")
+                    said = "PayDesk is already open on this data folder; its window was " \
+                           "brought to the front."
+                else:  # no window listens: 'paydesk serve' has it, or a window starting
+                    log.info("PayDesk already runs on this data folder, with no window to "
+                             "bring forward")
+                    said = "PayDesk already runs on this data folder ('paydesk serve', or a " \
+                           "window still starting); one PayDesk at a time may use it."
                 if sys.stderr is not None:  # None in a windowed bundle
-                    print("paydesk: PayDesk is already open on this data folder; "
-                          "its window was brought to the front.", file=sys.stderr)
+                    print(f"paydesk: {said}", file=sys.stderr)
                 return 0
             log_dir = setup_logging(log_dir_for(data_dir, demo=use_demo)).parent
             install_crash_handler(log_dir, native=True)
