@@ -1,19 +1,16 @@
 """The orders list with its filters and totals, for the owner's end-of-day questions.
 
-Every filter becomes one :class:`OrderQuery` that the order book (the core's
-read side, :class:`OrderBookReader`) runs in SQL for :class:`OrdersModel`, so the list
-stays quick with 100 000 orders. Typing in the search field is
-debounced: the query runs once the person pauses, not on every key.
+Every filter becomes one :class:`OrderQuery` that the order book (the core's read side,
+:class:`OrderBookReader`) runs in SQL for :class:`OrdersModel`, so the list stays quick
+with 100 000 orders; typing in the search field runs the query once the person pauses.
+The filter bar (filter_bar.py) and the totals line (totals_line.py) are parts of their
+own; the panel runs their queries and sums against the book, and keeps the table's
+selection in step with the payment panel.
 
-The filter bar (:mod:`~paydesk.ui.orders.filter_bar`) and the totals line
-(:mod:`~paydesk.ui.orders.totals_line`) are parts of their own; the panel runs
-their queries and sums against the book, and keeps the table's selection in
-step with the payment panel.
-
-In a shop of several tills (orders of more than one in the book, or a shared
-book set up) the list shows each order's till and offers a till filter; a single
-till's list looks as it always has. The tills are read again when the book
-changes, so another till's first order brings them.
+In a shop of several tills (orders of more than one in the book, or a shared book set up)
+the list shows each order's till and offers a till filter; a single till's list looks as
+it always has. The tills are read again when the book changes, so another till's first
+order brings them.
 """
 
 from __future__ import annotations
@@ -314,9 +311,8 @@ class OrdersPanel(QWidget):
             header.blockSignals(blocked)
 
     def order_added(self) -> None:
-        """This window wrote a new order (a sale): one row inserted at the top when it
-        sorts there, the rest kept as they are (no reload, no repaint of every row); the
-        totals again, and its row the current one once it is the viewed order."""
+        """This window wrote a sale: one row inserted at the top (no reload of every row)
+        when it sorts there, the totals again, its row current once it is viewed."""
         self._follow_book()
         self._follow_viewed_if_loaded()
 
@@ -414,8 +410,7 @@ class OrdersPanel(QWidget):
             self._follow_viewed_if_loaded()  # the new filters may show it
 
     def _follow_viewed_if_loaded(self) -> None:
-        """After a reload: the viewed order's row, if it is there now, is the current one
-        (a new order reaches the list after the panel shows it)."""
+        """After a reload or an insert: the viewed order's row, once loaded, is the current one."""
         row = self.model.row_of(self._viewed_id) if self._viewed_id is not None else None
         current = self.table.currentIndex()
         if row is not None and not (current.isValid() and current.row() == row):
