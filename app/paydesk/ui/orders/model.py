@@ -67,6 +67,13 @@ _FONT_ROLE = int(Qt.ItemDataRole.FontRole)
 _TOOLTIP_ROLE = int(Qt.ItemDataRole.ToolTipRole)
 _ORDER_ROLE = int(ORDER_ROLE)
 _SORT_ROLE = int(SORT_ROLE)
+#: What the view's delegate asks of every cell it paints (QStyledItemDelegate's
+#: initStyleOption), each kept per row in the row's cells.
+_PAINTED_ROLES = tuple(int(role) for role in (
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.TextAlignmentRole,
+    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole,
+    Qt.ItemDataRole.CheckStateRole, Qt.ItemDataRole.DecorationRole,
+    Qt.ItemDataRole.BackgroundRole))
 _STATUS_COLUMN = int(Column.STATUS)
 _COLUMNS = tuple(Column)
 _DISPLAY_BY_INDEX = tuple(DISPLAY[column] for column in Column)
@@ -98,9 +105,10 @@ class OrdersModel(QAbstractTableModel):
         self._page_size = page_size
         self._query = _unpaged(query or OrderQuery())
         self._orders: list[Order] = []
-        # The cells' texts of a row, made when the row is first painted and kept
-        # until the order changes: a repaint then formats nothing.
-        self._texts: list[tuple[str, ...] | None] = []
+        # A row's cells (what a repaint asks of each: its text, alignment, colour, font),
+        # made when the row is first painted and kept until the order changes: a repaint
+        # then formats and decides nothing.
+        self._cells: list[tuple[dict[int, Any], ...] | None] = []
         self._rows: dict[str, int] = {}  # order_id -> row, for update_order
         self._creating: set[str] = set()  # orders whose creation is out (set_creating)
         self._consumed = 0  # rows read from SQL so far: the next page's offset
@@ -162,7 +170,7 @@ class OrdersModel(QAbstractTableModel):
         if row is None or self._orders[row].client_id != order.client_id:
             return False
         self._orders[row] = order
-        self._texts[row] = None
+        self._cells[row] = None
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
         return True
 
@@ -176,7 +184,7 @@ class OrdersModel(QAbstractTableModel):
             self._creating.discard(order_id)
         row = self._rows.get(order_id)
         if row is not None:
-            self._texts[row] = None
+            self._cells[row] = None
             status = self.index(row, _STATUS_COLUMN)
             self.dataChanged.emit(status, status)
 
@@ -213,7 +221,7 @@ class OrdersModel(QAbstractTableModel):
         for row, (new, old) in enumerate(zip(kept, self._orders, strict=True)):
             if new != old:
                 self._orders[row] = new
-                self._texts[row] = None
+                self._cells[row] = None
                 self.dataChanged.emit(self.index(row, 0), self.index(row, last))
         return True
 
@@ -287,8 +295,10 @@ class OrdersModel(QAbstractTableModel):
                 role_data.clearData()
             return
         column = index.column()
+        cell = self._row_cells(row)[column]
         for role_data in roles:
-            value = self._value(row, column, role_data.role())
+            role = role_data.role()
+            value = cell[role] if role in cell else self._value(row, column, role)
             if value is None:
                 role_data.clearData()
             else:
@@ -299,12 +309,28 @@ class OrdersModel(QAbstractTableModel):
 
     # -- plumbing ----------------------------------------------------------
 
+    def _row_cells(self, row: int) -> tuple[dict[int, Any], ...]:
+        cells = self._cells[row]
+        if cells is None:
+            order = self._orders[row]
+            texts = self._row_texts(order)
+            cells = self._cells[row] = tuple(
+                {role: self._painted(order, texts, column, role) for role in _PAINTED_ROLES}
+                for column in range(len(_COLUMNS)))
+        return cells
+
+    def _painted(self, order: Order, texts: tuple[str, ...], column: int, role: int) -> Any:
+        if role == _DISPLAY_ROLE:
+            return texts[column]
+        if role == _ALIGNMENT_ROLE:
+            return ALIGNMENTS[column]
+        if column == _STATUS_COLUMN:
+            return self._status_data(order, role)
+        return None
+
     def _value(self, row: int, column: int, role: int) -> Any:
         if role == _DISPLAY_ROLE:
-            texts = self._texts[row]
-            if texts is None:
-                texts = self._texts[row] = self._row_texts(self._orders[row])
-            return texts[column]
+            return self._row_cells(row)[column][role]
         if role == _ALIGNMENT_ROLE:
             return ALIGNMENTS[column]
         order = self._orders[row]
@@ -346,7 +372,7 @@ class OrdersModel(QAbstractTableModel):
 
     def _load(self, rows: int) -> None:
         self._orders = []
-        self._texts = []
+        self._cells = []
         self._rows = {}
         self._consumed = 0
         self._more = True
@@ -375,7 +401,7 @@ class OrdersModel(QAbstractTableModel):
     def _insert_first(self, order: Order) -> None:
         self.beginInsertRows(QModelIndex(), 0, 0)
         self._orders.insert(0, order)
-        self._texts.insert(0, None)
+        self._cells.insert(0, None)
         self._rows = {each.order_id: row for row, each in enumerate(self._orders)}
         self._consumed += 1
         self.endInsertRows()
@@ -384,7 +410,7 @@ class OrdersModel(QAbstractTableModel):
         for order in orders:
             self._rows[order.order_id] = len(self._orders)
             self._orders.append(order)
-        self._texts.extend([None] * len(orders))
+        self._cells.extend([None] * len(orders))
 
 
 def _unpaged(query: OrderQuery) -> OrderQuery:
