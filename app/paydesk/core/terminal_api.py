@@ -27,7 +27,6 @@ import json
 import logging
 import re
 import socket
-import threading
 import time
 from collections.abc import Awaitable, Callable
 from functools import partial
@@ -37,7 +36,7 @@ from typing import Any, TypeVar
 from aiohttp import web
 
 from paydesk.core.display_guard import host_is_allowed
-from paydesk.core.served_loop import capped, finish, listen
+from paydesk.core.served_loop import ServedLoop, capped
 from paydesk.core.terminal_address import ADDRESS_FILE, LOCK_FILE
 from paydesk.core.terminal_events import EventLog
 from paydesk.core.terminal_till import PaymentAsk, Taken, TerminalTill
@@ -47,8 +46,6 @@ from paydesk.domain.errors import InputError
 from paydesk.domain.failures import ApiFailureCode, Failure
 from paydesk.domain.money import check_kopecks
 from paydesk.domain.orders import CreationState, Order
-from paydesk.support.held_lock import HeldLock, try_lock
-from paydesk.support.private_files import write_private_file
 
 log = logging.getLogger(__name__)
 
@@ -95,13 +92,13 @@ class TerminalApi:
         self._read_token = token
         self._token: str | None = None
         self._port = port
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._lock: HeldLock | None = None
-        self._sock: socket.socket | None = None
-        self._stopping: asyncio.Future[None] | None = None
+        self._served = ServedLoop(self.data_dir, lock_file=LOCK_FILE, address_file=ADDRESS_FILE,
+                                  what="till program's API", stop_seconds=STOP_SECONDS)
         self._events = EventLog(int(time.time() * 1000))
-        self.base_url = ""
+
+    @property
+    def base_url(self) -> str:
+        return self._served.base_url
 
     # -- the window's side ------------------------------------------------------------
 
@@ -109,61 +106,20 @@ class TerminalApi:
         """Listen on 127.0.0.1 and serve in a thread of its own; the base address.
 
         OSError when the port is taken or another program serves this folder's API."""
-        lock = try_lock(self.data_dir / LOCK_FILE)
-        if lock is None:
-            raise OSError("another PayDesk program serves this data folder's API")
-        try:
-            self._sock = listen("127.0.0.1", self._port)
-        except OSError:
-            lock.release()
-            raise
-        self._lock = lock
-        self.base_url = f"http://127.0.0.1:{self._sock.getsockname()[1]}"
-        write_private_file(self.data_dir / ADDRESS_FILE,
-                           json.dumps({"url": self.base_url}) + "\n")
-        self._loop = asyncio.new_event_loop()
-        self._stopping = self._loop.create_future()
-        self._thread = threading.Thread(target=self._run, name="paydesk-terminal-api",
-                                        daemon=True)
-        self._thread.start()
-        log.info("the till program's API listens at %s", self.base_url)
-        return self.base_url
+        return self._served.start(self._serve, host="127.0.0.1", port=self._port,
+                                  shown_host="127.0.0.1")
 
     def publish(self, kind: str, data: dict[str, object]) -> None:
         """A payment's event for the streams (from the window's thread; never waits)."""
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):  # stopping meanwhile
-                loop.call_soon_threadsafe(self._events.add, kind, data)
+        self._served.call(self._events.add, kind, data)
 
     def stop(self) -> None:
-        loop, thread, stopping = self._loop, self._thread, self._stopping
-        if loop is not None and thread is not None and stopping is not None:
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(finish, stopping)
-            thread.join(timeout=STOP_SECONDS + 1)
-        self._loop = self._thread = None
-        with contextlib.suppress(OSError):
-            (self.data_dir / ADDRESS_FILE).unlink(missing_ok=True)
-        if self._lock is not None:
-            self._lock.release()
-            self._lock = None
+        self._served.stop()
 
     # -- the server's thread ----------------------------------------------------------
 
-    def _run(self) -> None:
-        loop, stopping = self._loop, self._stopping
-        assert loop is not None and stopping is not None and self._sock is not None
-        asyncio.set_event_loop(loop)
-        self._token = self._token_now(said=False)
-        try:
-            loop.run_until_complete(self._serve(self._sock, stopping))
-        except Exception:
-            log.exception("the till program's API stopped")
-        finally:
-            loop.close()
-
     async def _serve(self, sock: socket.socket, stopping: asyncio.Future[None]) -> None:
+        self._token = self._token_now(said=False)  # here: a keychain may take its time
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._guard])
         app.router.add_post("/v1/payments", self._create)
         app.router.add_get("/v1/payments", self._find)

@@ -26,7 +26,6 @@ import contextlib
 import json
 import logging
 import socket
-import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -45,9 +44,7 @@ from paydesk.core.display_devices import (
 )
 from paydesk.core.display_guard import COOKIE, DEVICE, Guard, PairingLimit, add_headers
 from paydesk.core.display_page import PageWords, code_version, view_json
-from paydesk.core.served_loop import capped, finish, listen
-from paydesk.support.held_lock import HeldLock, try_lock
-from paydesk.support.private_files import write_private_file
+from paydesk.core.served_loop import ServedLoop, capped
 from paydesk.support.qr import qr_matrix, svg_text
 from paydesk.support.resources import resource_path
 
@@ -92,12 +89,8 @@ class WebDisplay:
         self._streams: dict[str, set[asyncio.Queue[str | None]]] = {}
         self._limit = PairingLimit()
         self._svg = ("", "")  # the current code's link and its picture
-        self._loop: asyncio.AbstractEventLoop | None = None
-        self._thread: threading.Thread | None = None
-        self._lock: HeldLock | None = None
-        self._sock: socket.socket | None = None
-        self._stopping: asyncio.Future[None] | None = None
-        self.base_url = ""
+        self._served = ServedLoop(self.data_dir, lock_file=LOCK_FILE, address_file=ADDRESS_FILE,
+                                  what="buyer's web screen", stop_seconds=STOP_SECONDS)
 
     # -- the window's side ------------------------------------------------------------------
 
@@ -107,35 +100,18 @@ class WebDisplay:
         OSError when the port is taken or another program serves this folder's screen.
         Returns at once: binding a socket waits on nothing.
         """
-        lock = try_lock(self.data_dir / LOCK_FILE)
-        if lock is None:
-            raise OSError("another PayDesk program serves this data folder's buyer's screen")
-        try:
-            # The shop's network only when the merchant chose it (the window warns).
-            host = "0.0.0.0" if self._network else "127.0.0.1"  # noqa: S104
-            self._sock = listen(host, self._port)
-        except OSError:
-            lock.release()
-            raise
-        self._lock = lock
-        port = self._sock.getsockname()[1]
-        self.base_url = f"http://{_own_address() if self._network else '127.0.0.1'}:{port}"
-        write_private_file(self.data_dir / ADDRESS_FILE,
-                           json.dumps({"url": self.base_url}) + "\n")
-        self._loop = asyncio.new_event_loop()
-        self._stopping = self._loop.create_future()
-        self._thread = threading.Thread(target=self._run,
-                                        name="paydesk-web-display", daemon=True)
-        self._thread.start()
-        log.info("the buyer's web screen listens at %s", self.base_url)
-        return self.base_url
+        # The shop's network only when the merchant chose it (the window warns).
+        host = "0.0.0.0" if self._network else "127.0.0.1"  # noqa: S104
+        return self._served.start(self._serve, host=host, port=self._port,
+                                  shown_host=_own_address() if self._network else "127.0.0.1")
+
+    @property
+    def base_url(self) -> str:
+        return self._served.base_url
 
     def show(self, view: BuyerView) -> None:
         """The presenter's new buyer's view: to every connected page (from any thread)."""
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):  # stopping meanwhile
-                loop.call_soon_threadsafe(self._publish, view)
+        self._served.call(self._publish, view)
 
     def pairing_address(self) -> tuple[str, datetime]:
         """A fresh pairing address (single use) and when it stops working."""
@@ -143,18 +119,12 @@ class WebDisplay:
 
     def set_words(self, words: PageWords) -> None:
         """New words (the shop's name changed): the open pages reconnect and load them."""
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._new_words, words)
+        self._served.call(self._new_words, words)
 
     def remove_device(self, device_id: str) -> None:
         """Unpair a device: its token stops working at once and its page goes blank."""
         self.book.remove(device_id)
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._end_streams, device_id)
+        self._served.call(self._end_streams, device_id)
 
     def devices(self) -> list[Device]:
         return self.book.devices()
@@ -166,31 +136,11 @@ class WebDisplay:
     def stop(self) -> None:
         """Close every connection and the thread (the pages' streams end at once; a
         request still answered gets :data:`STOP_SECONDS`)."""
-        loop, thread, stopping = self._loop, self._thread, self._stopping
-        if loop is not None and thread is not None and stopping is not None:
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(finish, stopping)
-            thread.join(timeout=STOP_SECONDS + 1)
-        self._loop = self._thread = None
+        self._served.stop()
         with contextlib.suppress(OSError):
             self.book.save_last_seen()
-            (self.data_dir / ADDRESS_FILE).unlink(missing_ok=True)
-        if self._lock is not None:
-            self._lock.release()
-            self._lock = None
 
     # -- the server's thread ----------------------------------------------------------------
-
-    def _run(self) -> None:
-        loop, stopping = self._loop, self._stopping
-        assert loop is not None and stopping is not None and self._sock is not None
-        asyncio.set_event_loop(loop)
-        try:
-            loop.run_until_complete(self._serve(self._sock, stopping))
-        except Exception:
-            log.exception("the buyer's web screen stopped")
-        finally:
-            loop.close()
 
     async def _serve(self, sock: socket.socket, stopping: asyncio.Future[None]) -> None:
         app = web.Application(client_max_size=1024, middlewares=[Guard(
