@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
+
+from paydesk.domain.clock import utc_now
 
 
 class FakeClock:
@@ -13,6 +15,16 @@ class FakeClock:
 
     def __call__(self) -> datetime:
         return self.now
+
+
+class MovableClock:
+    """The real time plus however far the test has moved it (``clock.offset += ...``)."""
+
+    def __init__(self) -> None:
+        self.offset = timedelta(0)
+
+    def __call__(self) -> datetime:
+        return utc_now() + self.offset
 
 
 class FakeTime:

@@ -18,6 +18,9 @@ from typing import Any
 import requests
 from pytestqt.qtbot import QtBot
 
+from paydesk.core.terminal_token import api_token
+from paydesk.ui.main_window import MainWindow
+
 from counter_steps import WAIT_MS
 
 
@@ -53,6 +56,13 @@ class TillProgram:
 
     def close(self) -> None:
         self._pool.shutdown(wait=True)
+
+
+def till_program(window: MainWindow, qtbot: QtBot) -> TillProgram:
+    """A till program talking to ``window``'s API with its token."""
+    server = window.parts.terminal.server
+    assert server is not None
+    return TillProgram(qtbot, server.base_url, api_token(window.runtime.secret_store()))
 
 
 class EventReader:

@@ -8,7 +8,7 @@ The sandbox and PayDesk share a clock that the test moves forward, so "wait
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -20,7 +20,6 @@ from paydesk.core.counter_views import BuyerState
 from paydesk.core.remote import send_creation
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import Settings
-from paydesk.domain.clock import utc_now
 from paydesk.domain.orders import OrderStatus
 from paydesk.domain.phase import OrderPhase
 from paydesk.sandbox import SandboxServer
@@ -28,22 +27,13 @@ from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 
+from fake_time import MovableClock
 from payment_page import decide
 from qt_images import decode_qimage
 from screenshots import save_screenshot
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 WAIT_MS = 10_000
-
-
-class MovableClock:
-    """The real time plus however far the test has moved it."""
-
-    def __init__(self) -> None:
-        self.offset = timedelta(0)
-
-    def __call__(self) -> datetime:
-        return utc_now() + self.offset
 
 
 @pytest.fixture

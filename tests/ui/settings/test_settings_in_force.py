@@ -17,7 +17,6 @@ from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import Settings
-from paydesk.domain.clock import utc_now
 from paydesk.domain.orders import Order
 from paydesk.sandbox import SandboxServer
 from paydesk.support.paths import AppPaths
@@ -26,20 +25,11 @@ from paydesk.ui.main_window import MainWindow
 from paydesk.ui.settings.dialog import SettingsDialog
 
 from counter_steps import type_sale
+from fake_time import MovableClock
 from settings_steps import save_in_the_dialog
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 WAIT_MS = 10_000
-
-
-class MovableClock:
-    """The real time plus however far the test has moved it."""
-
-    def __init__(self) -> None:
-        self.offset = timedelta(0)
-
-    def __call__(self) -> datetime:
-        return utc_now() + self.offset
 
 
 @pytest.fixture

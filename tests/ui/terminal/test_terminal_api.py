@@ -4,17 +4,13 @@ and across a restart; the service down is answered "accepted, not yet confirmed"
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
-from terminal_client import TillProgram
+from terminal_client import TillProgram, till_program
 
 from paydesk.core.runtime import Runtime
-from paydesk.core.terminal_token import api_token
 from paydesk.domain.orders import CreationState, OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.sandbox.faults import Fault
@@ -23,33 +19,8 @@ from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 
 from counter_steps import WAIT_MS
-from memory_keyring import MemoryKeyring
 from payment_page import decide
 from screenshots import save_screenshot
-
-
-@pytest.fixture
-def runtime(runtime: Runtime, memory_keyring: MemoryKeyring) -> Runtime:
-    """The window's runtime with the API on this computer, on any free port, its token
-    made before the window starts (the test is the till program that was given it)."""
-    runtime.keeper.settings = dataclasses.replace(
-        runtime.settings, terminal_api="local", terminal_api_port=0,
-        request_deadline_seconds=2.0)
-    api_token(runtime.secret_store())
-    return runtime
-
-
-def till_program(window: MainWindow, qtbot: QtBot) -> TillProgram:
-    server = window.parts.terminal.server
-    assert server is not None
-    return TillProgram(qtbot, server.base_url, api_token(window.runtime.secret_store()))
-
-
-@pytest.fixture
-def till(window: MainWindow, qtbot: QtBot) -> Iterator[TillProgram]:
-    program = till_program(window, qtbot)
-    yield program
-    program.close()
 
 
 def test_a_payment_asked_for_is_the_sale_and_paid_on_the_page(

@@ -9,7 +9,7 @@ code, the stream says "checking", and a payment made then still arrives as "paid
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -18,26 +18,15 @@ from terminal_client import EventReader, TillProgram
 
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import Settings
-from paydesk.core.terminal_token import api_token
-from paydesk.domain.clock import utc_now
 from paydesk.sandbox import SandboxServer
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 
+from fake_time import MovableClock
 from memory_keyring import MemoryKeyring
 from payment_page import decide
 from test_values import TEST_CLIENT_ID, TEST_SECRET
-
-
-class MovableClock:
-    """The real time plus however far the test has moved it."""
-
-    def __init__(self) -> None:
-        self.offset = timedelta(0)
-
-    def __call__(self) -> datetime:
-        return utc_now() + self.offset
 
 
 @pytest.fixture
@@ -71,11 +60,8 @@ def window(sandbox: SandboxServer, clock: MovableClock, tmp_path: Path, qtbot: Q
 
 
 def test_the_countdowns_end_is_heard_as_checking_and_a_late_payment_as_paid(
-    window: MainWindow, sandbox: SandboxServer, clock: MovableClock, qtbot: QtBot,
+    sandbox: SandboxServer, clock: MovableClock, till: TillProgram,
 ) -> None:
-    server = window.parts.terminal.server
-    assert server is not None
-    till = TillProgram(qtbot, server.base_url, api_token(window.runtime.secret_store()))
     stream = EventReader(till)
     try:
         payment = till.call("POST", "/v1/payments",
@@ -93,4 +79,3 @@ def test_the_countdowns_end_is_heard_as_checking_and_a_late_payment_as_paid(
         assert stream.until("paid", order_id)[2]["phase"] == "paid"
     finally:
         stream.close()
-        till.close()

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import socket
 from collections.abc import Iterator
@@ -11,32 +10,9 @@ from typing import Any
 
 import pytest
 import requests
-from pytestqt.qtbot import QtBot
 from terminal_client import TillProgram
 
-from paydesk.core.runtime import Runtime
-from paydesk.core.terminal_token import api_token
 from paydesk.sandbox import SandboxServer
-from paydesk.ui.main_window import MainWindow
-
-from memory_keyring import MemoryKeyring
-
-
-@pytest.fixture
-def runtime(runtime: Runtime, memory_keyring: MemoryKeyring) -> Runtime:
-    runtime.keeper.settings = dataclasses.replace(runtime.settings, terminal_api="local",
-                                                  terminal_api_port=0)
-    api_token(runtime.secret_store())
-    return runtime
-
-
-@pytest.fixture
-def till(window: MainWindow, qtbot: QtBot) -> Iterator[TillProgram]:
-    server = window.parts.terminal.server
-    assert server is not None
-    program = TillProgram(qtbot, server.base_url, api_token(window.runtime.secret_store()))
-    yield program
-    program.close()
 
 
 def refused(reply: requests.Response, status: int, code: str) -> dict[str, Any]:

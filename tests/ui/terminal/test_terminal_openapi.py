@@ -4,44 +4,19 @@ is one it documents, and every answer's body fits the schema it gives."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import jsonschema
-import pytest
 import requests
-from pytestqt.qtbot import QtBot
 from terminal_client import EventReader, TillProgram
 
-from paydesk.core.runtime import Runtime
-from paydesk.core.terminal_token import api_token
 from paydesk.sandbox import SandboxServer
 from paydesk.ui.main_window import MainWindow
 
-from memory_keyring import MemoryKeyring
-
-DOCUMENT = Path(__file__).resolve().parents[2] / "docs" / "terminal-api.openapi.json"
-
-
-@pytest.fixture
-def runtime(runtime: Runtime, memory_keyring: MemoryKeyring) -> Runtime:
-    runtime.keeper.settings = dataclasses.replace(runtime.settings, terminal_api="local",
-                                                  terminal_api_port=0)
-    api_token(runtime.secret_store())
-    return runtime
-
-
-@pytest.fixture
-def till(window: MainWindow, qtbot: QtBot) -> Iterator[TillProgram]:
-    server = window.parts.terminal.server
-    assert server is not None
-    program = TillProgram(qtbot, server.base_url, api_token(window.runtime.secret_store()))
-    yield program
-    program.close()
+DOCUMENT = Path(__file__).resolve().parents[3] / "docs" / "terminal-api.openapi.json"
 
 
 class Checked:

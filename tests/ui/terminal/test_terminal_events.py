@@ -4,39 +4,15 @@ nothing; dismiss takes the sale off the buyer's screen and it stays watched."""
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator
-
-import pytest
 from pytestqt.qtbot import QtBot
 from terminal_client import EventReader, TillProgram
 
-from paydesk.core.runtime import Runtime
-from paydesk.core.terminal_token import api_token
 from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.ui.main_window import MainWindow
 
 from counter_steps import WAIT_MS
-from memory_keyring import MemoryKeyring
 from payment_page import decide
-
-
-@pytest.fixture
-def runtime(runtime: Runtime, memory_keyring: MemoryKeyring) -> Runtime:
-    runtime.keeper.settings = dataclasses.replace(runtime.settings, terminal_api="local",
-                                                  terminal_api_port=0)
-    api_token(runtime.secret_store())
-    return runtime
-
-
-@pytest.fixture
-def till(window: MainWindow, qtbot: QtBot) -> Iterator[TillProgram]:
-    server = window.parts.terminal.server
-    assert server is not None
-    program = TillProgram(qtbot, server.base_url, api_token(window.runtime.secret_store()))
-    yield program
-    program.close()
 
 
 def pay(window: MainWindow, qtbot: QtBot, payment: dict[str, object]) -> None:
