@@ -24,7 +24,6 @@ import sys
 from PySide6.QtCore import QCoreApplication
 
 from paydesk.core.book_reader import StoreError
-from paydesk.core.book_sync import BookDownloaded, OrdersTaken
 from paydesk.core.runtime import Runtime, ensure_folder, open_runtime
 from paydesk.core.settings import SettingsError
 from paydesk.core.terminal_token import api_token
@@ -37,10 +36,9 @@ from paydesk.ui.orders.book_watch import BookWatch
 from paydesk.ui.payment.terminal_link import TerminalLink
 from paydesk.ui.payment.watch_driver import WatchDriver, open_watch
 from paydesk.ui.payment.web_screen import WebScreenLink
-from paydesk.ui.shell.event_bridge import EventBridge
 from paydesk.ui.shell.gui_collector import GuiThreadCollector
 from paydesk.ui.shell.i18n import install_translation
-from paydesk.ui.shell.shared_book import SharedBookLink
+from paydesk.ui.shell.shared_book import SharedBookLink, keep_in_step
 from paydesk.ui.shell.single_instance import SingleInstance
 from paydesk.ui.shell.stop_signals import install_stop_signals
 
@@ -106,7 +104,10 @@ def _run(app: QCoreApplication, runtime: Runtime) -> int:
         # What another program writes (a command, another till) reaches the screens too.
         book_watch = BookWatch(watch.desk.reader, parent=watch)
         book_watch.changed.connect(watch.book_changed)
-        shared = _share_the_book(runtime, watch, book_watch)
+        in_step = keep_in_step(runtime, watch, book_watch, watch)
+        if in_step is not None:
+            shared = in_step[0]
+            shared.start()
         try:  # without a token the API would refuse every request: say why now
             api_token(runtime.secret_store())
         except SecretStoreError as exc:
@@ -135,20 +136,6 @@ def _run(app: QCoreApplication, runtime: Runtime) -> int:
         return int(code)
     finally:
         _stop(watch, book_watch, shared, web_screen, terminal)
-
-
-def _share_the_book(runtime: Runtime, watch: WatchDriver,
-                    book_watch: BookWatch) -> SharedBookLink | None:
-    """With a shared order book, this till keeps in step with it as the window does."""
-    link = SharedBookLink.open(runtime, parent=watch)
-    if link is None:
-        return None
-    bridge = EventBridge(runtime.hub, parent=watch)  # the sync's news, in this thread
-    bridge.subscribe(BookDownloaded, lambda _event: book_watch.look_for_changes(),
-                     owner=book_watch)
-    bridge.subscribe(OrdersTaken, lambda event: watch.take_over(event.order_ids), owner=watch)
-    link.start()
-    return link
 
 
 def _stop(watch: WatchDriver, book_watch: BookWatch | None, shared: SharedBookLink | None,

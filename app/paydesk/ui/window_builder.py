@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QApplication, QLabel
 
-from paydesk.core.book_sync import BookDownloaded, BookStatusChanged, OrdersTaken
+from paydesk.core.book_sync import BookStatusChanged
 from paydesk.support.sound_player import SoundPlayer
 from paydesk.ui.orders.book_watch import BookWatch
 from paydesk.ui.orders.paid_notices import PaidNotices
@@ -33,13 +33,12 @@ from paydesk.ui.payment.watch_driver import WatchDriver
 from paydesk.ui.payment.web_screen import WebScreenLink
 from paydesk.ui.printing.window_printing import WindowPrinting
 from paydesk.ui.shell.crash_notice import CrashNotice
-from paydesk.ui.shell.event_bridge import EventBridge
 from paydesk.ui.shell.field_shortcuts import FieldShortcuts
 from paydesk.ui.shell.icon import app_icon
 from paydesk.ui.shell.menus import MenuActions, MenuCommands, MenuSources
 from paydesk.ui.shell.problem_banner import Notice
 from paydesk.ui.shell.save_dialog import SaveFolder
-from paydesk.ui.shell.shared_book import SharedBookLabel, SharedBookLink
+from paydesk.ui.shell.shared_book import SharedBookLabel, SharedBookLink, keep_in_step
 from paydesk.ui.widgets.fitted_hint import FittedHint
 from paydesk.ui.window_parts import FirstFrame, WindowParts, WindowSlots
 
@@ -189,23 +188,18 @@ def _share_the_book(frame: FirstFrame, watch: WatchDriver,
                     book_watch: BookWatch) -> SharedBookLink | None:
     """With a shared order book: the thread that keeps this till's book in step with it,
     and its word in the status bar."""
-    link = SharedBookLink.open(frame.runtime, parent=frame.window)
-    if link is None:
+    shared = keep_in_step(frame.runtime, watch, book_watch, frame.window)
+    if shared is None:
         return None
+    # The sync's news, published in its thread, heard in the window's through its one
+    # bridge (the engine's, the settings' and the book watch's come in the GUI thread).
+    link, bridge = shared
     frame.settings_control.follow_shared_book(link)
     label = SharedBookLabel(frame.runtime.settings.till_name)
     frame.window.statusBar().addPermanentWidget(label)
     label.show_status(link.status)
-    # The sync's news, published in its thread, heard in the window's: its one bridge
-    # (the engine's, the settings' and the book watch's come in the GUI thread).
-    bridge = EventBridge(frame.runtime.hub, parent=frame.window)
     bridge.subscribe(BookStatusChanged, lambda event: label.show_status(event.status),
                      owner=label)
-    # Another till's order: in the list at once.
-    bridge.subscribe(BookDownloaded, lambda _event: book_watch.look_for_changes(), owner=book_watch)
-    # A quiet till's orders: watched here now.
-    bridge.subscribe(OrdersTaken, lambda event: watch.take_over(event.order_ids),
-                     owner=watch)
     link.start()
     return link
 

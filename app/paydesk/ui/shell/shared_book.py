@@ -11,14 +11,21 @@ book stands ("shared order book offline — 3 orders waiting to upload").
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QWidget
 
-from paydesk.core.book_sync import BookState, BookStatus, BookSync
+from paydesk.core.book_sync import BookDownloaded, BookState, BookStatus, BookSync, OrdersTaken
 from paydesk.core.runtime import Runtime
 from paydesk.domain.failures import BookFailureCode, Failure
+from paydesk.ui.shell.event_bridge import EventBridge
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.messages import failure_text
+
+if TYPE_CHECKING:
+    from paydesk.ui.orders.book_watch import BookWatch
+    from paydesk.ui.payment.watch_driver import WatchDriver
 
 _STYLE = {
     BookState.ONLINE: "color: #14532d;",
@@ -55,6 +62,23 @@ class SharedBookLink(QObject):
     def stop(self) -> None:
         """At the window's end: what waits goes up if it can, quickly; the leases go back."""
         self._sync.stop(timeout=3.0)
+
+
+def keep_in_step(runtime: Runtime, watch: WatchDriver, book_watch: BookWatch,
+                 parent: QObject) -> tuple[SharedBookLink, EventBridge] | None:
+    """With a shared order book (None without one): the link to its sync thread, not
+    started (the caller adds its own listeners first), and the bridge that brings the
+    sync's news into this thread, already following it: another till's order in the
+    list at once, a quiet till's orders watched here now. The window and ``paydesk
+    serve`` both."""
+    link = SharedBookLink.open(runtime, parent=parent)
+    if link is None:
+        return None
+    bridge = EventBridge(runtime.hub, parent=parent)
+    bridge.subscribe(BookDownloaded, lambda _event: book_watch.look_for_changes(),
+                     owner=book_watch)
+    bridge.subscribe(OrdersTaken, lambda event: watch.take_over(event.order_ids), owner=watch)
+    return link, bridge
 
 
 class SharedBookLabel(QLabel):
