@@ -92,3 +92,15 @@ def test_an_event_published_in_another_thread_is_heard_in_that_thread() -> None:
     publisher.join()
 
     assert heard == [(i, "publisher") for i in range(100)]
+
+
+def test_a_handler_subscribed_first_hears_before_those_already_there() -> None:
+    hub = EventHub()
+    heard: list[str] = []
+    hub.subscribe(Other, lambda e: heard.append("screens"))
+    hub.subscribe(Other, lambda e: heard.append("waiting request"), first=True)
+    hub.subscribe(Other, lambda e: heard.append("later"))
+
+    hub.publish(Other(1))
+
+    assert heard == ["waiting request", "screens", "later"]

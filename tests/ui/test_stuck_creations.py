@@ -162,3 +162,27 @@ def test_the_list_says_creating_while_the_panel_does(
     qtbot.waitUntil(lambda: order.order_id not in window.watch.in_flight(),
                     timeout=int(STALL_S * 1000) + WAIT_MS)
     assert status_cell(window, order.order_id)[0] == "Waiting"  # confirmed: payable
+
+
+def test_the_lists_row_stays_while_the_answer_is_awaited_and_clears_with_the_card(
+    stalling_window: tuple[MainWindow, SandboxServer], qtbot: QtBot
+) -> None:
+    """Enter: the list's current row (the sale before) is not repainted while the
+    service's answer is awaited (that paint would hold the answer up); a slow answer
+    brings the "Creating…" card, and then no row looks like what the panel shows."""
+    window, sandbox = stalling_window
+    table = window.orders_panel.table
+    type_amount(qtbot, window, "54")
+    before = order_id_of(sandbox, wait_for_link(qtbot, window))
+    model = window.orders_panel.model
+    qtbot.waitUntil(lambda: model.row_of(before) is not None
+                    and table.currentIndex().row() == model.row_of(before), timeout=WAIT_MS)
+    row = table.currentIndex().row()
+    sandbox.inject(Fault.STALL, endpoint="create_order")
+    type_amount(qtbot, window, "55")
+    panel = window.parts.payment_panel
+    assert panel.creating_card_due()
+    assert table.currentIndex().row() == row  # untouched as the request goes out
+    qtbot.waitUntil(lambda: panel.badge.phase() is OrderPhase.CREATING, timeout=WAIT_MS)
+    assert not table.currentIndex().isValid()
+    assert not table.selectionModel().hasSelection()

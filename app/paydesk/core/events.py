@@ -45,11 +45,15 @@ class EventHub:
         self._lock = threading.Lock()
         self._handlers: dict[type, list[Handler]] = {}
 
-    def subscribe(self, event_type: type[E], handler: Callable[[E], None]) -> Unsubscribe:
+    def subscribe(self, event_type: type[E], handler: Callable[[E], None], *,
+                  first: bool = False) -> Unsubscribe:
         """Call ``handler`` with each event of ``event_type`` (or a subclass) from now
-        on, in the order handlers subscribed; returns what stops it (twice is harmless)."""
+        on, in the order handlers subscribed (``first``: before those of its type that
+        are there, for one whose caller waits on it while the screens render); returns
+        what stops it (twice is harmless)."""
         with self._lock:
-            self._handlers.setdefault(event_type, []).append(handler)
+            handlers = self._handlers.setdefault(event_type, [])
+            handlers.insert(0 if first else len(handlers), handler)
 
         def unsubscribe() -> None:
             with self._lock:

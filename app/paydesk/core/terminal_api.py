@@ -211,7 +211,7 @@ class TerminalApi:
         answered: asyncio.Future[tuple[Order, dict[str, object]]] = loop.create_future()
 
         def recorded(order: Order, shown: dict[str, object]) -> None:
-            # The window's thread: the service's answer is in the book; as it shows it.
+            # The window's thread: the service answered; the order as the API shows it.
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(_settle, answered, True, (order, shown))
 

@@ -38,7 +38,7 @@ from paydesk.domain.phase import phase_of
 Create = Callable[[int, str, str, str], "Order | None"]
 #: Hears an event for the till program's stream: its kind and the payment as shown.
 Emit = Callable[[str, dict[str, object]], None]
-#: Hears that a creation's answer is in the book: the order and how the API shows it.
+#: Hears that the service answered a creation: the order and how the API shows it.
 Recorded = Callable[[Order, dict[str, object]], None]
 #: What the buyer's screen shows of the sale, as a stream's event (the rest say nothing).
 _ON_SCREEN = {BuyerState.PENDING: "shown", BuyerState.CHECKING: "checking"}
@@ -102,7 +102,8 @@ class TerminalTill:
     def __post_init__(self) -> None:
         hub = self.hub
         self._unsubscribe = [
-            hub.subscribe(SaleAnswered, self._answered),
+            # Before the screens render the code: the till program's request waits on it.
+            hub.subscribe(SaleAnswered, self._answered, first=True),
             hub.subscribe(CreationRecorded, self._recorded),
             hub.subscribe(OrderPaid, lambda event: self._said("paid", event.order)),
             hub.subscribe(OrderRefused, lambda event: self._said("refused", event.order)),
@@ -161,8 +162,9 @@ class TerminalTill:
     def take(self, ask: PaymentAsk, recorded: Recorded) -> Taken:
         """The order for ``ask``: the reference's own, else a new sale as Enter makes it.
         ``recorded`` is called (in this thread) with the order and its description when
-        the service's answer to its creation is in the book, if ``in_flight`` says one is
-        awaited: the answer goes out from there, with no second trip to this thread."""
+        the service answers its creation (or, not on the buyer's screen, when that is in
+        the book), if ``in_flight`` says one is awaited: the answer goes out from there,
+        with no second trip to this thread."""
         known = self.desk.by_reference(ask.reference)
         if known is not None:
             # Asked again (its answer lost, PayDesk restarted): the till program's buyer
@@ -186,17 +188,19 @@ class TerminalTill:
         return self._answer(order, recorded, replayed=False)
 
     def _answer(self, order: Order, recorded: Recorded, *, replayed: bool) -> Taken:
-        current = self.desk.get(order.order_id) or order
+        """``order`` as just written or read (its answer comes later, in this thread)."""
         # Its creation is out (a confirmed order's check being out is not awaited).
-        out = (current.creation is CreationState.UNCONFIRMED
-               and current.order_id in self.in_flight())
+        out = order.creation is CreationState.UNCONFIRMED and order.order_id in self.in_flight()
         if out:
-            self._waiting.setdefault(current.order_id, []).append(recorded)
-        return Taken(order=current, replayed=replayed, in_flight=out,
-                     shown=self.describe(current))
+            self._waiting.setdefault(order.order_id, []).append(recorded)
+        return Taken(order=order, replayed=replayed, in_flight=out, shown=self.describe(order))
 
     def _answered(self, event: SaleAnswered) -> None:
-        """The sale's link came: "created" now, not when it is in the book."""
+        """The sale's link came: the request that asked for it is answered, and "created"
+        said, now, before the screens show it and the book records it. The order was
+        written before it was sent: should this record fail, it stays unconfirmed in
+        the book and is sent again with its id, and the service gives the same link."""
+        self._settle(event.order)
         self._say_created(event.order)
 
     def _recorded(self, event: CreationRecorded) -> None:
@@ -207,6 +211,10 @@ class TerminalTill:
             self._said("not_sent", order)
         else:
             self._say_created(order)  # a creation set aside or sent again: said here
+        self._settle(order)  # not answered before: not the sale, or no link
+
+    def _settle(self, order: Order) -> None:
+        """Answer the requests waiting on ``order``'s creation (once)."""
         waiting = self._waiting.pop(order.order_id, ())
         if waiting:
             shown = self.describe(order)

@@ -5,15 +5,19 @@ and across a restart; the service down is answered "accepted, not yet confirmed"
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 from terminal_client import TillProgram, till_program
 
+from paydesk.core import terminal_api
 from paydesk.core.runtime import Runtime
-from paydesk.domain.orders import CreationState, OrderStatus
+from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.sandbox.faults import Fault
+from paydesk.store.errors import StoreError, StoreProblem
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
@@ -123,3 +127,38 @@ def test_a_reference_holds_across_a_restart(
     assert len(sandbox.orders()) == 1
     # Asked again after the restart, it is in front of the buyer again (still payable).
     assert again_sale == first.json()["order_id"]
+
+
+def test_the_answer_goes_out_with_the_link_even_when_the_book_cannot_record_it(
+        window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, till: TillProgram,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The till program hears the link as the service gives it, not when the book has
+    recorded it. Another program holds the book as the answers come: the till program
+    has its link all the same (not "accepted" after the wait), the order stays
+    unconfirmed and goes again with its id; once the book is free, the service's answer
+    to the repeat is the link the till program holds."""
+    monkeypatch.setattr(terminal_api, "ANSWER_SECONDS", 5.0)
+    desk = window.watch.desk
+    real = desk.record_creation
+    held = [True]
+
+    def locked(*args: Any, **kwargs: Any) -> Order:
+        if held[0]:
+            raise StoreError("Could not save the payment link: the order book is locked "
+                             "by another program.", StoreProblem.LOCKED)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(desk, "record_creation", locked)
+    window.watch.resend_pause_s = 0.2
+    reply = till.call("POST", "/v1/payments", json={"amount_kopecks": 777,
+                                                     "reference": "till-locked"})
+    assert reply.status_code == 201, reply.text
+    payment = reply.json()
+    assert payment["confirmed"] and payment["link"]
+    assert desk.get(payment["order_id"]).creation is CreationState.UNCONFIRMED
+    held[0] = False
+    qtbot.waitUntil(lambda: desk.get(payment["order_id"]).creation is CreationState.CONFIRMED,
+                    timeout=WAIT_MS)
+    assert desk.get(payment["order_id"]).url == payment["link"]
+    [remote] = sandbox.orders()
+    assert remote.order_id == payment["order_id"]
