@@ -9,6 +9,13 @@ single use, for :data:`CODE_SECONDS`) are never written, logged or shown back.
 The file is changed under its own short lock (another program may write a code
 at the same moment).
 
+A code's life runs on the computer's steady clock (``time.monotonic``: one clock
+for every program of this boot, which a corrected wall clock does not move), from
+the moment it was made; the wall-clock time kept beside it is only for people to
+read ("works until 14:05"). A code from another boot (the steady clock started
+again) is dead: Linux names each boot, elsewhere the steady clock's reading before
+the code's start says so.
+
 Thread-safe: the server's thread pairs and looks tokens up; the window lists and
 removes devices.
 """
@@ -19,6 +26,7 @@ import hashlib
 import json
 import secrets
 import threading
+import time
 from dataclasses import asdict, dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -73,27 +81,35 @@ class DeviceBook:
 
     # -- pairing ----------------------------------------------------------------------------
 
-    def new_code(self, now: datetime) -> tuple[str, datetime]:
-        """A fresh pairing code and when it stops working; only its hash is written."""
+    def new_code(self, now: datetime, steady: float | None = None) -> tuple[str, datetime]:
+        """A fresh pairing code and when it stops working (on the wall clock, for people
+        to read); only its hash is written. ``steady``: the steady clock now (seconds)."""
         code = new_secret()
+        started = time.monotonic() if steady is None else steady
         expires_at = now + timedelta(seconds=CODE_SECONDS)
+        boot = _boot_id()
 
         def add(data: dict[str, Any]) -> None:
-            data["codes"] = [c for c in data["codes"] if _time(c["expires_at"]) > now]
-            data["codes"].append({"hash": secret_hash(code), "expires_at": expires_at.isoformat()})
+            data["codes"] = [c for c in data["codes"] if _lives(c, started, boot)]
+            data["codes"].append({"hash": secret_hash(code), "expires_at": expires_at.isoformat(),
+                                  "steady_from": started, "boot": boot})
 
         self._change(add)
         return code, expires_at
 
-    def pair(self, code: str, name: str, now: datetime) -> str | None:
-        """The new device's token if ``code`` is pending and in time (it is used up
-        then), else None."""
+    def pair(self, code: str, name: str, now: datetime,
+             steady: float | None = None) -> str | None:
+        """The new device's token if ``code`` is pending and in time on the steady clock
+        (it is used up then), else None. ``now``: the wall clock, for the device's
+        record; ``steady``: the steady clock now (seconds)."""
         wanted = secret_hash(code)
         token = new_secret()
         found: list[bool] = []
+        steady_now = time.monotonic() if steady is None else steady
+        boot = _boot_id()
 
         def use(data: dict[str, Any]) -> None:
-            live = [c for c in data["codes"] if _time(c["expires_at"]) > now]
+            live = [c for c in data["codes"] if _lives(c, steady_now, boot)]
             kept = [c for c in live if not secrets.compare_digest(c["hash"], wanted)]
             data["codes"] = kept
             if len(kept) == len(live):
@@ -207,8 +223,26 @@ def _is_device(item: object) -> bool:
 
 
 def _is_code(item: object) -> bool:
-    return isinstance(item, dict) and all(isinstance(item.get(k), str)
-                                          for k in ("hash", "expires_at"))
+    return (isinstance(item, dict)
+            and all(isinstance(item.get(k), str) for k in ("hash", "expires_at"))
+            and isinstance(item.get("steady_from"), (int, float))
+            and isinstance(item.get("boot", ""), (str, type(None))))
+
+
+def _lives(code: dict[str, Any], steady: float, boot: str | None) -> bool:
+    """Whether ``code`` still pairs at ``steady`` (the steady clock now) on this boot."""
+    if code.get("boot") != boot:
+        return False
+    started = float(code["steady_from"])
+    return started <= steady < started + CODE_SECONDS
+
+
+def _boot_id() -> str | None:
+    """This boot's name where the system gives one (Linux), else None."""
+    try:
+        return Path("/proc/sys/kernel/random/boot_id").read_text(encoding="ascii").strip()
+    except OSError:
+        return None
 
 
 def as_json(device: Device) -> dict[str, str]:
