@@ -113,6 +113,9 @@ def test_a_link_shown_but_not_recorded_is_sent_again_and_the_service_gives_the_s
         saved = desk.get(sale.order_id)
         assert saved is not None and saved.creation is CreationState.CONFIRMED
         assert saved.url == answered.order.url
+        # Its countdown runs from the answer the buyer was shown, not from the repeat.
+        assert saved.confirmed_at == answered.order.confirmed_at
+        assert desk.expires_at(saved) == desk.expires_at(answered.order)
         assert engine.state.screens.buyer.link == answered.order.url
         [remote] = sandbox.orders()
         assert remote.order_id == sale.order_id

@@ -67,6 +67,10 @@ class OrderDesk:
         #: open order confirmed: their countdowns and checks run from that moment,
         #: whatever the wall clock did since.
         self._offset_when_confirmed: dict[str, timedelta] = {}
+        #: When the service first answered each order with its link, until the book holds
+        #: it: an answer the book could not record (it is sent again) keeps its time, as
+        #: the screens and the till program were told it.
+        self._first_answered: dict[str, datetime] = {}
         self._ids = ids or OrderIdGenerator(self._clock)
 
     # -- creating ---------------------------------------------------------------
@@ -105,9 +109,11 @@ class OrderDesk:
         the record is written. Its countdown and checks run from this moment."""
         if outcome.url is None:
             raise ValueError("an answer without a link")
+        at = _to_the_ms(outcome.finished_at)
         if order.confirmed_at is None:
             self._offset_when_confirmed.setdefault(order.order_id, self._offset())
-        confirmed = _confirmed(order, _to_the_ms(outcome.finished_at))
+            at = self._first_answered.setdefault(order.order_id, at)
+        confirmed = _confirmed(order, at)
         next_check = self.policy.next_check(
             confirmed, self.steady_of(outcome.finished_at), focused=focused,
             live_since=self.live_since(confirmed))
@@ -120,9 +126,12 @@ class OrderDesk:
         order_id = outcome.order_id
         if outcome.url is not None:
             stored = self.answered(self._get(order_id), outcome, focused=focused)
-            return self.store.confirm_creation(
-                self.client_id, order_id, outcome.url, outcome.finished_at,
+            assert stored.confirmed_at is not None
+            recorded = self.store.confirm_creation(
+                self.client_id, order_id, outcome.url, stored.confirmed_at,
                 stored.next_check_at)
+            self._first_answered.pop(order_id, None)
+            return recorded
         if outcome.found is not None:
             return self._found_without_link(outcome, outcome.found, focused=focused)
         if outcome.abandoned:

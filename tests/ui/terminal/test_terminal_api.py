@@ -160,5 +160,9 @@ def test_the_answer_goes_out_with_the_link_even_when_the_book_cannot_record_it(
     qtbot.waitUntil(lambda: desk.get(payment["order_id"]).creation is CreationState.CONFIRMED,
                     timeout=WAIT_MS)
     assert desk.get(payment["order_id"]).url == payment["link"]
+    # What the till program was told stands: the same link, the same times.
+    shown = till.call("GET", f"/v1/payments/{payment['order_id']}").json()
+    assert {key: shown[key] for key in ("link", "confirmed_at", "pay_before")} == {
+        key: payment[key] for key in ("link", "confirmed_at", "pay_before")}
     [remote] = sandbox.orders()
     assert remote.order_id == payment["order_id"]
