@@ -6,7 +6,6 @@ wall clock libfaketime holds an hour behind (its steady clock is the real one)."
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -14,7 +13,8 @@ from pathlib import Path
 import pytest
 import requests
 
-from paydesk.core.display_devices import CODE_SECONDS, DEVICES_FILE
+from paydesk.core import display_devices
+from paydesk.core.display_devices import CODE_SECONDS, DEVICES_FILE, steady_seconds
 from paydesk.core.display_page import PageWords
 from paydesk.core.web_display import WebDisplay
 
@@ -45,7 +45,7 @@ def opens(display: WebDisplay, code: str) -> int:
 def test_a_wall_clock_put_back_does_not_keep_a_late_code_alive(display: WebDisplay) -> None:
     """Made more than its minutes ago on the steady clock; the wall clock, put back an
     hour since, says it has most of its life left."""
-    made = time.monotonic() - CODE_SECONDS - 1
+    made = steady_seconds() - CODE_SECONDS - 1
     code, expires_at = display.book.new_code(datetime.now(UTC) + timedelta(hours=1), made)
     assert expires_at > datetime.now(UTC) + timedelta(minutes=30)
     assert opens(display, code) == 403
@@ -70,11 +70,35 @@ def test_a_code_from_another_boot_is_dead(display: WebDisplay) -> None:
     kept["boot"] = "another boot"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert opens(display, code) == 403
-    # Where the system names no boot: a steady clock that reads less than at the code's
-    # making has started again.
-    later, _ = display.book.new_code(datetime.now(UTC), time.monotonic() + 60)
-    assert opens(display, later) == 403
     assert display.devices() == []
+
+
+def test_where_no_boot_is_named_the_steady_and_the_wall_clock_tell_another_boot(
+        display: WebDisplay, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(display_devices, "_boot_id", lambda: None)
+    now = datetime.now(UTC)
+    # The steady clock reads less than at the code's making: it started again.
+    started_again, _ = display.book.new_code(now, steady_seconds() + 60)
+    assert opens(display, started_again) == 403
+    # It reads within the code's minutes, as a new boot's may, but the wall clock is
+    # hours past the code's time.
+    earlier_boot, _ = display.book.new_code(now - timedelta(hours=3), steady_seconds())
+    assert opens(display, earlier_boot) == 403
+    # And the same boot's code, an hour's correction or not, pairs.
+    fresh, _ = display.book.new_code(now - timedelta(minutes=50), steady_seconds())
+    assert opens(display, fresh) == 303
+    assert len(display.devices()) == 1
+
+
+def test_a_code_edited_by_hand_is_dead_not_fatal(display: WebDisplay) -> None:
+    code, _ = display.book.new_code(datetime.now(UTC))
+    path = display.data_dir / DEVICES_FILE
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["codes"][0]["steady_from"] = 10 ** 400
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert opens(display, code) == 403
+    fresh, _ = display.book.new_code(datetime.now(UTC))
+    assert opens(display, fresh) == 303
 
 
 @pytest.mark.skipif(LIBFAKETIME is None, reason="libfaketime is not installed")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -13,7 +12,7 @@ import pytest
 import requests
 
 from paydesk.core.counter_views import BuyerState, BuyerView
-from paydesk.core.display_devices import CODE_SECONDS, DEVICES_FILE
+from paydesk.core.display_devices import CODE_SECONDS, DEVICES_FILE, steady_seconds
 from paydesk.core.display_page import PageWords
 from paydesk.core.web_display import WebDisplay, running_address
 from paydesk.support.qr import qr_matrix, svg_text
@@ -45,7 +44,7 @@ def test_a_pairing_address_pairs_once_and_lands_on_the_page(display: WebDisplay)
 
 
 def test_a_late_pairing_code_does_not_pair(display: WebDisplay) -> None:
-    made = time.monotonic() - CODE_SECONDS - 1  # its minutes are over on the steady clock
+    made = steady_seconds() - CODE_SECONDS - 1  # its minutes are over on the steady clock
     code, _ = display.book.new_code(datetime.now(UTC), made)
     reply = requests.get(f"{display.base_url}/pair?code={code}", timeout=5)
     assert reply.status_code == 403 and display.devices() == []

@@ -9,12 +9,13 @@ single use, for :data:`CODE_SECONDS`) are never written, logged or shown back.
 The file is changed under its own short lock (another program may write a code
 at the same moment).
 
-A code's life runs on the computer's steady clock (``time.monotonic``: one clock
-for every program of this boot, which a corrected wall clock does not move), from
-the moment it was made; the wall-clock time kept beside it is only for people to
-read ("works until 14:05"). A code from another boot (the steady clock started
-again) is dead: Linux names each boot, elsewhere the steady clock's reading before
-the code's start says so.
+A code's life runs on the computer's steady clock (one clock for every program of
+this boot, which a corrected wall clock does not move; on Linux the one that counts a
+suspend too), from the moment it was made; the wall-clock time kept beside it is for
+people to read ("works until 14:05"). A code from another boot (the steady clock
+started again) is dead: Linux names each boot; elsewhere a steady clock reading
+before the code's start says so, and the wall clock bounds it loosely: an hour past
+its "works until", a code is dead whatever the steady clock reads.
 
 Thread-safe: the server's thread pairs and looks tokens up; the window lists and
 removes devices.
@@ -37,6 +38,9 @@ from paydesk.support.private_files import write_private_file
 
 #: How long a pairing address can be opened (once).
 CODE_SECONDS = 300
+#: Past its "works until" on the wall clock by this much, a code is dead however the
+#: steady clock reads (a code of an earlier boot where the system names no boot).
+WALL_GRACE = timedelta(hours=1)
 #: Held by the program serving the page while it runs; its address is written beside it.
 LOCK_FILE = "web-display.lock"
 ADDRESS_FILE = "web-display-address"
@@ -85,12 +89,12 @@ class DeviceBook:
         """A fresh pairing code and when it stops working (on the wall clock, for people
         to read); only its hash is written. ``steady``: the steady clock now (seconds)."""
         code = new_secret()
-        started = time.monotonic() if steady is None else steady
+        started = steady_seconds() if steady is None else steady
         expires_at = now + timedelta(seconds=CODE_SECONDS)
         boot = _boot_id()
 
         def add(data: dict[str, Any]) -> None:
-            data["codes"] = [c for c in data["codes"] if _lives(c, started, boot)]
+            data["codes"] = [c for c in data["codes"] if _lives(c, now, started, boot)]
             data["codes"].append({"hash": secret_hash(code), "expires_at": expires_at.isoformat(),
                                   "steady_from": started, "boot": boot})
 
@@ -105,11 +109,11 @@ class DeviceBook:
         wanted = secret_hash(code)
         token = new_secret()
         found: list[bool] = []
-        steady_now = time.monotonic() if steady is None else steady
+        steady_now = steady_seconds() if steady is None else steady
         boot = _boot_id()
 
         def use(data: dict[str, Any]) -> None:
-            live = [c for c in data["codes"] if _lives(c, steady_now, boot)]
+            live = [c for c in data["codes"] if _lives(c, now, steady_now, boot)]
             kept = [c for c in live if not secrets.compare_digest(c["hash"], wanted)]
             data["codes"] = kept
             if len(kept) == len(live):
@@ -229,11 +233,23 @@ def _is_code(item: object) -> bool:
             and isinstance(item.get("boot", ""), (str, type(None))))
 
 
-def _lives(code: dict[str, Any], steady: float, boot: str | None) -> bool:
-    """Whether ``code`` still pairs at ``steady`` (the steady clock now) on this boot."""
-    if code.get("boot") != boot:
+def steady_seconds() -> float:
+    """The steady clock the codes live on: one for every program of this boot, never
+    set; on Linux the one that goes on counting while the computer sleeps."""
+    if hasattr(time, "CLOCK_BOOTTIME"):
+        return time.clock_gettime(time.CLOCK_BOOTTIME)
+    return time.monotonic()
+
+
+def _lives(code: dict[str, Any], now: datetime, steady: float, boot: str | None) -> bool:
+    """Whether ``code`` still pairs at ``steady`` (the steady clock now) on this boot
+    (``now``: the wall clock, its loose bound)."""
+    if code.get("boot") != boot or now > _time(code["expires_at"]) + WALL_GRACE:
         return False
-    started = float(code["steady_from"])
+    try:
+        started = float(code["steady_from"])
+    except (OverflowError, ValueError):  # a file edited by hand
+        return False
     return started <= steady < started + CODE_SECONDS
 
 
