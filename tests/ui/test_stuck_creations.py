@@ -182,7 +182,8 @@ def test_the_lists_row_stays_while_the_answer_is_awaited_and_clears_with_the_car
     type_amount(qtbot, window, "55")
     panel = window.parts.payment_panel
     assert panel.creating_card_due()
-    assert table.currentIndex().row() == row  # untouched as the request goes out
+    # Untouched as the request goes out: still the sale before's row.
+    assert table.currentIndex().row() == row == model.row_of(before)
     qtbot.waitUntil(lambda: panel.badge.phase() is OrderPhase.CREATING, timeout=WAIT_MS)
     assert not table.currentIndex().isValid()
     assert not table.selectionModel().hasSelection()
