@@ -94,6 +94,8 @@ class TerminalTill:
     _emit: Emit | None = None
     #: The sale and what the buyer's screen last showed of it (a stream's "shown", ...).
     _on_screen: tuple[str, BuyerState] | None = None
+    #: The sale as the screens last had it: when it leaves them unpaid, "dismissed".
+    _sale: Order | None = None
     #: The service as the watch last found it: "ok", "failing" (and why), or "unknown".
     _service: tuple[str, str | None] = ("unknown", None)
     #: The open orders whose "created" was said (once each, before their "shown").
@@ -141,8 +143,14 @@ class TerminalTill:
 
     def _screens(self, screens: CounterScreens) -> None:
         """The sale's code in front of the buyer ("shown"), or its time up and its last
-        status being asked ("checking"): said once each, as the buyer's screen shows it."""
+        status being asked ("checking"): said once each, as the buyer's screen shows it.
+        A sale that leaves the counter before its end (Esc, the next sale, dismiss, an
+        order shown to the buyer instead) is "dismissed": it is still watched."""
         sale, state = screens.sale, screens.buyer.state
+        left, self._sale = self._sale, sale
+        if (left is not None and not left.status.is_final
+                and (sale is None or sale.order_id != left.order_id)):
+            self._said("dismissed", left)
         now = None if sale is None else (sale.order_id, state)
         if now == self._on_screen:
             return
@@ -226,8 +234,7 @@ class TerminalTill:
         watched: the service has no cancel); None when there is no such order."""
         order = self.desk.get(order_id)
         if order is not None and self.sale_id() == order_id:
-            self.end_sale()
-            self._said("dismissed", order)
+            self.end_sale()  # the screens say "dismissed"
         return order
 
     def health(self) -> dict[str, object]:

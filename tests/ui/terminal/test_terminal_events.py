@@ -1,9 +1,12 @@
 """The till program's event stream and dismiss: a payment asked for and paid on the
 sandbox's page arrives as events; a stream cut and resumed with Last-Event-ID misses
-nothing; dismiss takes the sale off the buyer's screen and it stays watched."""
+nothing; dismiss takes the sale off the buyer's screen and it stays watched; the
+cashier's Esc or next sale is heard as "dismissed" too."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 from terminal_client import EventReader, TillProgram
 
@@ -11,7 +14,7 @@ from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.ui.main_window import MainWindow
 
-from counter_steps import WAIT_MS
+from counter_steps import WAIT_MS, child, type_amount
 from payment_page import decide
 
 
@@ -84,8 +87,39 @@ def test_dismiss_takes_the_sale_off_the_buyers_screen_and_it_stays_watched(
         assert window.watch.presenter.sale_id is None
         assert stream.until("dismissed", order_id)[2]["phase"] == "pending"
         pay(window, qtbot, payment)  # still watched: paid later, it is heard
-        assert stream.until("paid", order_id)[2]["phase"] == "paid"
+        _event_id, kind, data = stream.next()  # said once, not by dismiss and the screens
+        assert (kind, data["order_id"], data["phase"]) == ("paid", order_id, "paid")
     finally:
         stream.close()
     missing = till.call("POST", "/v1/payments/no-such-order/dismiss")
     assert missing.status_code == 404 and missing.json()["code"] == "api_not_found"
+
+
+def test_the_cashiers_escape_or_next_sale_is_heard_as_dismissed(
+        window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, till: TillProgram) -> None:
+    """The till program's buyer no longer sees its code when the cashier presses Esc or
+    types the next sale: the stream says so ("dismissed"); the payment stays watched."""
+    stream = EventReader(till)
+    try:
+        first = till.call("POST", "/v1/payments",
+                          json={"amount_kopecks": 5100, "reference": "e-5"}).json()
+        stream.until("shown", first["order_id"])
+        amount: QLineEdit = child(window, QLineEdit, "amount_input")
+        window.activateWindow()  # the cashier's window, in front
+        qtbot.waitUntil(window.isActiveWindow)
+        amount.setFocus()  # where the cashier's hands are
+        qtbot.keyClick(amount, Qt.Key.Key_Escape)
+        assert window.watch.presenter.sale_id is None
+        _event_id, kind, data = stream.next()
+        assert (kind, data["order_id"], data["phase"]) == (
+            "dismissed", first["order_id"], "pending")
+        second = till.call("POST", "/v1/payments",
+                           json={"amount_kopecks": 5200, "reference": "e-6"}).json()
+        stream.until("shown", second["order_id"])
+        type_amount(qtbot, window, "53")  # the next buyer's sale, typed at the counter
+        _event_id, kind, data = stream.next()
+        assert (kind, data["order_id"]) == ("dismissed", second["order_id"])
+        pay(window, qtbot, first)  # still watched
+        assert stream.until("paid", first["order_id"])[2]["phase"] == "paid"
+    finally:
+        stream.close()
