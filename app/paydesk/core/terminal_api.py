@@ -27,7 +27,6 @@ import json
 import logging
 import re
 import socket
-import time
 from collections.abc import Awaitable, Callable
 from functools import partial
 from pathlib import Path
@@ -38,7 +37,7 @@ from aiohttp import web
 from paydesk.core.display_guard import host_is_allowed
 from paydesk.core.served_loop import ServedLoop, capped
 from paydesk.core.terminal_address import ADDRESS_FILE, LOCK_FILE
-from paydesk.core.terminal_events import EventLog
+from paydesk.core.terminal_events import EventLog, first_event_id
 from paydesk.core.terminal_till import PaymentAsk, Taken, TerminalTill
 from paydesk.core.terminal_token import bearer_matches
 from paydesk.domain.catalogue import english
@@ -94,7 +93,7 @@ class TerminalApi:
         self._port = port
         self._served = ServedLoop(self.data_dir, lock_file=LOCK_FILE, address_file=ADDRESS_FILE,
                                   what="till program's API", stop_seconds=STOP_SECONDS)
-        self._events = EventLog(int(time.time() * 1000))
+        self._events = EventLog(first_event_id())
 
     @property
     def base_url(self) -> str:

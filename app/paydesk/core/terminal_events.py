@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import secrets
 from collections import deque
 from dataclasses import dataclass
 
@@ -19,6 +20,15 @@ from dataclasses import dataclass
 KEPT = 1000
 #: What a client is told when the events after its last id are not all kept.
 RESET = "reset"
+#: A run's first id is drawn below this: a JavaScript number holds every id exactly.
+_IDS = 2**52
+
+
+def first_event_id() -> int:
+    """Where a run's ids start: anywhere among 2**52, drawn at random. Another run's id
+    is then never taken for this run's, whatever the wall clock did between the two
+    (a start time would be, once the clock was put back)."""
+    return secrets.randbelow(_IDS - 2**32)
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,8 +44,8 @@ class ApiEvent:
 class EventLog:
     """The events since the API started (the last :data:`KEPT`), and who listens.
 
-    Ids count from ``first`` (the start's time in milliseconds: ids of an earlier run
-    are lower, never taken for this run's)."""
+    Ids count up from ``first`` (:func:`first_event_id`: an id of another run falls
+    outside this run's, and its client is told to read its payments again)."""
 
     def __init__(self, first: int) -> None:
         self._first = first
