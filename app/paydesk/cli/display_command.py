@@ -21,9 +21,6 @@ from paydesk.cli import exit_codes
 from paydesk.core.display_devices import DeviceBook, pairing_address, running_address
 from paydesk.core.runtime import Runtime
 
-#: Nobody serves this data folder's buyer's screen (the issue's own number for it).
-NOT_RUNNING = 5
-
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     display = sub.add_parser(
@@ -45,7 +42,7 @@ def run_display(args: argparse.Namespace, runtime: Runtime) -> int:
     if base_url is None:
         print("paydesk: no PayDesk window serves the buyer's web screen for this data folder "
               "(set web_display to local or network, and start the window).", file=sys.stderr)
-        return NOT_RUNNING
+        return exit_codes.NOT_RUNNING
     url, expires_at = pairing_address(DeviceBook(data_dir), base_url, datetime.now(UTC))
     if args.json:
         print(json.dumps({"url": url, "expires_at": expires_at.isoformat()}))

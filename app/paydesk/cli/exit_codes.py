@@ -15,6 +15,9 @@ REFUSED = 3
 UNAVAILABLE = 4
 #: The local order book could not be opened or written; nothing was sent.
 STORAGE = 5
+#: No program serves this data folder's buyer's web screen or till program's API
+#: (``paydesk display link``, ``paydesk terminal url``); shares 5 with STORAGE.
+NOT_RUNNING = 5
 #: The payment service has the order, but the order book could not save its link:
 #: never create it again; ``paydesk refresh`` (or the window) finishes it.
 SENT_NOT_SAVED = 6

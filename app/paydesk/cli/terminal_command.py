@@ -16,9 +16,6 @@ from paydesk.core.runtime import Runtime
 from paydesk.core.terminal_address import running_api_address
 from paydesk.core.terminal_token import api_token
 
-#: Nobody serves this data folder's API (as ``paydesk display link`` says it).
-NOT_RUNNING = 5
-
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     terminal = sub.add_parser(
@@ -55,7 +52,7 @@ def _print_url(args: argparse.Namespace, runtime: Runtime) -> int:
         print("paydesk: nothing serves the till program's API for this data folder (set "
               "terminal_api to local and start the window, or run paydesk serve).",
               file=sys.stderr)
-        return NOT_RUNNING
+        return exit_codes.NOT_RUNNING
     url = f"{base_url}/v1"
     print(json.dumps({"url": url}) if args.json else url)
     return exit_codes.OK

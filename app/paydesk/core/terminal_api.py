@@ -238,32 +238,25 @@ class TerminalApi:
         return order, self._till.describe(order)
 
     async def _payment(self, request: web.Request) -> web.Response:
-        order_id = request.match_info["order_id"]
-        if not _ORDER_ID.fullmatch(order_id):
-            return problem(404, Failure(ApiFailureCode.NOT_FOUND))
-
-        def read() -> dict[str, object] | None:
-            order = self._till.order(order_id)
-            return None if order is None else self._till.describe(order)
-
-        shown = await self._in_gui(read)
-        if shown is None:
-            return problem(404, Failure(ApiFailureCode.NOT_FOUND))
-        return _json(200, shown)
+        return await self._named(request, self._till.order)
 
     async def _dismiss(self, request: web.Request) -> web.Response:
+        return await self._named(request, self._till.dismiss)
+
+    async def _named(self, request: web.Request,
+                     find: Callable[[str], Order | None]) -> web.Response:
+        """The payment the address names, as ``find`` (run in the window's thread: a
+        read, or the dismiss) leaves it; 404 when there is none."""
         order_id = request.match_info["order_id"]
         if not _ORDER_ID.fullmatch(order_id):
             return problem(404, Failure(ApiFailureCode.NOT_FOUND))
-
-        def dismiss() -> dict[str, object] | None:
-            order = self._till.dismiss(order_id)
-            return None if order is None else self._till.describe(order)
-
-        shown = await self._in_gui(dismiss)
+        shown = await self._in_gui(lambda: self._described(find(order_id)))
         if shown is None:
             return problem(404, Failure(ApiFailureCode.NOT_FOUND))
         return _json(200, shown)
+
+    def _described(self, order: Order | None) -> dict[str, object] | None:
+        return None if order is None else self._till.describe(order)
 
     async def _stream(self, request: web.Request) -> web.StreamResponse:
         if self._events.listeners() >= MAX_STREAMS:
@@ -296,11 +289,7 @@ class TerminalApi:
         if failure is not None:
             return problem(422, failure)
 
-        def read() -> dict[str, object] | None:
-            order = self._till.by_reference(reference)
-            return None if order is None else self._till.describe(order)
-
-        shown = await self._in_gui(read)
+        shown = await self._in_gui(lambda: self._described(self._till.by_reference(reference)))
         return _json(200, {"payments": [] if shown is None else [shown]})
 
     async def _health(self, _request: web.Request) -> web.Response:

@@ -92,10 +92,10 @@ class TerminalTill:
     show_to_buyer: Callable[[Order], bool]
     _waiting: dict[str, list[Recorded]] = field(default_factory=dict)
     _emit: Emit | None = None
-    #: The sale and what the buyer's screen last showed of it (a stream's "shown", ...).
-    _on_screen: tuple[str, BuyerState] | None = None
-    #: The sale as the screens last had it: when it leaves them unpaid, "dismissed".
+    #: The sale as the screens last had it (when it leaves them unpaid: "dismissed"),
+    #: and what the buyer's screen showed of it (a stream's "shown", "checking").
     _sale: Order | None = None
+    _state: BuyerState | None = None
     #: The service as the watch last found it: "ok", "failing" (and why), or "unknown".
     _service: tuple[str, str | None] = ("unknown", None)
     #: The open orders whose "created" was said (once each, before their "shown").
@@ -147,16 +147,14 @@ class TerminalTill:
         A sale that leaves the counter before its end (Esc, the next sale, dismiss, an
         order shown to the buyer instead) is "dismissed": it is still watched."""
         sale, state = screens.sale, screens.buyer.state
-        left, self._sale = self._sale, sale
-        if (left is not None and not left.status.is_final
-                and (sale is None or sale.order_id != left.order_id)):
-            self._said("dismissed", left)
-        now = None if sale is None else (sale.order_id, state)
-        if now == self._on_screen:
-            return
-        self._on_screen = now
+        left, was = self._sale, self._state
+        self._sale, self._state = sale, state
+        if left is not None and (sale is None or sale.order_id != left.order_id):
+            if not left.status.is_final:
+                self._said("dismissed", left)
+            was = None  # another sale: its screen is new
         kind = _ON_SCREEN.get(state)
-        if sale is not None and kind is not None:
+        if sale is not None and state != was and kind is not None:
             self._say_created(sale)  # its code is there: it was created first
             self._said(kind, sale)
 
