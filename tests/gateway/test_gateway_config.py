@@ -39,8 +39,8 @@ def test_accepted_addresses(base_url: str, expected: str) -> None:
     "base_url",
     [
         "http://pay.example.com",
-        "http://192.168.1.10:8000",
-        "http://10.0.0.1",
+        "http://192.0.2.10:8000",
+        "http://198.51.100.1",
         "http://[2001:db8::1]",
         "http://128.0.0.1",
         "http://localhost.example.com",
@@ -54,8 +54,8 @@ def test_plain_http_off_loopback_is_refused(base_url: str) -> None:
 
 
 def test_allow_insecure_permits_plain_http_off_loopback() -> None:
-    client = GatewayClient("http://192.168.1.10:8000/", 1, SECRET, allow_insecure=True)
-    assert client.base_url == "http://192.168.1.10:8000"
+    client = GatewayClient("http://192.0.2.10:8000/", 1, SECRET, allow_insecure=True)
+    assert client.base_url == "http://192.0.2.10:8000"
     client.close()
 
 
