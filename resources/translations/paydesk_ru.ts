@@ -182,7 +182,7 @@
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="269"/>
+        <location filename="../../app/paydesk/ui/app.py" line="275"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -232,7 +232,7 @@
         <location filename="../../app/paydesk/ui/orders/details.py" line="85"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="135"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="98"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="100"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="168"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="252"/>
         <source>Amount</source>
@@ -352,6 +352,11 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/web_screen.py" line="134"/>
+        <source>Buyer&apos;s screens: not started</source>
+        <translation>Экраны покупателя: не запущены</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="137"/>
         <source>Buyer&apos;s screens: {0}</source>
         <translation>Экранов покупателя: {0}</translation>
     </message>
@@ -721,7 +726,7 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="214"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="216"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -1105,7 +1110,7 @@
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="75"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="120"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="122"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
@@ -1163,7 +1168,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="39"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="116"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="118"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
@@ -1183,13 +1188,13 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/receipts.py" line="56"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="209"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="211"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="229"/>
         <source>Order {short_id}</source>
         <translation>Заказ {short_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="202"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="204"/>
         <source>Order {short_id} · from the till program, ref {reference}</source>
         <translation>Заказ {short_id} · от кассовой программы, номер {reference}</translation>
     </message>
@@ -1244,7 +1249,7 @@
         <translation>Оплачено в приблизительное время</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="288"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="291"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -1270,7 +1275,7 @@
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="287"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="290"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
@@ -1350,7 +1355,7 @@
         <translation>Оплатите за {minutes} мин, до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="276"/>
+        <location filename="../../app/paydesk/ui/app.py" line="282"/>
         <location filename="../../app/paydesk/ui/main_window.py" line="87"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
@@ -1774,7 +1779,7 @@ QR payments at a shop counter.</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="71"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="95"/>
         <source>Shared order book: {0}</source>
         <translation>Общая книга заказов: {0}</translation>
     </message>
@@ -1864,7 +1869,7 @@ QR payments at a shop counter.</source>
         <translation>&amp;Касса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="135"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="138"/>
         <source>Tablets and phones showing the buyer&apos;s screen now</source>
         <translation>Планшеты и телефоны, которые сейчас показывают экран покупателя</translation>
     </message>
@@ -2512,7 +2517,7 @@ QR payments at a shop counter.</source>
         <translation>Касса отправляет в платёжный сервис другую продажу. Повторите запрос чуть позже.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="100"/>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="101"/>
         <source>The till program takes payments through this address (paydesk terminal token gives its token)</source>
         <translation>Кассовая программа принимает оплату через этот адрес (токен выдаёт paydesk terminal token)</translation>
     </message>
@@ -2655,7 +2660,7 @@ QR payments at a shop counter.</source>
         <translation>Этот экран не подключён к кассе. Отсканируйте новый код подключения на кассе.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="72"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
     </message>
@@ -2678,12 +2683,12 @@ QR payments at a shop counter.</source>
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="103"/>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="104"/>
         <source>Till program API: not started</source>
         <translation>API для кассы: не запущен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="98"/>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="99"/>
         <source>Till program API: {0}</source>
         <translation>API для кассы: {0}</translation>
     </message>
@@ -2710,7 +2715,7 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/core/display_page.py" line="29"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="137"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="139"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="103"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="105"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
@@ -2927,7 +2932,7 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="205"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="207"/>
         <source>{order_id}
 The till program&apos;s reference: {reference}</source>
         <translation>{order_id}
@@ -2986,17 +2991,17 @@ The till program&apos;s reference: {reference}</source>
         <translation>≈ {0} из оплат замечены больше чем через минуту после того, как могли быть сделаны: их время приблизительное.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="91"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="115"/>
         <source>⚠ Shared order book offline — 1 order waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — 1 заказ ждёт отправки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="92"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="116"/>
         <source>⚠ Shared order book offline — {0} orders waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — ждут отправки: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="88"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="112"/>
         <source>⚠ Shared order book: not usable — {0}</source>
         <translation>⚠ Общая книга заказов не работает — {0}</translation>
     </message>
@@ -3006,7 +3011,7 @@ The till program&apos;s reference: {reference}</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="84"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="108"/>
         <source>✓ Shared order book</source>
         <translation>✓ Общая книга заказов</translation>
     </message>
@@ -3016,12 +3021,12 @@ The till program&apos;s reference: {reference}</source>
         <translation>✗ Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="86"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="110"/>
         <source>⟳ Shared order book: connecting…</source>
         <translation>⟳ Общая книга заказов: подключение…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="83"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="107"/>
         <source>⟳ Shared order book: uploading ({0})</source>
         <translation>⟳ Общая книга заказов: отправка ({0})</translation>
     </message>

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import socket
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -14,8 +15,10 @@ from pytestqt.qtbot import QtBot
 
 from paydesk.core.counter_views import Place
 from paydesk.core.runtime import Runtime
+from paydesk.core.settings import WEB_DISPLAY_PORT, Settings
 from paydesk.domain.writing import money_text
 from paydesk.sandbox import SandboxServer
+from paydesk.sandbox.config import DEFAULT_PORT as SANDBOX_PORT
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.settings.dialog import SettingsDialog
 
@@ -159,6 +162,28 @@ def test_paydesk_display_link_says_when_no_window_serves_it(tmp_path: Path) -> N
         "display", "link")
     assert done.code == 5 and done.out == ""
     assert len(done.err.strip().splitlines()) == 1
+
+
+def test_a_page_that_cannot_start_says_so_in_the_status_bar(
+        window: MainWindow, qtbot: QtBot) -> None:
+    """Another program holds the page's port: the status bar says the buyer's screens
+    are not started, and why, instead of saying nothing; a free port starts it."""
+    web = window.parts.web_screen
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        window.runtime.keeper.save({"web_display_port": taken.getsockname()[1]})
+        assert web.server is None and web.label is not None
+        assert web.label.isVisible()
+        assert web.label.text() == "Buyer's screens: not started"
+        assert web.label.toolTip() == web.problem != ""
+    window.runtime.keeper.save({"web_display_port": 0})
+    assert web.server is not None and web.label.text() == "Buyer's screens: 0"
+
+
+def test_the_pages_port_is_not_the_sandboxs_nor_the_apis() -> None:
+    """The demo's sandbox takes 8765 when it starts; the page must not want it too."""
+    assert WEB_DISPLAY_PORT not in (SANDBOX_PORT, Settings().terminal_api_port)
 
 
 @pytest.mark.parametrize("language", ["en", "ru"], indirect=True)

@@ -95,8 +95,8 @@ class WebScreenLink(QObject):
             else:
                 self._server = server
                 server.show(self._buyer)
-        if self.label is not None:
-            self.label.setVisible(self._server is not None)
+        if self.label is not None:  # serving, or why it is not (the setting is on)
+            self.label.setVisible(self._server is not None or bool(self.problem))
         self._count(0)
         self.server_changed.emit()
 
@@ -130,7 +130,10 @@ class WebScreenLink(QObject):
         if self._server is None:
             count = 0
         before, self._connected = self._connected, count
-        if self.label is not None:
+        if self.label is not None and self._server is None and self.problem:
+            self.label.setText(tr("Buyer's screens: not started"))
+            self.label.setToolTip(self.problem)
+        elif self.label is not None:
             self.label.setText(tr("Buyer's screens: {0}").format(count))
             self.label.setToolTip(tr("Tablets and phones showing the buyer's screen now"))
         if before == 0 and count > 0:
