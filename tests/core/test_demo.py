@@ -41,6 +41,23 @@ def port_file(folder: AppPaths) -> str:
     return (folder.data_dir / "sandbox-port").read_text(encoding="utf-8").strip()
 
 
+def test_the_sandbox_leaves_the_ports_the_demo_gives_its_page_and_api(
+    folder: AppPaths, started: list[DemoSandbox]
+) -> None:
+    """The sandbox's port of last time is the one the demo's settings now give the
+    buyer's web screen (or the till program's API): it takes a free one instead, so the
+    page starts; with no such setting it keeps its port, as before."""
+    first = start(started, folder, share=False)
+    port = int(port_file(folder))
+    first.stop()
+    avoiding = DemoSandbox(folder, avoid=frozenset({port, 0}))
+    avoiding.start()
+    started.append(avoiding)
+    assert avoiding.server is not None
+    assert int(port_file(folder)) != port
+    assert not base_url(avoiding).endswith(f":{port}")
+
+
 def test_a_command_beside_the_window_uses_the_windows_sandbox(
     folder: AppPaths, started: list[DemoSandbox]
 ) -> None:

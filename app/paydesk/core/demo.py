@@ -40,17 +40,20 @@ class DemoSandbox:
 
     def __init__(
         self, paths: AppPaths, *, ttl_seconds: float = 900.0, merchant_name: str = "",
-        language: str = "system", share: bool = False,
+        language: str = "system", share: bool = False, avoid: frozenset[int] = frozenset(),
     ) -> None:
         """``ttl_seconds`` and ``merchant_name`` ("": the demo shop's own name, in the
         demo's ``language``) are the demo's settings: its orders' lifetime and its
         shop's name. ``share``: use the sandbox another process runs for this folder,
-        if one does (a command's choice; the window always runs one of its own)."""
+        if one does (a command's choice; the window always runs one of its own).
+        ``avoid``: ports the demo's settings give to something else (the buyer's web
+        screen, the till program's API); the sandbox takes a free one rather than those."""
         self.paths = paths.ensure()
         self._ttl = ttl_seconds
         self._merchant_name = own_shop_name(merchant_name)
         self._default_name = demo_shop_name(language)
         self._share = share
+        self._avoid = avoid
         self._server: SandboxServer | None = None
         self._lock: HeldLock | None = None
         self._base_url: str | None = None
@@ -86,11 +89,13 @@ class DemoSandbox:
             merchant_name=self._merchant_name or self._default_name,
         )
         create_private_file(self.paths.sandbox_database)  # the demo's buyers' e-mails are in it too
-        try:
-            return SandboxServer(config, host="127.0.0.1", port=port or DEFAULT_PORT).start()
-        except OSError:
-            log.info("demo port %s is busy; using a free one", port or DEFAULT_PORT)
-            return SandboxServer(config, host="127.0.0.1", port=0).start()
+        wanted = port or DEFAULT_PORT
+        if wanted not in self._avoid:
+            try:
+                return SandboxServer(config, host="127.0.0.1", port=wanted).start()
+            except OSError:
+                log.info("demo port %s is busy; using a free one", wanted)
+        return SandboxServer(config, host="127.0.0.1", port=0).start()
 
     @property
     def server(self) -> SandboxServer | None:

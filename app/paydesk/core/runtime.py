@@ -331,7 +331,8 @@ def open_runtime(
     base = settings_file.load(demo_paths.settings_file, environ={})
     sandbox = DemoSandbox(demo_paths, ttl_seconds=base.order_lifetime_seconds,
                           merchant_name=base.merchant_name, language=base.language,
-                          share=share_demo)
+                          share=share_demo,
+                          avoid=frozenset({base.web_display_port, base.terminal_api_port}))
     sandbox.start()
     runtime = Runtime(demo_paths, sandbox.settings(base), demo=sandbox,
                       over_file=sandbox.settings, unsaved=Settings())
