@@ -33,8 +33,7 @@ from paydesk.domain.money import MAX_AMOUNT
 from paydesk.support.held_lock import wait_for_lock
 from paydesk.support.private_files import make_private_folder, write_private_file
 
-#: The buyer's web screen's port unless one is set (paydesk.core.web_display): not the
-#: sandbox's 8765 (the demo's sandbox takes it first) nor the till program's API's 8766.
+#: The buyer's web screen's port unless set: not the sandbox's 8765 nor the API's 8766.
 WEB_DISPLAY_PORT = 8767
 #: Where the buyer's web screen listens (nowhere, this computer, the shop's network) and
 #: the till program's API (core/terminal_api.py: nowhere, this computer).
