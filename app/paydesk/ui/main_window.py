@@ -40,7 +40,6 @@ from paydesk.ui.shell.problem_banner import Notice, ProblemBanner
 from paydesk.ui.shell.window_size import ScreenFit, first_geometry, fitted
 
 if TYPE_CHECKING:
-    from PySide6.QtCore import QEvent
     from PySide6.QtGui import QCloseEvent
 
     from paydesk.ui.orders.panel import OrdersPanel
@@ -120,7 +119,7 @@ class MainWindow(QMainWindow):
         self.banner.retry_requested.connect(self._retry)
         self._restore_state()
         # Whatever it shows later (a looked-up order, an error), it stays on its screen.
-        self.screen_fit = ScreenFit(self)
+        self.screen_fit = ScreenFit(self, watch=True)
         self.statusBar().showMessage(
             tr("Service: {0}").format(runtime.settings.base_url or tr("not set up"))
         )
@@ -305,12 +304,6 @@ class MainWindow(QMainWindow):
         parts.web_screen.stop()
         window_builder.stop_parts(parts.watch, parts.shared_book, parts.book_watch,
                                   parts.orders_panel)
-
-    def event(self, event: QEvent) -> bool:
-        handled = super().event(event)
-        if self.screen_fit is not None:  # None while __init__ runs
-            self.screen_fit.seen(event)
-        return handled
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._after_first_frame.cancel()  # closed before its first frame: nothing more to build

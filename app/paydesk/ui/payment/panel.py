@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from paydesk.core.counter_views import PanelView, Place
 from paydesk.domain.order_ids import short_id
@@ -77,15 +85,20 @@ class PaymentPanel(QWidget):
         self._idle = IdleCard(self)
         self.idle_label = self._idle.label
         self.card = self._build_card(save_folder)
-        self._blank = QWidget(self)  # an order on its way, for its first moments
         self._stack = QStackedWidget(self)
         self._stack.addWidget(self._idle)
         self._stack.addWidget(self.card)
-        self._stack.addWidget(self._blank)
         self._stack.setCurrentWidget(self._idle)
-        root = QVBoxLayout(self)
+        # An order on its way, for its first moments: a cover over the card or the idle
+        # page, not a page of the stack, so the answer only uncovers the card (hiding one
+        # plain widget), instead of showing the card again and laying it all out.
+        self._blank = QWidget(self)
+        self._blank.setAutoFillBackground(True)
+        self._blank.hide()
+        root = QGridLayout(self)
         root.setContentsMargins(0, 0, 0, 0)
-        root.addWidget(self._stack)
+        root.addWidget(self._stack, 0, 0)
+        root.addWidget(self._blank, 0, 0)  # the later one lies on top
         self._set_place(PanelView())
 
     def _build_card(self, save_folder: SaveFolder | None) -> QFrame:
@@ -184,8 +197,10 @@ class PaymentPanel(QWidget):
             self.qr.set_inactive(None)
             self._set_link(None)
             self._stack.setCurrentWidget(self._idle)
+            self._blank.hide()
             return
         self._stack.setCurrentWidget(self.card)
+        self._blank.hide()
         look = CARDS[phase]
         new_link = order.url is not None and order.url != self.qr.text()
         self.qr.set_text(order.url)
@@ -225,7 +240,7 @@ class PaymentPanel(QWidget):
         :data:`CREATING_CARD_AFTER_MS`."""
         self._order = None
         self._creating_amount = amount_kopecks
-        self._stack.setCurrentWidget(self._blank)
+        self._blank.show()
         # Emptied while out of sight (no paint): the answer shows the card with its code
         # at once, and none of the order before may come with it, even for a frame.
         self.qr.set_text(None)
@@ -244,6 +259,7 @@ class PaymentPanel(QWidget):
 
     def _show_creating_card(self) -> None:
         self._stack.setCurrentWidget(self.card)
+        self._blank.hide()
         self.amount_label.setText(money(self._creating_amount or 0))
         self.badge.set_creating()
         self.qr.set_text(None)
@@ -268,6 +284,8 @@ class PaymentPanel(QWidget):
         if self.buyer_strip.set_place(place, can_show=view.can_show,
                                       sale_amount=view.sale_amount):
             restyle(self.card, looked_up=not place.is_sale)
+        if not self._blank.isHidden():
+            return  # covered: laid out as the answer uncovers the card (_show_order)
         for frame in (self.buyer_strip, self.card):  # laid out now, as in
             layout = frame.layout()  # _set_card_state: a grab right after shows it whole
             if layout is not None:
@@ -280,7 +298,7 @@ class PaymentPanel(QWidget):
         return self._order
 
     def is_idle(self) -> bool:
-        return self._stack.currentWidget() is self._idle
+        return self._stack.currentWidget() is self._idle and self._blank.isHidden()
 
     @staticmethod
     def _final_words(order: Order, phase: OrderPhase) -> str:

@@ -17,7 +17,7 @@ not fit gives way inside it (the QR code shrinks, a long form scrolls) instead.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QMargins, QRect, QSize
+from PySide6.QtCore import QEvent, QMargins, QObject, QRect, QSize
 from PySide6.QtWidgets import QLayout, QWidget
 
 #: What the counter's two panes want side by side: the QR at arm's length, the list's columns.
@@ -57,16 +57,20 @@ class ScreenFit:
 
     Its layout no longer sets the window's minimum (Qt would raise it to whatever
     the content needs, and the window with it); this sets it at each layout pass,
-    cut to the room: what does not fit gives way inside the window. The window hands
-    it its events (``seen``, from its ``event``): an event filter object could
-    outlive its Python half on a dialog kept by its parent window.
+    cut to the room: what does not fit gives way inside the window. A dialog hands it
+    its events (``seen``, from its ``event``: its own fit follows the same pass); the
+    counter window lets it watch them (``watch``): an override of ``event`` would run
+    every paint of the window's inside with the interpreter lock held, and the
+    requests' threads wait for it.
     """
 
-    def __init__(self, window: QWidget) -> None:
+    def __init__(self, window: QWidget, *, watch: bool = False) -> None:
         self._window = window
         layout = window.layout()
         if layout is not None:
             layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        if watch:
+            window.installEventFilter(_LayoutWatch(self, window))
         self.fit()
 
     def room(self) -> QRect:
@@ -97,3 +101,17 @@ class ScreenFit:
         if not (window.isMaximized() or window.isFullScreen()
                 or available.contains(window.frameGeometry())):
             window.setGeometry(fitted(window.geometry(), available))
+
+
+class _LayoutWatch(QObject):
+    """Hands a window's layout passes to its ScreenFit. Qt has activated the window's
+    layout when an event filter sees its LayoutRequest (QLayout.widgetEvent comes
+    first), so this sees what the window's own ``event`` would after handling it."""
+
+    def __init__(self, fit: ScreenFit, window: QWidget) -> None:
+        super().__init__(window)  # lives and dies with the window
+        self._fit = fit
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        self._fit.seen(event)
+        return False

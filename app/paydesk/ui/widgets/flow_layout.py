@@ -28,12 +28,16 @@ class FlowLayout(QLayout):
         self._spacing = spacing
         self._line_spacing = line_spacing
         self._centred = centred
+        # The height for a width, until the items or their sizes change (invalidate):
+        # a layout pass asks it of every width it tries, many times over.
+        self._heights: dict[int, int] = {}
         self.setContentsMargins(0, 0, 0, 0)
 
     # -- QLayout's item list --------------------------------------------------------
 
     def addItem(self, item: QLayoutItem) -> None:
         self._items.append(item)
+        self.invalidate()
 
     def count(self) -> int:
         return len(self._items)
@@ -42,7 +46,11 @@ class FlowLayout(QLayout):
         return self._items[index] if 0 <= index < len(self._items) else None
 
     def takeAt(self, index: int) -> QLayoutItem | None:
-        return self._items.pop(index) if 0 <= index < len(self._items) else None
+        if not 0 <= index < len(self._items):
+            return None
+        item = self._items.pop(index)
+        self.invalidate()
+        return item
 
     # -- sizes --------------------------------------------------------------------------
 
@@ -53,7 +61,15 @@ class FlowLayout(QLayout):
         return True
 
     def heightForWidth(self, width: int) -> int:
-        return self._lay_out(QRect(0, 0, width, 0), place=False)
+        height = self._heights.get(width)
+        if height is None:
+            height = self._heights[width] = self._lay_out(QRect(0, 0, width, 0), place=False)
+        return height
+
+    def invalidate(self) -> None:
+        """An item came, went, showed, hid or changed its size hint: measure again."""
+        self._heights.clear()
+        super().invalidate()
 
     def sizeHint(self) -> QSize:
         """Everything on one line."""
