@@ -32,7 +32,7 @@ def _matrix(text: str, border: int) -> tuple[tuple[bool, ...], ...]:
     code = qrcode.QRCode(error_correction=ERROR_CORRECT_M, border=border)
     code.add_data(text)
     code.make(fit=True)
-    return tuple(tuple(bool(module) for module in row) for row in code.get_matrix())
+    return tuple(map(tuple, code.get_matrix()))  # its modules are bools, all set by make()
 
 
 def render_text(matrix: list[list[bool]]) -> str:

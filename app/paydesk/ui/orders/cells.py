@@ -67,11 +67,6 @@ def status_text(order: Order) -> str:
     return phase_words(order, tr)
 
 
-def sort_ms(moment: datetime | None) -> int:
-    """A time as a sortable int; a missing time sorts first, as NULL does in SQLite."""
-    return -1 if moment is None else to_ms(moment)
-
-
 def local_day(moment: datetime) -> QDate:
     """The local calendar day ``moment`` falls on."""
     return QDateTime.fromMSecsSinceEpoch(to_ms(moment), QTimeZone.systemTimeZone()).date()

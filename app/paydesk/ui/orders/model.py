@@ -8,37 +8,33 @@ scrolls. A background status check replaces one row in place
 selection and the scroll position survive polling; so does a status another
 program changed (:meth:`OrdersModel.follow_book`). What each column shows of
 an order is :mod:`paydesk.ui.orders.table_columns`.
+
+Each loaded row's cells are items of a :class:`QStandardItemModel`, made when the
+row arrives or its order changes: the view paints them without a call into Python.
+A paint that needed Python for every cell (a row inserted at the top repaints every
+visible one) waited on the interpreter lock for each, behind the threads serving the
+till program's API and the requests; the window stalled while they were busy.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from collections.abc import Iterable
-from typing import Any, cast
+from collections.abc import Iterator
+from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QModelRoleData,
-    QModelRoleDataSpan,
-    QObject,
-    QPersistentModelIndex,
-    Qt,
-    Signal,
-)
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
 from paydesk.core.book_reader import OrderBookReader, OrderQuery, StoreError
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.orders.cells import ROWS, status_text
 from paydesk.ui.orders.table_columns import (
-    ALIGNMENTS,
     COLUMN_OF_SORT,
     DISPLAY,
     LEFT,
     RIGHT,
-    SORT_VALUE,
     Column,
     tooltip,
 )
@@ -48,38 +44,19 @@ from paydesk.ui.shell.messages import book_error_text, failure_text
 #: asks for the next page as it scrolls near the end.
 PAGE_SIZE = 100
 
-#: The :class:`Order` of a row (for the window, export and tests).
+#: The :class:`Order` of a row, in its first cell (for the window, export and tests).
 ORDER_ROLE = Qt.ItemDataRole.UserRole + 1
-#: A plain value that sorts like the column (ints for times and amounts).
-SORT_ROLE = Qt.ItemDataRole.UserRole + 2
 
 _Index = QModelIndex | QPersistentModelIndex
 
 _ITEM_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-_NO_FLAGS = Qt.ItemFlag.NoItemFlags
-
-# The roles as plain ints: the view asks for several roles of every visible cell
-# on every repaint, so data() compares ints rather than building enum values.
-_DISPLAY_ROLE = int(Qt.ItemDataRole.DisplayRole)
-_ALIGNMENT_ROLE = int(Qt.ItemDataRole.TextAlignmentRole)
-_FOREGROUND_ROLE = int(Qt.ItemDataRole.ForegroundRole)
-_FONT_ROLE = int(Qt.ItemDataRole.FontRole)
-_TOOLTIP_ROLE = int(Qt.ItemDataRole.ToolTipRole)
-_ORDER_ROLE = int(ORDER_ROLE)
-_SORT_ROLE = int(SORT_ROLE)
-#: What the view's delegate asks of every cell it paints (QStyledItemDelegate's
-#: initStyleOption), each kept per row in the row's cells.
-_PAINTED_ROLES = tuple(int(role) for role in (
-    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.TextAlignmentRole,
-    Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.FontRole,
-    Qt.ItemDataRole.CheckStateRole, Qt.ItemDataRole.DecorationRole,
-    Qt.ItemDataRole.BackgroundRole))
 _STATUS_COLUMN = int(Column.STATUS)
+_LAST_COLUMN = len(Column) - 1
 _COLUMNS = tuple(Column)
 _DISPLAY_BY_INDEX = tuple(DISPLAY[column] for column in Column)
 
 
-class OrdersModel(QAbstractTableModel):
+class OrdersModel(QStandardItemModel):
     """Orders matching one :class:`OrderQuery`, loaded a page at a time.
 
     The book (its connection) belongs to the GUI thread and is only read here.
@@ -98,24 +75,20 @@ class OrdersModel(QAbstractTableModel):
         page_size: int = PAGE_SIZE,
         parent: QObject | None = None,
     ) -> None:
-        super().__init__(parent)
+        super().__init__(0, len(Column), parent)
         if page_size < 1:
             raise ValueError("page_size must be at least 1")
         self._book = book
         self._page_size = page_size
         self._query = _unpaged(query or OrderQuery())
         self._orders: list[Order] = []
-        # A row's cells (what a repaint asks of each: its text, alignment, colour, font),
-        # made when the row is first painted and kept until the order changes: a repaint
-        # then formats and decides nothing.
-        self._cells: list[tuple[dict[int, Any], ...] | None] = []
         self._rows: dict[str, int] = {}  # order_id -> row, for update_order
         self._creating: set[str] = set()  # orders whose creation is out (set_creating)
         self._consumed = 0  # rows read from SQL so far: the next page's offset
         self._more = False
         self._paid_font = QFont()
         self._paid_font.setBold(True)
-        self._load(self._page_size)
+        self._append(self._first_page(self._page_size))
 
     # -- what is shown -----------------------------------------------------
 
@@ -170,8 +143,7 @@ class OrdersModel(QAbstractTableModel):
         if row is None or self._orders[row].client_id != order.client_id:
             return False
         self._orders[row] = order
-        self._cells[row] = None
-        self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+        self._set_row(row, order)
         return True
 
     def set_creating(self, order_id: str, creating: bool) -> None:
@@ -184,7 +156,9 @@ class OrdersModel(QAbstractTableModel):
             self._creating.discard(order_id)
         row = self._rows.get(order_id)
         if row is not None:
-            self._cells[row] = None
+            status_item = self._row_items(self._orders[row])[_STATUS_COLUMN]
+            with self._quietly():
+                self.setItem(row, _STATUS_COLUMN, status_item)
             status = self.index(row, _STATUS_COLUMN)
             self.dataChanged.emit(status, status)
 
@@ -217,12 +191,10 @@ class OrdersModel(QAbstractTableModel):
             self._insert_first(fresh[0])
             kept = fresh[:loaded + 1]
         self._more = more
-        last = len(Column) - 1
         for row, (new, old) in enumerate(zip(kept, self._orders, strict=True)):
             if new != old:
                 self._orders[row] = new
-                self._cells[row] = None
-                self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+                self._set_row(row, new)
         return True
 
     def order_at(self, row: int) -> Order | None:
@@ -233,12 +205,6 @@ class OrdersModel(QAbstractTableModel):
 
     # -- Qt's model interface ----------------------------------------------
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._orders)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(Column)
-
     def canFetchMore(self, parent: _Index = QModelIndex()) -> bool:  # noqa: B008
         return not parent.isValid() and self._more
 
@@ -246,12 +212,8 @@ class OrdersModel(QAbstractTableModel):
         if parent.isValid() or not self._more:
             return
         fresh = self._read_page(self._page_size)
-        if not fresh:
-            return
-        first = len(self._orders)
-        self.beginInsertRows(QModelIndex(), first, first + len(fresh) - 1)
-        self._append(fresh)
-        self.endInsertRows()
+        if fresh:
+            self._append(fresh)
 
     def headerData(
         self,
@@ -268,115 +230,65 @@ class OrdersModel(QAbstractTableModel):
             return RIGHT if column is Column.AMOUNT else LEFT
         return None
 
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
-        row = index.row()
-        if not 0 <= row < len(self._orders):
-            return None
-        return self._value(row, index.column(), int(role))
-
-    def multiData(
-        self, index: _Index, role_data_span: QModelRoleDataSpan | QModelRoleData
-    ) -> None:
-        """Every role the view asks for, in one call (Qt's delegates ask this way).
-
-        One Python call per cell instead of one per role: the table repaints
-        its visible cells after each filter, sort, page and status check.
-        """
-        # A span is iterable at run time (PySide's stubs do not say so).
-        roles = cast(
-            Iterable[QModelRoleData],
-            [role_data_span] if isinstance(role_data_span, QModelRoleData) else role_data_span,
-        )
-        row = index.row()
-        if not index.isValid() or not 0 <= row < len(self._orders):
-            for role_data in roles:
-                role_data.clearData()
-            return
-        column = index.column()
-        cell = self._row_cells(row)[column]
-        for role_data in roles:
-            role = role_data.role()
-            value = cell[role] if role in cell else self._value(row, column, role)
-            if value is None:
-                role_data.clearData()
-            else:
-                role_data.setData(value)
-
-    def flags(self, index: _Index) -> Qt.ItemFlag:
-        return _ITEM_FLAGS if index.isValid() else _NO_FLAGS
-
     # -- plumbing ----------------------------------------------------------
 
-    def _row_cells(self, row: int) -> tuple[dict[int, Any], ...]:
-        cells = self._cells[row]
-        if cells is None:
-            order = self._orders[row]
-            texts = self._row_texts(order)
-            cells = self._cells[row] = tuple(
-                {role: self._painted(order, texts, column, role) for role in _PAINTED_ROLES}
-                for column in range(len(_COLUMNS)))
-        return cells
-
-    def _painted(self, order: Order, texts: tuple[str, ...], column: int, role: int) -> Any:
-        if role == _DISPLAY_ROLE:
-            return texts[column]
-        if role == _ALIGNMENT_ROLE:
-            return ALIGNMENTS[column]
-        if column == _STATUS_COLUMN:
-            return self._status_data(order, role)
-        return None
-
-    def _value(self, row: int, column: int, role: int) -> Any:
-        if role == _DISPLAY_ROLE:
-            return self._row_cells(row)[column][role]
-        if role == _ALIGNMENT_ROLE:
-            return ALIGNMENTS[column]
-        order = self._orders[row]
-        if role == _ORDER_ROLE:
-            return order
-        if role == _SORT_ROLE:
-            return SORT_VALUE[_COLUMNS[column]](order)
-        if column == _STATUS_COLUMN:
-            return self._status_data(order, role)
-        if role == _TOOLTIP_ROLE:
-            return tooltip(order, _COLUMNS[column])
-        return None
-
-    def _row_texts(self, order: Order) -> tuple[str, ...]:
-        texts = [text(order) for text in _DISPLAY_BY_INDEX]
-        if order.order_id in self._creating:
-            texts[_STATUS_COLUMN] = ROWS[OrderPhase.CREATING].label
-        return tuple(texts)
-
-    def _status_data(self, order: Order, role: int) -> Any:
+    def _row_items(self, order: Order) -> list[QStandardItem]:
+        """The row's cells: each column's text, and its tooltip where the text may be cut
+        short; the status in its phase's colour (paid in bold); the order in the first."""
         creating = order.order_id in self._creating
         phase = OrderPhase.CREATING if creating else phase_of(order)
-        if role == _FOREGROUND_ROLE:
-            return ROWS[phase].colour
-        if role == _FONT_ROLE:
-            return self._paid_font if phase is OrderPhase.PAID else None
-        if role == _TOOLTIP_ROLE:
-            # Why a check or the creation failed; else the words, in case they are cut short.
-            if order.last_error:
-                return failure_text(order.last_error)
-            return ROWS[phase].label if creating else status_text(order)
-        return None
+        items = []
+        for column, text in zip(_COLUMNS, _DISPLAY_BY_INDEX, strict=True):
+            item = QStandardItem(text(order))
+            item.setFlags(_ITEM_FLAGS)
+            if (tip := tooltip(order, column)) is not None:
+                item.setToolTip(tip)
+            items.append(item)
+        items[Column.AMOUNT].setTextAlignment(RIGHT)  # the others: the delegate's own, LEFT
+        status = items[_STATUS_COLUMN]
+        if creating:
+            status.setText(ROWS[phase].label)
+        status.setData(ROWS[phase].colour, Qt.ItemDataRole.ForegroundRole)
+        if phase is OrderPhase.PAID:
+            status.setFont(self._paid_font)
+        # Why a check or the creation failed; else the words, in case they are cut short.
+        status.setToolTip(failure_text(order.last_error) if order.last_error
+                          else ROWS[phase].label if creating else status_text(order))
+        items[0].setData(order, ORDER_ROLE)
+        return items
+
+    def _set_row(self, row: int, order: Order) -> None:
+        """The row shows ``order`` now: one ``dataChanged`` for it, one repaint."""
+        with self._quietly():
+            for column, item in enumerate(self._row_items(order)):
+                self.setItem(row, column, item)
+        self.dataChanged.emit(self.index(row, 0), self.index(row, _LAST_COLUMN))
+
+    @contextlib.contextmanager
+    def _quietly(self) -> Iterator[None]:
+        """The model's own signals held while it puts items in place; the caller then
+        says what changed once (a row, a page), not once per cell."""
+        self.blockSignals(True)
+        try:
+            yield
+        finally:
+            self.blockSignals(False)
 
     def _reset(self, query: OrderQuery, rows: int) -> None:
         self.beginResetModel()
         self._query = query
-        self._load(rows)
+        fresh = self._first_page(rows)  # a refusal is said (failed), not held with the rest
+        with self._quietly():  # the views read it all again at the reset's end
+            self.setRowCount(0)
+            self._append(fresh)
         self.endResetModel()
 
-    def _load(self, rows: int) -> None:
+    def _first_page(self, rows: int) -> list[Order]:
         self._orders = []
-        self._cells = []
         self._rows = {}
         self._consumed = 0
         self._more = True
-        self._append(self._read_page(rows))
+        return self._read_page(rows)
 
     def _read_page(self, size: int) -> list[Order]:
         """The next ``size`` orders, skipping any already loaded.
@@ -399,18 +311,26 @@ class OrdersModel(QAbstractTableModel):
         return [order for order in page if order.order_id not in self._rows]
 
     def _insert_first(self, order: Order) -> None:
-        self.beginInsertRows(QModelIndex(), 0, 0)
         self._orders.insert(0, order)
-        self._cells.insert(0, None)
         self._rows = {each.order_id: row for row, each in enumerate(self._orders)}
         self._consumed += 1
-        self.endInsertRows()
+        self.insertRow(0, self._row_items(order))  # its listeners find the order in place
 
     def _append(self, orders: list[Order]) -> None:
+        """``orders`` after the loaded rows: inserted as one block, then their cells."""
+        if not orders:
+            return
+        first = len(self._orders)
         for order in orders:
             self._rows[order.order_id] = len(self._orders)
             self._orders.append(order)
-        self._cells.extend([None] * len(orders))
+        self.insertRows(first, len(orders))
+        with self._quietly():
+            for row, order in enumerate(orders, start=first):
+                for column, item in enumerate(self._row_items(order)):
+                    self.setItem(row, column, item)
+        self.dataChanged.emit(self.index(first, 0), self.index(len(self._orders) - 1,
+                                                                _LAST_COLUMN))
 
 
 def _unpaged(query: OrderQuery) -> OrderQuery:

@@ -1,7 +1,7 @@
 """The orders table's columns and what each shows of an order.
 
-Each column's title, its text for an order, the value it sorts by, its tooltip
-and its alignment live here, apart from :class:`OrdersModel` (which pages the
+Each column's title, its text for an order, what the book sorts it by, its
+tooltip and its alignment live here, apart from :class:`OrdersModel` (which pages the
 orders in from the book and answers Qt's questions with these), so that a column
 reads as a whole and the model stays about loading. Their widths are
 :mod:`paydesk.ui.orders.columns`.
@@ -18,7 +18,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, Qt
 from paydesk.core.book_reader import SortColumn
 from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import Order
-from paydesk.ui.orders.cells import local_day, sort_ms, status_text
+from paydesk.ui.orders.cells import local_day, status_text
 from paydesk.ui.shell.formatting import local_day as local_day_text
 from paydesk.ui.shell.formatting import local_time, money, tr
 
@@ -118,18 +118,6 @@ DISPLAY: dict[Column, Callable[[Order], str]] = {
     Column.PAID_AT: _paid_text,
     Column.LAST_CHECKED: lambda o: _checked_text(o.last_checked_at),
     Column.TILL: lambda o: o.till,  # empty for an order from before tills had names
-}
-
-SORT_VALUE: dict[Column, Callable[[Order], object]] = {
-    Column.CREATED: lambda o: sort_ms(o.created_at),
-    Column.ORDER_ID: lambda o: o.order_id,
-    Column.AMOUNT: lambda o: o.amount,
-    Column.EMAIL: lambda o: o.email or "",
-    Column.NOTE: lambda o: o.note,
-    Column.STATUS: lambda o: o.status.value,
-    Column.PAID_AT: lambda o: sort_ms(o.paid_at),
-    Column.LAST_CHECKED: lambda o: sort_ms(o.last_checked_at),
-    Column.TILL: lambda o: o.till,
 }
 
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
