@@ -9,14 +9,22 @@ from typing import Any
 
 
 class Gui:
-    """The QApplication of this process and helpers to wait without spinning."""
+    """The QApplication of this process and helpers to wait without spinning.
+
+    Reference cycles are collected as in the window's process: in this thread, from a
+    timer (paydesk/ui/shell/gui_collector.py), and what a window's start built is left
+    out of later collections once it has started (``settle``, as run_window does).
+    """
 
     def __init__(self) -> None:
         from PySide6.QtCore import qInstallMessageHandler
         from PySide6.QtWidgets import QApplication
 
+        from paydesk.ui.shell.gui_collector import GuiThreadCollector
+
         self.app = QApplication.instance() or QApplication([sys.argv[0]])
         self._previous = qInstallMessageHandler(self._message)
+        self._collector = GuiThreadCollector(self.app)
 
     def _message(self, kind: Any, context: Any, message: str) -> None:
         # The offscreen platform says this on every top-level show; it means nothing.
@@ -46,6 +54,7 @@ class Gui:
 
     def open_window(self, runtime: Any, *, start: bool = False) -> Any:
         from paydesk.ui.app import build_window
+        from paydesk.ui.shell.gui_collector import settle
 
         window = build_window(runtime)
         window.resize(1280, 820)
@@ -53,6 +62,7 @@ class Gui:
         self.wait(lambda: window.windowHandle().isExposed(), timeout=10)
         if start:
             window.watch.start()
+        settle()  # the window is built (and started): as run_window after its first frame
         return window
 
     def close_window(self, window: Any) -> None:

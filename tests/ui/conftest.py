@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import random
 from collections.abc import Callable, Iterator
 from datetime import UTC, datetime, timedelta
@@ -138,7 +139,7 @@ def big_order_book(
 def run_window(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., int]]:
     """``paydesk.ui.app.run_window`` in this process, and everything it installs
     undone after: its crash hooks (not faulthandler, which pytest keeps), its log
-    file and its translation."""
+    file, its translation, and the start's objects left out of collections (settle)."""
     from PySide6.QtWidgets import QApplication
 
     from paydesk.support import logs
@@ -150,6 +151,7 @@ def run_window(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., int]]:
     monkeypatch.setattr(app_module, "install_crash_handler",
                         lambda log_dir, **kw: install(log_dir, **{**kw, "native": False}))
     yield app_module.run_window
+    gc.unfreeze()
     uninstall_crash_handler()
     logs.stop_logging()
     app = QApplication.instance()

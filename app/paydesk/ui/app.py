@@ -19,7 +19,7 @@ from paydesk.support.private_files import create_private_file
 from paydesk.support.resources import ICON_NAME
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.shell.formatting import tr
-from paydesk.ui.shell.gui_collector import GuiThreadCollector
+from paydesk.ui.shell.gui_collector import GuiThreadCollector, settle
 from paydesk.ui.shell.i18n import install_translation
 from paydesk.ui.shell.single_instance import SingleInstance
 from paydesk.ui.shell.stop_signals import install_stop_signals
@@ -166,6 +166,7 @@ def run_window(data_dir: str | None = None, demo: bool = False) -> int:
         install_crash_handler(log_dir, on_crash=window.parts.crash_notice, native=True)
         serve_other_starts()  # before: the lock already keeps a second window out
         window.watch.start()
+        settle()  # the window is built: later collections in this thread skip it
 
     def cannot_start(window: MainWindow, exc: Exception) -> None:
         window.hide()

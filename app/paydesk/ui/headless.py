@@ -36,7 +36,7 @@ from paydesk.ui.orders.book_watch import BookWatch
 from paydesk.ui.payment.terminal_link import TerminalLink
 from paydesk.ui.payment.watch_driver import WatchDriver, open_watch
 from paydesk.ui.payment.web_screen import WebScreenLink
-from paydesk.ui.shell.gui_collector import GuiThreadCollector
+from paydesk.ui.shell.gui_collector import GuiThreadCollector, settle
 from paydesk.ui.shell.i18n import install_translation
 from paydesk.ui.shell.shared_book import SharedBookLink, keep_in_step
 from paydesk.ui.shell.single_instance import SingleInstance
@@ -128,6 +128,7 @@ def _run(app: QCoreApplication, runtime: Runtime) -> int:
             print(f"The buyer's web screen could not start: {web_screen.problem}",
                   file=sys.stderr, flush=True)
         print("Stop with Ctrl+C.", file=sys.stderr, flush=True)
+        settle()  # all is started: later collections in this thread skip it
         stop = install_stop_signals(app.quit, app)
         code = app.exec()
         if stop is not None:

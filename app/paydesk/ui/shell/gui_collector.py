@@ -13,6 +13,12 @@ So the automatic collector is turned off and a timer in the GUI thread collects
 each generation when its count is past Python's own threshold (the shape of
 pyqtgraph's ``GarbageCollector``). Memory freed by reference counting, nearly all
 of it, is freed at once as before; only cycles wait for the next tick.
+
+A full collection walks every object the process holds, and here it runs in the
+GUI thread: the window stands still meanwhile. What the start built (the modules,
+the window, its parts) lives as long as the process, so once the start is over
+(:func:`settle`) it is left out of the collections to come (``gc.freeze``), and a
+full one walks only what came after.
 """
 
 from __future__ import annotations
@@ -35,6 +41,15 @@ def collect_if_due() -> None:
             gc.collect(1)
             if old > third:
                 gc.collect(2)
+
+
+def settle() -> None:
+    """The start is over: collect once, then leave everything alive now out of every
+    later collection. Cycles among those objects that become garbage later are not freed
+    (a few objects of the start, once); everything made from now on is collected as
+    before."""
+    gc.collect()
+    gc.freeze()
 
 
 class GuiThreadCollector(QObject):
