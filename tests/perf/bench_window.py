@@ -66,6 +66,9 @@ class Gui:
         return window
 
     def close_window(self, window: Any) -> None:
+        import gc
+
+        gc.unfreeze()  # what open_window settled is collected again once the window is gone
         window.close()
         window.shutdown()
         window.deleteLater()

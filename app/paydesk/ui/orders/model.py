@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QDate, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
 from paydesk.core.book_reader import OrderBookReader, OrderQuery, StoreError
@@ -50,10 +50,17 @@ ORDER_ROLE = Qt.ItemDataRole.UserRole + 1
 _Index = QModelIndex | QPersistentModelIndex
 
 _ITEM_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+_FONT = int(Qt.ItemDataRole.FontRole)
+_ORDER_ROLE = int(ORDER_ROLE)
 _STATUS_COLUMN = int(Column.STATUS)
 _LAST_COLUMN = len(Column) - 1
 _COLUMNS = tuple(Column)
 _DISPLAY_BY_INDEX = tuple(DISPLAY[column] for column in Column)
+_ALL_COLUMNS = range(len(Column))
 
 
 class OrdersModel(QStandardItemModel):
@@ -84,10 +91,14 @@ class OrdersModel(QStandardItemModel):
         self._orders: list[Order] = []
         self._rows: dict[str, int] = {}  # order_id -> row, for update_order
         self._creating: set[str] = set()  # orders whose creation is out (set_creating)
+        self._filled_on = QDate.currentDate()  # the day the cells' texts were made
         self._consumed = 0  # rows read from SQL so far: the next page's offset
         self._more = False
         self._paid_font = QFont()
         self._paid_font.setBold(True)
+        cell = QStandardItem()  # what every cell is made from: selectable, not editable
+        cell.setFlags(_ITEM_FLAGS)
+        self.setItemPrototype(cell)  # the model owns it
         self._append(self._first_page(self._page_size))
 
     # -- what is shown -----------------------------------------------------
@@ -156,9 +167,8 @@ class OrdersModel(QStandardItemModel):
             self._creating.discard(order_id)
         row = self._rows.get(order_id)
         if row is not None:
-            status_item = self._row_items(self._orders[row])[_STATUS_COLUMN]
             with self._quietly():
-                self.setItem(row, _STATUS_COLUMN, status_item)
+                self._fill(row, self._orders[row], range(_STATUS_COLUMN, _STATUS_COLUMN + 1))
             status = self.index(row, _STATUS_COLUMN)
             self.dataChanged.emit(status, status)
 
@@ -232,55 +242,70 @@ class OrdersModel(QStandardItemModel):
 
     # -- plumbing ----------------------------------------------------------
 
-    def _row_items(self, order: Order) -> list[QStandardItem]:
-        """The row's cells: each column's text, and its tooltip where the text may be cut
-        short; the status in its phase's colour (paid in bold); the order in the first."""
+    def _row_cells(self, order: Order) -> list[dict[int, Any]]:
+        """The row's cells, each as its roles: the column's text, and its tooltip where the
+        text may be cut short; the amount to the right (the rest: the delegate's own, left);
+        the status in its phase's colour (paid in bold); the order in the first. A role a
+        cell may have is always named (None: none), as a cell filled again keeps the roles
+        it is not given."""
         creating = order.order_id in self._creating
         phase = OrderPhase.CREATING if creating else phase_of(order)
-        items = []
+        cells: list[dict[int, Any]] = []
         for column, text in zip(_COLUMNS, _DISPLAY_BY_INDEX, strict=True):
-            item = QStandardItem(text(order))
-            item.setFlags(_ITEM_FLAGS)
-            if (tip := tooltip(order, column)) is not None:
-                item.setToolTip(tip)
-            items.append(item)
-        items[Column.AMOUNT].setTextAlignment(RIGHT)  # the others: the delegate's own, LEFT
-        status = items[_STATUS_COLUMN]
+            cells.append({_DISPLAY: text(order), _TOOLTIP: tooltip(order, column)})
+        cells[Column.AMOUNT][_ALIGNMENT] = RIGHT
+        status = cells[_STATUS_COLUMN]
         if creating:
-            status.setText(ROWS[phase].label)
-        status.setData(ROWS[phase].colour, Qt.ItemDataRole.ForegroundRole)
-        if phase is OrderPhase.PAID:
-            status.setFont(self._paid_font)
+            status[_DISPLAY] = ROWS[phase].label
+        status[_FOREGROUND] = ROWS[phase].colour
+        status[_FONT] = self._paid_font if phase is OrderPhase.PAID else None
         # Why a check or the creation failed; else the words, in case they are cut short.
-        status.setToolTip(failure_text(order.last_error) if order.last_error
-                          else ROWS[phase].label if creating else status_text(order))
-        items[0].setData(order, ORDER_ROLE)
-        return items
+        status[_TOOLTIP] = (failure_text(order.last_error) if order.last_error
+                            else ROWS[phase].label if creating else status_text(order))
+        cells[0][_ORDER_ROLE] = order
+        return cells
+
+    def _fill(self, row: int, order: Order, columns: range = _ALL_COLUMNS) -> None:
+        """Put ``order``'s cells in ``row`` (quietly: the caller says what changed). Each
+        item is made by the model from its prototype, in C++: no Python object per cell."""
+        cells = self._row_cells(order)
+        for column in columns:
+            self.setItemData(self.index(row, column), cells[column])
 
     def _set_row(self, row: int, order: Order) -> None:
         """The row shows ``order`` now: one ``dataChanged`` for it, one repaint."""
         with self._quietly():
-            for column, item in enumerate(self._row_items(order)):
-                self.setItem(row, column, item)
+            self._fill(row, order)
         self.dataChanged.emit(self.index(row, 0), self.index(row, _LAST_COLUMN))
+
+    def setData(self, index: _Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        """Read only: a row changes with its order (update_order, follow_book)."""
+        return False
 
     @contextlib.contextmanager
     def _quietly(self) -> Iterator[None]:
-        """The model's own signals held while it puts items in place; the caller then
-        says what changed once (a row, a page), not once per cell."""
-        self.blockSignals(True)
+        """The model's own signals held while it puts cells in place; the caller then
+        says what changed once (a row, a page), not once per cell. Held as they were
+        (a reset holds them for all it does)."""
+        held = self.blockSignals(True)
         try:
             yield
         finally:
-            self.blockSignals(False)
+            self.blockSignals(held)
 
     def _reset(self, query: OrderQuery, rows: int) -> None:
+        """Read the first ``rows`` again. The same selection read again on the same day (a
+        refresh) keeps the cells of every row whose order is the same in the same place:
+        only the others are formatted and filled again."""
         self.beginResetModel()
+        today = QDate.currentDate()  # the texts of times and days depend on it
+        before = self._orders if (query, today) == (self._query, self._filled_on) else []
         self._query = query
+        self._filled_on = today
         fresh = self._first_page(rows)  # a refusal is said (failed), not held with the rest
         with self._quietly():  # the views read it all again at the reset's end
-            self.setRowCount(0)
-            self._append(fresh)
+            self.setRowCount(len(before) and len(fresh))  # kept: the rows to compare
+            self._append(fresh, before)
         self.endResetModel()
 
     def _first_page(self, rows: int) -> list[Order]:
@@ -314,21 +339,26 @@ class OrdersModel(QStandardItemModel):
         self._orders.insert(0, order)
         self._rows = {each.order_id: row for row, each in enumerate(self._orders)}
         self._consumed += 1
-        self.insertRow(0, self._row_items(order))  # its listeners find the order in place
+        self.insertRows(0, 1)  # its listeners find the order in place; its cells follow
+        with self._quietly():
+            self._fill(0, order)
 
-    def _append(self, orders: list[Order]) -> None:
-        """``orders`` after the loaded rows: inserted as one block, then their cells."""
+    def _append(self, orders: list[Order], shown: list[Order] | None = None) -> None:
+        """``orders`` after the loaded rows: inserted as one block, then their cells, but
+        for the rows already there that ``shown`` says hold the same order (a reset's)."""
         if not orders:
             return
         first = len(self._orders)
         for order in orders:
             self._rows[order.order_id] = len(self._orders)
             self._orders.append(order)
-        self.insertRows(first, len(orders))
+        shown = shown or []
+        if self.rowCount() < len(self._orders):
+            self.insertRows(self.rowCount(), len(self._orders) - self.rowCount())
         with self._quietly():
             for row, order in enumerate(orders, start=first):
-                for column, item in enumerate(self._row_items(order)):
-                    self.setItem(row, column, item)
+                if row >= len(shown) or shown[row] != order:
+                    self._fill(row, order)
         self.dataChanged.emit(self.index(first, 0), self.index(len(self._orders) - 1,
                                                                 _LAST_COLUMN))
 

@@ -98,7 +98,7 @@ class PaymentPanel(QWidget):
         root = QGridLayout(self)
         root.setContentsMargins(0, 0, 0, 0)
         root.addWidget(self._stack, 0, 0)
-        root.addWidget(self._blank, 0, 0)  # the later one lies on top
+        root.addWidget(self._blank, 0, 0)
         self._set_place(PanelView())
 
     def _build_card(self, save_folder: SaveFolder | None) -> QFrame:
@@ -240,6 +240,7 @@ class PaymentPanel(QWidget):
         :data:`CREATING_CARD_AFTER_MS`."""
         self._order = None
         self._creating_amount = amount_kopecks
+        self._blank.raise_()  # over the stack, whatever was made first
         self._blank.show()
         # Emptied while out of sight (no paint): the answer shows the card with its code
         # at once, and none of the order before may come with it, even for a frame.
