@@ -7,10 +7,11 @@ import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderBookReader, OrderQuery
+from paydesk.core.book_reader import OrderBookReader, OrderQuery, SortColumn
 from paydesk.domain.clock import utc_now
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import Order, OrderStatus
@@ -59,24 +60,35 @@ def test_a_row_filled_again_reads_as_a_row_loaded_fresh(
         assert row_roles(model, 0) == row_roles(OrdersModel(OrderBookReader(other)), 0)
 
 
+@pytest.mark.parametrize("sort", [SortColumn.CREATED_AT, SortColumn.LAST_CHECKED_AT])
 def test_a_reload_reads_as_a_fresh_model_with_the_unchanged_rows_kept(
-    orders_store: OrderStore, make_order: MakeOrder
+    orders_store: OrderStore, make_order: MakeOrder, sort: SortColumn
 ) -> None:
-    """A refresh of the same selection keeps the cells of the rows whose orders did not
-    change, and fills the others again: every row then reads as a fresh model's."""
-    bulk_insert(orders_store, [make_order(f"o-{n}", minutes=n, note=f"note {n}")
-                               for n in range(1, 8)])
-    model = OrdersModel(OrderBookReader(orders_store), page_size=3)
+    """A refresh of the same selection keeps the rows of the orders still in it, moved as
+    they did, and fills the others: one paid (it leaves the waiting ones), one checked
+    (it changes in place, or moves to the top by its check), one new: every row then
+    reads as a fresh model's."""
+    bulk_insert(orders_store, [make_order(f"o-{n}", minutes=n, note=f"note {n}",
+                                          checked_minutes=n) for n in range(1, 9)])
+    waiting = OrderQuery(statuses=frozenset({"pending"}), sort=sort)
+    model = OrdersModel(OrderBookReader(orders_store), waiting, page_size=3)
     model.fetchMore(QModelIndex())
-    with OrderStore.open(orders_store.path) as elsewhere:  # paid, seen by another program
-        elsewhere.record_checks([CheckResult(ORDERS_CLIENT, "o-5", OrderStatus.APPROVE,
-                                             utc_now(), None)])
+    model.fetchMore(QModelIndex())
+    assert model.rowCount() == 8
+    with OrderStore.open(orders_store.path) as elsewhere:  # another program's doing
+        elsewhere.record_checks([
+            CheckResult(ORDERS_CLIENT, "o-5", OrderStatus.APPROVE, utc_now(), None),
+            CheckResult(ORDERS_CLIENT, "o-2", OrderStatus.PENDING, utc_now(), None)])
+        bulk_insert(elsewhere, [make_order("o-9", minutes=9)])
     model.reload(model.rowCount())
-    fresh = OrdersModel(OrderBookReader(orders_store), page_size=6)
-    assert model.rowCount() == fresh.rowCount() == 6
-    assert model.data(model.index(2, Column.STATUS)) == "Paid"
-    for row in range(6):
+    fresh = OrdersModel(OrderBookReader(orders_store), waiting, page_size=20)
+    assert model.rowCount() == fresh.rowCount() == 8
+    assert [model.order_at(row) for row in range(8)] == [
+        fresh.order_at(row) for row in range(8)]
+    for row in range(8):
         assert row_roles(model, row) == row_roles(fresh, row)
+    assert all(model.row_of(order.order_id) == row  # type: ignore[union-attr]
+               for row in range(8) if (order := model.order_at(row)) is not None)
 
 
 def test_a_reset_says_nothing_before_it_is_over(

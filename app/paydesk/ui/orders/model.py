@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import difflib
 from collections.abc import Iterator
 from typing import Any
 
@@ -295,8 +296,8 @@ class OrdersModel(QStandardItemModel):
 
     def _reset(self, query: OrderQuery, rows: int) -> None:
         """Read the first ``rows`` again. The same selection read again on the same day (a
-        refresh) keeps the cells of every row whose order is the same in the same place:
-        only the others are formatted and filled again."""
+        refresh: an order left it, or the sort moved one) keeps the rows of the orders
+        still there, moved as they did; only new or changed orders are formatted again."""
         self.beginResetModel()
         today = QDate.currentDate()  # the texts of times and days depend on it
         before = self._orders if (query, today) == (self._query, self._filled_on) else []
@@ -304,9 +305,33 @@ class OrdersModel(QStandardItemModel):
         self._filled_on = today
         fresh = self._first_page(rows)  # a refusal is said (failed), not held with the rest
         with self._quietly():  # the views read it all again at the reset's end
-            self.setRowCount(len(before) and len(fresh))  # kept: the rows to compare
-            self._append(fresh, before)
+            if before:
+                self._rearrange(before, fresh)
+            else:
+                self.setRowCount(0)
+                self._append(fresh)
         self.endResetModel()
+
+    def _rearrange(self, before: list[Order], after: list[Order]) -> None:
+        """The rows showing ``before`` come to show ``after``: each run of the same orders
+        stays (a row filled again where its order changed), the rest is removed or
+        inserted. From the last run back, so the rows before each run are where they were."""
+        runs = difflib.SequenceMatcher(None, [order.order_id for order in before],
+                                       [order.order_id for order in after], autojunk=False)
+        for tag, first, end, new_first, new_end in reversed(runs.get_opcodes()):
+            if tag == "equal":
+                for offset in range(end - first):
+                    if before[first + offset] != after[new_first + offset]:
+                        self._fill(first + offset, after[new_first + offset])
+                continue
+            if end > first:
+                self.removeRows(first, end - first)
+            if new_end > new_first:
+                self.insertRows(first, new_end - new_first)
+                for offset in range(new_end - new_first):
+                    self._fill(first + offset, after[new_first + offset])
+        self._orders = list(after)
+        self._rows = {order.order_id: row for row, order in enumerate(after)}
 
     def _first_page(self, rows: int) -> list[Order]:
         self._orders = []
@@ -343,22 +368,18 @@ class OrdersModel(QStandardItemModel):
         with self._quietly():
             self._fill(0, order)
 
-    def _append(self, orders: list[Order], shown: list[Order] | None = None) -> None:
-        """``orders`` after the loaded rows: inserted as one block, then their cells, but
-        for the rows already there that ``shown`` says hold the same order (a reset's)."""
+    def _append(self, orders: list[Order]) -> None:
+        """``orders`` after the loaded rows: inserted as one block, then their cells."""
         if not orders:
             return
         first = len(self._orders)
         for order in orders:
             self._rows[order.order_id] = len(self._orders)
             self._orders.append(order)
-        shown = shown or []
-        if self.rowCount() < len(self._orders):
-            self.insertRows(self.rowCount(), len(self._orders) - self.rowCount())
+        self.insertRows(first, len(orders))
         with self._quietly():
             for row, order in enumerate(orders, start=first):
-                if row >= len(shown) or shown[row] != order:
-                    self._fill(row, order)
+                self._fill(row, order)
         self.dataChanged.emit(self.index(first, 0), self.index(len(self._orders) - 1,
                                                                 _LAST_COLUMN))
 
