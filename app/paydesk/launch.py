@@ -23,16 +23,23 @@ done here, in this order:
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import paydesk.core.runtime  # noqa: F401  (step 4 of the module's doc)
 from paydesk.cli import exit_codes
 from paydesk.cli.options import common_options
 from paydesk.support.logs import setup_command_logging
 from paydesk.support.secret_store import take_environment_secret
+
+if TYPE_CHECKING:
+    from paydesk.cli.qt_side import Catalogue, Probe
+
+log = logging.getLogger(__name__)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -46,8 +53,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     options = window_options(tokens)
     if options is None:
         from paydesk.cli import main as command_line  # a command's modules: not the window's
+        from paydesk.cli.qt_side import QtSide
 
-        return command_line.main(tokens, open_window=open_window, serve=serve)
+        return command_line.main(tokens, open_window=open_window, serve=serve,
+                                 qt=QtSide(about=about_qt, catalogue=read_catalogue))
     return open_window(options)
 
 
@@ -99,6 +108,25 @@ def serve(options: argparse.Namespace) -> int:
               file=sys.stderr)
         return exit_codes.NO_WINDOW
     return int(run_headless(data_dir=options.data_dir, demo=options.demo))
+
+
+def about_qt(*, check: bool) -> tuple[str, Probe | None, Probe | None]:
+    """``paydesk about``'s look at Qt (paydesk/ui/shell/qt_checks.py); ImportError where
+    Qt cannot load."""
+    from paydesk.ui.shell.qt_checks import about_qt as checks  # Qt: this command's only
+
+    return checks(check=check)
+
+
+def read_catalogue(qm: Path) -> Catalogue | None:
+    """The command line's words' catalogue, read through Qt; None where Qt cannot load
+    (the words stay English)."""
+    try:
+        from paydesk.ui.shell.qt_checks import read_catalogue as read  # Qt: Russian only
+    except ImportError as exc:  # a Qt whose libraries are missing here
+        log.warning("Qt cannot load (%s): the words stay English", exc)
+        return None
+    return read(qm)
 
 
 def _no_window(problem: str) -> int:

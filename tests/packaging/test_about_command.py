@@ -16,6 +16,7 @@ from paydesk.cli import about_command
 from paydesk.launch import main
 from paydesk.support import translations
 from paydesk.support.resources import resource_path
+from paydesk.ui.shell import qt_checks
 
 from memory_keyring import MemoryKeyring
 
@@ -67,7 +68,7 @@ def test_missing_translation_fails_the_check(
     tmp_path: Path,
 ) -> None:
     in_tmp = lambda *parts: tmp_path.joinpath(*parts)  # noqa: E731
-    monkeypatch.setattr(about_command, "resource_path", in_tmp)
+    monkeypatch.setattr(qt_checks, "resource_path", in_tmp)
     monkeypatch.setattr(translations, "resource_path", in_tmp)  # the window's lookup too
 
     code, lines, err = about(capsys, "--check")
@@ -86,7 +87,7 @@ def test_unreadable_translation_fails_the_check(
     broken.parent.mkdir()
     broken.write_bytes(b"not a qm file")
     in_tmp = lambda *parts: tmp_path.joinpath(*parts)  # noqa: E731
-    monkeypatch.setattr(about_command, "resource_path", in_tmp)
+    monkeypatch.setattr(qt_checks, "resource_path", in_tmp)
     monkeypatch.setattr(translations, "resource_path", in_tmp)  # the window's lookup too
 
     code, lines, _ = about(capsys, "--check")
@@ -109,7 +110,7 @@ def test_a_qm_without_the_probe_text_fails_the_check(
     target.parent.mkdir()
     target.write_bytes(compiled.read_bytes())
     in_tmp = lambda *parts: tmp_path.joinpath(*parts)  # noqa: E731
-    monkeypatch.setattr(about_command, "resource_path", in_tmp)
+    monkeypatch.setattr(qt_checks, "resource_path", in_tmp)
     monkeypatch.setattr(translations, "resource_path", in_tmp)  # the window's lookup too
 
     code, lines, _ = about(capsys, "--check")
@@ -125,7 +126,7 @@ def test_unreadable_icon_fails_the_check_but_not_a_plain_about(
 ) -> None:
     broken = tmp_path / "paydesk.svg"
     broken.write_text("<svg", encoding="utf-8")
-    monkeypatch.setattr(about_command, "icon_file", lambda suffix: broken)
+    monkeypatch.setattr(qt_checks, "icon_file", lambda suffix: broken)
 
     checked, lines, _ = about(capsys, "--check")
     plain, _, _ = about(capsys)
@@ -147,7 +148,7 @@ def test_the_shipped_translation_is_preferred_to_compiling(
     shipped.parent.mkdir()
     shipped.write_bytes(compiled.read_bytes())
     in_tmp = lambda *parts: tmp_path.joinpath(*parts)  # noqa: E731
-    monkeypatch.setattr(about_command, "resource_path", in_tmp)
+    monkeypatch.setattr(qt_checks, "resource_path", in_tmp)
     monkeypatch.setattr(translations, "resource_path", in_tmp)  # the window's lookup too
 
     code, lines, _ = about(capsys, "--check")

@@ -31,6 +31,7 @@ from paydesk.cli.words import words_in
 from paydesk.core.printing import CounterPrinter
 from paydesk.core.receipts import slip_ticket
 from paydesk.core.settings import Settings
+from paydesk.ui.shell.qt_checks import read_catalogue
 
 from loopback_printer import LoopbackPrinter
 from panel_orders import NOW, an_order
@@ -45,7 +46,7 @@ def _bare(address: tuple[str, int], data: bytes) -> None:
 
 
 def _one_kind(sizes: Sizes, profile: str) -> tuple[float, float]:
-    words = words_in("ru")
+    words = words_in("ru", read_catalogue)
     order = an_order()
     expires = NOW + timedelta(minutes=15)
     runs = max(3, sizes.create_runs)

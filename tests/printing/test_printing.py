@@ -19,6 +19,7 @@ from paydesk.core.receipts import NothingToPrintError
 from paydesk.core.settings import Settings
 from paydesk.domain.orders import OrderStatus
 from paydesk.support.receipt_printer import PrintError, PrintProblem
+from paydesk.ui.shell.qt_checks import read_catalogue
 
 from escpos_reader import read_printout, render_png
 from loopback_printer import LoopbackPrinter
@@ -33,7 +34,7 @@ def _printer(address: str, *, paper: int = 80, language: str = "en", profile: st
     suffix = f"?profile={profile}" if profile else ""
     settings = Settings(merchant_name="Coffee & Co", printer=address + suffix,
                         printer_paper_mm=paper).with_changes()
-    words = words_in(language)
+    words = words_in(language, read_catalogue)
     return CounterPrinter(settings, words, words.language, deadline_seconds=deadline)
 
 
@@ -140,7 +141,7 @@ def test_a_file_printer_gets_the_test_page(tmp_path: Path) -> None:
 
 
 def test_no_printer_set_is_its_own_code() -> None:
-    words = words_in("en")
+    words = words_in("en", read_catalogue)
     printer = CounterPrinter(Settings(), words, "en")
     with pytest.raises(PrintError) as raised:
         printer.test_page()

@@ -17,6 +17,7 @@ from paydesk.domain.orders import Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
 from paydesk.store.database import migrate
 from paydesk.support.receipt_printer import PrintError, PrintProblem
+from paydesk.ui.shell.qt_checks import read_catalogue
 
 from escpos_reader import read_printout
 from loopback_printer import LoopbackPrinter
@@ -37,7 +38,7 @@ def _paid_order(store: OrderStore, order_id: str, till: str) -> Order:
 def _duty(path: Path, address: str, *, receipts: bool = True) -> ReceiptDuty:
     settings = Settings(printer=address, printer_receipts=receipts, till="till-1",
                         merchant_name="Coffee & Co").with_changes()
-    words = words_in("en")
+    words = words_in("en", read_catalogue)
     printer = CounterPrinter(settings, words, "en", deadline_seconds=2.0)
     return ReceiptDuty(lambda: OrderStore.open(path), printer, settings)
 

@@ -3,20 +3,18 @@
 Support asks a merchant to run it and read the lines back; the packaging checks
 run it with ``--check`` against a freshly installed wheel and a frozen bundle.
 The icon and the Russian translation are found where the window finds them
-(paydesk/support/resources.py, paydesk/support/translations.py) and not just looked up but loaded
-the way the window loads them (the icon drawn through Qt's SVG plugin, a known
-text translated through QTranslator), because a file can be present and still
-unusable: a bundle missing Qt's SVG plugin, a .qm that failed to compile.
-``--check`` turns "not loaded" into exit code 1. Qt itself is loaded only when
-this command runs (the other commands never load it), and it may be missing:
-that is reported, not raised.
+(paydesk/support/resources.py, paydesk/support/translations.py) and loaded the way the
+window loads them, through Qt, which the launcher hands over
+(paydesk/ui/shell/qt_checks.py, as ``args.qt``): a file can be present and still
+unusable. ``--check`` turns "not loaded" into exit code 1. Qt is loaded only when
+this command runs (the other commands never load it), and it may be missing: that is
+reported, not raised.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
-import os
 import platform
 import sys
 from dataclasses import asdict, dataclass
@@ -26,13 +24,7 @@ from paydesk import __version__
 from paydesk.cli import exit_codes
 from paydesk.cli.formats import add_format, print_json
 from paydesk.core.runtime import Runtime
-from paydesk.support.resources import icon_file, resource_path, resources_root
-from paydesk.support.translations import paydesk_qm
-
-#: A window text and its context whose Russian translation proves the .qm works.
-PROBE_CONTEXT = "PayDesk"
-PROBE_TEXT = "Paid"
-_ICON_PROBE_SIZE = 64
+from paydesk.support.resources import resources_root
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +50,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run_about(args: argparse.Namespace, runtime: Runtime) -> int:
     _tolerate_any_terminal()
-    qt_version, application, qt_problem = _start_qt()
-    resources, resources_problem = _resources_folder()
-    problem = resources_problem or qt_problem
-    if problem is None:
-        icon, translation = icon_probe(), translation_probe()
-    else:
-        icon = translation = Probe(False, f"not checked: {problem}")
+    resources, problem = _resources_folder()
+    try:
+        qt_version, icon_found, translation_found = args.qt.about(check=problem is None)
+    except ImportError as exc:  # most often a system library Qt needs
+        qt_version, icon_found, translation_found = "not loadable", None, None
+        problem = problem or f"Qt could not be loaded ({exc})"
+    icon, translation = (Probe(*found) if found else Probe(False, f"not checked: {problem}")
+                         for found in (icon_found, translation_found))
     if args.format == "json":
         print_json({
             "version": __version__,
@@ -80,7 +73,6 @@ def run_about(args: argparse.Namespace, runtime: Runtime) -> int:
         })
     else:
         _print_lines(runtime, qt_version, resources, icon, translation)
-    del application  # drawn and translated: Qt may go
     if args.check and not (icon.ok and translation.ok):
         print("paydesk: the icon or the Russian translation did not load", file=sys.stderr)
         return exit_codes.FAILURE
@@ -103,83 +95,6 @@ def _print_lines(runtime: Runtime, qt_version: str, resources: str, icon: Probe,
     width = max(len(label) for label, _ in lines) + 1
     for label, value in lines:
         print(f"{label + ':':<{width}} {value}")
-
-
-def icon_probe() -> Probe:
-    """The SVG icon drawn at 64 px through Qt, as the window and tray draw it.
-
-    The SVG itself must draw: app_icon()'s PNG fallback is for a Qt without
-    its SVG plugins, and a bundle that lost them is a packaging bug to catch here.
-    """
-    from PySide6.QtCore import QSize  # Qt: loaded by this command only (the module's doc)
-    from PySide6.QtGui import QIcon
-
-    svg = icon_file("svg")
-    if not svg.is_file():
-        return Probe(False, f"NOT FOUND: {svg}")
-    image = QIcon(str(svg)).pixmap(QSize(_ICON_PROBE_SIZE, _ICON_PROBE_SIZE)).toImage()
-    middle = _ICON_PROBE_SIZE // 2
-    if image.isNull() or image.pixelColor(middle, middle).alpha() == 0:
-        return Probe(False, f"NOT LOADED: Qt drew nothing from {svg} (is its SVG plugin there?)")
-    return Probe(True, f"loaded ({svg})")
-
-
-def translation_probe() -> Probe:
-    """The Russian .qm loaded and a known window text translated through it."""
-    from PySide6.QtCore import QTranslator  # Qt: loaded by this command only
-
-    qm, origin = _russian_qm()
-    if qm is None:
-        return Probe(False, f"NOT FOUND: {origin}")
-    translator = QTranslator()
-    if not translator.load(str(qm)):
-        return Probe(False, f"NOT LOADED: QTranslator could not read {qm}")
-    russian = translator.translate(PROBE_CONTEXT, PROBE_TEXT)
-    if not russian or russian == PROBE_TEXT or not _is_cyrillic(russian):
-        return Probe(False, f"NOT LOADED: {qm} does not translate {PROBE_TEXT!r} ({russian!r})")
-    return Probe(True, f"loaded ({qm}{origin}; {PROBE_TEXT!r} -> {russian!r})")
-
-
-def _russian_qm() -> tuple[Path | None, str]:
-    """The .qm the window loads, and where it came from."""
-    shipped = resource_path("translations", "paydesk_ru.qm")
-    source = shipped.with_suffix(".ts")
-    qm = paydesk_qm("ru")
-    if qm == shipped:
-        return qm, ""
-    if qm is not None:
-        return qm, f", compiled from the checkout's {source.name}"
-    if not source.is_file():
-        return None, str(shipped)
-    return None, f"{shipped}, and {source.name} could not be compiled (pyside6-lrelease)"
-
-
-def _is_cyrillic(text: str) -> bool:
-    return any("\u0400" <= char <= "\u04ff" for char in text)
-
-
-def _start_qt() -> tuple[str, object | None, str | None]:
-    """Qt's version, the GUI application to draw with, and what went wrong if Qt cannot start.
-
-    The caller keeps the application alive while the checks draw; one made
-    elsewhere (the tests' QApplication) is reused, as Qt allows only one.
-
-    A terminal on a headless Linux machine has no display: there Qt draws
-    offscreen. Where a display exists, or on Windows and macOS, the platform
-    Qt chooses is kept, so the check sees what the window would see.
-    """
-    if sys.platform.startswith("linux") and not (
-        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    ):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    try:  # Qt: loaded by this command only, and it may be missing (the module's doc)
-        import PySide6
-        from PySide6.QtCore import qVersion
-        from PySide6.QtGui import QGuiApplication
-    except ImportError as exc:  # most often a system library Qt needs
-        return "not loadable", None, f"Qt could not be loaded ({exc})"
-    application = QGuiApplication.instance() or QGuiApplication(sys.argv[:1] or ["paydesk"])
-    return f"{qVersion()} (PySide6 {PySide6.__version__})", application, None
 
 
 def _resources_folder() -> tuple[str, str | None]:

@@ -26,6 +26,7 @@ from paydesk.cli import (
     terminal_command,
 )
 from paydesk.cli.options import common_options
+from paydesk.cli.qt_side import QtSide
 from paydesk.cli.stdout import OutputError, guarded_stdout, silence_stdout
 from paydesk.cli.version import version_text
 from paydesk.core.book_reader import StoreError
@@ -92,12 +93,14 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(tokens: Sequence[str], *, open_window: OpenWindow, serve: Serve) -> int:
+def main(tokens: Sequence[str], *, open_window: OpenWindow, serve: Serve, qt: QtSide) -> int:
     """Read ``tokens`` and run the command they name; with none, ``open_window``;
-    ``serve`` for ``paydesk serve`` (the launcher's: it needs Qt, as the window does)."""
+    ``serve`` for ``paydesk serve`` (the launcher's: it needs Qt, as the window does);
+    ``qt``: what a command asks of Qt (paydesk/cli/qt_side.py), as ``args.qt``."""
     try:
         with guarded_stdout():
             args = build_parser().parse_args(tokens)
+            args.qt = qt
             if args.command == "serve":
                 return serve(args)
             if args.command is not None:

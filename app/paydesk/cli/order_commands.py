@@ -108,7 +108,7 @@ def csv_format(args: argparse.Namespace) -> CsvFormat:
 def csv_words(args: argparse.Namespace) -> Words | None:
     """A spreadsheet's CSV (``--csv-style``) has its headings and statuses in the style's
     language; the default, for programs, the column names and codes (None)."""
-    return words_in(args.csv_style) if args.csv_style else None
+    return words_in(args.csv_style, args.qt.catalogue) if args.csv_style else None
 
 
 def _add_filters(parser: argparse.ArgumentParser) -> None:

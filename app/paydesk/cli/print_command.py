@@ -50,7 +50,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run_print(args: argparse.Namespace, runtime: Runtime) -> int:
     settings = runtime.settings
     chosen = settings.language if settings.language in ("en", "ru") else terminal_language()
-    words = words_in(args.language or chosen)
+    words = words_in(args.language or chosen, args.qt.catalogue)
     printer = CounterPrinter(settings, words, words.language)
     if not printer.is_set:
         return _failed(printer, PrintError(PrintProblem.NO_PRINTER), exit_codes.USAGE)

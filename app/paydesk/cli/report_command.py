@@ -102,7 +102,7 @@ def run_report(args: argparse.Namespace, runtime: Runtime) -> int:
     elif args.format == "csv":
         write_report_csv(report, args)
     else:
-        print(report_table(report, terminal_words()))
+        print(report_table(report, terminal_words(args.qt.catalogue)))
     return exit_codes.OK
 
 

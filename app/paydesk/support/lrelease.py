@@ -2,13 +2,14 @@
 
 Three callers: the wheel build (setup.py), the bundle (packaging/paydesk.spec)
 and a source checkout's window (ui/shell/i18n.py, which compiles on first use). The
-build scripts load this file by its path, so it imports only the standard library
-(and PySide6 when it is there); the window imports it at start, so subprocess
-waits until lrelease is run.
+build scripts load this file by its path, so it imports only the standard library:
+PySide6's folder is found without importing Qt; the window imports it at start, so
+subprocess waits until lrelease is run.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import sys
 from pathlib import Path
@@ -25,11 +26,10 @@ def find_lrelease() -> str | None:
     on_path = shutil.which("pyside6-lrelease")
     if on_path:
         return on_path
-    try:
-        import PySide6  # a build environment may not have it (the module's doc)
-    except ImportError:
-        return None
-    bundled = Path(PySide6.__file__).parent / f"lrelease{_EXE}"
+    package = importlib.util.find_spec("PySide6")  # found, not imported: no Qt loaded here
+    if package is None or not package.submodule_search_locations:
+        return None  # a build environment may not have it
+    bundled = Path(next(iter(package.submodule_search_locations))) / f"lrelease{_EXE}"
     return str(bundled) if bundled.exists() else None
 
 
