@@ -39,13 +39,10 @@ def read_catalogue(qm: Path) -> QTranslator | None:
 
 def about_qt(*, check: bool) -> tuple[str, Probe | None, Probe | None]:
     """Qt's version and, with ``check``, the icon and the Russian translation loaded."""
-    application = _gui_application()
+    _application = _gui_application()  # held while the checks draw
     if not check:
         return _version(), None, None
-    try:
-        return _version(), icon_probe(), translation_probe()
-    finally:
-        del application  # drawn and translated: Qt may go
+    return _version(), icon_probe(), translation_probe()
 
 
 def icon_probe() -> Probe:
