@@ -31,14 +31,7 @@ from paydesk.core.book_reader import OrderBookReader, OrderQuery, StoreError
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.orders.cells import ROWS, status_text
-from paydesk.ui.orders.table_columns import (
-    COLUMN_OF_SORT,
-    DISPLAY,
-    LEFT,
-    RIGHT,
-    Column,
-    tooltip,
-)
+from paydesk.ui.orders.table_columns import ALIGNMENTS, COLUMN_OF_SORT, DISPLAY, Column, tooltip
 from paydesk.ui.shell.messages import book_error_text, failure_text
 
 #: Rows read per page: a screenful and more (a tall window shows ~50); the view
@@ -238,14 +231,14 @@ class OrdersModel(QStandardItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return column.title
         if role == Qt.ItemDataRole.TextAlignmentRole:
-            return RIGHT if column is Column.AMOUNT else LEFT
+            return ALIGNMENTS[section]
         return None
 
     # -- plumbing ----------------------------------------------------------
 
     def _row_cells(self, order: Order) -> list[dict[int, Any]]:
         """The row's cells, each as its roles: the column's text, and its tooltip where the
-        text may be cut short; the amount to the right (the rest: the delegate's own, left);
+        text may be cut short, and its alignment (the amount to the right);
         the status in its phase's colour (paid in bold); the order in the first. A role a
         cell may have is always named (None: none), as a cell filled again keeps the roles
         it is not given."""
@@ -253,8 +246,8 @@ class OrdersModel(QStandardItemModel):
         phase = OrderPhase.CREATING if creating else phase_of(order)
         cells: list[dict[int, Any]] = []
         for column, text in zip(_COLUMNS, _DISPLAY_BY_INDEX, strict=True):
-            cells.append({_DISPLAY: text(order), _TOOLTIP: tooltip(order, column)})
-        cells[Column.AMOUNT][_ALIGNMENT] = RIGHT
+            cells.append({_DISPLAY: text(order), _TOOLTIP: tooltip(order, column),
+                          _ALIGNMENT: ALIGNMENTS[column]})
         status = cells[_STATUS_COLUMN]
         if creating:
             status[_DISPLAY] = ROWS[phase].label
