@@ -63,18 +63,26 @@ def bench_create(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str,
 
 def enter_to_qr(gui: Gui, window: Any, painted: PaintDone, number: int) -> float:
     """Seconds from Enter in ``window``'s amount field to its new QR painted
-    (``painted`` watches its QR widget, ``own_paint``)."""
-    from PySide6.QtCore import Qt
-    from PySide6.QtTest import QTest
+    (``painted`` watches its QR widget, ``own_paint``).
+
+    The key arrives as a person's does, through the event loop (posted, then
+    delivered by :meth:`Gui.wait`'s loop), not sent from this function: a key sent
+    from here would be handled with this code still holding the interpreter lock,
+    which keeps the request's thread waiting until the call returns."""
+    from PySide6.QtCore import QCoreApplication, QEvent, Qt
+    from PySide6.QtGui import QKeyEvent
 
     qr = window.parts.payment_panel.qr
     amount_input = window.form.amount_input
     amount_input.setFocus()
     amount_input.setText(f"{100 + number},50")
+    amount_input.repaint()  # typed before Enter, and painted as it was typed
     before = qr.text()
     painted.arm(lambda: qr.text() not in (None, before))
     started = time.perf_counter()
-    QTest.keyClick(amount_input, Qt.Key.Key_Return)
+    for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+        QCoreApplication.postEvent(amount_input, QKeyEvent(
+            kind, Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier, "\r"))
     if not gui.wait(lambda: painted.at is not None, timeout=20):
         raise RuntimeError("the QR was not painted within 20 s")
     assert painted.at is not None

@@ -8,6 +8,9 @@ The window serves the API (terminal_api "local"); the sandbox is a process of it
   service); both from a client thread, interleaved; median of the create runs each.
   ``terminal_create_overhead_ms``: the difference, what the till program waits
   beyond the service.
+- ``terminal_create_floor_ratio``: the same request answered by the smallest server
+  that keeps the rules (terminal_floor.py: the order written, then created), over the
+  same bare ``create_order``: what no structure of the API can go below.
 - ``terminal_event_p95_ms``: a payment's event handed to the API in the window's
   thread to its arrival at a till program's stream in another process (created,
   shown, paid of each sale below; p95).
@@ -38,6 +41,7 @@ from bench_common import CLIENT_ID, SECRET, Sizes, median
 from bench_create import enter_to_qr
 from bench_web import p95
 from bench_window import Gui, PaintDone
+from terminal_floor import floor_server
 
 #: The events of each sale whose latency is measured.
 KINDS = ("created", "shown", "paid")
@@ -129,6 +133,12 @@ def bench_terminal(sizes: Sizes, work: Path, gui: Gui, base_url: str, *,
         if reply.status_code != 201:
             raise RuntimeError(f"POST /v1/payments answered {reply.status_code}: {reply.text}")
 
+    def floor(url: str, number: int) -> None:
+        reply = bare_session.post(url + "/v1/payments", timeout=60, json={
+            "amount_kopecks": 40_000 + number, "reference": f"floor-{number}"})
+        if reply.status_code != 201:
+            raise RuntimeError(f"the floor server answered {reply.status_code}: {reply.text}")
+
     def bare(number: int) -> None:
         order_id, amount = f"bare-t-{number}", str(30_000 + number)
         sign = hashlib.md5(f"{order_id}:{amount}:{SECRET}".encode(),
@@ -139,16 +149,21 @@ def bench_terminal(sizes: Sizes, work: Path, gui: Gui, base_url: str, *,
 
     api_times: list[float] = []
     bare_times: list[float] = []
+    floor_times: list[float] = []
     loaded: dict[str, Any] = {}
     off: dict[str, Any] = {}
     till_programs: Clients | None = None
     try:
-        for number in range(sizes.create_warmup + sizes.create_runs):
-            api_time, bare_time = timed(lambda n=number: ask(n)), timed(lambda n=number: bare(n))
-            gui.wait(lambda: False, timeout=0.02)  # the window shows the sale, as "create" lets it
-            if number >= sizes.create_warmup:
-                api_times.append(api_time)
-                bare_times.append(bare_time)
+        with floor_server(work / "terminal" / "floor.sqlite3", base_url) as floor_url:
+            for number in range(sizes.create_warmup + sizes.create_runs):
+                api_time = timed(lambda n=number: ask(n))
+                bare_time = timed(lambda n=number: bare(n))
+                floor_time = timed(lambda n=number: floor(floor_url, n))
+                gui.wait(lambda: False, timeout=0.02)  # the window shows the sale, as "create" does
+                if number >= sizes.create_warmup:
+                    api_times.append(api_time)
+                    bare_times.append(bare_time)
+                    floor_times.append(floor_time)
         off = _sales(sizes, gui, window, None, published)
         sale = window.watch.presenter.sale
         assert sale is not None
@@ -171,6 +186,8 @@ def bench_terminal(sizes: Sizes, work: Path, gui: Gui, base_url: str, *,
         # What the till program waits beyond the service itself (the ratio's numerator
         # less its denominator): the order written, two hops, the answer's way back.
         "terminal_create_overhead_ms": (median(api_times) - median(bare_times)) * 1000,
+        "terminal_create_floor_ratio": median(floor_times) / median(bare_times),
+        "terminal_create_floor_ms": median(floor_times) * 1000,
         "terminal_event_p95_ms": p95(loaded["latencies"]) * 1000,
         "terminal_stall_ms": loaded["stall"] * 1000,
         "terminal_stall_off_ms": off["stall"] * 1000,

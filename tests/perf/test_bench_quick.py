@@ -68,5 +68,7 @@ def test_quick_run_reports_every_figure(tmp_path: Path) -> None:
         value = figures[key]
         assert isinstance(value, int | float) and math.isfinite(value), (key, value)
         assert key in done.stdout  # the table names it too
+    # A figure beside the budgets: what the till program's answer costs at the least.
+    assert math.isfinite(figures["details"]["terminal_create_floor_ratio"])
     assert figures["quick"] is True
     assert figures["machine"]["cores"]

@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
-from texts_at_paint import TextsAtPaint
+from texts_at_paint import PaintOrder, TextsAtPaint
 
 from paydesk.core.counter_views import Place
 from paydesk.domain.orders import CreationState
@@ -110,12 +110,15 @@ def test_an_answer_in_time_goes_straight_to_its_code(panel: PaymentPanel, on: On
     texts = (panel.amount_label, panel.countdown_label, panel.order_id_label, panel.note_label,
              panel.badge, panel.link_label)
     painted_with = TextsAtPaint(panel.qr, texts)
+    order = PaintOrder(panel.card)
     on.show(an_order(), NOW + timedelta(minutes=15))
+    order.close()
     assert not panel.creating_card_due()
     assert panel.qr.isVisible() and panel.qr.matrix() is not None
     assert panel.badge.phase() is OrderPhase.PENDING
     # The code was painted first, with nothing of the sale before around it.
     assert painted_with.seen and painted_with.seen[0] == ["", "", "", "", "", ""]
+    assert panel.qr in order.painted[:2] and panel.badge in order.painted  # before the rest
 
 
 def test_pending_order_shows_a_scannable_code_link_and_countdown(

@@ -9,6 +9,13 @@ seen for an order off the counter, and the screen reader's word on the sale's
 outcome. It also runs the counter's one clock: a single timer that ticks the
 presenter when time alone changes a screen (a countdown's next second, its end, a
 result's few seconds on the buyer's screen), and at no other moment.
+
+The screens of a sale whose creation has just gone out are rendered at the next turn
+of the event loop, not in the Enter that made it: the request's thread needs the
+interpreter lock to send it, and the window holds the lock until its handler returns.
+So the request leaves first; the panel is covered at that turn (the form refuses a
+second Enter at once). Whatever comes before the turn (the answer, Esc) renders them
+first, in order.
 """
 
 from __future__ import annotations
@@ -68,15 +75,40 @@ class ScreensRenderer(QObject):
         self._timer.setSingleShot(True)
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.timeout.connect(self._tick)
+        #: Screens published since a creation went out, rendered at the loop's next turn.
+        self._held: list[CounterScreens] = []
+        self._next_turn = QTimer(self)
+        self._next_turn.setSingleShot(True)
+        self._next_turn.setInterval(0)
+        self._next_turn.timeout.connect(self._render_held)
         self._unsubscribe = hub.subscribe(CounterScreens, self.render)
         self.render(presenter.screens)
 
     def stop(self) -> None:
         self._unsubscribe()
         self._timer.stop()
+        self._next_turn.stop()
+        self._held.clear()
 
     def render(self, screens: CounterScreens) -> None:
-        """Show ``screens``: each part whose view changed, the buyer's first (it waits)."""
+        """Show ``screens`` (see the module's doc for a creation just gone out)."""
+        if screens.creating and (self._held or not self._shown.creating):
+            if not self._held:  # the form refuses a second Enter now: it guards, too
+                self._parts.form.set_busy(True)
+            self._held.append(screens)
+            self._next_turn.start()
+            return
+        self._render_held()  # the creation's answer (or its end) came first: in order
+        self._show(screens)
+
+    def _render_held(self) -> None:
+        self._next_turn.stop()
+        held, self._held = self._held, []
+        for screens in held:
+            self._show(screens)
+
+    def _show(self, screens: CounterScreens) -> None:
+        """Each part whose view changed, the buyer's first (it waits)."""
         shown, self._shown = self._shown, screens
         parts = self._parts
         if screens.panel != shown.panel:

@@ -115,6 +115,9 @@ class PaymentPanel(QWidget):
         self.qr = QrCodeWidget()
         holder = SquareHolder(self.qr)
         holder.setParent(card)
+        # First of the card's children to be painted (they do not overlap): the answer
+        # uncovers the whole card, and the buyer waits for the code, not its texts.
+        holder.lower()
         self.countdown_label = self._label("countdown", tr("Time left"), 1.35)
         self.countdown_label.setWordWrap(True)
         self.link_label = LinkLabel()
