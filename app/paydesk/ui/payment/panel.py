@@ -15,8 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtCore import QPoint, QRect, Qt, QTimer, Signal
+from PySide6.QtGui import QFont, QRegion
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -203,7 +203,6 @@ class PaymentPanel(QWidget):
             self._blank.hide()
             return
         self._stack.setCurrentWidget(self.card)
-        self._blank.hide()
         look = CARDS[phase]
         new_link = order.url is not None and order.url != self.qr.text()
         self.qr.set_text(order.url)
@@ -212,8 +211,13 @@ class PaymentPanel(QWidget):
         if new_link and self.qr.isVisible():
             # The buyer is waiting for this: paint the code now, before the texts
             # around it and whatever else this event-loop pass does (the list,
-            # the totals). Its place on the card is already laid out.
+            # the totals). Its place on the card is already laid out. A cover over
+            # the card (an answer to a sale on its way) opens over the code first,
+            # so that the code is all this paint draws; the rest of the card follows.
+            self._open_cover_over(self.qr)
             self.qr.repaint()
+        self._blank.hide()
+        self._blank.clearMask()
         self.amount_label.setText(money(order.amount))
         self.badge.set_order(order, phase)
         self._set_link(order.url)
@@ -255,6 +259,14 @@ class PaymentPanel(QWidget):
         self.order_id_label.setToolTip("")
         self.badge.set_order(None)
         self._creating_card_timer.start()
+
+    def _open_cover_over(self, widget: QWidget) -> None:
+        """Let ``widget`` show through the cover, if the panel is covered."""
+        if self._blank.isHidden():
+            return
+        corner = self._blank.mapFrom(self, widget.mapTo(self, QPoint(0, 0)))
+        hole = QRegion(QRect(corner, widget.size()))
+        self._blank.setMask(QRegion(self._blank.rect()).subtracted(hole))
 
     def creating_card_due(self) -> bool:
         """An order is on its way and the panel is still blank: its "Creating…" card
