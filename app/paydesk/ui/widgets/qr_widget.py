@@ -220,7 +220,7 @@ def _module_image(matrix: list[list[bool]]) -> QImage:
     count = len(matrix)
     stride = (count + 3) & ~3  # QImage rows are 32-bit aligned
     padding = bytes(stride - count)
-    data = b"".join(bytes(map(int, row)) + padding for row in matrix)
+    data = b"".join(bytes(row) + padding for row in matrix)  # a bool is a 0 or 1 byte
     image = QImage(data, count, count, stride, QImage.Format.Format_Indexed8).copy()
     image.setColorTable([LIGHT.rgb(), DARK.rgb()])
     return image
