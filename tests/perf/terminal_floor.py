@@ -32,9 +32,17 @@ def floor_server(book: Path, service_url: str) -> Iterator[str]:
 
     ready = threading.Event()
     address: list[str] = []
-    stop: list[Callable[[], None]] = []
+    stop: list[Callable[[], object]] = []
+    failed: list[BaseException] = []
 
     def serve() -> None:
+        try:
+            run()
+        except BaseException as exc:  # told to the caller, which waits for ``ready``
+            failed.append(exc)
+            ready.set()
+
+    def run() -> None:
         loop = asyncio.new_event_loop()
         store = OrderStore.open(book)  # this thread's own connection, as the rules ask
         client = GatewayClient(service_url, CLIENT_ID, SECRET)
@@ -51,14 +59,14 @@ def floor_server(book: Path, service_url: str) -> Iterator[str]:
         app = web.Application()
         app.router.add_post("/v1/payments", create)
         runner = web.AppRunner(app, access_log=None)
-        loop.run_until_complete(runner.setup())
-        site = web.TCPSite(runner, "127.0.0.1", 0)
-        loop.run_until_complete(site.start())
-        port = runner.addresses[0][1]
-        address.append(f"http://127.0.0.1:{port}")
-        stop.append(lambda: loop.call_soon_threadsafe(loop.stop))
-        ready.set()
         try:
+            loop.run_until_complete(runner.setup())
+            site = web.TCPSite(runner, "127.0.0.1", 0)
+            loop.run_until_complete(site.start())
+            port = runner.addresses[0][1]
+            address.append(f"http://127.0.0.1:{port}")
+            stop.append(lambda: loop.call_soon_threadsafe(loop.stop))
+            ready.set()
             loop.run_forever()
         finally:
             loop.run_until_complete(runner.cleanup())
@@ -68,8 +76,8 @@ def floor_server(book: Path, service_url: str) -> Iterator[str]:
 
     thread = threading.Thread(target=serve, name="terminal-floor", daemon=True)
     thread.start()
-    if not ready.wait(30):
-        raise RuntimeError("the floor server did not start")
+    if not ready.wait(30) or failed:
+        raise RuntimeError("the floor server did not start") from (failed[0] if failed else None)
     try:
         yield address[0]
     finally:

@@ -10,12 +10,12 @@ outcome. It also runs the counter's one clock: a single timer that ticks the
 presenter when time alone changes a screen (a countdown's next second, its end, a
 result's few seconds on the buyer's screen), and at no other moment.
 
-The screens of a sale whose creation has just gone out are rendered at the next turn
-of the event loop, not in the Enter that made it: the request's thread needs the
-interpreter lock to send it, and the window holds the lock until its handler returns.
-So the request leaves first; the panel is covered at that turn (the form refuses a
-second Enter at once). Whatever comes before the turn (the answer, Esc) renders them
-first, in order.
+The screens of a sale whose creation has just gone out (its panel says "on its way")
+are rendered at the next turn of the event loop, not in the Enter that made it: the
+request's thread needs the interpreter lock to send it, and the window holds the lock
+until its handler returns. So the request leaves first; the panel is covered at that
+turn (the form refuses a second Enter at once). Whatever comes before the turn (the
+answer, Esc, the buyer's window opened) renders them first, in order.
 """
 
 from __future__ import annotations
@@ -91,14 +91,15 @@ class ScreensRenderer(QObject):
         self._held.clear()
 
     def render(self, screens: CounterScreens) -> None:
-        """Show ``screens`` (see the module's doc for a creation just gone out)."""
-        if screens.creating and (self._held or not self._shown.creating):
+        """Show ``screens`` (see the module's doc for a sale just gone out)."""
+        on_its_way = screens.panel.creating is not None
+        if on_its_way and (self._held or self._shown.panel.creating is None):
             if not self._held:  # the form refuses a second Enter now: it guards, too
                 self._parts.form.set_busy(True)
             self._held.append(screens)
             self._next_turn.start()
             return
-        self._render_held()  # the creation's answer (or its end) came first: in order
+        self._render_held()  # the answer (or the sale's end) came first: in order
         self._show(screens)
 
     def _render_held(self) -> None:
@@ -138,6 +139,7 @@ class ScreensRenderer(QObject):
         """The buyer's window is open: it shows the sale from now on."""
         if self._display is display:
             return
+        self._render_held()  # the sale as it is now, not as it was before its Enter
         self._display = display
         display.show_view(self._shown.buyer)
         self._presenter.buyer_screen_opened(True)

@@ -115,9 +115,6 @@ class PaymentPanel(QWidget):
         self.qr = QrCodeWidget()
         holder = SquareHolder(self.qr)
         holder.setParent(card)
-        # First of the card's children to be painted (they do not overlap): the answer
-        # uncovers the whole card, and the buyer waits for the code, not its texts.
-        holder.lower()
         self.countdown_label = self._label("countdown", tr("Time left"), 1.35)
         self.countdown_label.setWordWrap(True)
         self.link_label = LinkLabel()
@@ -211,9 +208,10 @@ class PaymentPanel(QWidget):
         if new_link and self.qr.isVisible():
             # The buyer is waiting for this: paint the code now, before the texts
             # around it and whatever else this event-loop pass does (the list,
-            # the totals). Its place on the card is already laid out. A cover over
-            # the card (an answer to a sale on its way) opens over the code first,
-            # so that the code is all this paint draws; the rest of the card follows.
+            # the totals), where the card was last laid out (a note of another length
+            # moves it a little, as the texts come). A cover over the card (an answer
+            # to a sale on its way) opens over the code first, so that the code is all
+            # this paint draws; the rest of the card follows.
             self._open_cover_over(self.qr)
             self.qr.repaint()
         self._blank.hide()
