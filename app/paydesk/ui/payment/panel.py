@@ -92,13 +92,13 @@ class PaymentPanel(QWidget):
         # An order on its way, for its first moments: a cover over the card or the idle
         # page, not a page of the stack, so the answer only uncovers the card (hiding one
         # plain widget), instead of showing the card again and laying it all out.
-        self._blank = QWidget(self)
-        self._blank.setAutoFillBackground(True)
-        self._blank.hide()
+        self._cover = QWidget(self)
+        self._cover.setAutoFillBackground(True)
+        self._cover.hide()
         root = QGridLayout(self)
         root.setContentsMargins(0, 0, 0, 0)
         root.addWidget(self._stack, 0, 0)
-        root.addWidget(self._blank, 0, 0)
+        root.addWidget(self._cover, 0, 0)
         self._set_place(PanelView())
 
     def _build_card(self, save_folder: SaveFolder | None) -> QFrame:
@@ -197,7 +197,7 @@ class PaymentPanel(QWidget):
             self.qr.set_inactive(None)
             self._set_link(None)
             self._stack.setCurrentWidget(self._idle)
-            self._blank.hide()
+            self._uncover()
             return
         self._stack.setCurrentWidget(self.card)
         look = CARDS[phase]
@@ -214,8 +214,7 @@ class PaymentPanel(QWidget):
             # this paint draws; the rest of the card follows.
             self._open_cover_over(self.qr)
             self.qr.repaint()
-        self._blank.hide()
-        self._blank.clearMask()
+        self._uncover()
         self.amount_label.setText(money(order.amount))
         self.badge.set_order(order, phase)
         self._set_link(order.url)
@@ -245,8 +244,8 @@ class PaymentPanel(QWidget):
         :data:`CREATING_CARD_AFTER_MS`."""
         self._order = None
         self._creating_amount = amount_kopecks
-        self._blank.raise_()  # over the stack, whatever was made first
-        self._blank.show()
+        self._cover.raise_()  # over the stack, whatever was made first
+        self._cover.show()
         # Emptied while out of sight (no paint): the answer shows the card with its code
         # at once, and none of the order before may come with it, even for a frame.
         self.qr.set_text(None)
@@ -260,11 +259,15 @@ class PaymentPanel(QWidget):
 
     def _open_cover_over(self, widget: QWidget) -> None:
         """Let ``widget`` show through the cover, if the panel is covered."""
-        if self._blank.isHidden():
+        if self._cover.isHidden():
             return
-        corner = self._blank.mapFrom(self, widget.mapTo(self, QPoint(0, 0)))
+        corner = self._cover.mapFrom(self, widget.mapTo(self, QPoint(0, 0)))
         hole = QRegion(QRect(corner, widget.size()))
-        self._blank.setMask(QRegion(self._blank.rect()).subtracted(hole))
+        self._cover.setMask(QRegion(self._cover.rect()).subtracted(hole))
+
+    def _uncover(self) -> None:
+        self._cover.hide()
+        self._cover.clearMask()
 
     def creating_card_due(self) -> bool:
         """An order is on its way and the panel is still blank: its "Creating…" card
@@ -273,7 +276,7 @@ class PaymentPanel(QWidget):
 
     def _show_creating_card(self) -> None:
         self._stack.setCurrentWidget(self.card)
-        self._blank.hide()
+        self._uncover()
         self.amount_label.setText(money(self._creating_amount or 0))
         self.badge.set_creating()
         self.qr.set_text(None)
@@ -298,7 +301,7 @@ class PaymentPanel(QWidget):
         if self.buyer_strip.set_place(place, can_show=view.can_show,
                                       sale_amount=view.sale_amount):
             restyle(self.card, looked_up=not place.is_sale)
-        if not self._blank.isHidden():
+        if not self._cover.isHidden():
             return  # covered: laid out as the answer uncovers the card (_show_order)
         for frame in (self.buyer_strip, self.card):  # laid out now, as in
             layout = frame.layout()  # _set_card_state: a grab right after shows it whole
@@ -312,7 +315,7 @@ class PaymentPanel(QWidget):
         return self._order
 
     def is_idle(self) -> bool:
-        return self._stack.currentWidget() is self._idle and self._blank.isHidden()
+        return self._stack.currentWidget() is self._idle and self._cover.isHidden()
 
     @staticmethod
     def _final_words(order: Order, phase: OrderPhase) -> str:
