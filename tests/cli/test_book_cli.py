@@ -88,7 +88,7 @@ def test_init_refuses_a_book_of_a_newer_paydesk(
 
 
 @pytest.mark.parametrize(("url", "reason"), [
-    ("http://backoffice/shop", "must start with postgresql://"),
+    ("http://backoffice.example/shop", "must start with postgresql://"),
     ("mysql://till@backoffice/shop", "must start with postgresql://"),
     ("postgresql://till@backoffice.example/shop?sslmode=require", "verify-full"),
 ])

@@ -21,7 +21,7 @@ def said(err: str) -> list[str]:
     return [line for line in err.splitlines() if not line.startswith(("DEBUG ", "INFO "))]
 
 
-@pytest.mark.parametrize("address", ["http://example.com", "http://10.0.0.5:8080", "ftp://x.ru"])
+@pytest.mark.parametrize("address", ["http://example.com", "http://till.example.net:8080", "ftp://till.example.org"])
 def test_an_address_the_client_would_refuse_is_refused_when_set(
     paydesk: RunPaydesk, tmp_path: Path, address: str
 ) -> None:

@@ -41,7 +41,7 @@ def test_accepted_addresses(base_url: str, expected: str) -> None:
         "http://till.example.net:8000",
         "http://shop.example.org",
         "http://[2001:db8::1]",
-        "http://128.0.0.1",
+        "http://127.0.0.1.example.net",
         "http://localhost.example.com",
     ],
 )
@@ -73,7 +73,7 @@ def test_allow_insecure_permits_plain_http_off_loopback() -> None:
         ("https://pay.example.com/#frag", "'?'"),
         ("http://127.0.0.1:99999", "not a valid URL"),
         ("http://127.0.0.1:port", "not a valid URL"),
-        ("https://pay example.com", "spaces"),
+        ("https://pay.example.com /x", "spaces"),
         ("https://pay.example.com/\nx", "spaces"),
     ],
 )
@@ -154,7 +154,7 @@ def test_own_session_has_one_pool_and_no_adapter_retries() -> None:
         assert adapter.max_retries.total == 0
         assert adapter._pool_maxsize == 8  # type: ignore[attr-defined]
         assert adapter._pool_connections == 1  # type: ignore[attr-defined]
-    assert session.get_adapter("http://x") is session.get_adapter("https://x")
+    assert session.get_adapter("http://127.0.0.1") is session.get_adapter("https://127.0.0.1")
     client.close()
 
 

@@ -149,7 +149,7 @@ LOOPBACK_SERVICES = ["http://127.0.0.1:8765", "http://localhost:8765", "http://[
 
 @pytest.mark.parametrize("base_url", LOOPBACK_SERVICES)
 @pytest.mark.parametrize("link", ["http://127.0.0.1:8765/pay/abc", "HTTP://LOCALHOST:9/pay/abc",
-                                  "http://[::1]:8765/pay/abc", "http://127.0.0.2/pay/abc"])
+                                  "http://[::1]:8765/pay/abc", "http://127.0.0.1:9/pay/abc"])
 def test_a_plain_http_service_on_loopback_may_link_to_this_computer_over_http(
     base_url: str, link: str
 ) -> None:

@@ -91,7 +91,7 @@ def test_the_password_is_masked_and_left_out_of_the_conninfo() -> None:
     ("", "empty"),
     ("   ", "empty"),
     ("postgresql://till@back office/shop", "spaces"),
-    ("https://backoffice/shop", "not_postgresql"),
+    ("https://backoffice.example/shop", "not_postgresql"),
     ("backoffice:5432/shop", "not_postgresql"),
     ("mysql://till@backoffice/shop", "not_postgresql"),
     ("postgresql://till@a,b/shop", "several_hosts"),
