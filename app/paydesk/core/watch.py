@@ -41,10 +41,10 @@ from paydesk.core.watch_events import (
     Problem,
     ProblemCleared,
     ProblemCode,
-    Remedy,
     SaleAnswered,
     SaleCreating,
 )
+from paydesk.domain.failures import Remedy
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store.errors import StoreError, StoreProblem
 

@@ -14,6 +14,8 @@ import enum
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from paydesk.domain.failures import Remedy
+
 if TYPE_CHECKING:
     from paydesk.core.outcomes import CheckOutcome, CreationOutcome
     from paydesk.domain.failures import Failure
@@ -40,19 +42,6 @@ class ProblemCode(enum.Enum):
     SALE_NOT_WRITTEN = "sale_not_written"
     #: A request raised instead of returning an outcome (a bug), for order_id.
     CRASHED = "crashed"
-
-
-class Remedy(enum.Enum):
-    """What trying again by hand does for a problem (a front end's Retry button)."""
-
-    #: Nothing a person can do here helps (the service refused for good, the book is lost).
-    NONE = "none"
-    #: Send the order's creation again, with its same order id.
-    SEND_AGAIN = "send_again"
-    #: Check the open orders now (and make the payment client again, if it failed).
-    CHECK_AGAIN = "check_again"
-    #: Create the sale again, as it was typed: nothing of it was written or sent.
-    CREATE_AGAIN = "create_again"
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,6 +62,23 @@ class FailureCode(enum.StrEnum):
     LEGACY = "legacy"
 
 
+class Remedy(enum.Enum):
+    """What trying again by hand does for a problem (a front end's Retry button).
+
+    The core decides it for each problem (core/watch_events.py); the window's first
+    frame already holds the banner that offers it.
+    """
+
+    #: Nothing a person can do here helps (the service refused for good, the book is lost).
+    NONE = "none"
+    #: Send the order's creation again, with its same order id.
+    SEND_AGAIN = "send_again"
+    #: Check the open orders now (and make the payment client again, if it failed).
+    CHECK_AGAIN = "check_again"
+    #: Create the sale again, as it was typed: nothing of it was written or sent.
+    CREATE_AGAIN = "create_again"
+
+
 class BookFailureCode(enum.StrEnum):
     """Why the shop's shared order book (PostgreSQL) could not be used.
 

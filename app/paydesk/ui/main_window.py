@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from paydesk.core.runtime import Runtime
-from paydesk.core.watch_events import Remedy
 from paydesk.domain.errors import InputError
+from paydesk.domain.failures import Remedy
 from paydesk.ui.payment.form import PaymentForm
 from paydesk.ui.payment.idle_card import IdleCard
 from paydesk.ui.settings.apply import SettingsControl

@@ -9,7 +9,7 @@ under the cashier's hand, never shifts the QR the buyer is scanning, and never
 makes the window taller than its screen. The list's last rows are under it
 while it is up; the paid notices stack above it.
 
-Its button does what the problem allows (the core's :class:`Remedy`): send an
+Its button does what the problem allows (a :class:`Remedy`, which the core decides): send an
 unconfirmed order again, check again, or create again a sale that was never
 written (the window does that with the form's values); none where trying again
 cannot help. A problem about one order (:attr:`Notice.order_id`) lasts while that
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
-from paydesk.core.watch_events import Remedy
+from paydesk.domain.failures import Remedy
 from paydesk.ui.shell.formatting import tr
 
 #: Between the banner and the edges of what it floats over.
