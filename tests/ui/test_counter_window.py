@@ -89,7 +89,7 @@ def test_double_enter_creates_one_order(
     amount.setText("75")
     qtbot.keyClick(amount, Qt.Key.Key_Return)
     button: QPushButton = child(window, QPushButton, "create_button")
-    assert not button.isEnabled()
+    qtbot.waitUntil(lambda: not button.isEnabled(), timeout=WAIT_MS)  # a frame after Enter
     qtbot.waitUntil(button.isEnabled, timeout=WAIT_MS)
     assert len(sandbox.orders()) == 1
     assert window.watch.desk.store.count(window.orders_panel.current_query()) == 1

@@ -1,13 +1,15 @@
-"""Enter: the sale's request leaves before the window renders its screens (the request's
-thread needs the interpreter lock, which the window holds until its handler returns).
-The form refuses a second Enter at once; the panel is covered at the event loop's next
-turn; and every screen published meanwhile is rendered, in order, before the answer's."""
+"""Enter: the window keeps still while the sale's request is out (its paint would need
+the interpreter lock the request's thread needs). The form refuses a second Enter at
+once; the sale's screens wait for its answer, or one frame: a late answer gets the
+covered panel and "Creating…", an answer in time goes straight to its code, and
+whatever the held screens carried that is not a state (a payment noticed for an order
+off the counter) is still said."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.counter_views import CounterScreens, PanelView
@@ -31,46 +33,48 @@ def _views_shown(window: MainWindow) -> list[PanelView]:
     return shown
 
 
-def test_the_form_waits_at_once_and_the_panel_is_covered_at_the_next_turn(
+def test_enter_is_refused_at_once_and_a_late_answer_gets_the_covered_panel_a_frame_later(
     window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
 ) -> None:
-    sandbox.set_latency(1000)  # the answer is still out after the next turn
+    sandbox.set_latency(1000)  # the answer is still out after the frame
     panel, form = window.parts.payment_panel, window.form
     shown = _views_shown(window)
     form.amount_input.setText("75")
     qtbot.keyClick(form.amount_input, Qt.Key.Key_Return)
-    # In the handler's own turn: a second Enter is refused, nothing rendered yet.
-    assert not form.create_button.isEnabled()
-    assert form.create_button.text() == "Creating…"
+    # In the handler's own turn: nothing rendered yet, and a second sale is refused.
     assert shown == [] and panel.is_idle()
-    QCoreApplication.processEvents()  # the next turn of the event loop
+    form.amount_input.setText("80")
+    qtbot.keyClick(form.amount_input, Qt.Key.Key_Return)
+    form.create_button.click()
+    qtbot.waitUntil(lambda: bool(shown), timeout=WAIT_MS)  # the frame has passed
     assert [view.creating for view in shown] == [7_500]
     assert not panel.is_idle() and panel.creating_card_due()
+    assert not form.create_button.isEnabled() and form.create_button.text() == "Creating…"
     qtbot.waitUntil(lambda: panel.link_label.link() is not None, timeout=WAIT_MS)
     assert shown[-1].order is not None and shown[-1].order.amount == 7_500
     assert form.create_button.isEnabled()
-    assert len(sandbox.orders()) == 1
+    assert [order.amount for order in sandbox.orders()] == [7_500]
 
 
-def test_what_comes_before_the_next_turn_is_rendered_after_the_screens_held_for_it(
+def test_esc_before_the_frame_supersedes_the_held_screens(
     window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
 ) -> None:
-    """Esc (or the answer) may come before the held screens are rendered: they are
-    rendered first, in order, and nothing held is rendered after it (a sale ended
-    never comes back as "on its way")."""
+    """Esc may come before the held screens are rendered: they never are (a sale ended
+    never comes back as "on its way"), and the form takes the next sale."""
     sandbox.set_latency(1000)
-    panel = window.parts.payment_panel
+    panel, form = window.parts.payment_panel, window.form
     shown = _views_shown(window)
-    window.form.amount_input.setText("76")
-    qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
+    form.amount_input.setText("76")
+    qtbot.keyClick(form.amount_input, Qt.Key.Key_Return)
     window.new_payment()  # Esc, in the same turn
-    assert [view.creating for view in shown] == [7_600, None]
-    assert shown[-1].is_idle and panel.is_idle()
-    QCoreApplication.processEvents()
-    assert len(shown) == 2 and panel.is_idle()
-    assert window.form.create_button.isEnabled()
+    assert shown == [] and panel.is_idle()
+    assert form.create_button.isEnabled() and form.create_button.text() != "Creating…"
     # Set aside, not lost: the order goes on to the service and into the book.
     qtbot.waitUntil(lambda: len(sandbox.orders()) == 1, timeout=WAIT_MS)
+    assert shown == [] and panel.is_idle()
+    form.amount_input.setText("77")
+    qtbot.keyClick(form.amount_input, Qt.Key.Key_Return)  # the next sale is taken
+    qtbot.waitUntil(lambda: len(sandbox.orders()) == 2, timeout=WAIT_MS)
 
 
 def _sale(window: MainWindow, qtbot: QtBot, amount: str) -> CounterScreens:
@@ -81,20 +85,30 @@ def _sale(window: MainWindow, qtbot: QtBot, amount: str) -> CounterScreens:
     return window.watch.presenter.screens
 
 
-def test_an_answer_is_never_held_behind_the_screens_of_its_way(
+def test_an_answer_in_time_goes_straight_to_its_code(
     window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
 ) -> None:
-    """The answer's screens (its code on the panel, the form still busy until the book
-    has it) render as they come, after what was held: the code is not kept waiting for
-    the next turn, nor for the book."""
+    """The answer's screens (its code on the panel, the form busy until the book has it)
+    render as they come, in place of the held ones: the panel is never covered for it,
+    and a payment the held screens noticed for another order is still said."""
     first = _sale(window, qtbot, "77")
     second = _sale(window, qtbot, "78")
-    panel = window.parts.payment_panel
+    panel, notices = window.parts.payment_panel, window.parts.paid_notices
     assert first.sale is not None and second.sale is not None
     assert panel.link_label.link() == second.sale.url
+    before = len(notices.notices())
+    shown = _views_shown(window)
     hub = window.watch.hub
+    hub.publish(replace(second, creating=True))  # a creation goes out
     hub.publish(replace(second, panel=PanelView(creating=7_900), creating=True))
-    assert panel.link_label.link() == second.sale.url  # held: the next turn renders it
-    hub.publish(replace(first, creating=True))  # an answer, before that turn
-    assert panel.link_label.link() == first.sale.url and not panel.creating_card_due()
+    hub.publish(replace(second, panel=PanelView(creating=7_900), creating=True,
+                        paid_elsewhere=first.sale))
+    assert shown == [] and panel.link_label.link() == second.sale.url  # held
+    assert window.form.create_button.isEnabled()  # the button says so with the screens
+    hub.publish(replace(first, creating=True))  # an answer, within the frame
+    assert shown == [first.panel] and panel.link_label.link() == first.sale.url
+    assert not panel.creating_card_due()
     assert not window.form.create_button.isEnabled()  # busy until the book has it
+    assert len(notices.notices()) == before + 1  # the payment noticed meanwhile
+    qtbot.wait(50)  # past the frame: nothing held comes back
+    assert shown == [first.panel] and len(notices.notices()) == before + 1

@@ -241,7 +241,7 @@ def test_screenshot_window_with_a_looked_up_order_and_a_stuck_creation(
         window.parts.actions.new_payment.trigger()
         window.form.amount_input.setText("99")
         qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
-        assert window.form.create_button.text() == "Создаётся…"
+        qtbot.waitUntil(lambda: window.form.create_button.text() == "Создаётся…")
         qtbot.waitUntil(lambda: "Esc — следующий платёж" in panel.countdown_label.text(),
                         timeout=5000)  # the card comes when the answer is slow
         save_screenshot(window, "ru-window-creating")

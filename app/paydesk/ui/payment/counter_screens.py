@@ -10,12 +10,22 @@ outcome. It also runs the counter's one clock: a single timer that ticks the
 presenter when time alone changes a screen (a countdown's next second, its end, a
 result's few seconds on the buyer's screen), and at no other moment.
 
-The screens of a sale whose creation has just gone out (its panel says "on its way")
-are rendered at the next turn of the event loop, not in the Enter that made it: the
-request's thread needs the interpreter lock to send it, and the window holds the lock
-until its handler returns. So the request leaves first; the panel is covered at that
-turn (the form refuses a second Enter at once). Whatever comes before the turn (the
-answer, Esc, the buyer's window opened) renders them first, in order.
+The screens of a sale whose creation has just gone out wait for its answer, or one
+frame of the screen (SALE_SCREENS_WAIT_MS), whichever comes first; they are not
+rendered in the Enter that made it. A window that changes paints, and its paint runs
+Python (its event filters, the widgets it draws itself), which needs the interpreter
+lock; the request's thread needs the same lock to send the request, read the answer
+and make its QR. Each wait for the lock costs both threads, so the window keeps still
+while they work:
+- a service that answers within the frame goes straight to its code: the screens held
+  for it are superseded, never shown (only a payment noticed meanwhile for an order
+  off the counter, which they may carry, is still said);
+- a slower one gets the covered panel and the form's "Creating…" one frame after
+  Enter, which no one can tell from at once.
+The form refuses a second Enter at once, and keeps still too: its fields, emptied for
+the next buyer, are painted with the screens. Esc, a look at another order, or the
+buyer's window opened end the wait too: the first two supersede what was held, the buyer's
+window shows the sale as it is now.
 """
 
 from __future__ import annotations
@@ -41,6 +51,9 @@ if TYPE_CHECKING:
 
 #: A tick lands this long after the moment it is for, never a hair before it.
 _LATE_MS = 5
+
+#: How long a sale's screens wait for its answer: one frame of a 60 Hz screen.
+SALE_SCREENS_WAIT_MS = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,41 +88,69 @@ class ScreensRenderer(QObject):
         self._timer.setSingleShot(True)
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.timeout.connect(self._tick)
-        #: Screens published since a creation went out, rendered at the loop's next turn.
+        #: Screens published since a creation went out, while its answer is awaited.
         self._held: list[CounterScreens] = []
-        self._next_turn = QTimer(self)
-        self._next_turn.setSingleShot(True)
-        self._next_turn.setInterval(0)
-        self._next_turn.timeout.connect(self._render_held)
+        #: The form refuses Enter for the creation held, and keeps still until its screens.
+        self._refusing = False
+        self._wait = QTimer(self)
+        self._wait.setSingleShot(True)
+        self._wait.setTimerType(Qt.TimerType.PreciseTimer)
+        self._wait.setInterval(SALE_SCREENS_WAIT_MS)
+        self._wait.timeout.connect(self._render_held)
         self._unsubscribe = hub.subscribe(CounterScreens, self.render)
         self.render(presenter.screens)
 
     def stop(self) -> None:
         self._unsubscribe()
         self._timer.stop()
-        self._next_turn.stop()
+        self._wait.stop()
         self._held.clear()
+        if self._refusing:
+            self._refusing = False
+            self._parts.form.set_busy(False)
 
     def render(self, screens: CounterScreens) -> None:
         """Show ``screens`` (see the module's doc for a sale just gone out)."""
-        on_its_way = screens.panel.creating is not None
-        if on_its_way and (self._held or self._shown.panel.creating is None):
-            if not self._held:  # the form refuses a second Enter now: it guards, too
-                self._parts.form.set_busy(True)
+        if self._on_its_way(screens):
+            if not self._held:
+                self._parts.form.hold_for_sale()  # at once: no second sale from Enter
+                self._refusing = True
+                self._wait.start()
             self._held.append(screens)
-            self._next_turn.start()
             return
-        self._render_held()  # the answer (or the sale's end) came first: in order
+        self._supersede_held()
         self._show(screens)
 
-    def _render_held(self) -> None:
-        self._next_turn.stop()
-        held, self._held = self._held, []
-        for screens in held:
-            self._show(screens)
+    def _on_its_way(self, screens: CounterScreens) -> bool:
+        """Whether ``screens`` are of a creation gone out and not answered yet: from the
+        first that says a creation is out (the sale may not be on the panel yet) to the
+        last whose panel awaits the answer."""
+        if not self._held:
+            return screens.creating and not self._shown.creating
+        awaited = any(held.panel.creating is not None for held in self._held)
+        return screens.panel.creating is not None or (screens.creating and not awaited)
 
-    def _show(self, screens: CounterScreens) -> None:
-        """Each part whose view changed, the buyer's first (it waits)."""
+    def _render_held(self) -> None:
+        """The answer is late (or the buyer's window opened): the sale as it is now."""
+        held = self._take_held()
+        if held:
+            self._show(held[-1], notices_from=held[:-1])
+
+    def _supersede_held(self) -> None:
+        """Screens came that replace the held ones (the answer, Esc, another order)."""
+        for screens in self._take_held():
+            if screens.paid_elsewhere is not None:
+                self._parts.paid_elsewhere(screens.paid_elsewhere)
+
+    def _take_held(self) -> list[CounterScreens]:
+        self._wait.stop()
+        held, self._held = self._held, []
+        return held
+
+    def _show(self, screens: CounterScreens, *,
+              notices_from: list[CounterScreens] | None = None) -> None:
+        """Each part whose view changed, the buyer's first (it waits).
+        ``notices_from``: screens superseded by these, whose notices are still said."""
         shown, self._shown = self._shown, screens
         parts = self._parts
         if screens.panel != shown.panel:
@@ -124,8 +165,12 @@ class ScreensRenderer(QObject):
             self._display.show_view(screens.buyer)
         parts.show_to_buyer.setEnabled(screens.panel.can_show)
         parts.back_to_sale.setEnabled(screens.can_go_back)
-        if screens.creating != shown.creating:
+        if screens.creating != shown.creating or self._refusing:
             parts.form.set_busy(screens.creating)
+            self._refusing = False
+        for superseded in notices_from or ():
+            if superseded.paid_elsewhere is not None:
+                parts.paid_elsewhere(superseded.paid_elsewhere)
         if screens.paid_elsewhere is not None:
             parts.paid_elsewhere(screens.paid_elsewhere)
         if screens.sale != shown.sale or screens.creating != shown.creating:

@@ -67,6 +67,8 @@ class PaymentForm(QWidget):
         self._errors: dict[str, QLabel] = {}
         #: Emptied by a creation and nothing typed since: an Enter is the first one's echo.
         self._emptied_by_creation = False
+        #: A creation is out: Enter and the button are refused until it ends.
+        self._busy = False
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         for name, label, field in (
@@ -109,7 +111,7 @@ class PaymentForm(QWidget):
 
     def submit(self) -> None:
         """Enter (or the banner's Try again): the values typed, checked, then ``submitted``."""
-        if not self.create_button.isEnabled():
+        if self._busy:
             return  # a creation is in flight: a second Enter must not create twice
         self.clear_errors()
         if not self.amount_input.text().strip():
@@ -121,7 +123,19 @@ class PaymentForm(QWidget):
             self.amount_input.text(), self.email_input.text(), self.note_input.text()
         )
 
+    def hold_for_sale(self) -> None:
+        """A creation went out: Enter and the button are refused from now on, and the form
+        keeps still until the sale's screens come (:meth:`set_busy`, from
+        counter_screens.py): its fields, emptied for the next buyer, and its "Creating…"
+        are painted with them. A paint now would run the fields' Python (their event
+        filters) while the sale's request needs the interpreter lock."""
+        self._busy = True
+        self.setUpdatesEnabled(False)
+
     def set_busy(self, busy: bool) -> None:
+        """A creation is out (Enter refused, the button says so), or over."""
+        self._busy = busy
+        self.setUpdatesEnabled(True)  # after hold_for_sale: painted from now on
         self.create_button.setEnabled(not busy)
         self.create_button.setText(tr("Creating…") if busy else tr("Create payment  ⏎"))
 

@@ -209,10 +209,11 @@ class PaymentPanel(QWidget):
             # The buyer is waiting for this: paint the code now, before the texts
             # around it and whatever else this event-loop pass does (the list,
             # the totals), where the card was last laid out (a note of another length
-            # moves it a little, as the texts come). A cover over the card (an answer
-            # to a sale on its way) opens over the code first, so that the code is all
-            # this paint draws; the rest of the card follows.
-            self._open_cover_over(self.qr)
+            # moves it a little, as the texts come). The card is covered but for the
+            # code first (it may still hold the order before: an answer that came
+            # before its sale's screens), so that this paint draws the new code on a
+            # blank panel and nothing of the card; the rest of the card follows.
+            self._cover_all_but(self.qr)
             self.qr.repaint()
         self._uncover()
         self.amount_label.setText(money(order.amount))
@@ -238,9 +239,10 @@ class PaymentPanel(QWidget):
             self._set_countdown_text(self._final_words(order, phase))
 
     def _show_creating(self, amount_kopecks: int) -> None:
-        """The order is on its way to the service. Nothing of the order shown before
-        stays in sight (its code least of all): the panel is blank at once, and the
-        "Creating…" card (amount, no link yet) comes if the answer takes longer than
+        """The order is on its way to the service (its answer is late: these screens wait
+        for it a frame, counter_screens.py). Nothing of the order shown before stays in
+        sight (its code least of all): the panel is blank at once, and the "Creating…"
+        card (amount, no link yet) comes if the answer takes longer than
         :data:`CREATING_CARD_AFTER_MS`."""
         self._order = None
         self._creating_amount = amount_kopecks
@@ -257,10 +259,10 @@ class PaymentPanel(QWidget):
         self.badge.set_order(None)
         self._creating_card_timer.start()
 
-    def _open_cover_over(self, widget: QWidget) -> None:
-        """Let ``widget`` show through the cover, if the panel is covered."""
-        if self._cover.isHidden():
-            return
+    def _cover_all_but(self, widget: QWidget) -> None:
+        """Cover the panel but for ``widget``, which shows through."""
+        self._cover.raise_()
+        self._cover.show()
         corner = self._cover.mapFrom(self, widget.mapTo(self, QPoint(0, 0)))
         hole = QRegion(QRect(corner, widget.size()))
         self._cover.setMask(QRegion(self._cover.rect()).subtracted(hole))
