@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 
 import paydesk.core.runtime  # noqa: F401  (step 4 of the module's doc)
 from paydesk.cli import exit_codes
-from paydesk.cli.options import common_options
+from paydesk.cli.options import common_options, no_options
 from paydesk.support.logs import setup_command_logging
 from paydesk.support.secret_store import take_environment_secret
 
@@ -66,6 +66,8 @@ def window_options(tokens: Sequence[str]) -> argparse.Namespace | None:
     Read as the full parser reads them, except that abbreviations and anything
     the options cannot take are left to it (None), with its help and messages.
     """
+    if not tokens:
+        return no_options()
     parser = argparse.ArgumentParser(prog="paydesk", parents=[common_options()],
                                      add_help=False, allow_abbrev=False, exit_on_error=False)
     try:

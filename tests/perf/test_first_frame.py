@@ -69,6 +69,7 @@ KEPT_OUT = (
     "paydesk.core.polling",
     "paydesk.ui.shell.messages",
     "datetime",
+    "locale",  # argparse's words, looked up in gettext's catalogues: no parser for no options
 )
 
 
