@@ -41,8 +41,10 @@ def test_enter_is_refused_at_once_and_a_late_answer_gets_the_covered_panel_a_fra
     shown = _views_shown(window)
     form.amount_input.setText("75")
     qtbot.keyClick(form.amount_input, Qt.Key.Key_Return)
-    # In the handler's own turn: nothing rendered yet, and a second sale is refused.
+    # In the handler's own turn: nothing rendered yet (the form, emptied, is not painted
+    # either), and a second sale is refused.
     assert shown == [] and panel.is_idle()
+    assert form.amount_input.text() == "" and not form.updatesEnabled()
     form.amount_input.setText("80")
     qtbot.keyClick(form.amount_input, Qt.Key.Key_Return)
     form.create_button.click()
@@ -50,6 +52,7 @@ def test_enter_is_refused_at_once_and_a_late_answer_gets_the_covered_panel_a_fra
     assert [view.creating for view in shown] == [7_500]
     assert not panel.is_idle() and panel.creating_card_due()
     assert not form.create_button.isEnabled() and form.create_button.text() == "Creating…"
+    assert form.updatesEnabled()
     qtbot.waitUntil(lambda: panel.link_label.link() is not None, timeout=WAIT_MS)
     assert shown[-1].order is not None and shown[-1].order.amount == 7_500
     assert form.create_button.isEnabled()
@@ -69,6 +72,7 @@ def test_esc_before_the_frame_supersedes_the_held_screens(
     window.new_payment()  # Esc, in the same turn
     assert shown == [] and panel.is_idle()
     assert form.create_button.isEnabled() and form.create_button.text() != "Creating…"
+    assert form.updatesEnabled()
     # Set aside, not lost: the order goes on to the service and into the book.
     qtbot.waitUntil(lambda: len(sandbox.orders()) == 1, timeout=WAIT_MS)
     assert shown == [] and panel.is_idle()
@@ -109,6 +113,7 @@ def test_an_answer_in_time_goes_straight_to_its_code(
     assert shown == [first.panel] and panel.link_label.link() == first.sale.url
     assert not panel.creating_card_due()
     assert not window.form.create_button.isEnabled()  # busy until the book has it
+    assert window.form.updatesEnabled()
     assert len(notices.notices()) == before + 1  # the payment noticed meanwhile
     qtbot.wait(50)  # past the frame: nothing held comes back
     assert shown == [first.panel] and len(notices.notices()) == before + 1
