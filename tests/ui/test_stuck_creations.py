@@ -182,7 +182,7 @@ def test_the_lists_row_stays_while_the_answer_is_awaited_and_clears_with_the_car
     sandbox.inject(Fault.STALL, endpoint="create_order")
     type_amount(qtbot, window, "55")
     panel = window.parts.payment_panel
-    # Covered at the next turn (the request went out first), or already its card.
+    # Covered a frame after the request went out (its answer is late), or already its card.
     qtbot.waitUntil(lambda: panel.creating_card_due()
                     or panel.badge.phase() is OrderPhase.CREATING, timeout=WAIT_MS)
     # Untouched as the request goes out: still the sale before's row.

@@ -190,7 +190,7 @@ class WatchEngine:
             self._store_failed(exc, say=False)  # a damaged book: set aside first
             self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, failure_of(exc)))
             return None
-        self._send(order, resume=False, awaited=True)  # it travels while the window shows it
+        self._send(order, resume=False, awaited=True)  # it travels while the screens follow
         self.state.start_sale(order)
         return order
 
@@ -213,8 +213,8 @@ class WatchEngine:
                 self._send(order, resume=True)
 
     def _send(self, order: Order, *, resume: bool, awaited: bool = False) -> None:
-        """Send a creation; ``awaited``: the cashier waits for it (the form says
-        "Creating…" until it ends or Esc sets it aside)."""
+        """Send a creation; ``awaited``: the cashier waits for it (no other sale is taken
+        until it ends or Esc sets it aside)."""
         client = self._gateway()
         if client is None:
             return

@@ -268,18 +268,20 @@ class GatewayClient:
                     clock=self._clock,
                 )
                 status = raw.http_status
-                reply = _reply_excerpt(raw.body)
+                if log.isEnabledFor(logging.DEBUG):
+                    reply = _reply_excerpt(raw.body)
                 return extract(replies.classify(raw, scrub=hide))
             finally:
-                log.debug(
-                    "%s order_id=%s attempt=%d http_status=%s elapsed_ms=%.1f reply=%s",
-                    endpoint,
-                    order_id,
-                    number,
-                    status,
-                    (self._clock() - started) * 1000,
-                    hide(reply),
-                )
+                if log.isEnabledFor(logging.DEBUG):  # the reply masked for the log only
+                    log.debug(
+                        "%s order_id=%s attempt=%d http_status=%s elapsed_ms=%.1f reply=%s",
+                        endpoint,
+                        order_id,
+                        number,
+                        status,
+                        (self._clock() - started) * 1000,
+                        hide(reply),
+                    )
 
         return call_with_retries(
             attempt,

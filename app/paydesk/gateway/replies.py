@@ -58,8 +58,17 @@ class Success:
 
     fields: dict[str, Any]
     http_status: int
-    body: str
+    raw_body: bytes
     endpoint: str = ""
+    #: Masks secrets in the body's text (classify's ``scrub``).
+    scrub: Callable[[str], str] = _identity
+
+    @property
+    def body(self) -> str:
+        """The reply's text, secrets masked, for an error made from it: masked only then,
+        as nearly every success is used and dropped (masking compiles a pattern for each
+        request's signature)."""
+        return self.scrub(self.raw_body.decode("utf-8", errors="replace"))
 
 
 def classify(reply: RawReply, *, scrub: Callable[[str], str] = _identity) -> Success:
@@ -78,7 +87,10 @@ def _judge(
     reply: RawReply, scrub: Callable[[str], str]
 ) -> tuple[GatewayError | None, Success | None]:
     code = reply.http_status
-    body = scrub(reply.body.decode("utf-8", errors="replace"))
+
+    def body() -> str:  # the reply's text kept on an error, masked: made for an error only
+        return scrub(reply.body.decode("utf-8", errors="replace"))
+
     is_fault = 500 <= code <= 599
     obj = json_object(reply)
     text = service_message(obj) if obj is not None else None
@@ -90,24 +102,24 @@ def _judge(
         return RateLimited(
             f"{where}: too many requests",
             retry_after=retry_after,
-            body=body,
+            body=body(),
             service_message=message,
         ), None
     if obj is None:
         if is_fault:
             what = f"{where}: the service had a fault and sent a reply that is not a JSON object"
             return ProtocolError(
-                what, code=Code.FAULT_REPLY, http_status=code, body=body, retryable=True
+                what, code=Code.FAULT_REPLY, http_status=code, body=body(), retryable=True
             ), None
         if 300 <= code <= 399:
             return ProtocolError(
                 f"{where}: unexpected redirect",
                 code=Code.REDIRECT,
                 http_status=code,
-                body=body,
+                body=body(),
             ), None
         return ProtocolError(
-            f"{where}: the reply is not a JSON object", http_status=code, body=body
+            f"{where}: the reply is not a JSON object", http_status=code, body=body()
         ), None
     status = obj.get("status")
     if not isinstance(status, bool):
@@ -115,20 +127,20 @@ def _judge(
             f"{where}: the reply has no boolean 'status'",
             code=Code.FAULT_REPLY if is_fault else None,
             http_status=code,
-            body=body,
+            body=body(),
             retryable=is_fault,
         ), None
     if status is False:
-        return refusal(where, code, body, message, text), None
+        return refusal(where, code, body(), message, text), None
     if not 200 <= code <= 299:
         return ProtocolError(
             f"{where}: 'status' is true but the HTTP status is not a success",
             code=Code.FAULT_REPLY if is_fault else None,
             http_status=code,
-            body=body,
+            body=body(),
             retryable=is_fault,
         ), None
-    return None, Success(obj, code, body, where)
+    return None, Success(obj, code, reply.body, where, scrub)
 
 
 #: The longest payment link accepted: a QR code (error correction M) holds about

@@ -60,3 +60,23 @@ def test_an_enter_on_an_empty_form_before_any_sale_still_asks_for_the_amount(
     qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Backspace)
     qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
     assert window.form.error_text("amount") == "Enter an amount."
+
+
+def test_a_form_turned_off_takes_no_sale(
+    window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
+) -> None:
+    """The form is off when the order book is lost; a "Try again" on a notice that was up
+    before must not sell from it, nor say anything on it."""
+    form = window.form
+    form.amount_input.setText("75")
+    form.setEnabled(False)
+    with qtbot.assertNotEmitted(form.submitted):
+        form.submit()
+    form.amount_input.clear()
+    form.submit()
+    assert form.error_text("amount") == ""
+    form.setEnabled(True)
+    form.amount_input.setText("75")
+    with qtbot.waitSignal(form.submitted):
+        form.submit()
+    qtbot.waitUntil(lambda: len(sandbox.orders()) == 1, timeout=WAIT_MS)

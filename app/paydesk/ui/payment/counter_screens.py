@@ -10,22 +10,23 @@ outcome. It also runs the counter's one clock: a single timer that ticks the
 presenter when time alone changes a screen (a countdown's next second, its end, a
 result's few seconds on the buyer's screen), and at no other moment.
 
-The screens of a sale whose creation has just gone out wait for its answer, or one
-frame of the screen (SALE_SCREENS_WAIT_MS), whichever comes first; they are not
-rendered in the Enter that made it. A window that changes paints, and its paint runs
-Python (its event filters, the widgets it draws itself), which needs the interpreter
-lock; the request's thread needs the same lock to send the request, read the answer
-and make its QR. Each wait for the lock costs both threads, so the window keeps still
-while they work:
+The screens of a sale whose creation has just gone out (Enter, the till program's
+payment, a creation sent again) wait for its answer, or one frame of the screen
+(SALE_SCREENS_WAIT_MS), whichever comes first; they are not rendered in the call that
+sent it. A window that changes paints, and its paint runs Python (its event filters,
+the widgets it draws itself), which needs the interpreter lock; the request's thread
+needs the same lock to send the request, read the answer and make its QR. Each wait
+for the lock costs both threads, so the window keeps still while they work:
 - a service that answers within the frame goes straight to its code: the screens held
   for it are superseded, never shown (only a payment noticed meanwhile for an order
   off the counter, which they may carry, is still said);
-- a slower one gets the covered panel and the form's "Creating…" one frame after
-  Enter, which no one can tell from at once.
-The form refuses a second Enter at once, and keeps still too: its fields, emptied for
-the next buyer, are painted with the screens. Esc, a look at another order, or the
-buyer's window opened end the wait too: the first two supersede what was held, the buyer's
-window shows the sale as it is now.
+- a slower one gets the covered panel and the form's "Creating…" one frame after the
+  creation went out, which no one can tell from at once.
+The form refuses a second Enter at once, and keeps still too (what was typed in it
+is kept and painted with the screens). Any screens that are not of the creation on
+its way end the wait and supersede what was held: Esc, a look at another order,
+"Show to buyer", a failed creation; the buyer's window opened shows the sale as it is
+now.
 """
 
 from __future__ import annotations
@@ -123,8 +124,8 @@ class ScreensRenderer(QObject):
 
     def _on_its_way(self, screens: CounterScreens) -> bool:
         """Whether ``screens`` are of a creation gone out and not answered yet: from the
-        first that says a creation is out (the sale may not be on the panel yet) to the
-        last whose panel awaits the answer."""
+        first that says a creation is out (the sale may not be on the panel yet), while
+        they say so, until the panel awaits the answer; then while it still does."""
         if not self._held:
             return screens.creating and not self._shown.creating
         awaited = any(held.panel.creating is not None for held in self._held)
@@ -153,21 +154,23 @@ class ScreensRenderer(QObject):
         ``notices_from``: screens superseded by these, whose notices are still said."""
         shown, self._shown = self._shown, screens
         parts = self._parts
-        if screens.panel != shown.panel:
-            parts.panel.show_view(screens.panel)
-            viewed = screens.panel.order
-            if screens.panel.creating is None:
-                parts.follow_viewed(None if viewed is None else viewed.order_id)
-            # else: the list's row stays as it is while the answer is awaited (a repaint
-            # there holds the answer up); the answer's order, or the "Creating…" card,
-            # moves it (creating_card_shown).
-        if self._display is not None and screens.buyer != shown.buyer:
-            self._display.show_view(screens.buyer)
+        try:
+            if screens.panel != shown.panel:
+                parts.panel.show_view(screens.panel)
+                viewed = screens.panel.order
+                if screens.panel.creating is None:
+                    parts.follow_viewed(None if viewed is None else viewed.order_id)
+                # else: the list's row stays as it is while the answer is awaited (a
+                # repaint there holds the answer up); the answer's order, or the
+                # "Creating…" card, moves it (creating_card_shown).
+            if self._display is not None and screens.buyer != shown.buyer:
+                self._display.show_view(screens.buyer)
+        finally:  # the form follows whatever happened above: never left still
+            if screens.creating != shown.creating or self._refusing:
+                self._refusing = False
+                parts.form.set_busy(screens.creating)
         parts.show_to_buyer.setEnabled(screens.panel.can_show)
         parts.back_to_sale.setEnabled(screens.can_go_back)
-        if screens.creating != shown.creating or self._refusing:
-            parts.form.set_busy(screens.creating)
-            self._refusing = False
         for superseded in notices_from or ():
             if superseded.paid_elsewhere is not None:
                 parts.paid_elsewhere(superseded.paid_elsewhere)

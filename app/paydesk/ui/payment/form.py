@@ -111,8 +111,9 @@ class PaymentForm(QWidget):
 
     def submit(self) -> None:
         """Enter (or the banner's Try again): the values typed, checked, then ``submitted``."""
-        if self._busy:
-            return  # a creation is in flight: a second Enter must not create twice
+        if self._busy or not self.create_button.isEnabled():
+            return  # a creation is in flight (a second Enter must not create twice), or
+            # the form is off (the order book is lost)
         self.clear_errors()
         if not self.amount_input.text().strip():
             if self._emptied_by_creation:
@@ -126,9 +127,10 @@ class PaymentForm(QWidget):
     def hold_for_sale(self) -> None:
         """A creation went out: Enter and the button are refused from now on, and the form
         keeps still until the sale's screens come (:meth:`set_busy`, from
-        counter_screens.py): its fields, emptied for the next buyer, and its "Creating…"
-        are painted with them. A paint now would run the fields' Python (their event
-        filters) while the sale's request needs the interpreter lock."""
+        counter_screens.py): what changes in it meanwhile (its fields emptied for the
+        next buyer, after Enter) and its "Creating…" are painted with them. A paint now
+        would run the fields' Python (their event filters) while the sale's request
+        needs the interpreter lock."""
         self._busy = True
         self.setUpdatesEnabled(False)
 

@@ -44,10 +44,11 @@ if TYPE_CHECKING:
     from paydesk.domain.orders import Order
     from paydesk.ui.shell.save_dialog import SaveFolder
 
-#: How long an order may be on its way before the card says "Creating…". A service that
-#: answers sooner goes straight to the QR, without a card flashing for a frame in between;
-#: the paint of that card would also hold up the answer it waits for (one Python thread
-#: runs at a time, and the request's thread needs it too).
+#: How long an order may be on its way, once the panel is covered (its screens come a
+#: frame after it went out: counter_screens.py), before the card says "Creating…". A
+#: service that answers sooner goes straight to the QR, without a card flashing for a
+#: frame in between; the paint of that card would also hold up the answer it waits for
+#: (one Python thread runs at a time, and the request's thread needs it too).
 CREATING_CARD_AFTER_MS = 150
 #: The characters of a till program's reference on the card's last line (up to 64 may
 #: come): the line stays one line beside the note; the whole is in its tooltip.
@@ -91,8 +92,10 @@ class PaymentPanel(QWidget):
         self._stack.setCurrentWidget(self._idle)
         # An order on its way, for its first moments: a cover over the card or the idle
         # page, not a page of the stack, so the answer only uncovers the card (hiding one
-        # plain widget), instead of showing the card again and laying it all out.
+        # plain widget), instead of showing the card again and laying it all out. A new
+        # code that comes onto the card is painted through a hole in it (_show_order).
         self._cover = QWidget(self)
+        self._cover.setObjectName("panel_cover")
         self._cover.setAutoFillBackground(True)
         self._cover.hide()
         root = QGridLayout(self)
@@ -191,7 +194,7 @@ class PaymentPanel(QWidget):
         self._creating_card_timer.stop()
         self._creating_amount = None
         order, phase = view.order, view.phase
-        self._order = order
+        before, self._order = self._order, order
         if order is None or phase is None:
             self.qr.set_text(None)
             self.qr.set_inactive(None)
@@ -199,6 +202,11 @@ class PaymentPanel(QWidget):
             self._stack.setCurrentWidget(self._idle)
             self._uncover()
             return
+        # The card comes (from under the cover, from the idle page, or with a new sale in
+        # place of another order): nothing of it is painted for this order yet.
+        coming = (not self._cover.isHidden() or self._stack.currentWidget() is not self.card
+                  or (view.place.is_sale and before is not None
+                      and before.order_id != order.order_id))
         self._stack.setCurrentWidget(self.card)
         look = CARDS[phase]
         new_link = order.url is not None and order.url != self.qr.text()
@@ -209,11 +217,13 @@ class PaymentPanel(QWidget):
             # The buyer is waiting for this: paint the code now, before the texts
             # around it and whatever else this event-loop pass does (the list,
             # the totals), where the card was last laid out (a note of another length
-            # moves it a little, as the texts come). The card is covered but for the
-            # code first (it may still hold the order before: an answer that came
-            # before its sale's screens), so that this paint draws the new code on a
-            # blank panel and nothing of the card; the rest of the card follows.
-            self._cover_all_but(self.qr)
+            # moves it a little, as the texts come). A card that comes is covered but
+            # for the code, so that this paint draws the code alone, with no text of
+            # another order beside it; the rest of the card follows. A look at another
+            # order keeps the card's texts for that pass: a look through the list never
+            # flashes blank.
+            if coming:
+                self._cover_all_but(self.qr)
             self.qr.repaint()
         self._uncover()
         self.amount_label.setText(money(order.amount))
