@@ -91,7 +91,7 @@ def enter_to_qr(gui: Gui, window: Any, painted: PaintDone, number: int) -> float
     for kind in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
         QCoreApplication.postEvent(amount_input, QKeyEvent(
             kind, Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier, "\r"))
-    if not gui.wait(lambda: painted.at is not None, timeout=20):
+    if not gui.wait_for_paint(painted, timeout=20):
         raise RuntimeError("the QR was not painted within 20 s")
     assert painted.at is not None
     return painted.at - started

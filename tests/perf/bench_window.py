@@ -52,6 +52,28 @@ class Gui:
         timer.stop()
         return done()
 
+    def wait_for_paint(self, painted: PaintDone, timeout: float) -> bool:
+        """Run the event loop until ``painted`` is stamped, or the timeout. Woken by the
+        paint itself, not by polling: a timer of the benchmark's own would run Python
+        every few milliseconds in the window's thread, taking the interpreter lock from
+        the threads the benchmark times (the request's, making the QR)."""
+        from PySide6.QtCore import QEventLoop, QTimer
+
+        if painted.at is not None:
+            return True
+        loop = QEventLoop()
+        limit = QTimer()
+        limit.setSingleShot(True)
+        limit.timeout.connect(loop.quit)
+        painted.then = loop.quit
+        limit.start(int(timeout * 1000))
+        try:
+            loop.exec()
+        finally:
+            painted.then = None
+            limit.stop()
+        return painted.at is not None
+
     def open_window(self, runtime: Any, *, start: bool = False) -> Any:
         from paydesk.ui.app import build_window
         from paydesk.ui.shell.gui_collector import settle
@@ -107,6 +129,8 @@ class PaintDone:
         self.condition = condition
         self.armed = False
         self.at: float | None = None
+        #: Called once the paint is stamped (Gui.wait_for_paint's way out of its loop).
+        self.then: Callable[[], None] | None = None
         self._filter = _Filter()
         widget.installEventFilter(self._filter)
 
@@ -118,6 +142,8 @@ class PaintDone:
 
     def stamp(self) -> None:
         self.at = time.perf_counter()
+        if self.then is not None:
+            self.then()
 
     def close(self) -> None:
         self.widget.removeEventFilter(self._filter)
