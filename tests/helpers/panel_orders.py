@@ -40,6 +40,18 @@ def an_order(
     return Order(**values)
 
 
+def shown_panel(qtbot: Any, size: tuple[int, int] = (520, 760)) -> PaymentPanel:
+    """A payment panel of its own, shown at ``size`` and exposed (the panel's tests)."""
+    from paydesk.ui.payment.panel import PaymentPanel  # Qt: the window tests' only
+
+    panel = PaymentPanel()
+    qtbot.addWidget(panel)
+    panel.resize(*size)
+    panel.show()
+    qtbot.waitExposed(panel)
+    return panel
+
+
 class OnPanel:
     """The counter presenter's part for the payment panel, in the panel's tests: the
     order's view at ``clock``'s time (core/counter_views.py's order_view) rendered on

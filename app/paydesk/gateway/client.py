@@ -255,7 +255,8 @@ class GatewayClient:
             started = self._clock()
             status: int | None = None
             reply = ""
-            if log.isEnabledFor(logging.DEBUG):  # -v: each request, its sign masked
+            logged = log.isEnabledFor(logging.DEBUG)  # -v: masked for the log, only then
+            if logged:  # each request, its sign masked
                 log.debug("%s order_id=%s attempt=%d GET %s", endpoint, order_id, number,
                           hide(f"{request.url}?{urlencode(params)}"))
             try:
@@ -268,11 +269,11 @@ class GatewayClient:
                     clock=self._clock,
                 )
                 status = raw.http_status
-                if log.isEnabledFor(logging.DEBUG):
+                if logged:
                     reply = _reply_excerpt(raw.body)
                 return extract(replies.classify(raw, scrub=hide))
             finally:
-                if log.isEnabledFor(logging.DEBUG):  # the reply masked for the log only
+                if logged:
                     log.debug(
                         "%s order_id=%s attempt=%d http_status=%s elapsed_ms=%.1f reply=%s",
                         endpoint,

@@ -68,7 +68,12 @@ class Success:
         """The reply's text, secrets masked, for an error made from it: masked only then,
         as nearly every success is used and dropped (masking compiles a pattern for each
         request's signature)."""
-        return self.scrub(self.raw_body.decode("utf-8", errors="replace"))
+        return _masked_text(self.raw_body, self.scrub)
+
+
+def _masked_text(body: bytes, scrub: Callable[[str], str]) -> str:
+    """A reply's body as text kept on an error, its secrets masked."""
+    return scrub(body.decode("utf-8", errors="replace"))
 
 
 def classify(reply: RawReply, *, scrub: Callable[[str], str] = _identity) -> Success:
@@ -88,8 +93,8 @@ def _judge(
 ) -> tuple[GatewayError | None, Success | None]:
     code = reply.http_status
 
-    def body() -> str:  # the reply's text kept on an error, masked: made for an error only
-        return scrub(reply.body.decode("utf-8", errors="replace"))
+    def body() -> str:  # masked only for an error that keeps it
+        return _masked_text(reply.body, scrub)
 
     is_fault = 500 <= code <= 599
     obj = json_object(reply)

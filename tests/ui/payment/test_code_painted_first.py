@@ -19,7 +19,7 @@ from paydesk.core.counter_views import Place
 from paydesk.ui.payment.panel import PaymentPanel
 
 from fake_time import FakeClock
-from panel_orders import NOW, OnPanel, an_order
+from panel_orders import NOW, OnPanel, an_order, shown_panel
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
 
@@ -30,12 +30,7 @@ BEFORE = replace(an_order(), order_id="20261121-115500000-B4FR3Q", amount=99_900
 
 @pytest.fixture
 def panel(qtbot: QtBot) -> PaymentPanel:
-    widget = PaymentPanel()
-    qtbot.addWidget(widget)
-    widget.resize(520, 760)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown_panel(qtbot)
 
 
 @pytest.fixture

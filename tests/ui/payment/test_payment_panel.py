@@ -21,7 +21,7 @@ from paydesk.ui.payment.panel import PaymentPanel
 from paydesk.ui.shell.formatting import money
 
 from fake_time import FakeClock
-from panel_orders import LINK, NOW, OnPanel, an_order
+from panel_orders import LINK, NOW, OnPanel, an_order, shown_panel
 from qt_images import decode_qimage, grey_rows
 from screenshots import save_screenshot
 from url_catcher import UrlCatcher
@@ -39,12 +39,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def panel(qtbot: QtBot, clock: FakeClock) -> PaymentPanel:
-    widget = PaymentPanel()
-    qtbot.addWidget(widget)
-    widget.resize(*PANEL_SIZE)
-    widget.show()
-    qtbot.waitExposed(widget)
-    return widget
+    return shown_panel(qtbot, PANEL_SIZE)
 
 
 @pytest.fixture

@@ -8,10 +8,10 @@ from datetime import timedelta
 import pytest
 from pytestqt.qtbot import QtBot
 
-from paydesk.ui.payment.panel import REFERENCE_SHOWN, PaymentPanel
+from paydesk.ui.payment.panel import REFERENCE_SHOWN
 
 from fake_time import FakeClock
-from panel_orders import NOW, OnPanel, an_order
+from panel_orders import NOW, OnPanel, an_order, shown_panel
 from screenshots import save_screenshot
 
 pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSizeHints")
@@ -22,12 +22,7 @@ LONG_REFERENCE = "1C-Retail-000000000123456789-CashIn-2026-11-28-shift-0042-cash
 
 @pytest.fixture
 def on(qtbot: QtBot) -> OnPanel:
-    panel = PaymentPanel()
-    qtbot.addWidget(panel)
-    panel.resize(520, 760)
-    panel.show()
-    qtbot.waitExposed(panel)
-    return OnPanel(panel, FakeClock(NOW))
+    return OnPanel(shown_panel(qtbot), FakeClock(NOW))
 
 
 def test_a_short_reference_is_shown_whole(on: OnPanel) -> None:

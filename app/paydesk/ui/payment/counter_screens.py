@@ -135,11 +135,16 @@ class ScreensRenderer(QObject):
         """The answer is late (or the buyer's window opened): the sale as it is now."""
         held = self._take_held()
         if held:
-            self._show(held[-1], notices_from=held[:-1])
+            self._say_notices(held[:-1])
+            self._show(held[-1])
 
     def _supersede_held(self) -> None:
         """Screens came that replace the held ones (the answer, Esc, another order)."""
-        for screens in self._take_held():
+        self._say_notices(self._take_held())
+
+    def _say_notices(self, superseded: list[CounterScreens]) -> None:
+        """A payment noticed in screens that are never shown is still said."""
+        for screens in superseded:
             if screens.paid_elsewhere is not None:
                 self._parts.paid_elsewhere(screens.paid_elsewhere)
 
@@ -148,10 +153,8 @@ class ScreensRenderer(QObject):
         held, self._held = self._held, []
         return held
 
-    def _show(self, screens: CounterScreens, *,
-              notices_from: list[CounterScreens] | None = None) -> None:
-        """Each part whose view changed, the buyer's first (it waits).
-        ``notices_from``: screens superseded by these, whose notices are still said."""
+    def _show(self, screens: CounterScreens) -> None:
+        """Each part whose view changed, the buyer's first (it waits)."""
         shown, self._shown = self._shown, screens
         parts = self._parts
         try:
@@ -171,9 +174,6 @@ class ScreensRenderer(QObject):
                 parts.form.set_busy(screens.creating)
         parts.show_to_buyer.setEnabled(screens.panel.can_show)
         parts.back_to_sale.setEnabled(screens.can_go_back)
-        for superseded in notices_from or ():
-            if superseded.paid_elsewhere is not None:
-                parts.paid_elsewhere(superseded.paid_elsewhere)
         if screens.paid_elsewhere is not None:
             parts.paid_elsewhere(screens.paid_elsewhere)
         if screens.sale != shown.sale or screens.creating != shown.creating:

@@ -9,9 +9,9 @@ under the cashier's hand, never shifts the QR the buyer is scanning, and never
 makes the window taller than its screen. The list's last rows are under it
 while it is up; the paid notices stack above it.
 
-Its button does what the problem allows (a :class:`Remedy`, which the core decides): send an
-unconfirmed order again, check again, or create again a sale that was never
-written (the window does that with the form's values); none where trying again
+Its button does what the problem allows (a :class:`Remedy`, which the core
+decides): send an unconfirmed order again, check again, or create again a sale
+that was never written (the window does that with the form's values); none where trying again
 cannot help. A problem about one order (:attr:`Notice.order_id`) lasts while that
 order is at the counter: the window drops it when the order leaves (Esc, the next
 sale), since a set-aside order is finished in the background and shown to nobody.
