@@ -162,7 +162,7 @@ def test_a_plain_http_service_on_loopback_may_link_to_this_computer_over_http(
 @pytest.mark.parametrize("link", [
     "http://evil.example/pay/x",
     "http://counter-pc.example:8765/pay/abc",  # this computer's name on the LAN, maybe
-    "http://192.0.2.7:8765/pay/abc",
+    "http://till-2.lan.example:8765/pay/abc",  # another computer of the shop
     "http://localhost.evil.example/pay/abc",
     "http://127.0.0.1.evil.example/pay/abc",
     "http://[::ffff:192.0.2.7]/pay/abc",

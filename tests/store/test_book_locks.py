@@ -27,7 +27,8 @@ from store_support import CLIENT, at
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX advisory locks")
 
 #: Who holds a lock on SQLite's SHARED range (the PENDING byte 0x40000000 + 2, 510
-#: bytes: https://sqlite.org/lockingv3.html), as another process sees it: 0 for nobody.
+#: bytes: SQLite's "File Locking And Concurrency" page), as another process sees it:
+#: 0 for nobody.
 _WHO_HOLDS = r"""
 import fcntl, os, struct, sys
 fd = os.open(sys.argv[1], os.O_RDONLY)
