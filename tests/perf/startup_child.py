@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 
@@ -90,21 +91,50 @@ def run_bare() -> None:
 
 def run_app(after_ops: bool) -> None:
     # Only the hook is added: the window is built exactly as `paydesk` builds it,
-    # and the modules are imported in the same order (the launcher first).
+    # with its modules imported where and when the launcher imports them.
     from paydesk import launch
 
-    # isort: split
-    import paydesk.ui.app as app_module
+    def build_and_watch(app_module: Any) -> None:
+        build = app_module.build_window
 
-    build = app_module.build_window
+        def watched(*args: Any, **kwargs: Any) -> Any:
+            window = build(*args, **kwargs)
+            watch_first_frame(window, _exercise_list if after_ops else None)
+            return window
 
-    def build_and_watch(*args: Any, **kwargs: Any) -> Any:
-        window = build(*args, **kwargs)
-        watch_first_frame(window, _exercise_list if after_ops else None)
-        return window
+        app_module.build_window = watched
 
-    app_module.build_window = build_and_watch
+    after_import("paydesk.ui.app", build_and_watch)
     launch.main([])
+
+
+def after_import(name: str, then: Callable[[Any], None]) -> None:
+    """Call ``then(module)`` once module ``name`` has been imported, where the app imports it.
+
+    Importing it here first would change what the start does: the launcher imports
+    the window's modules late, after its core and with the cycle collector off.
+    A finder first in ``sys.meta_path`` finds the module's spec as Python would
+    and wraps its loader's ``exec_module``; it takes itself out at once.
+    """
+    import importlib.util
+
+    class Finder:
+        def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
+            if fullname != name:
+                return None
+            sys.meta_path.remove(self)
+            spec = importlib.util.find_spec(fullname)
+            assert spec is not None and spec.loader is not None
+            execute = spec.loader.exec_module
+
+            def exec_module(module: Any) -> None:
+                execute(module)
+                then(module)
+
+            spec.loader.exec_module = exec_module  # type: ignore[method-assign]
+            return spec
+
+    sys.meta_path.insert(0, Finder())
 
 
 def _exercise_list(window: Any) -> None:

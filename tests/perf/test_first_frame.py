@@ -21,6 +21,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,18 +35,31 @@ from bench_startup import child_environment  # noqa: E402
 #: Run in the child: record the enums PySide builds, then start PayDesk as the
 #: benchmark does and report, at the first frame, what is loaded.
 PROBE = """
-import enum, json, sys
+import enum, gc, json, sys
 created = []
 _create = enum.EnumType._create_
 def _recording(cls, class_name, names, **kw):
     created.append(class_name)
     return _create(cls, class_name, names, **kw)
 enum.EnumType._create_ = _recording
+from paydesk import launch
+collections = []
+def _collected(phase, info):
+    if opened and phase == "start":
+        collections.append(info["generation"])
+gc.callbacks.append(_collected)
+opened = []
+_open_window = launch.open_window
+def _opening(options):
+    opened.append(True)
+    return _open_window(options)
+launch.open_window = _opening
 sys.path.insert(0, sys.argv[1])
 import startup_child
 watch = startup_child.watch_first_frame
 def report(window):
-    print("PROBE " + json.dumps({"modules": sorted(sys.modules), "enums": created}), flush=True)
+    print("PROBE " + json.dumps({"modules": sorted(sys.modules), "enums": created,
+                                 "collections": collections}), flush=True)
 startup_child.watch_first_frame = lambda window, _=None: watch(window, report)
 startup_child.run_app(False)
 """
@@ -74,7 +88,7 @@ KEPT_OUT = (
 
 
 @pytest.fixture(scope="module")
-def first_frame(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
+def first_frame(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Any]]:
     work = tmp_path_factory.mktemp("first-frame")
     data = prepare_data_dir(work / "data", "http://127.0.0.1:9")
     env = child_environment(data, work / "pycache")
@@ -84,17 +98,17 @@ def first_frame(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]
     )
     lines = [line for line in done.stdout.splitlines() if line.startswith("PROBE ")]
     assert done.returncode == 0 and lines, done.stderr[-3000:]
-    report: dict[str, list[str]] = json.loads(lines[0].removeprefix("PROBE "))
+    report: dict[str, list[Any]] = json.loads(lines[0].removeprefix("PROBE "))
     return report
 
 
 @pytest.mark.parametrize("module", KEPT_OUT)
-def test_the_first_frame_does_without(first_frame: dict[str, list[str]], module: str) -> None:
+def test_the_first_frame_does_without(first_frame: dict[str, list[Any]], module: str) -> None:
     assert module not in first_frame["modules"]
 
 
 def test_the_first_frame_builds_no_enum_of_the_qt_namespace(
-    first_frame: dict[str, list[str]],
+    first_frame: dict[str, list[Any]],
 ) -> None:
     enums = first_frame["enums"]
     assert "Type" in enums  # the recorder works: QEvent.Type, which the probe itself uses
@@ -102,6 +116,13 @@ def test_the_first_frame_builds_no_enum_of_the_qt_namespace(
     assert not {"AlignmentFlag", "Key", "WidgetAttribute"} & set(enums)
 
 
-def test_the_menus_actions_come_after_the_first_frame(first_frame: dict[str, list[str]]) -> None:
+def test_the_menus_actions_come_after_the_first_frame(first_frame: dict[str, list[Any]]) -> None:
     # QIcon.ThemeIcon (QAction's overloads name QIcon) and QKeySequence.StandardKey.
     assert not {"ThemeIcon", "StandardKey"} & set(first_frame["enums"])
+
+
+def test_the_start_runs_no_automatic_collection(first_frame: dict[str, list[Any]]) -> None:
+    # From the window's start to its first frame, none: what the start makes lives as
+    # long as the window (paydesk/launch.py, collector_off). Before, they ran while Qt and
+    # the window's modules were imported.
+    assert first_frame["collections"] == []
