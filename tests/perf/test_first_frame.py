@@ -44,11 +44,11 @@ def _recording(cls, class_name, names, **kw):
 enum.EnumType._create_ = _recording
 from paydesk import launch
 collections = []
+opened = []
 def _collected(phase, info):
     if opened and phase == "start":
         collections.append(info["generation"])
 gc.callbacks.append(_collected)
-opened = []
 _open_window = launch.open_window
 def _opening(options):
     opened.append(True)
