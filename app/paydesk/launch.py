@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import gc
-import importlib
 import logging
 import os
 import sys
@@ -89,7 +88,7 @@ def open_window(options: argparse.Namespace) -> int:
     if problem is not None:
         return _no_window(problem)
     with collector_off():
-        importlib.import_module("paydesk.core.runtime")  # before Qt: step 4 of the module's doc
+        import paydesk.core.runtime  # noqa: F401  (before Qt: step 4 of the module's doc)
         try:
             from paydesk.ui.app import run_window  # Qt: the window's only; it may be missing
         except ImportError as exc:

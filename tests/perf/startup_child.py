@@ -114,9 +114,12 @@ def after_import(name: str, then: Callable[[Any], None]) -> None:
     Importing it here first would change what the start does: the launcher imports
     the window's modules late, after its core and with the cycle collector off.
     A finder first in ``sys.meta_path`` finds the module's spec as Python would
-    and wraps its loader's ``exec_module``; it takes itself out at once.
+    and wraps its loader's ``exec_module``; it takes itself out once it has.
     """
     import importlib.util
+
+    if name in sys.modules:  # too late to see the start as it is: say so, don't hang
+        raise RuntimeError(f"{name} was imported before the start it is to watch")
 
     class Finder:
         def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:

@@ -46,7 +46,7 @@ from paydesk import launch
 collections = []
 opened = []
 def _collected(phase, info):
-    if opened and phase == "start":
+    if opened and phase == "start" and gc.isenabled():  # automatic: not the window's timer
         collections.append(info["generation"])
 gc.callbacks.append(_collected)
 _open_window = launch.open_window
