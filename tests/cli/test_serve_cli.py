@@ -27,7 +27,7 @@ from payment_page import decide
 from test_values import TEST_CLIENT_ID
 
 SERVING = "serves the till program's API at"
-_ADDRESS = re.compile(r"(http://127\.0\.0\.1:\d+)/v1")
+_ADDRESS = re.compile("(" + re.escape("http://127.0.0.1") + r":\d+)/v1")
 
 
 @pytest.fixture

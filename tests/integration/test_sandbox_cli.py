@@ -70,7 +70,7 @@ def test_generated_secret_then_sigterm(processes: list[subprocess.Popen[str]]) -
     process.send_signal(signal.SIGTERM)
     rest, errors = process.communicate(timeout=10)
 
-    assert re.fullmatch(r"http://127\.0\.0\.1:\d+", base_url)
+    assert re.fullmatch(re.escape("http://127.0.0.1") + r":\d+", base_url)
     assert len(secret) >= 16
     assert reply.status_code == 200
     assert reply.json()["url"].startswith(f"{base_url}/pay/")

@@ -255,8 +255,8 @@ class GatewayClient:
             started = self._clock()
             status: int | None = None
             reply = ""
-            logged = log.isEnabledFor(logging.DEBUG)  # -v: masked for the log, only then
-            if logged:  # each request, its sign masked
+            logged = log.isEnabledFor(logging.DEBUG)  # -v: each request and reply, masked
+            if logged:
                 log.debug("%s order_id=%s attempt=%d GET %s", endpoint, order_id, number,
                           hide(f"{request.url}?{urlencode(params)}"))
             try:
