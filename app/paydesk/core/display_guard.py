@@ -84,15 +84,17 @@ class PairingLimit:
         self._clock = clock
         self._tries: dict[str, _Tries] = {}  # the least recently wrong first
 
-    def locked(self, address: str) -> bool:
-        tries = self._tries.get(address)
+    def locked(self, address: str | None) -> bool:
+        """Whether pairing is locked for ``address`` (None: not known, one address)."""
+        tries = self._tries.get(address or "")
         return tries is not None and self._clock() < tries.locked_until
 
-    def wrong(self, address: str) -> None:
+    def wrong(self, address: str | None) -> None:
         now = self._clock()
         self._forget(now)
-        tries = self._tries.pop(address, None) or _Tries()
-        self._tries[address] = tries  # the most recent now
+        key = address or ""
+        tries = self._tries.pop(key, None) or _Tries()
+        self._tries[key] = tries  # the most recent now
         tries.wrong.append(now)
         while tries.wrong[0] <= now - WINDOW_SECONDS:
             tries.wrong.popleft()

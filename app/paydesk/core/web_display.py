@@ -219,8 +219,7 @@ class WebDisplay:
         return web.Response(text=self._svg[1], content_type="image/svg+xml")
 
     async def _pair(self, request: web.Request) -> web.Response:
-        client = request.remote or ""
-        if self._limit.locked(client):
+        if self._limit.locked(request.remote):
             return self._refusal(429)
         code = request.query.get("code", "")
         token = None
@@ -228,7 +227,7 @@ class WebDisplay:
             token = self.book.pair(code, _device_name(request.headers.get("User-Agent", "")),
                                    _now())
         if token is None:
-            self._limit.wrong(client)
+            self._limit.wrong(request.remote)
             return self._refusal(403)
         log.info("a device paired with the buyer's web screen")
         response = web.Response(status=303, headers={"Location": "/"})
