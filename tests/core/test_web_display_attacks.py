@@ -22,7 +22,7 @@ from paydesk.core.display_guard import (
     PairingLimit,
 )
 from paydesk.core.display_page import PageWords
-from paydesk.core.web_display import MAX_CONNECTIONS, WebDisplay
+from paydesk.core.web_display import MAX_CONNECTIONS, MAX_PER_ADDRESS, WebDisplay
 
 from web_display_client import EventStream, paired_session
 
@@ -175,7 +175,8 @@ def test_a_flood_from_many_addresses_makes_way_for_a_paired_tablet(
         slow_display: WebDisplay) -> None:
     browser = paired_session(slow_display)
     browser.close()
-    with idle_flood(slow_display.base_url, 16, [f"127.0.0.{n}" for n in range(2, 12)]):
+    sources = [f"127.0.0.{n}" for n in range(2, 4 + MAX_CONNECTIONS // MAX_PER_ADDRESS)]
+    with idle_flood(slow_display.base_url, MAX_PER_ADDRESS, sources):
         _comes_back(slow_display, browser)
 
 

@@ -58,9 +58,9 @@ from paydesk.support.resources import resource_path
 log = logging.getLogger(__name__)
 
 #: Connections at once, at most (pages' streams and their requests), from one address
-#: and in all: past either, a stranger's makes room (served_loop.Door) or the new one is
-#: closed.
-MAX_PER_ADDRESS = 16
+#: (a device holds two: its stream, and a picture's request) and in all: past either, a
+#: stranger's makes room (served_loop.Door) or the new one is closed.
+MAX_PER_ADDRESS = 32
 MAX_CONNECTIONS = 64
 #: Streams at once per device (a page and its reload), and in all.
 MAX_STREAMS_PER_DEVICE = 4
