@@ -12,8 +12,9 @@ import pytest
 import requests
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from raw_http import MALFORMED, connect, idle_flood, send
+from raw_http import MALFORMED, Answer, connect, idle_flood, send
 
+from paydesk.core.counter_views import BuyerState, BuyerView
 from paydesk.core.display_guard import (
     HEADERS,
     KEPT_ADDRESSES,
@@ -26,6 +27,7 @@ from paydesk.core.web_display import MAX_CONNECTIONS, MAX_PER_ADDRESS, WebDispla
 
 from web_display_client import EventStream, paired_session
 
+SALE = BuyerView(BuyerState.PENDING, 123450, "https://pay.example/o/1", 900)
 PATHS = ["/", "/events", "/display.js", "/display.css", "/code.svg", "/hello"]
 
 
@@ -173,11 +175,34 @@ def test_a_flood_of_idle_connections_from_one_address_does_not_lock_out_a_tablet
 
 def test_a_flood_from_many_addresses_makes_way_for_a_paired_tablet(
         slow_display: WebDisplay) -> None:
+    """The strangers' connections make room; the paired devices' are kept."""
     browser = paired_session(slow_display)
-    browser.close()
+    kept = EventStream(paired_session(slow_display), slow_display.base_url)
+    assert kept.next()[0] == "view"
     sources = [f"127.0.0.{n}" for n in range(2, 4 + MAX_CONNECTIONS // MAX_PER_ADDRESS)]
     with idle_flood(slow_display.base_url, MAX_PER_ADDRESS, sources):
         _comes_back(slow_display, browser)
+        slow_display.show(SALE)
+        assert kept.next()[1]["state"] == "pending"
+    kept.close()
+
+
+def test_a_request_the_parser_refuses_after_a_good_one_is_answered_alike(
+        display: WebDisplay, browser: requests.Session,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Garbage after a request that asked to upgrade (aiohttp parses it after the answer)."""
+    token = browser.cookies["paydesk_display"].encode()
+    caplog.set_level(logging.DEBUG)
+    caplog.clear()
+    answer = send(display.base_url, b"GET /hello HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                  b"Cookie: paydesk_display=" + token + b"\r\nConnection: Upgrade\r\n"
+                  b"Upgrade: websocket\r\n\r\n\xff" + token)
+    assert answer.status == 204
+    second = Answer(answer.rest)
+    assert second.status == 400 and second.rest == b"" and token not in second.raw
+    assert "server" not in second.headers and second.headers["x-frame-options"] == "DENY"
+    lines = [caplog.handler.format(record) for record in caplog.records]
+    assert len(lines) == 1 and "\n" not in lines[0] and token.decode() not in lines[0]
 
 
 def test_a_connection_that_asks_nothing_is_closed_before_the_keep_alive(

@@ -98,7 +98,8 @@ class Answer:
     def rest(self) -> bytes:
         """What follows the first answer's body (another answer, if any)."""
         body = self.raw.partition(b"\r\n\r\n")[2]
-        return body[int(self.headers.get("content-length", len(body))):]
+        length = self.headers.get("content-length", 0 if self.status in (204, 304) else len(body))
+        return body[int(length):]
 
 
 def address_of(base_url: str) -> tuple[str, int]:
