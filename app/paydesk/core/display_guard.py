@@ -6,8 +6,9 @@ only GET and HEAD are answered (the page is read-only: nothing a device sends
 changes anything); every address but the pairing one needs a paired device's
 token, from its cookie; every answer carries a strict Content-Security-Policy and
 the other headers that keep it from being framed, sniffed or referred; no CORS
-header is ever sent. Wrong pairing codes are counted: :data:`WRONG_TRIES` in a
-minute lock pairing for a minute.
+header is ever sent. Wrong pairing codes are counted per client address:
+:data:`WRONG_TRIES` in a minute lock pairing for that address for a minute. A paired
+device's connection is vouched for (served_loop.vouch): it is served ahead of strangers'.
 """
 
 from __future__ import annotations
@@ -17,16 +18,20 @@ import re
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 
 from aiohttp import web
 
 from paydesk.core.display_devices import Device, DeviceBook
+from paydesk.core.served_loop import vouch
 
 #: The cookie a paired browser keeps its token in.
 COOKIE = "paydesk_display"
 #: Wrong pairing codes in :data:`WINDOW_SECONDS` that lock pairing for as long.
 WRONG_TRIES = 10
 WINDOW_SECONDS = 60.0
+#: Client addresses whose wrong codes are remembered at once, at most.
+KEPT_ADDRESSES = 1024
 #: Every answer's headers: no framing, no sniffing, no referrer, nothing from elsewhere.
 HEADERS = {
     "Content-Security-Policy": "default-src 'self'; img-src 'self'; style-src 'self'; "
@@ -61,25 +66,48 @@ def host_is_allowed(host: str) -> bool:
     return True
 
 
+@dataclass
+class _Tries:
+    """One address's wrong codes in the last minute, and its lock's end."""
+
+    wrong: deque[float] = field(default_factory=deque)
+    locked_until: float = 0.0
+
+
 class PairingLimit:
-    """Counts wrong pairing codes; too many in a minute lock pairing for a minute."""
+    """Counts wrong pairing codes per client address: :data:`WRONG_TRIES` in a minute
+    from one address lock pairing for that address for a minute (the others pair on).
+    An address is forgotten once its minute is over; at most :data:`KEPT_ADDRESSES`
+    are remembered (the least recently wrong forgotten first)."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
-        self._wrong: deque[float] = deque()
-        self._locked_until = 0.0
+        self._tries: dict[str, _Tries] = {}  # the least recently wrong first
 
-    def locked(self) -> bool:
-        return self._clock() < self._locked_until
+    def locked(self, address: str | None) -> bool:
+        """Whether pairing is locked for ``address`` (None: not known, one address)."""
+        tries = self._tries.get(address or "")
+        return tries is not None and self._clock() < tries.locked_until
 
-    def wrong(self) -> None:
+    def wrong(self, address: str | None) -> None:
         now = self._clock()
-        self._wrong.append(now)
-        while self._wrong and self._wrong[0] <= now - WINDOW_SECONDS:
-            self._wrong.popleft()
-        if len(self._wrong) >= WRONG_TRIES:
-            self._locked_until = now + WINDOW_SECONDS
-            self._wrong.clear()
+        self._forget(now)
+        key = address or ""
+        tries = self._tries.pop(key, None) or _Tries()
+        self._tries[key] = tries  # the most recent now
+        tries.wrong.append(now)
+        while tries.wrong[0] <= now - WINDOW_SECONDS:
+            tries.wrong.popleft()
+        if len(tries.wrong) >= WRONG_TRIES:
+            tries.locked_until = now + WINDOW_SECONDS
+            tries.wrong.clear()
+        while len(self._tries) > KEPT_ADDRESSES:
+            del self._tries[next(iter(self._tries))]
+
+    def _forget(self, now: float) -> None:
+        for address in [a for a, t in self._tries.items() if t.locked_until <= now and
+                        (not t.wrong or t.wrong[-1] <= now - WINDOW_SECONDS)]:
+            del self._tries[address]
 
 
 class Guard:
@@ -107,6 +135,7 @@ class Guard:
             device = self.device(request)
             if device is None:
                 return self._refuse(401)
+            vouch(request)
             self._seen(device)
             request[DEVICE] = device
         try:

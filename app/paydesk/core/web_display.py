@@ -42,21 +42,33 @@ from paydesk.core.display_devices import (
     pairing_address,
     running_address,
 )
-from paydesk.core.display_guard import COOKIE, DEVICE, Guard, PairingLimit, add_headers
+from paydesk.core.display_guard import (
+    COOKIE,
+    DEVICE,
+    HEADERS,
+    Guard,
+    PairingLimit,
+    add_headers,
+)
 from paydesk.core.display_page import PageWords, code_version, view_json
-from paydesk.core.served_loop import ServedLoop, capped
+from paydesk.core.served_loop import Limits, ServedLoop, open_site
 from paydesk.support.qr import qr_matrix, svg_text
 from paydesk.support.resources import resource_path
 
 log = logging.getLogger(__name__)
 
-#: Connections at once, at most (pages' streams and their requests); more are closed.
+#: Connections at once, at most (pages' streams and their requests), from one address
+#: (a device holds two: its stream, and a picture's request) and in all: past either, a
+#: stranger's makes room (served_loop.Door) or the new one is closed.
+MAX_PER_ADDRESS = 32
 MAX_CONNECTIONS = 64
 #: Streams at once per device (a page and its reload), and in all.
 MAX_STREAMS_PER_DEVICE = 4
 MAX_STREAMS = 32
 #: A connection with no request in this long is closed (an idle attacker's too).
 IDLE_SECONDS = 10.0
+#: A new connection whose first request has not come in this long is closed.
+FIRST_REQUEST_SECONDS = 5.0
 #: A stream with nothing new says so this often (a comment), so a dead one is found.
 PING_SECONDS = 15.0
 #: A stop waits this long at most for a request still being answered (a slow device's
@@ -151,12 +163,13 @@ class WebDisplay:
                               ("/code.svg", self._code), ("/hello", self._hello),
                               *((p, self._static) for p in _STATIC)):
             app.router.add_get(path, handler)
-        runner = web.AppRunner(app, access_log=None, keepalive_timeout=self._idle,
-                               max_line_size=MAX_LINE, max_field_size=MAX_LINE,
-                               handler_cancellation=True, shutdown_timeout=STOP_SECONDS)
-        await runner.setup()
-        loop = asyncio.get_running_loop()
-        server = await loop.create_server(capped(runner, MAX_CONNECTIONS), sock=sock)
+        limits = Limits(per_address=MAX_PER_ADDRESS, total=MAX_CONNECTIONS,
+                        idle_seconds=self._idle,
+                        first_request_seconds=min(FIRST_REQUEST_SECONDS, self._idle),
+                        max_line=MAX_LINE, headers=HEADERS,
+                        bad_request=lambda: self._refusal(400))
+        runner, server = await open_site(app, sock, limits, what="the buyer's web screen",
+                                         stop_seconds=STOP_SECONDS)
         try:
             await stopping
         finally:
@@ -206,7 +219,7 @@ class WebDisplay:
         return web.Response(text=self._svg[1], content_type="image/svg+xml")
 
     async def _pair(self, request: web.Request) -> web.Response:
-        if self._limit.locked():
+        if self._limit.locked(request.remote):
             return self._refusal(429)
         code = request.query.get("code", "")
         token = None
@@ -214,7 +227,7 @@ class WebDisplay:
             token = self.book.pair(code, _device_name(request.headers.get("User-Agent", "")),
                                    _now())
         if token is None:
-            self._limit.wrong()
+            self._limit.wrong(request.remote)
             return self._refusal(403)
         log.info("a device paired with the buyer's web screen")
         response = web.Response(status=303, headers={"Location": "/"})

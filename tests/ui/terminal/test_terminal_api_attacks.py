@@ -4,12 +4,14 @@
 from __future__ import annotations
 
 import json
+import logging
 import socket
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import requests
+from raw_http import MALFORMED, idle_flood, send
 from terminal_client import TillProgram
 
 from paydesk.sandbox import SandboxServer
@@ -104,3 +106,41 @@ def test_a_request_line_too_long_is_a_4xx(till: TillProgram) -> None:
                      b"Host: 127.0.0.1\r\n\r\n")
         status_line = conn.makefile("rb").readline()
     assert status_line.split()[1].startswith(b"4"), status_line
+
+
+def test_a_flood_of_idle_connections_from_one_address_does_not_lock_out_the_till(
+        till: TillProgram) -> None:
+    with idle_flood(till.base_url, 200, ["127.0.0.2"]):
+        assert till.call("GET", "/v1/health").status_code == 200
+
+
+def test_a_flood_from_many_addresses_makes_way_for_the_till(till: TillProgram) -> None:
+    with idle_flood(till.base_url, 40, [f"127.0.0.{n}" for n in range(2, 6)]):
+        assert till.call("GET", "/v1/health").status_code == 200
+
+
+#: What the server's own log says: aiohttp's and the API's (the window logs on meanwhile).
+_SERVER_LOGS = ("aiohttp", "asyncio", "paydesk.core.served_loop", "paydesk.core.terminal_api")
+
+
+def test_a_request_the_parser_refuses_is_one_4xx_and_one_log_line(
+        till: TillProgram, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.DEBUG)
+    secret = till.token.encode()
+    usual = till.call("GET", "/v1/health", token="wrong").headers
+    assert "Server" not in usual
+    for kind, build in sorted(MALFORMED.items()):
+        caplog.clear()
+        answer = send(till.base_url, build(b"Authorization: Bearer " + secret, secret,
+                                           b"/v1/health", b"/v1/payments"))
+        assert 400 <= answer.status < 500 and answer.rest == b"", (kind, answer.raw)
+        assert secret not in answer.raw, kind
+        assert "server" not in answer.headers, kind
+        assert answer.headers["content-type"] == "application/problem+json; charset=utf-8"
+        for name in ("Cache-Control", "X-Content-Type-Options"):
+            assert answer.headers.get(name.lower()) == usual[name], (kind, name)
+        assert json.loads(answer.raw.partition(b"\r\n\r\n")[2])["code"] == "api_malformed"
+        lines = [caplog.handler.format(record) for record in caplog.records
+                 if record.name.startswith(_SERVER_LOGS)]
+        assert len(lines) == 1 and "\n" not in lines[0], (kind, lines)
+        assert till.token not in lines[0], kind
