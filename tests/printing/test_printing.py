@@ -18,6 +18,7 @@ from paydesk.core.printing import CounterPrinter
 from paydesk.core.receipts import NothingToPrintError
 from paydesk.core.settings import Settings
 from paydesk.domain.orders import OrderStatus
+from paydesk.support import receipt_printer
 from paydesk.support.receipt_printer import PrintError, PrintProblem
 from paydesk.ui.shell.qt_checks import read_catalogue
 
@@ -203,3 +204,22 @@ def test_loading_python_escpos_leaves_the_logging_alone() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           timeout=120, check=True)
     assert done.stdout.split() == ["0", str(logging.WARNING)]
+
+
+def test_without_a_count_of_unacknowledged_bytes_the_printers_close_is_waited_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the system keeps no such count (Windows; macOS refuses the ioctl for a
+    socket), "sent" is the printer's close, as before: a closing printer prints, one
+    that keeps the line open is not told sent. (This machine has the count: its lack is
+    what cannot run here.)"""
+    monkeypatch.setattr(receipt_printer, "_COUNTS_UNACKNOWLEDGED", False)
+    with LoopbackPrinter() as device:
+        printed = _printer(device.address).slip(an_order(), expires_at=EXPIRES, now=NOW)
+        [job] = device.wait_for_jobs(1)
+    assert printed.size == len(job) and read_printout(job).codes() == [LINK]
+    with LoopbackPrinter("keep_open") as device:
+        with pytest.raises(PrintError) as raised:
+            _printer(device.address, deadline=1.0).slip(an_order(), expires_at=EXPIRES, now=NOW)
+        device.wait_for_jobs(1)
+    assert raised.value.code is PrintProblem.TIMED_OUT
