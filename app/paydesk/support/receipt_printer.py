@@ -153,14 +153,16 @@ def _wait_until_taken(connection: socket.socket, deadline: float) -> None:
     """Until the printer has acknowledged every byte (and our end's close), whether it
     closes its side or keeps the connection open. Its status bytes are read meanwhile,
     and a reset (it dropped the line) raises. Without the count: until it closes."""
+    unacknowledged = _unacknowledged(connection)
+    if unacknowledged is None:
+        _wait_for_close(connection, deadline)
+        return
     peer_open = True
-    while True:
-        unacknowledged = _unacknowledged(connection)
-        if unacknowledged is None:
-            _wait_for_close(connection, deadline)
-            return
-        if unacknowledged == 0:
-            break
+    # poll(), not select(): a busy process's descriptor may be past select's 1024. (Where
+    # the count is kept, poll() is too.)
+    status = select.poll()
+    status.register(connection, select.POLLIN)
+    while unacknowledged:
         left = deadline - time.monotonic()
         if left <= 0:
             raise PrintError(PrintProblem.TIMED_OUT,
@@ -168,11 +170,14 @@ def _wait_until_taken(connection: socket.socket, deadline: float) -> None:
         wait = min(POLL_SECONDS, left)
         if not peer_open:
             time.sleep(wait)  # a worker's, never the GUI thread's: PayDesk prints beside
-            continue
-        readable, _, _ = select.select([connection], [], [], wait)
-        if readable:
+        elif status.poll(wait * 1000):  # its status bytes, its close, or a reset
             connection.settimeout(wait)
             peer_open = bool(connection.recv(256))
+        counted = _unacknowledged(connection)
+        if counted is None:  # not seen on Linux, which counts for any connected socket
+            _wait_for_close(connection, deadline)
+            return
+        unacknowledged = counted
     # Whatever it said last is read, so our close is a close, not a reset.
     connection.setblocking(False)
     with contextlib.suppress(OSError):
