@@ -91,3 +91,4 @@ def test_a_slip_of_the_decimal_comma_is_refused_under_the_field(
     assert refused(qtbot, window, sandbox, "abc") == {
         "en": "The amount must be a number of rubles, such as 150 or 150.50.",
         "ru": "Введите сумму в рублях, например 150 или 150,50."}[language]
+    save_screenshot(window, f"{language}-amount-not-a-number")
