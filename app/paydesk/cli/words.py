@@ -11,7 +11,8 @@ lrelease to compile the .ts; no Qt), the words stay English, and so does the wri
 of amounts and dates (:attr:`Words.language`): a report never mixes two languages.
 
 The rest of the command line (its messages, ``list`` and ``status``) speaks English,
-with amounts and dates written the terminal's way (paydesk.cli.dates).
+with amounts and dates written in the ``language`` setting's way, else the terminal's
+(paydesk.cli.dates).
 """
 
 from __future__ import annotations
