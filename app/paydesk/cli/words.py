@@ -60,5 +60,6 @@ def words_in(language: str, read: ReadCatalogue) -> Words:
 
 
 def terminal_words(read: ReadCatalogue) -> Words:
-    """The words in the terminal's language (its locale, as paydesk.cli.dates reads it)."""
+    """The words in the command line's language (the setting, else the locale:
+    paydesk.cli.dates)."""
     return words_in(terminal_language(), read)
