@@ -49,7 +49,7 @@
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="117"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -59,7 +59,7 @@
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="117"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -84,7 +84,7 @@
         <translation>Кни&amp;га заказов:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="117"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -125,7 +125,7 @@
         <translation>&amp;Страница:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="117"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
@@ -155,7 +155,7 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="118"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="117"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -182,7 +182,7 @@
         <translation>текстовый файл без шифрования, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="275"/>
+        <location filename="../../app/paydesk/ui/app.py" line="276"/>
         <source>A report was saved in {0}.</source>
         <translation>Отчёт сохранён в папке {0}.</translation>
     </message>
@@ -232,7 +232,7 @@
         <location filename="../../app/paydesk/ui/orders/details.py" line="85"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="135"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="100"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="116"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="168"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="252"/>
         <source>Amount</source>
@@ -241,7 +241,7 @@
     <message>
         <location filename="../../app/paydesk/core/export.py" line="40"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="47"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="73"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="75"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
     </message>
@@ -251,37 +251,37 @@
         <translation>В адресе не должно быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="46"/>
         <source>An e-mail address cannot contain control characters.</source>
         <translation>В адресе e-mail не может быть управляющих символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="47"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="45"/>
         <source>An e-mail address cannot contain spaces.</source>
         <translation>В адресе e-mail не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="81"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="82"/>
         <source>An e-mail address has at most {0} characters.</source>
         <translation>Адрес e-mail — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="51"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="49"/>
         <source>An e-mail address has exactly one &apos;@&apos;.</source>
         <translation>В адресе e-mail должен быть ровно один знак «@».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="60"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="58"/>
         <source>An order id cannot contain a colon.</source>
         <translation>В номере заказа не может быть двоеточия.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="83"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="84"/>
         <source>An order id has at most {0} characters.</source>
         <translation>Номер заказа — не длиннее {0} символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="61"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="59"/>
         <source>An order id may use only Latin letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos;.</source>
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
@@ -381,17 +381,17 @@
         <translation>проверьте адрес и сеть.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="67"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="65"/>
         <source>Check the amount.</source>
         <translation>Проверьте сумму.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="68"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="66"/>
         <source>Check the e-mail address.</source>
         <translation>Проверьте адрес e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="69"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="67"/>
         <source>Check the order id.</source>
         <translation>Проверьте номер заказа.</translation>
     </message>
@@ -406,7 +406,7 @@
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="87"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="88"/>
         <source>Check what you typed.</source>
         <translation>Проверьте введённые данные.</translation>
     </message>
@@ -540,7 +540,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="126"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="142"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
@@ -563,7 +563,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="57"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="126"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="142"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
@@ -620,7 +620,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="327"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="320"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -634,7 +634,7 @@
         <location filename="../../app/paydesk/core/export.py" line="41"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="87"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="74"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="76"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
     </message>
@@ -671,8 +671,8 @@
         <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="118"/>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="28"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="121"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="29"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
     </message>
@@ -726,7 +726,7 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="216"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="246"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -910,7 +910,7 @@
         <translation>Хранить их в файле на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="41"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="39"/>
         <source>Kopecks have at most two digits after the decimal separator.</source>
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
@@ -1077,7 +1077,7 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="125"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="124"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="195"/>
         <source>not set up</source>
         <translation>не настроен</translation>
@@ -1109,8 +1109,8 @@
         <location filename="../../app/paydesk/ui/orders/details.py" line="88"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="75"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="122"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="77"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="138"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
@@ -1125,7 +1125,7 @@
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="233"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="232"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
@@ -1168,7 +1168,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="39"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="118"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="134"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
@@ -1188,13 +1188,13 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/receipts.py" line="56"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="211"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="241"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="229"/>
         <source>Order {short_id}</source>
         <translation>Заказ {short_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="204"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="234"/>
         <source>Order {short_id} · from the till program, ref {reference}</source>
         <translation>Заказ {short_id} · от кассовой программы, номер {reference}</translation>
     </message>
@@ -1249,7 +1249,7 @@
         <translation>Оплачено в приблизительное время</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="291"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="338"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -1275,7 +1275,7 @@
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="290"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="337"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
@@ -1355,8 +1355,8 @@
         <translation>Оплатите за {minutes} мин, до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/app.py" line="282"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="87"/>
+        <location filename="../../app/paydesk/ui/app.py" line="283"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="86"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
@@ -1412,7 +1412,7 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="87"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="86"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
@@ -1762,7 +1762,7 @@ QR payments at a shop counter.</source>
         <translation>Статус в сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="125"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="124"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="195"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
@@ -1810,7 +1810,7 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="139"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="140"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
     </message>
@@ -1829,7 +1829,7 @@ QR payments at a shop counter.</source>
         <translation>Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="132"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="133"/>
         <source>Status checks are failing: {0} PayDesk keeps trying.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
@@ -1930,32 +1930,36 @@ QR payments at a shop counter.</source>
         <translation>Адрес должен начинаться с postgresql:// (сервер PostgreSQL).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="79"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="77"/>
         <source>The amount cannot be more than {0}.</source>
         <translation>Сумма не может быть больше {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="29"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="30"/>
         <source>The amount cannot be negative.</source>
         <translation>Сумма не может быть отрицательной.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="44"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="42"/>
         <source>The amount is more than the service allows.</source>
         <translation>Сумма больше, чем допускает сервис.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="37"/>
         <source>The amount must be a number of rubles, such as 150 or 150,50.</source>
-        <translation>Введите сумму в рублях, например 150 или 150,50.</translation>
+        <translation type="vanished">Введите сумму в рублях, например 150 или 150,50.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="40"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="79"/>
+        <source>The amount must be a number of rubles, such as {0} or {1}.</source>
+        <translation>Введите сумму в рублях, например {0} или {1}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="38"/>
         <source>The amount must be a whole number of kopecks.</source>
         <translation>Сумма должна быть целым числом копеек.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="30"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="31"/>
         <source>The amount must be more than zero.</source>
         <translation>Сумма должна быть больше нуля.</translation>
     </message>
@@ -2005,7 +2009,7 @@ QR payments at a shop counter.</source>
         <translation>Диск не дал прочитать или записать книгу заказов (возможно, он заполнен, отключён или неисправен), поэтому ничего не сохранено. Проверьте диск и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="56"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="54"/>
         <source>The e-mail address must be text.</source>
         <translation>Адрес e-mail должен быть текстом.</translation>
     </message>
@@ -2106,7 +2110,7 @@ QR payments at a shop counter.</source>
         <translation>Книга заказов {0} записана более новой версией PayDesk. Обновите PayDesk, чтобы открыть её; файл не изменён.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="59"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="57"/>
         <source>The order id is empty.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
@@ -2116,12 +2120,12 @@ QR payments at a shop counter.</source>
         <translation>Заказ так и не дошёл до платёжного сервиса, а его время истекло.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="127"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="128"/>
         <source>The order {0} is saved but the payment service has not confirmed it: {1}</source>
         <translation>Заказ {0} сохранён, но платёжный сервис его не подтвердил: {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="115"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="116"/>
         <source>The order {0} was sent to the payment service, but it could not be saved here: {1}. PayDesk sends it again by itself, as the same order. Do not take this payment again.</source>
         <translation>Заказ {0} отправлен в платёжный сервис, но сохранить его здесь не удалось: {1}. PayDesk сам отправит его ещё раз — как тот же заказ. Не принимайте эту оплату повторно.</translation>
     </message>
@@ -2141,7 +2145,7 @@ QR payments at a shop counter.</source>
         <translation>Адрес страницы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="53"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="51"/>
         <source>The part after &apos;@&apos; must be a domain such as mail.ru.</source>
         <translation>После «@» должен быть домен, например mail.ru.</translation>
     </message>
@@ -2650,7 +2654,7 @@ QR payments at a shop counter.</source>
         <translation>Этот принтер готов к работе с PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="136"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="137"/>
         <source>This sale was not taken: nothing of it was saved or sent. {0}</source>
         <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
     </message>
@@ -2715,7 +2719,7 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/core/display_page.py" line="29"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="137"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="139"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="105"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="121"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
@@ -2810,7 +2814,7 @@ QR payments at a shop counter.</source>
         <translation>Без галочки — все даты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="34"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="35"/>
         <source>Use one decimal separator (a comma or a point), not both.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
@@ -2847,12 +2851,12 @@ QR payments at a shop counter.</source>
         <translation>Весь магазин</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="31"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="32"/>
         <source>Write the amount in plain digits, without an exponent.</source>
         <translation>Введите сумму обычными цифрами, без экспоненты.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/messages.py" line="52"/>
+        <location filename="../../app/paydesk/ui/shell/messages.py" line="50"/>
         <source>Write the name before the &apos;@&apos;.</source>
         <translation>Укажите имя перед «@».</translation>
     </message>
@@ -2932,7 +2936,7 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="207"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="237"/>
         <source>{order_id}
 The till program&apos;s reference: {reference}</source>
         <translation>{order_id}

@@ -104,6 +104,42 @@ def test_an_amount_is_read_as_the_terminals_language_writes_it(
     assert len(sandbox.orders()) == 5
 
 
+def test_the_language_setting_reads_amounts_as_the_window_does(paydesk: RunPaydesk) -> None:
+    """With the language Russian (the setting, in a terminal whose locale is C), ``12,345``
+    is a slip for 12,35 or 123,45: refused as the Russian window refuses it, never a sale
+    of 12 345 rubles; with English, ``1,234`` is thousands in a Russian terminal, as in
+    the English window. Nothing refused reaches the order book."""
+    terminal = {"LANG": "C.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    assert paydesk("--demo", "config", "set", "language", "ru", env=terminal).code == 0
+    for typed in ("12,345", "1.234", "1 234,567"):
+        refused = paydesk("--demo", "create", typed, env=terminal)
+        assert refused.code == 2, refused
+        assert "amount: Kopecks have at most two digits after the decimal separator." in \
+            refused.err, refused
+    run = paydesk("--demo", "create", "1,5", env=terminal)
+    assert run.code == 0, run
+    assert re.search(r"^Amount\s+1,50 ₽$", run.out, re.M), run.out  # written as it was read
+    listed = json.loads(paydesk("--demo", "list", "--json", env=terminal).out)
+    assert [record["amount"] for record in listed] == ["1.50"]
+
+    russian_terminal = {"LANG": "ru_RU.UTF-8", "LC_ALL": "", "LC_MESSAGES": ""}
+    assert paydesk("--demo", "config", "set", "language", "en", env=terminal).code == 0
+    run = paydesk("--demo", "create", "1,234", "--json", env=russian_terminal)
+    assert run.code == 0, run
+    assert json.loads(run.out)["amount_kopecks"] == 123400
+
+
+def test_an_amount_over_the_ceiling_is_said_the_english_way(
+    paydesk: RunPaydesk, service_env: dict[str, str], sandbox: SandboxServer
+) -> None:
+    """The command line's messages are English: the ceiling in them too (not
+    1 000 000 000,00 ₽)."""
+    run = paydesk("create", "1000000001", env={**service_env, "LANG": "C.UTF-8"})
+    assert run.code == 2, run
+    assert "The amount cannot be more than 1,000,000,000.00\u00a0₽." in run.err
+    assert sandbox.request_count() == 0
+
+
 def test_wrong_secret_is_a_refusal(paydesk: RunPaydesk, service_env: dict[str, str]) -> None:
     env = {**service_env, "PAYDESK_SECRET_KEY": "not-the-secret"}
     run = paydesk("create", "10", env=env)

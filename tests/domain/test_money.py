@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from paydesk.domain.errors import AmountError
 from paydesk.domain.money import MAX_AMOUNT, format_rubles, kopecks_to_decimal_text, parse_amount
-from paydesk.domain.writing import Language, amount_text, money_text
+from paydesk.domain.writing import Language, amount_text, language_in_force, money_text
 
 
 @pytest.mark.parametrize(
@@ -88,6 +88,8 @@ def test_both_windows_ways_are_read_in_either_language(
         ("1,234", 123400, "too_many_decimals"),
         ("12,345,678", 1234567800, "not_a_number"),
         ("1,23", 123, 123),  # two digits: kopecks in both
+        ("12,345", 1234500, "too_many_decimals"),  # a Russian slip for 12,35 or 123,45
+        ("1,5", 150, 150),
         ("0,500", "too_many_decimals", "too_many_decimals"),  # no thousands start with 0
         ("1.234", "too_many_decimals", "too_many_decimals"),  # a point is never thousands
         ("1,2345", "too_many_decimals", "too_many_decimals"),
@@ -114,13 +116,54 @@ def test_what_the_window_writes_reads_back_in_its_language(
     assert parse_amount(amount_text(kopecks, language), language=language) == kopecks
 
 
+@given(st.integers(min_value=1, max_value=MAX_AMOUNT), st.sampled_from(["ru", "en"]))
+def test_what_the_command_line_and_the_paper_write_reads_back_in_their_language(
+    kopecks: int, language: Language
+) -> None:
+    """The terminal's plain spaces (paydesk.cli.dates.rubles_text) and the slip's
+    currency word (paydesk.core.receipts) read back as the amount they wrote."""
+    plain = money_text(kopecks, language).replace("\u00a0", " ")
+    assert parse_amount(plain, language=language) == kopecks
+    word = {"ru": "руб.", "en": "RUB"}[language]
+    assert parse_amount(f"{amount_text(kopecks, language)} {word}", language=language) == kopecks
+
+
+@pytest.mark.parametrize("typed", ["12,345", "1,234", "0,125", "1 234,567", "12.345"])
+def test_three_kopeck_digits_are_refused_in_russian_with_the_reason(typed: str) -> None:
+    with pytest.raises(AmountError) as info:
+        parse_amount(typed, language="ru")
+    assert info.value.code == "too_many_decimals"
+    assert "two digits" in str(info.value)
+
+
+@pytest.mark.parametrize(("setting", "system", "chosen"), [
+    ("ru", "en", "ru"), ("en", "ru", "en"), ("system", "ru", "ru"), ("system", "en", "en"),
+    ("de", "ru", "ru"), ("", "en", "en"),
+])
+def test_the_language_setting_wins_over_the_systems(
+    setting: str, system: Language, chosen: Language
+) -> None:
+    assert language_in_force(setting, system) == chosen
+
+
+def test_english_sentences_write_their_amounts_the_english_way() -> None:
+    """The core's sentences are English (the command line's, an API's, a log's): their
+    amounts are written as English writes them, not 1 000 000 000,00 ₽."""
+    with pytest.raises(AmountError) as info:
+        parse_amount("1000000000,01", language="ru")
+    assert str(info.value) == "The amount cannot be more than 1,000,000,000.00\u00a0₽."
+    with pytest.raises(AmountError) as info:
+        parse_amount("abc", language="ru")
+    assert str(info.value) == "The amount must be a number of rubles, such as 150 or 150.50."
+
+
 def test_leading_zeros_are_only_zeros() -> None:
     assert parse_amount("0" * 40 + "150,5") == 15050
     assert parse_amount("0,01") == 1
 
 
 def test_merchant_ceiling() -> None:
-    with pytest.raises(AmountError, match="more than 1\u00a0000,00"):
+    with pytest.raises(AmountError, match=r"more than 1,000\.00"):
         parse_amount("1000,01", ceiling=100_000)
 
 

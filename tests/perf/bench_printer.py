@@ -8,6 +8,11 @@ printer's own QR command and for the raster a printer without one gets (the slow
 the two). A bare socket sending the same bytes to the same printer is in the details:
 the rest is writing the slip (the raster's image above all).
 
+``print_slip_keep_open_ms`` is the median from the same call to its answer ("sent")
+for a printer that keeps the connection open after the job: the answer comes once the
+printer has acknowledged every byte, not at a close it never makes (the raster slip,
+the larger).
+
 ``enter_to_slip_ms`` is the cashier's whole way, through the real window (with a
 ``gui``): Enter in the amount field, the order created at the sandbox on loopback,
 Ctrl+P the moment its link is on the panel (a cashier's own pause not counted), the
@@ -72,6 +77,23 @@ def _one_kind(sizes: Sizes, profile: str) -> tuple[float, float]:
     return median(printed), median(bare)
 
 
+def _keep_open(sizes: Sizes) -> float:
+    """Median seconds from the call to "sent", to a printer that never closes."""
+    words = words_in("ru", read_catalogue)
+    order = an_order()
+    answered: list[float] = []
+    with LoopbackPrinter("keep_open") as device:
+        settings = Settings(merchant_name="Кофейня", printer_paper_mm=58,
+                            printer=f"{device.address}?profile=POS-5890").with_changes()
+        printer = CounterPrinter(settings, words, words.language)
+        for run in range(max(3, sizes.create_runs)):
+            started = time.monotonic()
+            printed = printer.slip(order, expires_at=NOW + timedelta(minutes=15), now=NOW)
+            answered.append(time.monotonic() - started)
+            assert len(device.wait_for_jobs(run + 1)[-1]) == printed.size
+    return median(answered)
+
+
 def _enter_to_slip(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> tuple[float, float]:
     """Medians, seconds: Enter to the slip's last byte, and Ctrl+P to it."""
     from PySide6.QtCore import Qt
@@ -118,6 +140,7 @@ def bench_printer(sizes: Sizes, work: Path | None = None, gui: Gui | None = None
         "print_slip_native_qr_ms": native * 1000,
         "print_slip_raster_qr_ms": raster * 1000,
         "print_slip_bare_socket_ms": slowest_bare * 1000,
+        "print_slip_keep_open_ms": _keep_open(sizes) * 1000,
     }
     if work is not None and gui is not None:
         whole, from_ctrl_p = _enter_to_slip(sizes, work, gui, base_url)

@@ -34,6 +34,7 @@ KEYS = (
     "sandbox_p50_ms",
     "print_slip_ms",
     "enter_to_slip_ms",
+    "print_slip_keep_open_ms",
     "web_qr_after_window_ms",
     "web_paid_after_window_ms",
     "web_stall_ms",

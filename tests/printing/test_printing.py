@@ -18,11 +18,12 @@ from paydesk.core.printing import CounterPrinter
 from paydesk.core.receipts import NothingToPrintError
 from paydesk.core.settings import Settings
 from paydesk.domain.orders import OrderStatus
+from paydesk.support import receipt_printer
 from paydesk.support.receipt_printer import PrintError, PrintProblem
 from paydesk.ui.shell.qt_checks import read_catalogue
 
 from escpos_reader import read_printout, render_png
-from loopback_printer import LoopbackPrinter
+from loopback_printer import PRINTER_BUFFER, LoopbackPrinter
 from panel_orders import LINK, NOW, an_order
 
 SHOTS = Path(__file__).resolve().parents[1] / "screenshots" / "printer"
@@ -114,13 +115,56 @@ def test_no_slip_for_a_paid_order_and_no_receipt_for_a_pending_one() -> None:
     ("close_mid", PrintProblem.CLOSED),
 ])
 def test_a_failing_printer_gives_its_code_and_words(mode: str, code: PrintProblem) -> None:
+    """The raster slip (14 KB) is more than the printer's buffer: one that stops reading
+    leaves the rest unacknowledged, one that drops the line resets it with bytes unread."""
     with LoopbackPrinter(mode) as device:
-        printer = _printer(device.address, deadline=1.0)
+        printer = _printer(device.address, profile="POS-5890", deadline=1.0)
         with pytest.raises(PrintError) as raised:
             printer.slip(an_order(), expires_at=EXPIRES, now=NOW)
     assert raised.value.code is code
     words = printer.problem_text(raised.value)
     assert device.address.removeprefix("tcp://") in words and "print again" in words
+
+
+@pytest.mark.parametrize("profile", ["", "POS-5890"])
+def test_a_printer_that_keeps_the_line_open_has_the_slip_sent(profile: str) -> None:
+    """Some network printers keep the connection open after the job (CUPS's
+    ``waiteof=false`` is for them): the slip is sent once the printer has acknowledged
+    every byte, without waiting for a close that never comes (which said "did not take
+    the slip in time" at the deadline, and the cashier printed a second one)."""
+    with LoopbackPrinter("keep_open") as device:
+        printed = _printer(device.address, profile=profile).slip(
+            an_order(), expires_at=EXPIRES, now=NOW)
+        [job] = device.wait_for_jobs(1)
+        assert device.open_connections() == 1  # the printer never closed it
+    assert printed.size == len(job)
+    printout = read_printout(job)  # the whole slip, as the printer reads it
+    assert printout.codes() == [LINK] and "Order K3QX9A" in printout.text
+    assert printout.cut == (not profile)
+
+
+def test_a_printer_that_stops_reading_with_the_line_open_did_not_take_it() -> None:
+    """The same printer out of paper, its buffer full: bytes stay unacknowledged, and the
+    deadline says so; the slip is never reported sent."""
+    with LoopbackPrinter("silent", buffer=PRINTER_BUFFER) as device:
+        printer = _printer(device.address, profile="POS-5890", deadline=1.0)
+        with pytest.raises(PrintError) as raised:
+            printer.slip(an_order(), expires_at=EXPIRES, now=NOW)
+        assert device.connections == 1
+    assert raised.value.code is PrintProblem.TIMED_OUT
+    assert "did not take the slip in time" in printer.problem_text(raised.value)
+
+
+@pytest.mark.parametrize("profile", ["", "POS-5890"])
+def test_a_printer_with_a_small_buffer_that_reads_and_closes_has_it_sent(profile: str) -> None:
+    """A printer that reads as it prints, through a buffer smaller than the slip, then
+    closes: sent, whole."""
+    with LoopbackPrinter(buffer=PRINTER_BUFFER) as device:
+        printed = _printer(device.address, profile=profile).slip(
+            an_order(), expires_at=EXPIRES, now=NOW)
+        [job] = device.wait_for_jobs(1)
+    assert printed.size == len(job)
+    assert read_printout(job).codes() == [LINK]
 
 
 def test_an_unknown_host_and_a_missing_device_are_no_device(tmp_path: Path) -> None:
@@ -160,3 +204,22 @@ def test_loading_python_escpos_leaves_the_logging_alone() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                           timeout=120, check=True)
     assert done.stdout.split() == ["0", str(logging.WARNING)]
+
+
+def test_without_a_count_of_unacknowledged_bytes_the_printers_close_is_waited_for(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the system keeps no such count (Windows; macOS refuses the ioctl for a
+    socket), "sent" is the printer's close, as before: a closing printer prints, one
+    that keeps the line open is not told sent. (This machine has the count: its lack is
+    what cannot run here.)"""
+    monkeypatch.setattr(receipt_printer, "_COUNTS_UNACKNOWLEDGED", False)
+    with LoopbackPrinter() as device:
+        printed = _printer(device.address).slip(an_order(), expires_at=EXPIRES, now=NOW)
+        [job] = device.wait_for_jobs(1)
+    assert printed.size == len(job) and read_printout(job).codes() == [LINK]
+    with LoopbackPrinter("keep_open") as device:
+        with pytest.raises(PrintError) as raised:
+            _printer(device.address, deadline=1.0).slip(an_order(), expires_at=EXPIRES, now=NOW)
+        device.wait_for_jobs(1)
+    assert raised.value.code is PrintProblem.TIMED_OUT

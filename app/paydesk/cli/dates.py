@@ -11,6 +11,7 @@ from paydesk.core.report import local_midnight
 from paydesk.domain.writing import (
     Language,
     amount_text,
+    language_in_force,
     language_of_environment,
     moment_text,
     money_text,
@@ -40,10 +41,24 @@ def next_day(moment: datetime) -> datetime:
     return local_midnight(moment.astimezone().date() + timedelta(days=1))
 
 
+class _LanguageSetting:
+    """The data folder's ``language`` setting, told once a command has read its settings
+    (paydesk/cli/main.py), as the window sets its QLocale once at start."""
+
+    value = "system"
+
+
+def follow_language_setting(setting: str) -> None:
+    """Read and write amounts and dates in ``setting`` ("ru", "en") from now on, as the
+    window does; "system" is the terminal's locale."""
+    _LanguageSetting.value = setting
+
+
 def terminal_language() -> Language:
-    """The writing of amounts and dates in a terminal: the locale's, as ``date`` and
-    ``ls`` follow it."""
-    return language_of_environment(os.environ)
+    """The writing of amounts and dates in a terminal, and the reading of typed amounts:
+    the ``language`` setting's, as in the window, else the locale's (as ``date`` and
+    ``ls`` follow it)."""
+    return language_in_force(_LanguageSetting.value, language_of_environment(os.environ))
 
 
 def local_text(moment: datetime | None, language: Language | None = None) -> str:

@@ -18,6 +18,7 @@ from paydesk.cli import (
     book_step,
     completion_command,
     config_command,
+    dates,
     display_command,
     exit_codes,
     order_commands,
@@ -146,6 +147,7 @@ def _run_command(args: argparse.Namespace) -> int:
     runtime = None
     try:
         runtime = open_runtime(args.data_dir, demo=args.demo, share_demo=True)
+        dates.follow_language_setting(runtime.settings.language)
         with book_step.kept_in_step(runtime, args.command):
             return int(args.run(args, runtime))
     except InputError as exc:

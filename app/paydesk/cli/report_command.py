@@ -2,7 +2,8 @@
 
 The same :class:`~paydesk.core.report.DayReport` as the window's report dialog, so
 the numbers a script reads are the numbers on the printed page. The table is for
-people, in one language from its first line to its last: the terminal's (its words
+people, in one language from its first line to its last: the ``language`` setting's,
+else the terminal's (paydesk.cli.dates.terminal_language; its words
 from the one catalogue, paydesk.cli.words), amounts and dates written that language's
 way; a spreadsheet's CSV (``--csv-style``) has its words in the style's language.
 """

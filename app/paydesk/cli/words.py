@@ -11,7 +11,8 @@ lrelease to compile the .ts; no Qt), the words stay English, and so does the wri
 of amounts and dates (:attr:`Words.language`): a report never mixes two languages.
 
 The rest of the command line (its messages, ``list`` and ``status``) speaks English,
-with amounts and dates written the terminal's way (paydesk.cli.dates).
+with amounts and dates written in the ``language`` setting's way, else the terminal's
+(paydesk.cli.dates).
 """
 
 from __future__ import annotations
@@ -59,5 +60,6 @@ def words_in(language: str, read: ReadCatalogue) -> Words:
 
 
 def terminal_words(read: ReadCatalogue) -> Words:
-    """The words in the terminal's language (its locale, as paydesk.cli.dates reads it)."""
+    """The words in the command line's language (the setting, else the locale:
+    paydesk.cli.dates)."""
     return words_in(terminal_language(), read)

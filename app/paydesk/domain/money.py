@@ -11,7 +11,7 @@ import re
 from decimal import Decimal
 
 from paydesk.domain.errors import AmountError
-from paydesk.domain.writing import Language
+from paydesk.domain.writing import Language, money_text
 
 #: The contract's ceiling: one billion rubles, in kopecks.
 MAX_AMOUNT = 100_000_000_000
@@ -43,10 +43,14 @@ def parse_amount(text: str, *, ceiling: int = MAX_AMOUNT, language: Language | N
       way: ``1,234.50``, ``1,234,567.``; no other reading of it exists.
 
     What reads two ways is refused. ``1,234`` is English for 1234 rubles but a
-    Russian decimal comma with three digits: with ``language="en"`` (an English
-    window or terminal) commas that group the whole number in threes are
-    thousands, as English writes them; in Russian, or with no language known,
-    it is refused (too many kopeck digits), as ``1.234`` is in both. Two
+    Russian decimal comma with three digits: with ``language="en"`` commas that
+    group the whole number in threes are thousands, as English writes them; in
+    Russian, or with no language known, it is refused (too many kopeck digits): a
+    cashier's ``12,345`` meant 12,35 or 123,45, never twelve thousand. ``1.234`` is
+    refused in both: a point is never thousands in either, and three kopeck digits
+    are a slip. ``language`` is the one in force (paydesk.domain.writing.language_in_force:
+    the ``language`` setting, else the system's), the same for the window's amount
+    field and ``paydesk create``. Two
     separators in any other pattern (``1.234,50``, which neither language writes,
     ``1,5.0``, ``12,34.50``) are refused as two decimal separators.
 
@@ -71,8 +75,10 @@ def parse_amount(text: str, *, ceiling: int = MAX_AMOUNT, language: Language | N
         )
     match = _AMOUNT_RE.match(digits)
     if match is None:
+        # English, so its example is written the English way (the window words it in
+        # its own language and writing: paydesk/ui/shell/messages.py).
         raise AmountError(
-            "not_a_number", "The amount must be a number of rubles, such as 150 or 150,50."
+            "not_a_number", "The amount must be a number of rubles, such as 150 or 150.50."
         )
     return _kopecks(re.sub(_GROUP, "", match["int"]), match["frac"] or "", ceiling)
 
@@ -106,10 +112,11 @@ def check_kopecks(kopecks: int, *, ceiling: int = MAX_AMOUNT) -> int:
 
 
 def ceiling_error(ceiling: int) -> AmountError:
-    """The error for an amount over ``ceiling`` (kopecks), which it carries."""
-    return AmountError(
-        "too_large", f"The amount cannot be more than {format_rubles(ceiling)} ₽.", ceiling=ceiling
-    )
+    """The error for an amount over ``ceiling`` (kopecks), which it carries: its English
+    sentence writes the ceiling the English way (a front end in Russian says its own
+    words, with the ceiling written its way)."""
+    return AmountError("too_large", f"The amount cannot be more than {money_text(ceiling, 'en')}.",
+                       ceiling=ceiling)
 
 
 def format_rubles(kopecks: int, *, group: str = "\u00a0", decimal: str = ",") -> str:

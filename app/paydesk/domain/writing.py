@@ -49,6 +49,16 @@ def language_of_environment(environ: Mapping[str, str]) -> Language:
     return language_of(locale)
 
 
+def language_in_force(setting: str, system: Language) -> Language:
+    """The language PayDesk reads and writes amounts in, the window and the command line
+    alike: the ``language`` setting's ("ru", "en"), or the system's for "system" (and for
+    a value it does not know)."""
+    return _LANGUAGES.get(setting, system)
+
+
+_LANGUAGES: dict[str, Language] = {"ru": "ru", "en": "en"}
+
+
 def amount_text(kopecks: int, language: Language) -> str:
     """``123450`` -> ``1 234,50`` or ``1,234.50`` (no currency sign)."""
     style = WRITING[language]

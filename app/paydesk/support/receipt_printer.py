@@ -3,22 +3,38 @@
 python-escpos's printers open the connection the address names (Network, Usb,
 Serial, LP for a CUPS queue, File); the slip, already written as bytes
 (paydesk.support.escpos_ticket), goes in one job. A network printer is finished
-the way CUPS's own socket backend finishes one: our side of the connection is
-shut after the last byte and the printer's side is read until it closes, so
-"sent" means the printer took every byte, and a printer that stops reading (out
-of paper, its buffer full) or drops the connection mid-slip is told apart. The
-whole job, connecting included, ends at the deadline whatever the device does.
+the way CUPS's own socket backend finishes one, our side of the connection shut
+after the last byte, and "sent" means the printer took every byte: its TCP stack
+acknowledged all of them, which the kernel tells (``SIOCOUTQ``, the bytes still
+unacknowledged, reaching zero), without waiting for the printer's close, which
+some never do (CUPS's ``waiteof=false`` is for them). A printer that stops
+reading (out of paper, its buffer full) leaves bytes unacknowledged until the
+deadline; one that drops the connection mid-slip resets it. Where the system has
+no such count (not Linux), the printer's side is read until it closes, as CUPS
+does by default. The whole job, connecting included, ends at the deadline
+whatever the device does.
 """
 
 from __future__ import annotations
 
+import contextlib
 import enum
 import errno
+import select
 import socket
+import struct
 import threading
 import time
 from collections.abc import Iterator
 from typing import Any
+
+try:  # the count of a socket's unacknowledged bytes: Linux (SIOCOUTQ is TIOCOUTQ there)
+    import fcntl
+    import termios
+
+    _COUNTS_UNACKNOWLEDGED = hasattr(termios, "TIOCOUTQ")
+except ImportError:  # Windows; elsewhere (macOS) the ioctl itself refuses a socket
+    _COUNTS_UNACKNOWLEDGED = False
 
 from paydesk.support.escpos_loader import load_escpos
 from paydesk.support.printer_address import PrinterAddress, PrinterKind
@@ -26,6 +42,9 @@ from paydesk.support.printer_address import PrinterAddress, PrinterKind
 #: The slip goes in pieces, each with the time left, so a printer that reads slowly
 #: or not at all is caught at the deadline (one sendall would wait on each piece).
 CHUNK = 4096
+#: How often the bytes the printer has not acknowledged yet are counted: a slip is
+#: answered a few milliseconds after its last byte is taken.
+POLL_SECONDS = 0.005
 
 
 class PrintProblem(enum.StrEnum):
@@ -123,16 +142,68 @@ def _send_network(address: PrinterAddress, data: bytes, deadline: float) -> None
             connection.settimeout(_left(deadline))
             connection.sendall(piece)
         connection.shutdown(socket.SHUT_WR)
-        # The printer's side: a status byte or two maybe, then its close once it has
-        # taken the whole job.
-        while True:
-            connection.settimeout(_left(deadline))
-            if not connection.recv(256):
-                break
+        _wait_until_taken(connection, deadline)
     except OSError as exc:
         raise classify(exc) from None
     finally:
         connection.close()
+
+
+def _wait_until_taken(connection: socket.socket, deadline: float) -> None:
+    """Until the printer has acknowledged every byte (and our end's close), whether it
+    closes its side or keeps the connection open. Its status bytes are read meanwhile,
+    and a reset (it dropped the line) raises. Without the count: until it closes."""
+    unacknowledged = _unacknowledged(connection)
+    if unacknowledged is None:
+        _wait_for_close(connection, deadline)
+        return
+    peer_open = True
+    # poll(), not select(): a busy process's descriptor may be past select's 1024. (Where
+    # the count is kept, poll() is too.)
+    status = select.poll()
+    status.register(connection, select.POLLIN)
+    while unacknowledged:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise PrintError(PrintProblem.TIMED_OUT,
+                             f"{unacknowledged} bytes not taken by the deadline")
+        wait = min(POLL_SECONDS, left)
+        if not peer_open:
+            time.sleep(wait)  # a worker's, never the GUI thread's: PayDesk prints beside
+        elif status.poll(wait * 1000):  # its status bytes, its close, or a reset
+            connection.settimeout(wait)
+            peer_open = bool(connection.recv(256))
+        counted = _unacknowledged(connection)
+        if counted is None:  # not seen on Linux, which counts for any connected socket
+            _wait_for_close(connection, deadline)
+            return
+        unacknowledged = counted
+    # Whatever it said last is read, so our close is a close, not a reset.
+    connection.setblocking(False)
+    with contextlib.suppress(OSError):
+        while connection.recv(256):
+            pass
+
+
+def _wait_for_close(connection: socket.socket, deadline: float) -> None:
+    """Without a count of unacknowledged bytes: a status byte or two maybe, then the
+    printer's close once it has taken the whole job."""
+    while True:
+        connection.settimeout(_left(deadline))
+        if not connection.recv(256):
+            return
+
+
+def _unacknowledged(connection: socket.socket) -> int | None:
+    """The bytes written to ``connection`` that the printer has not acknowledged yet
+    (its close counted as one), or None where the system does not say."""
+    if not _COUNTS_UNACKNOWLEDGED:
+        return None
+    try:
+        answer = fcntl.ioctl(connection.fileno(), termios.TIOCOUTQ, struct.pack("i", 0))
+    except OSError:  # not a count this system keeps for a socket
+        return None
+    return int(struct.unpack("i", answer)[0])
 
 
 def _left(deadline: float) -> float:

@@ -70,3 +70,25 @@ def test_the_window_reads_what_it_writes(
     assert refused(qtbot, window, sandbox, "1.234") == TOO_MANY_DECIMALS[language]
     assert refused(qtbot, window, sandbox, "1.234,50") == TWO_SEPARATORS[language]
     save_screenshot(window, f"{language}-amount-two-separators")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"], indirect=True)
+def test_a_slip_of_the_decimal_comma_is_refused_under_the_field(
+    language: str, window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
+) -> None:
+    """``12,345`` typed in Russian meant 12,35 or 123,45: refused where it was typed, with
+    nothing sent (``paydesk create`` refuses it too: tests/cli); English reads it as
+    twelve thousand, as English writes it."""
+    if language == "ru":
+        assert refused(qtbot, window, sandbox, "12,345") == TOO_MANY_DECIMALS[language]
+        assert window.form.amount_input.text() == "12,345"  # kept, to be corrected
+        assert window.form.amount_input.hasFocus()
+        save_screenshot(window, "ru-amount-three-kopeck-digits")
+        assert sell(qtbot, window, "12,35") == 1235
+    else:
+        assert sell(qtbot, window, "12,345") == 1234500
+    assert refused(qtbot, window, sandbox, "12.345") == TOO_MANY_DECIMALS[language]
+    assert refused(qtbot, window, sandbox, "abc") == {
+        "en": "The amount must be a number of rubles, such as 150 or 150.50.",
+        "ru": "Введите сумму в рублях, например 150 или 150,50."}[language]
+    save_screenshot(window, f"{language}-amount-not-a-number")

@@ -304,3 +304,29 @@ def test_every_problem_of_the_book_has_its_words(problem: StoreProblem, tmp_path
 def test_a_failure_of_the_book_with_no_problem_keeps_the_stores_sentence() -> None:
     error = StoreError("PayDesk needs SQLite 3.35 or newer; this Python has 3.31.")
     assert book_error_text(error) == problem_text(error) == str(error)
+
+
+@pytest.mark.parametrize("language", ["en", "ru"], indirect=True)
+def test_an_amount_in_the_words_is_written_the_way_of_their_language(language: str) -> None:
+    """English words write amounts the English way, Russian ones the Russian way: the
+    window's in its language, the core's English (the command line's, the API's, the
+    log's) in English whatever the window speaks."""
+    ceiling = Failure("amount.too_large", str(MAX_AMOUNT))
+    assert failure_text(ceiling) == {
+        "en": "The amount cannot be more than 1,000,000,000.00\u00a0₽.",
+        "ru": "Сумма не может быть больше 1\u00a0000\u00a0000\u00a0000,00\u00a0₽.",
+    }[language]
+    with pytest.raises(AmountError) as raised:
+        parse_amount("abc", language="ru")
+    assert input_error_text(raised.value) == {
+        "en": "The amount must be a number of rubles, such as 150 or 150.50.",
+        "ru": "Введите сумму в рублях, например 150 или 150,50.",
+    }[language]
+    assert english(ceiling) == str(raised_ceiling()) == (
+        "The amount cannot be more than 1,000,000,000.00\u00a0₽.")
+
+
+def raised_ceiling() -> AmountError:
+    with pytest.raises(AmountError) as raised:
+        check_kopecks(MAX_AMOUNT + 1)
+    return raised.value

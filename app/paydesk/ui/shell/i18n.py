@@ -16,6 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
+from paydesk.domain.writing import Language, language_in_force
 from paydesk.support.translations import paydesk_qm
 
 log = logging.getLogger(__name__)
@@ -103,16 +104,14 @@ def remove_translation(app: QCoreApplication) -> None:
         app.removeTranslator(_installed.pop())
 
 
-def language_of(locale: QLocale) -> str:
+def language_of(locale: QLocale) -> Language:
     return "ru" if locale.language() == QLocale.Language.Russian else "en"
 
 
 def _resolve(language: str) -> str:
-    if language in _LOCALES:
-        return language
-    if language != "system":
+    if language not in (*_LOCALES, "system"):
         log.warning("unknown language setting %r; following the system", language)
-    return language_of(QLocale.system())
+    return language_in_force(language, language_of(QLocale.system()))  # as the command line
 
 
 def _install(app: QCoreApplication, translator: QTranslator) -> None:

@@ -19,7 +19,8 @@ from paydesk.domain.catalogue import say, store_fact
 from paydesk.domain.errors import AmountError, EmailError, InputError, OrderIdError
 from paydesk.domain.failures import StoreProblem
 from paydesk.domain.orders import EMAIL_MAX, ORDER_ID_MAX
-from paydesk.ui.shell.formatting import money, tr
+from paydesk.domain.writing import amount_text
+from paydesk.ui.shell.formatting import money, tr, writing_language
 
 # QT_TRANSLATE_NOOP is typed as returning object; the texts are str at run time.
 _Marked = object
@@ -33,9 +34,6 @@ _AMOUNT: dict[str, _Marked] = {
     ),
     "two_separators": QT_TRANSLATE_NOOP(
         "PayDesk", "Use one decimal separator (a comma or a point), not both."
-    ),
-    "not_a_number": QT_TRANSLATE_NOOP(
-        "PayDesk", "The amount must be a number of rubles, such as 150 or 150,50."
     ),
     "not_integer": QT_TRANSLATE_NOOP("PayDesk", "The amount must be a whole number of kopecks."),
     "too_many_decimals": QT_TRANSLATE_NOOP(
@@ -77,6 +75,9 @@ def input_error_text(error: InputError) -> str:
 def _input_text(field: str, code: str, ceiling: int | None) -> str:
     if field == AmountError.field and code == "too_large" and ceiling is not None:
         return tr("The amount cannot be more than {0}.").format(money(ceiling))
+    if field == AmountError.field and code == "not_a_number":  # the example as typed here
+        return tr("The amount must be a number of rubles, such as {0} or {1}.").format(
+            "150", amount_text(15050, writing_language()))
     if field == EmailError.field and code == "too_long":
         return tr("An e-mail address has at most {0} characters.").format(EMAIL_MAX)
     if field == OrderIdError.field and code == "too_long":
