@@ -17,7 +17,7 @@ from paydesk.core.web_display import MAX_CONNECTIONS, WebDisplay
 
 from web_display_client import paired_session
 
-PATHS = ["/", "/events", "/display.js", "/display.css", "/code.svg", "/hello"]
+PATHS = ["/", "/events", "/display.js", "/display.css", "/code.svg", "/hello", "/alive"]
 
 
 @pytest.fixture(scope="module")
