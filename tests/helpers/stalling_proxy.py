@@ -76,6 +76,10 @@ class StallingProxy:
 
     async def _connected(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
+        handler = asyncio.current_task()
+        assert handler is not None
+        self._tasks.add(handler)
+        handler.add_done_callback(self._tasks.discard)
         self._writers.add(writer)
         await self._flowing.wait()  # a stalled network opens nothing further
         try:
@@ -86,17 +90,15 @@ class StallingProxy:
         self._writers.add(target_writer)
         pumps = [asyncio.create_task(self._pump(source, sink))
                  for source, sink in ((reader, target_writer), (target_reader, writer))]
-        self._tasks.update(pumps)
         try:
             await asyncio.gather(*pumps)
         finally:
-            self._tasks.difference_update(pumps)
             for end in (writer, target_writer):
                 end.close()
                 self._writers.discard(end)
 
     async def _pump(self, source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
-        with contextlib.suppress(ConnectionError):
+        with contextlib.suppress(ConnectionError, RuntimeError):  # RuntimeError: closed
             while True:
                 await self._flowing.wait()
                 data = await source.read(CHUNK)
@@ -109,9 +111,11 @@ class StallingProxy:
                 sink.write_eof()
 
     async def _close(self) -> None:
+        """Every connection closed, so each one's pumps see its end and finish."""
+        self._flowing.set()
         if self._server is not None:
             self._server.close()
-        for task in list(self._tasks):
-            task.cancel()
         for writer in list(self._writers):
             writer.close()
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=2)
