@@ -199,7 +199,7 @@ def test_only_pages_that_answer_the_pings_are_counted(tmp_path: Path) -> None:
     it answers the stream's pings. One that stops is no longer counted, its stream ends;
     a new stream that answers is counted again."""
     counts: queue.Queue[int] = queue.Queue()
-    server = WebDisplay(tmp_path, PageWords.made("en"), idle_seconds=0.5, ping_seconds=0.2,
+    server = WebDisplay(tmp_path, PageWords.made("en"), idle_seconds=0.5, ping_seconds=0.4,
                         on_connected=counts.put)
     server.start()
     try:
@@ -207,7 +207,7 @@ def test_only_pages_that_answer_the_pings_are_counted(tmp_path: Path) -> None:
         stream = EventStream(browser, server.base_url)
         assert stream.next()[0] == "view"  # the first ping, answered, came before it
         assert counts.get(timeout=5) == 1
-        wanted = stream.pings + 5  # longer than the bound, answering each
+        wanted = stream.pings + 3  # longer than the bound, answering each
         while stream.pings < wanted:
             stream.next(ping=True)
         assert server.connected() == 1 and counts.empty()
