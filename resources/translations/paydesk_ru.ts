@@ -1593,6 +1593,11 @@ QR payments at a shop counter.</source>
         <translation>Чековый принтер</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="38"/>
+        <source>Reconnecting to the till…</source>
+        <translation>Переподключение к кассе…</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/export.py" line="63"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="25"/>

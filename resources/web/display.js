@@ -1,5 +1,9 @@
 /* The buyer's screen on a paired tablet or phone: renders each view the till sends.
-   Plain ES5 for old tablets' browsers; nothing from the internet. */
+   Plain ES5 for old tablets' browsers; nothing from the internet.
+   A stalled connection closes nothing, so the page watches the till's pings: when it has
+   heard nothing for data.lost_ms it takes the code off, says it is reconnecting and
+   opens a new stream, whose first view is the current one. It answers every ping, so
+   the till counts only pages that hear it. */
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("page-data").textContent);
@@ -9,6 +13,8 @@
   var retry = null;
   var wakeLock = null;
   var gone = false;
+  var watchdog = null;
+  var streamId = "";
 
   function byId(id) { return document.getElementById(id); }
   function say(id, text) { byId(id).textContent = text || ""; }
@@ -53,8 +59,18 @@
     setClass(state === "preparing" ? "preparing" : "idle");
   }
 
+  function takeOff(text) {  /* the till cannot be heard: no amount, no code */
+    setClass("offline");
+    byId("code").removeAttribute("src");
+    say("amount", "");
+    say("time-left", "");
+    say("result-amount", "");
+    say("offline-words", text);
+  }
+
   function blank() {
     gone = true;
+    if (watchdog) { clearTimeout(watchdog); watchdog = null; }
     if (source) { source.close(); source = null; }
     while (body.firstChild) { body.removeChild(body.firstChild); }
     body.className = "blank";
@@ -65,24 +81,55 @@
     request.open("GET", "/hello");
     request.onload = function () { if (request.status === 401) { blank(); } else { then(); } };
     request.onerror = then;
+    request.timeout = data.lost_ms;
+    request.ontimeout = then;
+    request.send();
+  }
+
+  function heard() {  /* the till was heard now: the watch starts again */
+    if (watchdog) { clearTimeout(watchdog); }
+    watchdog = setTimeout(lost, data.lost_ms);
+  }
+
+  function lost() {  /* nothing heard for data.lost_ms: a stalled stream, or none yet */
+    watchdog = null;
+    if (gone) { return; }
+    takeOff(words.lost);
+    if (retry) { clearTimeout(retry); retry = null; }
+    connect();
+  }
+
+  function answer() {  /* tells the till this page hears its stream */
+    var request = new XMLHttpRequest();
+    request.open("GET", "/alive?stream=" + encodeURIComponent(streamId));
+    request.timeout = data.lost_ms;
     request.send();
   }
 
   function connect() {
     if (gone) { return; }
     retry = null;
+    if (source) { source.close(); }
+    streamId = "";
     source = new EventSource("/events");
-    source.addEventListener("view", function (event) { render(JSON.parse(event.data)); });
+    heard();  /* a stream that never opens is lost too */
+    source.addEventListener("view", function (event) { heard(); render(JSON.parse(event.data)); });
+    source.addEventListener("ping", function () { heard(); answer(); });
     source.addEventListener("removed", blank);
     source.addEventListener("page", function (event) {  /* new words: load them */
-      if (JSON.parse(event.data).version !== data.version) { window.location.reload(); }
+      var page = JSON.parse(event.data);
+      heard();
+      streamId = page.stream;
+      if (page.version !== data.version) { window.location.reload(); }
     });
     source.onerror = function () {
       if (gone) { return; }
-      setClass("offline");  /* never an old sale while the till cannot be heard */
+      takeOff(words.lost);  /* never an old sale while the till cannot be heard */
       if (source && source.readyState === 2) {  /* closed: the browser will not retry */
         source = null;
-        stillPaired(function () { if (!retry) { retry = setTimeout(connect, 2000); } });
+        stillPaired(function () {  /* unless the watch opened one meanwhile */
+          if (!retry && !source) { retry = setTimeout(connect, 2000); }
+        });
       }
     };
   }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import queue
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -182,6 +183,64 @@ def test_new_words_reach_the_open_pages(display: WebDisplay) -> None:
     with pytest.raises(EOFError):  # the stream ends: the page reconnects ...
         stream.next()
     again = EventStream(browser, display.base_url)
-    assert again.next(page=True) == ("page", {"version": renamed.version})  # ... and reloads
+    event, told = again.next(page=True)
+    assert (event, told["version"]) == ("page", renamed.version)  # ... and reloads
     assert "Corner shop &amp; café" in browser.get(display.base_url + "/", timeout=5).text
     again.close()
+
+
+def read_to_the_end(stream: EventStream) -> None:
+    while True:
+        stream.next()
+
+
+def test_only_pages_that_answer_the_pings_are_counted(tmp_path: Path) -> None:
+    """A stalled connection closes nothing: the server knows a page is there only while
+    it answers the stream's pings. One that stops is no longer counted, its stream ends;
+    a new stream that answers is counted again."""
+    counts: queue.Queue[int] = queue.Queue()
+    server = WebDisplay(tmp_path, PageWords.made("en"), idle_seconds=0.5, ping_seconds=0.4,
+                        on_connected=counts.put)
+    server.start()
+    try:
+        browser = paired_session(server)
+        stream = EventStream(browser, server.base_url)
+        assert stream.next()[0] == "view"  # the first ping, answered, came before it
+        assert counts.get(timeout=5) == 1
+        wanted = stream.pings + 3  # longer than the bound, answering each
+        while stream.pings < wanted:
+            stream.next(ping=True)
+        assert server.connected() == 1 and counts.empty()
+        stream.answering = False  # nothing comes back from the page any more
+        assert counts.get(timeout=5) == 0
+        assert server.connected() == 0
+        with pytest.raises(EOFError):  # the server ended the silent stream
+            read_to_the_end(stream)
+        again = EventStream(browser, server.base_url)
+        assert again.next()[0] == "view"
+        assert counts.get(timeout=5) == 1 and server.connected() == 1
+        again.close()
+        assert counts.get(timeout=5) == 0
+    finally:
+        server.stop()
+
+
+def test_the_page_is_told_how_long_it_may_hear_nothing(tmp_path: Path) -> None:
+    server = WebDisplay(tmp_path, PageWords.made("en"), ping_seconds=0.4)
+    server.start()
+    try:
+        page = paired_session(server).get(server.base_url + "/", timeout=5).text
+        data = json.loads(page.split('id="page-data">', 1)[1].split("</script>", 1)[0])
+        assert data["lost_ms"] == 1000  # two pings and a half
+    finally:
+        server.stop()
+
+
+def test_an_answer_for_another_stream_counts_nothing(display: WebDisplay) -> None:
+    browser = paired_session(display)
+    stream = EventStream(browser, display.base_url, answering=False)
+    stream.next()
+    assert browser.get(display.base_url + "/alive", params={"stream": "not-this-one"},
+                       timeout=5).status_code == 404
+    assert display.connected() == 0
+    stream.close()

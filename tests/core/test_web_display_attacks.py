@@ -28,7 +28,7 @@ from paydesk.core.web_display import MAX_CONNECTIONS, MAX_PER_ADDRESS, WebDispla
 from web_display_client import EventStream, paired_session
 
 SALE = BuyerView(BuyerState.PENDING, 123450, "https://pay.example/o/1", 900)
-PATHS = ["/", "/events", "/display.js", "/display.css", "/code.svg", "/hello"]
+PATHS = ["/", "/events", "/display.js", "/display.css", "/code.svg", "/hello", "/alive"]
 
 
 @pytest.fixture(scope="module")

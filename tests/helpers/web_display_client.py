@@ -22,15 +22,22 @@ def paired_session(display: WebDisplay) -> requests.Session:
 
 
 class EventStream:
-    """``/events`` as a page reads it: one (event, data) at a time."""
+    """``/events`` as a page reads it: one (event, data) at a time, each ping answered (as
+    the page does, so the server counts it) while ``answering``."""
 
-    def __init__(self, session: requests.Session, base_url: str) -> None:
+    def __init__(self, session: requests.Session, base_url: str, *,
+                 answering: bool = True) -> None:
+        self.answering = answering
+        #: The pings read so far (answered or not).
+        self.pings = 0
+        self._session, self._base_url = session, base_url
+        self._stream_id = ""
         self.reply = session.get(base_url + "/events", stream=True, timeout=10)
         self._lines: Iterator[str] = self.reply.iter_lines(decode_unicode=True)
 
-    def next(self, *, page: bool = False) -> tuple[str, dict[str, Any]]:
-        """The next event (comments and the retry line skipped; the page's version, which
-        starts every stream, too unless ``page``)."""
+    def next(self, *, page: bool = False, ping: bool = False) -> tuple[str, dict[str, Any]]:
+        """The next event (comments and the retry line skipped; pings, once answered, and
+        the page's version, which starts every stream, too unless ``ping`` or ``page``)."""
         event, data = "", ""
         for line in self._lines:
             if line.startswith("event: "):
@@ -38,10 +45,20 @@ class EventStream:
             elif line.startswith("data: "):
                 data = line[6:]
             elif not line and event:
-                if event != "page" or page:
+                if event == "page":
+                    self._stream_id = json.loads(data)["stream"]
+                if event == "ping":
+                    self._answer()
+                if (event != "page" or page) and (event != "ping" or ping):
                     return event, json.loads(data)
                 event, data = "", ""
         raise EOFError("the stream ended")
+
+    def _answer(self) -> None:
+        self.pings += 1
+        if self.answering:
+            self._session.get(self._base_url + "/alive", params={"stream": self._stream_id},
+                              timeout=5)
 
     def close(self) -> None:
         self.reply.close()

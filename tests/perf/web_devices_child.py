@@ -1,8 +1,9 @@
 """bench_web.py's devices, in a process of their own (as tablets are other computers):
-each pairs with one of the addresses given, reads the page's event stream and fetches
-each code's picture as the page's <img> does, and prints what arrived when as a JSON
-line: {"device", "state", "amount", "arrived", "drawn"} (perf_counter: CLOCK_MONOTONIC
-on Linux, the same clock as the window's process), then "connected" once all are.
+each pairs with one of the addresses given, reads the page's event stream, answers its
+pings and fetches each code's picture as the page's <img> does, and prints what arrived
+when as a JSON line: {"device", "state", "amount", "arrived", "drawn"} (perf_counter:
+CLOCK_MONOTONIC on Linux, the same clock as the window's process), then "connected" once
+all are.
 
     python web_devices_child.py BASE_URL PAIRING_ADDRESS...
 """
@@ -30,10 +31,14 @@ def device(number: int, base_url: str, address: str, ready: threading.Barrier) -
     session.get(address, timeout=30).raise_for_status()
     reply = session.get(base_url + "/events", stream=True, timeout=60)
     ready.wait()
-    event = ""
+    event, stream = "", ""
     for line in reply.iter_lines(decode_unicode=True):
         if line.startswith("event: "):
             event = line[7:]
+        elif line.startswith("data: ") and event == "page":
+            stream = json.loads(line[6:])["stream"]
+        elif line.startswith("data: ") and event == "ping":  # the server counts the page
+            session.get(base_url + "/alive", params={"stream": stream}, timeout=30)
         elif line.startswith("data: ") and event == "view":
             arrived = time.perf_counter()
             view = json.loads(line[6:])

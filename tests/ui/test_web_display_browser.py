@@ -1,7 +1,8 @@
 """The buyer's web screen in a real browser (Chromium, driven by Selenium) against the real
 window and the real sandbox: pair, idle, a sale typed at the counter whose QR the browser
 shows (decoded from its screenshot), a looked-up order that never reaches it, paid on the
-sandbox's page, removal, a cut connection. Screenshots: a 1280×800 tablet and a 390×844
+sandbox's page, removal, a cut connection, a stalled one (a proxy that stops forwarding
+and closes nothing). Screenshots: a 1280×800 tablet and a 390×844
 phone, in English and Russian (tests/screenshots/web-display-*.png)."""
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import pytest
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.counter_views import BuyerState
+from paydesk.core import web_display
+from paydesk.core.counter_views import BuyerState, Place
 from paydesk.core.runtime import Runtime
 from paydesk.domain.writing import money_text
 from paydesk.ui.main_window import MainWindow
@@ -25,6 +27,7 @@ from counter_steps import WAIT_MS, type_sale
 from payment_page import decide
 from qt_images import decode_qimage
 from screenshots import SCREENSHOTS
+from stalling_proxy import StallingProxy
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed "
                                 "(pip install -e '.[test]')")
@@ -73,14 +76,27 @@ def browser(request: pytest.FixtureRequest) -> Iterator[object]:
         driver.quit()
 
 
-def pair(window: MainWindow, qtbot: QtBot, driver: object) -> None:
-    """Settings → Buyer's screen → Add a tablet or phone; the browser opens the QR's address."""
+@pytest.fixture
+def quick_pings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page's streams ping every second (before the window starts its server): a
+    stall is noticed in 2.5 s."""
+    monkeypatch.setattr(web_display, "PING_SECONDS", 1.0)
+
+
+def pair(window: MainWindow, qtbot: QtBot, driver: object,
+         through: StallingProxy | None = None) -> None:
+    """Settings → Buyer's screen → Add a tablet or phone; the browser opens the QR's address
+    (``through`` the proxy, as a device behind a Wi-Fi would)."""
     dialog = SettingsDialog(window.runtime.settings, window.runtime.secret_store(),
                             web_screen=window.parts.web_screen, parent=window)
     qtbot.addWidget(dialog)
     section = dialog.buyer_screen_section
     section.pair_button.click()
     [address] = decode_qimage(section.pairing_qr.grab().toImage())
+    if through is not None:
+        server = window.parts.web_screen.server
+        assert server is not None and address.startswith(server.base_url + "/")
+        address = through.base_url + address[len(server.base_url):]
     driver.get(address)  # type: ignore[attr-defined]
     page_shows(driver, "idle")
 
@@ -162,6 +178,51 @@ def test_a_cut_connection_comes_back_to_the_current_state(
     page_shows(browser, "paid")  # the state now, never the sale's old code
 
 
+def shows_no_code(driver: object) -> bool:
+    """No sale on the page: no code's picture, no amount, no countdown."""
+    return bool(driver.execute_script(  # type: ignore[attr-defined]
+        "var c = document.getElementById('code');"
+        "return !c.getAttribute('src') && c.offsetWidth === 0"
+        " && !document.getElementById('amount').textContent"
+        " && !document.getElementById('time-left').textContent;"))
+
+
+def test_a_stalled_connection_takes_the_code_off_until_the_till_is_heard_again(
+        quick_pings: None, window: MainWindow, qtbot: QtBot, browser: object) -> None:
+    """A Wi-Fi that hangs closes nothing: the page must notice by itself that it hears
+    nothing, never leave the set-aside sale's code up, and the window must not count it
+    as a buyer's screen; when the till is heard again, the page shows the sale now."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    web = window.parts.web_screen
+    panel = window.parts.payment_panel
+    assert web.server is not None
+    with StallingProxy("127.0.0.1", window.runtime.settings.web_display_port) as proxy:
+        pair(window, qtbot, browser, through=proxy)
+        qtbot.waitUntil(lambda: web.connected == 1, timeout=WAIT_MS)
+        earlier = type_sale(qtbot, window, "11")
+        page_shows(browser, "pending")
+        assert page_code(browser) == [earlier.url]
+        proxy.stall()
+        window.new_payment()  # Esc: the sale set aside, then the next buyer's
+        sale = type_sale(qtbot, window, "1234.50")
+        page_shows(browser, "offline")
+        WebDriverWait(browser, PAGE_WAIT_S).until(shows_no_code)
+        assert text_of(browser, "offline-words") == "Reconnecting to the till…"
+        image = QImage.fromData(browser.get_screenshot_as_png())  # type: ignore[attr-defined]
+        assert decode_qimage(image) == []
+        qtbot.waitUntil(lambda: web.connected == 0, timeout=WAIT_MS)
+        assert web.label is not None and web.label.text() == "Buyer's screens: 0"
+        qtbot.waitUntil(lambda: panel.place() is Place.SALE, timeout=WAIT_MS)
+        save(browser, "stalled")
+        proxy.resume()
+        page_shows(browser, "pending")
+        assert page_code(browser) == [sale.url]
+        assert text_of(browser, "amount") == shown_money(sale.amount)
+        qtbot.waitUntil(lambda: web.connected == 1, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: panel.place() is Place.ON_DISPLAY, timeout=WAIT_MS)
+
+
 def test_a_removed_device_goes_blank(window: MainWindow, qtbot: QtBot, browser: object) -> None:
     web = window.parts.web_screen
     pair(window, qtbot, browser)
@@ -203,3 +264,24 @@ def test_the_shops_new_name_reloads_the_page(window: MainWindow, qtbot: QtBot,
     window.runtime.keeper.save({"merchant_name": "Corner café"})
     WebDriverWait(browser, PAGE_WAIT_S).until(lambda d: text_of(d, "shop") == "Corner café")
     page_shows(browser, "idle")
+
+
+@pytest.mark.parametrize("language", ["en", "ru"], indirect=True)
+@pytest.mark.parametrize("browser", [(1024, 768), (360, 640)], indirect=True,
+                         ids=["tablet", "phone"])
+def test_screenshots_of_the_page_that_lost_the_till(
+        quick_pings: None, language: str, window: MainWindow, qtbot: QtBot,
+        browser: object) -> None:
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    with StallingProxy("127.0.0.1", window.runtime.settings.web_display_port) as proxy:
+        pair(window, qtbot, browser, through=proxy)
+        type_sale(qtbot, window, "1234.50")
+        page_shows(browser, "pending")
+        proxy.stall()
+        page_shows(browser, "offline")
+        WebDriverWait(browser, PAGE_WAIT_S).until(shows_no_code)
+        assert text_of(browser, "offline-words") == {
+            "en": "Reconnecting to the till…", "ru": "Переподключение к кассе…"}[language]
+        width = browser.get_window_size()["width"]  # type: ignore[attr-defined]
+        save(browser, f"{'tablet' if width > 600 else 'phone'}-{language}-reconnecting")

@@ -35,6 +35,7 @@ PAGE_WORDS: Mapping[str, str] = {
     "refused_more": QT_TRANSLATE_NOOP("PayDesk", "Please ask the cashier."),
     "expired_more": QT_TRANSLATE_NOOP("PayDesk", "Please ask the cashier."),
     "offline": QT_TRANSLATE_NOOP("PayDesk", "Connecting to the till…"),
+    "lost": QT_TRANSLATE_NOOP("PayDesk", "Reconnecting to the till…"),
     "full_screen": QT_TRANSLATE_NOOP("PayDesk", "Full screen"),
     "code": QT_TRANSLATE_NOOP("PayDesk", "Payment QR code"),
 }
@@ -68,10 +69,11 @@ class PageWords:
         text = json.dumps([self.language, self.words, self.shop], sort_keys=True)
         return hashlib.sha256(text.encode()).hexdigest()[:12]
 
-    def page(self, template: str) -> str:
-        """The display page: ``template`` with the language and the words filled in."""
-        data = json.dumps({"words": self.words, "shop": self.shop, "version": self.version},
-                          ensure_ascii=False)
+    def page(self, template: str, *, lost_seconds: float) -> str:
+        """The display page: ``template`` with the language and the words filled in, and
+        how long the page may hear nothing from the till before it takes its code off."""
+        data = json.dumps({"words": self.words, "shop": self.shop, "version": self.version,
+                           "lost_ms": round(lost_seconds * 1000)}, ensure_ascii=False)
         return (template.replace("{{lang}}", self.language)
                 .replace("{{title}}", html.escape(self.shop or self.words["welcome"]))
                 .replace("{{data}}", data.replace("<", "\\u003c")))

@@ -8,11 +8,20 @@ window's thread hands it each BuyerView the presenter publishes
 connected page gets it at once; a page that comes back (Wi-Fi lost, a reload)
 gets the current view first, never an old one.
 
+A connection can stall with nothing closed (a Wi-Fi that hangs, a proxy that stops
+forwarding): no write fails, so neither end learns it from TCP. Each stream sends a
+``ping`` event every :data:`PING_SECONDS` and the page answers each one
+(``/alive``); a page that hears nothing for :data:`LOST_AFTER_PINGS` pings takes its
+code off and reconnects, and a stream whose page has not answered for as long is
+ended. Only streams whose page answers count as connected (the window's "Buyer's
+screens: N", and the panel's "On the buyer's screen").
+
 Addresses: ``/pair?code=…`` (the one without a token: a pairing code, single use,
 gives the browser its device token in a cookie and lands on the page), ``/`` the
 page, ``/display.css`` and ``/display.js`` (resources/web/), ``/events`` the
 stream, ``/code.svg`` the current code's picture, ``/hello`` (whether this
-browser is still paired). Every request passes display_guard.py first.
+browser is still paired), ``/alive?stream=…`` (a page's answer to its stream's
+ping). Every request passes display_guard.py first.
 
 While it runs it holds ``web-display.lock`` in the data folder and writes its
 address beside it (``web-display-address``), so ``paydesk display link`` can make a
@@ -25,8 +34,11 @@ import asyncio
 import contextlib
 import json
 import logging
+import secrets
 import socket
+import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -69,8 +81,12 @@ MAX_STREAMS = 32
 IDLE_SECONDS = 10.0
 #: A new connection whose first request has not come in this long is closed.
 FIRST_REQUEST_SECONDS = 5.0
-#: A stream with nothing new says so this often (a comment), so a dead one is found.
-PING_SECONDS = 15.0
+#: Every stream pings its page this often; the page answers each ping.
+PING_SECONDS = 4.0
+#: A page that hears nothing, and a stream whose page answers nothing, for this many
+#: pings is lost (two pings and a margin for a slow tablet): the page takes its code
+#: off and reconnects, the stream is ended and no longer counted.
+LOST_AFTER_PINGS = 2.5
 #: A stop waits this long at most for a request still being answered (a slow device's
 #: picture): the window's thread stops the server (a saved change, the window's end).
 STOP_SECONDS = 0.5
@@ -80,25 +96,42 @@ _STATIC = {"/display.css": ("display.css", "text/css"),
            "/display.js": ("display.js", "text/javascript")}
 
 
+@dataclass(eq=False)
+class _Stream:
+    """One open page's stream: what it is sent, and when its page last answered a ping."""
+
+    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    stream_id: str = field(default_factory=lambda: secrets.token_urlsafe(12))
+    #: On the monotonic clock: the page's last answer, or the stream's start.
+    heard: float = field(default_factory=time.monotonic)
+    #: The page has answered since the stream began: it shows what it is sent.
+    live: bool = False
+
+
 class WebDisplay:
     """One data folder's web buyer's screen: its devices, its server, its thread."""
 
     def __init__(self, data_dir: Path, words: PageWords, *, network: bool = False,
                  port: int = 0, idle_seconds: float = IDLE_SECONDS,
+                 ping_seconds: float | None = None,
                  on_connected: Callable[[int], None] = lambda _count: None) -> None:
         """``network``: listen on the shop's network (else this computer only); ``port``
-        0: any free one. ``on_connected`` hears the number of devices connected, in the
-        server's thread, whenever it changes."""
+        0: any free one. ``ping_seconds``: the streams' ping (:data:`PING_SECONDS` as it
+        is when the display is made). ``on_connected`` hears the number of devices whose
+        page is live, in the server's thread, whenever it changes."""
         self.data_dir = Path(data_dir)
         self.book = DeviceBook(self.data_dir)
         self._words = words
         self._network = network
         self._port = port
         self._idle = idle_seconds
+        self._ping = PING_SECONDS if ping_seconds is None else ping_seconds
+        self._lost = LOST_AFTER_PINGS * self._ping
         self._on_connected = on_connected
+        self._counted = 0
         self._view = BuyerView()
         self._data = view_json(self._view, words.language)
-        self._streams: dict[str, set[asyncio.Queue[str | None]]] = {}
+        self._streams: dict[str, set[_Stream]] = {}
         self._limit = PairingLimit()
         self._svg = ("", "")  # the current code's link and its picture
         self._served = ServedLoop(self.data_dir, lock_file=LOCK_FILE, address_file=ADDRESS_FILE,
@@ -142,8 +175,10 @@ class WebDisplay:
         return self.book.devices()
 
     def connected(self) -> int:
-        """How many devices have the page open now."""
-        return sum(1 for queues in list(self._streams.values()) if queues)
+        """How many devices have the page open now and answering: a page behind a
+        stalled connection is not counted, whatever its socket says."""
+        return sum(1 for streams in list(self._streams.values())
+                   if any(stream.live for stream in list(streams)))
 
     def stop(self) -> None:
         """Close every connection and the thread (the pages' streams end at once; a
@@ -161,6 +196,7 @@ class WebDisplay:
         app.on_response_prepare.append(add_headers)
         for path, handler in (("/", self._page), ("/pair", self._pair), ("/events", self._events),
                               ("/code.svg", self._code), ("/hello", self._hello),
+                              ("/alive", self._alive),
                               *((p, self._static) for p in _STATIC)):
             app.router.add_get(path, handler)
         limits = Limits(per_address=MAX_PER_ADDRESS, total=MAX_CONNECTIONS,
@@ -182,9 +218,9 @@ class WebDisplay:
         if view == self._view:
             return
         self._view, self._data = view, view_json(view, self._words.language)
-        for queues in self._streams.values():
-            for queue in queues:
-                queue.put_nowait(self._data)
+        for streams in self._streams.values():
+            for stream in streams:
+                stream.queue.put_nowait(self._data)
 
     def _new_words(self, words: PageWords) -> None:
         self._words = words
@@ -193,14 +229,15 @@ class WebDisplay:
             self._end_streams(device_id, removed=False)
 
     def _end_streams(self, device_id: str, *, removed: bool = True) -> None:
-        for queue in self._streams.get(device_id, ()):
-            queue.put_nowait(None if removed else "")
+        for stream in self._streams.get(device_id, ()):
+            stream.queue.put_nowait(None if removed else "")
 
     # -- the handlers -----------------------------------------------------------------------
 
     async def _page(self, _request: web.Request) -> web.Response:
         template = resource_path("web", "display.html").read_text(encoding="utf-8")
-        return web.Response(text=self._words.page(template), content_type="text/html")
+        return web.Response(text=self._words.page(template, lost_seconds=self._lost),
+                            content_type="text/html")
 
     async def _static(self, request: web.Request) -> web.Response:
         name, kind = _STATIC[request.path]
@@ -209,6 +246,17 @@ class WebDisplay:
 
     async def _hello(self, _request: web.Request) -> web.Response:
         return web.Response(status=204)
+
+    async def _alive(self, request: web.Request) -> web.Response:
+        """A page heard its stream's ping: the stream is live for another while."""
+        device: Device = request[DEVICE]
+        stream_id = request.query.get("stream", "")
+        for stream in self._streams.get(device.device_id, ()):
+            if stream.stream_id == stream_id:
+                stream.heard, stream.live = time.monotonic(), True
+                self._count_changed()
+                return web.Response(status=204)
+        return self._refusal(404)  # ended meanwhile: the page's stream ends too
 
     async def _code(self, request: web.Request) -> web.Response:
         link = self._view.link
@@ -237,40 +285,54 @@ class WebDisplay:
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         device: Device = request[DEVICE]
-        queues = self._streams.setdefault(device.device_id, set())
-        if len(queues) >= MAX_STREAMS_PER_DEVICE or \
-                sum(len(q) for q in self._streams.values()) >= MAX_STREAMS:
+        streams = self._streams.setdefault(device.device_id, set())
+        if len(streams) >= MAX_STREAMS_PER_DEVICE or \
+                sum(len(s) for s in self._streams.values()) >= MAX_STREAMS:
             return self._refusal(429)
-        queue: asyncio.Queue[str | None] = asyncio.Queue()
+        stream = _Stream()
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream; charset=utf-8",
                                                "X-Accel-Buffering": "no"})
         await response.prepare(request)
-        queues.add(queue)
-        self._count_changed()
+        streams.add(stream)
         try:
-            page = json.dumps({"version": self._words.version})
+            page = json.dumps({"version": self._words.version, "stream": stream.stream_id})
+            # The first ping at once: the page answers it and is counted.
             await response.write(f"retry: 2000\n\nevent: page\ndata: {page}\n\n"
+                                 f"event: ping\ndata: {{}}\n\n"
                                  f"event: view\ndata: {self._data}\n\n".encode())
-            while True:
-                try:
-                    data = await asyncio.wait_for(queue.get(), PING_SECONDS)
-                except TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
-                if data is None:  # removed: the page goes blank
-                    await response.write(b"event: removed\ndata: {}\n\n")
-                    break
-                if not data:  # the server stops
-                    break
-                await response.write(f"event: view\ndata: {data}\n\n".encode())
+            await self._follow(stream, response)
         except (ConnectionError, asyncio.CancelledError):
             pass
         finally:
-            queues.discard(queue)
-            if not queues:
+            streams.discard(stream)
+            if not streams:
                 self._streams.pop(device.device_id, None)
             self._count_changed()
         return response
+
+    async def _follow(self, stream: _Stream, response: web.StreamResponse) -> None:
+        """Each new view, and a ping every :data:`PING_SECONDS`, until the page stops
+        answering (a stalled connection: nothing fails), is removed or the server stops."""
+        next_ping = time.monotonic() + self._ping
+        while True:
+            now = time.monotonic()
+            if now - stream.heard >= self._lost:
+                log.info("a buyer's screen stopped answering: its stream is ended")
+                return
+            try:
+                data = await asyncio.wait_for(
+                    stream.queue.get(), min(next_ping, stream.heard + self._lost) - now)
+            except TimeoutError:
+                if time.monotonic() >= next_ping:
+                    await response.write(b"event: ping\ndata: {}\n\n")
+                    next_ping = time.monotonic() + self._ping
+                continue
+            if data is None:  # removed: the page goes blank
+                await response.write(b"event: removed\ndata: {}\n\n")
+                return
+            if not data:  # the server stops
+                return
+            await response.write(f"event: view\ndata: {data}\n\n".encode())
 
     def _refusal(self, status: int) -> web.Response:
         words = self._words
@@ -281,8 +343,12 @@ class WebDisplay:
         return web.Response(status=status, text=words.notice(text), content_type="text/html")
 
     def _count_changed(self) -> None:
+        count = self.connected()
+        if count == self._counted:
+            return
+        self._counted = count
         try:
-            self._on_connected(self.connected())
+            self._on_connected(count)
         except Exception:
             log.exception("the count of connected devices was not heard")
 

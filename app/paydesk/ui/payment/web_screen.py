@@ -5,9 +5,10 @@ Runs the server while the ``web_display`` setting is not ``off`` (started again 
 another port or mode when a save changes them), hands it each buyer's view the
 presenter publishes (in the GUI thread; the server takes it with
 ``call_soon_threadsafe``, nothing here waits), and says in the status bar how many
-devices have the page open. While one does, the presenter hears that a buyer's
-screen is open, as for the Qt buyer's window, so the cashier's panel says "On the
-buyer's screen". The page's words are the window's, in its language.
+devices have the page open and answering the till (a stalled one is not counted).
+While one does, the presenter hears that a buyer's screen is open, as for the Qt
+buyer's window, so the cashier's panel says "On the buyer's screen". The page's words
+are the window's, in its language.
 """
 
 from __future__ import annotations
