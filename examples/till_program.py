@@ -9,7 +9,7 @@ Each amount is one sale, taken in turn: PayDesk shows its QR code to the buyer, 
 waits until the buyer has paid or refused (or the code expired), then takes the next.
 A sale the cashier takes off the buyer's screen (Esc) is "dismissed": it is still
 watched, as the buyer may have scanned its code already, so this waits on for its end.
-It uses only what the README and docs/terminal-api.openapi.json say: ``POST
+It uses only what docs/till-program-api.md and docs/terminal-api.openapi.json say: ``POST
 /v1/payments`` with the till's own reference (asking again after a lost answer never
 makes a second order), and ``GET /v1/events`` (server-sent events), read again from the
 last event seen when the connection drops. Needs ``requests``.

@@ -2675,8 +2675,8 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/domain/catalogue.py" line="251"/>
-        <source>This user may not use the receipt printer at {address}. On Linux, add the udev rule from the README (USB) or join the dialout group (serial), then plug the printer in again.</source>
-        <translation>У этого пользователя нет доступа к чековому принтеру {address}. В Linux добавьте правило udev из README (USB) или вступите в группу dialout (последовательный порт), затем подключите принтер заново.</translation>
+        <source>This user may not use the receipt printer at {address}. On Linux, add the udev rule in docs/receipt-printer.md (USB) or join the dialout group (serial), then plug the printer in again.</source>
+        <translation>У этого пользователя нет доступа к чековому принтеру {address}. В Linux добавьте правило udev из docs/receipt-printer.md (USB) или вступите в группу dialout (последовательный порт), затем подключите принтер заново.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="37"/>

@@ -23,7 +23,7 @@ from cli_process import Paydesk, Run, RunPaydesk, paydesk_for, service_env
 from postgres import PASSWORD_ROLE, ROLE_PASSWORD, PostgresServer
 from test_values import TEST_CLIENT_ID
 
-#: Every key of ``book status --json``, whichever book and state (README.md).
+#: Every key of ``book status --json``, whichever book and state (docs/command-line.md).
 STATUS_KEYS = {"kind", "order_book", "local_book", "till", "reachable", "problem",
                "schema_version", "orders", "open", "tills", "waiting"}
 

@@ -1,8 +1,9 @@
 """PayDesk's performance benchmark: start-up, amount to QR, refresh at scale, a big history.
 
-    python tests/perf/bench.py [--quick] [--json PATH] [--only PART ...]
+    python tests/perf/bench.py [--quick] [--json PATH] [--only PART ...] [--write-docs]
 
-Prints a table and (with --json) writes the figures as JSON. This is a
+Prints a table and (with --json) writes the figures as JSON; with --write-docs (a
+full run only) it writes the table into docs/performance.md (bench_docs.py). This is a
 benchmark, not a test: nothing here fails on a slow figure. The test suite runs
 ``--quick`` (tiny sizes) only to keep it working (tests/perf/test_bench_quick.py).
 Each part is measured by a module of its own beside this one (bench_startup.py,
@@ -240,7 +241,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", metavar="PATH", help="write the figures here as JSON")
     parser.add_argument("--only", nargs="+", choices=PARTS + EXTRA_PARTS, default=list(PARTS),
                         help="run only these parts (million: only when named)")
+    parser.add_argument("--write-docs", action="store_true",
+                        help="write the figures into docs/performance.md (a full run only)")
     args = parser.parse_args(argv)
+    if args.write_docs and (args.quick or not set(PARTS) <= set(args.only)):
+        parser.error("--write-docs takes a full run: every part, without --quick")
     sizes = QUICK if args.quick else FULL
     started = time.monotonic()
     figures = run(sizes, args.only)
@@ -262,6 +267,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n",
                                    encoding="utf-8")
+    if args.write_docs:
+        import bench_docs
+
+        bench_docs.write_docs(result, BUDGETS)
+        print(f"  written into {bench_docs.DOCS}")
     return 0
 
 

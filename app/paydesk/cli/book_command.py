@@ -109,7 +109,7 @@ def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
 
 
 def book_status(runtime: Runtime) -> dict[str, Any]:
-    """``book status``: the record its JSON prints (README.md, "Command line"). The keys
+    """``book status``: the record its JSON prints (docs/command-line.md, "JSON output"). The keys
     are the same whichever book and state; what does not apply is null."""
     state = shared_book.report(runtime)
     return {

@@ -2,7 +2,7 @@
 
 shtab reads the same argparse parser the commands run with, so a new command or
 option completes as soon as it exists; nothing is written by hand to drift.
-README.md ("Command line") has the line that installs it for each shell.
+docs/command-line.md ("Shell completion") has the line that installs it for each shell.
 """
 
 from __future__ import annotations

@@ -250,8 +250,8 @@ PRINTER: Mapping[str, str] = {
         "Check its paper, then print again."),
     "permission": QT_TRANSLATE_NOOP(
         "PayDesk", "This user may not use the receipt printer at {address}. On Linux, add "
-        "the udev rule from the README (USB) or join the dialout group (serial), then "
-        "plug the printer in again."),
+        "the udev rule in docs/receipt-printer.md (USB) or join the dialout group (serial), "
+        "then plug the printer in again."),
     "failed": QT_TRANSLATE_NOOP(
         "PayDesk", "The receipt printer at {address} could not print: {detail}"),
 }

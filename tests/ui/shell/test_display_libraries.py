@@ -1,6 +1,6 @@
 """Without the X11 libraries Qt's xcb plugin needs, ``paydesk`` says which in one line and
-exits with 7, as the README promises, instead of Qt's abort (exit 134) and its lines
-naming a library (``xcb-cursor0``) that is there.
+exits with 7, as the README and docs/command-line.md promise, instead of Qt's abort (exit
+134) and its lines naming a library (``xcb-cursor0``) that is there.
 
 The real ``paydesk`` on a virtual X server, with libraries the dynamic loader refuses
 found first on ``LD_LIBRARY_PATH`` (the system's own are never touched).

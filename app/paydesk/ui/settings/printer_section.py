@@ -4,7 +4,7 @@ the receipt printed by itself, and "Print a test page".
 The test page prints with what is typed, before it is saved, so the address can be
 tried until it works; it runs off the GUI thread (ui/printing/printer_jobs.py) and
 its outcome says plainly what went wrong and how to fix it (the udev rule for USB on
-Linux is in the README). A bad address is said under its field, in the window's
+Linux is in docs/receipt-printer.md). A bad address is said under its field, in the window's
 words, when the test page or Save asks for it.
 """
 
