@@ -98,7 +98,7 @@ class SettingsDialog(QDialog):
         self._saving_task: Task | None = None
         self._fitted_height: int | None = None
         #: The section scrolled into sight as the dialog shows (show_buyer_screen).
-        self._shown_first: QWidget | None = None
+        self._shown_first: BuyerScreenSection | None = None
 
         self.setWindowTitle(tr("PayDesk settings"))
         layout = QVBoxLayout(self)
@@ -210,11 +210,7 @@ class SettingsDialog(QDialog):
     def show_buyer_screen(self) -> None:
         """Opened to pair a tablet or phone: the buyer's screen section in sight as the
         dialog shows, its first step focused (serve the page, or add a device)."""
-        section = self.buyer_screen_section
-        self._shown_first = section
-        button = section.pair_button
-        (button if button.isVisibleTo(self) and button.isEnabled()
-         else section.mode_combo).setFocus()
+        self._shown_first = self.buyer_screen_section
 
     # -- building -----------------------------------------------------------------
 
@@ -254,9 +250,15 @@ class SettingsDialog(QDialog):
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
-        if self._shown_first is not None:
-            self.layout().activate()
-            self.sections.ensureWidgetVisible(self._shown_first, 0, 0)
+        section = self._shown_first
+        if section is None:
+            return
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        self.sections.ensureWidgetVisible(section, 0, 0)
+        pair = section.pair_button
+        (pair if pair.isVisible() and pair.isEnabled() else section.mode_combo).setFocus()
 
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)
