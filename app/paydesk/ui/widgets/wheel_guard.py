@@ -9,23 +9,37 @@ not); otherwise the wheel goes on to what holds it, and the form scrolls.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QComboBox, QWidget
 
 #: The fields a wheel changes in Qt.
 _TURNED_BY_WHEEL = (QComboBox, QAbstractSpinBox)
 
 
 class WheelGuard(QObject):
-    """Hands the wheel of an unfocused combo or spin box on to its parent."""
+    """Hands the wheel of an unfocused combo or spin box to the scroll area around it."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if (event.type() == QEvent.Type.Wheel and isinstance(watched, QWidget)
-                and not watched.hasFocus()):
-            # Ignored and filtered: Qt offers the wheel to the parents, up to the scroll area.
-            event.ignore()
-            return True
-        return False
+        if (event.type() != QEvent.Type.Wheel or not isinstance(watched, QWidget)
+                or not isinstance(event, QWheelEvent) or watched.hasFocus()):
+            return False
+        area = _scroll_area_of(watched)
+        if area is not None:
+            viewport = area.viewport()
+            spot = event.globalPosition()
+            QCoreApplication.sendEvent(viewport, QWheelEvent(
+                QPointF(viewport.mapFromGlobal(spot.toPoint())), spot, event.pixelDelta(),
+                event.angleDelta(), event.buttons(), event.modifiers(), event.phase(),
+                event.inverted()))
+        return True  # never the field's
+
+
+def _scroll_area_of(widget: QWidget) -> QAbstractScrollArea | None:
+    parent = widget.parentWidget()
+    while parent is not None and not isinstance(parent, QAbstractScrollArea):
+        parent = parent.parentWidget()
+    return parent
 
 
 def guard_wheel(root: QWidget) -> WheelGuard:
