@@ -296,7 +296,7 @@
         <translation>Ответ получен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="210"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="212"/>
         <source>Any device on the shop&apos;s network can reach this page; only paired devices see the sale, and they only see it.</source>
         <translation>Страница доступна любому устройству в сети магазина; продажу видят только подключённые устройства, и только её.</translation>
     </message>
@@ -356,12 +356,12 @@
         <translation>Экран покупателя на планшете или телефоне</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="134"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="136"/>
         <source>Buyer&apos;s screens: not started</source>
         <translation>Экраны покупателя: не запущены</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="137"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="139"/>
         <source>Buyer&apos;s screens: {0}</source>
         <translation>Экранов покупателя: {0}</translation>
     </message>
@@ -1026,7 +1026,7 @@
         <translation>Заказов пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="141"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="143"/>
         <source>No pairing code could be made: {0}</source>
         <translation>Не удалось создать код подключения: {0}</translation>
     </message>
@@ -1726,7 +1726,7 @@ QR payments at a shop counter.</source>
         <translation>Сохранить отчёт в PDF</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="218"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="220"/>
         <source>Save to serve the page; then add a tablet or phone here.</source>
         <translation>Сохраните, чтобы открыть страницу; затем добавьте здесь планшет или телефон.</translation>
     </message>
@@ -1736,7 +1736,7 @@ QR payments at a shop counter.</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="147"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="149"/>
         <source>Scan this with the tablet or phone (its camera or a QR app), then put it on its stand facing the buyer. The code works once, until {0}.
 {1}</source>
         <translation>Отсканируйте этот код планшетом или телефоном (камерой или приложением для QR) и поставьте его на подставку лицом к покупателю. Код действует один раз, до {0}.
@@ -1929,7 +1929,7 @@ QR payments at a shop counter.</source>
         <translation>&amp;Касса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="138"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="140"/>
         <source>Tablets and phones showing the buyer&apos;s screen now</source>
         <translation>Планшеты и телефоны, которые сейчас показывают экран покупателя</translation>
     </message>
@@ -2196,12 +2196,12 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="215"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="217"/>
         <source>The page could not be served: {0}</source>
         <translation>Страницу не удалось открыть: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="213"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="215"/>
         <source>The page&apos;s address: {0}</source>
         <translation>Адрес страницы: {0}</translation>
     </message>
@@ -2982,7 +2982,7 @@ QR payments at a shop counter.</source>
         <translation>{0} — {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="159"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="161"/>
         <source>{0} — last seen {1}</source>
         <translation>{0} — был на связи {1}</translation>
     </message>

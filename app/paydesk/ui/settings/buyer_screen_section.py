@@ -117,6 +117,8 @@ class BuyerScreenSection(QGroupBox):
         self.device_name_edit.returnPressed.connect(self.rename_selected)
         self.device_name_edit.textEdited.connect(lambda _text: self._enable())
         self.device_list.currentRowChanged.connect(lambda _row: self._device_chosen())
+        if web_screen is not None:  # a device just paired opens the page: listed at once
+            web_screen.count_changed.connect(self.list_devices)
         self.list_devices()
 
     def load(self, settings: Settings) -> None:
