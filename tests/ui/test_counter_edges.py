@@ -4,7 +4,12 @@ browser that does not open, the customer display on the only screen, a pasted no
 
 from __future__ import annotations
 
+import json
 import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, Qt, QTimer
@@ -236,3 +241,39 @@ def test_a_pasted_note_is_made_one_line_in_sight_and_kept_so(
     assert panel.note_label.text() == "2 coffees / 1 cake / to go!"
     order = window.watch.sale
     assert order is not None and order.note == "2 coffees / 1 cake / to go!"  # as stored
+
+
+TWO_SCREENS_ENV = "PAYDESK_TEST_TWO_SCREENS"
+
+
+def test_with_two_screens_ctrl_d_opens_the_display_as_before(tmp_path: Path) -> None:
+    """A child whose offscreen platform has two screens (a running application keeps the
+    screens it started with)."""
+    config = tmp_path / "screens.json"
+    config.write_text(json.dumps({"screens": [
+        {"name": "counter", "x": 0, "y": 0, "width": 1280, "height": 800,
+         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
+        {"name": "buyer", "x": 1280, "y": 0, "width": 1024, "height": 768,
+         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}), encoding="utf-8")
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
+           TWO_SCREENS_ENV: "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+         f"--basetemp={tmp_path / 'run'}",
+         f"{__file__}::test_ctrl_d_on_the_second_of_two_screens"],
+        env=env, cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True,
+        timeout=600, check=False)
+    assert done.returncode == 0 and "\n1 passed" in done.stdout, done.stdout[-4000:]
+
+
+@pytest.mark.skipif(TWO_SCREENS_ENV not in os.environ, reason="run with two screens above")
+def test_ctrl_d_on_the_second_of_two_screens(window: MainWindow, qtbot: QtBot) -> None:
+    assert len(QApplication.screens()) == 2
+    window.runtime.keeper.save({"display_screen": "buyer"})
+    qtbot.keyClick(window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: window.customer_display is not None
+                    and window.customer_display.isFullScreen(), timeout=WAIT_MS)
+    assert window.one_screen_box is None  # nothing asked
+    assert window.customer_display.screen().name() == "buyer"
+    assert window.parts.actions.display.isChecked()
+    window.customer_display.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 import requests
@@ -114,7 +115,7 @@ def test_a_device_is_renamed_in_the_settings_and_keeps_its_new_name(
     assert listed(section_of(window, qtbot)) == ["Linux 1", "Terrace stand"]
 
 
-def test_a_book_written_before_names_were_numbered_still_reads(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_a_book_written_before_names_were_numbered_still_reads(tmp_path: Path) -> None:
     """Devices named by kind alone ("Linux") and codes without a name, as older
     versions wrote them: listed as they were, and the next one numbered past them."""
     now = datetime(2026, 11, 30, 10, 0, tzinfo=UTC)

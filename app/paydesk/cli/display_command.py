@@ -1,4 +1,5 @@
-"""``paydesk display link [--name NAME] [--json]``: a fresh pairing address of the running buyer's web screen.
+"""``paydesk display link [--name NAME] [--json]``: a fresh pairing address of the
+running buyer's web screen (``NAME``: the device's, as Settings lists it).
 
 How it reaches the running window (or ``paydesk serve``): through the data folder, as
 ``paydesk --demo create`` finds the demo's sandbox (core/demo.py). The server holds

@@ -45,8 +45,8 @@ from paydesk.ui.orders.columns import ColumnFitter
 from paydesk.ui.orders.details import OrderDetailsDialog
 from paydesk.ui.orders.filter_bar import FilterBar
 from paydesk.ui.orders.model import OrdersModel
-from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.orders.sort_arrow import SortArrowStyle
+from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.orders.totals_line import TotalsLine
 from paydesk.ui.shell.messages import book_error_text
 from paydesk.ui.widgets.names import name_widget

@@ -106,25 +106,23 @@ class LinkButtons(QWidget):
     def _reset_copy_button(self) -> None:
         self.copy_button.setText(tr("Copy link"))
 
-    def open_link(self) -> bool:
-        """Open the link in the desktop's browser; whether one took it (if not, the
-        line under the buttons says so, and the log has it)."""
+    def open_link(self) -> None:
+        """Open the link in the desktop's browser; if none takes it, the line under the
+        buttons says so, and the log has it."""
         if self._link is None or not self.open_button.isEnabled():
-            return False
+            return
         url = QUrl(self._link)
         if url.scheme() not in ("http", "https"):  # a service answer is no reason to run a program
             log.warning("The payment link of order %s is not a web address: not opened",
                         self._order_id)
             self._say_problem(tr("This link is not a web address, so no browser opens it. "
                                  "Copy it instead."))
-            return False
-        if QDesktopServices.openUrl(url):
+        elif QDesktopServices.openUrl(url):
             self.problem_label.hide()
-            return True
-        log.warning("No browser opened the payment link of order %s", self._order_id)
-        self._say_problem(tr("No browser opened the link: this computer has none set up. "
-                             "Copy the link and open it by hand."))
-        return False
+        else:
+            log.warning("No browser opened the payment link of order %s", self._order_id)
+            self._say_problem(tr("No browser opened the link: this computer has none set up. "
+                                 "Copy the link and open it by hand."))
 
     def _say_problem(self, text: str) -> None:
         self.problem_label.setText(text)

@@ -9,14 +9,15 @@ screen all the same (someone trying the demo plays both cashier and buyer).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from paydesk.ui.shell.formatting import tr
 
 
-def offer_the_tablet(parent: QWidget, *, pair: Callable[[], None],
-                     show_here: Callable[[], None]) -> QMessageBox:
+def offer_the_tablet(parent: QWidget, *, pair: Callable[[], Any],
+                     show_here: Callable[[], Any]) -> QMessageBox:
     """Ask, without holding up the window (the box is window-modal, not a nested loop):
     ``pair`` or ``show_here`` is called with the cashier's answer; Cancel does nothing."""
     box = QMessageBox(parent)

@@ -369,8 +369,8 @@ class PaymentPanel(QWidget):
     def copy_link(self) -> None:
         self.links.copy_link()
 
-    def open_link(self) -> bool:
-        return self.links.open_link()
+    def open_link(self) -> None:
+        self.links.open_link()
 
     def save_qr_to(self, path: str | Path) -> Path:
         """Save the code as SVG when ``path`` ends in .svg, else as PNG (see LinkButtons)."""
