@@ -45,7 +45,6 @@ from paydesk.ui.orders.columns import ColumnFitter
 from paydesk.ui.orders.details import OrderDetailsDialog
 from paydesk.ui.orders.filter_bar import FilterBar
 from paydesk.ui.orders.model import OrdersModel
-from paydesk.ui.orders.sort_arrow import SortArrowStyle
 from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.orders.totals_line import TotalsLine
 from paydesk.ui.shell.messages import book_error_text
@@ -151,10 +150,6 @@ class OrdersPanel(QWidget):
         rows.setDefaultSectionSize(table.fontMetrics().height() + 10)
         header = table.horizontalHeader()
         header.setHighlightSections(False)
-        # ▼ over the newest order on top, ▲ over the oldest: the arrow points the rows' way.
-        self._header_style = SortArrowStyle()
-        self._header_style.setParent(header)
-        header.setStyle(self._header_style)
         header.setStretchLastSection(False)
         column, direction = self.model.sort_section()
         header.setSortIndicator(column, direction)

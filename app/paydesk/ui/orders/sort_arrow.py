@@ -10,7 +10,14 @@ as the other.
 from __future__ import annotations
 
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleOption, QStyleOptionHeader, QWidget
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QProxyStyle,
+    QStyle,
+    QStyleOption,
+    QStyleOptionHeader,
+    QWidget,
+)
 
 #: What Qt calls each sort, as the rows run.
 _SWAPPED = {
@@ -31,3 +38,10 @@ class SortArrowStyle(QProxyStyle):
             turned.sortIndicator = _SWAPPED[option.sortIndicator]
             option = turned
         super().drawPrimitive(element, option, painter, widget)
+
+
+def point_the_rows_way(header: QHeaderView) -> None:
+    """Draw ``header``'s sort arrow the rows' way (the style lives as long as it does)."""
+    style = SortArrowStyle()
+    style.setParent(header)
+    header.setStyle(style)
