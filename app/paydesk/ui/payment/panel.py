@@ -228,7 +228,7 @@ class PaymentPanel(QWidget):
         self._uncover()
         self.amount_label.setText(money(order.amount))
         self.badge.set_order(order, phase)
-        self._set_link(order.url, payable=phase is OrderPhase.PENDING)
+        self._set_link(order.url, payable=view.link_payable)
         short = short_id(order.order_id)  # the whole id in the tooltip
         if order.reference:  # asked for by the till program, under its own id
             self.order_id_label.setText(tr(
