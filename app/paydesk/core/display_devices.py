@@ -143,7 +143,7 @@ class DeviceBook:
             if len(kept) == len(live):
                 return
             found.append(True)
-            [used] = [c for c in live if c not in kept]
+            used = next(c for c in live if c not in kept)
             given = device_name(str(used.get("name") or ""))
             taken = {d["name"] for d in data["devices"]}
             chosen = given or numbered(device_name(name) or "Browser", taken)

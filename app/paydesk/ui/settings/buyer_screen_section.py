@@ -5,8 +5,8 @@ warning and the address when on the network) and on which port; "Add a tablet or
 phone" shows the QR of a fresh pairing address (single use, five minutes) for the
 device to scan, with the name typed beside it for the device (empty: its kind and a
 number, "Android tablet 2"); the paired devices, by name and last seen, each can be
-renamed and removed (its page goes blank at once). Pairing and the list need the server running: a
-saved "local" or "network" starts it (ui/payment/web_screen.py).
+renamed and removed (its page goes blank at once). Pairing and the list need the
+server running: a saved "local" or "network" starts it (ui/payment/web_screen.py).
 """
 
 from __future__ import annotations
