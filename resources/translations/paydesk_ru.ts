@@ -19,7 +19,7 @@
         <translation>&amp;О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="64"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="67"/>
         <source>&amp;Add a tablet or phone</source>
         <translation>&amp;Добавить планшет или телефон</translation>
     </message>
@@ -49,7 +49,7 @@
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="117"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -59,7 +59,7 @@
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="117"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -84,7 +84,7 @@
         <translation>Кни&amp;га заказов:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="117"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -115,17 +115,17 @@
         <translation>В&amp;ыход</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="86"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="97"/>
         <source>&amp;Remove</source>
         <translation>&amp;Удалить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="50"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="53"/>
         <source>&amp;Serve the page:</source>
         <translation>&amp;Страница:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="117"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
@@ -155,19 +155,24 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="117"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="184"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="185"/>
         <source>(unnamed)</source>
         <translation>(без имени)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="56"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="59"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="187"/>
+        <source>A note is one line: its line breaks became “{0}”.</source>
+        <translation>Заметка — одна строка: её переносы строк заменены на «{0}».</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="102"/>
@@ -207,7 +212,7 @@
         <translation>О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="66"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="69"/>
         <source>Add a tablet or phone</source>
         <translation>Добавить планшет или телефон</translation>
     </message>
@@ -227,8 +232,8 @@
         <translation>Все кассы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="46"/>
-        <location filename="../../app/paydesk/cli/report_command.py" line="191"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="47"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="192"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="85"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="135"/>
@@ -240,8 +245,8 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="40"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="47"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="75"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="50"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="78"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
     </message>
@@ -291,12 +296,12 @@
         <translation>Ответ получен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="162"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="212"/>
         <source>Any device on the shop&apos;s network can reach this page; only paired devices see the sale, and they only see it.</source>
         <translation>Страница доступна любому устройству в сети магазина; продажу видят только подключённые устройства, и только её.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="55"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="58"/>
         <source>any free port</source>
         <translation>любой свободный</translation>
     </message>
@@ -341,22 +346,22 @@
         <translation>но ссылку не прислал: показать её покупателю нельзя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="55"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
         <source>Buyer&apos;s e-mail</source>
         <translation>E-mail покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="43"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="46"/>
         <source>Buyer&apos;s screen on a tablet or phone</source>
         <translation>Экран покупателя на планшете или телефоне</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="134"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="137"/>
         <source>Buyer&apos;s screens: not started</source>
         <translation>Экраны покупателя: не запущены</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="137"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="140"/>
         <source>Buyer&apos;s screens: {0}</source>
         <translation>Экранов покупателя: {0}</translation>
     </message>
@@ -467,13 +472,13 @@
         <translation>Результат проверки подключения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="69"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="102"/>
         <source>Copied ✓</source>
         <translation>Скопировано ✓</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="41"/>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="74"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="52"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="107"/>
         <location filename="../../app/paydesk/ui/widgets/link_label.py" line="73"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
@@ -502,7 +507,7 @@
         <translation>Не удалось сохранить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="111"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="161"/>
         <source>Could not save the QR code</source>
         <translation>Не удалось сохранить QR-код</translation>
     </message>
@@ -523,7 +528,7 @@
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="46"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="166"/>
         <source>Count</source>
         <translation>Кол-во</translation>
@@ -539,8 +544,8 @@
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="142"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="63"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="147"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
@@ -563,7 +568,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="57"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="142"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="147"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
@@ -595,6 +600,11 @@
         <translation>&amp;Экран покупателя:</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment/one_screen.py" line="26"/>
+        <source>Customer display</source>
+        <translation>Экран покупателя</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="73"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
@@ -605,7 +615,7 @@
         <translation>Папка данных: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="157"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="158"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Day</source>
         <translation>День</translation>
@@ -620,7 +630,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="320"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="333"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -634,7 +644,7 @@
         <location filename="../../app/paydesk/core/export.py" line="41"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="87"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="76"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="79"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
     </message>
@@ -643,12 +653,12 @@
         <translation type="vanished">например, 150 или 1 500,50</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="40"/>
         <source>e.g. {0}</source>
         <translation>например, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="37"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="40"/>
         <source>e.g. {0} or {1}</source>
         <translation>например, {0} или {1}</translation>
     </message>
@@ -671,7 +681,7 @@
         <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="121"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="126"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="29"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
@@ -790,12 +800,12 @@
         <translation>Найден у платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="39"/>
         <source>Fri</source>
         <translation>пт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="44"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
         <source>From</source>
         <translation>Начало</translation>
     </message>
@@ -805,12 +815,12 @@
         <translation>Дата начала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="38"/>
+        <location filename="../../app/paydesk/core/display_page.py" line="39"/>
         <source>Full screen</source>
         <translation>Во весь экран</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="210"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="211"/>
         <source>Generated {0}</source>
         <translation>Сформирован {0}</translation>
     </message>
@@ -840,7 +850,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="158"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="159"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Hour</source>
         <translation>Час</translation>
@@ -895,6 +905,11 @@
         <translation>не удалось проверить её сертификат (docs/shop-setup.md)</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="73"/>
+        <source>its name, e.g. Counter tablet</source>
+        <translation>его имя, например Планшет у кассы</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="171"/>
         <source>Keep the secret key and the order book&apos;s password in a file on this computer</source>
         <translation>Хранить секретный ключ и пароль книги заказов в файле на этом компьютере</translation>
@@ -941,7 +956,7 @@
         <translation>Не пишите пароль в адресе: введите его в поле «Пароль» ниже (или укажите в ~/.pgpass).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="44"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
         <source>Line</source>
         <translation>Строка</translation>
     </message>
@@ -956,7 +971,7 @@
         <translation>Папка журнала: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="36"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
         <source>Mon</source>
         <translation>пн</translation>
     </message>
@@ -966,9 +981,24 @@
         <translation>перенесён сюда из адреса</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="77"/>
+        <source>Name of the device to add</source>
+        <translation>Имя добавляемого устройства</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="103"/>
+        <source>Name of the paired device</source>
+        <translation>Имя подключённого устройства</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="69"/>
         <source>No account needed: a built-in practice service where you play both cashier and buyer.</source>
         <translation>Учётная запись не нужна: встроенный учебный сервис, где вы и кассир, и покупатель.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="124"/>
+        <source>No browser opened the link: this computer has none set up. Copy the link and open it by hand.</source>
+        <translation>Браузер не открыл ссылку: на этом компьютере он не настроен. Скопируйте ссылку и откройте её вручную.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="94"/>
@@ -986,17 +1016,17 @@
         <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="55"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="58"/>
         <source>No orders match the filters</source>
         <translation>Нет заказов по этим условиям</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="55"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="58"/>
         <source>No orders yet</source>
         <translation>Заказов пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="119"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="143"/>
         <source>No pairing code could be made: {0}</source>
         <translation>Не удалось создать код подключения: {0}</translation>
     </message>
@@ -1018,7 +1048,7 @@
         <translation>За этот период платежей нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="204"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="205"/>
         <source>No payments in this period.</source>
         <translation>За этот период оплат нет.</translation>
     </message>
@@ -1077,8 +1107,8 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="124"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="195"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="127"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="198"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -1108,14 +1138,14 @@
         <location filename="../../app/paydesk/core/export.py" line="42"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="88"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="77"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="80"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="138"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="47"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="50"/>
         <source>Off</source>
         <translation>Выключена</translation>
     </message>
@@ -1125,7 +1155,7 @@
         <translation>На экране покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="232"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="235"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
@@ -1135,7 +1165,7 @@
         <translation>Открыть папку &amp;журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="42"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="53"/>
         <source>Open in browser</source>
         <translation>Открыть</translation>
     </message>
@@ -1146,12 +1176,12 @@
         <translation>Открыть папку журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="55"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
         <source>optional</source>
         <translation>необязательно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
         <source>optional, stays on this computer</source>
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
@@ -1204,7 +1234,7 @@
         <translation>Заказ {short_id} на {amount} оплачен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="190"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="191"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="165"/>
         <source>Orders</source>
         <translation>Заказы</translation>
@@ -1215,7 +1245,7 @@
         <translation>Срок действия заказа:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="56"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="59"/>
         <source>P&amp;ort:</source>
         <translation>П&amp;орт:</translation>
     </message>
@@ -1244,7 +1274,7 @@
         <translation>Оплачено после</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="48"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="49"/>
         <source>Paid at an approximate time</source>
         <translation>Оплачено в приблизительное время</translation>
     </message>
@@ -1260,12 +1290,12 @@
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="206"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="207"/>
         <source>Paid by day</source>
         <translation>Оплачено по дням</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="207"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="208"/>
         <source>Paid by hour</source>
         <translation>Оплачено по часам</translation>
     </message>
@@ -1295,17 +1325,17 @@
         <translation>Время оплаты приблизительное</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="34"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="37"/>
         <source>Paid today</source>
         <translation>Оплачено сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="47"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="50"/>
         <source>Paid today at {till}: {amount}</source>
         <translation>Оплачено сегодня на кассе {till}: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="45"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="48"/>
         <source>Paid today: {amount}</source>
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
@@ -1325,12 +1355,22 @@
         <translation>Оплачено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="84"/>
+        <location filename="../../app/paydesk/ui/payment/one_screen.py" line="32"/>
+        <source>Pair a tablet or phone…</source>
+        <translation>Подключить планшет или телефон…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/one_screen.py" line="29"/>
+        <source>Pair the buyer&apos;s tablet or phone as their screen instead (Settings → Buyer&apos;s screen), or connect a second monitor and choose it in Settings.</source>
+        <translation>Подключите вместо него планшет или телефон покупателя (Настройки → Экран покупателя) или подключите второй монитор и выберите его в настройках.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="95"/>
         <source>Paired devices</source>
         <translation>Подключённые устройства</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="80"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="91"/>
         <source>Paired devices:</source>
         <translation>Подключённые устройства:</translation>
     </message>
@@ -1356,7 +1396,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/app.py" line="283"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="86"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="89"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
@@ -1396,7 +1436,7 @@
         <translation>PayDesk продолжает его проверять.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/dialog.py" line="98"/>
+        <location filename="../../app/paydesk/ui/settings/dialog.py" line="103"/>
         <source>PayDesk settings</source>
         <translation>Настройки PayDesk</translation>
     </message>
@@ -1412,7 +1452,7 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="86"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="89"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
@@ -1424,7 +1464,12 @@ QR payments at a shop counter.</source>
         <translation>Ссылка на оплату</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="39"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="58"/>
+        <source>Payment link problem</source>
+        <translation>Проблема со ссылкой на оплату</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="40"/>
         <source>Payment QR code</source>
         <translation>QR-код для оплаты</translation>
     </message>
@@ -1485,7 +1530,7 @@ QR payments at a shop counter.</source>
         <translation>Обратитесь к кассиру.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="19"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="28"/>
         <source>PNG image (*.png)</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
@@ -1495,7 +1540,7 @@ QR payments at a shop counter.</source>
         <translation>Проверка статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="57"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="60"/>
         <source>Port</source>
         <translation>Порт</translation>
     </message>
@@ -1577,6 +1622,11 @@ QR payments at a shop counter.</source>
         <translation>Qt {0}, PySide6 {1}, Python {2}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="104"/>
+        <source>Re&amp;name</source>
+        <translation>Пере&amp;именовать</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/display_page.py" line="26"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="120"/>
         <source>Ready</source>
@@ -1606,12 +1656,17 @@ QR payments at a shop counter.</source>
         <translation>Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="88"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="99"/>
         <source>Remove the paired device</source>
         <translation>Удалить подключённое устройство</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="186"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="106"/>
+        <source>Rename the paired device</source>
+        <translation>Переименовать подключённое устройство</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="187"/>
         <source>Report for {0} (local time)</source>
         <translation>Отчёт за {0} (местное время)</translation>
     </message>
@@ -1641,7 +1696,7 @@ QR payments at a shop counter.</source>
         <translation>руб.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="39"/>
         <source>Sat</source>
         <translation>сб</translation>
     </message>
@@ -1661,12 +1716,12 @@ QR payments at a shop counter.</source>
         <translation>Сохранить квитанцию в P&amp;DF…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="101"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="151"/>
         <source>Save QR code</source>
         <translation>Сохранить QR-код</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="43"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="54"/>
         <source>Save QR…</source>
         <translation>Сохранить QR…</translation>
     </message>
@@ -1676,7 +1731,7 @@ QR payments at a shop counter.</source>
         <translation>Сохранить отчёт в PDF</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="170"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="220"/>
         <source>Save to serve the page; then add a tablet or phone here.</source>
         <translation>Сохраните, чтобы открыть страницу; затем добавьте здесь планшет или телефон.</translation>
     </message>
@@ -1686,7 +1741,7 @@ QR payments at a shop counter.</source>
         <translation>Сохранено: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="125"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="149"/>
         <source>Scan this with the tablet or phone (its camera or a QR app), then put it on its stand facing the buyer. The code works once, until {0}.
 {1}</source>
         <translation>Отсканируйте этот код планшетом или телефоном (камерой или приложением для QR) и поставьте его на подставку лицом к покупателю. Код действует один раз, до {0}.
@@ -1747,7 +1802,7 @@ QR payments at a shop counter.</source>
         <translation>Отправлено на печать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="51"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="54"/>
         <source>Serve the page</source>
         <translation>Страница</translation>
     </message>
@@ -1767,8 +1822,8 @@ QR payments at a shop counter.</source>
         <translation>Статус в сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="124"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="195"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="127"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="198"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -1778,8 +1833,8 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="132"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="151"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="135"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -1793,6 +1848,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="264"/>
         <source>Show</source>
         <translation>Показать</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/one_screen.py" line="34"/>
+        <source>Show it here anyway</source>
+        <translation>Всё равно показать здесь</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="146"/>
@@ -1854,12 +1914,12 @@ QR payments at a shop counter.</source>
         <translation>Статус неизвестен — проверьте</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="39"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="40"/>
         <source>Sun</source>
         <translation>вс</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="20"/>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="29"/>
         <source>SVG image (*.svg)</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
@@ -1874,7 +1934,7 @@ QR payments at a shop counter.</source>
         <translation>&amp;Касса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="138"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="141"/>
         <source>Tablets and phones showing the buyer&apos;s screen now</source>
         <translation>Планшеты и телефоны, которые сейчас показывают экран покупателя</translation>
     </message>
@@ -2040,6 +2100,11 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите пароль, чтобы сохранить его</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="74"/>
+        <source>The name the device is listed by. Empty: its kind and a number (&quot;Android tablet 2&quot;).</source>
+        <translation>Имя устройства в списке. Пусто — его тип и номер («Android tablet 2»).</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="78"/>
         <source>The new client ID takes effect when PayDesk is started again.</source>
         <translation>Новый ID клиента начнёт действовать после перезапуска PayDesk.</translation>
@@ -2140,12 +2205,12 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей системы (служба «{0}», учётная запись «{1}»)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="167"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="217"/>
         <source>The page could not be served: {0}</source>
         <translation>Страницу не удалось открыть: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="165"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="215"/>
         <source>The page&apos;s address: {0}</source>
         <translation>Адрес страницы: {0}</translation>
     </message>
@@ -2501,7 +2566,7 @@ QR payments at a shop counter.</source>
         <translation>Пароль общей книги заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="48"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="51"/>
         <source>The shop&apos;s network</source>
         <translation>В сети магазина</translation>
     </message>
@@ -2599,14 +2664,29 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ нельзя сохранить в нём. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и сохраните снова или выберите ниже хранение ключа в файле.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="47"/>
+        <location filename="../../app/paydesk/ui/payment/one_screen.py" line="27"/>
+        <source>This computer has only one screen: the customer display would cover this window.</source>
+        <translation>У этого компьютера только один экран: экран покупателя закроет это окно.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="50"/>
         <source>This computer only</source>
         <translation>Только на этом компьютере</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="84"/>
+        <source>This link can no longer be paid</source>
+        <translation>По этой ссылке уже нельзя оплатить</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="57"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="118"/>
+        <source>This link is not a web address, so no browser opens it. Copy it instead.</source>
+        <translation>Это не веб-адрес, браузер его не откроет. Скопируйте ссылку.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="105"/>
@@ -2664,7 +2744,7 @@ QR payments at a shop counter.</source>
         <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="42"/>
+        <location filename="../../app/paydesk/core/display_page.py" line="43"/>
         <source>This screen is not paired with the till. Scan a new pairing code at the till.</source>
         <translation>Этот экран не подключён к кассе. Отсканируйте новый код подключения на кассе.</translation>
     </message>
@@ -2674,12 +2754,16 @@ QR payments at a shop counter.</source>
         <translation>Эта касса: {0}</translation>
     </message>
     <message>
+        <source>This user may not use the receipt printer at {address}. On Linux, add the udev rule from the README (USB) or join the dialout group (serial), then plug the printer in again.</source>
+        <translation type="vanished">У этого пользователя нет доступа к чековому принтеру {address}. В Linux добавьте правило udev из README (USB) или вступите в группу dialout (последовательный порт), затем подключите принтер заново.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/domain/catalogue.py" line="251"/>
         <source>This user may not use the receipt printer at {address}. On Linux, add the udev rule in docs/receipt-printer.md (USB) or join the dialout group (serial), then plug the printer in again.</source>
         <translation>У этого пользователя нет доступа к чековому принтеру {address}. В Linux добавьте правило udev из docs/receipt-printer.md (USB) или вступите в группу dialout (последовательный порт), затем подключите принтер заново.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
         <source>Thu</source>
         <translation>чт</translation>
     </message>
@@ -2734,7 +2818,7 @@ QR payments at a shop counter.</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="46"/>
         <source>To</source>
         <translation>Конец</translation>
     </message>
@@ -2754,7 +2838,7 @@ QR payments at a shop counter.</source>
         <translation>Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="44"/>
+        <location filename="../../app/paydesk/core/display_page.py" line="45"/>
         <source>Too many wrong pairing codes. Try again in a minute.</source>
         <translation>Слишком много неверных кодов подключения. Попробуйте через минуту.</translation>
     </message>
@@ -2779,7 +2863,7 @@ QR payments at a shop counter.</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="36"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
         <source>Tue</source>
         <translation>вт</translation>
     </message>
@@ -2835,7 +2919,7 @@ QR payments at a shop counter.</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
         <source>Wed</source>
         <translation>ср</translation>
     </message>
@@ -2849,6 +2933,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="55"/>
         <source>Welcome to PayDesk</source>
         <translation>Добро пожаловать в PayDesk</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="30"/>
+        <source>What the orders shown were made for, whatever became of them; what was paid of them; and the rest, not paid (waiting, refused, expired or never sent).</source>
+        <translation>На какую сумму созданы показанные заказы, чем бы они ни закончились; сколько из них оплачено; и остальное, не оплаченное (ожидают, отклонены, истекли или не отправлены).</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="135"/>
@@ -2901,17 +2990,17 @@ QR payments at a shop counter.</source>
         <translation>Платежей: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="168"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="169"/>
         <source>{0} to {1}</source>
         <translation>{0} — {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="136"/>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="161"/>
         <source>{0} — last seen {1}</source>
         <translation>{0} — был на связи {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="185"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="186"/>
         <source>{0}, till {1}</source>
         <translation>{0}, касса {1}</translation>
     </message>
@@ -2926,7 +3015,7 @@ QR payments at a shop counter.</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="56"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="59"/>
         <source>{count} orders</source>
         <translation>Заказов: {count}</translation>
     </message>
@@ -2948,9 +3037,13 @@ The till program&apos;s reference: {reference}</source>
 Номер в кассовой программе: {reference}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="57"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="62"/>
+        <source>{orders} for {amount} · paid {paid_count} for {paid} · not paid {unpaid_count} for {unpaid}</source>
+        <translation>{orders} на сумму {amount} · оплачено {paid_count} на {paid} · не оплачено {unpaid_count} на {unpaid}</translation>
+    </message>
+    <message>
         <source>{orders} · total {total} · {paid_count} paid for {paid}</source>
-        <translation>{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
+        <translation type="vanished">{orders} · сумма {total} · оплачено {paid_count} на {paid}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="63"/>
@@ -2995,7 +3088,7 @@ The till program&apos;s reference: {reference}</source>
         <translation>≈ {0} (сервис не сообщает точное время)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="199"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="200"/>
         <source>≈ {0} of the payments were seen more than a minute after they could have been made: their times are approximate.</source>
         <translation>≈ {0} из оплат замечены больше чем через минуту после того, как могли быть сделаны: их время приблизительное.</translation>
     </message>

@@ -58,7 +58,7 @@ def test_a_wall_clock_put_forward_does_not_kill_a_fresh_code(display: WebDisplay
     code, expires_at = display.book.new_code(datetime.now(UTC) - timedelta(hours=1))
     assert expires_at < datetime.now(UTC)
     assert opens(display, code) == 303
-    assert [device.name for device in display.devices()] == ["Browser"]
+    assert [device.name for device in display.devices()] == ["Browser 1"]
 
 
 def test_a_code_from_another_boot_is_dead(display: WebDisplay) -> None:
@@ -66,7 +66,7 @@ def test_a_code_from_another_boot_is_dead(display: WebDisplay) -> None:
     path = display.data_dir / DEVICES_FILE
     data = json.loads(path.read_text(encoding="utf-8"))
     [kept] = data["codes"]
-    assert set(kept) == {"hash", "expires_at", "steady_from", "boot"}
+    assert set(kept) == {"hash", "expires_at", "steady_from", "boot", "name"}
     kept["boot"] = "another boot"
     path.write_text(json.dumps(data), encoding="utf-8")
     assert opens(display, code) == 403

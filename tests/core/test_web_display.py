@@ -38,7 +38,7 @@ def test_a_pairing_address_pairs_once_and_lands_on_the_page(display: WebDisplay)
     page = browser.get(address, timeout=5)
     assert page.status_code == 200 and page.url == display.base_url + "/"
     assert '<html lang="en">' in page.text and "Corner shop" in page.text
-    assert [d.name for d in display.devices()] == ["Browser"]
+    assert [d.name for d in display.devices()] == ["Browser 1"]  # its kind and a number
     again = requests.get(address, timeout=5)
     assert again.status_code == 403 and "paydesk_display" not in again.cookies
     assert len(display.devices()) == 1

@@ -1,4 +1,5 @@
-"""``paydesk display link [--json]``: a fresh pairing address of the running buyer's web screen.
+"""``paydesk display link [--name NAME] [--json]``: a fresh pairing address of the
+running buyer's web screen (``NAME``: the device's, as Settings lists it).
 
 How it reaches the running window (or ``paydesk serve``): through the data folder, as
 ``paydesk --demo create`` finds the demo's sandbox (core/demo.py). The server holds
@@ -33,6 +34,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "tablet or phone to pair it")
     link.add_argument("--json", action="store_true",
                       help='print {"url": ..., "expires_at": ...}')
+    link.add_argument("--name", default="",
+                      help='the name the device is listed by in Settings ("Counter tablet"; '
+                      'default: its kind and a number, "Android tablet 2")')
     display.set_defaults(run=run_display)
 
 
@@ -43,7 +47,8 @@ def run_display(args: argparse.Namespace, runtime: Runtime) -> int:
         print("paydesk: no PayDesk window serves the buyer's web screen for this data folder "
               "(set web_display to local or network, and start the window).", file=sys.stderr)
         return exit_codes.NOT_RUNNING
-    url, expires_at = pairing_address(DeviceBook(data_dir), base_url, datetime.now(UTC))
+    url, expires_at = pairing_address(DeviceBook(data_dir), base_url, datetime.now(UTC),
+                                      args.name)
     if args.json:
         print(json.dumps({"url": url, "expires_at": expires_at.isoformat()}))
     else:

@@ -109,6 +109,13 @@ class PanelView:
     def is_idle(self) -> bool:
         return self.order is None and self.creating is None
 
+    @property
+    def link_payable(self) -> bool:
+        """The link on the panel can still be paid: it is offered to copy and to open
+        (a paid, refused or expired order's is shown for the record only)."""
+        return self.phase is OrderPhase.PENDING and self.order is not None \
+            and self.order.url is not None
+
 
 @dataclass(frozen=True, slots=True)
 class CounterScreens:

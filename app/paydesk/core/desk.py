@@ -22,6 +22,7 @@ from paydesk.domain.clock import Clock, SteadyClock, from_ms, to_ms, utc_now
 from paydesk.domain.errors import InputError
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.money import MAX_AMOUNT, check_kopecks, parse_amount
+from paydesk.domain.notes import one_line
 from paydesk.domain.order_ids import OrderIdGenerator
 from paydesk.domain.orders import CreationState, Order, OrderStatus, normalize_email
 from paydesk.store import CheckResult, DuplicateOrderError, OrderStore
@@ -89,7 +90,7 @@ class OrderDesk:
         else:
             kopecks = check_kopecks(amount, ceiling=self.max_amount)
         clean_email = normalize_email(email)
-        clean_note = " ".join(note.split())
+        clean_note = one_line(note)  # its line breaks kept as " / "
         if len(clean_note) > NOTE_MAX:
             raise NoteError("too_long", f"A note has at most {NOTE_MAX} characters.")
         while True:

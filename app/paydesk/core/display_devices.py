@@ -9,6 +9,11 @@ single use, for :data:`CODE_SECONDS`) are never written, logged or shown back.
 The file is changed under its own short lock (another program may write a code
 at the same moment).
 
+Each device has a name the merchant can tell it by in the till's list: the one given
+with its pairing code (Settings, ``paydesk display link --name``), else its browser's
+kind and a number ("Android tablet 2"); renamed later in Settings. A file written
+before codes carried names reads as it did.
+
 A code's life runs on the computer's steady clock (one clock for every program of
 this boot, which a corrected wall clock does not move; on Linux the one that counts a
 suspend too), from the moment it was made; the wall-clock time kept beside it is for
@@ -50,6 +55,21 @@ DEVICES_FILE = "web-display.json"
 _LOCK_WAIT = 5.0
 #: The most devices kept: a tablet and spares, not a crowd.
 MAX_DEVICES = 32
+#: The longest name of a device.
+NAME_MAX = 60
+
+
+def device_name(text: str) -> str:
+    """``text`` as a device's name: one line, single spaces, at most :data:`NAME_MAX`."""
+    return " ".join(text.split())[:NAME_MAX].strip()
+
+
+def numbered(kind: str, taken: set[str]) -> str:
+    """``kind`` and the lowest number that makes a name not in ``taken`` ("Linux 2")."""
+    number = 1
+    while f"{kind} {number}" in taken:
+        number += 1
+    return f"{kind} {number}"
 
 
 def secret_hash(secret: str) -> str:
@@ -85,9 +105,11 @@ class DeviceBook:
 
     # -- pairing ----------------------------------------------------------------------------
 
-    def new_code(self, now: datetime, steady: float | None = None) -> tuple[str, datetime]:
+    def new_code(self, now: datetime, steady: float | None = None,
+                 name: str = "") -> tuple[str, datetime]:
         """A fresh pairing code and when it stops working (on the wall clock, for people
-        to read); only its hash is written. ``steady``: the steady clock now (seconds)."""
+        to read); only its hash is written. ``steady``: the steady clock now (seconds);
+        ``name``: the name of the device it pairs (empty: its kind and a number)."""
         code = new_secret()
         started = steady_seconds() if steady is None else steady
         expires_at = now + timedelta(seconds=CODE_SECONDS)
@@ -96,7 +118,8 @@ class DeviceBook:
         def add(data: dict[str, Any]) -> None:
             data["codes"] = [c for c in data["codes"] if _lives(c, now, started, boot)]
             data["codes"].append({"hash": secret_hash(code), "expires_at": expires_at.isoformat(),
-                                  "steady_from": started, "boot": boot})
+                                  "steady_from": started, "boot": boot,
+                                  "name": device_name(name)})
 
         self._change(add)
         return code, expires_at
@@ -104,8 +127,9 @@ class DeviceBook:
     def pair(self, code: str, name: str, now: datetime,
              steady: float | None = None) -> str | None:
         """The new device's token if ``code`` is pending and in time on the steady clock
-        (it is used up then), else None. ``now``: the wall clock, for the device's
-        record; ``steady``: the steady clock now (seconds)."""
+        (it is used up then), else None. ``name``: the device's kind ("Android tablet"),
+        its name with a number unless the code was given one; ``now``: the wall clock,
+        for the device's record; ``steady``: the steady clock now (seconds)."""
         wanted = secret_hash(code)
         token = new_secret()
         found: list[bool] = []
@@ -119,7 +143,11 @@ class DeviceBook:
             if len(kept) == len(live):
                 return
             found.append(True)
-            device = {"id": new_secret()[:8], "name": name[:60], "token_hash": secret_hash(token),
+            used = next(c for c in live if c not in kept)
+            given = device_name(str(used.get("name") or ""))
+            taken = {d["name"] for d in data["devices"]}
+            chosen = given or numbered(device_name(name) or "Browser", taken)
+            device = {"id": new_secret()[:8], "name": chosen, "token_hash": secret_hash(token),
                       "paired_at": now.isoformat(), "last_seen": now.isoformat()}
             data["devices"] = [*data["devices"], device][-MAX_DEVICES:]
 
@@ -145,6 +173,23 @@ class DeviceBook:
         """Every paired device, the first paired first."""
         with self._lock:
             return sorted(self._devices.values(), key=lambda d: d.paired_at)
+
+    def rename(self, device_id: str, name: str) -> bool:
+        """Give a paired device another name (one line, at most :data:`NAME_MAX`); whether
+        it was paired. ValueError for a name with nothing in it."""
+        new_name = device_name(name)
+        if not new_name:
+            raise ValueError("a device's name cannot be empty")
+        renamed: list[bool] = []
+
+        def give(data: dict[str, Any]) -> None:
+            for device in data["devices"]:
+                if device["id"] == device_id:
+                    device["name"] = new_name
+                    renamed.append(True)
+
+        self._change(give)
+        return bool(renamed)
 
     def remove(self, device_id: str) -> bool:
         """Unpair a device (its token stops working at once); whether it was paired."""
@@ -200,9 +245,11 @@ class DeviceBook:
         self._hashes = {d["token_hash"]: d["id"] for d in data["devices"]}
 
 
-def pairing_address(book: DeviceBook, base_url: str, now: datetime) -> tuple[str, datetime]:
-    """A new single-use pairing address at ``base_url`` and when it stops working."""
-    code, expires_at = book.new_code(now)
+def pairing_address(book: DeviceBook, base_url: str, now: datetime,
+                    name: str = "") -> tuple[str, datetime]:
+    """A new single-use pairing address at ``base_url`` and when it stops working;
+    ``name``: the name of the device it pairs (empty: its kind and a number)."""
+    code, expires_at = book.new_code(now, name=name)
     return f"{base_url}/pair?code={code}", expires_at
 
 
@@ -230,7 +277,8 @@ def _is_code(item: object) -> bool:
     return (isinstance(item, dict)
             and all(isinstance(item.get(k), str) for k in ("hash", "expires_at"))
             and isinstance(item.get("steady_from"), (int, float))
-            and isinstance(item.get("boot", ""), (str, type(None))))
+            and isinstance(item.get("boot", ""), (str, type(None)))
+            and isinstance(item.get("name", ""), (str, type(None))))
 
 
 def steady_seconds() -> float:

@@ -158,9 +158,10 @@ class WebDisplay:
         """The presenter's new buyer's view: to every connected page (from any thread)."""
         self._served.call(self._publish, view)
 
-    def pairing_address(self) -> tuple[str, datetime]:
-        """A fresh pairing address (single use) and when it stops working."""
-        return pairing_address(self.book, self.base_url, _now())
+    def pairing_address(self, name: str = "") -> tuple[str, datetime]:
+        """A fresh pairing address (single use) and when it stops working; ``name``: the
+        device's (empty: its kind and a number)."""
+        return pairing_address(self.book, self.base_url, _now(), name)
 
     def set_words(self, words: PageWords) -> None:
         """New words (the shop's name changed): the open pages reconnect and load them."""
@@ -170,6 +171,10 @@ class WebDisplay:
         """Unpair a device: its token stops working at once and its page goes blank."""
         self.book.remove(device_id)
         self._served.call(self._end_streams, device_id)
+
+    def rename_device(self, device_id: str, name: str) -> None:
+        """Another name for a paired device (ValueError for an empty one)."""
+        self.book.rename(device_id, name)
 
     def devices(self) -> list[Device]:
         return self.book.devices()

@@ -41,6 +41,7 @@ from paydesk.ui.shell.window_size import ScreenFit, first_geometry, fitted
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
+    from PySide6.QtWidgets import QMessageBox
 
     from paydesk.ui.orders.panel import OrdersPanel
     from paydesk.ui.payment.customer_display import CustomerDisplay
@@ -81,6 +82,8 @@ class MainWindow(QMainWindow):
         self._start_error: Exception | None = None
         self._parts: WindowParts | None = None  # the rest, once built (finish_start)
         self.customer_display: CustomerDisplay | None = None
+        #: The question asked when the customer display was wanted on the only screen.
+        self.one_screen_box: QMessageBox | None = None
         self._ui_state = ui_state
         self.log_dir = log_dir or runtime.paths.log_dir
         self.setWindowTitle(tr("PayDesk — demo") if runtime.is_demo else tr("PayDesk"))
@@ -236,7 +239,17 @@ class MainWindow(QMainWindow):
         self.watch.back_to_sale()
 
     def _toggle_customer_display(self, on: bool) -> None:
-        if on:
+        """View → Customer display (Ctrl+D). With one screen it would cover this window:
+        the cashier is offered the buyer's tablet instead (payment/one_screen.py)."""
+        if on and len(QApplication.screens()) == 1 and (
+                self.customer_display is None or not self.customer_display.isVisible()):
+            from paydesk.ui.payment.one_screen import offer_the_tablet
+
+            self.parts.actions.display.setChecked(False)  # not open (yet)
+            self.one_screen_box = offer_the_tablet(
+                self, pair=lambda: self.settings_control.open_dialog(pairing=True),
+                show_here=self.open_customer_display)
+        elif on:
             self.open_customer_display()
         elif self.customer_display is not None:
             self.customer_display.close()

@@ -79,13 +79,13 @@ def test_a_second_till_brings_the_column_and_the_filter(
     assert panel.current_query().till == "Front counter"
     # The sums follow the rows a moment later (adding up a big book's matches).
     qtbot.waitUntil(lambda: panel.totals_label.text() == (
-        f"2 orders · total {money(15000)} · 1 paid for {money(12000)}"))
+        f"2 orders for {money(15000)} · paid 1 for {money(12000)} · not paid 1 for {money(3000)}"))
     assert panel.paid_today_label.text() == f"Paid today at Front counter: {money(12000)}"
 
     choose_till(panel, "Back counter")
     assert ids(panel) == {"back-1"}
     qtbot.waitUntil(lambda: panel.totals_label.text() == (
-        f"1 order · total {money(50000)} · 1 paid for {money(50000)}"))
+        f"1 order for {money(50000)} · paid 1 for {money(50000)} · not paid 0 for {money(0)}"))
 
     choose_till(panel, None)  # All tills
     assert ids(panel) == {"front-1", "front-2", "back-1"}

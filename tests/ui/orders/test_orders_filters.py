@@ -117,7 +117,8 @@ def test_filters_and_sort_combine(qtbot: QtBot, panel: OrdersPanel) -> None:
 def test_totals_of_what_is_shown_and_paid_today(qtbot: QtBot, panel: OrdersPanel) -> None:
     everything = 10000 + 20000 + 5000 + 7000 + 3000 + 1500 + 900 + 30000 + 4000
     assert panel.totals_label.text() == (
-        f"9 orders · total {money(everything)} · 3 paid for {money(60000)}"
+        f"9 orders for {money(everything)} · paid 3 for {money(60000)}"
+        f" · not paid 6 for {money(everything - 60000)}"
     )
     # By paid time, today: t-1 and t-7; not y-1 (paid yesterday), not another client's.
     assert panel.paid_today_label.text() == f"Paid today: {money(50000)}"
@@ -125,7 +126,8 @@ def test_totals_of_what_is_shown_and_paid_today(qtbot: QtBot, panel: OrdersPanel
     # The rows at once, the sums a moment later (adding up a big book's matches).
     assert len(ids(panel)) == 2
     qtbot.waitUntil(lambda: panel.totals_label.text()
-                    == f"2 orders · total {money(7000)} · 0 paid for {money(0)}")
+                    == f"2 orders for {money(7000)} · paid 0 for {money(0)}"
+                    f" · not paid 2 for {money(7000)}")
 
 
 def test_an_empty_book_says_so(qtbot: QtBot, orders_store: OrderStore) -> None:

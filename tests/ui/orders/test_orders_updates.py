@@ -57,7 +57,7 @@ def test_the_rows_and_totals_follow_changes_made_elsewhere(
         qtbot.assertNotEmitted(panel.order_activated),
     ):
         panel.book_changed()
-        qtbot.waitUntil(lambda: "4 paid" in panel.totals_label.text())
+        qtbot.waitUntil(lambda: "paid 4 for" in panel.totals_label.text())
     assert panel.model.row_of("t-4") == row
     assert panel.model.index(row, Column.STATUS).data() == "Paid"
     assert panel.paid_today_label.text() == f"Paid today: {money(53000)}"
@@ -118,7 +118,7 @@ def test_update_order_repaints_one_row_and_adds_up_again(
     panel.model.dataChanged.connect(lambda top, bottom, *_: rows.append(top.row()))
     with qtbot.assertNotEmitted(panel.model.modelReset):
         panel.update_order(paid)
-        qtbot.waitUntil(lambda: "4 paid for" in panel.totals_label.text())
+        qtbot.waitUntil(lambda: "paid 4 for" in panel.totals_label.text())
     assert rows == [row]
     assert panel.model.index(row, Column.STATUS).data() == "Paid"
     assert panel.paid_today_label.text() == f"Paid today: {money(53000)}"
@@ -140,7 +140,7 @@ def test_a_hidden_panel_holds_back_pending_work(
     qtbot.waitUntil(lambda: ids(panel) == ["t-4"])
     qtbot.waitUntil(  # the rows first, the sums a frame later
         lambda: panel.totals_label.text()
-        == f"1 order · total {money(3000)} · 1 paid for {money(3000)}")
+        == f"1 order for {money(3000)} · paid 1 for {money(3000)} · not paid 0 for {money(0)}")
 
     panel.close()
     panel.update_order(paid)  # a poll that finishes as the window closes

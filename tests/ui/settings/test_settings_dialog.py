@@ -244,8 +244,9 @@ def test_every_field_has_an_accessible_name(
     # With "Keep the secret key in a file" (no keychain only), the order book, its password
     # (shown with a shared book only), the till, and the printer's address, code page
     # (an editable list's line), receipt by itself and test page, the buyer's web screen's
-    # port, "Add a tablet or phone" and "Remove".
-    assert len(fields) == 23
+    # port, the new device's name, "Add a tablet or phone", the chosen device's name,
+    # "Rename" and "Remove".
+    assert len(fields) == 26
     assert [w for w in fields if not w.accessibleName()] == []
 
 

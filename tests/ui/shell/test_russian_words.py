@@ -219,7 +219,8 @@ def test_orders_panel_headers_filters_and_totals(
     statuses = [panel.status_filter.itemText(i) for i in range(panel.status_filter.count())]
     assert statuses == ["Все", "Ожидает", "Оплачено", "Отказано", "Истёк срок", "Не передано"]
     assert panel.totals_label.text() == (
-        f"Заказов: 3 · сумма {money(275_040)} · оплачено 1 на {money(15_050)}"
+        f"Заказов: 3 на сумму {money(275_040)} · оплачено 1 на {money(15_050)}"
+        f" · не оплачено 2 на {money(259_990)}"
     )
     assert russian.misses == set()
 

@@ -20,6 +20,7 @@ from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QHeaderView, QStyle, QStyleOptionHeader, QTableView
 
 from paydesk.ui.orders.cells import ROWS
+from paydesk.ui.orders.sort_arrow import point_the_rows_way
 from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.shell.formatting import local_time, money
 
@@ -72,6 +73,8 @@ class ColumnFitter(QObject):
         self._auto = True
         self._fitting = False
         header = table.horizontalHeader()
+        # ▼ over the newest order on top: drawn, and measured here, with that style.
+        point_the_rows_way(header)
         text = table.fontMetrics()
         bold = table.font()
         bold.setBold(True)  # paid statuses are bold

@@ -27,6 +27,9 @@ class TotalsLine(QWidget):
         name_widget(self.totals_label, "totals_label", tr("Totals of the orders shown"))
         self.totals_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.totals_label.setWordWrap(True)  # a narrow window wraps it rather than cut it
+        self.totals_label.setToolTip(tr(
+            "What the orders shown were made for, whatever became of them; what was paid "
+            "of them; and the rest, not paid (waiting, refused, expired or never sent)."))
         self.paid_today_label = QLabel()
         strong = self.paid_today_label.font()
         strong.setBold(True)  # the owner's first question at the end of the day
@@ -54,9 +57,14 @@ def _totals_text(totals: Totals, query: OrderQuery) -> str:
                     or query.till is not None)
         return tr("No orders match the filters") if filtered else tr("No orders yet")
     count = tr("1 order") if totals.count == 1 else tr("{count} orders")
-    return tr("{orders} · total {total} · {paid_count} paid for {paid}").format(
+    # "Total" would read as takings: the first sum is what the orders were made for,
+    # refused ones too; what was paid and what was not are said apart.
+    return tr("{orders} for {amount} · paid {paid_count} for {paid} · "
+              "not paid {unpaid_count} for {unpaid}").format(
         orders=count.format(count=totals.count),
-        total=money(totals.amount),
+        amount=money(totals.amount),
         paid_count=totals.paid_count,
         paid=money(totals.paid_amount),
+        unpaid_count=totals.count - totals.paid_count,
+        unpaid=money(totals.amount - totals.paid_amount),
     )

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from paydesk.domain.notes import LINE_BREAK, has_line_break, one_line
 from paydesk.domain.writing import amount_text
 from paydesk.ui.shell.fonts import scale_font
 from paydesk.ui.shell.formatting import tr, writing_language
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from paydesk.ui.widgets.fitted_hint import FittedHint
 
 _ERROR_STYLE = "color: #b3261e;"
+#: A remark under a field that is not an error (the note made one line).
+_REMARK_STYLE = "color: #5f6368;"
 
 
 def amount_hints() -> list[str]:
@@ -89,6 +92,8 @@ class PaymentForm(QWidget):
             form.addRow(label, column)
             field.returnPressed.connect(self.submit)
             field.textEdited.connect(lambda _text, n=name: self._edited(n))
+        # After _edited (which clears the line under it): a pasted note's line breaks.
+        self.note_input.textEdited.connect(self._note_edited)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -150,6 +155,7 @@ class PaymentForm(QWidget):
 
     def show_error(self, field: str, message: str) -> None:
         label = self._errors[field]
+        label.setStyleSheet(_ERROR_STYLE)
         label.setText(message)
         label.show()
         widget = {"amount": self.amount_input, "email": self.email_input,
@@ -167,6 +173,20 @@ class PaymentForm(QWidget):
     def _edited(self, field: str) -> None:
         self._emptied_by_creation = False
         self.clear_error(field)
+
+    def _note_edited(self, text: str) -> None:
+        """A note is one line (domain/notes.py): pasted line breaks become " / " here, in
+        sight, and the line under the field says so, rather than the order's note
+        coming out otherwise than typed."""
+        if not has_line_break(text):
+            return
+        flat = one_line(text)
+        self.note_input.setText(flat)  # not an edit: no textEdited again
+        remark = self._errors["note"]
+        remark.setStyleSheet(_REMARK_STYLE)
+        remark.setText(tr("A note is one line: its line breaks became “{0}”.").format(
+            LINE_BREAK.strip()))
+        remark.show()
 
     def reset(self, *, after_creation: bool = False) -> None:
         """Ready for the next buyer: empty fields, focus on the amount.

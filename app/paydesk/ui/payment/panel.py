@@ -228,7 +228,7 @@ class PaymentPanel(QWidget):
         self._uncover()
         self.amount_label.setText(money(order.amount))
         self.badge.set_order(order, phase)
-        self._set_link(order.url)
+        self._set_link(order.url, payable=view.link_payable)
         short = short_id(order.order_id)  # the whole id in the tooltip
         if order.reference:  # asked for by the till program, under its own id
             self.order_id_label.setText(tr(
@@ -351,8 +351,10 @@ class PaymentPanel(QWidget):
         if layout is not None:
             layout.activate()
 
-    def _set_link(self, url: str | None) -> None:
-        self.links.set_link(url, order_id=self._order.order_id if self._order else None)
+    def _set_link(self, url: str | None, *, payable: bool = False) -> None:
+        """``payable``: the buyer can still pay ``url`` (Copy and Open are offered)."""
+        self.links.set_link(url, order_id=self._order.order_id if self._order else None,
+                            payable=payable)
         if url != self.link_label.link():
             self.link_label.set_link(url)
 

@@ -39,6 +39,8 @@ class WebScreenLink(QObject):
 
     #: The server started, stopped or failed to start: the settings' section follows.
     server_changed = Signal()
+    #: The number of devices showing the page changed (one may be newly paired).
+    count_changed = Signal()
 
     def __init__(self, runtime: Runtime, presenter: CounterPresenter,
                  parent: QObject | None = None, *, label: QLabel | None = None) -> None:
@@ -137,6 +139,8 @@ class WebScreenLink(QObject):
         elif self.label is not None:
             self.label.setText(tr("Buyer's screens: {0}").format(count))
             self.label.setToolTip(tr("Tablets and phones showing the buyer's screen now"))
+        if count != before:
+            self.count_changed.emit()
         if before == 0 and count > 0:
             self._presenter.buyer_screen_opened(True)
         elif before > 0 and count == 0:

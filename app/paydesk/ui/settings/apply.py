@@ -100,7 +100,8 @@ class SettingsControl(QObject):
 
     # -- what the person does -----------------------------------------------------
 
-    def open_dialog(self) -> None:
+    def open_dialog(self, *, pairing: bool = False) -> None:
+        """``pairing``: opened to pair the buyer's tablet or phone (its section in sight)."""
         # The dialog (and its connection check) when a person opens it: this module
         # is part of the window's first frame.
         from PySide6.QtWidgets import QMessageBox
@@ -118,6 +119,8 @@ class SettingsControl(QObject):
             account_in_use=runtime.desk_client_id is not None, parent=self._window,
             web_screen=self._web_screen,
         )
+        if pairing:
+            dialog.show_buyer_screen()
         if not dialog.exec():
             return
         saved = dialog.result_settings()

@@ -3,9 +3,10 @@
 Where the page is served (off, this computer only, the shop's network, with a plain
 warning and the address when on the network) and on which port; "Add a tablet or
 phone" shows the QR of a fresh pairing address (single use, five minutes) for the
-device to scan; the paired devices, by name and last seen, each can be removed
-(its page goes blank at once). Pairing and the list need the server running: a
-saved "local" or "network" starts it (ui/payment/web_screen.py).
+device to scan, with the name typed beside it for the device (empty: its kind and a
+number, "Android tablet 2"); the paired devices, by name and last seen, each can be
+renamed and removed (its page goes blank at once). Pairing and the list need the
+server running: a saved "local" or "network" starts it (ui/payment/web_screen.py).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -25,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from paydesk.core.display_devices import NAME_MAX
 from paydesk.core.settings import Settings
 from paydesk.ui.settings.rows import bounds, note_label, set_name
 from paydesk.ui.shell.formatting import local_time, tr
@@ -64,9 +67,17 @@ class BuyerScreenSection(QGroupBox):
         self.pair_button = QPushButton(tr("&Add a tablet or phone"))
         self.pair_button.setObjectName("web_display_pair_button")
         set_name(self.pair_button, tr("Add a tablet or phone"))
+        self.pair_name_edit = QLineEdit()
+        self.pair_name_edit.setObjectName("web_display_pair_name")
+        self.pair_name_edit.setMaxLength(NAME_MAX)
+        self.pair_name_edit.setPlaceholderText(tr("its name, e.g. Counter tablet"))
+        self.pair_name_edit.setToolTip(tr(
+            "The name the device is listed by. Empty: its kind and a number "
+            "(\"Android tablet 2\")."))
+        set_name(self.pair_name_edit, tr("Name of the device to add"))
         row = QHBoxLayout()
+        row.addWidget(self.pair_name_edit, 1)
         row.addWidget(self.pair_button)
-        row.addStretch(1)
         box.addLayout(row)
         self.pairing_qr = QrCodeWidget()
         self.pairing_qr.setFixedSize(PAIRING_QR_PX, PAIRING_QR_PX)
@@ -86,15 +97,28 @@ class BuyerScreenSection(QGroupBox):
         self.remove_button = QPushButton(tr("&Remove"))
         self.remove_button.setObjectName("web_display_remove_button")
         set_name(self.remove_button, tr("Remove the paired device"))
+        self.device_name_edit = QLineEdit()
+        self.device_name_edit.setObjectName("web_display_device_name")
+        self.device_name_edit.setMaxLength(NAME_MAX)
+        set_name(self.device_name_edit, tr("Name of the paired device"))
+        self.rename_button = QPushButton(tr("Re&name"))
+        self.rename_button.setObjectName("web_display_rename_button")
+        set_name(self.rename_button, tr("Rename the paired device"))
         buttons = QHBoxLayout()
+        buttons.addWidget(self.device_name_edit, 1)
+        buttons.addWidget(self.rename_button)
         buttons.addWidget(self.remove_button)
-        buttons.addStretch(1)
         box.addLayout(buttons)
         form.addRow(self.devices_box)
         self.mode_combo.currentIndexChanged.connect(lambda _index: self._say_where())
         self.pair_button.clicked.connect(self.show_pairing_code)
         self.remove_button.clicked.connect(self.remove_selected)
-        self.device_list.currentRowChanged.connect(lambda _row: self._enable())
+        self.rename_button.clicked.connect(self.rename_selected)
+        self.device_name_edit.returnPressed.connect(self.rename_selected)
+        self.device_name_edit.textEdited.connect(lambda _text: self._enable())
+        self.device_list.currentRowChanged.connect(lambda _row: self._device_chosen())
+        if web_screen is not None:  # a device just paired opens the page: listed at once
+            web_screen.count_changed.connect(self.list_devices)
         self.list_devices()
 
     def load(self, settings: Settings) -> None:
@@ -114,7 +138,7 @@ class BuyerScreenSection(QGroupBox):
         if server is None:
             return
         try:
-            address, expires_at = server.pairing_address()
+            address, expires_at = server.pairing_address(self.pair_name_edit.text())
         except OSError as exc:
             self.pairing_note.setText(tr("No pairing code could be made: {0}").format(
                 exc.strerror or exc))
@@ -129,14 +153,37 @@ class BuyerScreenSection(QGroupBox):
         self.pairing_note.show()
 
     def list_devices(self) -> None:
-        """The paired devices, by name and last seen."""
+        """The paired devices, by name and last seen (the one chosen stays chosen)."""
         server = None if self._web_screen is None else self._web_screen.server
+        chosen = self._chosen_id()
         self.device_list.clear()
         for device in [] if server is None else server.devices():
             item = QListWidgetItem(tr("{0} — last seen {1}").format(
                 device.name, local_time(device.last_seen)))
             item.setData(256, device.device_id)  # Qt.ItemDataRole.UserRole
+            item.setData(257, device.name)
             self.device_list.addItem(item)
+            if device.device_id == chosen:
+                self.device_list.setCurrentItem(item)
+        self._device_chosen()
+
+    def rename_selected(self) -> None:
+        """The chosen device takes the name typed under the list."""
+        server = None if self._web_screen is None else self._web_screen.server
+        device_id = self._chosen_id()
+        name = self.device_name_edit.text().strip()
+        if server is None or device_id is None or not name:
+            return
+        server.rename_device(device_id, name)
+        self.list_devices()
+
+    def _chosen_id(self) -> str | None:
+        item = self.device_list.currentItem()
+        return None if item is None else str(item.data(256))
+
+    def _device_chosen(self) -> None:
+        item = self.device_list.currentItem()
+        self.device_name_edit.setText("" if item is None else str(item.data(257)))
         self._enable()
 
     def remove_selected(self) -> None:
@@ -152,7 +199,10 @@ class BuyerScreenSection(QGroupBox):
         running = self._web_screen is not None and self._web_screen.server is not None
         self.devices_box.setVisible(running)
         self.pair_button.setEnabled(running)
-        self.remove_button.setEnabled(running and self.device_list.currentItem() is not None)
+        chosen = running and self.device_list.currentItem() is not None
+        self.remove_button.setEnabled(chosen)
+        self.device_name_edit.setEnabled(chosen)
+        self.rename_button.setEnabled(chosen and bool(self.device_name_edit.text().strip()))
 
     def _say_where(self) -> None:
         mode = self.mode_combo.currentData()

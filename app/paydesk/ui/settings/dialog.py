@@ -42,8 +42,11 @@ from paydesk.ui.shell.tasks import Task, run_task
 from paydesk.ui.shell.window_size import ScreenFit
 from paydesk.ui.widgets.field_errors import FieldError, FieldErrors, fit_height
 from paydesk.ui.widgets.scroll_column import ScrollColumn
+from paydesk.ui.widgets.wheel_guard import guard_wheel
 
 if TYPE_CHECKING:
+    from PySide6.QtGui import QShowEvent
+
     from paydesk.ui.payment.web_screen import WebScreenLink
 
 __all__ = ["NOT_SET_PLACEHOLDER", "STORED_PLACEHOLDER", "SettingsDialog"]
@@ -94,6 +97,8 @@ class SettingsDialog(QDialog):
         self.field_errors = FieldErrors()
         self._saving_task: Task | None = None
         self._fitted_height: int | None = None
+        #: The section scrolled into sight as the dialog shows (show_buyer_screen).
+        self._shown_first: BuyerScreenSection | None = None
 
         self.setWindowTitle(tr("PayDesk settings"))
         layout = QVBoxLayout(self)
@@ -120,6 +125,8 @@ class SettingsDialog(QDialog):
             column.addWidget(section)
         # On a screen too short for them the sections scroll; Save and Cancel stay in sight.
         self.sections = ScrollColumn(sections)
+        # A wheel scrolls the sections; it changes no choice it passes over.
+        self.wheel_guard = guard_wheel(sections)
         layout.addWidget(self.sections, 1)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Cancel
@@ -200,6 +207,11 @@ class SettingsDialog(QDialog):
     def test_connection(self) -> None:
         self.service_section.test_connection()
 
+    def show_buyer_screen(self) -> None:
+        """Opened to pair a tablet or phone: the buyer's screen section in sight as the
+        dialog shows, its first step focused (serve the page, or add a device)."""
+        self._shown_first = self.buyer_screen_section
+
     # -- building -----------------------------------------------------------------
 
     def setting_inputs(self) -> dict[str, QWidget]:
@@ -225,14 +237,28 @@ class SettingsDialog(QDialog):
             self.printer_section.address_edit, self.printer_section.paper_combo,
             self.printer_section.code_page_combo, self.printer_section.receipts_check,
             self.printer_section.test_button, self.buyer_screen_section.mode_combo,
-            self.buyer_screen_section.port_spin, self.buyer_screen_section.pair_button,
-            self.buyer_screen_section.device_list, self.buyer_screen_section.remove_button,
+            self.buyer_screen_section.port_spin, self.buyer_screen_section.pair_name_edit,
+            self.buyer_screen_section.pair_button, self.buyer_screen_section.device_list,
+            self.buyer_screen_section.device_name_edit, self.buyer_screen_section.rename_button,
+            self.buyer_screen_section.remove_button,
             self.focus_spin, self.backoff_start_spin,
             self.backoff_max_spin, self.in_flight_spin, self.lifetime_spin, self.save_button,
             self.buttons.button(QDialogButtonBox.StandardButton.Cancel),
         ]
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        section = self._shown_first
+        if section is None:
+            return
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()
+        self.sections.ensureWidgetVisible(section, 0, 0)
+        pair = section.pair_button
+        (pair if pair.isVisible() and pair.isEnabled() else section.mode_combo).setFocus()
 
     def event(self, event: QEvent) -> bool:
         handled = super().event(event)
