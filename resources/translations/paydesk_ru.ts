@@ -2650,6 +2650,21 @@ QR payments at a shop counter.</source>
         <translation>Этот принтер готов к работе с PayDesk.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="281"/>
+        <source>This reference was already used for another sale. A new sale needs a reference of its own.</source>
+        <translation>Этот номер продажи (reference) уже использован для другой продажи. Новой продаже нужен свой номер.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="288"/>
+        <source>This reference was already used for a payment of {0} with another e-mail or note. A new sale needs a reference of its own.</source>
+        <translation>Этот номер продажи (reference) уже использован для платежа на {0} с другим e-mail или примечанием. Новой продаже нужен свой номер.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="283"/>
+        <source>This reference was already used for a payment of {0}; this request asks for {1}. A new sale needs a reference of its own.</source>
+        <translation>Этот номер продажи (reference) уже использован для платежа на {0}, а запрос просит {1}. Новой продаже нужен свой номер.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="136"/>
         <source>This sale was not taken: nothing of it was saved or sent. {0}</source>
         <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>

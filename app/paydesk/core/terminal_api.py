@@ -42,7 +42,7 @@ from paydesk.core.terminal_till import PaymentAsk, Taken, TerminalTill
 from paydesk.core.terminal_token import bearer_matches
 from paydesk.domain.catalogue import english
 from paydesk.domain.errors import InputError
-from paydesk.domain.failures import ApiFailureCode, Failure
+from paydesk.domain.failures import ApiFailureCode, Failure, reused_amounts
 from paydesk.domain.money import check_kopecks
 from paydesk.domain.orders import CreationState, Order
 
@@ -61,6 +61,8 @@ ANSWER_SECONDS = 30.0
 MAX_CONNECTIONS = 128
 #: Event streams open at once, at most; more are refused (429).
 MAX_STREAMS = 64
+#: How soon a till program asks again when the till is busy (``Retry-After``, seconds).
+RETRY_SECONDS = 1
 #: A stream with nothing new says so this often (a comment), so a dead one is found.
 PING_SECONDS = 15.0
 IDLE_SECONDS = 10.0
@@ -336,16 +338,24 @@ def reference_failure(reference: object) -> Failure | None:
 
 
 def problem(status: int, failure: Failure) -> web.Response:
-    """An RFC 9457 problem details answer: the catalogue's code and its English words."""
+    """An RFC 9457 problem details answer: the catalogue's code and its English words; a
+    reused reference's two amounts as numbers too; when to ask again, if busy."""
     body: dict[str, object] = {"type": f"urn:paydesk:problem:{failure.code}",
                                "title": english(failure), "status": status,
                                "code": failure.code}
+    reused = reused_amounts(failure)
     if failure.field is not None:
         body["field"] = failure.field
-    if failure.detail and failure.detail != body["title"]:
+    if reused is not None:
+        body["field"] = "reference"
+        body["earlier_amount_kopecks"], body["amount_kopecks"] = reused
+    elif failure.detail and failure.detail != body["title"]:
         body["detail"] = failure.detail
-    return web.Response(status=status, text=json.dumps(body, ensure_ascii=False),
-                        content_type="application/problem+json")
+    response = web.Response(status=status, text=json.dumps(body, ensure_ascii=False),
+                            content_type="application/problem+json")
+    if failure.code == ApiFailureCode.BUSY:
+        response.headers["Retry-After"] = str(RETRY_SECONDS)
+    return response
 
 
 def _json(status: int, body: object, *, location: str = "") -> web.Response:
