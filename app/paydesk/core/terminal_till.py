@@ -6,7 +6,8 @@ Plain Python: the window gives it its watch's ``create`` (the driver's, which al
 the order in its list), the desk and the hub. A request's reference is looked up first,
 in the book, so the same reference never makes a second order: not on a retry, not
 after a restart (the reference is written with the order), not for two requests at
-once (they reach this thread one after the other).
+once (they reach this thread one after the other). A reference asked again with another
+amount, e-mail or note is another sale's: refused (409), never answered with its payment.
 """
 
 from __future__ import annotations
