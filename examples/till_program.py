@@ -1,18 +1,19 @@
 """A till program taking QR payments through PayDesk, as it would with a card terminal.
 
-    paydesk --demo serve &                      # or the window, terminal_api set to local
-    export PAYDESK_API=$(paydesk --demo terminal url)
-    export PAYDESK_TOKEN=$(paydesk --demo terminal token)
-    python examples/till_program.py 150 1234,50 99
+    .venv/bin/paydesk --demo serve &           # or the window, terminal_api set to local
+    export PAYDESK_API=$(.venv/bin/paydesk --demo terminal url)
+    export PAYDESK_TOKEN=$(.venv/bin/paydesk --demo terminal token)
+    .venv/bin/python examples/till_program.py 150 1234,50 99
 
 Each amount is one sale, taken in turn: PayDesk shows its QR code to the buyer, and this
 waits until the buyer has paid or refused (or the code expired), then takes the next.
 A sale the cashier takes off the buyer's screen (Esc) is "dismissed": it is still
 watched, as the buyer may have scanned its code already, so this waits on for its end.
 It uses only what docs/till-program-api.md and docs/terminal-api.openapi.json say: ``POST
-/v1/payments`` with the till's own reference (asking again after a lost answer never
-makes a second order), and ``GET /v1/events`` (server-sent events), read again from the
-last event seen when the connection drops. Needs ``requests``.
+/v1/payments`` with the till's own reference, one per sale (asking again after a lost
+answer never makes a second order; a busy till says when to ask again), and ``GET
+/v1/events`` (server-sent events), read again from the last event seen when the
+connection drops (after a ``reset``, the payment is read again). Needs ``requests``.
 
 Exit code: 0 when every sale was paid, 1 when one was not, 2 for a usage mistake.
 """
@@ -81,8 +82,16 @@ class Terminal:
                 continue
             if reply.status_code in (200, 201, 202):
                 return dict(reply.json())
+            if reply.status_code == 409 and reply.json()["code"] == "api_busy":
+                time.sleep(int(reply.headers.get("Retry-After", "1")))  # the cashier's own sale
+                continue
             problem = reply.json()
             raise SystemExit(f"PayDesk refused the sale: {problem['title']} ({problem['code']})")
+
+    def payment(self, order_id: object) -> dict[str, object]:
+        reply = self.session.get(f"{self.base}/payments/{order_id}", timeout=30)
+        reply.raise_for_status()
+        return dict(reply.json())
 
     def events(self) -> Iterator[tuple[str, dict[str, object]]]:
         """The stream's events (kind, payment), resumed after a dropped connection."""
@@ -133,6 +142,11 @@ def main() -> int:
               flush=True)
         while True:
             kind, event = terminal.heard.get()
+            if kind == "reset":  # events were lost (PayDesk restarted): read the payment again
+                event = terminal.payment(order_id)
+                kind = str(event["phase"])
+                if kind not in OUTCOMES:
+                    continue
             if event.get("order_id") != order_id:
                 continue
             print(f"sale {reference}: {kind}", flush=True)

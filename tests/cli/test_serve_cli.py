@@ -8,6 +8,7 @@ order per reference, also when two requests race and when the server is killed
 
 from __future__ import annotations
 
+import json
 import re
 import signal
 import time
@@ -185,3 +186,63 @@ def test_with_a_shared_book_a_payment_taken_here_reaches_the_other_tills(
         served.finish()
         for each in tills:
             each.close()
+
+
+def test_the_demo_served_says_its_own_commands_and_config_show_says_it_is_served(
+    tmp_path: Path,
+) -> None:
+    """``paydesk --demo serve`` names the demo's token command (the plain one would make a
+    token for the person's own data folder, which this API refuses), and that command is
+    the API's token; ``paydesk --demo config show`` says the API is served, and where,
+    though the setting terminal_api is off (serve serves it always)."""
+    shop = paydesk_for(tmp_path)
+    assert shop.run("--demo", "config", "set", "terminal_api_port", "0").code == 0
+    served = shop.spawn("--demo", "serve")
+    try:
+        served.wait_for_line(SERVING)
+        line = served.seen[-1]
+        served.wait_for_line("Stop with Ctrl+C.")
+        assert "(its token: paydesk --demo terminal token)" in line, line
+        address = _ADDRESS.search(line)
+        assert address is not None, line
+        token = shop.run("--demo", "terminal", "token").out.strip()
+        health = requests.get(f"{address[1]}/v1/health", timeout=30,
+                              headers={"Authorization": f"Bearer {token}"})
+        assert health.status_code == 200, health.text
+        url = shop.run("--demo", "terminal", "url", "--wait", "5")
+        assert url.code == 0 and url.out.strip() == f"{address[1]}/v1"
+        shown = shop.run("--demo", "config", "show")
+        assert shown.code == 0 and "terminal_api = off" in shown.out
+        assert (f"The till program's API is served at {address[1]}/v1 (by a window or "
+                "paydesk serve of this data folder).") in shown.out
+        as_json = json.loads(shop.run("--demo", "config", "show", "--format", "json").out)
+        assert as_json["terminal_api_served"] == f"{address[1]}/v1"
+    finally:
+        served.process.send_signal(signal.SIGTERM)
+        served.finish()
+    assert served.process.returncode == 0
+    after = shop.run("--demo", "config", "show")
+    assert "The till program's API is not served for this data folder now." in after.out
+    assert json.loads(shop.run("--demo", "config", "show", "--format", "json").out)[
+        "terminal_api_served"] is None
+    gone = shop.run("--demo", "terminal", "url", "--wait", "0.5")
+    assert gone.code == 5 and "nothing serves" in gone.err
+
+
+def test_serve_with_a_data_folder_named_says_the_commands_for_it(
+    back_office: Paydesk, tmp_path: Path,
+) -> None:
+    folder = str(tmp_path / "office folder")
+    office = Paydesk(Path(folder), {**back_office.env})
+    office.env.pop("PAYDESK_DATA_DIR")
+    assert office.run("--data-dir", folder, "config", "set", "terminal_api_port", "0").code == 0
+    served = office.spawn("--data-dir", folder, "serve")
+    try:
+        served.wait_for_line(SERVING)
+        said = f"(its token: paydesk --data-dir '{folder}' terminal token)"
+        assert said in served.seen[-1], served.seen
+        served.wait_for_line("Stop with Ctrl+C.")  # it stops cleanly from now on
+    finally:
+        served.process.send_signal(signal.SIGTERM)
+        served.finish()
+    assert served.process.returncode == 0

@@ -4,6 +4,7 @@ this run's events, whatever the wall clock did between the runs."""
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -16,13 +17,38 @@ def kinds(log: EventLog, last_id: str) -> list[str]:
 
 
 def test_an_id_of_this_run_resumes_after_it() -> None:
+    first = first_event_id()
+    log = EventLog(first)
+    for kind in ("created", "shown", "paid"):
+        log.add(kind, {"order_id": "o1"})
+    created, _shown, paid = log.since(str(first - 1))  # seen nothing of this run yet
+    assert created.event_id == first and paid.event_id == first + 2
+    assert kinds(log, str(created.event_id)) == ["shown", "paid"]
+    assert kinds(log, str(paid.event_id)) == []
+
+
+@pytest.mark.parametrize("last_id", ["not an id", "12", "-1", "١٢", "1_000"])
+def test_after_a_reset_ids_only_grow(last_id: str) -> None:
+    """A reset takes the next id of its own: no later event has it, none after it has a
+    lower one, and coming back with it misses nothing said after it."""
     log = EventLog(first_event_id())
     for kind in ("created", "shown", "paid"):
         log.add(kind, {"order_id": "o1"})
-    reset, created, _shown, paid = log.since("not an id")  # a reset, then all kept
-    assert reset.kind == RESET
-    assert kinds(log, str(created.event_id)) == ["shown", "paid"]
-    assert kinds(log, str(paid.event_id)) == []
+    [reset] = log.since(last_id)  # nothing older follows a reset
+    assert reset.kind == RESET and json.loads(reset.data) == {}
+    [older] = log.since(str(reset.event_id - 2))
+    assert older.kind == "paid" and older.event_id < reset.event_id
+    log.add("created", {"order_id": "o2"})
+    [later] = log.since(str(reset.event_id))
+    assert later.kind == "created" and later.event_id > reset.event_id
+    [again] = log.since(last_id)
+    assert again.kind == RESET and again.event_id > later.event_id
+
+
+def test_an_empty_last_event_id_is_none() -> None:
+    log = EventLog(first_event_id())
+    log.add("created", {"order_id": "o1"})
+    assert log.since("") == [] and log.since(" ") == []
 
 
 def test_an_id_of_another_run_is_answered_with_a_reset_first() -> None:

@@ -47,7 +47,8 @@ FALLBACK = SERVICE[FailureCode.FAILED]
 def table_texts() -> list[str]:
     texts = [text for table in (*catalogue.TABLES, catalogue.STORE_FACTS)
              for text in table.values()]
-    return [*texts, catalogue.REFUSED_WITH_REASON, catalogue.SET_ASIDE]
+    return [*texts, catalogue.REFUSED_WITH_REASON, catalogue.SET_ASIDE,
+            catalogue.REFERENCE_REUSED_AMOUNTS, catalogue.REFERENCE_REUSED_SAME_AMOUNT]
 
 
 def test_the_failures_module_declares_the_kinds_of_code_this_test_knows() -> None:

@@ -16,6 +16,7 @@ from paydesk.core.runtime import Runtime
 from paydesk.core.setting_vars import Applies
 from paydesk.core.settings import DECLARED
 from paydesk.core.shared_book import BookAddress
+from paydesk.core.terminal_address import running_api_address
 from paydesk.gateway.endpoint import parse_base_url
 from paydesk.gateway.errors import GatewayConfigError
 from paydesk.support.secret_store import FILE_WARNING, SecretStore, SecretStoreError, mask
@@ -95,13 +96,18 @@ def run_show(args: argparse.Namespace, runtime: Runtime) -> int:
         print(f"{name} = {'' if value is None else value}")
     if runtime.is_demo:
         print(f"{SECRET_NAME} = (the demo sandbox's key)")
-        return exit_codes.OK
-    store = runtime.secret_store()
-    try:
-        secret = store.get(settings.client_id) if settings.client_id is not None else None
-        print(f"{SECRET_NAME} = {mask(secret)} in {store.describe()}")
-    except SecretStoreError as exc:
-        print(f"{SECRET_NAME} = (unavailable) {exc}")
+    else:
+        store = runtime.secret_store()
+        try:
+            secret = store.get(settings.client_id) if settings.client_id is not None else None
+            print(f"{SECRET_NAME} = {mask(secret)} in {store.describe()}")
+        except SecretStoreError as exc:
+            print(f"{SECRET_NAME} = (unavailable) {exc}")
+    served = running_api_address(runtime.paths.data_dir)
+    # What runs now, whatever terminal_api says: paydesk serve serves the API always.
+    print("The till program's API is not served for this data folder now." if served is None
+          else f"The till program's API is served at {served}/v1 (by a window or paydesk "
+          "serve of this data folder).")
     return exit_codes.OK
 
 
@@ -117,10 +123,13 @@ def settings_record(runtime: Runtime) -> dict[str, Any]:
             secret["set"] = bool(store.get(client_id)) if client_id is not None else False
         except SecretStoreError as exc:
             secret.update(set=None, problem=str(exc))
+    served = running_api_address(runtime.paths.data_dir)
     return {
         "data_dir": str(runtime.paths.data_dir),
         "settings": dataclasses.asdict(runtime.settings),
         SECRET_NAME: secret,
+        # The till program's API as it runs now (a window's or paydesk serve's), or null.
+        "terminal_api_served": None if served is None else f"{served}/v1",
     }
 
 

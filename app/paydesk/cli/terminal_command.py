@@ -1,5 +1,6 @@
 """``paydesk terminal token [--rotate] [--json]``: the till program's API token;
-``paydesk terminal url [--json]``: the address of the API running for this data folder.
+``paydesk terminal url [--json] [--wait SECONDS]``: the address of the API running for this
+data folder (``--wait``: once it has started).
 
 The token is a secret like the secret key (core/terminal_token.py): printed only
 here, on request, for the person setting the till program up; never logged.
@@ -10,11 +11,15 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 
 from paydesk.cli import exit_codes
 from paydesk.core.runtime import Runtime
 from paydesk.core.terminal_address import running_api_address
 from paydesk.core.terminal_token import api_token
+
+#: How often ``url --wait`` looks whether the API has started.
+WAIT_STEP = 0.2
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -35,6 +40,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "url", help="print the base address of the API the window or paydesk serve runs "
         "for this data folder")
     url.add_argument("--json", action="store_true", help='print {"url": ...}')
+    url.add_argument("--wait", type=float, default=0.0, metavar="SECONDS",
+                     help="wait up to SECONDS for it to start (a paydesk serve just started "
+                     "in the background)")
     terminal.set_defaults(run=run_terminal)
 
 
@@ -47,7 +55,11 @@ def run_terminal(args: argparse.Namespace, runtime: Runtime) -> int:
 
 
 def _print_url(args: argparse.Namespace, runtime: Runtime) -> int:
-    base_url = running_api_address(runtime.paths.data_dir)
+    deadline = time.monotonic() + max(0.0, args.wait)
+    while (base_url := running_api_address(runtime.paths.data_dir)) is None:
+        if time.monotonic() >= deadline:
+            break
+        time.sleep(WAIT_STEP)  # a command, not the window: it has nothing else to do
     if base_url is None:
         print("paydesk: nothing serves the till program's API for this data folder (set "
               "terminal_api to local and start the window, or run paydesk serve).",

@@ -13,7 +13,12 @@ here, on this loop: the window's thread never waits on this one, nor this on it.
 Addresses (``/v1``): ``POST /payments`` ``{amount_kopecks, reference, email?, note?}``
 (the reference makes it idempotent), ``GET /payments/{order_id}``, ``GET
 /payments?reference=…``, ``GET /health``. Errors are RFC 9457 problem details whose
-``code`` is the message catalogue's (domain/catalogue.py); bad input is a 4xx.
+``code`` is the message catalogue's (domain/catalogue.py); bad input is a 4xx. A request
+is checked by exactly the rules docs/terminal-api.openapi.json states (its patterns are
+the constants below; schemathesis holds the two together): an integral JSON number
+(``15000.0``) is the integer JSON Schema says it is; a reference used before with other
+parameters is a 409 (core/terminal_till.py); a 405 says ``Allow``, a busy till
+``Retry-After``.
 
 While it runs it holds ``terminal-api.lock`` in the data folder and writes its address
 beside it (``terminal-api-address``).
@@ -28,12 +33,14 @@ import logging
 import re
 import socket
 from collections.abc import Awaitable, Callable
+from decimal import Decimal
 from functools import partial
 from pathlib import Path
 from typing import Any, TypeVar
 
 from aiohttp import web
 
+from paydesk.core.desk import NOTE_MAX
 from paydesk.core.display_guard import host_is_allowed
 from paydesk.core.served_loop import Limits, ServedLoop, open_site, vouch
 from paydesk.core.terminal_address import ADDRESS_FILE, LOCK_FILE
@@ -42,9 +49,9 @@ from paydesk.core.terminal_till import PaymentAsk, Taken, TerminalTill
 from paydesk.core.terminal_token import bearer_matches
 from paydesk.domain.catalogue import english
 from paydesk.domain.errors import InputError
-from paydesk.domain.failures import ApiFailureCode, Failure
-from paydesk.domain.money import check_kopecks
-from paydesk.domain.orders import CreationState, Order
+from paydesk.domain.failures import ApiFailureCode, Failure, reused_amounts
+from paydesk.domain.money import MAX_AMOUNT, check_kopecks
+from paydesk.domain.orders import CreationState, Order, normalize_email
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +68,8 @@ ANSWER_SECONDS = 30.0
 MAX_CONNECTIONS = 128
 #: Event streams open at once, at most; more are refused (429).
 MAX_STREAMS = 64
+#: How soon a till program asks again when the till is busy (``Retry-After``, seconds).
+RETRY_SECONDS = 1
 #: A stream with nothing new says so this often (a comment), so a dead one is found.
 PING_SECONDS = 15.0
 IDLE_SECONDS = 10.0
@@ -77,7 +86,27 @@ MAX_PER_ADDRESS = 120
 FIRST_REQUEST_SECONDS = 5.0
 #: Every answer's headers (a request the parser refuses gets them too).
 HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
-_ORDER_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
+#: The rules the document states (docs/terminal-api.openapi.json; a test holds the two
+#: together), written as both Python's ``re`` and ECMA-262 read them alike: character
+#: classes of explicit code points, no ``\s`` (whose meaning differs between them).
+ORDER_ID_PATTERN = "^[A-Za-z0-9_.:-]{1,64}$"
+#: A reference, a note: one line of text. Never control characters, line or paragraph
+#: separators, or invisible formatting (soft hyphen, zero-width and direction marks, the
+#: byte order mark): a reference is shown on the cashier's card.
+_NOT_TEXT = r"\x00-\x1f\x7f-\x9f\xad\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff"
+#: Spaces no reference begins or ends with.
+_SPACES = r"\x20\xa0\u1680\u2000-\u200a\u202f\u205f\u3000"
+REFERENCE_PATTERN = f"^[^{_NOT_TEXT}{_SPACES}](?:[^{_NOT_TEXT}]*[^{_NOT_TEXT}{_SPACES}])?$"
+NOTE_PATTERN = f"^[^{_NOT_TEXT}]*$"
+#: An e-mail address as the service takes it (one @, a dot in the domain, no spaces),
+#: in Latin or Cyrillic letters; or empty (none).
+_MAIL_CHAR = r"\x21-\x3f\x41-\x7e\u0400-\u04ff"
+_DOMAIN_CHAR = r"\x21-\x2d\x2f-\x3f\x41-\x7e\u0400-\u04ff"
+EMAIL_PATTERN = rf"^(?:[{_MAIL_CHAR}]+@[{_DOMAIN_CHAR}]+(?:\.[{_DOMAIN_CHAR}]+)+)?$"
+_ORDER_ID = re.compile(ORDER_ID_PATTERN)
+REFERENCE = re.compile(REFERENCE_PATTERN)
+NOTE = re.compile(NOTE_PATTERN)
+EMAIL = re.compile(EMAIL_PATTERN)
 #: Runs a call in the window's thread (its courier); never waits for it.
 Post = Callable[[Callable[[], None]], None]
 T = TypeVar("T")
@@ -185,7 +214,10 @@ class TerminalApi:
             return await handler(request)
         except web.HTTPException as exc:
             code = _STATUS_CODES.get(exc.status, ApiFailureCode.MALFORMED)
-            return problem(exc.status if 400 <= exc.status < 500 else 400, Failure(code))
+            response = problem(exc.status if 400 <= exc.status < 500 else 400, Failure(code))
+            if "Allow" in exc.headers:  # a 405 says which methods the address takes
+                response.headers["Allow"] = exc.headers["Allow"]
+            return response
 
     async def _in_gui(self, call: Callable[[], T]) -> T:
         """``call``'s result, run in the window's thread; this loop goes on meanwhile."""
@@ -207,8 +239,8 @@ class TerminalApi:
 
     async def _create(self, request: web.Request) -> web.Response:
         try:
-            data = json.loads(await request.read())
-        except (ValueError, UnicodeDecodeError):
+            data = read_json(await request.read())
+        except (ValueError, UnicodeError):
             return problem(400, Failure(ApiFailureCode.MALFORMED))
         if not isinstance(data, dict):
             return problem(400, Failure(ApiFailureCode.MALFORMED))
@@ -314,11 +346,26 @@ def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
         future.set_exception(value)
 
 
+def read_json(body: bytes) -> Any:
+    """A request's JSON, its numbers with a fraction or an exponent read exactly (Decimal:
+    ``15000.0`` is the integer JSON Schema says it is, and never a float). ValueError
+    (UnicodeError) for what is not JSON text: NaN and Infinity, a lone surrogate."""
+    data = json.loads(body, parse_float=Decimal, parse_constant=_not_json)
+    json.dumps(data, ensure_ascii=False, default=str).encode()  # a lone surrogate: raises
+    return data
+
+
+def _not_json(constant: str) -> None:
+    raise ValueError(f"{constant} is not JSON")
+
+
 def payment_ask(data: dict[str, Any]) -> PaymentAsk | Failure:
-    """The request's fields checked for shape (the desk checks the rest: the merchant's
-    ceiling, the e-mail's form, the note's length), or the first that is wrong."""
+    """The request's fields checked as the document states them (docs/terminal-api.openapi
+    .json: an integer amount within the contract's ceiling, the reference's, e-mail's and
+    note's patterns and lengths), or the first that is wrong. The desk checks the rest: the
+    merchant's own ceiling (max_amount), which the document names."""
     try:
-        amount = check_kopecks(data.get("amount_kopecks"))  # type: ignore[arg-type]
+        amount = check_kopecks(json_integer(data.get("amount_kopecks")))  # type: ignore[arg-type]
     except InputError as exc:
         return Failure(f"amount_kopecks.{exc.code}", exc.message)
     reference = data.get("reference")
@@ -326,10 +373,35 @@ def payment_ask(data: dict[str, Any]) -> PaymentAsk | Failure:
     if failure is not None:
         return failure
     assert isinstance(reference, str)
-    for name in ("email", "note"):
-        if not isinstance(data.get(name, ""), str):
+    email, note = data.get("email", ""), data.get("note", "")
+    for name, value in (("email", email), ("note", note)):
+        if not isinstance(value, str):
             return Failure(f"{name}.not_text", f"{name} must be text.")
-    return PaymentAsk(amount, reference, data.get("email", ""), data.get("note", ""))
+    try:
+        normalize_email(email)  # the order's own reasons first (at_sign, spaces...)
+    except InputError as exc:
+        return exc.failure
+    if not EMAIL.fullmatch(email):
+        return Failure("email.not_an_address",
+                       "email is an address such as buyer@example.com (no spaces at its "
+                       "ends), or empty.")
+    if len(note) > NOTE_MAX:
+        return Failure("note.too_long", f"A note has at most {NOTE_MAX} characters.")
+    if not NOTE.fullmatch(note):
+        return Failure("note.not_one_line", "A note is one line, without control characters.")
+    return PaymentAsk(amount, reference, email, note)
+
+
+def json_integer(value: object) -> object:
+    """An integral JSON number as an int (``15000.0``, ``1.5e4``); anything else as it is,
+    for check_kopecks to refuse. Compared before it is made an int: ``1e999999`` is over
+    the ceiling, never spelled out."""
+    if isinstance(value, Decimal) and value.is_finite():
+        if abs(value) > MAX_AMOUNT:
+            return MAX_AMOUNT + 1 if value > 0 else -1
+        if value == value.to_integral_value():
+            return int(value)
+    return value
 
 
 def reference_failure(reference: object) -> Failure | None:
@@ -338,23 +410,31 @@ def reference_failure(reference: object) -> Failure | None:
     if len(reference) > REFERENCE_MAX:
         return Failure("reference.too_long",
                        f"reference has at most {REFERENCE_MAX} characters.")
-    if not reference.isprintable() or reference != reference.strip():
+    if not REFERENCE.fullmatch(reference):
         return Failure("reference.not_printable",
                        "reference is one line, without spaces at its ends.")
     return None
 
 
 def problem(status: int, failure: Failure) -> web.Response:
-    """An RFC 9457 problem details answer: the catalogue's code and its English words."""
+    """An RFC 9457 problem details answer: the catalogue's code and its English words; a
+    reused reference's two amounts as numbers too; when to ask again, if busy."""
     body: dict[str, object] = {"type": f"urn:paydesk:problem:{failure.code}",
                                "title": english(failure), "status": status,
                                "code": failure.code}
+    reused = reused_amounts(failure)
     if failure.field is not None:
         body["field"] = failure.field
-    if failure.detail and failure.detail != body["title"]:
+    if reused is not None:
+        body["field"] = "reference"
+        body["earlier_amount_kopecks"], body["amount_kopecks"] = reused
+    elif failure.detail and failure.detail != body["title"]:
         body["detail"] = failure.detail
-    return web.Response(status=status, text=json.dumps(body, ensure_ascii=False),
-                        content_type="application/problem+json")
+    response = web.Response(status=status, text=json.dumps(body, ensure_ascii=False),
+                            content_type="application/problem+json")
+    if failure.code == ApiFailureCode.BUSY:
+        response.headers["Retry-After"] = str(RETRY_SECONDS)
+    return response
 
 
 def _json(status: int, body: object, *, location: str = "") -> web.Response:

@@ -4,14 +4,18 @@ event with an id, so a client that reconnects with ``Last-Event-ID`` misses noth
 Kept in the API server's loop: the window's thread hands each event over with
 ``call_soon_threadsafe`` (core/terminal_api.py). The last :data:`KEPT` events are kept
 for clients coming back; a client whose last id is older than that, or from before the
-API started again, first gets a ``reset`` event: read your payments again
-(``GET /v1/payments/{order_id}``), then follow the stream.
+API started again (or anything but an id), gets a ``reset`` event instead: read your payments
+again (``GET /v1/payments/{order_id}``), then follow the stream. The reset has an id of
+its own, taken from the same count as the events', and only newer events follow it: ids
+only grow on a stream, and a client that comes back with the reset's id misses nothing
+said after it.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 import secrets
 from collections import deque
 from dataclasses import dataclass
@@ -22,6 +26,8 @@ KEPT = 1000
 RESET = "reset"
 #: A run's first id is drawn below this: a JavaScript number holds every id exactly.
 _IDS = 2**52
+#: What an id looks like (as the document says): anything else is no id of this run.
+_EVENT_ID = re.compile(r"[0-9]{1,16}")
 
 
 def first_event_id() -> int:
@@ -48,7 +54,6 @@ class EventLog:
     outside this run's, and its client is told to read its payments again)."""
 
     def __init__(self, first: int) -> None:
-        self._first = first
         self._next = first
         self._kept: deque[ApiEvent] = deque(maxlen=KEPT)
         self._listeners: set[asyncio.Queue[ApiEvent | None]] = set()
@@ -61,18 +66,17 @@ class EventLog:
             queue.put_nowait(event)
 
     def since(self, last_id: str | None) -> list[ApiEvent]:
-        """What a client that saw ``last_id`` missed (a ``reset`` first if not all kept)."""
-        if last_id is None:
+        """What a client that saw ``last_id`` missed, or a ``reset`` when that is not all
+        kept (its id the next one: no event after it has a lower one, or the same)."""
+        if last_id is None or not last_id.strip():  # an empty one is no id (as SSE's)
             return []
-        try:
-            last = int(last_id.strip())
-        except ValueError:
-            last = -1
+        last = int(last_id) if _EVENT_ID.fullmatch(last_id.strip()) else -1
         oldest = self._kept[0].event_id if self._kept else self._next
-        missed = [event for event in self._kept if event.event_id > last]
-        if last < self._first - 1 or last < oldest - 1 or last >= self._next:
-            return [ApiEvent(self._next - 1, RESET, "{}"), *missed]
-        return missed
+        if last < oldest - 1 or last >= self._next:  # oldest - 1 >= first - 1: this run's
+            reset = ApiEvent(self._next, RESET, "{}")
+            self._next += 1
+            return [reset]
+        return [event for event in self._kept if event.event_id > last]
 
     def listen(self) -> asyncio.Queue[ApiEvent | None]:
         queue: asyncio.Queue[ApiEvent | None] = asyncio.Queue()

@@ -6,7 +6,8 @@ Plain Python: the window gives it its watch's ``create`` (the driver's, which al
 the order in its list), the desk and the hub. A request's reference is looked up first,
 in the book, so the same reference never makes a second order: not on a retry, not
 after a restart (the reference is written with the order), not for two requests at
-once (they reach this thread one after the other).
+once (they reach this thread one after the other). A reference asked again with another
+amount, e-mail or note is another sale's: refused (409), never answered with its payment.
 """
 
 from __future__ import annotations
@@ -30,8 +31,8 @@ from paydesk.core.watch_events import (
     SaleAnswered,
 )
 from paydesk.domain.errors import InputError
-from paydesk.domain.failures import ApiFailureCode, Failure
-from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.domain.failures import ApiFailureCode, Failure, reference_reused
+from paydesk.domain.orders import CreationState, Order, OrderStatus, normalize_email
 from paydesk.domain.phase import phase_of
 
 #: Makes the sale as Enter does: (kopecks, email, note, reference) -> the order or None.
@@ -172,6 +173,11 @@ class TerminalTill:
         the book), if ``in_flight`` says one is awaited: the answer goes out from there,
         with no second trip to this thread."""
         known = self.desk.by_reference(ask.reference)
+        if known is not None and not same_sale(known, ask):
+            # Another sale under a reused reference (a daily check number): never the
+            # earlier payment, which may be paid already.
+            return Taken(failure=reference_reused(known.amount, ask.amount_kopecks),
+                         status=409)
         if known is not None:
             # Asked again (its answer lost, PayDesk restarted): the till program's buyer
             # is still in front of it, so its code is too while it can be paid.
@@ -265,6 +271,23 @@ class TerminalTill:
             "paid_by": _time(order.paid_at), "pay_before": _time(self.desk.pay_before(order)),
             "last_error": None if order.last_error is None else order.last_error.code,
         }
+
+
+def same_sale(order: Order, ask: PaymentAsk) -> bool:
+    """Whether ``ask`` is the request that made ``order``, again (its answer lost), rather
+    than another sale under the same reference: the same amount, e-mail and note, as the
+    book keeps them (the e-mail trimmed; the note's spaces and line breaks made one line,
+    core/desk.py: compared word by word, a line's " / " aside)."""
+    try:
+        email = normalize_email(ask.email)
+    except InputError:
+        return False
+    return (order.amount == ask.amount_kopecks and order.email == email
+            and _words(order.note) == _words(ask.note))
+
+
+def _words(note: str) -> list[str]:
+    return [word for word in note.split() if word != "/"]
 
 
 def _time(moment: datetime | None) -> str | None:

@@ -24,8 +24,10 @@ from paydesk.domain.failures import (
     OtherFailureCode,
     SetupFailureCode,
     StoreProblem,
+    reused_amounts,
 )
 from paydesk.domain.money import ceiling_error
+from paydesk.domain.writing import Language, money_text
 
 #: Says a source text in a language (the window's ``tr``); English is the text itself.
 Translate = Callable[[str], str]
@@ -277,7 +279,18 @@ API: Mapping[str, str] = {
     ApiFailureCode.BUSY: QT_TRANSLATE_NOOP(
         "PayDesk", "The till is sending another sale to the payment service. Ask again "
         "in a moment."),
+    ApiFailureCode.REFERENCE_REUSED: QT_TRANSLATE_NOOP(
+        "PayDesk", "This reference was already used for another sale. A new sale needs a "
+        "reference of its own."),
 }
+#: A reference reused: {0} the earlier payment's amount, {1} the one asked for now.
+REFERENCE_REUSED_AMOUNTS = QT_TRANSLATE_NOOP(
+    "PayDesk", "This reference was already used for a payment of {0}; this request asks "
+    "for {1}. A new sale needs a reference of its own.")
+#: A reference reused with the same amount but another e-mail or note; {0}: the amount.
+REFERENCE_REUSED_SAME_AMOUNT = QT_TRANSLATE_NOOP(
+    "PayDesk", "This reference was already used for a payment of {0} with another e-mail "
+    "or note. A new sale needs a reference of its own.")
 
 #: The words of every code, whichever kind: a code nobody gave words fails a test.
 TABLES: tuple[Mapping[str, str], ...] = (SERVICE, SETUP, STORE_TROUBLE, SHARED_BOOK, API)
@@ -292,13 +305,20 @@ def ceiling_of(failure: Failure) -> int | None:
 
 
 def say(failure: Failure, translate: Translate = _english,
-        input_words: InputWords | None = None) -> str:
-    """The words for ``failure``, in ``translate``'s language (English by default).
+        input_words: InputWords | None = None, *, language: Language = "en") -> str:
+    """The words for ``failure``, in ``translate``'s language (English by default;
+    ``language``: how the amounts in them are written).
 
     An order field the service client refused is said by ``input_words`` (the
     front end's words for the same mistake typed into a form).
     """
     code = failure.code
+    reused = reused_amounts(failure)
+    if reused is not None:
+        earlier, asked = (money_text(kopecks, language) for kopecks in reused)
+        if reused[0] == reused[1]:
+            return translate(REFERENCE_REUSED_SAME_AMOUNT).format(earlier)
+        return translate(REFERENCE_REUSED_AMOUNTS).format(earlier, asked)
     if failure.field is not None and failure.input_code is not None:
         ceiling = ceiling_of(failure)
         if input_words is not None:

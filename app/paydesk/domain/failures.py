@@ -158,6 +158,9 @@ class ApiFailureCode(enum.StrEnum):
     METHOD = "api_method"
     #: The till is taking another sale (its creation is out): ask again in a moment.
     BUSY = "api_busy"
+    #: The reference is the till program's id of another sale: its payment was asked
+    #: for with another amount, e-mail or note (the detail: :func:`reference_reused`).
+    REFERENCE_REUSED = "api_reference_reused"
 
 
 class OtherFailureCode(enum.StrEnum):
@@ -193,7 +196,8 @@ class Failure:
     ``code`` is a :class:`FailureCode` value, or for an order field the service
     client refused, ``"<field>.<input code>"`` (``"amount.too_large"``).
     ``detail`` depends on the code: the service's words for a refusal, the
-    ceiling in kopecks for ``amount.too_large``, the core's English sentence for
+    ceiling in kopecks for ``amount.too_large``, the earlier and the asked amount for
+    ``api_reference_reused`` (:func:`reference_reused`), the core's English sentence for
     other input codes, the old sentence for :attr:`FailureCode.LEGACY`.
     """
 
@@ -217,3 +221,19 @@ class Failure:
 
     def __str__(self) -> str:
         return self.code if self.detail is None else f"{self.code}: {self.detail}"
+
+
+def reference_reused(earlier_kopecks: int, asked_kopecks: int) -> Failure:
+    """A reference reused for another sale: the detail keeps both amounts (kopecks), so
+    the words name them, written the way of the language they are said in."""
+    return Failure(ApiFailureCode.REFERENCE_REUSED, f"{earlier_kopecks}/{asked_kopecks}")
+
+
+def reused_amounts(failure: Failure) -> tuple[int, int] | None:
+    """The earlier payment's amount and the one asked for now, of a reference reused."""
+    if failure.code != ApiFailureCode.REFERENCE_REUSED or failure.detail is None:
+        return None
+    earlier, _slash, asked = failure.detail.partition("/")
+    if not all(part.isascii() and part.isdigit() for part in (earlier, asked)):
+        return None
+    return int(earlier), int(asked)

@@ -19,6 +19,7 @@ creation resumes at the next start).
 from __future__ import annotations
 
 import logging
+import shlex
 import sys
 
 from PySide6.QtCore import QCoreApplication
@@ -85,7 +86,7 @@ def _serve(app: QCoreApplication, data_dir: str | None, demo: bool) -> int:
         install_translation(app, settings.language)  # the web screen's words
         try:
             runtime = open_runtime(data_dir, demo=demo, settings=None if demo else settings)
-            return _run(app, runtime)
+            return _run(app, runtime, data_dir, demo)
         except StoreError as exc:
             return _fail(str(exc), STORAGE)
     finally:
@@ -94,7 +95,12 @@ def _serve(app: QCoreApplication, data_dir: str | None, demo: bool) -> int:
         instance.close()
 
 
-def _run(app: QCoreApplication, runtime: Runtime) -> int:
+def _run(app: QCoreApplication, runtime: Runtime, data_dir: str | None, demo: bool) -> int:
+    def command(*words: str) -> str:
+        """A command for this data folder, as typed: the demo's, or the one --data-dir named."""
+        folder = () if data_dir is None else ("--data-dir", data_dir)
+        return shlex.join(["paydesk", *(("--demo",) if demo else ()), *folder, *words])
+
     watch = open_watch(runtime)
     book_watch: BookWatch | None = None
     shared: SharedBookLink | None = None
@@ -120,16 +126,17 @@ def _run(app: QCoreApplication, runtime: Runtime) -> int:
             return _fail(f"the till program's API could not start: {terminal.problem}",
                          FAILED)
         print(f"PayDesk serves the till program's API at {terminal.server.base_url}/v1 "
-              "(its token: paydesk terminal token).", file=sys.stderr, flush=True)
+              f"(its token: {command('terminal', 'token')}).", file=sys.stderr, flush=True)
         if web_screen.server is not None:
             print(f"The buyer's web screen is at {web_screen.server.base_url} "
-                  "(pair a device: paydesk display link).", file=sys.stderr, flush=True)
+                  f"(pair a device: {command('display', 'link')}).", file=sys.stderr,
+                  flush=True)
         elif web_screen.problem:
             print(f"The buyer's web screen could not start: {web_screen.problem}",
                   file=sys.stderr, flush=True)
-        print("Stop with Ctrl+C.", file=sys.stderr, flush=True)
         settle()  # all is started: later collections in this thread skip it
         stop = install_stop_signals(app.quit, app)
+        print("Stop with Ctrl+C.", file=sys.stderr, flush=True)  # from now on it does
         code = app.exec()
         if stop is not None:
             stop.release()

@@ -80,6 +80,13 @@ def test_a_body_sent_in_chunks_past_the_limit_is_refused(till: TillProgram) -> N
     ({"amount_kopecks": 100, "reference": "a\nb"}, "reference.not_printable"),
     ({"amount_kopecks": 100, "reference": "d", "note": ["x"]}, "note.not_text"),
     ({"amount_kopecks": 100, "reference": "d", "email": "nobody"}, "email.at_sign"),
+    ({"amount_kopecks": 100, "reference": " d"}, "reference.not_printable"),
+    ({"amount_kopecks": 100, "reference": "d\u202e"}, "reference.not_printable"),
+    ({"amount_kopecks": 100, "reference": "d", "email": " b@example.com"},
+     "email.not_an_address"),
+    ({"amount_kopecks": 100, "reference": "d", "note": "2 coffees\n1 cake"},
+     "note.not_one_line"),
+    ({"amount_kopecks": 100, "reference": "d", "note": "x" * 501}, "note.too_long"),
     ({"amount_kopecks": 10**15, "reference": "d"}, "amount_kopecks.too_large"),
 ])
 def test_a_wrong_field_is_refused_with_its_name(
@@ -96,7 +103,12 @@ def test_lookups_and_addresses_that_are_not_there(till: TillProgram) -> None:
     refused(till.call("GET", "/v1/payments/no-such-order"), 404, "api_not_found")
     refused(till.call("GET", "/v1/payments/" + "x" * 300), 404, "api_not_found")
     refused(till.call("GET", "/v1/nothing"), 404, "api_not_found")
-    refused(till.call("DELETE", "/v1/payments"), 405, "api_method")
+    not_taken = till.call("DELETE", "/v1/payments")
+    refused(not_taken, 405, "api_method")
+    assert set(not_taken.headers["Allow"].split(",")) == {"GET", "HEAD", "POST"}
+    traced = till.call("TRACE", "/v1/health")
+    refused(traced, 405, "api_method")
+    assert set(traced.headers["Allow"].split(",")) == {"GET", "HEAD"}
 
 
 def test_a_request_line_too_long_is_a_4xx(till: TillProgram) -> None:

@@ -10,9 +10,16 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
+import pytest
 import requests
 from terminal_client import EventReader, TillProgram
 
+from paydesk.core import terminal_api
+from paydesk.core.desk import NOTE_MAX
+from paydesk.core.terminal_till import PaymentAsk
+from paydesk.domain.failures import Failure
+from paydesk.domain.money import MAX_AMOUNT
+from paydesk.domain.orders import EMAIL_MAX
 from paydesk.sandbox import SandboxServer
 from paydesk.ui.main_window import MainWindow
 
@@ -77,3 +84,55 @@ def test_the_document_says_what_the_server_answers(
     EventReader(till).close()  # answers 200, text/event-stream
     assert checked.called == {(path, method) for path, item in checked.doc["paths"].items()
                               for method in item}
+
+
+def test_the_document_states_the_rules_the_server_keeps() -> None:
+    """The patterns, lengths and maximum the server checks a request by are the ones the
+    document gives (schemathesis then holds the server to them)."""
+    doc = json.loads(DOCUMENT.read_text(encoding="utf-8"))
+    assert doc["openapi"].startswith("3.") and doc["info"]["license"]["identifier"] == "MIT"
+    asked = doc["components"]["schemas"]["PaymentRequest"]["properties"]
+    assert asked["amount_kopecks"]["type"] == "integer"
+    assert asked["amount_kopecks"]["maximum"] == MAX_AMOUNT
+    assert asked["reference"]["pattern"] == terminal_api.REFERENCE_PATTERN
+    assert asked["reference"]["maxLength"] == terminal_api.REFERENCE_MAX
+    assert (asked["email"]["pattern"], asked["email"]["maxLength"]) == (
+        terminal_api.EMAIL_PATTERN, EMAIL_MAX)
+    assert (asked["note"]["pattern"], asked["note"]["maxLength"]) == (
+        terminal_api.NOTE_PATTERN, NOTE_MAX)
+    [found] = doc["paths"]["/v1/payments"]["get"]["parameters"]
+    assert found["schema"]["pattern"] == terminal_api.REFERENCE_PATTERN
+    order_id = doc["components"]["parameters"]["OrderId"]["schema"]
+    assert order_id["pattern"] == terminal_api.ORDER_ID_PATTERN
+    busy = doc["paths"]["/v1/payments"]["post"]["responses"]["409"]
+    assert "Retry-After" in busy["headers"] and "api_reference_reused" in busy["description"]
+    stream = doc["paths"]["/v1/events"]["get"]
+    assert "heartbeat" in stream["description"]
+    assert "itemSchema" in stream["responses"]["200"]["content"]["text/event-stream"]
+
+
+@pytest.mark.parametrize(("amount", "kopecks"), [("15000.0", 15000), ("1.5e4", 15000),
+                                                  ("15000", 15000)])
+def test_an_integral_json_number_is_the_integer(amount: str, kopecks: int) -> None:
+    ask = terminal_api.payment_ask(
+        terminal_api.read_json(f'{{"amount_kopecks": {amount}, "reference": "r"}}'.encode()))
+    assert isinstance(ask, PaymentAsk) and ask.amount_kopecks == kopecks
+    assert type(ask.amount_kopecks) is int
+
+
+@pytest.mark.parametrize(("amount", "code"), [
+    ("150.5", "amount_kopecks.not_integer"), ("1e999999", "amount_kopecks.too_large"),
+    ("-1e999999", "amount_kopecks.negative"), ("100000000001", "amount_kopecks.too_large"),
+    ("true", "amount_kopecks.not_integer"), ('"150"', "amount_kopecks.not_integer")])
+def test_what_is_no_integer_or_over_the_maximum_is_refused(amount: str, code: str) -> None:
+    ask = terminal_api.payment_ask(
+        terminal_api.read_json(f'{{"amount_kopecks": {amount}, "reference": "r"}}'.encode()))
+    assert isinstance(ask, Failure) and ask.code == code
+
+
+@pytest.mark.parametrize(("body", "said"), [
+    (b'{"amount_kopecks": NaN, "reference": "r"}', "NaN is not JSON"),
+    (b'{"amount_kopecks": 1, "reference": "\\ud800"}', "surrogates not allowed")])
+def test_what_is_no_json_text_is_malformed(body: bytes, said: str) -> None:
+    with pytest.raises(ValueError, match=said):  # answered 400 api_malformed
+        terminal_api.read_json(body)

@@ -1,0 +1,70 @@
+"""schemathesis against the till program's API as a back office runs it (``paydesk serve``
+with its token, the sandbox behind it): every check (``--checks all``) over requests made
+from docs/terminal-api.openapi.json, and 0 failures. The document states every rule the
+server keeps, and the server refuses nothing the document allows and answers nothing it
+does not describe (the event stream's events included).
+
+Bounded: a fixed seed (a failure found is found again) and a few examples per operation,
+about a minute on two busy cores. ``st run`` with the same arguments (the README) runs more.
+"""
+
+from __future__ import annotations
+
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from paydesk.sandbox import SandboxServer
+
+from cli_process import Paydesk, paydesk_for, service_env
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCUMENT = ROOT / "docs" / "terminal-api.openapi.json"
+SERVING = "serves the till program's API at"
+_ADDRESS = re.compile("(" + re.escape("http://127.0.0.1") + r":\d+)/v1")
+#: Examples per operation and phase, and the seed: bounded, and the same run each time.
+MAX_EXAMPLES = 15
+SEED = 35
+#: Only a hung run gets near it.
+RUN_SECONDS = 600
+
+
+@pytest.fixture
+def back_office(tmp_path: Path, sandbox: SandboxServer) -> Iterator[Paydesk]:
+    office = paydesk_for(tmp_path)
+    office.env.update(service_env(sandbox))
+    assert office.run("config", "set", "terminal_api_port", "0").code == 0
+    yield office
+    office.close()
+
+
+@pytest.mark.slow
+def test_schemathesis_finds_nothing_against_the_running_api(
+        back_office: Paydesk, sandbox: SandboxServer, tmp_path: Path) -> None:
+    served = back_office.spawn("serve")
+    served.wait_for_line(SERVING)
+    address = _ADDRESS.search(served.seen[-1])
+    assert address is not None, served.seen
+    token = back_office.run("terminal", "token")
+    assert token.code == 0, token.text
+    try:
+        run = subprocess.run(
+            [sys.executable, "-m", "schemathesis.cli",
+             "--config-file", str(ROOT / "schemathesis.toml"), "run", str(DOCUMENT),
+             "--url", address[1], "--header", f"Authorization: Bearer {token.out.strip()}",
+             "--checks", "all", "--max-examples", str(MAX_EXAMPLES), "--seed", str(SEED),
+             "--no-color"],
+            cwd=tmp_path, capture_output=True, text=True, encoding="utf-8",
+            timeout=RUN_SECONDS, check=False)
+    finally:
+        served.process.send_signal(signal.SIGTERM)
+        _out, err = served.finish()
+    report = run.stdout + run.stderr
+    assert run.returncode == 0, report
+    assert "No issues found" in report, report
+    assert served.process.returncode == 0, err
