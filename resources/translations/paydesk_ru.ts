@@ -175,6 +175,11 @@
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="49"/>
+        <source>A pairing code works once, for a few minutes. Ask the cashier for a new one and scan it with this device.</source>
+        <translation>Код подключения действует один раз и несколько минут. Попросите у кассира новый и отсканируйте его этим устройством.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="101"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="349"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="36"/>
@@ -299,6 +304,11 @@
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="55"/>
         <source>any free port</source>
         <translation>любой свободный</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="44"/>
+        <source>Ask the cashier for a new pairing code and scan it with this device.</source>
+        <translation>Попросите у кассира новый код подключения и отсканируйте его этим устройством.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="38"/>
@@ -2635,6 +2645,11 @@ QR payments at a shop counter.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="48"/>
+        <source>This pairing code does not work</source>
+        <translation>Этот код подключения не подходит</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/receipts.py" line="45"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
@@ -2655,9 +2670,13 @@ QR payments at a shop counter.</source>
         <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="42"/>
+        <location filename="../../app/paydesk/core/display_page.py" line="43"/>
+        <source>This screen is not paired with the till</source>
+        <translation>Этот экран не подключён к кассе</translation>
+    </message>
+    <message>
         <source>This screen is not paired with the till. Scan a new pairing code at the till.</source>
-        <translation>Этот экран не подключён к кассе. Отсканируйте новый код подключения на кассе.</translation>
+        <translation type="vanished">Этот экран не подключён к кассе. Отсканируйте новый код подключения на кассе.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
@@ -2745,9 +2764,13 @@ QR payments at a shop counter.</source>
         <translation>Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="44"/>
+        <location filename="../../app/paydesk/core/display_page.py" line="52"/>
+        <source>Too many wrong pairing codes</source>
+        <translation>Слишком много неверных кодов подключения</translation>
+    </message>
+    <message>
         <source>Too many wrong pairing codes. Try again in a minute.</source>
-        <translation>Слишком много неверных кодов подключения. Попробуйте через минуту.</translation>
+        <translation type="vanished">Слишком много неверных кодов подключения. Попробуйте через минуту.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="210"/>
@@ -2813,6 +2836,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="34"/>
         <source>Use one decimal separator (a comma or a point), not both.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="53"/>
+        <source>Wait a minute, then ask the cashier for a new pairing code.</source>
+        <translation>Подождите минуту, затем попросите у кассира новый код подключения.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="59"/>

@@ -216,3 +216,72 @@ def test_a_tablet_turned_while_its_code_is_shown_fits_again(screen: Screen,
         assert screenshot_codes(screen.driver, f"web-fit/{language}-turned-{size_id(size)}"
                                 ) == [LINK], size
 
+
+#: A refused browser's page: its heading and what to do, by the refusal.
+NOTICES = {"not-paired": ("This screen is not paired with the till",
+                          "Ask the cashier for a new pairing code and scan it with this device."),
+           "code-refused": ("This pairing code does not work",
+                            "A pairing code works once, for a few minutes. Ask the cashier for "
+                            "a new one and scan it with this device."),
+           "locked": ("Too many wrong pairing codes",
+                      "Wait a minute, then ask the cashier for a new pairing code.")}
+#: Where each part of a notice page is, and its font's size.
+_NOTICE = """
+var main = document.querySelector("main"), h1 = main && main.querySelector("h1");
+var p = main && main.querySelector("p");
+function part(el) {
+  if (!el) { return null; }
+  var r = el.getBoundingClientRect();
+  return {text: el.textContent, box: [r.left, r.top, r.right, r.bottom],
+          font_px: parseFloat(getComputedStyle(el).fontSize)};
+}
+return {lang: document.documentElement.lang, title: document.title,
+        h1s: document.querySelectorAll("h1").length, heading: part(h1), text: part(p)};
+"""
+
+
+@pytest.fixture
+def refusing(words: dict[str, PageWords], language: str,
+             tmp_path: Path) -> Iterator[WebDisplay]:
+    """Another till's screen in ``language``, which the module's browser was never paired
+    with (the cookie it sends is the other screen's)."""
+    server = WebDisplay(tmp_path, words[language], idle_seconds=60)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("size", [(360, 640), (1280, 800)], ids=size_id)
+def test_a_refused_browser_gets_a_page_it_can_read(
+        refusing: WebDisplay, chromium: Any, language: str, size: tuple[int, int]) -> None:
+    set_screen(chromium, *size)
+    wrong = refusing.base_url + "/pair?code=wrong"
+    english = language == "en"
+    for kind, address in (("not-paired", refusing.base_url + "/"), ("code-refused", wrong),
+                          ("locked", None)):
+        if address is None:  # nine more wrong codes lock pairing
+            for _ in range(9):
+                chromium.get(wrong)
+            address = wrong
+        chromium.get(address)
+        page = chromium.execute_script(_NOTICE)
+        layout = measure(chromium, [])
+        assert page["lang"] == language, kind
+        assert page["h1s"] == 1 and page["heading"] and page["text"], kind
+        if english:
+            assert (page["heading"]["text"], page["text"]["text"]) == NOTICES[kind]
+        else:
+            assert page["heading"]["text"] != NOTICES[kind][0], kind  # translated
+        assert page["title"] == page["heading"]["text"]
+        # Big enough to read at arm's length, centred, nothing past an edge, no scrolling.
+        assert page["heading"]["font_px"] >= 24 and page["text"]["font_px"] >= 16, kind
+        for shown in (page["heading"], page["text"]):
+            assert layout.inside(shown["box"]), (kind, shown)
+            middle = (shown["box"][0] + shown["box"][2]) / 2
+            assert abs(middle - size[0] / 2) <= 2, (kind, shown)
+        assert page["heading"]["box"][1] > size[1] / 6, kind
+        assert layout.scroll_width <= layout.width and layout.scroll_height <= layout.height
+        screenshot(chromium, f"web-fit/notice-{kind}-{language}-{size_id(size)}")
