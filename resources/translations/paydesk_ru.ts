@@ -180,6 +180,11 @@
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="50"/>
+        <source>A pairing code works once, for a few minutes. Ask the cashier for a new one and scan it with this device.</source>
+        <translation>Код подключения действует один раз и несколько минут. Попросите у кассира новый и отсканируйте его этим устройством.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="101"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="349"/>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="36"/>
@@ -304,6 +309,11 @@
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="58"/>
         <source>any free port</source>
         <translation>любой свободный</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="45"/>
+        <source>Ask the cashier for a new pairing code and scan it with this device.</source>
+        <translation>Попросите у кассира новый код подключения и отсканируйте его этим устройством.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="38"/>
@@ -2724,6 +2734,11 @@ QR payments at a shop counter.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="49"/>
+        <source>This pairing code does not work</source>
+        <translation>Этот код подключения не подходит</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/receipts.py" line="45"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
@@ -2759,9 +2774,13 @@ QR payments at a shop counter.</source>
         <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="43"/>
+        <location filename="../../app/paydesk/core/display_page.py" line="44"/>
+        <source>This screen is not paired with the till</source>
+        <translation>Этот экран не подключён к кассе</translation>
+    </message>
+    <message>
         <source>This screen is not paired with the till. Scan a new pairing code at the till.</source>
-        <translation>Этот экран не подключён к кассе. Отсканируйте новый код подключения на кассе.</translation>
+        <translation type="vanished">Этот экран не подключён к кассе. Отсканируйте новый код подключения на кассе.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
@@ -2853,9 +2872,13 @@ QR payments at a shop counter.</source>
         <translation>Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="45"/>
+        <location filename="../../app/paydesk/core/display_page.py" line="53"/>
+        <source>Too many wrong pairing codes</source>
+        <translation>Слишком много неверных кодов подключения</translation>
+    </message>
+    <message>
         <source>Too many wrong pairing codes. Try again in a minute.</source>
-        <translation>Слишком много неверных кодов подключения. Попробуйте через минуту.</translation>
+        <translation type="vanished">Слишком много неверных кодов подключения. Попробуйте через минуту.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="210"/>
@@ -2921,6 +2944,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="35"/>
         <source>Use one decimal separator (a comma or a point), not both.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/display_page.py" line="54"/>
+        <source>Wait a minute, then ask the cashier for a new pairing code.</source>
+        <translation>Подождите минуту, затем попросите у кассира новый код подключения.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="59"/>

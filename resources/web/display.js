@@ -33,6 +33,24 @@
     return minutes + ":" + (rest < 10 ? "0" : "") + rest;
   }
 
+  /* An amount stays on one line, whole: its font as big as the stylesheet makes it, or as
+     much smaller as its line needs (a long sum, a narrow screen, a wide font). */
+  function fitAmount(id) {
+    var line = byId(id), size;
+    line.style.fontSize = "";
+    if (!line.clientWidth || line.scrollWidth <= line.clientWidth) { return; }
+    size = parseFloat(window.getComputedStyle(line).fontSize) * line.clientWidth / line.scrollWidth;
+    do {
+      size = Math.floor(size * 0.98 * 10) / 10;
+      line.style.fontSize = size + "px";
+    } while (line.scrollWidth > line.clientWidth && size > 8);
+  }
+
+  function fit() {
+    fitAmount("amount");
+    fitAmount("result-amount");
+  }
+
   function setClass(names) {
     body.className = names + (document.fullscreenElement ? " full" : "");
   }
@@ -44,6 +62,7 @@
       say("result-amount", view.amount);
       say("result-words", words[state]);
       say("result-more", words[state + "_more"]);
+      fit();
       return;
     }
     if (state === "pending" || state === "checking") {
@@ -54,6 +73,7 @@
       if (view.code && code.getAttribute("src") !== view.code) { code.setAttribute("src", view.code); }
       if (!view.code) { code.removeAttribute("src"); }
       say("time-left", view.seconds_left === null ? "" : clock(view.seconds_left));
+      fit();
       return;
     }
     setClass(state === "preparing" ? "preparing" : "idle");
@@ -151,6 +171,7 @@
   document.addEventListener("fullscreenchange", function () {
     body.className = body.className.replace(/ ?full$/, "") + (document.fullscreenElement ? " full" : "");
   });
+  window.addEventListener("resize", fit);
   document.addEventListener("visibilitychange", keepAwake);
   keepAwake();
   connect();

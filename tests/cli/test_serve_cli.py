@@ -18,13 +18,13 @@ from pathlib import Path
 
 import pytest
 import requests
-from terminal_client import EventReader, TillProgram
 
 from paydesk.sandbox import SandboxServer
 from paydesk.store.shared.book import SharedBook
 
 from cli_process import Paydesk, Spawned, paydesk_for, service_env
 from payment_page import decide
+from terminal_client import EventReader, TillProgram
 from test_values import TEST_CLIENT_ID
 
 SERVING = "serves the till program's API at"

@@ -12,7 +12,6 @@ import pytest
 import requests
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from raw_http import MALFORMED, Answer, connect, idle_flood, send
 
 from paydesk.core.counter_views import BuyerState, BuyerView
 from paydesk.core.display_guard import (
@@ -25,6 +24,7 @@ from paydesk.core.display_guard import (
 from paydesk.core.display_page import PageWords
 from paydesk.core.web_display import MAX_CONNECTIONS, MAX_PER_ADDRESS, WebDisplay
 
+from raw_http import MALFORMED, Answer, connect, idle_flood, send
 from web_display_client import EventStream, paired_session
 
 SALE = BuyerView(BuyerState.PENDING, 123450, "https://pay.example/o/1", 900)

@@ -39,11 +39,35 @@ PAGE_WORDS: Mapping[str, str] = {
     "full_screen": QT_TRANSLATE_NOOP("PayDesk", "Full screen"),
     "code": QT_TRANSLATE_NOOP("PayDesk", "Payment QR code"),
 }
-#: Said to a browser that is not (or no longer) paired, and to a used or late pairing code.
-NOT_PAIRED = QT_TRANSLATE_NOOP(
-    "PayDesk", "This screen is not paired with the till. Scan a new pairing code at the till.")
-PAIRING_LOCKED = QT_TRANSLATE_NOOP(
-    "PayDesk", "Too many wrong pairing codes. Try again in a minute.")
+#: Said to a browser that is not (or no longer) paired: what happened, what to do.
+NOT_PAIRED = (
+    QT_TRANSLATE_NOOP("PayDesk", "This screen is not paired with the till"),
+    QT_TRANSLATE_NOOP("PayDesk",
+                      "Ask the cashier for a new pairing code and scan it with this device."))
+#: To a pairing code that was used, mistyped or is too old.
+CODE_REFUSED = (
+    QT_TRANSLATE_NOOP("PayDesk", "This pairing code does not work"),
+    QT_TRANSLATE_NOOP("PayDesk", "A pairing code works once, for a few minutes. Ask the "
+                                 "cashier for a new one and scan it with this device."))
+PAIRING_LOCKED = (
+    QT_TRANSLATE_NOOP("PayDesk", "Too many wrong pairing codes"),
+    QT_TRANSLATE_NOOP("PayDesk", "Wait a minute, then ask the cashier for a new pairing code."))
+#: A refused browser's page: readable at arm's length (notice.css, the one address a
+#: browser without a token may load besides /pair), nothing of the till or the shop.
+_NOTICE_PAGE = (
+    '<!doctype html>\n<html lang="{lang}">\n<head>\n<meta charset="utf-8">\n'
+    '<meta name="viewport" content="width=device-width,initial-scale=1">\n'
+    '<meta name="referrer" content="no-referrer">\n<title>{title}</title>\n'
+    '<link rel="stylesheet" href="/notice.css">\n</head>\n<body>\n'
+    "<main>\n<h1>{title}</h1>\n<p>{text}</p>\n</main>\n</body>\n</html>\n")
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """What a refused browser's page says: its heading, and what to do."""
+
+    title: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,16 +76,19 @@ class PageWords:
 
     language: Language
     words: Mapping[str, str]
-    not_paired: str
-    pairing_locked: str
+    not_paired: Notice
+    code_refused: Notice
+    pairing_locked: Notice
     shop: str = ""
 
     @classmethod
     def made(cls, language: Language, shop: str = "",
              translate: Translate | None = None) -> PageWords:
         say = translate or (lambda text: text)
+        not_paired, code_refused, locked = (Notice(say(title), say(text)) for title, text
+                                            in (NOT_PAIRED, CODE_REFUSED, PAIRING_LOCKED))
         return cls(language, {key: say(text) for key, text in PAGE_WORDS.items()},
-                   say(NOT_PAIRED), say(PAIRING_LOCKED), shop)
+                   not_paired, code_refused, locked, shop)
 
     @property
     def version(self) -> str:
@@ -78,11 +105,11 @@ class PageWords:
                 .replace("{{title}}", html.escape(self.shop or self.words["welcome"]))
                 .replace("{{data}}", data.replace("<", "\\u003c")))
 
-    def notice(self, text: str) -> str:
-        """A plain page saying ``text`` (not paired, pairing locked): no script, no style."""
-        return (f'<!doctype html><html lang="{self.language}"><meta charset="utf-8">'
-                '<meta name="viewport" content="width=device-width,initial-scale=1">'
-                f"<title>PayDesk</title><p>{html.escape(text)}</p></html>")
+    def notice(self, notice: Notice) -> str:
+        """The page of a refused browser (not paired, a code refused, pairing locked):
+        its heading and what to do, in the till's language; no script."""
+        return _NOTICE_PAGE.format(lang=self.language, title=html.escape(notice.title),
+                                   text=html.escape(notice.text))
 
 
 def code_version(link: str) -> str:

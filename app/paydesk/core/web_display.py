@@ -21,7 +21,8 @@ gives the browser its device token in a cookie and lands on the page), ``/`` the
 page, ``/display.css`` and ``/display.js`` (resources/web/), ``/events`` the
 stream, ``/code.svg`` the current code's picture, ``/hello`` (whether this
 browser is still paired), ``/alive?stream=…`` (a page's answer to its stream's
-ping). Every request passes display_guard.py first.
+ping), ``/notice.css`` (open too: the style of the page a refused browser gets).
+Every request passes display_guard.py first.
 
 While it runs it holds ``web-display.lock`` in the data folder and writes its
 address beside it (``web-display-address``), so ``paydesk display link`` can make a
@@ -93,7 +94,8 @@ STOP_SECONDS = 0.5
 #: The longest request line or header the server reads.
 MAX_LINE = 4096
 _STATIC = {"/display.css": ("display.css", "text/css"),
-           "/display.js": ("display.js", "text/javascript")}
+           "/display.js": ("display.js", "text/javascript"),
+           "/notice.css": ("notice.css", "text/css")}
 
 
 @dataclass(eq=False)
@@ -196,7 +198,8 @@ class WebDisplay:
 
     async def _serve(self, sock: socket.socket, stopping: asyncio.Future[None]) -> None:
         app = web.Application(client_max_size=1024, middlewares=[Guard(
-            self.book, open_paths=frozenset({"/pair"}), refuse=self._refusal,
+            self.book, open_paths=frozenset({"/pair", "/notice.css"}),
+            refuse=self._refusal,
             seen=lambda device: self.book.seen(device.device_id, _now())).middleware])
         app.on_response_prepare.append(add_headers)
         for path, handler in (("/", self._page), ("/pair", self._pair), ("/events", self._events),
@@ -341,7 +344,7 @@ class WebDisplay:
 
     def _refusal(self, status: int) -> web.Response:
         words = self._words
-        text = {401: words.not_paired, 403: words.not_paired,
+        text = {401: words.not_paired, 403: words.code_refused,
                 429: words.pairing_locked}.get(status)
         if text is None:
             return web.Response(status=status, text=f"{status}\n")

@@ -7,13 +7,13 @@ from collections.abc import Iterator
 
 import pytest
 from pytestqt.qtbot import QtBot
-from terminal_client import TillProgram, till_program
 
 from paydesk.core.runtime import Runtime
 from paydesk.core.terminal_token import api_token
 from paydesk.ui.main_window import MainWindow
 
 from memory_keyring import MemoryKeyring
+from terminal_client import TillProgram, till_program
 
 
 @pytest.fixture

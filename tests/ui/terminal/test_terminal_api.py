@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
-from terminal_client import TillProgram, till_program
 
 from paydesk.core import terminal_api
 from paydesk.core.runtime import Runtime
@@ -25,6 +24,7 @@ from paydesk.ui.main_window import MainWindow
 from counter_steps import WAIT_MS
 from payment_page import decide
 from screenshots import save_screenshot
+from terminal_client import TillProgram, till_program
 
 
 def test_a_payment_asked_for_is_the_sale_and_paid_on_the_page(

@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 import requests
-from raw_http import MALFORMED, idle_flood, send
-from terminal_client import TillProgram
 
 from paydesk.sandbox import SandboxServer
+
+from raw_http import MALFORMED, idle_flood, send
+from terminal_client import TillProgram
 
 
 def refused(reply: requests.Response, status: int, code: str) -> dict[str, Any]:

@@ -9,7 +9,6 @@ import dataclasses
 
 import pytest
 from pytestqt.qtbot import QtBot
-from terminal_client import TillProgram
 
 from paydesk.core.runtime import Runtime
 from paydesk.sandbox import SandboxServer
@@ -17,6 +16,7 @@ from paydesk.sandbox.faults import Fault
 from paydesk.ui.main_window import MainWindow
 
 from counter_steps import WAIT_MS, type_amount
+from terminal_client import TillProgram
 
 
 @pytest.fixture

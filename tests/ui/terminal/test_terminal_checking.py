@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
-from terminal_client import EventReader, TillProgram
 
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings import Settings
@@ -26,6 +25,7 @@ from paydesk.ui.main_window import MainWindow
 from fake_time import MovableClock
 from memory_keyring import MemoryKeyring
 from payment_page import decide
+from terminal_client import EventReader, TillProgram
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 

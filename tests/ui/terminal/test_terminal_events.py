@@ -9,7 +9,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
-from terminal_client import EventReader, TillProgram
 
 from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
@@ -17,6 +16,7 @@ from paydesk.ui.main_window import MainWindow
 
 from counter_steps import WAIT_MS, child, type_amount
 from payment_page import decide
+from terminal_client import EventReader, TillProgram
 
 
 def pay(window: MainWindow, qtbot: QtBot, payment: dict[str, object]) -> None:

@@ -12,7 +12,6 @@ from typing import Any
 import jsonschema
 import pytest
 import requests
-from terminal_client import EventReader, TillProgram
 
 from paydesk.core import terminal_api
 from paydesk.core.desk import NOTE_MAX
@@ -22,6 +21,8 @@ from paydesk.domain.money import MAX_AMOUNT
 from paydesk.domain.orders import EMAIL_MAX
 from paydesk.sandbox import SandboxServer
 from paydesk.ui.main_window import MainWindow
+
+from terminal_client import EventReader, TillProgram
 
 DOCUMENT = Path(__file__).resolve().parents[3] / "docs" / "terminal-api.openapi.json"
 

@@ -6,7 +6,6 @@ both amounts, never the earlier, paid payment; the same request again is its rep
 from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
-from terminal_client import TillProgram
 
 from paydesk.domain.catalogue import say
 from paydesk.domain.failures import reference_reused
@@ -16,6 +15,7 @@ from paydesk.ui.main_window import MainWindow
 
 from counter_steps import WAIT_MS
 from payment_page import decide
+from terminal_client import TillProgram
 
 NBSP = "\u00a0"
 
