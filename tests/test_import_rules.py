@@ -184,24 +184,6 @@ def test_only_the_entry_points_import_the_launcher() -> None:
     assert users == ["paydesk.__main__"]
 
 
-#: The ceiling on a module's length: past it, a module holds more than one idea.
-MAX_LINES = 450
-
-
-def test_no_module_is_over_the_ceiling() -> None:
-    long = {name: lines for name, path in MODULES.items()
-            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
-    assert long == {}
-
-
-def test_no_test_module_is_over_the_ceiling() -> None:
-    """The tests follow the code's rule: tests/, its helpers and the benchmark too."""
-    tests = Path(__file__).resolve().parent
-    long = {path.relative_to(tests).as_posix(): lines for path in sorted(tests.rglob("*.py"))
-            if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
-    assert long == {}
-
-
 #: The shared order book's modules that load the database driver: a till without a
 #: shared book, and one only checking an address, never load it.
 DRIVER_USERS = ("paydesk.store.shared.book", "paydesk.store.shared.faults",
