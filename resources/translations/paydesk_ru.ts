@@ -2601,9 +2601,9 @@ QR payments at a shop counter.</source>
         <translation>Касса отправляет в платёжный сервис другую продажу. Повторите запрос чуть позже.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="101"/>
-        <source>The till program takes payments through this address (paydesk terminal token gives its token)</source>
-        <translation>Кассовая программа принимает оплату через этот адрес (токен выдаёт paydesk terminal token)</translation>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="103"/>
+        <source>The till program takes payments through this address ({0} gives its token)</source>
+        <translation>Кассовая программа принимает оплату через этот адрес (токен выдаёт {0})</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="68"/>
@@ -2810,7 +2810,7 @@ QR payments at a shop counter.</source>
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="104"/>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="106"/>
         <source>Till program API: not started</source>
         <translation>API для кассы: не запущен</translation>
     </message>

@@ -47,6 +47,7 @@ def test_a_payment_asked_for_is_the_sale_and_paid_on_the_page(
     label = window.findChild(QLabel, "terminal_api_label")
     assert label is not None and label.isVisible()
     assert label.text() == "Till program API: " + till.base_url.removeprefix("http://")
+    assert "(paydesk terminal token gives its token)" in label.toolTip()
     save_screenshot(window, "terminal_api_sale")
     [remote] = sandbox.orders()
     assert remote.order_id == order_id and remote.amount == 123450

@@ -98,8 +98,10 @@ class TerminalLink:
         if self._server is not None:
             self.label.setText(tr("Till program API: {0}").format(
                 self._server.base_url.removeprefix("http://")))
+            command = "paydesk --demo terminal token" if self._runtime.is_demo else \
+                "paydesk terminal token"
             self.label.setToolTip(tr("The till program takes payments through this address "
-                                     "(paydesk terminal token gives its token)"))
+                                     "({0} gives its token)").format(command))
         elif self.problem:
             self.label.setText(tr("Till program API: not started"))
             self.label.setToolTip(self.problem)
