@@ -13,6 +13,7 @@ from paydesk.domain.orders import OrderStatus
 
 if TYPE_CHECKING:
     from paydesk.domain.failures import Failure
+    from paydesk.domain.orders import Order
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,3 +64,7 @@ class Request:
 #: Calls ``request.call`` elsewhere; its outcome goes back to the watch engine's
 #: ``done`` (or ``crashed``) in the desk's thread.
 Runner = Callable[[Request], None]
+#: Hears a new sale's link as soon as the service gives it, in the request's thread,
+#: before the outcome goes back to the desk's: the order as written, and the outcome.
+#: It touches neither the book nor a widget (the till program's API answers from it).
+Told = Callable[["Order", CreationOutcome], None]

@@ -27,7 +27,7 @@ from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from paydesk.core.client_slot import CLIENT_RETRY_S
 from paydesk.core.events import SettingsChanged
-from paydesk.core.outcomes import CreationOutcome, Outcome, Request
+from paydesk.core.outcomes import CreationOutcome, Outcome, Request, Told
 from paydesk.core.watch import TICK_S, WatchEngine
 from paydesk.core.watch_events import (
     BookLost,
@@ -191,17 +191,18 @@ class WatchDriver(QObject):
     # -- what the cashier does --------------------------------------------------
 
     def create(self, amount: str | int, email: str = "", note: str = "",
-               reference: str | None = None) -> Order | None:
+               reference: str | None = None, told: Told | None = None) -> Order | None:
         """Write the order and send it. Raises InputError for bad input, which
         the form shows next to the field; nothing is written then. None when
         nothing could be written or sent (the problem signal says why).
 
         The amount is read as the window's language writes it: in English
         ``1,234`` is thousands (paydesk.domain.money.parse_amount); kopecks from the
-        till program's API are checked by the desk (``reference``: its id of the sale)."""
+        till program's API are checked by the desk (``reference``: its id of the sale;
+        ``told``: hears the link in the request's thread, before the QR is made)."""
         kopecks = amount if isinstance(amount, int) else parse_amount(
             amount, ceiling=self.desk.max_amount, language=writing_language())
-        order = self.engine.create(kopecks, email, note, reference)
+        order = self.engine.create(kopecks, email, note, reference, told)
         if order is not None:
             # The list hears of the order after its QR is shown (see _on_event), or after
             # ANNOUNCE_MS if the service is slow.
@@ -349,7 +350,7 @@ def open_watch(runtime: Runtime, pool: QThreadPool | None = None) -> WatchDriver
 def _with_its_code(call: Callable[[], Outcome]) -> Outcome:
     """The sale's creation, and its link's QR matrix made here, in the request's thread,
     with the answer: the GUI thread then only paints it (support/qr.py keeps the last
-    few links' matrices)."""
+    few links' matrices). The till program was told the link before (``call`` tells it)."""
     outcome = call()
     if isinstance(outcome, CreationOutcome) and outcome.url is not None:
         qr_matrix(outcome.url)
