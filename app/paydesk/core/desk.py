@@ -127,6 +127,7 @@ class OrderDesk:
 
     def _linked(self, order: Order, outcome: CreationOutcome, at: datetime, *,
                 focused: bool) -> Order:
+        """``order`` confirmed ``at`` with ``outcome``'s link, and its next check."""
         assert outcome.url is not None
         confirmed = _confirmed(order, at)
         next_check = self.policy.next_check(
