@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from datetime import datetime, timedelta
 
-from paydesk.core.outcomes import CheckOutcome, CreationOutcome, Told
+from paydesk.core.outcomes import CheckOutcome, CreationOutcome
 from paydesk.core.polling import MAX_RETRY_AFTER
 from paydesk.core.rate_limit import RateLimiter
 from paydesk.domain.clock import Clock, utc_now
@@ -23,21 +23,16 @@ _REUSED_OTHERWISE = 409
 
 
 def send_creation(
-    client: GatewayClient, order: Order, *, clock: Clock = utc_now, told: Told | None = None
+    client: GatewayClient, order: Order, *, clock: Clock = utc_now
 ) -> CreationOutcome:
-    """create_order for an order already written down; safe to repeat (same order_id).
-    ``told`` hears the link at once, here (the order was written before it was sent:
-    should its record fail, it is sent again with its id, and the same link comes)."""
+    """create_order for an order already written down; safe to repeat (same order_id)."""
     try:
         url = client.create_order(order.order_id, order.amount, email=order.email)
     except OrderConflict as refusal:
         return _already_there(client, order, refusal, clock)
     except GatewayError as error:
         return CreationOutcome(order.order_id, clock(), failure=error.failure)
-    outcome = CreationOutcome(order.order_id, clock(), url=url)
-    if told is not None:
-        told(order, outcome)
-    return outcome
+    return CreationOutcome(order.order_id, clock(), url=url)
 
 
 def _already_there(

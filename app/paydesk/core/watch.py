@@ -224,11 +224,11 @@ class WatchEngine:
         if resume:
             call = partial(resume_creation, client, order, lifetime=lifetime, clock=clock)
         else:
-            call = partial(send_creation, client, order, clock=clock, told=told)
+            call = partial(send_creation, client, order, clock=clock)
         self._in_flight.add(order.order_id)
         self._unconfirmed[order.order_id] = self._monotonic()
         self._announce(CreationOut(order.order_id, True))
-        self._run(Request(order.order_id, call, urgent=awaited))
+        self._run(Request(order.order_id, call, urgent=awaited, told=told and partial(told, order)))
         if awaited:  # the outcome comes back later, in this thread: this runs first
             self.awaited = order.order_id
             self._announce(SaleCreating(True, order.order_id))

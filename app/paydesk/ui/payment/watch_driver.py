@@ -199,7 +199,8 @@ class WatchDriver(QObject):
         The amount is read as the window's language writes it: in English
         ``1,234`` is thousands (paydesk.domain.money.parse_amount); kopecks from the
         till program's API are checked by the desk (``reference``: its id of the sale;
-        ``told``: hears the link in the request's thread, before the QR is made)."""
+        ``told``: hears the link in the request's thread as the outcome comes here; the
+        window then makes the code, as the answer does not wait for it)."""
         kopecks = amount if isinstance(amount, int) else parse_amount(
             amount, ceiling=self.desk.max_amount, language=writing_language())
         order = self.engine.create(kopecks, email, note, reference, told)
@@ -271,8 +272,10 @@ class WatchDriver(QObject):
         call = request.call
         if request.urgent:  # the sale's creation: the buyer waits for its code
             self._make_room()
-            call = partial(_with_its_code, call)
-        run_task(self.pool, call, self._arrived, self._crash_handler(request.order_id))
+            if request.told is None:  # else the till program is told first: the code here
+                call = partial(_with_its_code, call)
+        run_task(self.pool, call, self._arrived, self._crash_handler(request.order_id),
+                 then=request.handed_back)
 
     def _arrived(self, outcome: Outcome) -> None:
         self.engine.done(outcome)
@@ -350,7 +353,7 @@ def open_watch(runtime: Runtime, pool: QThreadPool | None = None) -> WatchDriver
 def _with_its_code(call: Callable[[], Outcome]) -> Outcome:
     """The sale's creation, and its link's QR matrix made here, in the request's thread,
     with the answer: the GUI thread then only paints it (support/qr.py keeps the last
-    few links' matrices). The till program was told the link before (``call`` tells it)."""
+    few links' matrices)."""
     outcome = call()
     if isinstance(outcome, CreationOutcome) and outcome.url is not None:
         qr_matrix(outcome.url)
