@@ -1,7 +1,7 @@
 """The till program's requests, answered in the window's thread (core/terminal_api.py
 hands them over): the same path as the cashier's Enter, and the order book read where
 its connection lives. A new sale's answer is the exception: its link is told from the
-request's thread as the service gives it, before the window hears it (``_told``).
+request's thread as the service gives it, not waiting for this thread (``_told``).
 
 Plain Python: the window gives it its watch's ``create`` (the driver's, which also puts
 the order in its list), the desk and the hub. A request's reference is looked up first,
@@ -211,10 +211,11 @@ class TerminalTill:
 
     def _told(self, recorded: Recorded, order: Order, outcome: CreationOutcome) -> None:
         """In the request's thread: the service gave the new sale ``order`` its link, and
-        the request that asked for it is answered with it now, before the window hears
-        it, the QR is made or the book records it. The order was written before it was
-        sent: should the record fail, it stays unconfirmed in the book and is sent again
-        with its id, and the service gives the same link."""
+        the request that asked for it is answered with it now, as the outcome is handed
+        to this thread, not waiting for it to take it (so what the till program asks
+        next comes after it), to make the QR or to record it. The order was written
+        before it was sent: should the record fail, it stays unconfirmed in the book and
+        is sent again with its id, and the service gives the same link."""
         answered = self.desk.first_answer(order, outcome)  # reads no book, records nothing
         recorded(answered, self.describe(answered))
 
