@@ -2,15 +2,19 @@
 
 The window serves the API (terminal_api "local"); the sandbox is a process of its own.
 
-- ``terminal_create_ratio``: ``POST /v1/payments`` to its answer (the order written,
-  created at the sandbox, answered as its link comes), over a bare signed
-  ``create_order`` round trip to the same sandbox (a process of its own, as the real
-  service); both from a client thread, interleaved; median of the create runs each.
-  ``terminal_create_overhead_ms``: the difference, what the till program waits
-  beyond the service.
-- ``terminal_create_floor_ratio``: the same request answered by the smallest server
-  that keeps the rules (terminal_floor.py: the order written, then created), over the
-  same bare ``create_order``: what no structure of the API can go below.
+- ``terminal_create_ratio_floor``: ``POST /v1/payments`` to its answer (the order
+  written, created at the sandbox, answered as its link comes) over the same request
+  answered by the smallest server that keeps the rules (terminal_floor.py: the order
+  written, then created; no window, no QR), both to the same sandbox (a process of its
+  own, as the real service), from a client thread, interleaved with a bare signed
+  ``create_order``; median of the create runs each. ``terminal_create_ratio``: the
+  API over the bare call; ``terminal_create_floor_ratio``: the floor over it (what no
+  structure that writes the order first can go below); ``terminal_create_overhead_ms``:
+  what the till program waits beyond the service.
+- ``terminal_create_ratio_floor_80ms``: the same comparison with a sandbox that
+  answers as a real service over the Internet does, 80 ± 20 ms a request (another
+  window on it); ``terminal_create_ms_80ms``, ``terminal_create_floor_ms_80ms`` and
+  ``terminal_create_bare_ms_80ms`` beside it.
 - ``terminal_event_p95_ms``: a payment's event handed to the API in the window's
   thread to its arrival at a till program's stream in another process (created,
   shown, paid of each sale below; p95).
@@ -85,29 +89,52 @@ class Clients:
         self.process.wait(timeout=30)
 
 
-def bench_terminal(sizes: Sizes, work: Path, gui: Gui, base_url: str, *,
+def bench_terminal(sizes: Sizes, work: Path, gui: Gui, base_url: str, latent_url: str, *,
                    clients: int = CLIENTS) -> dict[str, Any]:
-    import requests
+    """``base_url``: the sandbox on loopback; ``latent_url``: one at 80 ± 20 ms."""
+    figures = _on_loopback(sizes, work, gui, base_url, clients)
+    latent = _terminal_window(gui, work / "terminal-80ms", latent_url)
+    try:
+        creates = _creates(sizes, gui, latent, work / "terminal-80ms", latent_url)
+    finally:
+        _close(gui, *latent)
+    return {**figures, **{f"{key}_80ms": value for key, value in creates.items()
+                          if key in _AT_LATENCY}}
 
+
+#: The figures told at the service's latency too (with ``_80ms``).
+_AT_LATENCY = ("terminal_create_ratio_floor", "terminal_create_ms",
+               "terminal_create_floor_ms", "terminal_create_bare_ms")
+
+
+def _terminal_window(gui: Gui, folder: Path, base_url: str) -> tuple[Any, Any, str]:
+    """A window serving the API, on the sandbox at ``base_url``: it, its runtime, the
+    API's token."""
     from paydesk.core.terminal_token import api_token
 
-    runtime = runtime_for(prepare_data_dir(work / "terminal", base_url), base_url,
+    runtime = runtime_for(prepare_data_dir(folder, base_url), base_url,
                           focus_interval_seconds=0.5, secret_storage="file")
     runtime.keeper.settings = dataclasses.replace(runtime.settings, terminal_api="local",
                                                   terminal_api_port=0)
     token = api_token(runtime.secret_store())
     window = gui.open_window(runtime, start=True)
-    server = window.parts.terminal.server
-    assert server is not None, window.parts.terminal.problem
-    api = server.base_url + "/v1"
-    published: dict[tuple[str, str], float] = {}
-    publish = server.publish
+    assert window.parts.terminal.server is not None, window.parts.terminal.problem
+    return window, runtime, token
 
-    def stamped(kind: str, data: dict[str, object]) -> None:
-        published.setdefault((kind, str(data.get("order_id"))), time.perf_counter())
-        publish(kind, data)
 
-    window.parts.terminal.till.follow(stamped)
+def _close(gui: Gui, window: Any, runtime: Any, _token: str) -> None:
+    gui.close_window(window)
+    runtime.close()
+
+
+def _creates(sizes: Sizes, gui: Gui, opened: tuple[Any, Any, str], folder: Path,
+             base_url: str) -> dict[str, float]:
+    """``POST /v1/payments`` to the window's API, the bare ``create_order`` and the floor
+    server's answer, in turns, each from a client thread (see the module's docstring)."""
+    import requests
+
+    window, _runtime, token = opened
+    api = window.parts.terminal.server.base_url + "/v1"
     session = requests.Session()
     session.trust_env = False
     session.headers["Authorization"] = f"Bearer {token}"
@@ -150,11 +177,8 @@ def bench_terminal(sizes: Sizes, work: Path, gui: Gui, base_url: str, *,
     api_times: list[float] = []
     bare_times: list[float] = []
     floor_times: list[float] = []
-    loaded: dict[str, Any] = {}
-    off: dict[str, Any] = {}
-    till_programs: Clients | None = None
     try:
-        with floor_server(work / "terminal" / "floor.sqlite3", base_url) as floor_url:
+        with floor_server(folder / "floor.sqlite3", base_url) as floor_url:
             for number in range(sizes.create_warmup + sizes.create_runs):
                 api_time = timed(lambda n=number: ask(n))
                 bare_time = timed(lambda n=number: bare(n))
@@ -164,6 +188,43 @@ def bench_terminal(sizes: Sizes, work: Path, gui: Gui, base_url: str, *,
                     api_times.append(api_time)
                     bare_times.append(bare_time)
                     floor_times.append(floor_time)
+    finally:
+        pool.shutdown()
+        session.close()
+        bare_session.close()
+    return {
+        "terminal_create_ratio_floor": median(api_times) / median(floor_times),
+        "terminal_create_ratio": median(api_times) / median(bare_times),
+        "terminal_create_ms": median(api_times) * 1000,
+        "terminal_create_bare_ms": median(bare_times) * 1000,
+        # What the till program waits beyond the service itself (the ratio's numerator
+        # less its denominator): the order written, two hops, the answer's way back.
+        "terminal_create_overhead_ms": (median(api_times) - median(bare_times)) * 1000,
+        "terminal_create_floor_ratio": median(floor_times) / median(bare_times),
+        "terminal_create_floor_ms": median(floor_times) * 1000,
+    }
+
+
+def _on_loopback(sizes: Sizes, work: Path, gui: Gui, base_url: str,
+                 clients: int) -> dict[str, Any]:
+    """The creates on loopback, then the events and stalls with and without ``clients``."""
+    opened = _terminal_window(gui, work / "terminal", base_url)
+    window, _runtime, token = opened
+    server = window.parts.terminal.server
+    api = server.base_url + "/v1"
+    published: dict[tuple[str, str], float] = {}
+    publish = server.publish
+
+    def stamped(kind: str, data: dict[str, object]) -> None:
+        published.setdefault((kind, str(data.get("order_id"))), time.perf_counter())
+        publish(kind, data)
+
+    window.parts.terminal.till.follow(stamped)
+    loaded: dict[str, Any] = {}
+    off: dict[str, Any] = {}
+    till_programs: Clients | None = None
+    try:
+        creates = _creates(sizes, gui, opened, work / "terminal", base_url)
         off = _sales(sizes, gui, window, None, published)
         sale = window.watch.presenter.sale
         assert sale is not None
@@ -174,20 +235,9 @@ def bench_terminal(sizes: Sizes, work: Path, gui: Gui, base_url: str, *,
     finally:
         if till_programs is not None:
             till_programs.close()
-        pool.shutdown()
-        session.close()
-        bare_session.close()
-        gui.close_window(window)
-        runtime.close()
+        _close(gui, *opened)
     return {
-        "terminal_create_ratio": median(api_times) / median(bare_times),
-        "terminal_create_ms": median(api_times) * 1000,
-        "terminal_create_bare_ms": median(bare_times) * 1000,
-        # What the till program waits beyond the service itself (the ratio's numerator
-        # less its denominator): the order written, two hops, the answer's way back.
-        "terminal_create_overhead_ms": (median(api_times) - median(bare_times)) * 1000,
-        "terminal_create_floor_ratio": median(floor_times) / median(bare_times),
-        "terminal_create_floor_ms": median(floor_times) * 1000,
+        **creates,
         "terminal_event_p95_ms": p95(loaded["latencies"]) * 1000,
         "terminal_stall_ms": loaded["stall"] * 1000,
         "terminal_stall_off_ms": off["stall"] * 1000,

@@ -4,9 +4,11 @@ The smallest server that keeps them: an aiohttp handler that writes the order in
 order book (synchronous = FULL, as the app's) before it sends ``create_order`` with
 PayDesk's gateway client, and answers with the link. No window, no event hub, no
 second thread, no QR code: what is left is the hop from the till program, the write
-and the service. ``terminal_create_floor_ratio`` is its answer over the bare
-``create_order``, the budget's denominator, measured the same way in the same run:
-a budget below it cannot be met by any structure that writes the order first.
+and the service. Its answer is the budget's denominator: ``terminal_create_ratio_floor``
+is PayDesk's answer over this one's, side by side in the same run (on loopback, and
+with the service at 80 ± 20 ms: ``_80ms``). ``terminal_create_floor_ratio`` is this
+one's over the bare ``create_order``: what no structure that writes the order first
+can go below.
 """
 
 from __future__ import annotations

@@ -114,6 +114,22 @@ class OrderDesk:
         if order.confirmed_at is None:
             self._offset_when_confirmed.setdefault(order.order_id, self._offset())
             at = self._first_answered.setdefault(order.order_id, at)
+        return self._linked(order, outcome, at, focused=focused)
+
+    def first_answer(self, order: Order, outcome: CreationOutcome) -> Order:
+        """``order``, written and sent once, as :meth:`answered` gives the sale for
+        ``outcome``, its first answer with a link, but from any thread: it records
+        nothing and reads no book, only the policy, the clocks (thread-safe) and a dict
+        the desk's thread keeps (the till program is answered from the request's thread;
+        :meth:`answered` records the moment in the desk's)."""
+        if outcome.url is None:
+            raise ValueError("an answer without a link")
+        return self._linked(order, outcome, _to_the_ms(outcome.finished_at), focused=True)
+
+    def _linked(self, order: Order, outcome: CreationOutcome, at: datetime, *,
+                focused: bool) -> Order:
+        """``order`` confirmed ``at`` with ``outcome``'s link, and its next check."""
+        assert outcome.url is not None
         confirmed = _confirmed(order, at)
         next_check = self.policy.next_check(
             confirmed, self.steady_of(outcome.finished_at), focused=focused,

@@ -13,6 +13,7 @@ from paydesk.domain.orders import OrderStatus
 
 if TYPE_CHECKING:
     from paydesk.domain.failures import Failure
+    from paydesk.domain.orders import Order
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +59,24 @@ class Request:
     call: Callable[[], Outcome]
     #: The cashier waits for it (the sale's creation): it must not queue behind others.
     urgent: bool = False
+    #: Hears a creation's link in the request's thread, once the outcome is handed back
+    #: (``handed_back``): see Told.
+    told: Callable[[CreationOutcome], None] | None = None
+
+    def handed_back(self, outcome: Outcome) -> None:
+        """The runner has just handed ``outcome`` back to the desk's thread (it calls this
+        in the request's thread): a link it brings is told now, neither waiting for that
+        thread to take it nor for anything else the runner does with it."""
+        if self.told is not None and isinstance(outcome, CreationOutcome) and outcome.url:
+            self.told(outcome)
 
 
 #: Calls ``request.call`` elsewhere; its outcome goes back to the watch engine's
 #: ``done`` (or ``crashed``) in the desk's thread.
 Runner = Callable[[Request], None]
+#: Hears a new sale's link as soon as the service gives it: the order as written, and
+#: the outcome. In the request's thread, right after the outcome was handed back to the
+#: desk's thread, so whatever is asked after it (read, dismissed) reaches that thread
+#: behind the outcome. It touches neither the book nor a widget (the till program's API
+#: answers from it; the window's runner calls it, a runner that cannot leaves it).
+Told = Callable[["Order", CreationOutcome], None]

@@ -8,7 +8,8 @@ DNS-rebinding trick names its own host), the ``Authorization: Bearer`` token mus
 this data folder's (core/terminal_token.py; read in this thread, as the keychain may
 wait), the body is small. The order book and the watch live in the window's thread, so
 each request is handed there (``post``: the window's courier) and its answer awaited
-here, on this loop: the window's thread never waits on this one, nor this on it.
+here, on this loop: the window's thread never waits on this one, nor this on it. A new
+payment's link comes straight from the thread that asked the service for it.
 
 Addresses (``/v1``): ``POST /payments`` ``{amount_kopecks, reference, email?, note?}``
 (the reference makes it idempotent), ``GET /payments/{order_id}``, ``GET
@@ -251,7 +252,8 @@ class TerminalApi:
         answered: asyncio.Future[tuple[Order, dict[str, object]]] = loop.create_future()
 
         def recorded(order: Order, shown: dict[str, object]) -> None:
-            # The window's thread: the service answered; the order as the API shows it.
+            # The service answered: the order as the API shows it. From the request's
+            # thread for a new sale's link, else the window's; the first call answers.
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(_settle, answered, True, (order, shown))
 

@@ -1,6 +1,7 @@
 """The till program's requests, answered in the window's thread (core/terminal_api.py
 hands them over): the same path as the cashier's Enter, and the order book read where
-its connection lives.
+its connection lives. A new sale's answer is the exception: its link is told from the
+request's thread as the service gives it, not waiting for this thread (``_told``).
 
 Plain Python: the window gives it its watch's ``create`` (the driver's, which also puts
 the order in its list), the desk and the hub. A request's reference is looked up first,
@@ -15,10 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from paydesk.core.counter_views import BuyerState, CounterScreens
 from paydesk.core.events import EventHub
+from paydesk.core.outcomes import CreationOutcome, Told
 from paydesk.core.problems import failure_of
 from paydesk.core.watch_events import (
     CreationRecorded,
@@ -35,11 +38,13 @@ from paydesk.domain.failures import ApiFailureCode, Failure, reference_reused
 from paydesk.domain.orders import CreationState, Order, OrderStatus, normalize_email
 from paydesk.domain.phase import phase_of
 
-#: Makes the sale as Enter does: (kopecks, email, note, reference) -> the order or None.
-Create = Callable[[int, str, str, str], "Order | None"]
+#: Makes the sale as Enter does: (kopecks, email, note, reference, told) -> the order or
+#: None; ``told`` hears its link in the request's thread (core/outcomes.py).
+Create = Callable[[int, str, str, str, Told], "Order | None"]
 #: Hears an event for the till program's stream: its kind and the payment as shown.
 Emit = Callable[[str, dict[str, object]], None]
-#: Hears that the service answered a creation: the order and how the API shows it.
+#: Hears that the service answered a creation: the order and how the API shows it (in
+#: the window's thread, or for a new sale's link in the request's).
 Recorded = Callable[[Order, dict[str, object]], None]
 #: What the buyer's screen shows of the sale, as a stream's event (the rest say nothing).
 _ON_SCREEN = {BuyerState.PENDING: "shown", BuyerState.CHECKING: "checking"}
@@ -78,7 +83,8 @@ class Taken:
 
 @dataclass
 class TerminalTill:
-    """The window's side of the till program's API; every method runs in its thread."""
+    """The window's side of the till program's API; every method runs in its thread, but
+    ``_told`` (the request's) and ``describe`` (either)."""
 
     desk: Any  # core.desk.OrderDesk (its get, by_reference and clocks)
     hub: EventHub
@@ -105,7 +111,7 @@ class TerminalTill:
     def __post_init__(self) -> None:
         hub = self.hub
         self._unsubscribe = [
-            # Before the screens render the code: the till program's request waits on it.
+            # Before the screens render the code: a request asked again waits on it.
             hub.subscribe(SaleAnswered, self._answered, first=True),
             hub.subscribe(CreationRecorded, self._recorded),
             hub.subscribe(OrderPaid, lambda event: self._said("paid", event.order)),
@@ -168,10 +174,11 @@ class TerminalTill:
 
     def take(self, ask: PaymentAsk, recorded: Recorded) -> Taken:
         """The order for ``ask``: the reference's own, else a new sale as Enter makes it.
-        ``recorded`` is called (in this thread) with the order and its description when
-        the service answers its creation (or, not on the buyer's screen, when that is in
-        the book), if ``in_flight`` says one is awaited: the answer goes out from there,
-        with no second trip to this thread."""
+        ``recorded`` is called with the order and its description when the service
+        answers its creation, if ``in_flight`` says one is awaited: for a new sale's link
+        in the request's thread, as it comes (``_told``: neither this thread nor the QR
+        is waited for); else in this one, as the answer is in the book or on the screens
+        (then called again for a link told before: the first call is the answer)."""
         known = self.desk.by_reference(ask.reference)
         if known is not None and not same_sale(known, ask):
             # Another sale under a reused reference (a daily check number): never the
@@ -187,7 +194,8 @@ class TerminalTill:
         problems: list[Problem] = []
         unsubscribe = self.hub.subscribe(Problem, problems.append)
         try:
-            order = self.create(ask.amount_kopecks, ask.email, ask.note, ask.reference)
+            order = self.create(ask.amount_kopecks, ask.email, ask.note, ask.reference,
+                                partial(self._told, recorded))
         except InputError as exc:
             return Taken(failure=exc.failure, status=422)
         except RuntimeError:  # the cashier's own sale is being sent
@@ -207,11 +215,20 @@ class TerminalTill:
             self._waiting.setdefault(order.order_id, []).append(recorded)
         return Taken(order=order, replayed=replayed, in_flight=out, shown=self.describe(order))
 
+    def _told(self, recorded: Recorded, order: Order, outcome: CreationOutcome) -> None:
+        """In the request's thread: the service gave the new sale ``order`` its link, and
+        the request that asked for it is answered with it now, as the outcome is handed
+        to this thread, not waiting for it to take it (so what the till program asks
+        next comes after it), to make the QR or to record it. The order was written
+        before it was sent: should the record fail, it stays unconfirmed in the book and
+        is sent again with its id, and the service gives the same link."""
+        answered = self.desk.first_answer(order, outcome)  # reads no book, records nothing
+        recorded(answered, self.describe(answered))
+
     def _answered(self, event: SaleAnswered) -> None:
-        """The sale's link came: the request that asked for it is answered, and "created"
-        said, now, before the screens show it and the book records it. The order was
-        written before it was sent: should this record fail, it stays unconfirmed in
-        the book and is sent again with its id, and the service gives the same link."""
+        """The sale's link came: a request asked again meanwhile is answered, and
+        "created" said, now, before the screens show it and the book records it (as for
+        ``_told``, the order was written before it was sent)."""
         self._settle(event.order)
         self._say_created(event.order)
 
@@ -257,7 +274,9 @@ class TerminalTill:
         return self.desk.by_reference(reference)
 
     def describe(self, order: Order) -> dict[str, object]:
-        """An order as the API shows it (JSON): phase, the service's status, link, times."""
+        """An order as the API shows it (JSON): phase, the service's status, link, times.
+        From any thread: it reads the desk's policy and clocks only (SteadyClock is
+        thread-safe), not the book."""
         phase = phase_of(order, expires_at=self.desk.expires_at(order),
                          now=self.desk.steady_now())
         return {

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from paydesk.core.client_slot import ClientSlot
 from paydesk.core.counter_presenter import CounterChanged, CounterPresenter
 from paydesk.core.events import EventHub
-from paydesk.core.outcomes import CheckOutcome, CreationOutcome, Outcome, Request, Runner
+from paydesk.core.outcomes import CheckOutcome, CreationOutcome, Outcome, Request, Runner, Told
 from paydesk.core.problems import failure_of, unexpected
 from paydesk.core.rate_limit import RateLimiter
 from paydesk.core.remote import fetch_status, resume_creation, send_creation
@@ -169,7 +169,7 @@ class WatchEngine:
     # -- creating ---------------------------------------------------------------------
 
     def create(self, amount: str | int, email: str = "", note: str = "",
-               reference: str | None = None) -> Order | None:
+               reference: str | None = None, told: Told | None = None) -> Order | None:
         """Write the sale and send it; it is in front of the buyer from now on. InputError
         for bad input (nothing is written); None when nothing could be written or sent
         (said: no payment client, the book refused or is lost). ``reference``: the till
@@ -190,7 +190,7 @@ class WatchEngine:
             self._store_failed(exc, say=False)  # a damaged book: set aside first
             self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, failure_of(exc)))
             return None
-        self._send(order, resume=False, awaited=True)  # it travels while the screens follow
+        self._send(order, resume=False, awaited=True, told=told)  # the screens follow it
         self.state.start_sale(order)
         return order
 
@@ -212,7 +212,8 @@ class WatchEngine:
             if order.order_id not in self._in_flight:
                 self._send(order, resume=True)
 
-    def _send(self, order: Order, *, resume: bool, awaited: bool = False) -> None:
+    def _send(self, order: Order, *, resume: bool, awaited: bool = False,
+              told: Told | None = None) -> None:
         """Send a creation; ``awaited``: the cashier waits for it (no other sale is taken
         until it ends or Esc sets it aside)."""
         client = self._gateway()
@@ -227,7 +228,7 @@ class WatchEngine:
         self._in_flight.add(order.order_id)
         self._unconfirmed[order.order_id] = self._monotonic()
         self._announce(CreationOut(order.order_id, True))
-        self._run(Request(order.order_id, call, urgent=awaited))
+        self._run(Request(order.order_id, call, urgent=awaited, told=told and partial(told, order)))
         if awaited:  # the outcome comes back later, in this thread: this runs first
             self.awaited = order.order_id
             self._announce(SaleCreating(True, order.order_id))

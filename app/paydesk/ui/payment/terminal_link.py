@@ -51,8 +51,8 @@ class TerminalLink:
         self.problem = ""
         self.till = TerminalTill(
             watch.desk, watch.hub,
-            lambda kopecks, email, note, reference: watch.create(kopecks, email, note,
-                                                                  reference),
+            lambda kopecks, email, note, reference, told: watch.create(
+                kopecks, email, note, reference, told),
             watch.in_flight, lambda: watch.book_is_lost,
             lambda: watch.presenter.sale_id, watch.end_sale, lambda order: _show(watch, order))
         start_here()  # requests come from the server's thread through the courier

@@ -27,7 +27,7 @@ from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from paydesk.core.client_slot import CLIENT_RETRY_S
 from paydesk.core.events import SettingsChanged
-from paydesk.core.outcomes import CreationOutcome, Outcome, Request
+from paydesk.core.outcomes import CreationOutcome, Outcome, Request, Told
 from paydesk.core.watch import TICK_S, WatchEngine
 from paydesk.core.watch_events import (
     BookLost,
@@ -191,17 +191,19 @@ class WatchDriver(QObject):
     # -- what the cashier does --------------------------------------------------
 
     def create(self, amount: str | int, email: str = "", note: str = "",
-               reference: str | None = None) -> Order | None:
+               reference: str | None = None, told: Told | None = None) -> Order | None:
         """Write the order and send it. Raises InputError for bad input, which
         the form shows next to the field; nothing is written then. None when
         nothing could be written or sent (the problem signal says why).
 
         The amount is read as the window's language writes it: in English
         ``1,234`` is thousands (paydesk.domain.money.parse_amount); kopecks from the
-        till program's API are checked by the desk (``reference``: its id of the sale)."""
+        till program's API are checked by the desk (``reference``: its id of the sale;
+        ``told``: hears the link in the request's thread as the outcome comes here; the
+        window then makes the code, as the answer does not wait for it)."""
         kopecks = amount if isinstance(amount, int) else parse_amount(
             amount, ceiling=self.desk.max_amount, language=writing_language())
-        order = self.engine.create(kopecks, email, note, reference)
+        order = self.engine.create(kopecks, email, note, reference, told)
         if order is not None:
             # The list hears of the order after its QR is shown (see _on_event), or after
             # ANNOUNCE_MS if the service is slow.
@@ -270,8 +272,10 @@ class WatchDriver(QObject):
         call = request.call
         if request.urgent:  # the sale's creation: the buyer waits for its code
             self._make_room()
-            call = partial(_with_its_code, call)
-        run_task(self.pool, call, self._arrived, self._crash_handler(request.order_id))
+            if request.told is None:  # else the till program is told first: the code here
+                call = partial(_with_its_code, call)
+        run_task(self.pool, call, self._arrived, self._crash_handler(request.order_id),
+                 then=request.handed_back)
 
     def _arrived(self, outcome: Outcome) -> None:
         self.engine.done(outcome)

@@ -35,10 +35,12 @@ _numbers = itertools.count()
 
 
 class Task(QRunnable):
-    def __init__(self, call: Callable[[], Any], number: int) -> None:
+    def __init__(self, call: Callable[[], Any], number: int,
+                 then: Callable[[Any], None] | None = None) -> None:
         super().__init__()
         self._call = call
         self.number = number
+        self._then = then
 
     def run(self) -> None:
         try:
@@ -48,6 +50,11 @@ class Task(QRunnable):
             to_gui(partial(_hand_over, self.number, exc, failed=True))
             return
         to_gui(partial(_hand_over, self.number, result, failed=False))
+        if self._then is not None:
+            try:
+                self._then(result)
+            except Exception:  # the result is on its way all the same
+                log.exception("background task's follow-up failed")
 
 
 def _hand_over(number: int, value: Any, *, failed: bool) -> None:
@@ -69,12 +76,14 @@ def run_task(
     call: Callable[[], Any],
     on_done: Callable[[Any], None],
     on_error: Callable[[BaseException], None] | None = None,
+    then: Callable[[Any], None] | None = None,
 ) -> Task:
     """Start ``call`` in ``pool``; ``on_done(result)`` (or ``on_error(exception)``) runs
-    later in this, the GUI, thread."""
+    later in this, the GUI, thread. ``then(result)`` runs in the worker once the result
+    is on its way here (what it tells comes after it, for anyone who then asks here)."""
     start_here()
     number = next(_numbers)
     _waiting[number] = (on_done, on_error)
-    task = Task(call, number)
+    task = Task(call, number, then)
     pool.start(task)
     return task
