@@ -19,13 +19,15 @@ class SandboxProcess:
     would share the window's interpreter lock, which the real service never does.
     """
 
-    def __init__(self, work: Path, *, latency_ms: int = 0) -> None:
+    def __init__(self, work: Path, *, latency_ms: int = 0, jitter_ms: int = 0) -> None:
+        """``latency_ms`` before each /backend answer, plus a random 0..``jitter_ms``."""
         env = {k: v for k, v in os.environ.items() if not k.startswith("PAYDESK_")}
-        self._stderr = (work / f"sandbox-{latency_ms}ms.log").open("w", encoding="utf-8")
+        self._stderr = (work / f"sandbox-{latency_ms}+{jitter_ms}ms.log").open(
+            "w", encoding="utf-8")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "paydesk.sandbox", "--host", "127.0.0.1", "--port", "0",
              "--client-id", str(CLIENT_ID), "--secret-key", SECRET, "--ttl", "3600",
-             "--latency-ms", str(latency_ms)],
+             "--latency-ms", str(latency_ms), "--latency-jitter-ms", str(jitter_ms)],
             stdout=subprocess.PIPE, stderr=self._stderr, text=True, env=env,
         )
         assert self.process.stdout is not None
