@@ -165,11 +165,13 @@ def test_the_list_says_creating_while_the_panel_does(
     assert status_cell(window, order.order_id)[0] == "Waiting"  # confirmed: payable
 
 
-def test_no_row_looks_like_the_panel_while_the_answer_is_awaited(
+def test_the_lists_row_stays_while_the_answer_is_awaited_and_clears_with_the_card(
     stalling_window: tuple[MainWindow, SandboxServer], qtbot: QtBot
 ) -> None:
-    """Enter: the sale before leaves the panel, and its row in the list stops being the
-    current one with it; the "Creating…" card comes with no row selected."""
+    """Enter: the list's current row (the sale before) stays while the order is on its way
+    (its highlight does not leave and come back a moment later, with the answer's row); a
+    slow answer brings the "Creating…" card, and then no row looks like what the panel
+    shows."""
     window, sandbox = stalling_window
     table = window.orders_panel.table
     type_amount(qtbot, window, "54")
@@ -177,10 +179,12 @@ def test_no_row_looks_like_the_panel_while_the_answer_is_awaited(
     model = window.orders_panel.model
     qtbot.waitUntil(lambda: model.row_of(before) is not None
                     and table.currentIndex().row() == model.row_of(before), timeout=WAIT_MS)
+    row = table.currentIndex().row()
     sandbox.inject(Fault.STALL, endpoint="create_order")
     type_amount(qtbot, window, "55")
     panel = window.parts.payment_panel
-    assert panel.link_label.link() is None and not table.currentIndex().isValid()
+    assert panel.link_label.link() is None and panel.creating_card_due()
+    assert table.currentIndex().row() == row == model.row_of(before)
     qtbot.waitUntil(lambda: panel.badge.phase() is OrderPhase.CREATING, timeout=WAIT_MS)
     assert not table.currentIndex().isValid()
     assert not table.selectionModel().hasSelection()

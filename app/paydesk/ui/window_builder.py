@@ -141,6 +141,7 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
             back_to_sale=actions.back_to_sale, follow_viewed=orders.show_viewed,
             keep_only=frame.banner.keep_only, paid_elsewhere=notices.on_paid,
             sale=SaleAnnouncer(panel).on_sale), parent=window)
+        panel.creating_card_shown.connect(lambda: orders.show_viewed(None))
         # The window's shortcuts work while the cashier types (an amount, a search).
         FieldShortcuts(window).watch()
         # The buyer's screen on paired tablets and phones (while the setting says so).

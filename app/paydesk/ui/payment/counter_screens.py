@@ -89,7 +89,11 @@ class ScreensRenderer(QObject):
         if screens.panel != shown.panel:
             parts.panel.show_view(screens.panel)
             viewed = screens.panel.order
-            parts.follow_viewed(None if viewed is None else viewed.order_id)
+            if screens.panel.creating is None:
+                parts.follow_viewed(None if viewed is None else viewed.order_id)
+            # else: the list's row stays while the order is on its way, so that its
+            # highlight does not leave and come back a moment later; the answer's order,
+            # or the "Creating…" card, moves it (creating_card_shown).
         if self._display is not None and screens.buyer != shown.buyer:
             self._display.show_view(screens.buyer)
         parts.show_to_buyer.setEnabled(screens.panel.can_show)

@@ -63,6 +63,8 @@ class PaymentPanel(QWidget):
     show_to_buyer_requested = Signal()
     #: The cashier asks to see the sale again.
     back_to_sale_requested = Signal()
+    #: The service is slow to answer: the "Creating…" card is shown.
+    creating_card_shown = Signal()
 
     def __init__(self, parent: QWidget | None = None, *,
                  save_folder: SaveFolder | None = None) -> None:
@@ -253,6 +255,7 @@ class PaymentPanel(QWidget):
         self.order_id_label.setToolTip("")
         self.note_label.setText("")
         self._set_card_state(OrderPhase.CREATING)
+        self.creating_card_shown.emit()
 
     def _set_place(self, view: PanelView) -> None:
         """Say where the order on the card stands with the buyer.
