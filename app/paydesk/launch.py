@@ -14,9 +14,8 @@ done here, in this order:
    to the command line's full parser, which knows every command;
 3. logging and crash reports, as a command's (``paydesk-cli.log``) until the
    window knows it is the only one on its data folder;
-4. for the window (and ``serve``), Python's automatic cycle collector is turned
-   off (:func:`collector_off`), and the Qt-free core it starts with (the
-   runtime, the settings) is imported before Qt: once PySide6 is loaded, it
+4. for the window, the Qt-free core it starts with (the runtime, the
+   settings) is imported before Qt: once PySide6 is loaded, it
    reads the source of every module imported after it (its ``__feature__``
    check looks for the word "PySide6"). The modules imported at the top of
    this one come first for that reason too.
@@ -25,12 +24,10 @@ done here, in this order:
 from __future__ import annotations
 
 import argparse
-import gc
 import logging
 import os
 import sys
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -87,42 +84,19 @@ def open_window(options: argparse.Namespace) -> int:
     problem = display_problem(os.environ, sys.platform)
     if problem is not None:
         return _no_window(problem)
-    with collector_off():
-        import paydesk.core.runtime  # noqa: F401  (before Qt: step 4 of the module's doc)
-        try:
-            from paydesk.ui.app import run_window  # Qt: the window's only; it may be missing
-        except ImportError as exc:
-            # Most often a system library Qt needs (libEGL, libxkbcommon) is missing.
-            return _no_window(f"Qt could not be loaded ({exc})")
-        if qt_platform(os.environ, sys.platform) == "xcb":
-            from paydesk.ui.shell.platform_libraries import xcb_problem  # Qt's, as run_window
-
-            problem = xcb_problem()  # else Qt aborts, naming a library that may be there
-            if problem is not None:
-                return _no_window(problem)
-        return int(run_window(data_dir=options.data_dir, demo=options.demo))
-
-
-@contextmanager
-def collector_off() -> Iterator[None]:
-    """Python's automatic cycle collector off from the start of the window (or of
-    ``serve``) to its end.
-
-    What a start makes (the modules, PySide's types, the window) lives as long as
-    the process, so a collection during the start walks all of it and finds next to
-    nothing to free; it ran several times before the first frame. Once Qt is up, the
-    window's own collector runs the collections, from a timer in the GUI thread
-    (ui/shell/gui_collector.py); right after the first frame it collects once and
-    leaves the start's objects out of every later collection. The collector is as
-    it was once the window has closed.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
+    import paydesk.core.runtime  # noqa: F401  (before Qt: step 4 of the module's doc)
     try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
+        from paydesk.ui.app import run_window  # Qt: the window's only; it may be missing
+    except ImportError as exc:
+        # Most often a system library Qt needs (libEGL, libxkbcommon) is missing.
+        return _no_window(f"Qt could not be loaded ({exc})")
+    if qt_platform(os.environ, sys.platform) == "xcb":
+        from paydesk.ui.shell.platform_libraries import xcb_problem  # Qt's, as run_window
+
+        problem = xcb_problem()  # else Qt aborts, naming a library that may be there
+        if problem is not None:
+            return _no_window(problem)
+    return int(run_window(data_dir=options.data_dir, demo=options.demo))
 
 
 def serve(options: argparse.Namespace) -> int:
@@ -130,14 +104,13 @@ def serve(options: argparse.Namespace) -> int:
     only, so no display is needed."""
     setup_command_logging(options.data_dir, demo=options.demo, verbose=options.verbose,
                           command="serve")
-    with collector_off():
-        try:
-            from paydesk.ui.headless import run_headless  # Qt, as the window's
-        except ImportError as exc:
-            print(f"paydesk: PayDesk cannot serve here: Qt could not be loaded ({exc}).",
-                  file=sys.stderr)
-            return exit_codes.NO_WINDOW
-        return int(run_headless(data_dir=options.data_dir, demo=options.demo))
+    try:
+        from paydesk.ui.headless import run_headless  # Qt, as the window's
+    except ImportError as exc:
+        print(f"paydesk: PayDesk cannot serve here: Qt could not be loaded ({exc}).",
+              file=sys.stderr)
+        return exit_codes.NO_WINDOW
+    return int(run_headless(data_dir=options.data_dir, demo=options.demo))
 
 
 def about_qt(*, check: bool) -> tuple[str, Probe | None, Probe | None]:

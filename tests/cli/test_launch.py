@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import gc
 import subprocess
 import sys
 from pathlib import Path
@@ -69,21 +68,6 @@ def test_no_command_after_all_opens_the_window(monkeypatch: pytest.MonkeyPatch) 
 
     [options] = opened
     assert (options.demo, options.data_dir, options.command) == (True, "/tmp/till", None)
-
-
-@pytest.mark.parametrize("enabled_before", [True, False])
-def test_the_collector_is_off_for_the_window_and_as_it_was_after(enabled_before: bool) -> None:
-    was = gc.isenabled()
-    (gc.enable if enabled_before else gc.disable)()
-    try:
-        with launch.collector_off():
-            assert not gc.isenabled()
-        assert gc.isenabled() is enabled_before
-        with pytest.raises(RuntimeError), launch.collector_off():
-            raise RuntimeError("the window failed to start")
-        assert gc.isenabled() is enabled_before
-    finally:
-        (gc.enable if was else gc.disable)()
 
 
 #: Runs paydesk's entry point, then says on stderr whether Qt or the window were loaded.

@@ -22,7 +22,8 @@ class SandboxProcess:
     def __init__(self, work: Path, *, latency_ms: int = 0, jitter_ms: int = 0) -> None:
         """``latency_ms``, and a random 0..``jitter_ms`` more, before each /backend reply."""
         env = {k: v for k, v in os.environ.items() if not k.startswith("PAYDESK_")}
-        self._stderr = (work / f"sandbox-{latency_ms}ms.log").open("w", encoding="utf-8")
+        self._stderr = (work / f"sandbox-{latency_ms}+{jitter_ms}ms.log").open(
+            "w", encoding="utf-8")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "paydesk.sandbox", "--host", "127.0.0.1", "--port", "0",
              "--client-id", str(CLIENT_ID), "--secret-key", SECRET, "--ttl", "3600",

@@ -112,7 +112,7 @@ def after_import(name: str, then: Callable[[Any], None]) -> None:
     """Call ``then(module)`` once module ``name`` has been imported, where the app imports it.
 
     Importing it here first would change what the start does: the launcher imports
-    the window's modules late, after its core and with the cycle collector off.
+    the window's modules late, after its core.
     A finder first in ``sys.meta_path`` finds the module's spec as Python would
     and wraps its loader's ``exec_module``; it takes itself out once it has.
     """

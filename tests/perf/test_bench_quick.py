@@ -24,6 +24,7 @@ PARTS = ("startup", "create", "status", "refresh", "history", "external", "sandb
 KEYS = (
     "startup_ratio",
     "create_to_qr_ratio",
+    "create_to_qr_real_ratio",
     "status_to_screens_ms",
     "refresh_ratio",
     "max_stall_ms",

@@ -35,31 +35,19 @@ from bench_startup import child_environment  # noqa: E402
 #: Run in the child: record the enums PySide builds, then start PayDesk as the
 #: benchmark does and report, at the first frame, what is loaded.
 PROBE = """
-import enum, gc, json, sys
+import enum, json, sys
 created = []
 _create = enum.EnumType._create_
 def _recording(cls, class_name, names, **kw):
     created.append(class_name)
     return _create(cls, class_name, names, **kw)
 enum.EnumType._create_ = _recording
-from paydesk import launch
-collections = []
-opened = []
-def _collected(phase, info):
-    if opened and phase == "start" and gc.isenabled():  # automatic: not the window's timer
-        collections.append(info["generation"])
-gc.callbacks.append(_collected)
-_open_window = launch.open_window
-def _opening(options):
-    opened.append(True)
-    return _open_window(options)
-launch.open_window = _opening
 sys.path.insert(0, sys.argv[1])
 import startup_child
 watch = startup_child.watch_first_frame
 def report(window):
-    print("PROBE " + json.dumps({"modules": sorted(sys.modules), "enums": created,
-                                 "collections": collections}), flush=True)
+    print("PROBE " + json.dumps({"modules": sorted(sys.modules), "enums": created}),
+          flush=True)
 startup_child.watch_first_frame = lambda window, _=None: watch(window, report)
 startup_child.run_app(False)
 """
@@ -119,10 +107,3 @@ def test_the_first_frame_builds_no_enum_of_the_qt_namespace(
 def test_the_menus_actions_come_after_the_first_frame(first_frame: dict[str, list[Any]]) -> None:
     # QIcon.ThemeIcon (QAction's overloads name QIcon) and QKeySequence.StandardKey.
     assert not {"ThemeIcon", "StandardKey"} & set(first_frame["enums"])
-
-
-def test_the_start_runs_no_automatic_collection(first_frame: dict[str, list[Any]]) -> None:
-    # From the window's start to its first frame, none: what the start makes lives as
-    # long as the window (paydesk/launch.py, collector_off). Before, they ran while Qt and
-    # the window's modules were imported.
-    assert first_frame["collections"] == []

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import timedelta
 from pathlib import Path
 
@@ -12,7 +11,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
-from texts_at_paint import PaintOrder, TextsAtPaint
 
 from paydesk.core.counter_views import Place
 from paydesk.domain.orders import CreationState
@@ -94,30 +92,6 @@ def test_creating_blanks_the_panel_then_shows_the_amount_and_no_link_yet(
     assert not any(button.isEnabled() for button in buttons(panel))
     assert not on.countdown_running()
     screenshot(panel, "creating")
-
-
-def test_an_answer_in_time_goes_straight_to_its_code(
-    panel: PaymentPanel, on: OnPanel, qtbot: QtBot
-) -> None:
-    """A service that answers within the moment: no "Creating…" card flashes between
-    Enter and the code."""
-    on.show(replace(an_order(), note="the sale before", amount=99_900),
-            NOW + timedelta(minutes=15))
-    on.creating(125_050)
-    texts = (panel.amount_label, panel.countdown_label, panel.order_id_label, panel.note_label,
-             panel.badge, panel.link_label)
-    painted_with = TextsAtPaint(panel.qr, texts)
-    order = PaintOrder(panel.card)
-    on.show(an_order(), NOW + timedelta(minutes=15))
-    assert not panel.creating_card_due()
-    assert panel.qr.isVisible() and panel.qr.matrix() is not None
-    assert panel.badge.phase() is OrderPhase.PENDING
-    # The code was painted first and alone, with nothing of the sale before around it;
-    # the rest of the card follows.
-    assert painted_with.seen and painted_with.seen[0] == ["", "", "", "", "", ""]
-    assert panel.qr in order.painted and set(order.painted) <= {panel.qr, panel.qr.parentWidget()}
-    qtbot.waitUntil(lambda: panel.badge in order.painted)
-    order.close()
 
 
 def test_pending_order_shows_a_scannable_code_link_and_countdown(

@@ -129,20 +129,10 @@ class PaymentForm(QWidget):
             self.amount_input.text(), self.email_input.text(), self.note_input.text()
         )
 
-    def hold_for_sale(self) -> None:
-        """A creation went out: Enter and the button are refused from now on, and the form
-        keeps still until the sale's screens come (:meth:`set_busy`, from
-        counter_screens.py): what changes in it meanwhile (its fields emptied for the
-        next buyer, after Enter) and its "Creating…" are painted with them. A paint now
-        would run the fields' Python (their event filters) while the sale's request
-        needs the interpreter lock."""
-        self._busy = True
-        self.setUpdatesEnabled(False)
-
     def set_busy(self, busy: bool) -> None:
-        """A creation is out (Enter refused, the button says so), or over."""
+        """A creation is out (Enter refused, the button says "Creating…"), or over: the
+        counter's screens say so (counter_screens.py) from Enter's own call on."""
         self._busy = busy
-        self.setUpdatesEnabled(True)  # after hold_for_sale: painted from now on
         self.create_button.setEnabled(not busy)
         self.create_button.setText(tr("Creating…") if busy else tr("Create payment  ⏎"))
 

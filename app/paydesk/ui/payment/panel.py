@@ -15,11 +15,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QPoint, QRect, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QRegion
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QStackedWidget,
@@ -44,11 +43,9 @@ if TYPE_CHECKING:
     from paydesk.domain.orders import Order
     from paydesk.ui.shell.save_dialog import SaveFolder
 
-#: How long an order may be on its way, once the panel is covered (its screens come a
-#: frame after it went out: counter_screens.py), before the card says "Creating…". A
-#: service that answers sooner goes straight to the QR, without a card flashing for a
-#: frame in between; the paint of that card would also hold up the answer it waits for
-#: (one Python thread runs at a time, and the request's thread needs it too).
+#: How long an order may be on its way, the panel blank, before the card says
+#: "Creating…": a service that answers sooner goes straight to the QR, without a card
+#: flashing in between.
 CREATING_CARD_AFTER_MS = 150
 #: The characters of a till program's reference on the card's last line (up to 64 may
 #: come): the line stays one line beside the note; the whole is in its tooltip.
@@ -86,22 +83,17 @@ class PaymentPanel(QWidget):
         self._idle = IdleCard(self)
         self.idle_label = self._idle.label
         self.card = self._build_card(save_folder)
+        #: An order on its way, for its first moments: a blank page, nothing of the order
+        #: shown before in sight.
+        self._blank = QWidget(self)
+        self._blank.setObjectName("panel_blank")
         self._stack = QStackedWidget(self)
-        self._stack.addWidget(self._idle)
-        self._stack.addWidget(self.card)
+        for page in (self._idle, self._blank, self.card):
+            self._stack.addWidget(page)
         self._stack.setCurrentWidget(self._idle)
-        # An order on its way, for its first moments: a cover over the card or the idle
-        # page, not a page of the stack, so the answer only uncovers the card (hiding one
-        # plain widget), instead of showing the card again and laying it all out. A new
-        # code that comes onto the card is painted through a hole in it (_show_order).
-        self._cover = QWidget(self)
-        self._cover.setObjectName("panel_cover")
-        self._cover.setAutoFillBackground(True)
-        self._cover.hide()
-        root = QGridLayout(self)
+        root = QVBoxLayout(self)
         root.setContentsMargins(0, 0, 0, 0)
-        root.addWidget(self._stack, 0, 0)
-        root.addWidget(self._cover, 0, 0)
+        root.addWidget(self._stack)
         self._set_place(PanelView())
 
     def _build_card(self, save_folder: SaveFolder | None) -> QFrame:
@@ -194,38 +186,18 @@ class PaymentPanel(QWidget):
         self._creating_card_timer.stop()
         self._creating_amount = None
         order, phase = view.order, view.phase
-        before, self._order = self._order, order
+        self._order = order
         if order is None or phase is None:
             self.qr.set_text(None)
             self.qr.set_inactive(None)
             self._set_link(None)
             self._stack.setCurrentWidget(self._idle)
-            self._uncover()
             return
-        # The card comes (from under the cover, from the idle page, or with a new sale in
-        # place of another order): nothing of it is painted for this order yet.
-        coming = (not self._cover.isHidden() or self._stack.currentWidget() is not self.card
-                  or (view.place.is_sale and before is not None
-                      and before.order_id != order.order_id))
         self._stack.setCurrentWidget(self.card)
         look = CARDS[phase]
-        new_link = order.url is not None and order.url != self.qr.text()
         self.qr.set_text(order.url)
         self.qr.set_inactive(tr(str(look.overlay)) if look.overlay else None,
                              accent=StatusBadge.accent(phase), conceal=look.conceal)
-        if new_link and self.qr.isVisible():
-            # The buyer is waiting for this: paint the code now, before the texts
-            # around it and whatever else this event-loop pass does (the list,
-            # the totals), where the card was last laid out (a note of another length
-            # moves it a little, as the texts come). A card that comes is covered but
-            # for the code, so that this paint draws the code alone, with no text of
-            # another order beside it; the rest of the card follows. A look at another
-            # order keeps the card's texts for that pass: a look through the list never
-            # flashes blank.
-            if coming:
-                self._cover_all_but(self.qr)
-            self.qr.repaint()
-        self._uncover()
         self.amount_label.setText(money(order.amount))
         self.badge.set_order(order, phase)
         self._set_link(order.url, payable=view.link_payable)
@@ -249,17 +221,14 @@ class PaymentPanel(QWidget):
             self._set_countdown_text(self._final_words(order, phase))
 
     def _show_creating(self, amount_kopecks: int) -> None:
-        """The order is on its way to the service (its answer is late: these screens wait
-        for it a frame, counter_screens.py). Nothing of the order shown before stays in
-        sight (its code least of all): the panel is blank at once, and the "Creating…"
+        """The order is on its way to the service. Nothing of the order shown before stays
+        in sight (its code least of all): the panel is blank at once, and the "Creating…"
         card (amount, no link yet) comes if the answer takes longer than
         :data:`CREATING_CARD_AFTER_MS`."""
         self._order = None
         self._creating_amount = amount_kopecks
-        self._cover.raise_()  # over the stack, whatever was made first
-        self._cover.show()
-        # Emptied while out of sight (no paint): the answer shows the card with its code
-        # at once, and none of the order before may come with it, even for a frame.
+        self._stack.setCurrentWidget(self._blank)
+        # Emptied while out of sight: the answer's card shows none of the order before.
         self.qr.set_text(None)
         self._set_link(None)
         for label in (self.amount_label, self.countdown_label, self.order_id_label,
@@ -269,18 +238,6 @@ class PaymentPanel(QWidget):
         self.badge.set_order(None)
         self._creating_card_timer.start()
 
-    def _cover_all_but(self, widget: QWidget) -> None:
-        """Cover the panel but for ``widget``, which shows through."""
-        self._cover.raise_()
-        self._cover.show()
-        corner = self._cover.mapFrom(self, widget.mapTo(self, QPoint(0, 0)))
-        hole = QRegion(QRect(corner, widget.size()))
-        self._cover.setMask(QRegion(self._cover.rect()).subtracted(hole))
-
-    def _uncover(self) -> None:
-        self._cover.hide()
-        self._cover.clearMask()
-
     def creating_card_due(self) -> bool:
         """An order is on its way and the panel is still blank: its "Creating…" card
         comes unless the answer does first."""
@@ -288,7 +245,6 @@ class PaymentPanel(QWidget):
 
     def _show_creating_card(self) -> None:
         self._stack.setCurrentWidget(self.card)
-        self._uncover()
         self.amount_label.setText(money(self._creating_amount or 0))
         self.badge.set_creating()
         self.qr.set_text(None)
@@ -313,8 +269,6 @@ class PaymentPanel(QWidget):
         if self.buyer_strip.set_place(place, can_show=view.can_show,
                                       sale_amount=view.sale_amount):
             restyle(self.card, looked_up=not place.is_sale)
-        if not self._cover.isHidden():
-            return  # covered: laid out as the answer uncovers the card (_show_order)
         for frame in (self.buyer_strip, self.card):  # laid out now, as in
             layout = frame.layout()  # _set_card_state: a grab right after shows it whole
             if layout is not None:
@@ -327,7 +281,7 @@ class PaymentPanel(QWidget):
         return self._order
 
     def is_idle(self) -> bool:
-        return self._stack.currentWidget() is self._idle and self._cover.isHidden()
+        return self._stack.currentWidget() is self._idle
 
     @staticmethod
     def _final_words(order: Order, phase: OrderPhase) -> str:
