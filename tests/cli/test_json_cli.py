@@ -150,7 +150,8 @@ def test_config_show_json_says_whether_the_secret_is_set_never_what(
 
     assert run.code == 0, run.err
     shown = json.loads(run.out)
-    assert set(shown) == {"data_dir", "settings", "secret_key"}
+    assert set(shown) == {"data_dir", "settings", "secret_key", "terminal_api_served"}
+    assert shown["terminal_api_served"] is None  # nothing serves the API now
     assert shown["settings"]["base_url"] == "https://pay.example.com"
     assert shown["settings"]["client_id"] == 42
     assert shown["secret_key"] == {"set": True, "stored_in": "OS keychain", "problem": None}

@@ -158,7 +158,7 @@ def test_the_list_follows_a_payment_another_process_records(
             assert refreshed.returncode == 0, refreshed.stderr
             qtbot.waitUntil(lambda: panel.model.index(0, Column.STATUS).data() == "Paid",
                             timeout=WAIT_MS)
-            qtbot.waitUntil(lambda: "1 paid" in panel.totals_label.text(), timeout=WAIT_MS)
+            qtbot.waitUntil(lambda: "paid 1 for" in panel.totals_label.text(), timeout=WAIT_MS)
         assert panel.paid_today_label.text() == f"Paid today: {money(7500)}"
         assert panel.selected_order_ids() == [order.order_id]
     finally:
