@@ -186,16 +186,16 @@ class OrdersModel(QStandardItemModel):
             self.failed.emit(book_error_text(exc))
             return True
         new = next((at for at, order in enumerate(fresh) if order.order_id in self._rows),
-                   len(fresh))
+                   len(fresh))  # orders above the first loaded one: new sales
         shown = min(loaded + new, max(self._wanted, new))  # rows after: new ones, then old
-        kept = fresh[new:shown]  # the loaded rows still shown, in their places
+        kept = fresh[new:shown]  # must be the loaded rows still shown, in their places
+        stayed = [order.order_id for order in kept] == [
+            order.order_id for order in self._orders[:shown - new]]
         # A full read that is all new (or all shown) cannot tell: a page more is asked for.
         more = len(fresh) > shown or len(fresh) == loaded + 2
-        if any(old.order_id != each.order_id for old, each in zip(self._orders, kept)) or (
-                len(kept) < min(loaded, shown - new) or (more and not self._more
-                                                         and shown < self._wanted)):
-            return False
-        for row, (order, old) in enumerate(zip(kept, self._orders)):
+        if not stayed or (more and not self._more and shown < self._wanted):
+            return False  # an order left or moved, or one more fits below the last
+        for row, (order, old) in enumerate(zip(kept, self._orders[:len(kept)], strict=True)):
             if order != old:
                 self._orders[row] = order
                 self._set_row(row, order)
