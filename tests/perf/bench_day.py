@@ -17,11 +17,15 @@ system), its resident memory and its open file descriptors, sampled at set sales
   is 1.0; a list that re-reads every row since the morning grows with the day.
 - ``day_rss_mib_per_1000``: resident memory at the last sale less at the 100th, in
   MiB per 1 000 sales.
-- ``day_open_files_growth``: open file descriptors at the last sale less at the 100th.
+- ``day_open_files_growth``: open file descriptors at the last sale less at the 100th,
+  less those of the pools that fill as checks overlap (the connections to the service,
+  up to ``max_in_flight``, and an event descriptor per thread of the check pool); the
+  raw counts, the connections and the threads are in the details.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -47,16 +51,44 @@ FULL_DAY = (100, 1000, SPAN)
 QUICK_DAY = (10, 30, 10)
 
 
-def proc_figures(pid: int) -> tuple[float, float, int]:
-    """CPU seconds (user + system), RSS in MiB and open file descriptors of ``pid``."""
-    fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
-    ticks = os.sysconf("SC_CLK_TCK")
-    cpu = (int(fields[11]) + int(fields[12])) / ticks  # utime, stime
-    rss_kib = 0
-    for line in Path(f"/proc/{pid}/status").read_text(encoding="ascii").splitlines():
-        if line.startswith("VmRSS:"):
-            rss_kib = int(line.split()[1])
-    return cpu, rss_kib / 1024, len(os.listdir(f"/proc/{pid}/fd"))
+class Sample:
+    """The window process at one sale, read in ``/proc``."""
+
+    def __init__(self, pid: int, service_port: int) -> None:
+        fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
+        #: CPU seconds, user + system.
+        self.cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        rss_kib = 0
+        for line in Path(f"/proc/{pid}/status").read_text(encoding="ascii").splitlines():
+            if line.startswith("VmRSS:"):
+                rss_kib = int(line.split()[1])
+        self.rss_mib = rss_kib / 1024
+        targets = []
+        for fd in os.listdir(f"/proc/{pid}/fd"):
+            with contextlib.suppress(OSError):  # closed meanwhile
+                targets.append(os.readlink(f"/proc/{pid}/fd/{fd}"))
+        self.open_files = len(targets)
+        self.threads = len(os.listdir(f"/proc/{pid}/task"))
+        #: Connections to the payment service: its pool holds up to max_in_flight.
+        self.service = _connections_to(pid, {t[8:-1] for t in targets
+                                             if t.startswith("socket:[")}, service_port)
+
+    @property
+    def own_files(self) -> int:
+        """Open descriptors less those of the pools: a connection to the service and an
+        event descriptor per thread open as checks overlap, up to the pools' sizes."""
+        return self.open_files - self.service - self.threads
+
+
+def _connections_to(pid: int, inodes: set[str], port: int) -> int:
+    count = 0
+    for table in ("tcp", "tcp6"):
+        with contextlib.suppress(OSError):
+            for line in Path(f"/proc/{pid}/net/{table}").read_text().splitlines()[1:]:
+                fields = line.split()
+                if fields[9] in inodes and int(fields[2].rsplit(":", 1)[1], 16) == port:
+                    count += 1
+    return count
 
 
 def open_file_kinds(pid: int) -> str:
@@ -139,7 +171,8 @@ def bench_day(quick: bool, work: Path) -> dict[str, Any]:
     session.headers["Authorization"] = f"Bearer {token}"
     api = f"http://127.0.0.1:{port}/v1"
     buyers = ThreadPoolExecutor(max_workers=4)
-    samples: dict[int, tuple[float, float, int]] = {}
+    samples: dict[int, Sample] = {}
+    service_port = int(sandbox.base_url.rsplit(":", 1)[1].split("/")[0])
     outcomes = {"approve": 0, "decline": 0, "left": 0}
     try:
         try:
@@ -165,7 +198,7 @@ def bench_day(quick: bool, work: Path) -> dict[str, Any]:
             if decision != "left":  # the buyer's phone, beside the till program
                 buyers.submit(decide, link, decision, "day@example.com", timeout=30)
             if number in wanted:
-                samples[number] = proc_figures(window.pid)
+                samples[number] = Sample(window.pid, service_port)
             if number % 100 == 0:
                 log(f"day: {number} sales; open: {open_file_kinds(window.pid)}")
     finally:
@@ -181,18 +214,21 @@ def bench_day(quick: bool, work: Path) -> dict[str, Any]:
         sandbox.stop()
 
     def per_sale(start: int) -> float:
-        return (samples[start + span][0] - samples[start][0]) / span
+        return (samples[start + span].cpu - samples[start].cpu) / span
 
-    early, late = per_sale(first), per_sale(last - span)
+    early, late, at_first, at_last = per_sale(first), per_sale(last - span), \
+        samples[first], samples[last]
     return {
         "day_cpu_ratio_1000_100": late / early,
-        "day_rss_mib_per_1000": (samples[last][1] - samples[first][1]) / (last - first) * 1000,
-        "day_open_files_growth": samples[last][2] - samples[first][2],
+        "day_rss_mib_per_1000": (at_last.rss_mib - at_first.rss_mib) / (last - first) * 1000,
+        "day_open_files_growth": at_last.own_files - at_first.own_files,
         "day_cpu_ms_per_sale_early": early * 1000,
         "day_cpu_ms_per_sale_late": late * 1000,
-        "day_rss_mib_at_first": samples[first][1],
-        "day_rss_mib_at_last": samples[last][1],
-        "day_open_files": samples[last][2],
+        "day_rss_mib_at_first": at_first.rss_mib,
+        "day_rss_mib_at_last": at_last.rss_mib,
+        "day_open_files": f"{at_first.open_files} -> {at_last.open_files}",
+        "day_service_connections": f"{at_first.service} -> {at_last.service}",
+        "day_threads": f"{at_first.threads} -> {at_last.threads}",
         "day_sales": last,
         "day_samples_at": f"{first}, {last}",
         "day_paid_refused_left": f"{outcomes['approve']}/{outcomes['decline']}/{outcomes['left']}",
