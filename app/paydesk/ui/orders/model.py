@@ -6,8 +6,11 @@ arrive a page at a time through ``canFetchMore``/``fetchMore`` as the view
 scrolls. A background status check replaces one row in place
 (:meth:`OrdersModel.update_order`) instead of resetting the list, so the
 selection and the scroll position survive polling; so does a status another
-program changed (:meth:`OrdersModel.follow_book`). What each column shows of
-an order is :mod:`paydesk.ui.orders.table_columns`.
+program changed (:meth:`OrdersModel.follow_book`). A new sale is a row inserted at
+the top, and the rows loaded stay as many as the view asked for (the last leaves), so a
+long day's sales cost each look at the book the same at its end as at its start. A new
+filter, sort or refresh is a plain reset. What each column shows of an order is
+:mod:`paydesk.ui.orders.table_columns`.
 
 Each loaded row's cells are items of a :class:`QStandardItemModel`, made when the
 row arrives or its order changes: the view paints them without a call into Python.
