@@ -60,6 +60,10 @@ against a baseline measured in the same run, interleaved with it:
 - ``terminal``: the till program's API beside the window, its answer against the
   smallest server that keeps the rules, on loopback and with the service at 80 ± 20 ms,
   and 50 till programs streaming and polling (bench_terminal.py says what each figure is).
+- ``day``: a long day at the counter, sales asked for through the till program's API of
+  PayDesk's window in a process of its own and paid on the sandbox's page: the window's
+  CPU per sale at the 1 000th sale over at the 100th, its memory and open files
+  (bench_day.py says what each figure is).
 - ``million``: the window on a till's book of 1 000 000 orders (bench_million.py);
   run only when named (``--only million``), as building the book takes minutes.
 
@@ -127,9 +131,13 @@ BUDGETS: dict[str, tuple[float, str]] = {
     "shared_upload_1000_s": (5.0, "1 000 orders of an outage up after the book's return"),
     "history_filter_1m_ms": (100, "status filter, search, sort: first rows, 1 000 000"),
     "history_rss_1m_ratio": (1.1, "window's RSS, 1 000 000 orders / 100 000"),
+    # A long day through the till program's API (bench_day.py):
+    "day_cpu_ratio_1000_100": (1.25, "window's CPU per sale, at the 1 000th / at the 100th"),
+    "day_rss_mib_per_1000": (5, "window's RSS growth per 1 000 sales, MiB"),
+    "day_open_files_growth": (0, "window's open files, at the 1 000th sale - at the 100th"),
 }
 PARTS = ("startup", "create", "status", "refresh", "history", "external", "sandbox", "shared",
-         "printer", "web", "terminal")
+         "printer", "web", "terminal", "day")
 #: Parts run only when named (--only): building their book takes minutes.
 EXTRA_PARTS = ("million",)
 
@@ -173,7 +181,12 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
         if "startup" in parts:
             log("start-up")
             figures.update(bench_startup(sizes, work, base_url))
-        gui = Gui() if set(parts) - {"startup", "sandbox"} else None
+        if "day" in parts:  # the window in a process of its own, before ours has one
+            log("a long day through the till program's API")
+            import bench_day
+
+            figures.update(bench_day.bench_day(sizes == QUICK, work))
+        gui = Gui() if set(parts) - {"startup", "sandbox", "day"} else None
         if "sandbox" in parts:
             log("sandbox")
             figures.update(bench_sandbox(sizes, work, sandbox))

@@ -20,7 +20,7 @@ from postgres import server_bindir
 BENCH = Path(__file__).with_name("bench.py")
 #: Every part, the ones run only when named too.
 PARTS = ("startup", "create", "status", "refresh", "history", "external", "sandbox", "shared",
-         "million", "printer", "web", "terminal")
+         "million", "printer", "web", "terminal", "day")
 KEYS = (
     "startup_ratio",
     "create_to_qr_ratio",
@@ -45,6 +45,9 @@ KEYS = (
     "terminal_stall_ms",
     "history_filter_1m_ms",
     "history_rss_1m_ratio",
+    "day_cpu_ratio_1000_100",
+    "day_rss_mib_per_1000",
+    "day_open_files_growth",
 )
 #: The shared order book's figures: only where a PostgreSQL server is installed.
 SHARED_KEYS = (

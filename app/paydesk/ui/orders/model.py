@@ -6,8 +6,11 @@ arrive a page at a time through ``canFetchMore``/``fetchMore`` as the view
 scrolls. A background status check replaces one row in place
 (:meth:`OrdersModel.update_order`) instead of resetting the list, so the
 selection and the scroll position survive polling; so does a status another
-program changed (:meth:`OrdersModel.follow_book`). What each column shows of
-an order is :mod:`paydesk.ui.orders.table_columns`.
+program changed (:meth:`OrdersModel.follow_book`). A new sale is a row inserted at
+the top, and the rows loaded stay as many as the view asked for (the last leaves), so a
+long day's sales cost each look at the book the same at its end as at its start. A new
+filter, sort or refresh is a plain reset. What each column shows of an order is
+:mod:`paydesk.ui.orders.table_columns`.
 
 Each loaded row's cells are items of a :class:`QStandardItemModel`, made when the
 row arrives or its order changes: the view paints them without a call into Python.
@@ -20,11 +23,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import difflib
 from collections.abc import Iterator
 from typing import Any
 
-from PySide6.QtCore import QDate, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
 from paydesk.core.book_reader import OrderBookReader, OrderQuery, StoreError
@@ -85,8 +87,8 @@ class OrdersModel(QStandardItemModel):
         self._orders: list[Order] = []
         self._rows: dict[str, int] = {}  # order_id -> row, for update_order
         self._creating: set[str] = set()  # orders whose creation is out (set_creating)
-        self._filled_on = QDate.currentDate()  # the day the cells' texts were made
         self._consumed = 0  # rows read from SQL so far: the next page's offset
+        self._wanted = page_size  # rows the view asked for: a page, and one per fetchMore
         self._more = False
         self._paid_font = QFont()
         self._paid_font.setBold(True)
@@ -170,11 +172,13 @@ class OrdersModel(QStandardItemModel):
         """Read the loaded rows again: this window or another program changed the book.
 
         The rows whose order changed repaint in place (``dataChanged``), so the
-        selection and the scroll stay; a new order that sorts first (a sale just
-        created, newest first) is one row inserted at the top, the others kept. False,
-        with nothing changed, when the rows are otherwise no longer the same orders in
-        the same places (one left the selection, the sort moved one): the caller
-        reloads them.
+        selection and the scroll stay; new orders that sort first (a sale just made,
+        newest first) are rows inserted at the top, and as many rows leave the bottom
+        when more are loaded than the view asked for: a day's sales never pile up in
+        the list, and each look reads what is loaded (a page, or as far as the person
+        scrolled), not every sale since the morning. False, with nothing changed, when
+        the rows are otherwise no longer the same orders in the same places (one left
+        the selection, the sort moved one): the caller reloads them.
         """
         loaded = len(self._orders)
         try:
@@ -184,21 +188,26 @@ class OrdersModel(QStandardItemModel):
         except StoreError as exc:  # said by whoever listens; the rows stay as they were
             self.failed.emit(book_error_text(exc))
             return True
-        first_is_new = bool(fresh) and fresh[0].order_id not in self._rows
-        kept = fresh[1:loaded + 1] if first_is_new else fresh[:loaded]
-        more = len(fresh) > len(kept) + first_is_new
-        if len(kept) < loaded or (more and not self._more) or any(
-            new.order_id != old.order_id for new, old in zip(kept, self._orders, strict=True)
-        ):
-            return False
-        if first_is_new:
-            self._insert_first(fresh[0])
-            kept = fresh[:loaded + 1]
+        new = next((at for at, order in enumerate(fresh) if order.order_id in self._rows),
+                   len(fresh))  # orders above the first loaded one: new sales
+        shown = min(loaded + new, max(self._wanted, new))  # rows after: new ones, then old
+        kept = fresh[new:shown]  # must be the loaded rows still shown, in their places
+        stayed = [order.order_id for order in kept] == [
+            order.order_id for order in self._orders[:shown - new]]
+        # A full read that is all new (or all shown) cannot tell: a page more is asked for.
+        more = len(fresh) > shown or len(fresh) == loaded + 2
+        if not stayed or (more and not self._more and shown < self._wanted):
+            return False  # an order left or moved, or one more fits below the last
+        for row, (order, old) in enumerate(zip(kept, self._orders[:len(kept)], strict=True)):
+            if order != old:
+                self._orders[row] = order
+                self._set_row(row, order)
+        if len(kept) < loaded:  # below what the view asked for: to be read again if asked
+            self._remove_last(loaded - len(kept))
+        if new:
+            self._insert_first(fresh[:new])
+        self._consumed = shown
         self._more = more
-        for row, (new, old) in enumerate(zip(kept, self._orders, strict=True)):
-            if new != old:
-                self._orders[row] = new
-                self._set_row(row, new)
         return True
 
     def order_at(self, row: int) -> Order | None:
@@ -215,6 +224,7 @@ class OrdersModel(QStandardItemModel):
     def fetchMore(self, parent: _Index = QModelIndex()) -> None:  # noqa: B008
         if parent.isValid() or not self._more:
             return
+        self._wanted += self._page_size
         fresh = self._read_page(self._page_size)
         if fresh:
             self._append(fresh)
@@ -288,43 +298,16 @@ class OrdersModel(QStandardItemModel):
             self.blockSignals(held)
 
     def _reset(self, query: OrderQuery, rows: int) -> None:
-        """Read the first ``rows`` again. The same selection read again on the same day (a
-        refresh: an order left it, or the sort moved one) keeps the rows of the orders
-        still there, moved as they did; only new or changed orders are formatted again."""
+        """Read the first ``rows`` again, every row formatted afresh: a reset the views
+        read whole (the panel puts the selection and the scroll back)."""
         self.beginResetModel()
-        today = QDate.currentDate()  # the texts of times and days depend on it
-        before = self._orders if (query, today) == (self._query, self._filled_on) else []
         self._query = query
-        self._filled_on = today
         fresh = self._first_page(rows)  # a refusal is said (failed), not held with the rest
         with self._quietly():  # the views read it all again at the reset's end
-            if before:
-                self._rearrange(before, fresh)
-            else:
-                self.setRowCount(0)
-                self._append(fresh)
+            self.setRowCount(0)
+            self._append(fresh)
+        self._wanted = rows
         self.endResetModel()
-
-    def _rearrange(self, before: list[Order], after: list[Order]) -> None:
-        """The rows showing ``before`` come to show ``after``: each run of the same orders
-        stays (a row filled again where its order changed), the rest is removed or
-        inserted. From the last run back, so the rows before each run are where they were."""
-        runs = difflib.SequenceMatcher(None, [order.order_id for order in before],
-                                       [order.order_id for order in after], autojunk=False)
-        for tag, first, end, new_first, new_end in reversed(runs.get_opcodes()):
-            if tag == "equal":
-                for offset in range(end - first):
-                    if before[first + offset] != after[new_first + offset]:
-                        self._fill(first + offset, after[new_first + offset])
-                continue
-            if end > first:
-                self.removeRows(first, end - first)
-            if new_end > new_first:
-                self.insertRows(first, new_end - new_first)
-                for offset in range(new_end - new_first):
-                    self._fill(first + offset, after[new_first + offset])
-        self._orders = list(after)
-        self._rows = {order.order_id: row for row, order in enumerate(after)}
 
     def _first_page(self, rows: int) -> list[Order]:
         self._orders = []
@@ -353,13 +336,22 @@ class OrdersModel(QStandardItemModel):
         self._consumed += len(page)
         return [order for order in page if order.order_id not in self._rows]
 
-    def _insert_first(self, order: Order) -> None:
-        self._orders.insert(0, order)
+    def _insert_first(self, orders: list[Order]) -> None:
+        """``orders`` above the loaded rows (new sales, newest first)."""
+        self._orders[:0] = orders
         self._rows = {each.order_id: row for row, each in enumerate(self._orders)}
-        self._consumed += 1
-        self.insertRows(0, 1)  # its listeners find the order in place; its cells follow
+        self.insertRows(0, len(orders))  # its listeners find the orders in place; cells follow
         with self._quietly():
-            self._fill(0, order)
+            for row, order in enumerate(orders):
+                self._fill(row, order)
+
+    def _remove_last(self, count: int) -> None:
+        """The last ``count`` rows out: a page read later brings them back."""
+        first = len(self._orders) - count
+        for order in self._orders[first:]:
+            del self._rows[order.order_id]
+        del self._orders[first:]
+        self.removeRows(first, count)
 
     def _append(self, orders: list[Order]) -> None:
         """``orders`` after the loaded rows: inserted as one block, then their cells."""
