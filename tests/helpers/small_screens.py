@@ -50,7 +50,7 @@ def run_on_screen(size: str, tmp_path: Path, *tests: str, passed: int) -> None:
         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}), encoding="utf-8")
     env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}", SCREEN_ENV: size}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
          f"--basetemp={tmp_path / 'run'}", *tests],
         env=env, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False,
     )

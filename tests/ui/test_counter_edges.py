@@ -258,7 +258,7 @@ def test_with_two_screens_ctrl_d_opens_the_display_as_before(tmp_path: Path) -> 
     env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
            TWO_SCREENS_ENV: "1"}
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider",
          f"--basetemp={tmp_path / 'run'}",
          f"{__file__}::test_ctrl_d_on_the_second_of_two_screens"],
         env=env, cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True,

@@ -127,7 +127,9 @@ def test_the_shortcuts_work_with_the_x11_key_scheme(tmp_path: Path) -> None:
     Windows scheme, where it claims none of them): the tests above on a virtual X server."""
     env = {**os.environ, "QT_QPA_PLATFORM": "xcb"}
     done = subprocess.run(
-        ["xvfb-run", "-a", sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+        # One process (-n 0): the workers' windows would take turns being active on one X.
+        ["xvfb-run", "-a", sys.executable, "-m", "pytest", "-q", "-n", "0",
+         "-p", "no:cacheprovider",
          "-k", "not x11_key_scheme and not real_keyboard",  # those two start their own X
          f"--basetemp={tmp_path / 'run'}", __file__],
         env=env, cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
