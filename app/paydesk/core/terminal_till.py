@@ -35,6 +35,7 @@ from paydesk.core.watch_events import (
 )
 from paydesk.domain.errors import InputError
 from paydesk.domain.failures import ApiFailureCode, Failure, reference_reused
+from paydesk.domain.notes import one_line
 from paydesk.domain.orders import CreationState, Order, OrderStatus, normalize_email
 from paydesk.domain.phase import phase_of
 
@@ -295,18 +296,13 @@ class TerminalTill:
 def same_sale(order: Order, ask: PaymentAsk) -> bool:
     """Whether ``ask`` is the request that made ``order``, again (its answer lost), rather
     than another sale under the same reference: the same amount, e-mail and note, as the
-    book keeps them (the e-mail trimmed; the note's spaces and line breaks made one line,
-    core/desk.py: compared word by word, a line's " / " aside)."""
+    book keeps them (the e-mail trimmed, the note made one line: core/desk.py's rules)."""
     try:
         email = normalize_email(ask.email)
     except InputError:
         return False
     return (order.amount == ask.amount_kopecks and order.email == email
-            and _words(order.note) == _words(ask.note))
-
-
-def _words(note: str) -> list[str]:
-    return [word for word in note.split() if word != "/"]
+            and order.note == one_line(ask.note))
 
 
 def _time(moment: datetime | None) -> str | None:
