@@ -12,11 +12,9 @@ import json
 import re
 import signal
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-import pytest
 import requests
 
 from paydesk.sandbox import SandboxServer
@@ -31,15 +29,6 @@ SERVING = "serves the till program's API at"
 _ADDRESS = re.compile("(" + re.escape("http://127.0.0.1") + r":\d+)/v1")
 
 
-@pytest.fixture
-def back_office(tmp_path: Path, sandbox: SandboxServer) -> Iterator[Paydesk]:
-    """A data folder set up for the sandbox (by the environment, as a script would)."""
-    office = paydesk_for(tmp_path)
-    office.env.update(service_env(sandbox))
-    # Any free port: the test never takes one another program on this computer may hold.
-    assert office.run("config", "set", "terminal_api_port", "0").code == 0
-    yield office
-    office.close()
 
 
 def serve(office: Paydesk) -> tuple[Spawned, TillProgram]:

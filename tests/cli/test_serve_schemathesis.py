@@ -14,14 +14,13 @@ import re
 import signal
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from paydesk.sandbox import SandboxServer
 
-from cli_process import Paydesk, paydesk_for, service_env
+from cli_process import Paydesk
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCUMENT = ROOT / "docs" / "terminal-api.openapi.json"
@@ -34,13 +33,6 @@ SEED = 35
 RUN_SECONDS = 600
 
 
-@pytest.fixture
-def back_office(tmp_path: Path, sandbox: SandboxServer) -> Iterator[Paydesk]:
-    office = paydesk_for(tmp_path)
-    office.env.update(service_env(sandbox))
-    assert office.run("config", "set", "terminal_api_port", "0").code == 0
-    yield office
-    office.close()
 
 
 @pytest.mark.slow
