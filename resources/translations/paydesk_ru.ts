@@ -170,7 +170,7 @@
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="187"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="177"/>
         <source>A note is one line: its line breaks became “{0}”.</source>
         <translation>Заметка — одна строка: её переносы строк заменены на «{0}».</translation>
     </message>
@@ -180,7 +180,7 @@
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="50"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="50"/>
         <source>A pairing code works once, for a few minutes. Ask the cashier for a new one and scan it with this device.</source>
         <translation>Код подключения действует один раз и несколько минут. Попросите у кассира новый и отсканируйте его этим устройством.</translation>
     </message>
@@ -207,7 +207,7 @@
         <translation>Окно на этом экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="65"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="65"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
     </message>
@@ -242,14 +242,14 @@
         <location filename="../../app/paydesk/ui/orders/details.py" line="85"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="135"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="116"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="108"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="168"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="252"/>
         <source>Amount</source>
         <translation>Сумма</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="40"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="40"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="50"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="78"/>
         <source>Amount, ₽</source>
@@ -311,7 +311,7 @@
         <translation>любой свободный</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="45"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="45"/>
         <source>Ask the cashier for a new pairing code and scan it with this device.</source>
         <translation>Попросите у кассира новый код подключения и отсканируйте его этим устройством.</translation>
     </message>
@@ -386,7 +386,7 @@
         <translation>Проверять другие ожидающие через:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="61"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="61"/>
         <source>Check status</source>
         <translation>Проверить</translation>
     </message>
@@ -432,13 +432,13 @@
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="30"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="30"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="234"/>
         <source>Checking the payment…</source>
         <translation>Проверяем оплату…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="60"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="60"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="238"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="46"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="288"/>
@@ -472,7 +472,7 @@
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="37"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="37"/>
         <source>Connecting to the till…</source>
         <translation>Подключение к кассе…</translation>
     </message>
@@ -555,12 +555,12 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="63"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="147"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="137"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="38"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="38"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="90"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <source>Created</source>
@@ -577,14 +577,14 @@
         <translation>Создан {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="57"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="147"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="137"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="44"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="44"/>
         <source>Creation</source>
         <translation>Создание заказа</translation>
     </message>
@@ -651,7 +651,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="41"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="41"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="87"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="79"/>
@@ -737,7 +737,7 @@
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="64"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="64"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="56"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
@@ -746,7 +746,7 @@
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="246"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="218"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -825,7 +825,7 @@
         <translation>Дата начала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="39"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="39"/>
         <source>Full screen</source>
         <translation>Во весь экран</translation>
     </message>
@@ -940,7 +940,7 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="48"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="48"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="93"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="70"/>
         <source>Last checked</source>
@@ -1078,7 +1078,7 @@
         <translation>нет; например tcp://192.0.2.10:9100</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="59"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="59"/>
         <source>Not a fiscal receipt</source>
         <translation>Не является фискальным чеком</translation>
     </message>
@@ -1088,7 +1088,7 @@
         <translation>Оплата невозможна</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="58"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="58"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="48"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="59"/>
@@ -1145,12 +1145,12 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="42"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="42"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="88"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="80"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="138"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="130"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
@@ -1207,8 +1207,8 @@
         <translation>Книга заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="39"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="134"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="39"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="126"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
@@ -1227,14 +1227,14 @@
         <translation type="vanished">Заказ {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="56"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="241"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="56"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="213"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="229"/>
         <source>Order {short_id}</source>
         <translation>Заказ {short_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="234"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="206"/>
         <source>Order {short_id} · from the till program, ref {reference}</source>
         <translation>Заказ {short_id} · от кассовой программы, номер {reference}</translation>
     </message>
@@ -1265,9 +1265,9 @@
         <translation>Пе&amp;чать…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="31"/>
-        <location filename="../../app/paydesk/core/export.py" line="45"/>
-        <location filename="../../app/paydesk/core/export.py" line="62"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="45"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="62"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="31"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="92"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
@@ -1279,7 +1279,7 @@
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="47"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="47"/>
         <source>Paid after</source>
         <translation>Оплачено после</translation>
     </message>
@@ -1289,12 +1289,12 @@
         <translation>Оплачено в приблизительное время</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="338"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="292"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="58"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="58"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="94"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
@@ -1315,7 +1315,7 @@
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="337"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="291"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
@@ -1330,7 +1330,7 @@
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="46"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="46"/>
         <source>Paid time approximate</source>
         <translation>Время оплаты приблизительное</translation>
     </message>
@@ -1350,7 +1350,7 @@
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="57"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="57"/>
         <source>Paid {time}</source>
         <translation>Оплачено {time}</translation>
     </message>
@@ -1390,7 +1390,7 @@
         <translation>&amp;Ширина бумаги:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="64"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="64"/>
         <source>Paper: {paper} mm, code page {code_page}</source>
         <translation>Бумага: {paper} мм, кодовая страница {code_page}</translation>
     </message>
@@ -1400,7 +1400,7 @@
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="55"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="55"/>
         <source>Pay within {minutes} min, before {time}</source>
         <translation>Оплатите за {minutes} мин, до {time}</translation>
     </message>
@@ -1468,7 +1468,7 @@ QR payments at a shop counter.</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="49"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="49"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="89"/>
         <source>Payment link</source>
         <translation>Ссылка на оплату</translation>
@@ -1479,17 +1479,17 @@ QR payments at a shop counter.</source>
         <translation>Проблема со ссылкой на оплату</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="40"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="40"/>
         <source>Payment QR code</source>
         <translation>QR-код для оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="60"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="60"/>
         <source>Payment received</source>
         <translation>Оплата получена</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="32"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="32"/>
         <location filename="../../app/paydesk/ui/payment/display_phases.py" line="28"/>
         <source>Payment refused</source>
         <translation>Отказано в оплате</translation>
@@ -1534,8 +1534,8 @@ QR payments at a shop counter.</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="35"/>
-        <location filename="../../app/paydesk/core/display_page.py" line="36"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="35"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="36"/>
         <source>Please ask the cashier.</source>
         <translation>Обратитесь к кассиру.</translation>
     </message>
@@ -1555,7 +1555,7 @@ QR payments at a shop counter.</source>
         <translation>Порт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="27"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="27"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="126"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
@@ -1602,7 +1602,7 @@ QR payments at a shop counter.</source>
         <translation>Принтер</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="61"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="61"/>
         <source>Printer test page</source>
         <translation>Пробная страница принтера</translation>
     </message>
@@ -1637,7 +1637,7 @@ QR payments at a shop counter.</source>
         <translation>Пере&amp;именовать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="26"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="26"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="120"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
@@ -1653,12 +1653,12 @@ QR payments at a shop counter.</source>
         <translation>Чековый принтер</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="38"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="38"/>
         <source>Reconnecting to the till…</source>
         <translation>Переподключение к кассе…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="63"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="63"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="25"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
@@ -1701,7 +1701,7 @@ QR payments at a shop counter.</source>
         <translation>Повторить сейчас</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="53"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="53"/>
         <source>RUB</source>
         <translation>руб.</translation>
     </message>
@@ -1758,8 +1758,8 @@ QR payments at a shop counter.</source>
 {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="28"/>
-        <location filename="../../app/paydesk/core/receipts.py" line="54"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="28"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="54"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="136"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="217"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="222"/>
@@ -1827,7 +1827,7 @@ QR payments at a shop counter.</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="43"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="43"/>
         <source>Service status</source>
         <translation>Статус в сервисе</translation>
     </message>
@@ -1849,7 +1849,7 @@ QR payments at a shop counter.</source>
         <translation>Настройки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="95"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="101"/>
         <source>Shared order book: {0}</source>
         <translation>Общая книга заказов: {0}</translation>
     </message>
@@ -1895,7 +1895,7 @@ QR payments at a shop counter.</source>
         <translation>sslmode должен быть одним из режимов PostgreSQL.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="51"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="51"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="86"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="105"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="70"/>
@@ -1995,7 +1995,7 @@ QR payments at a shop counter.</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="34"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="34"/>
         <source>Thank you!</source>
         <translation>Спасибо!</translation>
     </message>
@@ -2704,22 +2704,22 @@ QR payments at a shop counter.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="29"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="29"/>
         <source>This order can no longer be paid, so there is no slip to print.</source>
         <translation>Этот заказ уже нельзя оплатить, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="27"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="27"/>
         <source>This order has no payment link yet, so there is no slip to print.</source>
         <translation>У этого заказа ещё нет ссылки на оплату, квитанцию не напечатать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="41"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="41"/>
         <source>This order is already paid, so there is no slip to print.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="50"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="50"/>
         <source>This order is not paid, so there is no receipt to print.</source>
         <translation>Этот заказ не оплачен, поэтому чек печатать нечего.</translation>
     </message>
@@ -2734,22 +2734,22 @@ QR payments at a shop counter.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="49"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="49"/>
         <source>This pairing code does not work</source>
         <translation>Этот код подключения не подходит</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="45"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="45"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="43"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="43"/>
         <source>This payment was refused; create a new payment to print a slip.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts.py" line="63"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="63"/>
         <source>This printer is ready for PayDesk.</source>
         <translation>Этот принтер готов к работе с PayDesk.</translation>
     </message>
@@ -2774,7 +2774,7 @@ QR payments at a shop counter.</source>
         <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="44"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="44"/>
         <source>This screen is not paired with the till</source>
         <translation>Этот экран не подключён к кассе</translation>
     </message>
@@ -2783,7 +2783,7 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Этот экран не подключён к кассе. Отсканируйте новый код подключения на кассе.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="96"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="102"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
     </message>
@@ -2802,7 +2802,7 @@ QR payments at a shop counter.</source>
         <translation>чт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="50"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="50"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="71"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="135"/>
@@ -2825,7 +2825,7 @@ QR payments at a shop counter.</source>
         <translation>Касса: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="33"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="33"/>
         <source>Time is up</source>
         <translation>Время вышло</translation>
     </message>
@@ -2839,10 +2839,10 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="29"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="29"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="137"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="139"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="121"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="113"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
@@ -2872,7 +2872,7 @@ QR payments at a shop counter.</source>
         <translation>Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="53"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="53"/>
         <source>Too many wrong pairing codes</source>
         <translation>Слишком много неверных кодов подключения</translation>
     </message>
@@ -2916,7 +2916,7 @@ QR payments at a shop counter.</source>
         <translation>Введите секретный ключ, чтобы сохранить его в файле.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="66"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="66"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
     </message>
@@ -2946,12 +2946,12 @@ QR payments at a shop counter.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="54"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="54"/>
         <source>Wait a minute, then ask the cashier for a new pairing code.</source>
         <translation>Подождите минуту, затем попросите у кассира новый код подключения.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="59"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="59"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
@@ -2967,7 +2967,7 @@ QR payments at a shop counter.</source>
         <translation>ср</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/display_page.py" line="25"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="25"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="176"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
@@ -3073,7 +3073,7 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="237"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="209"/>
         <source>{order_id}
 The till program&apos;s reference: {reference}</source>
         <translation>{order_id}
@@ -3136,17 +3136,17 @@ The till program&apos;s reference: {reference}</source>
         <translation>≈ {0} из оплат замечены больше чем через минуту после того, как могли быть сделаны: их время приблизительное.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="115"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="121"/>
         <source>⚠ Shared order book offline — 1 order waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — 1 заказ ждёт отправки</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="116"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="122"/>
         <source>⚠ Shared order book offline — {0} orders waiting to upload</source>
         <translation>⚠ Общая книга заказов недоступна — ждут отправки: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="112"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="118"/>
         <source>⚠ Shared order book: not usable — {0}</source>
         <translation>⚠ Общая книга заказов не работает — {0}</translation>
     </message>
@@ -3156,7 +3156,7 @@ The till program&apos;s reference: {reference}</source>
         <translation>✓ Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="108"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="114"/>
         <source>✓ Shared order book</source>
         <translation>✓ Общая книга заказов</translation>
     </message>
@@ -3166,12 +3166,12 @@ The till program&apos;s reference: {reference}</source>
         <translation>✗ Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="110"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="116"/>
         <source>⟳ Shared order book: connecting…</source>
         <translation>⟳ Общая книга заказов: подключение…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="107"/>
+        <location filename="../../app/paydesk/ui/shell/shared_book.py" line="113"/>
         <source>⟳ Shared order book: uploading ({0})</source>
         <translation>⟳ Общая книга заказов: отправка ({0})</translation>
     </message>

@@ -14,7 +14,7 @@ import pytest
 from paydesk.cli import exit_codes
 from paydesk.cli.main import build_parser
 from paydesk.core.runtime import Runtime, open_runtime
-from paydesk.core.settings import DECLARED
+from paydesk.core.settings.values import DECLARED
 
 from memory_keyring import MemoryKeyring
 

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import requests
 
-from paydesk.core.display_page import PageWords
-from paydesk.core.web_display import WebDisplay
+from paydesk.core.buyer_devices.page import PageWords
+from paydesk.core.buyer_devices.web_server import WebDisplay
 
 from cli_process import Paydesk, child_env
 

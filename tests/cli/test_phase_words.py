@@ -9,7 +9,7 @@ import pytest
 from paydesk.cli.order_commands import LEFT_BEHIND
 from paydesk.cli.output import ERROR_IS_WHY_NOT_SENT, WORDS, describe, history_text, status_text
 from paydesk.cli.report_command import HEADINGS
-from paydesk.core.book_reader import OrderDetails
+from paydesk.core.book.reader import OrderDetails
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.domain.phase import OrderPhase

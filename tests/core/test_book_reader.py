@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.core.book_reader import OrderBookReader, OrderQuery
-from paydesk.core.desk import OrderDesk
+from paydesk.core.book.reader import OrderBookReader, OrderQuery
+from paydesk.core.book.report import DayReport, Tally, day_bounds
 from paydesk.core.events import BookChangedElsewhere
-from paydesk.core.report import DayReport, Tally, day_bounds
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings
-from paydesk.core.shared_book import waiting_count
+from paydesk.core.settings.values import Settings
+from paydesk.core.shared_book.actions import waiting_count
+from paydesk.core.watch.desk import OrderDesk
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore, Totals

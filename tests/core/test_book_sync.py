@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from paydesk.core import book_sync
-from paydesk.core.book_sync import BookState
-from paydesk.core.refresh import refresh_all
-from paydesk.core.remote import send_creation
-from paydesk.core.watch_threads import watch_until_final
+from paydesk.core.shared_book import sync as book_sync
+from paydesk.core.shared_book.sync import BookState
+from paydesk.core.watch.refresh import refresh_all
+from paydesk.core.watch.remote import send_creation
+from paydesk.core.watch.threads import watch_until_final
 from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.store import OrderQuery

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.core.counter_presenter import Change, CounterChanged, CounterPresenter
-from paydesk.core.counter_views import BuyerState, BuyerView, CounterScreens, PanelView, Place
-from paydesk.core.desk import OrderDesk
+from paydesk.core.counter.presenter import Change, CounterChanged, CounterPresenter
+from paydesk.core.counter.views import BuyerState, BuyerView, CounterScreens, PanelView, Place
 from paydesk.core.events import EventHub
-from paydesk.core.outcomes import CheckOutcome, CreationOutcome
-from paydesk.core.watch_events import CreationRecorded, OrderChecked, OrderPaid, SaleCreating
+from paydesk.core.watch.desk import OrderDesk
+from paydesk.core.watch.events import CreationRecorded, OrderChecked, OrderPaid, SaleCreating
+from paydesk.core.watch.outcomes import CheckOutcome, CreationOutcome
 from paydesk.domain.clock import utc_now
 from paydesk.domain.orders import Order, OrderStatus
 from paydesk.domain.phase import OrderPhase
@@ -200,7 +200,10 @@ def test_a_new_payment_cuts_the_result_short(counter: Counter) -> None:
 def test_no_qt_is_imported() -> None:
     script = textwrap.dedent("""
         import sys
-        from paydesk.core import counter_presenter, counter_views, buyer_screen, watch
+        from paydesk.core.counter import presenter as counter_presenter
+        from paydesk.core.counter import views as counter_views
+        from paydesk.core.counter import buyer_memory as buyer_screen
+        from paydesk.core.watch import engine as watch
         print(sorted(m for m in sys.modules if m.split(".")[0] in ("PySide6", "shiboken6")))
     """)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,

@@ -11,8 +11,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from paydesk.core.csv_format import CsvFormat, defuse
-from paydesk.core.export import COLUMNS, HEADINGS, write_csv
+from paydesk.core.book.csv_format import CsvFormat, defuse
+from paydesk.core.book.export import COLUMNS, HEADINGS, write_csv
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 
 MOSCOW = ZoneInfo("Europe/Moscow")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from paydesk.core.demo import DEMO_CLIENT_ID, DEMO_SECRET_KEY, DemoSandbox
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.gateway import GatewayClient
 from paydesk.support.paths import AppPaths
 
@@ -111,8 +111,8 @@ def test_a_command_starting_while_the_port_is_unknown_runs_its_own(
 def test_a_demo_shop_name_saved_as_its_default_follows_the_language(tmp_path: Path) -> None:
     """An older PayDesk wrote the English default into the demo's file as though typed:
     it is the demo shop's own name still, in the demo's language; a typed one stays."""
-    from paydesk.core import settings as settings_file
     from paydesk.core.runtime import open_runtime
+    from paydesk.core.settings import values as settings_file
 
     file = AppPaths(tmp_path / "demo").ensure().settings_file
     settings_file.save(Settings(merchant_name="PayDesk demo shop", language="ru"), file)

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 import requests
 
-from paydesk.core import display_devices
-from paydesk.core.display_devices import CODE_SECONDS, DEVICES_FILE, steady_seconds
-from paydesk.core.display_page import PageWords
-from paydesk.core.web_display import WebDisplay
+from paydesk.core.buyer_devices import devices as display_devices
+from paydesk.core.buyer_devices.devices import CODE_SECONDS, DEVICES_FILE, steady_seconds
+from paydesk.core.buyer_devices.page import PageWords
+from paydesk.core.buyer_devices.web_server import WebDisplay
 
 from cli_process import Paydesk, child_env
 

@@ -5,8 +5,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from paydesk.core.polling import PollingPolicy
-from paydesk.core.rate_limit import RateLimiter
+from paydesk.core.watch.polling import PollingPolicy
+from paydesk.core.watch.rate_limit import RateLimiter
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 
 from fake_time import FakeTime

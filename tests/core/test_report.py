@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from paydesk.core.report import DayReport, Tally, day_bounds, local_midnight
+from paydesk.core.book.report import DayReport, Tally, day_bounds, local_midnight
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
 

@@ -1,4 +1,4 @@
-"""Each setting is declared once (core/setting_vars.py): what reads settings by kind
+"""Each setting is declared once (core/settings/declared.py): what reads settings by kind
 (the environment's overrides, the check of bounds, the payment client's rebuild, the
 demo) follows a declaration, with no other edit."""
 
@@ -12,8 +12,8 @@ import pytest
 
 from paydesk.core.demo import DemoSandbox
 from paydesk.core.runtime import Runtime
-from paydesk.core.setting_vars import Applies, declared_in, setting
-from paydesk.core.settings import DECLARED, Settings, SettingsError, with_environment
+from paydesk.core.settings.declared import Applies, declared_in, setting
+from paydesk.core.settings.values import DECLARED, Settings, SettingsError, with_environment
 from paydesk.support.paths import AppPaths
 
 from memory_keyring import MemoryKeyring

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from paydesk.core import settings as settings_file
 from paydesk.core.runtime import NotConfiguredError, Runtime
-from paydesk.core.settings import Settings, SettingsError, SettingsProblem
+from paydesk.core.settings import values as settings_file
+from paydesk.core.settings.values import Settings, SettingsError, SettingsProblem
 from paydesk.support.paths import AppPaths
 
 

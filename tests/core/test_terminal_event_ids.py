@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from paydesk.core.terminal_events import RESET, EventLog, first_event_id
+from paydesk.core.terminal.events import RESET, EventLog, first_event_id
 
 
 def kinds(log: EventLog, last_id: str) -> list[str]:

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 import requests
 
-from paydesk.core.counter_views import BuyerState, BuyerView
-from paydesk.core.display_devices import CODE_SECONDS, DEVICES_FILE, steady_seconds
-from paydesk.core.display_page import PageWords
-from paydesk.core.web_display import WebDisplay, running_address
+from paydesk.core.buyer_devices.devices import CODE_SECONDS, DEVICES_FILE, steady_seconds
+from paydesk.core.buyer_devices.page import PageWords
+from paydesk.core.buyer_devices.web_server import WebDisplay, running_address
+from paydesk.core.counter.views import BuyerState, BuyerView
 from paydesk.support.qr import qr_matrix, svg_text
 
 from web_display_client import EventStream, paired_session

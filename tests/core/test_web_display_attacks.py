@@ -13,16 +13,16 @@ import requests
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paydesk.core.counter_views import BuyerState, BuyerView
-from paydesk.core.display_guard import (
+from paydesk.core.buyer_devices.guard import (
     HEADERS,
     KEPT_ADDRESSES,
     WINDOW_SECONDS,
     WRONG_TRIES,
     PairingLimit,
 )
-from paydesk.core.display_page import PageWords
-from paydesk.core.web_display import MAX_CONNECTIONS, MAX_PER_ADDRESS, WebDisplay
+from paydesk.core.buyer_devices.page import PageWords
+from paydesk.core.buyer_devices.web_server import MAX_CONNECTIONS, MAX_PER_ADDRESS, WebDisplay
+from paydesk.core.counter.views import BuyerState, BuyerView
 
 from raw_http import MALFORMED, Answer, connect, idle_flood, send
 from web_display_client import EventStream, paired_session

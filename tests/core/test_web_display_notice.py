@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 import requests
 
-from paydesk.core.display_guard import HEADERS
-from paydesk.core.display_page import PageWords
-from paydesk.core.web_display import WebDisplay
+from paydesk.core.buyer_devices.guard import HEADERS
+from paydesk.core.buyer_devices.page import PageWords
+from paydesk.core.buyer_devices.web_server import WebDisplay
 
 
 @pytest.fixture

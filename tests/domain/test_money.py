@@ -121,7 +121,7 @@ def test_what_the_command_line_and_the_paper_write_reads_back_in_their_language(
     kopecks: int, language: Language
 ) -> None:
     """The terminal's plain spaces (paydesk.cli.dates.rubles_text) and the slip's
-    currency word (paydesk.core.receipts) read back as the amount they wrote."""
+    currency word (paydesk.core.receipts.slips) read back as the amount they wrote."""
     plain = money_text(kopecks, language).replace("\u00a0", " ")
     assert parse_amount(plain, language=language) == kopecks
     word = {"ru": "руб.", "en": "RUB"}[language]

@@ -11,7 +11,7 @@ from typing import Any
 from PySide6.QtCore import QPoint, QRect
 from PySide6.QtWidgets import QWidget
 
-from paydesk.core.buyer_screen import BuyerScreen
+from paydesk.core.counter.buyer_memory import BuyerScreen
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.ui.payment.customer_display import CustomerDisplay
 

@@ -3,9 +3,9 @@ requests held until the test lets them go, a monotonic clock the test moves."""
 
 from __future__ import annotations
 
-from paydesk.core.outcomes import Request
-from paydesk.core.watch import WatchEngine
-from paydesk.core.watch_events import Event
+from paydesk.core.watch.engine import WatchEngine
+from paydesk.core.watch.events import Event
+from paydesk.core.watch.outcomes import Request
 
 
 class HeldRequests:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-from paydesk.core.counter_views import PanelView, Place, order_view
+from paydesk.core.counter.views import PanelView, Place, order_view
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 
 if TYPE_CHECKING:
@@ -54,7 +54,7 @@ def shown_panel(qtbot: Any, size: tuple[int, int] = (520, 760)) -> PaymentPanel:
 
 class OnPanel:
     """The counter presenter's part for the payment panel, in the panel's tests: the
-    order's view at ``clock``'s time (core/counter_views.py's order_view) rendered on
+    order's view at ``clock``'s time (core/counter/views.py's order_view) rendered on
     ``panel``, with where it stands with the buyer; :meth:`tick` is the window's tick."""
 
     def __init__(self, panel: PaymentPanel, clock: Callable[[], datetime]) -> None:

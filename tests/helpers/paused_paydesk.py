@@ -29,9 +29,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from paydesk.core import settings
-from paydesk.core.desk import OrderDesk
 from paydesk.core.runtime import Runtime
+from paydesk.core.settings import values as settings
+from paydesk.core.watch.desk import OrderDesk
 from paydesk.domain.orders import Order
 from paydesk.launch import main
 

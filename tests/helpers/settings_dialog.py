@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.sandbox import SandboxServer
 from paydesk.ui.settings.connection_check import Outcome
 from paydesk.ui.settings.dialog import SettingsDialog

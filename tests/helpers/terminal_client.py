@@ -18,7 +18,7 @@ from typing import Any
 import requests
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.terminal_token import api_token
+from paydesk.core.terminal.token import api_token
 from paydesk.ui.main_window import MainWindow
 
 from counter_steps import WAIT_MS

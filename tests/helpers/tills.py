@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.core.book_sync import BookStatus, BookStatusChanged, BookSync, OrdersTaken
-from paydesk.core.desk import OrderDesk
-from paydesk.core.remote import send_creation
 from paydesk.core.runtime import Runtime, open_runtime
+from paydesk.core.shared_book.sync import BookStatus, BookStatusChanged, BookSync, OrdersTaken
+from paydesk.core.watch.desk import OrderDesk
+from paydesk.core.watch.remote import send_creation
 from paydesk.domain.orders import Order
 from paydesk.sandbox import SandboxServer
 from paydesk.store.shared.book import SharedBook

@@ -8,7 +8,7 @@ from typing import Any
 
 import requests
 
-from paydesk.core.web_display import WebDisplay
+from paydesk.core.buyer_devices.web_server import WebDisplay
 
 
 def paired_session(display: WebDisplay) -> requests.Session:

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from paydesk.core.desk import OrderDesk
-from paydesk.core.remote import fetch_status, resume_creation, send_creation
+from paydesk.core.watch.desk import OrderDesk
+from paydesk.core.watch.remote import fetch_status, resume_creation, send_creation
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.domain.phase import OrderPhase, phase_of

@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from held_requests import HeldRequests, Monotonic
 
-from paydesk.core.counter_views import can_be_shown_to_buyer
-from paydesk.core.desk import OrderDesk
-from paydesk.core.watch import WatchEngine
-from paydesk.core.watch_events import Event, OrderPaid, WatchEvent
+from paydesk.core.counter.views import can_be_shown_to_buyer
+from paydesk.core.watch.desk import OrderDesk
+from paydesk.core.watch.engine import WatchEngine
+from paydesk.core.watch.events import Event, OrderPaid, WatchEvent
 from paydesk.domain.clock import SteadyClock, utc_now
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.core.desk import OrderDesk
-from paydesk.core.polling import PollingPolicy
-from paydesk.core.refresh import refresh_all
-from paydesk.core.remote import fetch_status, resume_creation, send_creation
+from paydesk.core.watch.desk import OrderDesk
+from paydesk.core.watch.polling import PollingPolicy
+from paydesk.core.watch.refresh import refresh_all
+from paydesk.core.watch.remote import fetch_status, resume_creation, send_creation
 from paydesk.domain.orders import CreationState, OrderStatus
 from paydesk.gateway import GatewayClient
 from paydesk.sandbox import Fault, SandboxServer
@@ -245,7 +245,7 @@ def test_check_all_now_schedules_only_open_orders(
 def test_a_final_status_is_never_undone_by_a_late_reply(
     sandbox: SandboxServer, client: GatewayClient, open_desk: Callable[[], OrderDesk]
 ) -> None:
-    from paydesk.core.outcomes import CheckOutcome
+    from paydesk.core.watch.outcomes import CheckOutcome
 
     desk = open_desk()
     order = desk.record_creation(send_creation(client, desk.start_order("50")))
@@ -266,7 +266,7 @@ def test_a_final_status_is_never_undone_by_a_late_reply(
 def test_past_its_lifetime_an_order_is_checked_until_the_service_answers(
     sandbox: SandboxServer, client: GatewayClient, open_desk: Callable[[], OrderDesk]
 ) -> None:
-    from paydesk.core.outcomes import CheckOutcome
+    from paydesk.core.watch.outcomes import CheckOutcome
     from paydesk.gateway import GatewayTimeout
 
     desk = open_desk()
@@ -290,7 +290,7 @@ def test_past_its_lifetime_an_order_is_checked_until_the_service_answers(
 def test_an_absurd_retry_after_is_capped(
     sandbox: SandboxServer, client: GatewayClient, open_desk: Callable[[], OrderDesk]
 ) -> None:
-    from paydesk.core.outcomes import CheckOutcome
+    from paydesk.core.watch.outcomes import CheckOutcome
     from paydesk.gateway import RateLimited
 
     desk = open_desk()

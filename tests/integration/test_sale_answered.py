@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from held_requests import HeldRequests, Monotonic, of
 
-from paydesk.core.desk import OrderDesk
-from paydesk.core.watch import RESEND_PAUSE_S, WatchEngine
-from paydesk.core.watch_events import (
+from paydesk.core.watch.desk import OrderDesk
+from paydesk.core.watch.engine import RESEND_PAUSE_S, WatchEngine
+from paydesk.core.watch.events import (
     CreationRecorded,
     Event,
     Problem,

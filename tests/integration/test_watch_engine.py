@@ -17,11 +17,10 @@ from pathlib import Path
 import pytest
 from held_requests import HeldRequests, Monotonic, of
 
-from paydesk.core.desk import OrderDesk
-from paydesk.core.remote import send_creation
-from paydesk.core.settings import Settings
-from paydesk.core.watch import RESEND_PAUSE_S, WatchEngine
-from paydesk.core.watch_events import (
+from paydesk.core.settings.values import Settings
+from paydesk.core.watch.desk import OrderDesk
+from paydesk.core.watch.engine import RESEND_PAUSE_S, WatchEngine
+from paydesk.core.watch.events import (
     BookLost,
     CreationOut,
     CreationRecorded,
@@ -35,7 +34,8 @@ from paydesk.core.watch_events import (
     SaleCreating,
     WatchEvent,
 )
-from paydesk.core.watch_threads import watch_until_final
+from paydesk.core.watch.remote import send_creation
+from paydesk.core.watch.threads import watch_until_final
 from paydesk.domain.catalogue import english
 from paydesk.domain.clock import utc_now
 from paydesk.domain.failures import StoreProblem

@@ -65,7 +65,7 @@ def prepare_data_dir(folder: Path, base_url: str, orders: Iterable[Any] = ()) ->
 
 def runtime_for(data_dir: Path, base_url: str, **settings: Any) -> Any:
     from paydesk.core.runtime import Runtime
-    from paydesk.core.settings import Settings
+    from paydesk.core.settings.values import Settings
     from paydesk.support.paths import AppPaths
 
     os.environ["PAYDESK_SECRET_KEY"] = SECRET

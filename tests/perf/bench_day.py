@@ -132,8 +132,8 @@ class _Sandbox:
 def _data_dir(folder: Path, base_url: str, port: int) -> str:
     """A data folder set up for the sandbox with the API on ``port``; its API token."""
     from paydesk.core.runtime import Runtime
-    from paydesk.core.settings import Settings
-    from paydesk.core.terminal_token import api_token
+    from paydesk.core.settings.values import Settings
+    from paydesk.core.terminal.token import api_token
     from paydesk.store import OrderStore
     from paydesk.support.paths import AppPaths
 

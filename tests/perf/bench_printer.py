@@ -33,9 +33,9 @@ from bench_common import Sizes, median
 from bench_window import Gui
 
 from paydesk.cli.words import words_in
-from paydesk.core.printing import CounterPrinter
-from paydesk.core.receipts import slip_ticket
-from paydesk.core.settings import Settings
+from paydesk.core.receipts.printer import CounterPrinter
+from paydesk.core.receipts.slips import slip_ticket
+from paydesk.core.settings.values import Settings
 from paydesk.ui.shell.qt_checks import read_catalogue
 
 from loopback_printer import LoopbackPrinter

@@ -256,7 +256,7 @@ def bench_get_order(sizes: SharedSizes, work: Path, server: Any, sandbox: Any,
 
 def bench_shared_create(runs: int, warmup: int, work: Path, gui: Gui, server: Any,
                         base_url: str) -> dict[str, Any]:
-    from paydesk.core.book_sync import BookState
+    from paydesk.core.shared_book.sync import BookState
 
     book_url = new_book(server)
     windows: dict[str, tuple[Any, Any, PaintDone]] = {}
@@ -302,8 +302,8 @@ def bench_shared_create(runs: int, warmup: int, work: Path, gui: Gui, server: An
 
 def bench_upload(sizes: SharedSizes, work: Path, server: Any, base_url: str,
                  ) -> dict[str, Any]:
-    from paydesk.core.book_sync import BookState, BookStatus, BookStatusChanged
-    from paydesk.core.remote import send_creation
+    from paydesk.core.shared_book.sync import BookState, BookStatus, BookStatusChanged
+    from paydesk.core.watch.remote import send_creation
 
     book_url = new_book(server)
     runtime = runtime_for(prepare_data_dir(work / "upload", base_url), base_url,

@@ -23,8 +23,8 @@ from payment_page import decide
 
 
 def bench_status(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str, Any]:
-    from paydesk.core.counter_views import BuyerState
-    from paydesk.core.outcomes import CheckOutcome
+    from paydesk.core.counter.views import BuyerState
+    from paydesk.core.watch.outcomes import CheckOutcome
     from paydesk.domain.orders import OrderStatus
     from paydesk.domain.phase import OrderPhase
 

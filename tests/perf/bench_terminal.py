@@ -110,7 +110,7 @@ _AT_LATENCY = ("terminal_create_ratio_floor", "terminal_create_ms",
 def _terminal_window(gui: Gui, folder: Path, base_url: str) -> tuple[Any, Any, str]:
     """A window serving the API, on the sandbox at ``base_url``: it, its runtime, the
     API's token."""
-    from paydesk.core.terminal_token import api_token
+    from paydesk.core.terminal.token import api_token
 
     runtime = runtime_for(prepare_data_dir(folder, base_url), base_url,
                           focus_interval_seconds=0.5, secret_storage="file")

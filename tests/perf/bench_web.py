@@ -105,7 +105,7 @@ def _sales(sizes: Sizes, data: Path, gui: Gui, base_url: str, *,
     or served to ``devices`` devices."""
     from PySide6.QtCore import Qt, QTimer
 
-    from paydesk.core.counter_views import BuyerState
+    from paydesk.core.counter.views import BuyerState
     from paydesk.domain.writing import money_text
 
     from payment_page import decide

@@ -55,10 +55,10 @@ startup_child.run_app(False)
 KEPT_OUT = (
     "paydesk.cli.main",  # the commands: the launcher opens the window without them
     "paydesk.store",
-    "paydesk.core.desk",
-    "paydesk.core.book_reader",
-    "paydesk.core.watch",
-    "paydesk.core.watch_events",  # a dozen frozen dataclasses; the banner needs only Remedy
+    "paydesk.core.watch.desk",
+    "paydesk.core.book.reader",
+    "paydesk.core.watch.engine",
+    "paydesk.core.watch.events",  # a dozen frozen dataclasses; the banner needs only Remedy
     "paydesk.ui.payment.watch_driver",
     "paydesk.gateway",
     "paydesk.sandbox",
@@ -68,7 +68,7 @@ KEPT_OUT = (
     "keyring",
     "qrcode",
     "paydesk.domain.orders",
-    "paydesk.core.polling",
+    "paydesk.core.watch.polling",
     "paydesk.ui.shell.messages",
     "datetime",
     "locale",  # argparse's words, looked up in gettext's catalogues: no parser for no options

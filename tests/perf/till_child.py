@@ -32,11 +32,11 @@ import threading
 import time
 from typing import Any
 
-from paydesk.core.book_sync import BookDownloaded, BookStatusChanged, OrdersTaken
-from paydesk.core.remote import send_creation
 from paydesk.core.runtime import open_runtime
-from paydesk.core.watch import TICK_S, WatchEngine
-from paydesk.core.watch_threads import ThreadRunner
+from paydesk.core.shared_book.sync import BookDownloaded, BookStatusChanged, OrdersTaken
+from paydesk.core.watch.engine import TICK_S, WatchEngine
+from paydesk.core.watch.remote import send_creation
+from paydesk.core.watch.threads import ThreadRunner
 
 _print_lock = threading.Lock()
 

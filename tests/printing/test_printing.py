@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from paydesk.cli.words import words_in
-from paydesk.core.printing import CounterPrinter
-from paydesk.core.receipts import NothingToPrintError
-from paydesk.core.settings import Settings
+from paydesk.core.receipts.printer import CounterPrinter
+from paydesk.core.receipts.slips import NothingToPrintError
+from paydesk.core.settings.values import Settings
 from paydesk.domain.orders import OrderStatus
 from paydesk.support import receipt_printer
 from paydesk.support.receipt_printer import PrintError, PrintProblem

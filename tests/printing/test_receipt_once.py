@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from paydesk.cli.words import words_in
-from paydesk.core.printing import CounterPrinter
-from paydesk.core.receipt_duty import ReceiptDuty
-from paydesk.core.settings import Settings
+from paydesk.core.receipts.duty import ReceiptDuty
+from paydesk.core.receipts.printer import CounterPrinter
+from paydesk.core.settings.values import Settings
 from paydesk.domain.orders import Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
 from paydesk.store.database import migrate

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.core.desk import OrderDesk
-from paydesk.core.remote import send_creation
+from paydesk.core.watch.desk import OrderDesk
+from paydesk.core.watch.remote import send_creation
 from paydesk.domain.orders import CreationState, Order
 from paydesk.gateway import GatewayClient
 from paydesk.sandbox import SandboxServer

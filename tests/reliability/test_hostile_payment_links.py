@@ -18,9 +18,9 @@ import requests
 from requests.adapters import BaseAdapter
 from requests.structures import CaseInsensitiveDict
 
-from paydesk.core.desk import OrderDesk
 from paydesk.core.problems import english
-from paydesk.core.remote import send_creation
+from paydesk.core.watch.desk import OrderDesk
+from paydesk.core.watch.remote import send_creation
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState
 from paydesk.gateway import GatewayClient, ProtocolError

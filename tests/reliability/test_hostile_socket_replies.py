@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from paydesk.core.desk import OrderDesk
 from paydesk.core.problems import english
-from paydesk.core.remote import send_creation
+from paydesk.core.watch.desk import OrderDesk
+from paydesk.core.watch.remote import send_creation
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import OrderStatus
 from paydesk.domain.signing import get_order_sign

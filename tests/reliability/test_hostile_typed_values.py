@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from paydesk.core.desk import NOTE_MAX, OrderDesk
+from paydesk.core.watch.desk import NOTE_MAX, OrderDesk
 from paydesk.domain.errors import EmailError, InputError, OrderIdError
 from paydesk.domain.money import MAX_AMOUNT, format_rubles, parse_amount
 from paydesk.domain.orders import CreationState, OrderStatus, normalize_email, validate_order_id

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.core.desk import OrderDesk
-from paydesk.core.remote import send_creation
-from paydesk.core.saving import record_creation_retrying
+from paydesk.core.watch.desk import OrderDesk
+from paydesk.core.watch.remote import send_creation
+from paydesk.core.watch.saving import record_creation_retrying
 from paydesk.domain.orders import CreationState
 from paydesk.gateway import GatewayClient
 from paydesk.sandbox import SandboxServer

@@ -26,9 +26,9 @@ from urllib.parse import quote
 
 import pytest
 
-from paydesk.core.desk import OrderDesk
-from paydesk.core.refresh import refresh_all
-from paydesk.core.remote import fetch_status, send_creation
+from paydesk.core.watch.desk import OrderDesk
+from paydesk.core.watch.refresh import refresh_all
+from paydesk.core.watch.remote import fetch_status, send_creation
 from paydesk.domain.catalogue import english
 from paydesk.domain.failures import Failure
 from paydesk.gateway import GatewayClient, GatewayError

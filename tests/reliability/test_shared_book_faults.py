@@ -14,8 +14,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from paydesk.core.book_sync import UPLOAD_BATCH, BookState
-from paydesk.core.watch_threads import watch_until_final
+from paydesk.core.shared_book.sync import UPLOAD_BATCH, BookState
+from paydesk.core.watch.threads import watch_until_final
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderQuery, OrderStore

@@ -27,9 +27,9 @@ from pathlib import Path
 import pytest
 import requests
 
-from paydesk.core.desk import OrderDesk
-from paydesk.core.refresh import refresh_all
-from paydesk.core.remote import send_creation
+from paydesk.core.watch.desk import OrderDesk
+from paydesk.core.watch.refresh import refresh_all
+from paydesk.core.watch.remote import send_creation
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.gateway import GatewayClient
 from paydesk.sandbox import SandboxConfig, SandboxOrder, SandboxServer

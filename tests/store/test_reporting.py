@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.core.report import DayReport
+from paydesk.core.book.report import DayReport
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderStore, StoreError
 from paydesk.store.reporting import (

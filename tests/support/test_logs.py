@@ -66,7 +66,7 @@ def test_the_shared_books_password_is_masked_once_the_till_has_used_it(
     """The password from the keychain is registered when the till connects, so a driver's
     message that quotes it (in a traceback, say) is masked in the log."""
     from paydesk.core.runtime import Runtime
-    from paydesk.core.settings import Settings
+    from paydesk.core.settings.values import Settings
     from paydesk.store.shared import SharedBookError
     from paydesk.support.paths import AppPaths
 
@@ -267,9 +267,9 @@ def test_rotation_goes_on_when_the_file_was_removed_meanwhile(tmp_path: Path) ->
 def test_the_payment_client_masks_the_secret_it_signs_with(
     tmp_path: Path, memory_keyring: MemoryKeyring
 ) -> None:
-    from paydesk.core import settings as settings_file
     from paydesk.core.runtime import open_runtime
-    from paydesk.core.settings import Settings
+    from paydesk.core.settings import values as settings_file
+    from paydesk.core.settings.values import Settings
 
     data = tmp_path / "data"
     data.mkdir()

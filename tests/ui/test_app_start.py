@@ -11,9 +11,9 @@ from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QMenu
 from pytestqt.qtbot import QtBot
 
-from paydesk.core import settings as settings_file
 from paydesk.core.runtime import open_runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings import values as settings_file
+from paydesk.core.settings.values import Settings
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window, choose_start, start_settings, ui_state
 from paydesk.ui.settings.welcome_dialog import WelcomeDialog

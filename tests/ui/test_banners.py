@@ -20,7 +20,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderQuery
+from paydesk.core.book.reader import OrderQuery
 from paydesk.core.runtime import Runtime
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.ui.app import build_window

@@ -11,7 +11,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.store import OrderStore, quarantine
@@ -93,7 +93,7 @@ def test_the_list_says_a_page_it_cannot_read_instead_of_raising(
 ) -> None:
     """The cashier scrolls back through the year onto damage: the rows read so far
     stay, the list says why it stops, and nothing is raised into Qt."""
-    from paydesk.core.book_reader import OrderBookReader, OrderQuery
+    from paydesk.core.book.reader import OrderBookReader, OrderQuery
     from paydesk.ui.orders.model import OrdersModel
 
     book = runtime.paths.database

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QLineEdit, QPushButton, QTableView
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.counter_views import BuyerState
+from paydesk.core.counter.views import BuyerState
 from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import Fault, SandboxServer

@@ -21,7 +21,7 @@ from pytestqt.qtbot import QtBot
 from test_cli_beside_window import create_in_window, paydesk, start_window
 
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.sandbox import SandboxServer
 from paydesk.store.shared.book import SharedBook
 from paydesk.support.paths import AppPaths

@@ -18,9 +18,9 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk.core import settings as settings_file
 from paydesk.core.runtime import Runtime, open_runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings import values as settings_file
+from paydesk.core.settings.values import Settings
 from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.support.held_lock import HeldLock
@@ -203,7 +203,7 @@ def test_a_sale_paid_as_another_process_saw_it_shows_paid_on_both_screens(
     """``paydesk refresh`` in a terminal records the sale's payment first: the window
     does not ask again (the order is final), yet its panel and the buyer's screen say
     Paid, read from the book."""
-    from paydesk.core.counter_views import BuyerState
+    from paydesk.core.counter.views import BuyerState
     from paydesk.domain.phase import OrderPhase
 
     display = real_window.open_customer_display()

@@ -14,7 +14,7 @@ import requests
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.display_devices import DEVICES_FILE, DeviceBook
+from paydesk.core.buyer_devices.devices import DEVICES_FILE, DeviceBook
 from paydesk.core.runtime import Runtime
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.settings.buyer_screen_section import BuyerScreenSection

@@ -12,9 +12,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit, QPushButton
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.counter_views import BuyerState, CounterScreens
+from paydesk.core.counter.views import BuyerState, CounterScreens
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.domain.orders import CreationState
 from paydesk.domain.phase import OrderPhase
 from paydesk.sandbox import Fault, SandboxServer

@@ -16,8 +16,8 @@ import pytest
 from PySide6.QtGui import QImage
 from pytestqt.qtbot import QtBot
 
-from paydesk.core import web_display
-from paydesk.core.counter_views import BuyerState, Place
+from paydesk.core.buyer_devices import web_server as web_display
+from paydesk.core.counter.views import BuyerState, Place
 from paydesk.core.runtime import Runtime
 from paydesk.domain.writing import money_text
 from paydesk.ui.main_window import MainWindow

@@ -4,7 +4,7 @@ length, decoded from Chromium's screenshot to the sale's link), the whole amount
 the largest the service takes, the countdown, the words and a 90-character shop name,
 nothing past an edge, under the full-screen button or on the code, and no scrolling.
 One headless Chromium for the module, its page resized between cases; the real server
-(core/web_display.py) and the real page, in the till's words in each language."""
+(core/buyer_devices/web_server.py) and the real page, in the till's words in each language."""
 
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from paydesk.core.counter_views import BuyerState, BuyerView
-from paydesk.core.display_page import PageWords
-from paydesk.core.web_display import WebDisplay
+from paydesk.core.buyer_devices.page import PageWords
+from paydesk.core.buyer_devices.web_server import WebDisplay
+from paydesk.core.counter.views import BuyerState, BuyerView
 from paydesk.domain.money import MAX_AMOUNT
 from paydesk.domain.writing import money_text
 from paydesk.ui.shell.formatting import tr

@@ -13,9 +13,9 @@ import pytest
 import requests
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.counter_views import Place
+from paydesk.core.counter.views import Place
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import WEB_DISPLAY_PORT, Settings
+from paydesk.core.settings.values import WEB_DISPLAY_PORT, Settings
 from paydesk.domain.writing import money_text
 from paydesk.sandbox import SandboxServer
 from paydesk.sandbox.config import DEFAULT_PORT as SANDBOX_PORT

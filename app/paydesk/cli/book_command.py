@@ -14,8 +14,8 @@ from typing import Any
 
 from paydesk.cli import exit_codes
 from paydesk.cli.formats import add_format, print_json
-from paydesk.core import shared_book
 from paydesk.core.runtime import Runtime
+from paydesk.core.shared_book import actions as shared_book
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

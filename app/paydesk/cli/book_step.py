@@ -1,6 +1,6 @@
 """A command on a till that shares its order book: in step with the shared book first.
 
-The window keeps the till's book in step all the time (core/book_sync.py); a
+The window keeps the till's book in step all the time (core/shared_book/sync.py); a
 command may run with no window open, so the commands that read or write orders
 send what waits and fetch what changed before they start, and the writing ones
 send their own orders when they end. The shared book out of reach never stops a
@@ -14,9 +14,9 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from paydesk.core.book_reader import StoreError
+from paydesk.core.book.reader import StoreError
 from paydesk.core.runtime import Runtime
-from paydesk.core.shared_book import sync_now, waiting_count
+from paydesk.core.shared_book.actions import sync_now, waiting_count
 
 log = logging.getLogger(__name__)
 

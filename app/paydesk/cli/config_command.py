@@ -11,12 +11,12 @@ from typing import Any
 
 from paydesk.cli import exit_codes
 from paydesk.cli.formats import add_format, print_json
-from paydesk.core import settings as settings_file
 from paydesk.core.runtime import Runtime
-from paydesk.core.setting_vars import Applies
-from paydesk.core.settings import DECLARED
-from paydesk.core.shared_book import BookAddress
-from paydesk.core.terminal_address import running_api_address
+from paydesk.core.settings import values as settings_file
+from paydesk.core.settings.declared import Applies
+from paydesk.core.settings.values import DECLARED
+from paydesk.core.shared_book.actions import BookAddress
+from paydesk.core.terminal.address import running_api_address
 from paydesk.gateway.endpoint import parse_base_url
 from paydesk.gateway.errors import GatewayConfigError
 from paydesk.support.secret_store import FILE_WARNING, SecretStore, SecretStoreError, mask

@@ -7,7 +7,7 @@ import argparse
 import os
 from datetime import date, datetime, timedelta
 
-from paydesk.core.report import local_midnight
+from paydesk.core.book.report import local_midnight
 from paydesk.domain.writing import (
     Language,
     amount_text,

@@ -4,7 +4,7 @@ running buyer's web screen (``NAME``: the device's, as Settings lists it).
 How it reaches the running window (or ``paydesk serve``): through the data folder, as
 ``paydesk --demo create`` finds the demo's sandbox (core/demo.py). The server holds
 ``web-display.lock`` while it runs and writes its address beside it; the pairing code
-goes into the devices' file (core/display_devices.py), where the server reads it when
+goes into the devices' file (core/buyer_devices/devices.py), where the server reads it when
 the device opens the address. No socket between the two programs, nothing to answer
 in the window's thread, and a command never gets a code the server cannot see: the
 file is the one place codes are kept. A free lock means nobody serves this folder's
@@ -19,7 +19,7 @@ import sys
 from datetime import UTC, datetime
 
 from paydesk.cli import exit_codes
-from paydesk.core.display_devices import DeviceBook, pairing_address, running_address
+from paydesk.core.buyer_devices.devices import DeviceBook, pairing_address, running_address
 from paydesk.core.runtime import Runtime
 
 

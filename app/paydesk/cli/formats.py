@@ -1,7 +1,7 @@
 """``--format`` and its shorthand ``--json``: every command that prints a result has both.
 
 The JSON a command prints is its documented schema (docs/command-line.md, "JSON output"):
-orders as ``list --format json`` gives them (paydesk/core/export.py), with the
+orders as ``list --format json`` gives them (paydesk/core/book/export.py), with the
 service's word (``status``) beside PayDesk's (``phase``); never the secret.
 """
 

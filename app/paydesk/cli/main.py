@@ -30,9 +30,9 @@ from paydesk.cli.options import common_options
 from paydesk.cli.qt_side import QtSide
 from paydesk.cli.stdout import OutputError, guarded_stdout, silence_stdout
 from paydesk.cli.version import version_text
-from paydesk.core.book_reader import StoreError
+from paydesk.core.book.reader import StoreError
 from paydesk.core.runtime import NotConfiguredError, open_runtime
-from paydesk.core.settings import DECLARED, SettingsError
+from paydesk.core.settings.values import DECLARED, SettingsError
 from paydesk.domain.errors import InputError
 from paydesk.gateway import GatewayError
 from paydesk.sandbox import cli as sandbox_cli

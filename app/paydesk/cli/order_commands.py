@@ -20,16 +20,16 @@ from paydesk.cli.output import (
     table,
 )
 from paydesk.cli.words import Words, words_in
-from paydesk.core.book_reader import OrderDetails, OrderQuery, StoreError
-from paydesk.core.csv_format import CsvFormat
-from paydesk.core.export import COLUMNS, details_record, order_record, write_csv, write_json
-from paydesk.core.outcomes import CheckOutcome
+from paydesk.core.book.csv_format import CsvFormat
+from paydesk.core.book.export import COLUMNS, details_record, order_record, write_csv, write_json
+from paydesk.core.book.reader import OrderDetails, OrderQuery, StoreError
 from paydesk.core.problems import Failure, FailureCode, english
-from paydesk.core.refresh import refresh_all
-from paydesk.core.remote import fetch_status, send_creation
 from paydesk.core.runtime import Runtime
-from paydesk.core.saving import record_creation_retrying
-from paydesk.core.watch_threads import watch_until_final
+from paydesk.core.watch.outcomes import CheckOutcome
+from paydesk.core.watch.refresh import refresh_all
+from paydesk.core.watch.remote import fetch_status, send_creation
+from paydesk.core.watch.saving import record_creation_retrying
+from paydesk.core.watch.threads import watch_until_final
 from paydesk.domain.catalogue import store_fact
 from paydesk.domain.money import parse_amount
 from paydesk.domain.orders import CreationState, Order, OrderStatus, validate_order_id

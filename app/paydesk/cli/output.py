@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paydesk.cli.dates import amount_only, local_text, rubles_text
-from paydesk.core.book_reader import OrderDetails
+from paydesk.core.book.reader import OrderDetails
 from paydesk.core.problems import english
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of, phase_of_status

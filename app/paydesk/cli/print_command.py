@@ -1,6 +1,6 @@
 """``paydesk print``: the receipt printer from a terminal (a slip, a receipt, a test page).
 
-The same :class:`~paydesk.core.printing.CounterPrinter` as the window, so what a
+The same :class:`~paydesk.core.receipts.printer.CounterPrinter` as the window, so what a
 script prints is what the counter prints. The paper speaks the shop's language
 (the ``language`` setting, else the terminal's; ``--language`` for one print);
 the command's own messages are English, as the rest of the command line's.
@@ -17,8 +17,8 @@ import sys
 from paydesk.cli import exit_codes
 from paydesk.cli.dates import terminal_language
 from paydesk.cli.words import words_in
-from paydesk.core.printing import CounterPrinter, Printed
-from paydesk.core.receipts import NothingToPrintError
+from paydesk.core.receipts.printer import CounterPrinter, Printed
+from paydesk.core.receipts.slips import NothingToPrintError
 from paydesk.core.runtime import Runtime
 from paydesk.domain.catalogue import PRINTER
 from paydesk.domain.order_ids import short_id

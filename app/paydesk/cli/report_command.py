@@ -1,6 +1,6 @@
 """``paydesk report``: the owner's end-of-day report in a terminal, as JSON or as CSV.
 
-The same :class:`~paydesk.core.report.DayReport` as the window's report dialog, so
+The same :class:`~paydesk.core.book.report.DayReport` as the window's report dialog, so
 the numbers a script reads are the numbers on the printed page. The table is for
 people, in one language from its first line to its last: the ``language`` setting's,
 else the terminal's (paydesk.cli.dates.terminal_language; its words
@@ -21,8 +21,8 @@ from paydesk.cli.dates import local_text, parse_local_date, rubles_text
 from paydesk.cli.formats import add_format
 from paydesk.cli.order_commands import add_csv_style, add_till, csv_format, csv_words
 from paydesk.cli.words import Words, terminal_words
-from paydesk.core.export import PHASE_WORDS
-from paydesk.core.report import LINES, DayReport, HourTakings, Tally
+from paydesk.core.book.export import PHASE_WORDS
+from paydesk.core.book.report import LINES, DayReport, HourTakings, Tally
 from paydesk.core.runtime import Runtime
 from paydesk.domain.catalogue import QT_TRANSLATE_NOOP
 from paydesk.domain.errors import InputError

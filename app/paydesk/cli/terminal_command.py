@@ -2,7 +2,7 @@
 ``paydesk terminal url [--json] [--wait SECONDS]``: the address of the API running for this
 data folder (``--wait``: once it has started).
 
-The token is a secret like the secret key (core/terminal_token.py): printed only
+The token is a secret like the secret key (core/terminal/token.py): printed only
 here, on request, for the person setting the till program up; never logged.
 """
 
@@ -15,8 +15,8 @@ import time
 
 from paydesk.cli import exit_codes
 from paydesk.core.runtime import Runtime
-from paydesk.core.terminal_address import running_api_address
-from paydesk.core.terminal_token import api_token
+from paydesk.core.terminal.address import running_api_address
+from paydesk.core.terminal.token import api_token
 
 #: How often ``url --wait`` looks whether the API has started.
 WAIT_STEP = 0.2

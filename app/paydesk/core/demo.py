@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from paydesk.core.settings import DECLARED, Settings
+from paydesk.core.settings.values import DECLARED, Settings
 from paydesk.domain.writing import language_of_environment
 from paydesk.support.held_lock import HeldLock, try_lock
 from paydesk.support.paths import AppPaths

@@ -16,7 +16,7 @@ still hear the event.
 
 An event reaches the handlers of its class and of its base classes (not
 ``object``'s): so a front end that hears every watch event subscribes once to
-:class:`~paydesk.core.watch_events.WatchEvent`, as it listened once before, and
+:class:`~paydesk.core.watch.events.WatchEvent`, as it listened once before, and
 an event type added later reaches it without new wiring.
 """
 
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from paydesk.core.settings import Settings
+    from paydesk.core.settings.values import Settings
 
 log = logging.getLogger(__name__)
 

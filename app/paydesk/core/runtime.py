@@ -15,20 +15,20 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from paydesk.core import settings as settings_file
 from paydesk.core.demo import DEMO_SECRET_KEY, DemoSandbox
 from paydesk.core.events import EventHub, SettingsChanged
-from paydesk.core.settings import Settings, SettingsKeeper
+from paydesk.core.settings import values as settings_file
+from paydesk.core.settings.values import Settings, SettingsKeeper
 from paydesk.support.paths import AppPaths, resolve_data_dir
 from paydesk.support.redaction import register_secret
 from paydesk.support.secret_store import SecretStore
 
 if TYPE_CHECKING:
-    from paydesk.core.book_reader import OrderBookReader
-    from paydesk.core.book_sync import BookSync
-    from paydesk.core.desk import OrderDesk
-    from paydesk.core.polling import PollingPolicy
-    from paydesk.core.rate_limit import RateLimiter
+    from paydesk.core.book.reader import OrderBookReader
+    from paydesk.core.shared_book.sync import BookSync
+    from paydesk.core.watch.desk import OrderDesk
+    from paydesk.core.watch.polling import PollingPolicy
+    from paydesk.core.watch.rate_limit import RateLimiter
     from paydesk.domain.clock import Clock
     from paydesk.gateway import GatewayClient
     from paydesk.store import OrderStore
@@ -118,12 +118,14 @@ class Runtime:
                            use_file=self.is_demo or self.settings.secret_storage == "file")
 
     def policy(self) -> PollingPolicy:
-        from paydesk.core.polling import PollingPolicy  # with the order model: as the doc says
+        from paydesk.core.watch.polling import (
+            PollingPolicy,  # with the order model: as the doc says
+        )
 
         return PollingPolicy.from_settings(self.settings)
 
     def limiter(self) -> RateLimiter:
-        from paydesk.core.rate_limit import RateLimiter  # with the watching: as the doc says
+        from paydesk.core.watch.rate_limit import RateLimiter  # with the watching: as the doc says
 
         return RateLimiter(self.settings.max_requests_per_second)
 
@@ -146,7 +148,7 @@ class Runtime:
         closed after it: the account's orders (every account's while none is set), on a
         connection for the calling thread, read-only if the book cannot be written. A
         command reads the book here and nowhere else, as the window reads its desk's."""
-        from paydesk.core.book_reader import OrderBookReader
+        from paydesk.core.book.reader import OrderBookReader
 
         store = self.open_store_for_reading()
         try:
@@ -155,7 +157,7 @@ class Runtime:
             store.close()
 
     def open_desk(self, store: OrderStore) -> OrderDesk:
-        from paydesk.core.desk import OrderDesk
+        from paydesk.core.watch.desk import OrderDesk
 
         client_id = self.require_client_id()
         self.keeper.hold_client_id(client_id)
@@ -239,7 +241,7 @@ class Runtime:
         its news published on the runtime's hub); None without a shared book."""
         if not self.shares_a_book:
             return None
-        from paydesk.core.book_sync import BookSync
+        from paydesk.core.shared_book.sync import BookSync
 
         address = self.book_address()
         return BookSync(

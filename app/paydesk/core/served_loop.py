@@ -1,10 +1,10 @@
-"""What PayDesk's small HTTP servers share (the buyer's web screen, core/web_display.py;
-the till program's API, core/terminal_api.py): their life outside the handlers
-(:class:`ServedLoop`: the data folder's lock, the listening socket, the address written
-beside the lock, an event loop in a thread of its own) and what they let each client
-have (:class:`Limits`, kept by :class:`Door`: connections per address and in all, a
-paired device's or a till's served ahead of strangers', a malformed request answered
-with one plain 400 and one log line).
+"""What PayDesk's small HTTP servers share (the buyer's web screen,
+core/buyer_devices/web_server.py; the till program's API, core/terminal/api.py): their
+life outside the handlers (:class:`ServedLoop`: the data folder's lock, the listening
+socket, the address written beside the lock, an event loop in a thread of its own) and
+what they let each client have (:class:`Limits`, kept by :class:`Door`: connections per
+address and in all, a paired device's or a till's served ahead of strangers', a
+malformed request answered with one plain 400 and one log line).
 
 Each runs aiohttp in its own thread and event loop; the window's thread hands it work
 with :meth:`ServedLoop.call` (``call_soon_threadsafe``) and never waits on it.

@@ -65,7 +65,7 @@ class FailureCode(enum.StrEnum):
 class Remedy(enum.Enum):
     """What trying again by hand does for a problem (a front end's Retry button).
 
-    The core decides it for each problem (core/watch_events.py); the window's first
+    The core decides it for each problem (core/watch/events.py); the window's first
     frame already holds the banner that offers it.
     """
 
@@ -142,7 +142,7 @@ class SetupFailureCode(enum.StrEnum):
 
 
 class ApiFailureCode(enum.StrEnum):
-    """Why the till program's API (core/terminal_api.py) refused a request itself."""
+    """Why the till program's API (core/terminal/api.py) refused a request itself."""
 
     #: No token, or not this till's (``Authorization: Bearer …``).
     UNAUTHORIZED = "api_unauthorized"

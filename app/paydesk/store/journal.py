@@ -1,7 +1,7 @@
 """The book as a till's journal of a shop's shared order book.
 
 A till writes every order to its own book first. When the shop has a shared book
-(core/book_sync.py moves the orders both ways), this book also says what waits to go
+(core/shared_book/sync.py moves the orders both ways), this book also says what waits to go
 up and where the download stands:
 
 - ``local_rev`` counts this book's own changes to an order (triggers of schema step

@@ -1,6 +1,6 @@
 """A slip for a thermal receipt printer, written as the ESC/POS bytes it prints.
 
-What the slip says is decided above (paydesk.core.receipts); here it is laid on
+What the slip says is decided above (paydesk.core.receipts.slips); here it is laid on
 the paper through python-escpos's own commands, into its Dummy printer, so the
 bytes are made before any printer is touched (and a unit test reads them):
 text in the printer's code page (CP866 has Cyrillic), wrapped at the paper's

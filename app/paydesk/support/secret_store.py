@@ -171,7 +171,7 @@ class SecretStore:
         except errors.NoKeyringError:
             raise NoKeychainError() from None
 
-    # -- the till program's API token (core/terminal_token.py) --------------------
+    # -- the till program's API token (core/terminal/token.py) --------------------
 
     def get_api_token(self) -> str | None:
         """The till program's API token of this data folder, or None when none is kept."""

@@ -9,9 +9,9 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, QThreadPool
 from PySide6.QtWidgets import QApplication
 
-from paydesk.core import settings as settings_file
 from paydesk.core.runtime import Runtime, ensure_folder, open_runtime
-from paydesk.core.settings import Settings, SettingsError
+from paydesk.core.settings import values as settings_file
+from paydesk.core.settings.values import Settings, SettingsError
 from paydesk.support.crash_report import CrashHandler, install_crash_handler
 from paydesk.support.logs import log_dir_for, log_start, setup_logging
 from paydesk.support.paths import AppPaths, resolve_data_dir

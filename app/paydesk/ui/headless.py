@@ -24,10 +24,10 @@ import sys
 
 from PySide6.QtCore import QCoreApplication
 
-from paydesk.core.book_reader import StoreError
+from paydesk.core.book.reader import StoreError
 from paydesk.core.runtime import Runtime, ensure_folder, open_runtime
-from paydesk.core.settings import SettingsError
-from paydesk.core.terminal_token import api_token
+from paydesk.core.settings.values import SettingsError
+from paydesk.core.terminal.token import api_token
 from paydesk.support.crash_report import install_crash_handler
 from paydesk.support.logs import log_dir_for, log_start, setup_logging
 from paydesk.support.paths import AppPaths, resolve_data_dir

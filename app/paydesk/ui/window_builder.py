@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QApplication, QLabel
 
-from paydesk.core.book_sync import BookStatusChanged
+from paydesk.core.shared_book.sync import BookStatusChanged
 from paydesk.support.sound_player import SoundPlayer
 from paydesk.ui.orders.book_watch import BookWatch
 from paydesk.ui.orders.paid_notices import PaidNotices

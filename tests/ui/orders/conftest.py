@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QDate
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderBookReader
+from paydesk.core.book.reader import OrderBookReader
 from paydesk.domain.orders import CreationState, Order
 from paydesk.store import OrderStore
 from paydesk.ui.orders.cells import local_day

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderBookReader, OrderQuery
+from paydesk.core.book.reader import OrderBookReader, OrderQuery
 from paydesk.domain.orders import Order
 from paydesk.store import OrderStore
 from paydesk.ui.orders.book_watch import BookWatch

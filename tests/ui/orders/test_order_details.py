@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderBookReader
+from paydesk.core.book.reader import OrderBookReader
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import OrderStatus
 from paydesk.store import CheckResult, OrderStore

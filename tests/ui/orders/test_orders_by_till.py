@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderBookReader
+from paydesk.core.book.reader import OrderBookReader
 from paydesk.domain.orders import Order
 from paydesk.store import OrderStore
 from paydesk.ui.main_window import MainWindow

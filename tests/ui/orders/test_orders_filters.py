@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QDate, Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderBookReader
+from paydesk.core.book.reader import OrderBookReader
 from paydesk.domain.orders import OrderStatus
 from paydesk.store import OrderStore, SortColumn
 from paydesk.ui.orders.cells import day_start

@@ -10,7 +10,7 @@ from datetime import timedelta
 from PySide6.QtCore import QModelIndex
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderBookReader, OrderQuery
+from paydesk.core.book.reader import OrderBookReader, OrderQuery
 from paydesk.domain.orders import Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
 from paydesk.ui.orders.model import PAGE_SIZE

@@ -12,7 +12,7 @@ from PySide6.QtGui import QColor, QFont
 from pytestqt.modeltest import ModelTester
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderBookReader, OrderQuery, SortColumn
+from paydesk.core.book.reader import OrderBookReader, OrderQuery, SortColumn
 from paydesk.domain.clock import utc_now
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus

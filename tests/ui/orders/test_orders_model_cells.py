@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderBookReader, OrderQuery, SortColumn
+from paydesk.core.book.reader import OrderBookReader, OrderQuery, SortColumn
 from paydesk.domain.clock import utc_now
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import Order, OrderStatus

@@ -11,7 +11,7 @@ from PySide6.QtCore import QDate, Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderBookReader
+from paydesk.core.book.reader import OrderBookReader
 from paydesk.domain.orders import CreationState, Order
 from paydesk.store import OrderStore
 from paydesk.ui.orders.panel import OrdersPanel

@@ -9,7 +9,7 @@ import dataclasses
 from PySide6.QtCore import QCoreApplication, QModelIndex
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderBookReader
+from paydesk.core.book.reader import OrderBookReader
 from paydesk.domain.orders import OrderStatus
 from paydesk.store import CheckResult, OrderStore
 from paydesk.ui.orders.model import PAGE_SIZE

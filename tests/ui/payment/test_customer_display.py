@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QWidget
 
-from paydesk.core.buyer_screen import RESULT_SECONDS
-from paydesk.core.counter_views import BuyerState
+from paydesk.core.counter.buyer_memory import RESULT_SECONDS
+from paydesk.core.counter.views import BuyerState
 from paydesk.domain.orders import CreationState
 from paydesk.ui.payment.customer_display import CustomerDisplay
 from paydesk.ui.shell.formatting import money

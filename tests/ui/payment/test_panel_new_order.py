@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.counter_views import Place
+from paydesk.core.counter.views import Place
 from paydesk.domain.phase import OrderPhase
 from paydesk.ui.payment.panel import PaymentPanel
 from paydesk.ui.shell.formatting import money

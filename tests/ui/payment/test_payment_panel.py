@@ -12,7 +12,7 @@ from PySide6.QtGui import QDesktopServices, QGuiApplication, QImage
 from PySide6.QtWidgets import QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.counter_views import Place
+from paydesk.core.counter.views import Place
 from paydesk.domain.orders import CreationState
 from paydesk.domain.phase import OrderPhase
 from paydesk.ui.payment.panel import PaymentPanel

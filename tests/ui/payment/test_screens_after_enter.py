@@ -9,7 +9,7 @@ from dataclasses import replace
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.counter_views import PanelView
+from paydesk.core.counter.views import PanelView
 from paydesk.core.runtime import Runtime
 from paydesk.sandbox import SandboxServer
 from paydesk.store.queries import OrderQuery

@@ -16,10 +16,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.counter_views import BuyerState
-from paydesk.core.remote import send_creation
+from paydesk.core.counter.views import BuyerState
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
+from paydesk.core.watch.remote import send_creation
 from paydesk.domain.orders import OrderStatus
 from paydesk.domain.phase import OrderPhase
 from paydesk.sandbox import SandboxServer

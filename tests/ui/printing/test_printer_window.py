@@ -14,7 +14,7 @@ from PySide6.QtCore import QCoreApplication, Qt, QThreadPool
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.domain.orders import OrderStatus
 from paydesk.store import CheckResult, OrderStore
 from paydesk.ui.printing.print_notice import PrintNotice

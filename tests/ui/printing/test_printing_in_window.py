@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QPushButton, QTableView
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.domain.orders import Order
 from paydesk.sandbox import SandboxServer
 from paydesk.support.paths import AppPaths

@@ -13,8 +13,8 @@ from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderBookReader
-from paydesk.core.report import local_midnight
+from paydesk.core.book.reader import OrderBookReader
+from paydesk.core.book.report import local_midnight
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import OrderStore
 from paydesk.ui.main_window import MainWindow

@@ -16,8 +16,8 @@ from PySide6.QtPrintSupport import QPrinter
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.book_reader import OrderBookReader
-from paydesk.core.report import local_midnight
+from paydesk.core.book.reader import OrderBookReader
+from paydesk.core.book.report import local_midnight
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.store import CheckResult, OrderStore
 from paydesk.ui.report.chart import BAR, PEAK, ChartLayout, nice_step

@@ -12,7 +12,7 @@ from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.support.secret_store import SecretStore
 from paydesk.ui.settings.dialog import SettingsDialog
 

@@ -17,10 +17,10 @@ from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QApplication, QDialog, QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk.core import book_sync
-from paydesk.core.book_sync import BookState
 from paydesk.core.runtime import Runtime, open_runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
+from paydesk.core.shared_book import sync as book_sync
+from paydesk.core.shared_book.sync import BookState
 from paydesk.sandbox import SandboxServer
 from paydesk.support.secret_store import SecretStore
 from paydesk.ui import app

@@ -13,7 +13,7 @@ from PySide6.QtCore import QThreadPool
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.settings import TILL_MAX, Settings, default_till_name
+from paydesk.core.settings.values import TILL_MAX, Settings, default_till_name
 from paydesk.support.secret_store import SecretStore
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.settings.apply import restart_notices

@@ -11,7 +11,7 @@ import requests
 from PySide6.QtCore import QCoreApplication, Qt, QThreadPool
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.support.secret_store import KEYRING_SERVICE, SecretStore
 from paydesk.ui.settings.connection_check import Outcome, check_connection

@@ -13,9 +13,9 @@ from PySide6.QtCore import Qt, QThreadPool
 from PySide6.QtWidgets import QDialog
 from pytestqt.qtbot import QtBot
 
-from paydesk.core import settings as settings_file
 from paydesk.core.runtime import Runtime, open_runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings import values as settings_file
+from paydesk.core.settings.values import Settings
 from paydesk.support.secret_store import SecretStore
 from paydesk.ui import app
 from paydesk.ui.settings.dialog import SettingsDialog

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QLineEdit
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.sandbox import SandboxServer
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window

@@ -1,4 +1,4 @@
-"""The settings window reads the settings' declarations (core/settings.py): which rows
+"""The settings window reads the settings' declarations (core/settings/values.py): which rows
 say "takes effect after restart", what is said after saving, which fields the demo
 holds, and the spin boxes' ranges, each from the one declaration, with no other edit."""
 
@@ -10,8 +10,8 @@ from collections.abc import Callable
 import pytest
 from PySide6.QtWidgets import QAbstractSpinBox, QLabel, QLineEdit
 
-from paydesk.core.setting_vars import Applies
-from paydesk.core.settings import DECLARED, Settings
+from paydesk.core.settings.declared import Applies
+from paydesk.core.settings.values import DECLARED, Settings
 from paydesk.ui.settings.apply import restart_notice, restart_notices
 from paydesk.ui.settings.dialog import SettingsDialog
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.demo import DEMO_SECRET_KEY
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.sandbox import SandboxServer
 from paydesk.support.secret_store import KEYRING_SERVICE
 from paydesk.ui.settings.connection_check import Outcome

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.sandbox import SandboxServer
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window

@@ -16,7 +16,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.domain.orders import Order
 from paydesk.sandbox import SandboxServer
 from paydesk.support.paths import AppPaths

@@ -12,7 +12,7 @@ from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication, QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.sandbox import SandboxServer
 from paydesk.support.secret_store import SecretStore
 from paydesk.ui.settings.dialog import SettingsDialog

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.core import settings as settings_file
-from paydesk.core.settings import Settings, SettingsError, SettingsProblem
+from paydesk.core.settings import values as settings_file
+from paydesk.core.settings.values import Settings, SettingsError, SettingsProblem
 from paydesk.ui.settings.texts import field_text, settings_error_text
 
 

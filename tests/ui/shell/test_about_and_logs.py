@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 
 from paydesk import __version__
 from paydesk.core.runtime import Runtime, open_runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.sandbox import SandboxServer
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window

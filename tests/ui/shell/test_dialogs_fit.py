@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QAbstractButton, QDialog, QDialogButtonBox, QMessa
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.support.secret_store import SecretStore
 from paydesk.ui.app import build_window

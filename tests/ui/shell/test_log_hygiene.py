@@ -18,7 +18,7 @@ from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.support import logs, redaction
 from paydesk.support.log_file import RotatingLogFile

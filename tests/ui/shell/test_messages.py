@@ -13,7 +13,7 @@ import pytest
 
 from paydesk.core.problems import english
 from paydesk.core.runtime import NotConfiguredError, Runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.domain.catalogue import say
 from paydesk.domain.errors import AmountError, EmailError, InputError, OrderIdError
 from paydesk.domain.failures import Failure, FailureCode

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.watch_events import Problem, ProblemCode, WatchEvent
+from paydesk.core.watch.events import Problem, ProblemCode, WatchEvent
 from paydesk.domain.catalogue import say
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.sandbox import Fault, SandboxServer

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
-from paydesk.core import book_sync
-from paydesk.core.book_sync import BookDownloaded, OrdersTaken
 from paydesk.core.runtime import Runtime
+from paydesk.core.shared_book import sync as book_sync
+from paydesk.core.shared_book.sync import BookDownloaded, OrdersTaken
 from paydesk.sandbox import SandboxServer
 from paydesk.store import OrderQuery
 from paydesk.store.shared.book import SharedBook

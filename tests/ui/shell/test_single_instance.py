@@ -13,8 +13,8 @@ import pytest
 from PySide6.QtCore import QDir
 from pytestqt.qtbot import QtBot
 
-from paydesk.core import settings as settings_file
-from paydesk.core.settings import Settings
+from paydesk.core.settings import values as settings_file
+from paydesk.core.settings.values import Settings
 from paydesk.support.paths import AppPaths
 from paydesk.ui import app as app_module
 from paydesk.ui.shell.single_instance import SingleInstance, server_name

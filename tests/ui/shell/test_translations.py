@@ -14,7 +14,7 @@ from PySide6.QtCore import QLocale
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from paydesk.core.settings import Settings, SettingsError
+from paydesk.core.settings.values import Settings, SettingsError
 from paydesk.support import translations
 from paydesk.support.secret_store import SecretStore
 from paydesk.ui.app import start_settings

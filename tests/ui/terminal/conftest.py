@@ -9,7 +9,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
-from paydesk.core.terminal_token import api_token
+from paydesk.core.terminal.token import api_token
 from paydesk.ui.main_window import MainWindow
 
 from memory_keyring import MemoryKeyring

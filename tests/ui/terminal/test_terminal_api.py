@@ -11,8 +11,8 @@ import pytest
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
-from paydesk.core import terminal_api
 from paydesk.core.runtime import Runtime
+from paydesk.core.terminal import api as terminal_api
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.sandbox.faults import Fault

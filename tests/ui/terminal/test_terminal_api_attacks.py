@@ -133,7 +133,7 @@ def test_a_flood_from_many_addresses_makes_way_for_the_till(till: TillProgram) -
 
 
 #: What the server's own log says: aiohttp's and the API's (the window logs on meanwhile).
-_SERVER_LOGS = ("aiohttp", "asyncio", "paydesk.core.served_loop", "paydesk.core.terminal_api")
+_SERVER_LOGS = ("aiohttp", "asyncio", "paydesk.core.served_loop", "paydesk.core.terminal.api")
 
 
 def test_a_request_the_parser_refuses_is_one_4xx_and_one_log_line(

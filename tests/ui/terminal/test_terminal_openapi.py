@@ -13,9 +13,9 @@ import jsonschema
 import pytest
 import requests
 
-from paydesk.core import terminal_api
-from paydesk.core.desk import NOTE_MAX
-from paydesk.core.terminal_till import PaymentAsk
+from paydesk.core.terminal import api as terminal_api
+from paydesk.core.terminal.till import PaymentAsk
+from paydesk.core.watch.desk import NOTE_MAX
 from paydesk.domain.failures import Failure
 from paydesk.domain.money import MAX_AMOUNT
 from paydesk.domain.orders import EMAIL_MAX

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from paydesk.core.counter_views import BUYER_STATES, RESULTS
-from paydesk.core.receipts import SLIPS
+from paydesk.core.counter.views import BUYER_STATES, RESULTS
+from paydesk.core.receipts.slips import SLIPS
 from paydesk.domain.phase import OrderPhase
 from paydesk.ui.orders.cells import ROWS
 from paydesk.ui.payment.display_phases import RESULT_LOOKS

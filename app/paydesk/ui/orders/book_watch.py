@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
-from paydesk.core.book_reader import OrderBookReader, StoreError
+from paydesk.core.book.reader import OrderBookReader, StoreError
 from paydesk.core.events import BookChangedElsewhere
 from paydesk.ui.shell.messages import book_error_text
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from PySide6.QtCore import QDate, QDateTime, QTime, QTimeZone
 from PySide6.QtGui import QColor
 
-from paydesk.core.export import PHASE_WORDS, phase_words
+from paydesk.core.book.export import PHASE_WORDS, phase_words
 from paydesk.domain.clock import to_ms
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase
@@ -34,7 +34,7 @@ class RowLook:
         return QColor(colour)  # a copy: the caller may change it
 
 
-#: Every phase in the orders list: its words (core/export.py's PHASE_WORDS, which the
+#: Every phase in the orders list: its words (core/book/export.py's PHASE_WORDS, which the
 #: people's CSV and the day report say too: shorter than the badge's, as a column
 #: beside seven others has the room of one or two words) and its colour. The list
 #: reads its rows without a clock (a row is not repainted when a countdown ends), so a

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QLocale
 
-from paydesk.core.csv_format import CsvFormat
-from paydesk.core.export import write_csv
+from paydesk.core.book.csv_format import CsvFormat
+from paydesk.core.book.export import write_csv
 from paydesk.domain.orders import Order
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.i18n import language_of

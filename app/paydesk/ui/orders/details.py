@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.core.book_reader import OrderDetails
+from paydesk.core.book.reader import OrderDetails
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import phase_of_status
 from paydesk.domain.writing import moment_text

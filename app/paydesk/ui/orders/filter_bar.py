@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.core.book_reader import OrderQuery
+from paydesk.core.book.reader import OrderQuery
 from paydesk.domain.clock import Clock
 from paydesk.domain.orders import CreationState, OrderStatus
 from paydesk.ui.orders.cells import day_start, local_day

@@ -29,7 +29,7 @@ from typing import Any
 from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 
-from paydesk.core.book_reader import OrderBookReader, OrderQuery, StoreError
+from paydesk.core.book.reader import OrderBookReader, OrderQuery, StoreError
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.orders.cells import ROWS, status_text

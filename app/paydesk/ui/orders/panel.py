@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.core.book_reader import OrderBookReader, OrderQuery, StoreError
+from paydesk.core.book.reader import OrderBookReader, OrderQuery, StoreError
 from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.orders import Order
 from paydesk.ui.orders.cells import local_day

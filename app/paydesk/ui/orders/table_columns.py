@@ -15,7 +15,7 @@ from datetime import datetime
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QDate, Qt
 
-from paydesk.core.book_reader import SortColumn
+from paydesk.core.book.reader import SortColumn
 from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import Order
 from paydesk.ui.orders.cells import local_day, status_text

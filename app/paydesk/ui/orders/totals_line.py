@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
-from paydesk.core.book_reader import OrderQuery, Totals
+from paydesk.core.book.reader import OrderQuery, Totals
 from paydesk.ui.shell.formatting import money, tr
 from paydesk.ui.widgets.names import name_widget
 

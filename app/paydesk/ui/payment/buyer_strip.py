@@ -10,7 +10,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
-from paydesk.core.counter_views import Place
+from paydesk.core.counter.views import Place
 from paydesk.ui.payment.buttons import card_button
 from paydesk.ui.payment.place import PLACE_WORDS
 from paydesk.ui.shell.formatting import money, tr

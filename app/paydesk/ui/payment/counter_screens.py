@@ -1,6 +1,6 @@
 """The counter presenter's screens, rendered in the window.
 
-The presenter (core/counter_presenter.py) publishes one CounterScreens per change on
+The presenter (core/counter/presenter.py) publishes one CounterScreens per change on
 the event hub, in the GUI thread (its engine runs there). This renders each one on
 the window's parts, each part only when its own view changed: the payment panel,
 the buyer's window while it is open, the list's current row, the actions "Show to
@@ -25,12 +25,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QTimer
 
-from paydesk.core.counter_views import CounterScreens
+from paydesk.core.counter.views import CounterScreens
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
-    from paydesk.core.counter_presenter import CounterPresenter
+    from paydesk.core.counter.presenter import CounterPresenter
     from paydesk.core.events import EventHub
     from paydesk.domain.orders import Order
     from paydesk.ui.payment.customer_display import CustomerDisplay

@@ -2,7 +2,7 @@
 
 A second top-level window for a monitor that faces the buyer. It is a view: it
 renders the buyer's part of the counter presenter's screens (``render``, a
-:class:`~paydesk.core.counter_views.BuyerView`: only ever the sale, never an order
+:class:`~paydesk.core.counter.views.BuyerView`: only ever the sale, never an order
 the cashier merely looks up in the list), and never touches the core. What it
 shows is deliberately little, because anyone in the queue can read it: the
 amount, the QR, the countdown, the result and the merchant's name; never an
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.core.counter_views import BuyerState, BuyerView
+from paydesk.core.counter.views import BuyerState, BuyerView
 from paydesk.domain.phase import OrderPhase
 from paydesk.ui.payment.display_phases import RESULT_LOOKS
 from paydesk.ui.payment.screens import show_full_screen_on, show_windowed
@@ -178,7 +178,7 @@ class CustomerDisplay(QWidget):
         self._rescale()
 
     def show_view(self, view: BuyerView) -> None:
-        """Show the buyer's part of the counter presenter's screens (core/counter_views.py):
+        """Show the buyer's part of the counter presenter's screens (core/counter/views.py):
         idle, the sale being prepared, its code with the time left, "checking", or how it
         ended. Whose sale it is and how long a result stays are the presenter's."""
         state = view.state

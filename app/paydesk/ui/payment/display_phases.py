@@ -1,7 +1,7 @@
 """The words and signs of the buyer's screen's results, by what the buyer sees.
 
 Which screen each phase of the sale gets is the counter presenter's
-(core/counter_views.py: BUYER_STATES); this is what the window's buyer's screen
+(core/counter/views.py: BUYER_STATES); this is what the window's buyer's screen
 writes on a result's screen, kept beside the other per-phase tables: the badge's,
 the orders list's, the payment panel's.
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from paydesk.core.counter_views import BuyerState
+from paydesk.core.counter.views import BuyerState
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ class CardLook:
     #: Hidden, not faded: the service may still take a payment scanned before, but
     #: nobody may scan it now (the buyer's screen shows no code either).
     conceal: bool
-    #: The lines under the code (a live one's: the countdown, core/counter_views.py).
+    #: The lines under the code (a live one's: the countdown, core/counter/views.py).
     words: tuple[object, ...]
 
     def lines(self) -> str:

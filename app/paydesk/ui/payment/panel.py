@@ -1,7 +1,7 @@
 """The payment the cashier is showing: amount, QR, link, state and time left.
 
 A view only: it renders the panel's part of the counter presenter's screens
-(``render``, a :class:`~paydesk.core.counter_views.PanelView`) and never calls the
+(``render``, a :class:`~paydesk.core.counter.views.PanelView`) and never calls the
 core or the network: which order, its phase, the seconds left, and where it stands
 with the buyer (the sale, or an order looked up in the list, which the strip on
 top of the card says plainly: buyer_strip.py).
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.core.counter_views import PanelView, Place
+from paydesk.core.counter.views import PanelView, Place
 from paydesk.domain.order_ids import short_id
 from paydesk.domain.phase import OrderPhase
 from paydesk.ui.payment.buyer_strip import BuyerStrip, restyle
@@ -174,7 +174,7 @@ class PaymentPanel(QWidget):
     # -- what to show -------------------------------------------------------
 
     def show_view(self, view: PanelView) -> None:
-        """Show ``view`` (core/counter_views.py): idle, an order on its way, or an order
+        """Show ``view`` (core/counter/views.py): idle, an order on its way, or an order
         in its phase with the seconds left, and where it stands with the buyer."""
         if view.creating is None:
             self._show_order(view)

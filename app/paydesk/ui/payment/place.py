@@ -1,11 +1,11 @@
 """What the strip on top of the payment card says of where its order stands with the buyer
-(the place itself is the counter presenter's: core/counter_views.py)."""
+(the place itself is the counter presenter's: core/counter/views.py)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from paydesk.core.counter_views import Place
+from paydesk.core.counter.views import Place
 
 #: What the strip on top of the card says (marked for lupdate, translated when shown).
 PLACE_WORDS = {

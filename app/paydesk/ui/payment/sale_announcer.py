@@ -13,7 +13,7 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QWidget
 
-from paydesk.core.counter_views import CounterScreens
+from paydesk.core.counter.views import CounterScreens
 from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.shell.formatting import money, tr
 

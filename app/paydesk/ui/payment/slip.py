@@ -36,7 +36,7 @@ from PySide6.QtGui import (
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import QDialog, QWidget
 
-from paydesk.core.receipts import NothingToPrintError, slip_link
+from paydesk.core.receipts.slips import NothingToPrintError, slip_link
 from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import Order
 from paydesk.support.qr import QUIET_ZONE, qr_matrix

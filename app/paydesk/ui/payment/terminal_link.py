@@ -1,4 +1,4 @@
-"""The window's side of the till program's API (core/terminal_api.py): started, stopped.
+"""The window's side of the till program's API (core/terminal/api.py): started, stopped.
 
 Runs the server while the ``terminal_api`` setting is ``local`` (started again on
 another port when a save changes it), or always for ``paydesk serve``, and says in the
@@ -15,8 +15,8 @@ import logging
 from typing import TYPE_CHECKING
 
 from paydesk.core.events import SettingsChanged
-from paydesk.core.terminal_till import TerminalTill
-from paydesk.core.terminal_token import api_token
+from paydesk.core.terminal.till import TerminalTill
+from paydesk.core.terminal.token import api_token
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.gui_thread import start_here, to_gui
 
@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QLabel
 
     from paydesk.core.runtime import Runtime
-    from paydesk.core.settings import Settings
-    from paydesk.core.terminal_api import TerminalApi
+    from paydesk.core.settings.values import Settings
+    from paydesk.core.terminal.api import TerminalApi
     from paydesk.domain.orders import Order
     from paydesk.ui.payment.watch_driver import WatchDriver
 
@@ -75,7 +75,7 @@ class TerminalLink:
             self._say()
             return
         # The server (and aiohttp) only for a till that serves the API.
-        from paydesk.core.terminal_api import TerminalApi
+        from paydesk.core.terminal.api import TerminalApi
 
         store = self._runtime.secret_store()
         server = TerminalApi(self._runtime.paths.data_dir, self.till, to_gui,

@@ -12,7 +12,7 @@ runtime's event hub, in this thread).
 
 Which order is the sale (in front of the buyer) and which one the cashier views,
 and what every screen shows of them, is the engine's
-:class:`~paydesk.core.counter_presenter.CounterPresenter`'s: it publishes its
+:class:`~paydesk.core.counter.presenter.CounterPresenter`'s: it publishes its
 screens on the hub, and ui/payment/counter_screens.py renders them.
 """
 
@@ -25,11 +25,10 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
-from paydesk.core.client_slot import CLIENT_RETRY_S
 from paydesk.core.events import SettingsChanged
-from paydesk.core.outcomes import CreationOutcome, Outcome, Request, Told
-from paydesk.core.watch import TICK_S, WatchEngine
-from paydesk.core.watch_events import (
+from paydesk.core.watch.client_slot import CLIENT_RETRY_S
+from paydesk.core.watch.engine import TICK_S, WatchEngine
+from paydesk.core.watch.events import (
     BookLost,
     CreationOut,
     CreationRecorded,
@@ -42,6 +41,7 @@ from paydesk.core.watch_events import (
     ProblemCode,
     WatchEvent,
 )
+from paydesk.core.watch.outcomes import CreationOutcome, Outcome, Request, Told
 from paydesk.domain.money import parse_amount
 from paydesk.domain.orders import Order
 from paydesk.support.qr import qr_matrix
@@ -51,9 +51,9 @@ from paydesk.ui.shell.problem_banner import Notice
 from paydesk.ui.shell.tasks import run_task
 
 if TYPE_CHECKING:
-    from paydesk.core.desk import OrderDesk
     from paydesk.core.runtime import Runtime
-    from paydesk.core.settings import Settings
+    from paydesk.core.settings.values import Settings
+    from paydesk.core.watch.desk import OrderDesk
 
 log = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ class WatchDriver(QObject):
             max_in_flight=settings.max_in_flight, limiter=runtime.limiter(), hub=hub,
         )
         self.hub = hub
-        #: The sale, the viewed order and their screens (core/counter_presenter.py).
+        #: The sale, the viewed order and their screens (core/counter/presenter.py).
         self.presenter = self.engine.state
         self._unsubscribe = [
             hub.subscribe(WatchEvent, self._on_event),

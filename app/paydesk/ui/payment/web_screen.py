@@ -1,5 +1,5 @@
-"""The window's side of the buyer's web screen (core/web_display.py): started, followed,
-counted.
+"""The window's side of the buyer's web screen (core/buyer_devices/web_server.py):
+started, followed, counted.
 
 Runs the server while the ``web_display`` setting is not ``off`` (started again on
 another port or mode when a save changes them), hands it each buyer's view the
@@ -19,17 +19,17 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel
 
-from paydesk.core.counter_views import BuyerView, CounterScreens
-from paydesk.core.display_page import PageWords
+from paydesk.core.buyer_devices.page import PageWords
+from paydesk.core.counter.views import BuyerView, CounterScreens
 from paydesk.core.events import SettingsChanged
 from paydesk.ui.shell.formatting import tr, writing_language
 from paydesk.ui.shell.gui_thread import start_here, to_gui
 
 if TYPE_CHECKING:
-    from paydesk.core.counter_presenter import CounterPresenter
+    from paydesk.core.buyer_devices.web_server import WebDisplay
+    from paydesk.core.counter.presenter import CounterPresenter
     from paydesk.core.runtime import Runtime
-    from paydesk.core.settings import Settings
-    from paydesk.core.web_display import WebDisplay
+    from paydesk.core.settings.values import Settings
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +82,7 @@ class WebScreenLink(QObject):
         self._mode, self.problem = mode, ""
         if settings.web_display != "off":
             # The server (and aiohttp) only for a till that serves the page.
-            from paydesk.core.web_display import WebDisplay
+            from paydesk.core.buyer_devices.web_server import WebDisplay
 
             self._shop = settings.merchant_name
             server = WebDisplay(self._runtime.paths.data_dir, self._words(settings),

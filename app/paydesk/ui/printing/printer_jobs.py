@@ -1,6 +1,6 @@
 """The window's print jobs: each one off the GUI thread, its outcome back in words.
 
-The printing is the core's (:class:`~paydesk.core.printing.CounterPrinter`, which
+The printing is the core's (:class:`~paydesk.core.receipts.printer.CounterPrinter`, which
 blocks up to its deadline); here it runs in the thread pool (ui/shell/tasks.py), so
 a printer that is off, out of paper or unplugged never stalls the sale. The result
 comes back on the GUI thread as :attr:`PrinterJobs.printed` or
@@ -18,10 +18,10 @@ from typing import Any
 import shiboken6
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from paydesk.core.printing import CounterPrinter, Printed
-from paydesk.core.receipt_duty import OpenStore, ReceiptDuty, receipt_is_due
-from paydesk.core.receipts import NothingToPrintError
-from paydesk.core.settings import Settings
+from paydesk.core.receipts.duty import OpenStore, ReceiptDuty, receipt_is_due
+from paydesk.core.receipts.printer import CounterPrinter, Printed
+from paydesk.core.receipts.slips import NothingToPrintError
+from paydesk.core.settings.values import Settings
 from paydesk.domain.orders import Order
 from paydesk.support.receipt_printer import PrintError
 from paydesk.ui.shell.formatting import tr, writing_language
@@ -60,7 +60,7 @@ class PrinterJobs(QObject):
                   tr("The test page was printed."))
 
     def receipt_when_paid(self, order: Order, open_store: OpenStore) -> None:
-        """A paid sale's receipt by itself, once (core/receipt_duty.py); nothing if not due."""
+        """A paid sale's receipt by itself, once (core/receipts/duty.py); nothing if not due."""
         settings = self._settings()
         if not receipt_is_due(order, settings):
             return

@@ -18,9 +18,9 @@ from PySide6.QtCore import QObject, QThreadPool
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialogButtonBox, QPushButton, QWidget
 
-from paydesk.core.receipts import SLIPS
+from paydesk.core.receipts.slips import SLIPS
 from paydesk.core.runtime import Runtime
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of
 from paydesk.ui.orders.details import OrderDetailsDialog
@@ -77,7 +77,7 @@ class WindowPrinting(QObject):
 
     def on_paid(self, order: Order) -> None:
         """A sale seen paid: its receipt by itself when the settings say so, once
-        (core/receipt_duty.py: this till's sale only, claimed in the order book)."""
+        (core/receipts/duty.py: this till's sale only, claimed in the order book)."""
         self.jobs.receipt_when_paid(
             order, lambda: self._runtime.open_store(check_whole_file=False))
 

@@ -23,7 +23,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from paydesk.core.report import DayReport, HourTakings
+from paydesk.core.book.report import DayReport, HourTakings
 from paydesk.ui.shell.fonts import scaled_font
 from paydesk.ui.shell.formatting import capitalized, money, round_money, tr
 

@@ -1,6 +1,6 @@
 """The owner's report window: a day (or range), its totals and chart, PDF, print, CSV.
 
-The numbers come from :class:`~paydesk.core.report.DayReport`, asked of the order
+The numbers come from :class:`~paydesk.core.book.report.DayReport`, asked of the order
 book's read side (a few aggregate queries, quick on the window's own connection,
 so no worker thread); the page comes from
 :func:`~paydesk.ui.report.document.paint_report`, the same drawing for the PDF,
@@ -38,8 +38,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.core.book_reader import OrderBookReader, StoreError
-from paydesk.core.report import DayReport, Tally
+from paydesk.core.book.reader import OrderBookReader, StoreError
+from paydesk.core.book.report import DayReport, Tally
 from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.phase import OrderPhase
 from paydesk.ui.orders.cells import ROWS, local_day

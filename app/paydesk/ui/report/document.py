@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QDate, QLineF, QLocale, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPagedPaintDevice, QPainter, QPen
 
-from paydesk.core.report import LINES, DayReport, Tally
+from paydesk.core.book.report import LINES, DayReport, Tally
 from paydesk.domain.phase import OrderPhase
 from paydesk.ui.orders.cells import ROWS
 from paydesk.ui.report.chart import PEAK, bucket_span, paint_takings

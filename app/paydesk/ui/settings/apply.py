@@ -9,7 +9,7 @@ new payment client), the demo's sandbox (its shop's name, its orders' lifetime),
 and, wired here, the window's own parts: its title and status line, the sound and
 its menu tick, the buyer's screen (the shop's name, the monitor it is on). The slip and the report
 read the shop's name when they are made. What only a new start can change (the
-settings declared so in core/settings.py: the language, another account, the order
+settings declared so in core/settings/values.py: the language, another account, the order
 book and the till's name, which the book and its sync are opened with) is labelled
 so in the dialog and said after saving.
 
@@ -26,8 +26,8 @@ from PySide6.QtCore import QObject
 
 from paydesk.core.events import SettingsChanged
 from paydesk.core.runtime import Runtime
-from paydesk.core.setting_vars import Applies
-from paydesk.core.settings import DECLARED, Settings, SettingsError, changes_between
+from paydesk.core.settings.declared import Applies
+from paydesk.core.settings.values import DECLARED, Settings, SettingsError, changes_between
 from paydesk.ui.shell.formatting import tr
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from PySide6.QtCore import QObject, QThreadPool
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QWidget
 
-from paydesk.core.shared_book import password_account
+from paydesk.core.shared_book.actions import password_account
 from paydesk.domain.errors import InputError
 from paydesk.support.secret_store import NoKeychainError, SecretStore, SecretStoreError
 from paydesk.ui.settings.rows import note_label

@@ -26,8 +26,8 @@ from typing import Any
 from PySide6.QtCore import QThreadPool, Signal
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from paydesk.core.settings import TILL_MAX, Settings, default_till_name
-from paydesk.core.shared_book import split_password
+from paydesk.core.settings.values import TILL_MAX, Settings, default_till_name
+from paydesk.core.shared_book.actions import split_password
 from paydesk.support.secret_store import SecretStore
 from paydesk.ui.settings.book_password import FIELD as PASSWORD_FIELD
 from paydesk.ui.settings.book_password import BookPassword

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.core.display_devices import NAME_MAX
-from paydesk.core.settings import Settings
+from paydesk.core.buyer_devices.devices import NAME_MAX
+from paydesk.core.settings.values import Settings
 from paydesk.ui.settings.rows import bounds, note_label, set_name
 from paydesk.ui.shell.formatting import local_time, tr
 from paydesk.ui.widgets.field_errors import FieldErrors, make_form

@@ -1,6 +1,6 @@
 """The "Test connection" check in the window's words, run off the GUI thread.
 
-The check itself is the core's (:func:`paydesk.core.connection_check.check_connection`:
+The check itself is the core's (:func:`paydesk.core.settings.connection_check.check_connection`:
 plain Python, the gateway the counter uses); this module says its verdict in
 words for a person, and :class:`ConnectionChecker` runs it in a worker. Nothing
 here ever puts the secret key in a message.
@@ -14,10 +14,10 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
-from paydesk.core import connection_check as core_check
-from paydesk.core.connection_check import ConnectionCheck, Missing, Outcome
 from paydesk.core.problems import Failure
 from paydesk.core.problems import FailureCode as Code
+from paydesk.core.settings import connection_check as core_check
+from paydesk.core.settings.connection_check import ConnectionCheck, Missing, Outcome
 from paydesk.support.redaction import hide_secrets
 from paydesk.support.secret_store import SecretStore, SecretStoreError
 from paydesk.ui.shell.formatting import tr

@@ -3,7 +3,7 @@ sound, the language, the buyer's screen; how eagerly orders are checked.
 
 All of them apply to the running window as soon as they are saved, except the
 language: the window's texts are chosen as it starts, so its row says
-"takes effect after restart" (as its declaration in core/settings.py says). In the
+"takes effect after restart" (as its declaration in core/settings/values.py says). In the
 demo the order lifetime is the sandbox's too. The spin boxes' ranges are the
 settings' declared bounds.
 """
@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.ui.payment.screens import available_screens, find_screen
 from paydesk.ui.settings.rows import (
     bounds,

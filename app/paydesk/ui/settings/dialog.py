@@ -5,7 +5,7 @@ One section each (service_section.py, counter_section.py, book_section.py). Valu
 way the core checks them (``Settings.with_changes`` and the gateway's address
 rule), and a problem is shown under the field it concerns, with the dialog left
 open; the core's errors are put in words by their code (texts.py). In the demo
-the settings declared fixed in it (core/settings.py: the service account, the
+the settings declared fixed in it (core/settings/values.py: the service account, the
 order book) are shown, not edited, and their sections say so; everything else
 is the demo's own to change.
 """
@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QEvent, QSize, QThreadPool
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QVBoxLayout, QWidget
 
-from paydesk.core.settings import DECLARED, Settings, SettingsError
-from paydesk.core.shared_book import password_account
+from paydesk.core.settings.values import DECLARED, Settings, SettingsError
+from paydesk.core.shared_book.actions import password_account
 from paydesk.support.secret_store import NoKeychainError, SecretStore, SecretStoreError
 from paydesk.ui.printing.printer_jobs import PrinterJobs
 from paydesk.ui.settings.book_password import book_password_error

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QSizePolicy,
 )
 
-from paydesk.core.settings import Settings, SettingsError
+from paydesk.core.settings.values import Settings, SettingsError
 from paydesk.ui.printing.printer_jobs import PrinterJobs
 from paydesk.ui.settings.rows import note_label, set_name
 from paydesk.ui.settings.texts import field_text

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from paydesk.core.settings import DECLARED
+from paydesk.core.settings.values import DECLARED
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.widgets.field_errors import MessageLabel
 

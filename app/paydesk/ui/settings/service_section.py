@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from paydesk.core.demo import DEMO_SECRET_KEY
-from paydesk.core.settings import Settings
+from paydesk.core.settings.values import Settings
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.support.secret_store import (
     SECRET_ENV,

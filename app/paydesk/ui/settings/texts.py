@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-from paydesk.core.settings import SettingsError, SettingsProblem
+from paydesk.core.settings.values import SettingsError, SettingsProblem
 from paydesk.domain.catalogue import SERVICE
 from paydesk.domain.failures import FailureCode
 from paydesk.ui.shell.formatting import tr

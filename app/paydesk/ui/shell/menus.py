@@ -19,7 +19,7 @@ from PySide6.QtCore import QLocale, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QMessageBox
 
-from paydesk.core.book_reader import StoreError
+from paydesk.core.book.reader import StoreError
 from paydesk.ui.orders.csv_file import save_orders_csv
 from paydesk.ui.shell.about_box import AboutBox
 from paydesk.ui.shell.formatting import tr
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from PySide6.QtWidgets import QMainWindow
 
-    from paydesk.core.book_reader import OrderBookReader, OrderQuery
+    from paydesk.core.book.reader import OrderBookReader, OrderQuery
     from paydesk.core.runtime import Runtime
     from paydesk.domain.orders import Order
     from paydesk.ui.shell.save_dialog import SaveFolder

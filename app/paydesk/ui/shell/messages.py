@@ -14,7 +14,7 @@ from __future__ import annotations
 from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 from paydesk.core.problems import Failure, failure_of, is_store_failure
-from paydesk.core.watch_events import Problem, ProblemCode
+from paydesk.core.watch.events import Problem, ProblemCode
 from paydesk.domain.catalogue import say, store_fact
 from paydesk.domain.errors import AmountError, EmailError, InputError, OrderIdError
 from paydesk.domain.failures import StoreProblem

@@ -1,6 +1,6 @@
 """The window's side of the shared order book: its sync thread, and a word in the status bar.
 
-The core's :class:`~paydesk.core.book_sync.BookSync` runs in a thread of its own
+The core's :class:`~paydesk.core.shared_book.sync.BookSync` runs in a thread of its own
 and publishes its news on the runtime's event hub there; the window hears it in
 its own thread through its one event bridge (ui/shell/event_bridge.py,
 wired in window_builder.py): the list looks at the book at once
@@ -16,8 +16,14 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QWidget
 
-from paydesk.core.book_sync import BookDownloaded, BookState, BookStatus, BookSync, OrdersTaken
 from paydesk.core.runtime import Runtime
+from paydesk.core.shared_book.sync import (
+    BookDownloaded,
+    BookState,
+    BookStatus,
+    BookSync,
+    OrdersTaken,
+)
 from paydesk.domain.failures import BookFailureCode, Failure
 from paydesk.ui.shell.event_bridge import EventBridge
 from paydesk.ui.shell.formatting import tr
