@@ -22,6 +22,8 @@ import os
 import sys
 from pathlib import Path
 
+import platformdirs
+
 from paydesk import __version__
 from paydesk.support.crash_report import install_crash_handler
 from paydesk.support.log_file import RotatingLogFile
@@ -49,7 +51,6 @@ def log_dir_for(data_dir: str | os.PathLike[str] | None, *, demo: bool = False) 
     if data_dir or os.environ.get(DATA_DIR_ENV):
         paths = AppPaths(resolve_data_dir(data_dir))
         return (paths.demo() if demo else paths).log_dir
-    import platformdirs  # only without a data folder override, as in paths.default_data_dir
 
     folder = Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
     return folder / "demo" if demo else folder

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import platformdirs
+
 from paydesk.support.private_files import make_private_folder, tighten
 
 APP_NAME = "PayDesk"
@@ -21,8 +23,6 @@ DATA_DIR_ENV = "PAYDESK_DATA_DIR"
 
 
 def default_data_dir() -> Path:
-    import platformdirs  # only without a data folder override
-
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 

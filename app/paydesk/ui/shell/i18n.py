@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from paydesk.domain.writing import Language, language_in_force
 from paydesk.support.translations import paydesk_qm
@@ -53,8 +53,6 @@ def install_translation(
                     chosen, qm)
         return "en"
     _install(app, ours)
-    from PySide6.QtCore import QLibraryInfo  # a translated start's only (its enums are built)
-
     qt_own = QTranslator(app)
     qt_folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
     if qt_own.load(f"qtbase_{chosen}", qt_folder):

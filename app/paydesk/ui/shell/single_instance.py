@@ -21,8 +21,7 @@ to connect; the umask gives it to the owner only).
 
 Whether another window is there at all is first asked of a lock file in the
 data folder (QLockFile, in QtCore: no socket, no hashing). The running window
-takes it at once and opens its server only after its first frame, so QtNetwork
-and the name's hashing are not on the way to that frame. A start that
+takes it at once and opens its server after its first frame. A start that
 finds the lock held asks the holder to come forward and, answered or not, opens
 no second window. A lock left by a crashed window names a dead process and is
 taken over; a folder where no lock can be made falls back to the socket alone.
@@ -31,16 +30,15 @@ taken over; a folder where no lock can be made falls back to the socket alone.
 from __future__ import annotations
 
 import functools
+import getpass
+import hashlib
 import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QLockFile, QObject, QTimer
-
-if TYPE_CHECKING:
-    from PySide6.QtNetwork import QLocalServer, QLocalSocket
+from PySide6.QtCore import QEventLoop, QLockFile, QObject, QTimer
+from PySide6.QtNetwork import QAbstractSocket, QLocalServer, QLocalSocket
 
 log = logging.getLogger(__name__)
 
@@ -54,16 +52,12 @@ TIMEOUT_MS = 2000
 
 def server_name(data_dir: Path) -> str:
     """``paydesk-<hash>``: the same for every start on this folder by this user."""
-    import hashlib  # with OpenSSL, for the server's name: after the first frame
-
     folder = os.path.normcase(str(Path(data_dir).expanduser().resolve()))
     digest = hashlib.sha256(f"{_user()}\0{folder}".encode()).hexdigest()
     return f"paydesk-{digest[:32]}"
 
 
 def _user() -> str:
-    import getpass  # for the server's name, as hashlib above
-
     try:
         return getpass.getuser()
     except (OSError, KeyError):  # no login name in the environment or the password file
@@ -110,8 +104,6 @@ class SingleInstance(QObject):
         The answer is awaited in a local event loop, so a server in this same
         thread (the tests) is served meanwhile.
         """
-        from PySide6.QtNetwork import QLocalSocket  # a second start's: see the module's doc
-
         socket = QLocalSocket()
         socket.connectToServer(self.name)
         if not socket.waitForConnected(timeout_ms):
@@ -132,7 +124,6 @@ class SingleInstance(QObject):
         opens a second one, as before this existed.
         """
         # QtNetwork after the first frame, when the window serves: see the module's doc.
-        from PySide6.QtNetwork import QAbstractSocket, QLocalServer
 
         self._on_activate = on_activate
         if not self._lock.isLocked():
@@ -170,8 +161,6 @@ class SingleInstance(QObject):
             self._lock.unlock()
 
     def _answered_probe(self) -> bool:
-        from PySide6.QtNetwork import QLocalSocket  # as listen
-
         probe = QLocalSocket()
         probe.connectToServer(self.name)
         alive = probe.waitForConnected(TIMEOUT_MS)
@@ -202,9 +191,6 @@ class SingleInstance(QObject):
 
 
 def _wait_for_answer(socket: QLocalSocket, timeout_ms: int) -> bool:
-    from PySide6.QtCore import QEventLoop  # a second start's, not the window's
-    from PySide6.QtNetwork import QLocalSocket
-
     loop = QEventLoop()
     timer = QTimer()
     timer.setSingleShot(True)
