@@ -287,3 +287,23 @@ def test_the_rules_see_what_they_are_about(tmp_path: Path) -> None:
     assert list(private_writes(source)) == [
         "6: window._counter", "9: setattr(window, '_orders_panel')"]
     assert cycles_in({"a": {"b"}, "b": {"a"}, "c": {"a"}}) == [["a", "b"]]
+
+
+#: The core's modules that every subsystem uses, left loose beside its packages.
+CORE_LOOSE = {"runtime", "events", "problems", "demo", "served_loop"}
+
+
+def test_the_core_is_grouped_by_subsystem() -> None:
+    """The folders tell the architecture: each of the core's subsystems is a package whose
+    docstring says what it owns and who may call it, and only the modules every subsystem
+    uses stay loose in ``core/``."""
+    core = PACKAGE / "core"
+    loose = {path.stem for path in core.glob("*.py")} - {"__init__"}
+    assert loose == CORE_LOOSE
+    packages = sorted(path.parent for path in core.glob("*/__init__.py"))
+    assert len(packages) >= 8
+    for package in packages:
+        doc = ast.get_docstring(ast.parse((package / "__init__.py").read_text(encoding="utf-8")))
+        assert doc and len(doc.split()) >= 30, package.name
+        assert any(word in doc for word in ("Used by", "Called by", "Read by", "Started by")), (
+            package.name)

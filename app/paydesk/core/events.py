@@ -3,7 +3,7 @@
 Whatever the core announces (the watch engine's news, the counter's sale and
 viewed order, the settings saved, the order book changed elsewhere, the shared
 book's sync) is published here as a frozen dataclass (each kept beside what publishes it:
-watch_events.py, counter_presenter.py and counter_views.py, book_sync.py; the
+watch/events.py, counter/presenter.py and counter/views.py, shared_book/sync.py; the
 settings' and the order book's below); a front end subscribes to the types it
 cares about and gets back what ends the subscription. The
 composition root (core/runtime.py) makes one hub and hands it to every part.
