@@ -135,7 +135,7 @@
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="104"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="105"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
@@ -165,12 +165,12 @@
         <translation>(без имени)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="59"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="61"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="177"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="191"/>
         <source>A note is one line: its line breaks became “{0}”.</source>
         <translation>Заметка — одна строка: её переносы строк заменены на «{0}».</translation>
     </message>
@@ -239,19 +239,25 @@
     <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="47"/>
         <location filename="../../app/paydesk/cli/report_command.py" line="192"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="85"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="135"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="108"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="127"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="138"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="170"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="112"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="168"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="252"/>
         <source>Amount</source>
         <translation>Сумма</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
+        <source>Amount in rubles</source>
+        <translation>Сумма в рублях</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/book/export.py" line="40"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="50"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="78"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="83"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
     </message>
@@ -296,7 +302,7 @@
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="114"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="131"/>
         <source>Answered at</source>
         <translation>Ответ получен</translation>
     </message>
@@ -356,7 +362,7 @@
         <translation>но ссылку не прислал: показать её покупателю нельзя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="63"/>
         <source>Buyer&apos;s e-mail</source>
         <translation>E-mail покупателя</translation>
     </message>
@@ -433,13 +439,13 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/buyer_devices/page.py" line="30"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="234"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="240"/>
         <source>Checking the payment…</source>
         <translation>Проверяем оплату…</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="60"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="238"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="244"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="46"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="288"/>
         <source>Checking…</source>
@@ -449,6 +455,26 @@
         <location filename="../../app/paydesk/ui/shell/menus.py" line="224"/>
         <source>Choose an order first.</source>
         <translation>Сначала выберите заказ.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="124"/>
+        <source>Clear amount</source>
+        <translation>Очистить сумму</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="125"/>
+        <source>Clear e-mail</source>
+        <translation>Очистить e-mail</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="126"/>
+        <source>Clear note</source>
+        <translation>Очистить заметку</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="99"/>
+        <source>Clear search</source>
+        <translation>Очистить поиск</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="214"/>
@@ -462,7 +488,7 @@
         <translation>Кодовая страница</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="91"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="101"/>
         <source>Confirmed</source>
         <translation>Подтверждён</translation>
     </message>
@@ -489,7 +515,7 @@
     <message>
         <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="52"/>
         <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="107"/>
-        <location filename="../../app/paydesk/ui/widgets/link_label.py" line="73"/>
+        <location filename="../../app/paydesk/ui/widgets/link_label.py" line="74"/>
         <source>Copy link</source>
         <translation>Копировать</translation>
     </message>
@@ -554,14 +580,20 @@
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="63"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="137"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="70"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="151"/>
+        <source>Create payment</source>
+        <translation>Создать платёж</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="68"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="150"/>
         <source>Create payment  ⏎</source>
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="38"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="90"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="100"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <source>Created</source>
         <translation>Создан</translation>
@@ -578,8 +610,9 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="57"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="137"/>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="150"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="151"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="39"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
     </message>
@@ -589,7 +622,7 @@
         <translation>Создание заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="113"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="130"/>
         <source>Creation attempts</source>
         <translation>Попытки создания</translation>
     </message>
@@ -615,7 +648,7 @@
         <translation>Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="73"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="75"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
@@ -646,15 +679,15 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/printing/print_notice.py" line="31"/>
-        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="80"/>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="79"/>
         <source>Dismiss</source>
         <translation>Скрыть</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="41"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="87"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="97"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="79"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="84"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
     </message>
@@ -663,12 +696,12 @@
         <translation type="vanished">например, 150 или 1 500,50</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="40"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="45"/>
         <source>e.g. {0}</source>
         <translation>например, {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="40"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="45"/>
         <source>e.g. {0} or {1}</source>
         <translation>например, {0} или {1}</translation>
     </message>
@@ -691,7 +724,7 @@
         <translation>Пусто — заказы хранятся на этом компьютере. Общая книга магазина: postgresql://till@backoffice/shop.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="126"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="139"/>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="29"/>
         <source>Enter an amount.</source>
         <translation>Введите сумму.</translation>
@@ -741,12 +774,12 @@
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="56"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="60"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="218"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="225"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -780,7 +813,7 @@
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="40"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="45"/>
         <source>Failed</source>
         <translation>Не удалось</translation>
     </message>
@@ -805,7 +838,7 @@
         <translation>В демо-режиме не меняется: заказы хранятся в собственной книге демо на этом компьютере.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="44"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="49"/>
         <source>Found at the payment service</source>
         <translation>Найден у платёжного сервиса</translation>
     </message>
@@ -850,7 +883,7 @@
         <translation>Укажите полный путь к устройству, например serial:///dev/ttyUSB0.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="41"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="46"/>
         <source>Given up</source>
         <translation>Отменено</translation>
     </message>
@@ -941,7 +974,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="48"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="93"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="103"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="70"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
@@ -952,7 +985,7 @@
         <translation>Последний день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="94"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="104"/>
         <source>Last error</source>
         <translation>Последняя ошибка</translation>
     </message>
@@ -971,7 +1004,7 @@
         <translation>Строка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="39"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="44"/>
         <source>Link received</source>
         <translation>Ссылка получена</translation>
     </message>
@@ -1026,12 +1059,12 @@
         <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="58"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="60"/>
         <source>No orders match the filters</source>
         <translation>Нет заказов по этим условиям</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="58"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="60"/>
         <source>No orders yet</source>
         <translation>Заказов пока нет</translation>
     </message>
@@ -1041,8 +1074,9 @@
         <translation>Не удалось создать код подключения: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/link_label.py" line="41"/>
-        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="107"/>
+        <location filename="../../app/paydesk/ui/widgets/link_label.py" line="37"/>
+        <location filename="../../app/paydesk/ui/widgets/link_label.py" line="42"/>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="143"/>
         <source>No payment link yet</source>
         <translation>Ссылки на оплату пока нет</translation>
     </message>
@@ -1061,6 +1095,11 @@
         <location filename="../../app/paydesk/cli/report_command.py" line="205"/>
         <source>No payments in this period.</source>
         <translation>За этот период оплат нет.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="160"/>
+        <source>No QR code yet</source>
+        <translation>QR-кода пока нет</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/domain/catalogue.py" line="238"/>
@@ -1097,12 +1136,12 @@
         <translation>Не передано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="62"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="63"/>
         <source>Not sent — abandoned</source>
         <translation>Не передано — отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="41"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="42"/>
         <source>Not sent — retry</source>
         <translation>Не передано — повторите</translation>
     </message>
@@ -1146,11 +1185,11 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="42"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="88"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="98"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="80"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="130"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="65"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="85"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="134"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
@@ -1186,17 +1225,17 @@
         <translation>Открыть папку журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="63"/>
         <source>optional</source>
         <translation>необязательно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="60"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="65"/>
         <source>optional, stays on this computer</source>
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="84"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="94"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <source>Order</source>
         <translation>Заказ</translation>
@@ -1208,12 +1247,12 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="39"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="126"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="130"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="76"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="81"/>
         <source>Order {0}</source>
         <translation>Заказ {0}</translation>
     </message>
@@ -1228,13 +1267,13 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/receipts/slips.py" line="56"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="213"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="220"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="229"/>
         <source>Order {short_id}</source>
         <translation>Заказ {short_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="206"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="213"/>
         <source>Order {short_id} · from the till program, ref {reference}</source>
         <translation>Заказ {short_id} · от кассовой программы, номер {reference}</translation>
     </message>
@@ -1245,6 +1284,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="191"/>
+        <location filename="../../app/paydesk/ui/orders/panel.py" line="142"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="165"/>
         <source>Orders</source>
         <translation>Заказы</translation>
@@ -1268,13 +1308,13 @@
         <location filename="../../app/paydesk/core/book/export.py" line="45"/>
         <location filename="../../app/paydesk/core/book/export.py" line="62"/>
         <location filename="../../app/paydesk/core/buyer_devices/page.py" line="31"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="92"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="102"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="24"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="176"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="152"/>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="54"/>
         <source>Paid</source>
         <translation>Оплачено</translation>
     </message>
@@ -1289,7 +1329,7 @@
         <translation>Оплачено в приблизительное время</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="292"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="300"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -1315,7 +1355,7 @@
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="291"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="299"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
@@ -1335,17 +1375,17 @@
         <translation>Время оплаты приблизительное</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="37"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="39"/>
         <source>Paid today</source>
         <translation>Оплачено сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="50"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="52"/>
         <source>Paid today at {till}: {amount}</source>
         <translation>Оплачено сегодня на кассе {till}: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="48"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="50"/>
         <source>Paid today: {amount}</source>
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
@@ -1468,8 +1508,14 @@ QR payments at a shop counter.</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="77"/>
+        <source>Payment</source>
+        <translation>Платёж</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/book/export.py" line="49"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="89"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="99"/>
+        <location filename="../../app/paydesk/ui/widgets/link_label.py" line="25"/>
         <source>Payment link</source>
         <translation>Ссылка на оплату</translation>
     </message>
@@ -1556,7 +1602,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/buyer_devices/page.py" line="27"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="126"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="129"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
@@ -1607,9 +1653,19 @@ QR payments at a shop counter.</source>
         <translation>Пробная страница принтера</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/printing/print_notice.py" line="21"/>
+        <source>Printing problem</source>
+        <translation>Сбой печати</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/printer_section.py" line="107"/>
         <source>Printing…</source>
         <translation>Печать…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shell/problem_banner.py" line="69"/>
+        <source>Problem</source>
+        <translation>Неполадка</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="82"/>
@@ -1617,14 +1673,35 @@ QR payments at a shop counter.</source>
         <translation>python-escpos не знает профиля принтера с таким именем; уберите profile=, чтобы использовать общий.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="109"/>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="157"/>
+        <source>QR code for {amount}, no longer payable: {reason}</source>
+        <translation>QR-код на {amount}, оплатить по нему уже нельзя: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="145"/>
         <source>QR code of a link that can no longer be paid: {reason}</source>
         <translation>QR-код ссылки, по которой уже нельзя заплатить: {reason}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="113"/>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="149"/>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="164"/>
         <source>QR code of the payment link</source>
         <translation>QR-код ссылки на оплату</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="156"/>
+        <source>QR code that can no longer be paid: {reason}</source>
+        <translation>QR-код, по которому уже нельзя оплатить: {reason}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="82"/>
+        <source>QR code to pair a device</source>
+        <translation>QR-код для подключения устройства</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/widgets/qr_widget.py" line="165"/>
+        <source>QR code to pay {amount}</source>
+        <translation>QR-код для оплаты {amount}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="52"/>
@@ -1638,7 +1715,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/buyer_devices/page.py" line="26"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="120"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="122"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
@@ -1661,7 +1738,7 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/core/book/export.py" line="63"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="25"/>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="57"/>
         <source>Refused</source>
         <translation>Отказано</translation>
     </message>
@@ -1686,7 +1763,7 @@ QR payments at a shop counter.</source>
         <translation>Одновременных запросов, не более:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="114"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="131"/>
         <source>Result</source>
         <translation>Итог</translation>
     </message>
@@ -1760,8 +1837,8 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/core/buyer_devices/page.py" line="28"/>
         <location filename="../../app/paydesk/core/receipts/slips.py" line="54"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="136"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="217"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="139"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="221"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="222"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
@@ -1787,6 +1864,11 @@ QR payments at a shop counter.</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="94"/>
+        <source>Search orders</source>
+        <translation>Поиск заказов</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="138"/>
         <source>Secret &amp;key:</source>
         <translation>Секретный &amp;ключ:</translation>
@@ -1797,7 +1879,7 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="105"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="121"/>
         <source>Seen at</source>
         <translation>Когда замечен</translation>
     </message>
@@ -1896,8 +1978,8 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="86"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="105"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="96"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="121"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="70"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="68"/>
         <source>Status</source>
@@ -1909,7 +1991,7 @@ QR payments at a shop counter.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="104"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="120"/>
         <source>Status history</source>
         <translation>История статусов</translation>
     </message>
@@ -1919,7 +2001,7 @@ QR payments at a shop counter.</source>
         <translation>Статус неизвестен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="50"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="51"/>
         <source>Status unknown — check</source>
         <translation>Статус неизвестен — проверьте</translation>
     </message>
@@ -2830,7 +2912,7 @@ QR payments at a shop counter.</source>
         <translation>Время вышло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="47"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="48"/>
         <source>Time is up — checking…</source>
         <translation>Время вышло — проверяем…</translation>
     </message>
@@ -2840,9 +2922,9 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/buyer_devices/page.py" line="29"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="137"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="139"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="113"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="140"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="142"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="117"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
@@ -2857,7 +2939,7 @@ QR payments at a shop counter.</source>
         <translation>Конец</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="106"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="107"/>
         <source>to</source>
         <translation>по</translation>
     </message>
@@ -2886,7 +2968,7 @@ QR payments at a shop counter.</source>
         <translation>Итого</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="27"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="28"/>
         <source>Totals of the orders shown</source>
         <translation>Итоги по показанным заказам</translation>
     </message>
@@ -2926,12 +3008,12 @@ QR payments at a shop counter.</source>
         <translation>Неизвестная ошибка.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="65"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="66"/>
         <source>Unknown status: {raw}</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="64"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="69"/>
         <source>Unknown: the payment service did not send it</source>
         <translation>Неизвестна: платёжный сервис её не прислал</translation>
     </message>
@@ -2957,7 +3039,7 @@ QR payments at a shop counter.</source>
         <translation>Ожидает</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="44"/>
+        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="45"/>
         <source>Waiting for payment</source>
         <translation>Ожидает оплаты</translation>
     </message>
@@ -2968,7 +3050,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/buyer_devices/page.py" line="25"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="176"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="180"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>
@@ -2978,7 +3060,7 @@ QR payments at a shop counter.</source>
         <translation>Добро пожаловать в PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="30"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="31"/>
         <source>What the orders shown were made for, whatever became of them; what was paid of them; and the rest, not paid (waiting, refused, expired or never sent).</source>
         <translation>На какую сумму созданы показанные заказы, чем бы они ни закончились; сколько из них оплачено; и остальное, не оплаченное (ожидают, отклонены, истекли или не отправлены).</translation>
     </message>
@@ -3058,7 +3140,12 @@ QR payments at a shop counter.</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="59"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="84"/>
+        <source>{amount}, {status}, created {created}</source>
+        <translation>{amount}, {status}, создан {created}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="61"/>
         <source>{count} orders</source>
         <translation>Заказов: {count}</translation>
     </message>
@@ -3073,14 +3160,14 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="209"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="216"/>
         <source>{order_id}
 The till program&apos;s reference: {reference}</source>
         <translation>{order_id}
 Номер в кассовой программе: {reference}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="62"/>
+        <location filename="../../app/paydesk/ui/orders/totals_line.py" line="64"/>
         <source>{orders} for {amount} · paid {paid_count} for {paid} · not paid {unpaid_count} for {unpaid}</source>
         <translation>{orders} на сумму {amount} · оплачено {paid_count} на {paid} · не оплачено {unpaid_count} на {unpaid}</translation>
     </message>
@@ -3121,12 +3208,12 @@ The till program&apos;s reference: {reference}</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="57"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="62"/>
         <source>≈ {0} (paid between {1} and {0})</source>
         <translation>≈ {0} (оплачен между {1} и {0})</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="56"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="61"/>
         <source>≈ {0} (the service does not say when)</source>
         <translation>≈ {0} (сервис не сообщает точное время)</translation>
     </message>

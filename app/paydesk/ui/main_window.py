@@ -331,8 +331,7 @@ class MainWindow(QMainWindow):
 def _demo_marker() -> QLabel:
     """The banner that says no real money moves."""
     marker = QLabel(tr("DEMO MODE — payments go to the built-in sandbox; no real money moves."))
-    marker.setObjectName("demo_marker")
-    marker.setAccessibleName("demo_marker")
+    marker.setObjectName("demo_marker")  # read out as its words
     marker.setStyleSheet(
         "#demo_marker { background: #fff4d6; color: #6b4e00; border: 1px solid #e8c96b;"
         " border-radius: 6px; padding: 6px; font-weight: bold;"

@@ -24,7 +24,8 @@ from screenshots import save_screenshot
 
 def test_the_table_is_set_up_for_a_long_list(panel: OrdersPanel) -> None:
     table = panel.table
-    assert table.objectName() == table.accessibleName() == "orders_table"
+    assert table.objectName() == "orders_table" and table.accessibleName() == "Orders"
+    assert not table.tabKeyNavigation()  # Tab leaves the list
     assert table.isSortingEnabled() and table.alternatingRowColors()
     assert table.selectionBehavior() is QAbstractItemView.SelectionBehavior.SelectRows
     assert table.selectionMode() is QAbstractItemView.SelectionMode.ExtendedSelection
@@ -33,7 +34,8 @@ def test_the_table_is_set_up_for_a_long_list(panel: OrdersPanel) -> None:
     assert header.sortIndicatorSection() == Column.CREATED
     assert header.sortIndicatorOrder() is Qt.SortOrder.DescendingOrder
     search = panel.search
-    assert search.objectName() == search.accessibleName() == "search_input"
+    assert search.objectName() == "search_input"
+    assert search.accessibleName() == "Search orders"
     assert search.toolTip() == "Search order id, e-mail, note"  # and its hint, as fits
     assert search.placeholderText() in panel.filter_bar.search_hint.wordings
     assert search.isClearButtonEnabled()

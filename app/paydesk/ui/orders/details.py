@@ -7,6 +7,11 @@ every status seen with its time, every answer to its create request, and the
 last error, in the window's words. The dialog is not modal: the counter keeps
 working while it is open, and several orders can be compared side by side.
 It shows the order as it was when opened (the book's :class:`OrderDetails`).
+
+Read without sight, the window says which order it is as it opens (its accessible
+name and description), the focus is on the first value, and Tab goes from value to
+value (each a read-only line named with its caption: "Amount: 175.00 ₽"), then
+through the two histories.
 """
 
 from __future__ import annotations
@@ -72,8 +77,13 @@ class OrderDetailsDialog(QDialog):
         super().__init__(parent)
         order = self.order = details.order  # as it was when opened
         self.order_id = order.order_id
-        name_widget(self, "order_details", "order_details")
-        self.setWindowTitle(tr("Order {0}").format(order.order_id))
+        self.setObjectName("order_details")
+        title = tr("Order {0}").format(order.order_id)
+        self.setWindowTitle(title)
+        self.setAccessibleName(title)
+        self.setAccessibleDescription(tr("{amount}, {status}, created {created}").format(
+            amount=money(order.amount), status=status_text(order),
+            created=_when(order.created_at)))
         self.setModal(False)
         layout = QVBoxLayout(self)
         form = QFormLayout()
@@ -97,12 +107,19 @@ class OrderDetailsDialog(QDialog):
             label = QLabel(value)
             label.setObjectName(f"details_{name}")
             label.setWordWrap(name in ("note", "last_error", "paid"))
-            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-            form.addRow(title, label)
+            # Reached by Tab (and read) as well as selected with the mouse.
+            label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                          | Qt.TextInteractionFlag.TextSelectableByKeyboard)
+            label.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            label.setAccessibleName(f"{title}: {value}")
+            caption = QLabel(title)
+            caption.setBuddy(label)
+            form.addRow(caption, label)
             self.fields[name] = label
 
-        layout.addWidget(_heading(tr("Status history")))
-        self.history = self._table("details_history", tr("Seen at"), tr("Status"))
+        self.history = self._table("details_history", tr("Status history"),
+                                   tr("Seen at"), tr("Status"))
+        layout.addWidget(_heading(self.history))
         for change in details.history:
             words = ROWS[phase_of_status(change.status.value)].label
             if not change.status.is_known:
@@ -110,8 +127,9 @@ class OrderDetailsDialog(QDialog):
             self._add(self.history, _when(change.observed_at), words)
         layout.addWidget(self.history)
 
-        layout.addWidget(_heading(tr("Creation attempts")))
-        self.attempts = self._table("details_attempts", tr("Answered at"), tr("Result"))
+        self.attempts = self._table("details_attempts", tr("Creation attempts"),
+                                    tr("Answered at"), tr("Result"))
+        layout.addWidget(_heading(self.attempts))
         for attempt in details.attempts:
             marked = _FOUND if attempt.outcome == "confirmed" and attempt.error else (
                 _ATTEMPTS.get(attempt.outcome))
@@ -126,11 +144,12 @@ class OrderDetailsDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.resize(max(self.sizeHint().width(), 560), self.sizeHint().height())
+        self.fields["order_id"].setFocus()  # the first value, when the window shows
 
     @staticmethod
-    def _table(name: str, *titles: str) -> QTreeWidget:
+    def _table(name: str, heading: str, *titles: str) -> QTreeWidget:
         table = QTreeWidget()
-        table.setObjectName(name)
+        name_widget(table, name, heading)
         table.setRootIsDecorated(False)
         table.setColumnCount(len(titles))
         table.setHeaderLabels(list(titles))
@@ -158,8 +177,10 @@ class OrderDetailsDialog(QDialog):
         ]
 
 
-def _heading(text: str) -> QLabel:
-    label = QLabel(text)
+def _heading(table: QTreeWidget) -> QLabel:
+    """The bold title over ``table``, linked to it."""
+    label = QLabel(table.accessibleName())
+    label.setBuddy(table)
     font = label.font()
     font.setBold(True)
     label.setFont(font)

@@ -31,7 +31,7 @@ from paydesk.ui.orders.cells import day_start, local_day
 from paydesk.ui.shell.formatting import date_field_format, tr
 from paydesk.ui.widgets.fitted_hint import FittedHint
 from paydesk.ui.widgets.flow_layout import FlowLayout
-from paydesk.ui.widgets.names import name_widget
+from paydesk.ui.widgets.names import name_clear_button, name_widget
 from paydesk.ui.widgets.till_choice import TillChoice
 
 _CONFIRMED = frozenset({CreationState.CONFIRMED})
@@ -91,11 +91,12 @@ class FilterBar(QWidget):
         self.today_button.clicked.connect(self.show_today)
 
         self.search = QLineEdit()
-        name_widget(self.search, "search_input", "search_input")
+        name_widget(self.search, "search_input", tr("Search orders"))
         # Shorter as the bar narrows (the till's choice takes room), never cut short.
         self.search_hint = FittedHint(self.search, [
             tr("Search order id, e-mail, note"), tr("Search id, e-mail, note"), tr("Search")])
         self.search.setClearButtonEnabled(True)
+        name_clear_button(self.search, tr("Clear search"))
         # Narrow enough to sit beside the payment panel; it takes any spare width.
         self.search.setMinimumWidth(self.fontMetrics().averageCharWidth() * 12)
         self.search.textChanged.connect(lambda _text: self.typed.emit())

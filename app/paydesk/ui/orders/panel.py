@@ -11,6 +11,9 @@ In a shop of several tills (orders of more than one in the book, or a shared boo
 the list shows each order's till and offers a till filter; a single till's list looks as
 it always has. The tills are read again when the book changes, so another till's first
 order brings them.
+
+From the keyboard the table is one stop: Tab and Shift+Tab enter and leave it, the
+arrows move inside it. Entering it chooses no order: the panel keeps its sale.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ from paydesk.ui.orders.filter_bar import FilterBar
 from paydesk.ui.orders.model import OrdersModel
 from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.orders.totals_line import TotalsLine
+from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.messages import book_error_text
 from paydesk.ui.widgets.names import name_widget
 
@@ -135,8 +139,9 @@ class OrdersPanel(QWidget):
 
     def _build_table(self) -> QTableView:
         table = QTableView()
-        name_widget(table, "orders_table", "orders_table")
+        name_widget(table, "orders_table", tr("Orders"))
         table.setModel(self.model)
+        table.setTabKeyNavigation(False)  # Tab leaves the list; the arrows move in it
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         table.setAlternatingRowColors(True)
@@ -204,7 +209,10 @@ class OrdersPanel(QWidget):
         return dialog
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Enter on the table's current row opens its details."""
+        """Enter on the table's current row opens its details; the focus coming in
+        chooses no order."""
+        if watched is self.table and event.type() == QEvent.Type.FocusIn:
+            self._focus_coming_in()
         if (watched is self.table and event.type() == QEvent.Type.KeyPress
                 and isinstance(event, QKeyEvent)
                 and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -214,6 +222,19 @@ class OrdersPanel(QWidget):
             self.open_details(current.row())
             return True
         return super().eventFilter(watched, event)
+
+    def _focus_coming_in(self) -> None:
+        """Qt makes the first row current when the focus enters a table with none: that
+        would view its order on the panel. The first row is made current here instead,
+        as the list's own move, selecting nothing; the arrows go on from it."""
+        if self.table.currentIndex().isValid() or self.model.rowCount() == 0:
+            return
+        self._following = True
+        try:
+            self.table.selectionModel().setCurrentIndex(
+                self.model.index(0, 0), QItemSelectionModel.SelectionFlag.NoUpdate)
+        finally:
+            self._following = False
 
     def focus_search(self) -> None:
         """For the window's Find action (Ctrl+F).

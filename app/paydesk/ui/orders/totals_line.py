@@ -2,7 +2,8 @@
 paid today (the owner's first question at the end of the day).
 
 Only words: the panel reads the sums from the order book, which it owns the
-reads of and whose failures it reports, and hands them here.
+reads of and whose failures it reports, and hands them here. A screen reader reads
+each line as it is shown (its text is its accessible name), sums and all.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QWidget
 
 from paydesk.core.book.reader import OrderQuery, Totals
 from paydesk.ui.shell.formatting import money, tr
-from paydesk.ui.widgets.names import name_widget
 
 
 class TotalsLine(QWidget):
@@ -24,7 +24,8 @@ class TotalsLine(QWidget):
         line = QHBoxLayout(self)
         line.setContentsMargins(4, 2, 4, 2)
         self.totals_label = QLabel()
-        name_widget(self.totals_label, "totals_label", tr("Totals of the orders shown"))
+        self.totals_label.setObjectName("totals_label")
+        self.totals_label.setAccessibleDescription(tr("Totals of the orders shown"))
         self.totals_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.totals_label.setWordWrap(True)  # a narrow window wraps it rather than cut it
         self.totals_label.setToolTip(tr(
@@ -34,7 +35,8 @@ class TotalsLine(QWidget):
         strong = self.paid_today_label.font()
         strong.setBold(True)  # the owner's first question at the end of the day
         self.paid_today_label.setFont(strong)
-        name_widget(self.paid_today_label, "paid_today_label", tr("Paid today"))
+        self.paid_today_label.setObjectName("paid_today_label")
+        self.paid_today_label.setAccessibleDescription(tr("Paid today"))
         self.paid_today_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         line.addWidget(self.totals_label, 1)
         line.addWidget(self.paid_today_label)

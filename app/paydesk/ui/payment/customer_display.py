@@ -6,7 +6,9 @@ renders the buyer's part of the counter presenter's screens (``render``, a
 the cashier merely looks up in the list), and never touches the core. What it
 shows is deliberately little, because anyone in the queue can read it: the
 amount, the QR, the countdown, the result and the merchant's name; never an
-e-mail, a note, an order id or another order.
+e-mail, a note, an order id or another order. A screen reader reads each line as
+it is shown (the amount, "Scan to pay", the time left), the code as an image named
+with its amount.
 """
 
 from __future__ import annotations
@@ -122,6 +124,7 @@ class CustomerDisplay(QWidget):
 
     def _build_preparing(self) -> None:
         self.preparing_amount_label = FitLabel("preparing_amount", bold=True)
+        self.preparing_amount_label.setAccessibleDescription(tr("Amount"))
         self.preparing_label = FitLabel(
             "preparing_label", tr("Preparing payment…"), muted=True, wrap=True
         )
@@ -132,11 +135,11 @@ class CustomerDisplay(QWidget):
     def _build_pending(self) -> None:
         self.merchant_label = FitLabel("pending_merchant", muted=True)
         self.amount_label = FitLabel("amount_label", bold=True)
-        self.amount_label.setAccessibleName(tr("Amount"))
+        self.amount_label.setAccessibleDescription(tr("Amount"))
         self.scan_label = FitLabel("scan_label", tr("Scan to pay"), wrap=True)
         self.countdown_caption = FitLabel("countdown_caption", tr("Time left"), muted=True)
         self.countdown_label = FitLabel("countdown")
-        self.countdown_label.setAccessibleName(tr("Time left"))
+        self.countdown_label.setAccessibleDescription(tr("Time left"))
         self.qr = QrCodeWidget()
 
         column = self._column = QWidget()
@@ -164,6 +167,7 @@ class CustomerDisplay(QWidget):
         self.symbol_label = FitLabel("result_symbol")
         self.result_label = FitLabel("result_label", bold=True, wrap=True)
         self.result_amount_label = FitLabel("result_amount")
+        self.result_amount_label.setAccessibleDescription(tr("Amount"))
         self._result = self._page(
             "display_result", [self.symbol_label, self.result_label, self.result_amount_label]
         )
@@ -215,6 +219,7 @@ class CustomerDisplay(QWidget):
         if not same:
             self.amount_label.set_full_text(money(view.amount or 0))
             self.scan_label.set_full_text(tr("Scan to pay"))
+            self.qr.set_amount(money(view.amount or 0))
             self.qr.set_text(view.link)
             self.qr.set_inactive(None)
             self.countdown_caption.setVisible(left is not None)
@@ -231,6 +236,7 @@ class CustomerDisplay(QWidget):
         """Time is up by PayDesk's clock; the service has not said how it ended. The
         buyer sees the amount and "checking", never a code to scan."""
         self.amount_label.set_full_text(money(amount))
+        self.qr.set_amount(money(amount))
         self.scan_label.set_full_text(tr("Checking the payment…"))
         self.countdown_caption.setVisible(False)
         self.countdown_label.setVisible(False)

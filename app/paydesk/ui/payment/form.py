@@ -3,6 +3,10 @@
 It only collects and validates as typed; the window hands the values to the
 core, which has the final word (and whose InputError comes back here, shown
 next to the field it is about).
+
+Each field is named for a screen reader in words, its caption linked to it as its
+buddy; the create button by what it does (not its "⏎"), the ✕ in each field by
+what it clears.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from paydesk.domain.notes import LINE_BREAK, has_line_break, one_line
 from paydesk.domain.writing import amount_text
 from paydesk.ui.shell.fonts import scale_font
 from paydesk.ui.shell.formatting import tr, writing_language
+from paydesk.ui.widgets.names import name_clear_button
 
 if TYPE_CHECKING:
     from paydesk.domain.errors import InputError
@@ -47,12 +52,12 @@ class PaymentForm(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.amount_input = self._line("amount_input", tr("Amount, ₽"), "")
-        scale_font(self.amount_input, 2.0, bold=True)
         #: The amount's hint, written as the window writes amounts: the longest wording
         #: on the first frame, then the longest that fits (FittedHint, built with the
         #: rest of the window: ui/window_builder.py).
-        self.amount_input.setPlaceholderText(amount_hints()[0])
+        self.amount_input = self._line("amount_input", tr("Amount in rubles"),
+                                       amount_hints()[0])
+        scale_font(self.amount_input, 2.0, bold=True)
         self.amount_hint: FittedHint | None = None
         self.amount_input.setMinimumHeight(56)
         self.email_input = self._line("email_input", tr("Buyer's e-mail"), tr("optional"))
@@ -62,7 +67,7 @@ class PaymentForm(QWidget):
         self.note_input.setMaxLength(500)
         self.create_button = QPushButton(tr("Create payment  ⏎"))
         self.create_button.setObjectName("create_button")
-        self.create_button.setAccessibleName("create_button")
+        self.create_button.setAccessibleName(tr("Create payment"))
         self.create_button.setDefault(True)
         self.create_button.setMinimumHeight(44)
         self.create_button.clicked.connect(self.submit)
@@ -74,11 +79,14 @@ class PaymentForm(QWidget):
         self._busy = False
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        for name, label, field in (
+        for name, caption, field in (
             ("amount", tr("Amount, ₽"), self.amount_input),
             ("email", tr("E-mail"), self.email_input),
             ("note", tr("Note"), self.note_input),
         ):
+            label = QLabel(caption)
+            label.setObjectName(f"{name}_caption")
+            label.setBuddy(field)
             column = QVBoxLayout()
             column.setSpacing(2)
             column.addWidget(field)
@@ -101,18 +109,23 @@ class PaymentForm(QWidget):
         layout.addWidget(self.create_button)
 
     def _line(self, name: str, accessible: str, placeholder: str) -> QLineEdit:
+        """A field named ``name`` for tests, ``accessible`` for a screen reader, which
+        also reads its ``placeholder`` (hidden once something is typed) as its description."""
         line = QLineEdit()
         line.setObjectName(name)
-        line.setAccessibleName(name)
-        line.setAccessibleDescription(accessible)
+        line.setAccessibleName(accessible)
+        line.setAccessibleDescription(placeholder)
         line.setPlaceholderText(placeholder)
         return line
 
     def add_clear_buttons(self) -> None:
         """The ✕ that empties a field; the window adds them right after its first
         frame, which shows the fields empty (this loads the style's icon for it)."""
-        for line in (self.amount_input, self.email_input, self.note_input):
+        for line, words in ((self.amount_input, tr("Clear amount")),
+                            (self.email_input, tr("Clear e-mail")),
+                            (self.note_input, tr("Clear note"))):
             line.setClearButtonEnabled(True)
+            name_clear_button(line, words)
 
     def submit(self) -> None:
         """Enter (or the banner's Try again): the values typed, checked, then ``submitted``."""
@@ -135,6 +148,7 @@ class PaymentForm(QWidget):
         self._busy = busy
         self.create_button.setEnabled(not busy)
         self.create_button.setText(tr("Creating…") if busy else tr("Create payment  ⏎"))
+        self.create_button.setAccessibleName(tr("Creating…") if busy else tr("Create payment"))
 
     def show_input_error(self, error: InputError) -> None:
         # The message table and the core modules it names: after the first frame.

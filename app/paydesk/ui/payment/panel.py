@@ -6,6 +6,10 @@ core or the network: which order, its phase, the seconds left, and where it stan
 with the buyer (the sale, or an order looked up in the list, which the strip on
 top of the card says plainly: buyer_strip.py).
 
+A screen reader reads the card as it is shown: the amount, the time left, the order
+and its note are labels whose accessible name is their text (Qt tells the reader of
+each new one); what each is, is their description.
+
 The window's first frame shows an idle card of its own (idle_card.py); this
 panel, card and all, takes its place right after it (ui/window_builder.py).
 """
@@ -70,7 +74,7 @@ class PaymentPanel(QWidget):
                  save_folder: SaveFolder | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("payment_panel")
-        self.setAccessibleName("payment_panel")
+        self.setAccessibleName(tr("Payment"))
         self._order: Order | None = None
         self._place = Place.SALE
 
@@ -123,11 +127,11 @@ class PaymentPanel(QWidget):
 
         self.order_id_label = QLabel()
         self.order_id_label.setObjectName("order_id_label")
-        self.order_id_label.setAccessibleName(tr("Order id"))
+        self.order_id_label.setAccessibleDescription(tr("Order id"))
         self.order_id_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.note_label = QLabel()
         self.note_label.setObjectName("note_label")
-        self.note_label.setAccessibleName(tr("Note"))
+        self.note_label.setAccessibleDescription(tr("Note"))
         self.note_label.setWordWrap(True)
         self.note_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         for small in (self.order_id_label, self.note_label):
@@ -163,10 +167,11 @@ class PaymentPanel(QWidget):
         return card
 
     @staticmethod
-    def _label(name: str, accessible: str, size: float, *, bold: bool = False) -> QLabel:
+    def _label(name: str, description: str, size: float, *, bold: bool = False) -> QLabel:
+        """A centred line; read out as its text, ``description`` saying what it is."""
         label = QLabel()
         label.setObjectName(name)
-        label.setAccessibleName(accessible)
+        label.setAccessibleDescription(description)
         label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         scale_font(label, size, bold=bold)
         return label
@@ -190,11 +195,13 @@ class PaymentPanel(QWidget):
         if order is None or phase is None:
             self.qr.set_text(None)
             self.qr.set_inactive(None)
+            self.qr.set_amount(None)
             self._set_link(None)
             self._stack.setCurrentWidget(self._idle)
             return
         self._stack.setCurrentWidget(self.card)
         look = CARDS[phase]
+        self.qr.set_amount(money(order.amount))
         self.qr.set_text(order.url)
         self.qr.set_inactive(tr(str(look.overlay)) if look.overlay else None,
                              accent=StatusBadge.accent(phase), conceal=look.conceal)
@@ -230,6 +237,7 @@ class PaymentPanel(QWidget):
         self._stack.setCurrentWidget(self._blank)
         # Emptied while out of sight: the answer's card shows none of the order before.
         self.qr.set_text(None)
+        self.qr.set_amount(None)
         self._set_link(None)
         for label in (self.amount_label, self.countdown_label, self.order_id_label,
                       self.note_label):

@@ -18,7 +18,7 @@ class PrintNotice(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("print_notice")
-        self.setAccessibleName("print_notice")
+        self.setAccessibleName(tr("Printing problem"))
         self.setStyleSheet(
             "#print_notice { background: #fff4e0; border: 1px solid #d8a24a;"
             " border-radius: 6px; }"

@@ -79,7 +79,7 @@ class BuyerScreenSection(QGroupBox):
         row.addWidget(self.pair_name_edit, 1)
         row.addWidget(self.pair_button)
         box.addLayout(row)
-        self.pairing_qr = QrCodeWidget()
+        self.pairing_qr = QrCodeWidget(purpose=tr("QR code to pair a device"))
         self.pairing_qr.setFixedSize(PAIRING_QR_PX, PAIRING_QR_PX)
         self.pairing_qr.hide()
         self.pairing_note = note_label("", name="web_display_pairing_note", wrap=True)

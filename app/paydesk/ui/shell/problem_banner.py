@@ -66,7 +66,7 @@ class ProblemBanner(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("problem_banner")
-        self.setAccessibleName("problem_banner")
+        self.setAccessibleName(tr("Problem"))
         self.setStyleSheet(
             "#problem_banner { background: #fdecea; border: 1px solid #c9776e;"
             " border-radius: 6px; }"
@@ -75,8 +75,7 @@ class ProblemBanner(QFrame):
         self.message = QLabel()
         self.message.setWordWrap(True)
         self.retry_button = QPushButton(tr("Retry"))
-        self.retry_button.setObjectName("retry_button")
-        self.retry_button.setAccessibleName("retry_button")
+        self.retry_button.setObjectName("retry_button")  # read out as its words
         self.dismiss_button = QPushButton(tr("Dismiss"))
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 8, 8, 8)

@@ -16,7 +16,9 @@ class FitLabel(QLabel):
     """Centred text whose font follows the window: as large as asked, never wider
     than its room. A ``wrap`` label takes two lines rather than shrink much (the
     Russian "Scan to pay" is three times as long); a line that cannot fit even
-    at the smallest size is elided (a merchant name no screen could hold)."""
+    at the smallest size is elided (a merchant name no screen could hold).
+
+    A screen reader is told the whole text, as one line, whatever the label shows."""
 
     def __init__(self, name: str, text: str = "", *, bold: bool = False,
                  muted: bool = False, wrap: bool = False) -> None:
@@ -29,6 +31,7 @@ class FitLabel(QLabel):
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._bold, self._wrap = bold, wrap
         self._full = text
+        self.setAccessibleName(text)
         self._pixels = float(MIN_PIXELS)
         self._room = 0
 
@@ -38,6 +41,7 @@ class FitLabel(QLabel):
     def set_full_text(self, text: str) -> None:
         if text != self._full:
             self._full = text
+            self.setAccessibleName(text)  # a new name is an event Qt passes on
             self.fit(self._pixels, self._room)
 
     def fit(self, pixels: float, room: int) -> None:

@@ -13,7 +13,7 @@ class LinkLabel(QLabel):
     """The link as selectable text, elided in the middle when it does not fit.
 
     Copying (Ctrl+C or the context menu) always takes the whole link, even when
-    what is on screen is elided; the tooltip shows it whole too.
+    what is on screen is elided; the tooltip and the accessible name hold it whole too.
     """
 
     #: The whole link should go to the clipboard (the panel does it and announces it).
@@ -22,7 +22,7 @@ class LinkLabel(QLabel):
     def __init__(self) -> None:
         super().__init__()
         self.setObjectName("payment_link")
-        self.setAccessibleName("payment_link")
+        self.setAccessibleDescription(tr("Payment link"))
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setTextInteractionFlags(
@@ -34,11 +34,12 @@ class LinkLabel(QLabel):
         self.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.setMinimumHeight(self.fontMetrics().height() + 10)
         self._link: str | None = None
+        self.setAccessibleName(tr("No payment link yet"))
 
     def set_link(self, link: str | None) -> None:
         self._link = link
         self.setToolTip(link or "")
-        self.setAccessibleDescription(link or tr("No payment link yet"))
+        self.setAccessibleName(link or tr("No payment link yet"))
         self._elide()
 
     def link(self) -> str | None:

@@ -4,12 +4,17 @@ We paint the matrix ourselves (as Electrum's ``qrcodewidget.py`` does) rather
 than scale an image: every module is a whole number of device pixels, so the
 code stays crisp at any widget size, on HiDPI screens and at fractional scale
 factors, and a phone camera at arm's length reads it on the first try.
+
+To a screen reader the code is an image (the Graphic role: a plain widget would be
+an unnamed "filler") named with what it is for and whether it can still be paid.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QObject, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
+    QAccessible,
+    QAccessibleInterface,
     QColor,
     QFont,
     QFontMetricsF,
@@ -18,7 +23,7 @@ from PySide6.QtGui import (
     QPaintEvent,
     QResizeEvent,
 )
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QAccessibleWidget, QSizePolicy, QWidget
 
 from paydesk.support.qr import qr_matrix
 from paydesk.ui.shell.formatting import tr
@@ -34,13 +39,36 @@ OVERLAY = QColor("#3c4043")
 MIN_SIDE = 136
 
 
-class QrCodeWidget(QWidget):
-    """A square QR code; white everywhere it paints, so the quiet zone is real."""
+def _accessible(key: str, widget: QObject) -> QAccessibleInterface | None:
+    """Qt's accessibility factory for the code: an image, not a filler."""
+    if key == QrCodeWidget.__name__ and isinstance(widget, QrCodeWidget):
+        return QAccessibleWidget(widget, QAccessible.Role.Graphic)
+    return None
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+
+_factory_installed = False
+
+
+def _install_factory() -> None:
+    global _factory_installed
+    if not _factory_installed:
+        QAccessible.installFactory(_accessible)
+        _factory_installed = True
+
+
+class QrCodeWidget(QWidget):
+    """A square QR code; white everywhere it paints, so the quiet zone is real.
+
+    ``purpose``: its accessible name while it can be scanned, for a code that is not
+    a payment's (a device's pairing code); a payment's says its amount (set_amount).
+    """
+
+    def __init__(self, parent: QWidget | None = None, *, purpose: str | None = None) -> None:
+        _install_factory()  # before Qt first asks for this widget's interface
         super().__init__(parent)
         self.setObjectName("qr_code")
-        self.setAccessibleName("qr_code")
+        self._purpose = purpose
+        self._amount: str | None = None
         self._text: str | None = None
         self._matrix: list[list[bool]] | None = None
         self._image: QImage | None = None  # the matrix, one pixel per module
@@ -71,6 +99,12 @@ class QrCodeWidget(QWidget):
 
     def text(self) -> str | None:
         return self._text
+
+    def set_amount(self, amount: str | None) -> None:
+        """The amount the code is for, as the screen writes it ("175.00 ₽"): a screen
+        reader names the code with it."""
+        self._amount = amount or None
+        self._describe()
 
     def matrix(self) -> list[list[bool]] | None:
         """The modules being painted (quiet zone included), for tests and export."""
@@ -103,6 +137,8 @@ class QrCodeWidget(QWidget):
         return self._matrix is None or self._concealed
 
     def _describe(self) -> None:
+        """Its accessible name and description; Qt tells a screen reader of a new name."""
+        self.setAccessibleName(self._name())
         if self._matrix is None:
             description = tr("No payment link yet")
         elif self._inactive_reason is not None:
@@ -112,6 +148,21 @@ class QrCodeWidget(QWidget):
         else:
             description = tr("QR code of the payment link")
         self.setAccessibleDescription(description)
+
+    def _name(self) -> str:
+        reason, amount = self._inactive_reason, self._amount
+        if reason is not None:
+            if amount is None:
+                return tr("QR code that can no longer be paid: {reason}").format(reason=reason)
+            return tr("QR code for {amount}, no longer payable: {reason}").format(
+                amount=amount, reason=reason)
+        if self._matrix is None:
+            return tr("No QR code yet")
+        if self._purpose is not None:
+            return self._purpose
+        if amount is None:
+            return tr("QR code of the payment link")
+        return tr("QR code to pay {amount}").format(amount=amount)
 
     # -- geometry ----------------------------------------------------------
 

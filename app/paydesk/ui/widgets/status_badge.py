@@ -1,7 +1,8 @@
 """An order's phase as a pill: a symbol, words and a colour.
 
 Colour is never the only signal (colour-blind cashiers, greyscale printouts,
-screen readers): every phase also has its own symbol and its own words.
+screen readers): every phase also has its own symbol and its own words. A screen
+reader is told the words alone ("Waiting for payment", not "◷ Waiting…").
 """
 
 from __future__ import annotations
@@ -75,7 +76,6 @@ class StatusBadge(QLabel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("status_badge")
-        self.setAccessibleName("status_badge")
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setTextFormat(Qt.TextFormat.PlainText)
         self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
@@ -114,6 +114,7 @@ class StatusBadge(QLabel):
         look = _NO_ORDER if phase is None else BADGES[phase]
         words = tr(str(look.words)).format(raw=raw) if look.words else ""
         self.setText(f"{look.symbol} {words}" if look.symbol else words)
+        self.setAccessibleName(words)  # a new name is an event Qt passes on
         sheet = ("QLabel#status_badge {"
                  f" color: {look.text}; background: {look.background};"
                  f" border: 2px solid {look.border}; border-radius: 16px;"
