@@ -137,14 +137,17 @@ def still_window(language: str, book: list[Order], runtime: Runtime,
     window.resize(1280, 800)
     window.show()
     qtbot.waitExposed(window)
+    qtbot.waitUntil(window.parts.payment_panel.isVisible, timeout=WAIT_MS)  # the whole window
     yield window
     window.shutdown()
 
 
 @pytest.mark.parametrize("language", ["en", "ru"], indirect=True)
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768)], ids=["1280x800", "1366x768"])
 def test_the_window_says_each_phase_in_the_tables_words(
-    language: str, still_window: MainWindow, qtbot: QtBot,
+    language: str, size: tuple[int, int], still_window: MainWindow, qtbot: QtBot,
 ) -> None:
+    still_window.resize(*size)
     model = still_window.orders_panel.model
     qtbot.waitUntil(lambda: all(model.row_of(o.order_id) is not None for o in ORDERS),
                     timeout=WAIT_MS)
@@ -162,7 +165,7 @@ def test_the_window_says_each_phase_in_the_tables_words(
         panel.show_view(order_view(order, expires_at=None, now=utc_now(),
                                    place=Place.NOT_SALE))
         assert badge.phase() is phase and badge.text() == badge_words, phase
-        save_screenshot(still_window, f"phase-words/{phase.value}-{language}-1280x800")
+        save_screenshot(still_window, f"phase-words/{phase.value}-{language}-{size[0]}x{size[1]}")
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
