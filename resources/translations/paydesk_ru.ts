@@ -135,12 +135,12 @@
         <translation>&amp;Настройки…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="105"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="108"/>
         <source>&amp;Status</source>
         <translation>&amp;Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="77"/>
         <source>&amp;Till</source>
         <translation>&amp;Касса</translation>
     </message>
@@ -160,7 +160,7 @@
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="185"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="181"/>
         <source>(unnamed)</source>
         <translation>(без имени)</translation>
     </message>
@@ -180,7 +180,7 @@
         <translation>число от платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="50"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="59"/>
         <source>A pairing code works once, for a few minutes. Ask the cashier for a new one and scan it with this device.</source>
         <translation>Код подключения действует один раз и несколько минут. Попросите у кассира новый и отсканируйте его этим устройством.</translation>
     </message>
@@ -207,7 +207,7 @@
         <translation>Окно на этом экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="65"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="129"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
     </message>
@@ -227,24 +227,24 @@
         <translation>Звуковые сигналы: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="42"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
         <source>All</source>
         <translation>Все</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="77"/>
         <source>All tills</source>
         <translation>Все кассы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="47"/>
-        <location filename="../../app/paydesk/cli/report_command.py" line="192"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="43"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="188"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="96"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="127"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="138"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="170"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="112"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="128"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="139"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="172"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="113"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="168"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="252"/>
         <source>Amount</source>
@@ -256,7 +256,7 @@
         <translation>Сумма в рублях</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="40"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="83"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
@@ -317,17 +317,17 @@
         <translation>любой свободный</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="45"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="54"/>
         <source>Ask the cashier for a new pairing code and scan it with this device.</source>
         <translation>Попросите у кассира новый код подключения и отсканируйте его этим устройством.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="38"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="83"/>
         <source>Asking the payment service for a link…</source>
         <translation>Запрашиваем ссылку у платёжного сервиса…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="47"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="100"/>
         <source>Asking the payment service whether it was paid…</source>
         <translation>Спрашиваем сервис, была ли оплата…</translation>
     </message>
@@ -352,12 +352,12 @@
         <translation>Вернуться к продаже на {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="351"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="353"/>
         <source>Busiest: {0}, {1}</source>
         <translation>Больше всего: {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="71"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="148"/>
         <source>but did not send its link: it cannot be shown to the buyer.</source>
         <translation>но ссылку не прислал: показать её покупателю нельзя.</translation>
     </message>
@@ -392,7 +392,7 @@
         <translation>Проверять другие ожидающие через:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="61"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="105"/>
         <source>Check status</source>
         <translation>Проверить</translation>
     </message>
@@ -422,7 +422,7 @@
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="63"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="137"/>
         <source>Check this order with the payment service</source>
         <translation>Уточните этот заказ в платёжном сервисе</translation>
     </message>
@@ -438,15 +438,15 @@
         <translation>проверяем хранилище ключей…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="30"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="240"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="43"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="243"/>
         <source>Checking the payment…</source>
         <translation>Проверяем оплату…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="60"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="244"/>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="46"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="97"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="99"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="247"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="288"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
@@ -472,7 +472,7 @@
         <translation>Очистить заметку</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="99"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="102"/>
         <source>Clear search</source>
         <translation>Очистить поиск</translation>
     </message>
@@ -488,7 +488,7 @@
         <translation>Кодовая страница</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="101"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="102"/>
         <source>Confirmed</source>
         <translation>Подтверждён</translation>
     </message>
@@ -498,7 +498,7 @@
         <translation>Подключено: сервис принял эти учётные данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="37"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="46"/>
         <source>Connecting to the till…</source>
         <translation>Подключение к кассе…</translation>
     </message>
@@ -564,7 +564,7 @@
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="46"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="42"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="166"/>
         <source>Count</source>
         <translation>Кол-во</translation>
@@ -575,7 +575,7 @@
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="54"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="120"/>
         <source>Create a new payment to try again</source>
         <translation>Создайте новый платёж, чтобы попробовать снова</translation>
     </message>
@@ -592,14 +592,14 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="38"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="100"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="40"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="101"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="78"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="81"/>
         <source>Created &amp;from</source>
         <translation>&amp;Дата с</translation>
     </message>
@@ -609,15 +609,14 @@
         <translation>Создан {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="57"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="81"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="150"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="151"/>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="39"/>
         <source>Creating…</source>
         <translation>Создаётся…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="44"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="46"/>
         <source>Creation</source>
         <translation>Создание заказа</translation>
     </message>
@@ -648,7 +647,7 @@
         <translation>Экран покупателя</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="75"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="76"/>
         <source>Customer display — PayDesk</source>
         <translation>Экран покупателя — PayDesk</translation>
     </message>
@@ -658,7 +657,7 @@
         <translation>Папка данных: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="158"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="154"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Day</source>
         <translation>День</translation>
@@ -684,8 +683,8 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="41"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="97"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="43"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="98"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="84"/>
         <source>E-mail</source>
@@ -765,21 +764,18 @@
         <translation>Ошибка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="39"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="84"/>
         <source>Esc starts the next payment; this one is finished in the background.</source>
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="64"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="56"/>
-        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="60"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="123"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="125"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="225"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="226"/>
         <source>Expires in {time}</source>
         <translation>Истекает через {time}</translation>
     </message>
@@ -813,12 +809,12 @@
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="45"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="46"/>
         <source>Failed</source>
         <translation>Не удалось</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="79"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="82"/>
         <source>Filter by creation date</source>
         <translation>Отбор по дате создания</translation>
     </message>
@@ -838,32 +834,32 @@
         <translation>В демо-режиме не меняется: заказы хранятся в собственной книге демо на этом компьютере.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="49"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="50"/>
         <source>Found at the payment service</source>
         <translation>Найден у платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="39"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="35"/>
         <source>Fri</source>
         <translation>пт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="41"/>
         <source>From</source>
         <translation>Начало</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="82"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="85"/>
         <source>From date</source>
         <translation>Дата начала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="39"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="48"/>
         <source>Full screen</source>
         <translation>Во весь экран</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="211"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="207"/>
         <source>Generated {0}</source>
         <translation>Сформирован {0}</translation>
     </message>
@@ -883,7 +879,7 @@
         <translation>Укажите полный путь к устройству, например serial:///dev/ttyUSB0.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="46"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="47"/>
         <source>Given up</source>
         <translation>Отменено</translation>
     </message>
@@ -893,7 +889,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="159"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="155"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Hour</source>
         <translation>Час</translation>
@@ -973,8 +969,8 @@
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="48"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="103"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="50"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="104"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="70"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
@@ -985,7 +981,7 @@
         <translation>Последний день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="104"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="105"/>
         <source>Last error</source>
         <translation>Последняя ошибка</translation>
     </message>
@@ -999,12 +995,12 @@
         <translation>Не пишите пароль в адресе: введите его в поле «Пароль» ниже (или укажите в ~/.pgpass).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="41"/>
         <source>Line</source>
         <translation>Строка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="44"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="45"/>
         <source>Link received</source>
         <translation>Ссылка получена</translation>
     </message>
@@ -1014,7 +1010,7 @@
         <translation>Папка журнала: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="33"/>
         <source>Mon</source>
         <translation>пн</translation>
     </message>
@@ -1054,7 +1050,7 @@
         <translation>на этом компьютере нет хранилища ключей — см. ниже</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="50"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="108"/>
         <source>No longer checked by itself: press F5 to check it</source>
         <translation>Больше не проверяется сам: нажмите F5</translation>
     </message>
@@ -1086,13 +1082,13 @@
         <translation>Нет платежа на экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="209"/>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="349"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="211"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="351"/>
         <source>No payments in this period</source>
         <translation>За этот период платежей нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="205"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="201"/>
         <source>No payments in this period.</source>
         <translation>За этот период оплат нет.</translation>
     </message>
@@ -1122,26 +1118,22 @@
         <translation>Не является фискальным чеком</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="62"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="136"/>
         <source>Not payable</source>
         <translation>Оплата невозможна</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="58"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="48"/>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="42"/>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="59"/>
-        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="76"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="63"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="130"/>
         <source>Not sent — abandoned</source>
         <translation>Не передано — отменено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="42"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="87"/>
         <source>Not sent — retry</source>
         <translation>Не передано — повторите</translation>
     </message>
@@ -1184,12 +1176,12 @@
         <translation>не используется: демо-режим подписывает запросы постоянным ключом песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="42"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="98"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="44"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="99"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="65"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="85"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="134"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="135"/>
         <source>Note</source>
         <translation>Примечание</translation>
     </message>
@@ -1235,7 +1227,7 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="94"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <source>Order</source>
         <translation>Заказ</translation>
@@ -1246,18 +1238,18 @@
         <translation>Книга заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="39"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="130"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="41"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="131"/>
         <source>Order id</source>
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="81"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="82"/>
         <source>Order {0}</source>
         <translation>Заказ {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="61"/>
+        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="64"/>
         <source>Order {0}. Click to close.</source>
         <translation>Заказ {0}. Нажмите, чтобы закрыть.</translation>
     </message>
@@ -1266,24 +1258,24 @@
         <translation type="vanished">Заказ {order_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts/slips.py" line="56"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="220"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="57"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="221"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="229"/>
         <source>Order {short_id}</source>
         <translation>Заказ {short_id}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="213"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="214"/>
         <source>Order {short_id} · from the till program, ref {reference}</source>
         <translation>Заказ {short_id} · от кассовой программы, номер {reference}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="57"/>
+        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="60"/>
         <source>Order {short_id}, {amount}, was paid</source>
         <translation>Заказ {short_id} на {amount} оплачен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="191"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="187"/>
         <location filename="../../app/paydesk/ui/orders/panel.py" line="142"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="165"/>
         <source>Orders</source>
@@ -1305,31 +1297,28 @@
         <translation>Пе&amp;чать…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="45"/>
-        <location filename="../../app/paydesk/core/book/export.py" line="62"/>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="31"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="102"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="47"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="111"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="114"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="103"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
-        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="24"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="176"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="152"/>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="54"/>
         <source>Paid</source>
         <translation>Оплачено</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="47"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="49"/>
         <source>Paid after</source>
         <translation>Оплачено после</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="49"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
         <source>Paid at an approximate time</source>
         <translation>Оплачено в приблизительное время</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="300"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="301"/>
         <source>Paid at {time}</source>
         <translation>Оплачено в {time}</translation>
     </message>
@@ -1340,12 +1329,12 @@
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="207"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="203"/>
         <source>Paid by day</source>
         <translation>Оплачено по дням</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="208"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="204"/>
         <source>Paid by hour</source>
         <translation>Оплачено по часам</translation>
     </message>
@@ -1355,7 +1344,7 @@
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="299"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="300"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
     </message>
@@ -1370,7 +1359,7 @@
         <translation>Оплаченные заказы учтены в день оплаты, остальные — в день создания. Обновлено {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="46"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="48"/>
         <source>Paid time approximate</source>
         <translation>Время оплаты приблизительное</translation>
     </message>
@@ -1390,14 +1379,12 @@
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts/slips.py" line="57"/>
         <source>Paid {time}</source>
-        <translation>Оплачено {time}</translation>
+        <translation type="vanished">Оплачено {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="27"/>
         <source>Paid — thank you</source>
-        <translation>Оплачено — спасибо</translation>
+        <translation type="vanished">Оплачено — спасибо</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="77"/>
@@ -1440,7 +1427,7 @@
         <translation>Оплатите до {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts/slips.py" line="55"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="56"/>
         <source>Pay within {minutes} min, before {time}</source>
         <translation>Оплатите за {minutes} мин, до {time}</translation>
     </message>
@@ -1481,7 +1468,7 @@
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="72"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="149"/>
         <source>PayDesk keeps checking it.</source>
         <translation>PayDesk продолжает его проверять.</translation>
     </message>
@@ -1508,13 +1495,13 @@ QR payments at a shop counter.</source>
         <translation>PayDesk — демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="77"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="78"/>
         <source>Payment</source>
         <translation>Платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="49"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="99"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="51"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="100"/>
         <location filename="../../app/paydesk/ui/widgets/link_label.py" line="25"/>
         <source>Payment link</source>
         <translation>Ссылка на оплату</translation>
@@ -1525,7 +1512,7 @@ QR payments at a shop counter.</source>
         <translation>Проблема со ссылкой на оплату</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="40"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="49"/>
         <source>Payment QR code</source>
         <translation>QR-код для оплаты</translation>
     </message>
@@ -1535,8 +1522,7 @@ QR payments at a shop counter.</source>
         <translation>Оплата получена</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="32"/>
-        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="28"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="121"/>
         <source>Payment refused</source>
         <translation>Отказано в оплате</translation>
     </message>
@@ -1580,8 +1566,7 @@ QR payments at a shop counter.</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="35"/>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="36"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="75"/>
         <source>Please ask the cashier.</source>
         <translation>Обратитесь к кассиру.</translation>
     </message>
@@ -1601,8 +1586,8 @@ QR payments at a shop counter.</source>
         <translation>Порт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="27"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="129"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="40"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="130"/>
         <source>Preparing payment…</source>
         <translation>Готовим платёж…</translation>
     </message>
@@ -1714,8 +1699,8 @@ QR payments at a shop counter.</source>
         <translation>Пере&amp;именовать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="26"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="122"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="39"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="123"/>
         <source>Ready</source>
         <translation>Готово к оплате</translation>
     </message>
@@ -1730,15 +1715,12 @@ QR payments at a shop counter.</source>
         <translation>Чековый принтер</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="38"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="47"/>
         <source>Reconnecting to the till…</source>
         <translation>Переподключение к кассе…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="63"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="25"/>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="57"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="117"/>
         <source>Refused</source>
         <translation>Отказано</translation>
     </message>
@@ -1753,7 +1735,7 @@ QR payments at a shop counter.</source>
         <translation>Переименовать подключённое устройство</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="187"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="183"/>
         <source>Report for {0} (local time)</source>
         <translation>Отчёт за {0} (местное время)</translation>
     </message>
@@ -1778,12 +1760,12 @@ QR payments at a shop counter.</source>
         <translation>Повторить сейчас</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts/slips.py" line="53"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="54"/>
         <source>RUB</source>
         <translation>руб.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="39"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="35"/>
         <source>Sat</source>
         <translation>сб</translation>
     </message>
@@ -1835,10 +1817,10 @@ QR payments at a shop counter.</source>
 {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="28"/>
-        <location filename="../../app/paydesk/core/receipts/slips.py" line="54"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="139"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="221"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="41"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="55"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="140"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="224"/>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="222"/>
         <source>Scan to pay</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
@@ -1849,22 +1831,22 @@ QR payments at a shop counter.</source>
         <translation>Экран {number}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="97"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="100"/>
         <source>Search</source>
         <translation>Поиск</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="97"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="100"/>
         <source>Search id, e-mail, note</source>
         <translation>Поиск: номер, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="97"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="100"/>
         <source>Search order id, e-mail, note</source>
         <translation>Поиск: номер заказа, e-mail, примечание</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="94"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="97"/>
         <source>Search orders</source>
         <translation>Поиск заказов</translation>
     </message>
@@ -1879,7 +1861,7 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="121"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="122"/>
         <source>Seen at</source>
         <translation>Когда замечен</translation>
     </message>
@@ -1909,7 +1891,7 @@ QR payments at a shop counter.</source>
         <translation>&amp;Адрес сервиса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="43"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="45"/>
         <source>Service status</source>
         <translation>Статус в сервисе</translation>
     </message>
@@ -1962,7 +1944,7 @@ QR payments at a shop counter.</source>
         <translation>Показать покупателю</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="87"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="90"/>
         <source>Show today&apos;s orders</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
@@ -1977,10 +1959,10 @@ QR payments at a shop counter.</source>
         <translation>sslmode должен быть одним из режимов PostgreSQL.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="96"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="121"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="70"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="53"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="97"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="122"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="73"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="68"/>
         <source>Status</source>
         <translation>Статус</translation>
@@ -1991,22 +1973,22 @@ QR payments at a shop counter.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="120"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="121"/>
         <source>Status history</source>
         <translation>История статусов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="49"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="107"/>
         <source>Status unknown</source>
         <translation>Статус неизвестен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="51"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="106"/>
         <source>Status unknown — check</source>
         <translation>Статус неизвестен — проверьте</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="40"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="36"/>
         <source>Sun</source>
         <translation>вс</translation>
     </message>
@@ -2041,17 +2023,17 @@ QR payments at a shop counter.</source>
         <translation>применится после перезапуска</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="76"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="78"/>
         <source>Takings by day</source>
         <translation>Выручка по дням</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="76"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="78"/>
         <source>Takings by hour</source>
         <translation>Выручка по часам</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="288"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="290"/>
         <source>Takings chart</source>
         <translation>График выручки</translation>
     </message>
@@ -2077,7 +2059,7 @@ QR payments at a shop counter.</source>
         <translation>Проверить подключение</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="34"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="115"/>
         <source>Thank you!</source>
         <translation>Спасибо!</translation>
     </message>
@@ -2362,7 +2344,7 @@ QR payments at a shop counter.</source>
         <translation>У платёжного сервиса этот заказ уже был (до него дошла одна из прежних попыток), но ссылку на оплату он повторно не прислал, поэтому показать её покупателю нельзя. PayDesk продолжает проверять статус заказа.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="70"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="147"/>
         <source>The payment service already has this order</source>
         <translation>У платёжного сервиса этот заказ уже есть,</translation>
     </message>
@@ -2402,7 +2384,7 @@ QR payments at a shop counter.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="43"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="89"/>
         <source>The payment service has not confirmed this order yet</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
@@ -2771,7 +2753,7 @@ QR payments at a shop counter.</source>
         <translation>По этой ссылке уже нельзя оплатить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="57"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="126"/>
         <source>This link has expired — create a new payment</source>
         <translation>Срок ссылки истёк — создайте новый платёж</translation>
     </message>
@@ -2786,27 +2768,27 @@ QR payments at a shop counter.</source>
         <translation>Значение должно быть от {low} до {high}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts/slips.py" line="29"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="30"/>
         <source>This order can no longer be paid, so there is no slip to print.</source>
         <translation>Этот заказ уже нельзя оплатить, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts/slips.py" line="27"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="28"/>
         <source>This order has no payment link yet, so there is no slip to print.</source>
         <translation>У этого заказа ещё нет ссылки на оплату, квитанцию не напечатать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts/slips.py" line="41"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="42"/>
         <source>This order is already paid, so there is no slip to print.</source>
         <translation>Этот заказ уже оплачен, квитанция не нужна.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts/slips.py" line="50"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="51"/>
         <source>This order is not paid, so there is no receipt to print.</source>
         <translation>Этот заказ не оплачен, поэтому чек печатать нечего.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="60"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="132"/>
         <source>This order never reached the payment service</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
@@ -2816,17 +2798,17 @@ QR payments at a shop counter.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="49"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="58"/>
         <source>This pairing code does not work</source>
         <translation>Этот код подключения не подходит</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts/slips.py" line="45"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="46"/>
         <source>This payment link has expired; create a new payment to print a slip.</source>
         <translation>Срок ссылки на оплату истёк; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/receipts/slips.py" line="43"/>
+        <location filename="../../app/paydesk/core/receipts/slips.py" line="44"/>
         <source>This payment was refused; create a new payment to print a slip.</source>
         <translation>В оплате отказано; создайте новый платёж, чтобы напечатать квитанцию.</translation>
     </message>
@@ -2856,7 +2838,7 @@ QR payments at a shop counter.</source>
         <translation>Продажа не проведена: ничего не сохранено и не отправлено. {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="44"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="53"/>
         <source>This screen is not paired with the till</source>
         <translation>Этот экран не подключён к кассе</translation>
     </message>
@@ -2879,13 +2861,13 @@ QR payments at a shop counter.</source>
         <translation>У этого пользователя нет доступа к чековому принтеру {address}. В Linux добавьте правило udev из docs/receipt-printer.md (USB) или вступите в группу dialout (последовательный порт), затем подключите принтер заново.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="34"/>
         <source>Thu</source>
         <translation>чт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="74"/>
+        <location filename="../../app/paydesk/core/book/export.py" line="52"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="77"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="71"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="135"/>
         <source>Till</source>
@@ -2907,12 +2889,12 @@ QR payments at a shop counter.</source>
         <translation>Касса: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="33"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="127"/>
         <source>Time is up</source>
         <translation>Время вышло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="48"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="98"/>
         <source>Time is up — checking…</source>
         <translation>Время вышло — проверяем…</translation>
     </message>
@@ -2921,40 +2903,39 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Время вышло: спрашиваем платёжный сервис, была ли оплата…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="29"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="140"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="142"/>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="117"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="42"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="141"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="143"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="118"/>
         <source>Time left</source>
         <translation>Осталось времени</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/display_phases.py" line="29"/>
         <source>Time ran out</source>
-        <translation>Время истекло</translation>
+        <translation type="vanished">Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="46"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="42"/>
         <source>To</source>
         <translation>Конец</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="107"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="110"/>
         <source>to</source>
         <translation>по</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="83"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="86"/>
         <source>To date</source>
         <translation>Дата окончания</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="86"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="89"/>
         <source>Today</source>
         <translation>Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="53"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="62"/>
         <source>Too many wrong pairing codes</source>
         <translation>Слишком много неверных кодов подключения</translation>
     </message>
@@ -2983,7 +2964,7 @@ QR payments at a shop counter.</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="33"/>
         <source>Tue</source>
         <translation>вт</translation>
     </message>
@@ -2998,7 +2979,7 @@ QR payments at a shop counter.</source>
         <translation>Введите секретный ключ, чтобы сохранить его в файле.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="66"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="134"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
     </message>
@@ -3008,17 +2989,17 @@ QR payments at a shop counter.</source>
         <translation>Неизвестная ошибка.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="66"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="135"/>
         <source>Unknown status: {raw}</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="69"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="70"/>
         <source>Unknown: the payment service did not send it</source>
         <translation>Неизвестна: платёжный сервис её не прислал</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="80"/>
+        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="83"/>
         <source>Unticked: all dates</source>
         <translation>Без галочки — все даты</translation>
     </message>
@@ -3028,29 +3009,28 @@ QR payments at a shop counter.</source>
         <translation>Используйте один разделитель копеек — запятую или точку, не оба.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="54"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="63"/>
         <source>Wait a minute, then ask the cashier for a new pairing code.</source>
         <translation>Подождите минуту, затем попросите у кассира новый код подключения.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/book/export.py" line="59"/>
-        <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="94"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="45"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="95"/>
         <source>Waiting for payment</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="34"/>
         <source>Wed</source>
         <translation>ср</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="25"/>
-        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="180"/>
+        <location filename="../../app/paydesk/core/buyer_devices/page.py" line="38"/>
+        <location filename="../../app/paydesk/ui/payment/customer_display.py" line="183"/>
         <source>Welcome</source>
         <translation>Добро пожаловать</translation>
     </message>
@@ -3115,7 +3095,7 @@ QR payments at a shop counter.</source>
         <translation>Платежей: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="169"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="165"/>
         <source>{0} to {1}</source>
         <translation>{0} — {1}</translation>
     </message>
@@ -3125,7 +3105,7 @@ QR payments at a shop counter.</source>
         <translation>{0} — был на связи {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="186"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="182"/>
         <source>{0}, till {1}</source>
         <translation>{0}, касса {1}</translation>
     </message>
@@ -3135,12 +3115,12 @@ QR payments at a shop counter.</source>
         <translation>{0}, ≈ {1} — время приблизительное</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/report/chart.py" line="341"/>
+        <location filename="../../app/paydesk/ui/report/chart.py" line="343"/>
         <source>{0}: {1} payments, {2}</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="84"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="85"/>
         <source>{amount}, {status}, created {created}</source>
         <translation>{amount}, {status}, создан {created}</translation>
     </message>
@@ -3160,7 +3140,7 @@ QR payments at a shop counter.</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/panel.py" line="216"/>
+        <location filename="../../app/paydesk/ui/payment/panel.py" line="217"/>
         <source>{order_id}
 The till program&apos;s reference: {reference}</source>
         <translation>{order_id}
@@ -3208,17 +3188,17 @@ The till program&apos;s reference: {reference}</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="62"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="63"/>
         <source>≈ {0} (paid between {1} and {0})</source>
         <translation>≈ {0} (оплачен между {1} и {0})</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="61"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="62"/>
         <source>≈ {0} (the service does not say when)</source>
         <translation>≈ {0} (сервис не сообщает точное время)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="200"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="196"/>
         <source>≈ {0} of the payments were seen more than a minute after they could have been made: their times are approximate.</source>
         <translation>≈ {0} из оплат замечены больше чем через минуту после того, как могли быть сделаны: их время приблизительное.</translation>
     </message>
@@ -3238,7 +3218,7 @@ The till program&apos;s reference: {reference}</source>
         <translation>⚠ Общая книга заказов не работает — {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="52"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="113"/>
         <source>✓ Paid</source>
         <translation>✓ Оплачено</translation>
     </message>
@@ -3248,7 +3228,7 @@ The till program&apos;s reference: {reference}</source>
         <translation>✓ Общая книга заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/looks.py" line="53"/>
+        <location filename="../../app/paydesk/domain/phase_looks.py" line="119"/>
         <source>✗ Refused</source>
         <translation>✗ Отказано</translation>
     </message>

@@ -62,6 +62,9 @@
       say("result-amount", view.amount);
       say("result-words", words[state]);
       say("result-more", words[state + "_more"]);
+      /* the phase's colour (the till's one table of looks), through the CSSOM: no inline style */
+      byId("result-words").style.color = data.colours[state];
+      byId("symbol-" + state).style.color = data.colours[state];
       fit();
       return;
     }

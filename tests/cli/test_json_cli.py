@@ -14,8 +14,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from paydesk.cli.output import WORDS
 from paydesk.domain.phase import OrderPhase
+from paydesk.domain.phase_looks import LOOKS
 from paydesk.sandbox import SandboxServer
 
 from cli_process import RunPaydesk, paydesk_for
@@ -62,7 +62,7 @@ def test_create_and_status_print_one_order_with_status_and_phase(
     [listed] = json.loads(paydesk("list", "--json").out)
     assert {k: listed[k] for k in ORDER_KEYS} == {k: record[k] for k in ORDER_KEYS}
     text = paydesk("status", order["order_id"], env=service_env)
-    assert text_status(text.out) == WORDS[OrderPhase(record["phase"])] == "paid"
+    assert text_status(text.out) == LOOKS[OrderPhase(record["phase"])].word == "Paid"
 
 
 def test_status_of_an_order_this_book_does_not_have(

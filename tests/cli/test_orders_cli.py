@@ -312,7 +312,8 @@ def test_an_order_no_longer_watched_says_so_until_it_is_checked_again(
     tmp_path: Path, service_env: dict[str, str]
 ) -> None:
     """A day past its expected expiry PayDesk stops checking an open order by itself:
-    the list says "status unknown - check", never "pending"; `refresh` checks it."""
+    the list says "Check status" (the window's list's word), never "Waiting"; `refresh`
+    checks it."""
     from paydesk.store import OrderStore
 
     from cli_process import paydesk_for
@@ -325,7 +326,7 @@ def test_an_order_no_longer_watched_says_so_until_it_is_checked_again(
         store.schedule(int(service_env["PAYDESK_CLIENT_ID"]), order_id, None)
 
     listing = paydesk.run("list", env=service_env)
-    assert "status unknown - check" in listing.out, listing.out
+    assert "Check status" in listing.out and "Waiting" not in listing.out, listing.out
     # A script reads both: the service's word, and what PayDesk makes of it.
     [record] = json.loads(paydesk.run("list", "--format", "json", env=service_env).out)
     assert (record["status"], record["phase"]) == ("pending", "unchecked")

@@ -1,4 +1,5 @@
-"""The command line's words for an order are tables keyed by its phase, like the window's."""
+"""The command line's words for an order: the orders list's (paydesk.domain.phase_looks),
+and what it says beside them, tables keyed by the phase."""
 
 from __future__ import annotations
 
@@ -7,16 +8,13 @@ from datetime import UTC, datetime
 import pytest
 
 from paydesk.cli.order_commands import LEFT_BEHIND
-from paydesk.cli.output import ERROR_IS_WHY_NOT_SENT, WORDS, describe, history_text, status_text
-from paydesk.cli.report_command import HEADINGS
+from paydesk.cli.output import ERROR_IS_WHY_NOT_SENT, describe, history_text, status_text
 from paydesk.core.book.reader import OrderDetails
 from paydesk.domain.failures import Failure, FailureCode
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.domain.phase import OrderPhase
-from paydesk.ui.orders.cells import ROWS
 
-TABLES = {"words": WORDS, "headings": HEADINGS, "left behind": LEFT_BEHIND,
-          "where the last error is said": ERROR_IS_WHY_NOT_SENT}
+TABLES = {"left behind": LEFT_BEHIND, "where the last error is said": ERROR_IS_WHY_NOT_SENT}
 
 
 @pytest.mark.parametrize("table", TABLES)
@@ -24,22 +22,17 @@ def test_the_table_has_every_phase(table: str) -> None:
     assert set(TABLES[table]) == set(OrderPhase)
 
 
-def test_the_report_s_headings_are_the_orders_list_s_words() -> None:
-    # The window's report and `paydesk report` name their lines alike.
-    assert {phase: str(look.words) for phase, look in ROWS.items()} == HEADINGS
-
-
 @pytest.mark.parametrize(
     ("status", "creation", "watched", "words"),
     [
-        ("pending", CreationState.CONFIRMED, True, "pending"),
-        ("pending", CreationState.CONFIRMED, False, "status unknown - check"),
-        ("approve", CreationState.CONFIRMED, False, "paid"),
-        ("decline", CreationState.CONFIRMED, False, "refused"),
-        ("expired", CreationState.CONFIRMED, False, "expired"),
-        ("pending", CreationState.UNCONFIRMED, True, "not sent yet"),
-        ("pending", CreationState.ABANDONED, False, "abandoned"),
-        ("refunded", CreationState.CONFIRMED, False, "unknown (refunded)"),
+        ("pending", CreationState.CONFIRMED, True, "Waiting"),
+        ("pending", CreationState.CONFIRMED, False, "Check status"),
+        ("approve", CreationState.CONFIRMED, False, "Paid"),
+        ("decline", CreationState.CONFIRMED, False, "Refused"),
+        ("expired", CreationState.CONFIRMED, False, "Expired"),
+        ("pending", CreationState.UNCONFIRMED, True, "Not sent"),
+        ("pending", CreationState.ABANDONED, False, "Abandoned"),
+        ("refunded", CreationState.CONFIRMED, False, "Unknown: refunded"),
     ],
 )
 def test_an_order_s_words(status: str, creation: CreationState, watched: bool, words: str) -> None:

@@ -21,7 +21,7 @@ from paydesk.sandbox import Fault, SandboxServer
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
-from paydesk.ui.orders.cells import ROWS
+from paydesk.ui.orders.cells import phase_colour
 from paydesk.ui.orders.table_columns import Column
 
 from counter_steps import (
@@ -152,7 +152,7 @@ def test_the_list_says_creating_while_the_panel_does(
     qtbot.waitUntil(lambda: model.row_of(order.order_id) is not None, timeout=WAIT_MS)
     qtbot.waitUntil(lambda: window.parts.payment_panel.badge.phase() is OrderPhase.CREATING,
                     timeout=WAIT_MS)
-    creating = ("Creating…", ROWS[OrderPhase.CREATING].colour.name())
+    creating = ("Creating…", phase_colour(OrderPhase.CREATING).name())
     assert status_cell(window, order.order_id) == creating
     screenshot(window, "creating-in-the-list")
 

@@ -156,6 +156,12 @@ def test_the_buyers_page_in_a_browser_follows_the_sale_only(
                     timeout=WAIT_MS)
     page_shows(browser, "paid")
     assert text_of(browser, "result-words") == "Paid"
+    # In the paid phase's one green (paydesk.domain.phase_looks: the window's too), set
+    # by the page's script under its strict Content-Security-Policy.
+    for element in ("result-words", "symbol-paid"):
+        colour = browser.find_element("id", element).value_of_css_property(  # type: ignore[attr-defined]
+            "color")
+        assert colour == "rgba(24, 128, 56, 1)", (element, colour)  # #188038
 
 
 def test_a_cut_connection_comes_back_to_the_current_state(

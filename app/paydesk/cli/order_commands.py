@@ -13,10 +13,10 @@ from paydesk.cli.dates import local_text, next_day, parse_local_date, terminal_l
 from paydesk.cli.formats import add_format, print_json
 from paydesk.cli.output import (
     LINK_UNKNOWN,
-    WORDS,
     describe,
     history_text,
     status_text,
+    status_word,
     table,
 )
 from paydesk.cli.words import Words, words_in
@@ -292,7 +292,7 @@ def run_status(args: argparse.Namespace, runtime: Runtime) -> int:
             print(history_text(details))
     else:
         status = outcome.status or OrderStatus.PENDING
-        words = WORDS[phase_of_status(status.value)].format(raw=status.value)
+        words = status_word(status.value)
         print(f"Order   {order_id}\nStatus  {words} (not in this order book)")
     return exit_codes.OK
 

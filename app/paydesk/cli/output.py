@@ -9,25 +9,7 @@ from paydesk.core.book.reader import OrderDetails
 from paydesk.core.problems import english
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of, phase_of_status
-
-#: Every phase in a terminal: plain lower-case words (``list --format json``
-#: gives the codes: ``phase``, and the service's ``status``). ``{raw}`` is the
-#: service's own word.
-WORDS: dict[OrderPhase, str] = {
-    # Only the creating command knows it is sending; the book says "not sent yet".
-    OrderPhase.CREATING: "creating",
-    OrderPhase.NOT_SENT: "not sent yet",
-    OrderPhase.PENDING: "pending",
-    OrderPhase.CHECKING: "time is up - checking",
-    # Past the day PayDesk watches an order by itself; 'paydesk refresh' checks it.
-    OrderPhase.UNCHECKED: "status unknown - check",
-    OrderPhase.PAID: "paid",
-    OrderPhase.REFUSED: "refused",
-    OrderPhase.EXPIRED: "expired",
-    OrderPhase.ABANDONED: "abandoned",
-    OrderPhase.UNKNOWN: "unknown ({raw})",
-}
-
+from paydesk.domain.phase_looks import word_of
 
 #: Where each phase's last error is said. While the service has not confirmed the
 #: order, the error is why (the order's own lines say it: "Problem"); once it has,
@@ -47,7 +29,14 @@ ERROR_IS_WHY_NOT_SENT: dict[OrderPhase, bool] = {
 
 
 def status_text(order: Order) -> str:
-    return WORDS[phase_of(order)].format(raw=order.status.value)
+    """The order's phase in the orders list's word (paydesk.domain.phase_looks), in the
+    command line's English; an unknown status with the service's own word."""
+    return word_of(phase_of(order), str, order.status.value)
+
+
+def status_word(status: str) -> str:
+    """The phase of a confirmed order the service gives ``status``, in the same words."""
+    return word_of(phase_of_status(status), str, status)
 
 
 def paid_text(order: Order) -> str:
@@ -103,7 +92,7 @@ def history_text(details: OrderDetails) -> str:
         lines.append(f"Confirmed {local_text(order.confirmed_at)}")
     lines.append("History")
     for change in details.history:
-        words = WORDS[phase_of_status(change.status.value)].format(raw=change.status.value)
+        words = status_word(change.status.value)
         lines.append(f"  {local_text(change.observed_at)}  {words}")
     if not details.history:
         lines.append("  (no status seen yet)")

@@ -21,17 +21,13 @@ from paydesk.cli.dates import local_text, parse_local_date, rubles_text
 from paydesk.cli.formats import add_format
 from paydesk.cli.order_commands import add_csv_style, add_till, csv_format, csv_words
 from paydesk.cli.words import Words, terminal_words
-from paydesk.core.book.export import PHASE_WORDS
 from paydesk.core.book.report import LINES, DayReport, HourTakings, Tally
 from paydesk.core.runtime import Runtime
 from paydesk.domain.catalogue import QT_TRANSLATE_NOOP
 from paydesk.domain.errors import InputError
-from paydesk.domain.phase import OrderPhase
+from paydesk.domain.phase_looks import LOOKS
 from paydesk.domain.writing import day_text
 
-#: Every phase as a heading of the report's table: the orders list's words, as
-#: in the window's report (a test holds them to the list's English).
-HEADINGS: dict[OrderPhase, str] = PHASE_WORDS
 #: A day's bar is labelled with its weekday (Monday first, as date.weekday() counts).
 WEEKDAYS = (
     QT_TRANSLATE_NOOP("PayDesk", "Mon"), QT_TRANSLATE_NOOP("PayDesk", "Tue"),
@@ -149,7 +145,7 @@ def write_report_csv(report: DayReport, args: argparse.Namespace) -> None:
     since, until = fmt.time(report.since), fmt.time(report.until)
     for key, phase in LINES:
         tally: Tally = getattr(report, key)
-        line = key if words is None else words(PHASE_WORDS[phase])
+        line = key if words is None else words(LOOKS[phase].word)
         writer.writerow((line, since, until, tally.count, fmt.amount(tally.amount)))
     line = "paid_time_approximate" if words is None else words(_APPROXIMATE)
     writer.writerow((line, since, until, report.paid_approximate, ""))
@@ -186,7 +182,7 @@ def report_table(report: DayReport, words: Words) -> str:
         period = words(QT_TRANSLATE_NOOP("PayDesk", "{0}, till {1}")).format(period, till)
     lines = [words(QT_TRANSLATE_NOOP("PayDesk", "Report for {0} (local time)")).format(period),
              ""]
-    rows = [(words(HEADINGS[phase]), str(getattr(report, key).count),
+    rows = [(words(LOOKS[phase].word), str(getattr(report, key).count),
              rubles_text(getattr(report, key).amount, words.language)) for key, phase in LINES]
     orders = words(QT_TRANSLATE_NOOP("PayDesk", "Orders"))
     amount = words(QT_TRANSLATE_NOOP("PayDesk", "Amount"))

@@ -109,7 +109,7 @@ def test_last_minute_is_urgent_and_at_zero_the_code_goes_until_the_service_answe
 
     clock.now = EXPIRES
     on.tick()
-    # Not "Time ran out" over a code titled "Scan to pay": the service has not said.
+    # Not "Time is up" over a code titled "Scan to pay": the service has not said.
     assert display.state() is BuyerState.CHECKING
     assert not on.countdown_running()
     assert display.qr.is_concealed()  # no new scans
@@ -154,22 +154,23 @@ def test_unconfirmed_order_shows_the_amount_while_preparing(
 
 
 RESULTS = [
-    ("approve", BuyerState.PAID, "✓", "Paid — thank you", "#188038"),
-    ("decline", BuyerState.REFUSED, "✗", "Payment refused", "#c5221f"),
-    ("expired", BuyerState.EXPIRED, "⊘", "Time ran out", "#5f6368"),
+    ("approve", BuyerState.PAID, "✓", "Paid", "Thank you!", "#188038"),
+    ("decline", BuyerState.REFUSED, "✗", "Payment refused", "Please ask the cashier.", "#c5221f"),
+    ("expired", BuyerState.EXPIRED, "⊘", "Time is up", "Please ask the cashier.", "#5f6368"),
 ]
 
 
-@pytest.mark.parametrize(("status", "state", "symbol", "words", "colour"), RESULTS)
+@pytest.mark.parametrize(("status", "state", "symbol", "words", "more", "colour"), RESULTS)
 def test_final_result_in_colour_and_symbol(
     display: CustomerDisplay, on: OnDisplay, screenshot: Any,
-    status: str, state: BuyerState, symbol: str, words: str, colour: str,
+    status: str, state: BuyerState, symbol: str, words: str, more: str, colour: str,
 ) -> None:
     on.show(an_order(), EXPIRES)
     on.show(finished(an_order(), status), EXPIRES)
 
     assert display.state() is state
-    assert visible_texts(display) == [symbol, words, money(125_050)]
+    # The tablet's page says the same (core/buyer_devices/page.py: one table of looks).
+    assert visible_texts(display) == [symbol, words, more, money(125_050)]
     assert display.result_label.accessibleName() == f"{symbol} {words}"
     page = display.result_label.parentWidget()
     assert page is not None

@@ -2,8 +2,9 @@
 
 A CSV for programs (the default) has the column names and the codes; one for people's
 spreadsheets (the window's, ``--csv-style``) has its headings and each order's status
-in words in its language. The words are marked here for the one catalogue
-(paydesk.support.translations) and translated by the front end that writes the file.
+in words in its language: the orders list's word for its phase
+(paydesk.domain.phase_looks). The headings are marked here for the one catalogue
+(paydesk.support.translations); the front end that writes the file translates them.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from paydesk.core.problems import english
 from paydesk.domain.catalogue import QT_TRANSLATE_NOOP
 from paydesk.domain.failures import Failure
 from paydesk.domain.orders import Order
-from paydesk.domain.phase import OrderPhase, phase_of, phase_of_status
+from paydesk.domain.phase import phase_of, phase_of_status
+from paydesk.domain.phase_looks import word_of
 
 #: The plain form, for programs (and JSON): ``1234.50``, ISO 8601 UTC times.
 _PLAIN = CsvFormat()
@@ -49,21 +51,6 @@ HEADINGS: dict[str, str] = {
     "url": QT_TRANSLATE_NOOP("PayDesk", "Payment link"),
     "till": QT_TRANSLATE_NOOP("PayDesk", "Till"),
     "phase": QT_TRANSLATE_NOOP("PayDesk", "Status"),
-}
-
-#: Every phase in the orders list's words (the window's list, a people's CSV, the day
-#: report's lines), in English; the list's rows (ui/orders/cells.py) take them from here.
-PHASE_WORDS: dict[OrderPhase, str] = {
-    OrderPhase.CREATING: QT_TRANSLATE_NOOP("PayDesk", "Creating…"),
-    OrderPhase.NOT_SENT: QT_TRANSLATE_NOOP("PayDesk", "Not sent"),
-    OrderPhase.PENDING: QT_TRANSLATE_NOOP("PayDesk", "Waiting"),
-    OrderPhase.CHECKING: QT_TRANSLATE_NOOP("PayDesk", "Checking…"),
-    OrderPhase.UNCHECKED: QT_TRANSLATE_NOOP("PayDesk", "Check status"),
-    OrderPhase.PAID: QT_TRANSLATE_NOOP("PayDesk", "Paid"),
-    OrderPhase.REFUSED: QT_TRANSLATE_NOOP("PayDesk", "Refused"),
-    OrderPhase.EXPIRED: QT_TRANSLATE_NOOP("PayDesk", "Expired"),
-    OrderPhase.ABANDONED: QT_TRANSLATE_NOOP("PayDesk", "Abandoned"),
-    OrderPhase.UNKNOWN: QT_TRANSLATE_NOOP("PayDesk", "Unknown"),
 }
 
 #: How a front end puts an English text into its language (``tr``, the command line's).
@@ -126,11 +113,9 @@ def failure_record(failure: Failure | None) -> dict[str, str | None] | None:
 
 
 def phase_words(order: Order, words: Words) -> str:
-    """The order's status as the orders list says it; an unknown service status with
-    the service's own word."""
-    phase = phase_of(order)
-    said = words(PHASE_WORDS[phase])
-    return f"{said}: {order.status.value}" if phase is OrderPhase.UNKNOWN else said
+    """The order's status as the orders list says it (paydesk.domain.phase_looks); an
+    unknown service status with the service's own word."""
+    return word_of(phase_of(order), words, order.status.value)
 
 
 def write_csv(orders: Iterable[Order], stream: IO[str], fmt: CsvFormat | None = None,

@@ -18,9 +18,22 @@ from dataclasses import dataclass
 
 from paydesk.core.counter.views import BuyerState, BuyerView
 from paydesk.domain.catalogue import QT_TRANSLATE_NOOP, Translate
+from paydesk.domain.phase import OrderPhase
+from paydesk.domain.phase_looks import LOOKS
 from paydesk.domain.writing import Language, money_text
 
-#: The page's words, by the key the page's script reads them with.
+#: The phase of each result screen; its words and colour are the phase's (the window's
+#: buyer's screen says and shows the same: paydesk.domain.phase_looks).
+RESULT_PHASES: Mapping[str, OrderPhase] = {
+    BuyerState.PAID: OrderPhase.PAID,
+    BuyerState.REFUSED: OrderPhase.REFUSED,
+    BuyerState.EXPIRED: OrderPhase.EXPIRED,
+}
+#: A result screen's colour, by its state, as the page's script reads it.
+RESULT_COLOURS: Mapping[str, str] = {
+    state: LOOKS[phase].colour for state, phase in RESULT_PHASES.items()}
+#: The page's words, by the key the page's script reads them with: ``paid`` and
+#: ``paid_more`` for a result screen's heading and the line under it.
 PAGE_WORDS: Mapping[str, str] = {
     "welcome": QT_TRANSLATE_NOOP("PayDesk", "Welcome"),
     "ready": QT_TRANSLATE_NOOP("PayDesk", "Ready"),
@@ -28,12 +41,8 @@ PAGE_WORDS: Mapping[str, str] = {
     "scan": QT_TRANSLATE_NOOP("PayDesk", "Scan to pay"),
     "time_left": QT_TRANSLATE_NOOP("PayDesk", "Time left"),
     "checking": QT_TRANSLATE_NOOP("PayDesk", "Checking the payment…"),
-    "paid": QT_TRANSLATE_NOOP("PayDesk", "Paid"),
-    "refused": QT_TRANSLATE_NOOP("PayDesk", "Payment refused"),
-    "expired": QT_TRANSLATE_NOOP("PayDesk", "Time is up"),
-    "paid_more": QT_TRANSLATE_NOOP("PayDesk", "Thank you!"),
-    "refused_more": QT_TRANSLATE_NOOP("PayDesk", "Please ask the cashier."),
-    "expired_more": QT_TRANSLATE_NOOP("PayDesk", "Please ask the cashier."),
+    **{state: str(LOOKS[phase].buyer) for state, phase in RESULT_PHASES.items()},
+    **{f"{state}_more": str(LOOKS[phase].buyer_more) for state, phase in RESULT_PHASES.items()},
     "offline": QT_TRANSLATE_NOOP("PayDesk", "Connecting to the till…"),
     "lost": QT_TRANSLATE_NOOP("PayDesk", "Reconnecting to the till…"),
     "full_screen": QT_TRANSLATE_NOOP("PayDesk", "Full screen"),
@@ -99,8 +108,9 @@ class PageWords:
     def page(self, template: str, *, lost_seconds: float) -> str:
         """The display page: ``template`` with the language and the words filled in, and
         how long the page may hear nothing from the till before it takes its code off."""
-        data = json.dumps({"words": self.words, "shop": self.shop, "version": self.version,
-                           "lost_ms": round(lost_seconds * 1000)}, ensure_ascii=False)
+        data = json.dumps({"words": self.words, "colours": RESULT_COLOURS, "shop": self.shop,
+                           "version": self.version, "lost_ms": round(lost_seconds * 1000)},
+                          ensure_ascii=False)
         return (template.replace("{{lang}}", self.language)
                 .replace("{{title}}", html.escape(self.shop or self.words["welcome"]))
                 .replace("{{data}}", data.replace("<", "\\u003c")))

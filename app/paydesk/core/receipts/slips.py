@@ -18,6 +18,7 @@ from paydesk.domain.catalogue import QT_TRANSLATE_NOOP
 from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of
+from paydesk.domain.phase_looks import LOOKS
 from paydesk.domain.writing import Language, amount_text, moment_text
 from paydesk.support.escpos_ticket import Code, Line, Rule, Ticket
 
@@ -54,7 +55,6 @@ _CURRENCY = QT_TRANSLATE_NOOP("PayDesk", "RUB")
 _SCAN = QT_TRANSLATE_NOOP("PayDesk", "Scan to pay")
 _TIME_LEFT = QT_TRANSLATE_NOOP("PayDesk", "Pay within {minutes} min, before {time}")
 _ORDER = QT_TRANSLATE_NOOP("PayDesk", "Order {short_id}")
-_PAID = QT_TRANSLATE_NOOP("PayDesk", "Paid {time}")
 _PAID_BETWEEN = QT_TRANSLATE_NOOP("PayDesk", "Paid between {0} and {1}")
 _NOT_FISCAL = QT_TRANSLATE_NOOP("PayDesk", "Not a fiscal receipt")
 _RECEIPT = QT_TRANSLATE_NOOP("PayDesk", "Payment received")
@@ -119,12 +119,13 @@ def receipt_ticket(order: Order, *, merchant_name: str, words: WordsIn,
 
 
 def paid_text(order: Order, words: WordsIn, language: Language) -> str:
-    """"Paid 24.11.2026 14:31", or "Paid between 14:20 and 14:31" when PayDesk saw the
-    payment long after it could have been made."""
+    """"Paid 24.11.2026 14:31" (the phase's word: paydesk.domain.phase_looks), or "Paid
+    between 14:20 and 14:31" when PayDesk saw the payment long after it could have been
+    made."""
     paid = moment_text(order.paid_at, language)
     if order.paid_time_is_approximate and order.last_pending_at is not None:
         return words(_PAID_BETWEEN).format(moment_text(order.last_pending_at, language), paid)
-    return words(_PAID).format(time=paid)
+    return f"{words(LOOKS[OrderPhase.PAID].word)} {paid}"
 
 
 def test_ticket(*, merchant_name: str, paper_mm: int, code_page: str, link: str,

@@ -19,7 +19,8 @@ from PySide6.QtCore import QEvent, QObject, QRect
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import QHeaderView, QStyle, QStyleOptionHeader, QTableView
 
-from paydesk.ui.orders.cells import ROWS
+from paydesk.domain.phase import OrderPhase
+from paydesk.ui.orders.cells import phase_label
 from paydesk.ui.orders.sort_arrow import point_the_rows_way
 from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.shell.formatting import local_time, money
@@ -32,7 +33,7 @@ _SAMPLES: dict[Column, Callable[[], str]] = {
     Column.AMOUNT: lambda: money(999_999_00),
     Column.EMAIL: lambda: "ivan.petrov@mail.ru",
     Column.NOTE: lambda: "2 coffees and a cake",
-    Column.STATUS: lambda: max((look.label for look in ROWS.values()), key=len),
+    Column.STATUS: lambda: max((phase_label(phase) for phase in OrderPhase), key=len),
     Column.PAID_AT: lambda: local_time(_SAMPLE_TIME, with_date=False),
     Column.LAST_CHECKED: lambda: local_time(_SAMPLE_TIME, with_date=False),
     Column.TILL: lambda: "Front counter",

@@ -33,8 +33,9 @@ from PySide6.QtWidgets import (
 from paydesk.core.book.reader import OrderDetails
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import phase_of_status
+from paydesk.domain.phase_looks import word_of
 from paydesk.domain.writing import moment_text
-from paydesk.ui.orders.cells import ROWS, status_text
+from paydesk.ui.orders.cells import status_text
 from paydesk.ui.shell.formatting import money, tr, writing_language
 from paydesk.ui.shell.messages import failure_text
 from paydesk.ui.widgets.names import name_widget
@@ -121,9 +122,8 @@ class OrderDetailsDialog(QDialog):
                                    tr("Seen at"), tr("Status"))
         layout.addWidget(_heading(self.history))
         for change in details.history:
-            words = ROWS[phase_of_status(change.status.value)].label
-            if not change.status.is_known:
-                words = f"{words}: {change.status.value}"
+            raw = change.status.value
+            words = word_of(phase_of_status(raw), tr, raw)
             self._add(self.history, _when(change.observed_at), words)
         layout.addWidget(self.history)
 

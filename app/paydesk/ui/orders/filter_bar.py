@@ -27,6 +27,8 @@ from PySide6.QtWidgets import (
 from paydesk.core.book.reader import OrderQuery
 from paydesk.domain.clock import Clock
 from paydesk.domain.orders import CreationState, OrderStatus
+from paydesk.domain.phase import OrderPhase
+from paydesk.domain.phase_looks import LOOKS
 from paydesk.ui.orders.cells import day_start, local_day
 from paydesk.ui.shell.formatting import date_field_format, tr
 from paydesk.ui.widgets.fitted_hint import FittedHint
@@ -36,16 +38,17 @@ from paydesk.ui.widgets.till_choice import TillChoice
 
 _CONFIRMED = frozenset({CreationState.CONFIRMED})
 
-#: Status filter choices: label, statuses, creation states (empty means any).
-#: "Waiting" leaves out orders that never reached the service: nobody can pay them.
+#: Status filter choices: label (a phase's word: paydesk.domain.phase_looks), statuses,
+#: creation states (empty means any). "Waiting" leaves out orders that never reached the
+#: service: nobody can pay them.
 STATUS_FILTERS: tuple[tuple[object, frozenset[str], frozenset[CreationState]], ...] = (
     (QT_TRANSLATE_NOOP("PayDesk", "All"), frozenset(), frozenset()),
-    (QT_TRANSLATE_NOOP("PayDesk", "Waiting"), frozenset({OrderStatus.PENDING.value}), _CONFIRMED),
-    (QT_TRANSLATE_NOOP("PayDesk", "Paid"), frozenset({OrderStatus.APPROVE.value}), frozenset()),
-    (QT_TRANSLATE_NOOP("PayDesk", "Refused"), frozenset({OrderStatus.DECLINE.value}), frozenset()),
-    (QT_TRANSLATE_NOOP("PayDesk", "Expired"), frozenset({OrderStatus.EXPIRED.value}), frozenset()),
+    (LOOKS[OrderPhase.PENDING].word, frozenset({OrderStatus.PENDING.value}), _CONFIRMED),
+    (LOOKS[OrderPhase.PAID].word, frozenset({OrderStatus.APPROVE.value}), frozenset()),
+    (LOOKS[OrderPhase.REFUSED].word, frozenset({OrderStatus.DECLINE.value}), frozenset()),
+    (LOOKS[OrderPhase.EXPIRED].word, frozenset({OrderStatus.EXPIRED.value}), frozenset()),
     (
-        QT_TRANSLATE_NOOP("PayDesk", "Not sent"),
+        LOOKS[OrderPhase.NOT_SENT].word,
         frozenset(),
         frozenset({CreationState.UNCONFIRMED, CreationState.ABANDONED}),
     ),

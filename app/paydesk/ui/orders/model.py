@@ -32,7 +32,7 @@ from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
 from paydesk.core.book.reader import OrderBookReader, OrderQuery, StoreError
 from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase, phase_of
-from paydesk.ui.orders.cells import ROWS, status_text
+from paydesk.ui.orders.cells import phase_colour, phase_label, status_text
 from paydesk.ui.orders.table_columns import ALIGNMENTS, COLUMN_OF_SORT, DISPLAY, Column, tooltip
 from paydesk.ui.shell.messages import book_error_text, failure_text
 
@@ -260,12 +260,12 @@ class OrdersModel(QStandardItemModel):
                           _ALIGNMENT: ALIGNMENTS[column]})
         status = cells[_STATUS_COLUMN]
         if creating:
-            status[_DISPLAY] = ROWS[phase].label
-        status[_FOREGROUND] = ROWS[phase].colour
+            status[_DISPLAY] = phase_label(phase)
+        status[_FOREGROUND] = phase_colour(phase)
         status[_FONT] = self._paid_font if phase is OrderPhase.PAID else None
         # Why a check or the creation failed; else the words, in case they are cut short.
         status[_TOOLTIP] = (failure_text(order.last_error) if order.last_error
-                            else ROWS[phase].label if creating else status_text(order))
+                            else phase_label(phase) if creating else status_text(order))
         cells[0][_ORDER_ROLE] = order
         return cells
 

@@ -17,15 +17,18 @@ from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from paydesk.domain.order_ids import short_id
 from paydesk.domain.orders import Order
+from paydesk.domain.phase import OrderPhase
+from paydesk.domain.phase_looks import LOOKS
 from paydesk.ui.shell.formatting import money, tr
 
 #: How long a notice stays, and how many are shown at once.
 SHOWN_MS = 12_000
 MOST = 3
 
-_STYLE = """
-QLabel#paid_notice { background: #e7f5ec; color: #14532d; border: 1px solid #1b7f3b;
-  border-radius: 6px; padding: 8px 12px; font-weight: 600; }
+_STYLE = f"""
+QLabel#paid_notice {{ background: #e7f5ec; color: #14532d;
+  border: 1px solid {LOOKS[OrderPhase.PAID].colour};
+  border-radius: 6px; padding: 8px 12px; font-weight: 600; }}
 """
 
 

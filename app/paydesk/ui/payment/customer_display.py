@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from paydesk.core.counter.views import BuyerState, BuyerView
 from paydesk.domain.phase import OrderPhase
-from paydesk.ui.payment.display_phases import RESULT_LOOKS
+from paydesk.domain.phase_looks import LOOKS
 from paydesk.ui.payment.screens import show_full_screen_on, show_windowed
 from paydesk.ui.shell.formatting import countdown, money, tr
 from paydesk.ui.widgets.fit_label import FitLabel
@@ -44,7 +44,8 @@ _WINDOWED = QSize(900, 700)
 URGENT_SECONDS = 60
 _RESULT_PHASES = {BuyerState.PAID: OrderPhase.PAID, BuyerState.REFUSED: OrderPhase.REFUSED,
                   BuyerState.EXPIRED: OrderPhase.EXPIRED}
-_URGENT_COLOUR = "#b06000"
+#: The countdown's last minute: the colour of a phase that needs attention.
+_URGENT_COLOUR = LOOKS[OrderPhase.NOT_SENT].colour
 
 _STYLE = """
 QFrame#display_idle { background: qlineargradient(x1: 0, y1: 0, x2: 0, y2: 1,
@@ -166,10 +167,12 @@ class CustomerDisplay(QWidget):
     def _build_result(self) -> None:
         self.symbol_label = FitLabel("result_symbol")
         self.result_label = FitLabel("result_label", bold=True, wrap=True)
+        self.result_more_label = FitLabel("result_more", wrap=True)
         self.result_amount_label = FitLabel("result_amount")
         self.result_amount_label.setAccessibleDescription(tr("Amount"))
         self._result = self._page(
-            "display_result", [self.symbol_label, self.result_label, self.result_amount_label]
+            "display_result", [self.symbol_label, self.result_label, self.result_more_label,
+                               self.result_amount_label]
         )
 
     # -- what to show -------------------------------------------------------
@@ -245,13 +248,14 @@ class CustomerDisplay(QWidget):
                              conceal=True)
 
     def _show_result(self, state: BuyerState, amount: int) -> None:
-        look = RESULT_LOOKS[state]
-        words = tr(str(look.words))
+        look = LOOKS[_RESULT_PHASES[state]]
+        words, more = tr(str(look.buyer)), tr(str(look.buyer_more))
         self.symbol_label.set_full_text(look.symbol)
         self.result_label.set_full_text(words)
         self.result_label.setAccessibleName(f"{look.symbol} {words}")
+        self.result_more_label.set_full_text(more)
         self.result_amount_label.set_full_text(money(amount))
-        self._accent = StatusBadge.accent(_RESULT_PHASES[state]).name()
+        self._accent = look.colour
         self._switch(self._result, state)
 
     # -- placing --------------------------------------------------------------
@@ -340,7 +344,8 @@ class CustomerDisplay(QWidget):
         sizes = (
             (self.title_label, 9, full), (self.ready_label, 5, full),
             (self.preparing_amount_label, 13, full), (self.preparing_label, 5, full),
-            (self.result_label, 9, full), (self.result_amount_label, 5.5, full),
+            (self.result_label, 9, full), (self.result_more_label, 5, full),
+            (self.result_amount_label, 5.5, full),
             (self.merchant_label, 3.5, column), (self.amount_label, 12, column),
             (self.scan_label, 5.5, column), (self.countdown_caption, 3.5, column),
             (self.countdown_label, 9, column),

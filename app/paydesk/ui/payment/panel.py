@@ -33,10 +33,11 @@ from PySide6.QtWidgets import (
 from paydesk.core.counter.views import PanelView, Place
 from paydesk.domain.order_ids import short_id
 from paydesk.domain.phase import OrderPhase
+from paydesk.domain.phase_looks import LOOKS, NO_LINK_WORDS
 from paydesk.ui.payment.buyer_strip import BuyerStrip, restyle
 from paydesk.ui.payment.idle_card import IdleCard
 from paydesk.ui.payment.link_buttons import LinkButtons
-from paydesk.ui.payment.looks import CARD_STYLE, CARDS, NO_LINK_WORDS
+from paydesk.ui.payment.looks import CARD_STYLE
 from paydesk.ui.shell.fonts import scale_font
 from paydesk.ui.shell.formatting import countdown, local_time, money, tr
 from paydesk.ui.widgets.link_label import LinkLabel
@@ -200,7 +201,7 @@ class PaymentPanel(QWidget):
             self._stack.setCurrentWidget(self._idle)
             return
         self._stack.setCurrentWidget(self.card)
-        look = CARDS[phase]
+        look = LOOKS[phase]
         self.qr.set_amount(money(order.amount))
         self.qr.set_text(order.url)
         self.qr.set_inactive(tr(str(look.overlay)) if look.overlay else None,
@@ -258,7 +259,7 @@ class PaymentPanel(QWidget):
         self.qr.set_text(None)
         self.qr.set_inactive(None)
         self._set_link(None)
-        self._set_countdown_text(CARDS[OrderPhase.CREATING].lines())
+        self._set_countdown_text(_lines(LOOKS[OrderPhase.CREATING].card))
         self.order_id_label.setText("")
         self.order_id_label.setToolTip("")
         self.note_label.setText("")
@@ -299,8 +300,8 @@ class PaymentPanel(QWidget):
                 return tr("Paid by {time}; the exact time is not known").format(time=paid)
             return tr("Paid at {time}").format(time=paid) if paid else ""
         if phase is OrderPhase.PENDING and order.link_unknown:
-            return "\n".join(tr(str(line)) for line in NO_LINK_WORDS)
-        return CARDS[phase].lines()
+            return _lines(NO_LINK_WORDS)
+        return _lines(LOOKS[phase].card)
 
     def _set_card_state(self, phase: OrderPhase) -> None:
         """Restyle the card (paid: green tint) and lay it out for the new texts now.
@@ -342,3 +343,8 @@ class PaymentPanel(QWidget):
 def shortened(text: str, most: int) -> str:
     """``text``, or its first ``most - 1`` characters and an ellipsis."""
     return text if len(text) <= most else text[:most - 1] + "…"
+
+
+def _lines(words: tuple[str, ...]) -> str:
+    """The card's words under the code, translated, one per line."""
+    return "\n".join(tr(str(line)) for line in words)

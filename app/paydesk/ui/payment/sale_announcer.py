@@ -9,22 +9,24 @@ an expiry waits for a pause in what is being read.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QObject
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent
 from PySide6.QtWidgets import QWidget
 
 from paydesk.core.counter.views import CounterScreens
 from paydesk.domain.phase import OrderPhase, phase_of
+from paydesk.domain.phase_looks import LOOKS
 from paydesk.ui.shell.formatting import money, tr
 
 _Politeness = QAccessible.AnnouncementPoliteness
 
-#: The outcomes worth telling, in the words of the orders list's status filter.
-_WORDS: dict[OrderPhase, tuple[object, _Politeness]] = {
-    OrderPhase.PAID: (QT_TRANSLATE_NOOP("PayDesk", "Paid"), _Politeness.Polite),
-    OrderPhase.REFUSED: (QT_TRANSLATE_NOOP("PayDesk", "Refused"), _Politeness.Assertive),
-    OrderPhase.EXPIRED: (QT_TRANSLATE_NOOP("PayDesk", "Expired"), _Politeness.Polite),
-    OrderPhase.NOT_SENT: (QT_TRANSLATE_NOOP("PayDesk", "Not sent"), _Politeness.Assertive),
+#: The outcomes worth telling, and how urgently (said in the phase's short word:
+#: paydesk.domain.phase_looks).
+_POLITENESS: dict[OrderPhase, _Politeness] = {
+    OrderPhase.PAID: _Politeness.Polite,
+    OrderPhase.REFUSED: _Politeness.Assertive,
+    OrderPhase.EXPIRED: _Politeness.Polite,
+    OrderPhase.NOT_SENT: _Politeness.Assertive,
 }
 
 
@@ -41,13 +43,13 @@ class SaleAnnouncer(QObject):
         if order is None:
             return
         phase = phase_of(order)
-        if phase not in _WORDS or self._told == (order.order_id, phase):
+        if phase not in _POLITENESS or self._told == (order.order_id, phase):
             return
         if phase is OrderPhase.NOT_SENT and screens.creating:
             return  # still out: "not sent" only once the service failed to take it
         self._told = (order.order_id, phase)
-        word, politeness = _WORDS[phase]
-        announce(self._widget, f"{tr(str(word))}: {money(order.amount)}", politeness)
+        word = tr(str(LOOKS[phase].word))
+        announce(self._widget, f"{word}: {money(order.amount)}", _POLITENESS[phase])
 
 
 def announce(widget: QWidget, message: str, politeness: _Politeness) -> None:

@@ -24,11 +24,13 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from paydesk.core.book.report import DayReport, HourTakings
+from paydesk.domain.phase import OrderPhase
+from paydesk.domain.phase_looks import LOOKS
 from paydesk.ui.shell.fonts import scaled_font
 from paydesk.ui.shell.formatting import capitalized, money, round_money, tr
 
 BAR = QColor("#43a565")
-PEAK = QColor("#1b7f3b")
+PEAK = QColor(LOOKS[OrderPhase.PAID].colour)  # the takings: paid
 GRID = QColor("#e6e9ed")
 AXIS = QColor("#9aa3ad")
 LABEL = QColor("#5f6b77")

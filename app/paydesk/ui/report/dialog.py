@@ -42,7 +42,7 @@ from paydesk.core.book.reader import OrderBookReader, StoreError
 from paydesk.core.book.report import DayReport, Tally
 from paydesk.domain.clock import Clock, utc_now
 from paydesk.domain.phase import OrderPhase
-from paydesk.ui.orders.cells import ROWS, local_day
+from paydesk.ui.orders.cells import local_day, phase_colour, phase_label
 from paydesk.ui.orders.csv_file import save_orders_csv
 from paydesk.ui.report.chart import PEAK, TakingsChart
 from paydesk.ui.report.document import heading_text, paid_count_text, paint_report
@@ -190,8 +190,8 @@ class ReportDialog(QDialog):
         self.count_labels: dict[str, QLabel] = {}
         self.amount_labels: dict[str, QLabel] = {}
         for number, (key, phase) in enumerate(_OUTCOMES):
-            look = ROWS[phase]
-            name = QLabel(f"<span style='color:{look.colour.name()}'>●</span>&nbsp;{look.label}")
+            name = QLabel(f"<span style='color:{phase_colour(phase).name()}'>●</span>"
+                          f"&nbsp;{phase_label(phase)}")
             count, amount = QLabel(), QLabel()
             for label in (count, amount):
                 label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -200,7 +200,7 @@ class ReportDialog(QDialog):
             grid.addWidget(amount, number, 2)
             self.count_labels[key], self.amount_labels[key] = count, amount
         self.unsent_label = QLabel()
-        self.unsent_label.setStyleSheet(f"color: {ROWS[OrderPhase.NOT_SENT].colour.name()};")
+        self.unsent_label.setStyleSheet(f"color: {phase_colour(OrderPhase.NOT_SENT).name()};")
         grid.addWidget(self.unsent_label, len(_OUTCOMES), 0, 1, 3)
         row.addLayout(grid)
         row.addStretch(1)

@@ -17,7 +17,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPagedPaintDevice, QPain
 
 from paydesk.core.book.report import LINES, DayReport, Tally
 from paydesk.domain.phase import OrderPhase
-from paydesk.ui.orders.cells import ROWS
+from paydesk.ui.orders.cells import phase_label
 from paydesk.ui.report.chart import PEAK, bucket_span, paint_takings
 from paydesk.ui.shell.formatting import capitalized, local_time, money, tr
 
@@ -157,7 +157,7 @@ def _paint_summary(page: _Page, report: DayReport, locale: QLocale, top: float) 
     page.text(QRectF(0, top + 28, 440, 66), total, page.font(size, bold=True), PEAK)
     page.text(QRectF(0, top + 96, 440, 28), paid_count_text(report, locale), page.font(21), _INK)
     rows: list[tuple[str, Tally]] = [  # in the orders list's words
-        (ROWS[phase].label, getattr(report, key)) for key, phase in LINES
+        (phase_label(phase), getattr(report, key)) for key, phase in LINES
         if phase is not OrderPhase.PAID  # on the left, large
     ]
     left, right = 500.0, PAGE_UNITS
