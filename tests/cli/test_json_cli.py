@@ -81,7 +81,7 @@ def test_status_of_an_order_this_book_does_not_have(
         order["order_id"], "approve", "paid")
     assert record["in_order_book"] is False and record["amount"] is None
     text = paydesk("status", order["order_id"], env=service_env)
-    assert text_status(text.out) == "paid (not in this order book)"
+    assert text_status(text.out) == "Paid (not in this order book)"
 
 
 def test_create_wait_json_prints_the_final_order_only(

@@ -42,12 +42,12 @@ def test_create_pay_status_list_export(
     order_id, link = created(run.out)
     remote = sandbox.order(order_id)
     assert remote is not None and remote.url == link and remote.amount == 150050
-    assert "1 500,50 ₽" in run.out and "pending" in run.out
+    assert "1 500,50 ₽" in run.out and "Waiting" in run.out
 
     decide(link, "approve").raise_for_status()
     status = paydesk("status", order_id, env=service_env)
     assert status.code == 0, status.err
-    assert re.search(r"^Status\s+paid$", status.out, re.M), status.out
+    assert re.search(r"^Status\s+Paid$", status.out, re.M), status.out
 
     listing = paydesk("list", "--status", "paid", "--format", "json", env=service_env)
     [record] = json.loads(listing.out)
@@ -180,7 +180,7 @@ def test_create_wait_follows_the_order_until_it_is_paid(
     finally:
         create.close()
     assert create.process.returncode == 0, err
-    assert "Waiting for the payment" in out and out.rstrip().endswith("  paid"), out
+    assert "Waiting for the payment" in out and out.rstrip().endswith("  Paid"), out
 
 
 def test_a_create_whose_reply_is_lost_and_answered_already_exists_is_kept_and_watched(
@@ -211,7 +211,7 @@ def test_a_create_whose_reply_is_lost_and_answered_already_exists_is_kept_and_wa
     sandbox.approve(remote.order_id)
     run = paydesk("refresh", env=env)
     assert run.code == 0, run.text
-    assert f"changed     {remote.order_id}  paid" in run.out
+    assert f"changed     {remote.order_id}  Paid" in run.out
     assert [o.order_id for o in sandbox.orders()] == [remote.order_id]
 
 
@@ -230,7 +230,7 @@ def test_refresh_resending_an_order_the_service_already_has_says_its_link_is_unk
     run = paydesk("refresh", env=env)
 
     assert run.code == 0, run.text
-    assert (f"sent again  {remote.order_id}  pending  (link unknown: the payment service "
+    assert (f"sent again  {remote.order_id}  Waiting  (link unknown: the payment service "
             "already had this order") in run.out
     [record] = json.loads(paydesk("list", "--format", "json", env=env).out)
     assert (record["creation"], record["phase"]) == ("confirmed", "pending")
@@ -245,8 +245,8 @@ def test_refresh_reports_changes(
     sandbox.expire(ids[2])
     run = paydesk("refresh", env=service_env)
     assert run.code == 0, run.err
-    assert f"changed     {ids[0]}  paid" in run.out
-    assert f"changed     {ids[2]}  expired" in run.out
+    assert f"changed     {ids[0]}  Paid" in run.out
+    assert f"changed     {ids[2]}  Expired" in run.out
     assert "Checked 3 pending orders; 2 changed; 0 failed." in run.out
 
 
@@ -289,7 +289,7 @@ def test_demo_mode_runs_out_of_the_box_with_its_own_database(
     # A later demo run still knows the order, and so does its sandbox.
     again = paydesk("--demo", "status", order_id)
     assert again.code == 0, again.err
-    assert re.search(r"^Status\s+pending$", again.out, re.M)
+    assert re.search(r"^Status\s+Waiting$", again.out, re.M)
 
 
 def test_a_reader_that_stops_early_is_no_crash(tmp_path: Path) -> None:
@@ -333,7 +333,7 @@ def test_an_order_no_longer_watched_says_so_until_it_is_checked_again(
     refreshed = paydesk.run("refresh", env=service_env)
     assert refreshed.code == 0, refreshed.err
     listing = paydesk.run("list", env=service_env)
-    assert "status unknown" not in listing.out and "pending" in listing.out, listing.out
+    assert "Check status" not in listing.out and "Waiting" in listing.out, listing.out
 
 
 HISTORY_LINE_RE = re.compile(r"^  (\S+ \S+)  (.+)$")
@@ -368,7 +368,7 @@ def test_status_history_shows_pending_then_paid_and_the_creation(
     history = _section(run.out, "History")
     matched = [HISTORY_LINE_RE.match(line) for line in history]
     assert all(matched), history
-    assert [m[2] for m in matched if m] == ["pending", "paid"], run.out
+    assert [m[2] for m in matched if m] == ["Waiting", "Paid"], run.out
     times = [m[1] for m in matched if m]
     assert times == sorted(times)
     attempts = _section(run.out, "Creation attempts")

@@ -171,7 +171,7 @@ def test_killed_while_waiting_for_the_payment_needs_nothing(
     sandbox.approve(stored.order_id)
     run = paydesk.run("refresh", env=service_env(sandbox))
     assert run.code == 0, run.text
-    assert "sent again" not in run.out and f"changed     {stored.order_id}  paid" in run.out
+    assert "sent again" not in run.out and f"changed     {stored.order_id}  Paid" in run.out
     [after] = local_orders(paydesk)
     assert after.status is OrderStatus.APPROVE and after.url == stored.url
     assert [o.order_id for o in sandbox.orders()] == [stored.order_id]

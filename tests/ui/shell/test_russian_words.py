@@ -77,7 +77,8 @@ def test_the_cashier_and_the_buyer_read_one_word_for_a_result(
     russian: MissRecorder, qtbot: QtBot
 ) -> None:
     """Paid and refused are each one word on both screens of the same order: the buyer's
-    screen says the cashier's badge's word, at more length ("Оплачено — спасибо")."""
+    screen says the cashier's badge's word ("Отказано в оплате" at more length), and
+    then what to do ("Спасибо!")."""
     from datetime import timedelta
 
     from paydesk.ui.payment.customer_display import CustomerDisplay
@@ -96,9 +97,10 @@ def test_the_cashier_and_the_buyer_read_one_word_for_a_result(
         on.show(an_order("pending", paid_at=None), expires)  # the sale, then its end
         on.show(an_order(status), expires)
         badge.set_order(an_order(status))
-        said[status] = (badge.text().split(" ", 1)[1], display.result_label.accessibleName())
-    assert said == {"approve": ("Оплачено", "✓ Оплачено — спасибо"),
-                    "decline": ("Отказано", "✗ Отказано в оплате")}
+        said[status] = (badge.text().split(" ", 1)[1], display.result_label.accessibleName(),
+                        display.result_more_label.text())
+    assert said == {"approve": ("Оплачено", "✓ Оплачено", "Спасибо!"),
+                    "decline": ("Отказано", "✗ Отказано в оплате", "Обратитесь к кассиру.")}
     assert russian.misses == set()
 
 
