@@ -170,7 +170,7 @@
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/form.py" line="191"/>
+        <location filename="../../app/paydesk/ui/payment/form.py" line="197"/>
         <source>A note is one line: its line breaks became “{0}”.</source>
         <translation>Заметка — одна строка: её переносы строк заменены на «{0}».</translation>
     </message>

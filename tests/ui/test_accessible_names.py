@@ -45,7 +45,7 @@ QR_PAID = {"en": f"QR code for 175.00{NBSP}₽, no longer payable: ✓ Paid",
 WAITING = {"en": "Waiting for payment", "ru": "Ожидает оплаты"}
 EXPIRES = {"en": "Expires in ", "ru": "Истекает через "}
 CLEAR = {"en": ["Clear amount", "Clear e-mail", "Clear note"],
-         "ru": ["Очистить сумму", "Очистить e-mail", "Очистить заметку"]}
+         "ru": ["Очистить сумму", "Очистить e-mail", "Очистить примечание"]}
 
 
 def assert_none(found: list[str]) -> None:
@@ -91,6 +91,14 @@ def test_every_control_of_the_counter_is_named_in_words(
     assert name_of(table) == {"en": "Orders", "ru": "Заказы"}[language]
     assert role_of(window.parts.payment_panel.qr) is Role.Graphic
     screenshot(window, f"accessible-{language}")
+
+    # A typing error is read out with its field, as Settings does.
+    form.amount_input.setText("abc")
+    qtbot.keyClick(form.amount_input, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: form.error_text("amount") != "")
+    assert description_of(form.amount_input) == form.error_text("amount")
+    qtbot.keyClicks(form.amount_input, "1")
+    assert description_of(form.amount_input) == form.amount_input.placeholderText()
 
 
 @pytest.mark.parametrize("language", ["en", "ru"], indirect=True)

@@ -162,17 +162,23 @@ class PaymentForm(QWidget):
         label.setStyleSheet(_ERROR_STYLE)
         label.setText(message)
         label.show()
-        widget = {"amount": self.amount_input, "email": self.email_input,
-                  "note": self.note_input}[field]
+        widget = self._field(field)
+        widget.setAccessibleDescription(message)  # read out with the field, as in Settings
         widget.setFocus()  # OtherFocusReason
         widget.selectAll()
 
     def clear_error(self, field: str) -> None:
         self._errors[field].hide()
+        widget = self._field(field)
+        widget.setAccessibleDescription(widget.placeholderText())
 
     def clear_errors(self) -> None:
-        for label in self._errors.values():
-            label.hide()
+        for field in self._errors:
+            self.clear_error(field)
+
+    def _field(self, field: str) -> QLineEdit:
+        return {"amount": self.amount_input, "email": self.email_input,
+                "note": self.note_input}[field]
 
     def _edited(self, field: str) -> None:
         self._emptied_by_creation = False
