@@ -36,6 +36,7 @@ RUN_SECONDS = 600
 
 
 @pytest.mark.slow
+@pytest.mark.scenario
 def test_schemathesis_finds_nothing_against_the_running_api(
         back_office: Paydesk, sandbox: SandboxServer, tmp_path: Path) -> None:
     served = back_office.spawn("serve")

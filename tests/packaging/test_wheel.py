@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.scenario]
 
 ROOT = Path(__file__).resolve().parents[2]
 #: What the build reads, copied out so a stale build/ folder in the checkout (old

@@ -59,6 +59,7 @@ SHARED_KEYS = (
 
 
 @pytest.mark.slow
+@pytest.mark.scenario
 def test_quick_run_reports_every_figure(tmp_path: Path) -> None:
     out = tmp_path / "bench.json"
     env = {k: v for k, v in os.environ.items() if not k.startswith("PAYDESK_")}

@@ -32,6 +32,7 @@ from test_values import TEST_CLIENT_ID
 pytestmark = [
     pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX"),
     pytest.mark.slow,
+    pytest.mark.scenario,
 ]
 
 #: Wide enough that the request is surely still at the sandbox when the kill lands.

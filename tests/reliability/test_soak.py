@@ -259,6 +259,7 @@ def seed() -> int:
 
 
 @pytest.mark.slow
+@pytest.mark.scenario
 def test_small_soak_under_faults(tmp_path: Path, seed: int) -> None:
     figures, audit = run_soak(SMALL, tmp_path, seed)
     _report(figures, audit)
@@ -267,6 +268,7 @@ def test_small_soak_under_faults(tmp_path: Path, seed: int) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.scenario
 @pytest.mark.skipif(os.environ.get("PAYDESK_SOAK") != "1", reason="the big soak: PAYDESK_SOAK=1")
 def test_big_soak_under_faults(tmp_path: Path, seed: int) -> None:
     figures, audit = run_soak(BIG, tmp_path, seed)

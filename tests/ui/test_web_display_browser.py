@@ -37,6 +37,7 @@ pytestmark = [
     pytest.mark.skipif(CHROMEDRIVER is None or CHROMIUM is None,
                        reason="Chromium not installed: apt-get install chromium chromium-driver"),
     pytest.mark.slow,
+    pytest.mark.scenario,
 ]
 #: The browser's waits: generous, only a stuck page gets near them.
 PAGE_WAIT_S = 10

@@ -42,6 +42,7 @@ pytestmark = [
     pytest.mark.skipif(CHROMEDRIVER is None or CHROMIUM is None,
                        reason="Chromium not installed: apt-get install chromium chromium-driver"),
     pytest.mark.slow,
+    pytest.mark.scenario,
 ]
 #: Phones and tablets held both ways, laptops and a big screen (CSS pixels).
 SIZES = [(360, 640), (640, 360), (390, 844), (844, 390), (768, 1024), (1024, 768),

@@ -119,6 +119,7 @@ def test_backspace_in_a_field_still_deletes_while_back_to_the_sale_is_offered(
     assert field.text() == "12" and seen == []
 
 
+@pytest.mark.scenario
 @pytest.mark.skipif(os.environ.get("QT_QPA_PLATFORM", "offscreen") != "offscreen"
                     or shutil.which("xvfb-run") is None,
                     reason="runs the tests above on an X server, from the offscreen run")
@@ -138,6 +139,7 @@ def test_the_shortcuts_work_with_the_x11_key_scheme(tmp_path: Path) -> None:
     assert "\n19 passed" in done.stdout
 
 
+@pytest.mark.scenario
 @needs_xvfb
 @pytest.mark.skipif(shutil.which("xdotool") is None,
                     reason="needs xdotool (apt-get install xdotool)")

@@ -19,7 +19,8 @@ from cli_process import PROCESS_TIMEOUT, Paydesk, paydesk_for
 from x_server import needs_xvfb, x_display
 
 pytestmark = [needs_xvfb, pytest.mark.skipif(not sys.platform.startswith("linux"),
-                                             reason="Qt's X11 plugin, as Linux loads it")]
+                                             reason="Qt's X11 plugin, as Linux loads it"),
+              pytest.mark.scenario]
 
 
 @pytest.fixture
