@@ -46,6 +46,7 @@ from paydesk.core.watch_events import (
 )
 from paydesk.domain.failures import Remedy
 from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.domain.shift_errors import ShiftError
 from paydesk.store.errors import StoreError, StoreProblem
 
 if TYPE_CHECKING:
@@ -186,6 +187,9 @@ class WatchEngine:
             return None
         try:
             order = self.desk.start_order(amount, email or None, note, reference)
+        except ShiftError as exc:  # shifts on, none open: nothing written or sent
+            self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, exc.failure))
+            return None
         except StoreError as exc:  # not written, so nothing is sent
             self._store_failed(exc, say=False)  # a damaged book: set aside first
             self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, failure_of(exc)))
