@@ -160,7 +160,7 @@
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="181"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="240"/>
         <source>(unnamed)</source>
         <translation>(без имени)</translation>
     </message>
@@ -168,6 +168,11 @@
         <location filename="../../app/paydesk/ui/orders/totals_line.py" line="61"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="315"/>
+        <source>A cashier&apos;s name is one line of 1 to 40 characters.</source>
+        <translation>Имя кассира — одна строка от 1 до 40 символов.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="197"/>
@@ -183,6 +188,11 @@
         <location filename="../../app/paydesk/core/buyer_devices/page.py" line="59"/>
         <source>A pairing code works once, for a few minutes. Ask the cashier for a new one and scan it with this device.</source>
         <translation>Код подключения действует один раз и несколько минут. Попросите у кассира новый и отсканируйте его этим устройством.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="311"/>
+        <source>A PIN is 4 to 6 digits.</source>
+        <translation>PIN-код — от 4 до 6 цифр.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="101"/>
@@ -237,8 +247,8 @@
         <translation>Все кассы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="43"/>
-        <location filename="../../app/paydesk/cli/report_command.py" line="188"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="247"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="96"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="128"/>
@@ -257,6 +267,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="42"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="56"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="83"/>
         <source>Amount, ₽</source>
         <translation>Сумма, ₽</translation>
@@ -315,6 +326,11 @@
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="58"/>
         <source>any free port</source>
         <translation>любой свободный</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="33"/>
+        <source>As of {0}</source>
+        <translation>На {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/buyer_devices/page.py" line="54"/>
@@ -380,6 +396,21 @@
         <location filename="../../app/paydesk/ui/payment/web_screen.py" line="140"/>
         <source>Buyer&apos;s screens: {0}</source>
         <translation>Экранов покупателя: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="44"/>
+        <source>By cashier</source>
+        <translation>По кассирам</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="45"/>
+        <source>By hour</source>
+        <translation>По часам</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/book/export.py" line="54"/>
+        <source>Cashier</source>
+        <translation>Кассир</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="123"/>
@@ -482,6 +513,11 @@
         <translation>Закрыть</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="32"/>
+        <source>Closed {0} by {1}</source>
+        <translation>Закрыта {0}, {1}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/printer_section.py" line="58"/>
         <location filename="../../app/paydesk/ui/settings/printer_section.py" line="61"/>
         <source>Code page</source>
@@ -564,7 +600,7 @@
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="42"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="44"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="166"/>
         <source>Count</source>
         <translation>Кол-во</translation>
@@ -657,7 +693,7 @@
         <translation>Папка данных: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="154"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="213"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Day</source>
         <translation>День</translation>
@@ -769,6 +805,7 @@
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="40"/>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="123"/>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="125"/>
         <source>Expired</source>
@@ -824,6 +861,11 @@
         <translation>Первый день</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="46"/>
+        <source>First sale {0}</source>
+        <translation>Первая продажа {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="93"/>
         <source>Fixed in the demo: it pays into the built-in sandbox, which has an address, client ID and key of its own.</source>
         <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
@@ -839,12 +881,12 @@
         <translation>Найден у платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="35"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
         <source>Fri</source>
         <translation>пт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="41"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="43"/>
         <source>From</source>
         <translation>Начало</translation>
     </message>
@@ -859,7 +901,7 @@
         <translation>Во весь экран</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="207"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="266"/>
         <source>Generated {0}</source>
         <translation>Сформирован {0}</translation>
     </message>
@@ -889,18 +931,18 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="155"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="214"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Hour</source>
         <translation>Час</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="208"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="209"/>
         <source>it asks for this till&apos;s password: type it in Settings → Order book</source>
         <translation>она просит пароль этой кассы: введите его в «Настройки» → «Книга заказов»</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="205"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="206"/>
         <source>it cannot be reached</source>
         <translation>она недоступна</translation>
     </message>
@@ -910,17 +952,17 @@
         <translation>он не ответил вовремя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="212"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="213"/>
         <source>it is newer than this PayDesk; upgrade PayDesk</source>
         <translation>она новее этой версии PayDesk; обновите PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="214"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="215"/>
         <source>it is not set up yet (paydesk book init)</source>
         <translation>она ещё не создана (paydesk book init)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="216"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="217"/>
         <source>it refused a request; ask whoever runs its server</source>
         <translation>она отклонила запрос; обратитесь к администратору её сервера</translation>
     </message>
@@ -929,7 +971,7 @@
         <translation type="vanished">она не приняла вход этой кассы; проверьте пароль (paydesk config set book_password)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="206"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="207"/>
         <source>it refused this till&apos;s login; check the password (Settings → Order book)</source>
         <translation>она не приняла вход этой кассы; проверьте пароль («Настройки» → «Книга заказов»)</translation>
     </message>
@@ -939,7 +981,7 @@
         <translation>он сообщил о своём сбое; повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="210"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="211"/>
         <source>its certificate could not be checked (docs/shop-setup.md)</source>
         <translation>не удалось проверить её сертификат (docs/shop-setup.md)</translation>
     </message>
@@ -976,6 +1018,11 @@
         <translation>Проверен</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="49"/>
+        <source>last checked {0}</source>
+        <translation>последняя проверка {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="111"/>
         <source>Last day</source>
         <translation>Последний день</translation>
@@ -984,6 +1031,11 @@
         <location filename="../../app/paydesk/ui/orders/details.py" line="105"/>
         <source>Last error</source>
         <translation>Последняя ошибка</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="47"/>
+        <source>Last sale {0}</source>
+        <translation>Последняя продажа {0}</translation>
     </message>
     <message>
         <source>Leave the password out of the address: it is kept in the keychain (paydesk config set book_password) or in ~/.pgpass.</source>
@@ -995,7 +1047,8 @@
         <translation>Не пишите пароль в адресе: введите его в поле «Пароль» ниже (или укажите в ~/.pgpass).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="41"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="43"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="54"/>
         <source>Line</source>
         <translation>Строка</translation>
     </message>
@@ -1010,7 +1063,7 @@
         <translation>Папка журнала: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="33"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="35"/>
         <source>Mon</source>
         <translation>пн</translation>
     </message>
@@ -1028,6 +1081,11 @@
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="103"/>
         <source>Name of the paired device</source>
         <translation>Имя подключённого устройства</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="50"/>
+        <source>never checked</source>
+        <translation>не проверялся</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="69"/>
@@ -1088,7 +1146,7 @@
         <translation>За этот период платежей нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="201"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="260"/>
         <source>No payments in this period.</source>
         <translation>За этот период оплат нет.</translation>
     </message>
@@ -1098,9 +1156,14 @@
         <translation>QR-кода пока нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="238"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="239"/>
         <source>No receipt printer is set. Set one in Settings → Printer (or: paydesk config set printer tcp://192.0.2.10:9100).</source>
         <translation>Чековый принтер не задан. Задайте его в «Настройки → Принтер» (или: paydesk config set printer tcp://192.0.2.10:9100).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="298"/>
+        <source>No shift is open on this till. Open a shift to take payments (paydesk shift open).</source>
+        <translation>На этой кассе нет открытой смены. Откройте смену, чтобы принимать оплату (paydesk shift open).</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
@@ -1113,6 +1176,11 @@
         <translation>нет; например tcp://192.0.2.10:9100</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="29"/>
+        <source>Not a fiscal document</source>
+        <translation>Не фискальный документ</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/receipts/slips.py" line="59"/>
         <source>Not a fiscal receipt</source>
         <translation>Не является фискальным чеком</translation>
@@ -1123,6 +1191,7 @@
         <translation>Оплата невозможна</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="42"/>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="76"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
@@ -1201,6 +1270,11 @@
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="313"/>
+        <source>Only an owner may do this.</source>
+        <translation>Это может сделать только владелец.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="138"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
@@ -1217,6 +1291,11 @@
         <translation>Открыть папку журнала</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="31"/>
+        <source>Opened {0} by {1}</source>
+        <translation>Открыта {0}, {1}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="63"/>
         <source>optional</source>
         <translation>необязательно</translation>
@@ -1227,6 +1306,7 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="61"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <source>Order</source>
@@ -1275,7 +1355,8 @@
         <translation>Заказ {short_id} на {amount} оплачен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="187"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="246"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="55"/>
         <location filename="../../app/paydesk/ui/orders/panel.py" line="142"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="165"/>
         <source>Orders</source>
@@ -1285,6 +1366,16 @@
         <location filename="../../app/paydesk/ui/settings/counter_section.py" line="124"/>
         <source>Orders expire after:</source>
         <translation>Срок действия заказа:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="48"/>
+        <source>Orders still unanswered</source>
+        <translation>Заказы без окончательного ответа</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="59"/>
+        <source>Outcome</source>
+        <translation>Итог</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="59"/>
@@ -1298,6 +1389,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="47"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="38"/>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="111"/>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="114"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="103"/>
@@ -1313,7 +1405,13 @@
         <translation>Оплачено после</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="51"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="51"/>
+        <source>Paid after the close of shift {0}</source>
+        <translation>Оплачено после закрытия смены {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="47"/>
         <source>Paid at an approximate time</source>
         <translation>Оплачено в приблизительное время</translation>
     </message>
@@ -1329,12 +1427,12 @@
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="203"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="262"/>
         <source>Paid by day</source>
         <translation>Оплачено по дням</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="204"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="263"/>
         <source>Paid by hour</source>
         <translation>Оплачено по часам</translation>
     </message>
@@ -1347,6 +1445,11 @@
         <location filename="../../app/paydesk/ui/payment/panel.py" line="300"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="57"/>
+        <source>Paid orders</source>
+        <translation>Оплачено заказов</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="265"/>
@@ -1379,12 +1482,27 @@
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="52"/>
+        <source>paid {0}</source>
+        <translation>оплачено {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="50"/>
+        <source>paid {0}  {1}</source>
+        <translation>оплачено {0}  {1}</translation>
+    </message>
+    <message>
         <source>Paid {time}</source>
         <translation type="vanished">Оплачено {time}</translation>
     </message>
     <message>
         <source>Paid — thank you</source>
         <translation type="vanished">Оплачено — спасибо</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="58"/>
+        <source>Paid, ₽</source>
+        <translation>Оплачено, ₽</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="77"/>
@@ -1448,22 +1566,22 @@
         <translation>В PayDesk произошла непредвиденная ошибка; отчёт сохранён в папке {0}.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="141"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="142"/>
         <source>PayDesk is not set up yet: check the settings.</source>
         <translation>PayDesk ещё не настроен: проверьте настройки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="137"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="138"/>
         <source>PayDesk is not set up yet: enter the client ID in settings.</source>
         <translation>PayDesk ещё не настроен: укажите ID клиента в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="135"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="136"/>
         <source>PayDesk is not set up yet: enter the payment service address in settings.</source>
         <translation>PayDesk ещё не настроен: укажите адрес платёжного сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="139"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="140"/>
         <source>PayDesk is not set up yet: enter the secret key in settings.</source>
         <translation>PayDesk ещё не настроен: укажите секретный ключ в настройках.</translation>
     </message>
@@ -1720,6 +1838,7 @@ QR payments at a shop counter.</source>
         <translation>Переподключение к кассе…</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="39"/>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="117"/>
         <source>Refused</source>
         <translation>Отказано</translation>
@@ -1735,7 +1854,7 @@ QR payments at a shop counter.</source>
         <translation>Переименовать подключённое устройство</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="183"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="242"/>
         <source>Report for {0} (local time)</source>
         <translation>Отчёт за {0} (местное время)</translation>
     </message>
@@ -1761,11 +1880,17 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/receipts/slips.py" line="54"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="35"/>
         <source>RUB</source>
         <translation>руб.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="35"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="34"/>
+        <source>Sales</source>
+        <translation>Продажи</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
         <source>Sat</source>
         <translation>сб</translation>
     </message>
@@ -1861,6 +1986,11 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="54"/>
+        <source>Section</source>
+        <translation>Раздел</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="122"/>
         <source>Seen at</source>
         <translation>Когда замечен</translation>
@@ -1916,6 +2046,36 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shell/shared_book.py" line="101"/>
         <source>Shared order book: {0}</source>
         <translation>Общая книга заказов: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/book/export.py" line="55"/>
+        <source>Shift</source>
+        <translation>Смена</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="48"/>
+        <source>Shift sales by till</source>
+        <translation>Продажи смен по кассам</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="49"/>
+        <source>Shift sales by till and cashier</source>
+        <translation>Продажи смен по кассам и кассирам</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="301"/>
+        <source>Shift {0} is already open on this till. Close it before opening another.</source>
+        <translation>Смена {0} на этой кассе уже открыта. Закройте её, прежде чем открывать новую.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="27"/>
+        <source>Shift {0} report</source>
+        <translation>Отчёт о смене {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="28"/>
+        <source>Shift {0}: report so far (the shift is open)</source>
+        <translation>Смена {0}: отчёт на текущий момент (смена открыта)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="106"/>
@@ -1988,7 +2148,12 @@ QR payments at a shop counter.</source>
         <translation>Статус неизвестен — проверьте</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="36"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="41"/>
+        <source>Still unanswered</source>
+        <translation>Без окончательного ответа</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
         <source>Sun</source>
         <translation>вс</translation>
     </message>
@@ -2113,12 +2278,12 @@ QR payments at a shop counter.</source>
         <translation>Проверка прервана непредвиденной ошибкой ({name}).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="77"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="78"/>
         <source>The client ID must be a number greater than zero.</source>
         <translation>ID клиента должен быть числом больше нуля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="75"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="76"/>
         <source>The client ID must be a whole number.</source>
         <translation>ID клиента должен быть целым числом.</translation>
     </message>
@@ -2128,22 +2293,22 @@ QR payments at a shop counter.</source>
         <translation>и для заказов песочницы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="156"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="157"/>
         <source>the disk is full</source>
         <translation>диск заполнен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="175"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="176"/>
         <source>The disk is full, so nothing was saved. Free some space and try again; the orders already saved are safe.</source>
         <translation>Диск заполнен, поэтому ничего не сохранено. Освободите место и повторите; уже сохранённые заказы в сохранности.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="157"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="158"/>
         <source>the disk refused to read or write the order book</source>
         <translation>диск отказался читать или записывать книгу заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="178"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="179"/>
         <source>The disk refused to read or write the order book (it may be full, removed or failing), so nothing was saved. Check the disk and try again.</source>
         <translation>Диск не дал прочитать или записать книгу заказов (возможно, он заполнен, отключён или неисправен), поэтому ничего не сохранено. Проверьте диск и повторите.</translation>
     </message>
@@ -2159,7 +2324,7 @@ QR payments at a shop counter.</source>
         <translation>переменная окружения {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="162"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="163"/>
         <source>the file is not a PayDesk order book</source>
         <translation>файл не является книгой заказов PayDesk</translation>
     </message>
@@ -2172,6 +2337,16 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="96"/>
         <source>the keychain cannot be read — type the password to store it</source>
         <translation>хранилище ключей недоступно — введите пароль, чтобы сохранить его</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="321"/>
+        <source>The last owner cannot be removed: add another owner first.</source>
+        <translation>Последнего владельца удалить нельзя: сначала добавьте другого владельца.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="307"/>
+        <source>The name or the PIN is wrong.</source>
+        <translation>Неверное имя или PIN-код.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="74"/>
@@ -2199,57 +2374,57 @@ QR payments at a shop counter.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="159"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="160"/>
         <source>the order book file cannot be opened or created</source>
         <translation>файл книги заказов нельзя открыть или создать</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="181"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="182"/>
         <source>The order book file {0} cannot be opened or created. Check that its folder exists and may be written by this user.</source>
         <translation>Файл книги заказов {0} не удаётся открыть или создать. Проверьте, что его папка существует и этот пользователь может в неё записывать.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="161"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="162"/>
         <source>the order book is damaged</source>
         <translation>книга заказов повреждена</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="153"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="154"/>
         <source>the order book is locked by another program</source>
         <translation>книга заказов занята другой программой</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="168"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="169"/>
         <source>The order book is locked by another program (another PayDesk window or command, or a backup tool). Nothing was changed; close the other program or wait, then try again.</source>
         <translation>Книга заказов занята другой программой (другим окном или командой PayDesk либо программой резервного копирования). Ничего не изменено; закройте другую программу или подождите, затем повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="155"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="156"/>
         <source>the order book is read-only</source>
         <translation>книга заказов доступна только для чтения</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="172"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="173"/>
         <source>The order book is read-only, so nothing can be saved in it. Check that the file and its folder may be written by this user.</source>
         <translation>Книга заказов доступна только для чтения, поэтому в ней ничего нельзя сохранить. Проверьте, что этот пользователь может записывать в файл и его папку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="163"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="164"/>
         <source>the order book was written by a newer version of PayDesk</source>
         <translation>книга заказов записана более новой версией PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="196"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="197"/>
         <source>The order book {0} is damaged and cannot be read. It has been moved to {1}; nothing was deleted. It may hold orders that are not confirmed or not yet seen paid, so PayDesk will not start a new, empty order book in its place: give that file to support, who can recover what it holds. To start a new order book anyway, move {2} out of {3} and start PayDesk again.</source>
         <translation>Книга заказов {0} повреждена и не читается. Она перемещена в {1}; ничего не удалено. В ней могут быть неподтверждённые заказы и оплаты, которых PayDesk ещё не видел, поэтому PayDesk не станет заводить на её месте новую, пустую книгу: передайте этот файл в поддержку — там восстановят его содержимое. Чтобы всё же начать новую книгу заказов, уберите {2} из папки {3} и запустите PayDesk снова.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="184"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="185"/>
         <source>The order book {0} is damaged. Stop taking payments with it and contact support with the file; it has not been changed.</source>
         <translation>Книга заказов {0} повреждена. Не принимайте с ней платежи и обратитесь в поддержку, приложив файл; он не изменён.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="190"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="191"/>
         <source>The order book {0} was written by a newer version of PayDesk. Update PayDesk to open it; the file has not been changed.</source>
         <translation>Книга заказов {0} записана более новой версией PayDesk. Обновите PayDesk, чтобы открыть её; файл не изменён.</translation>
     </message>
@@ -2259,7 +2434,7 @@ QR payments at a shop counter.</source>
         <translation>Номер заказа не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="119"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="120"/>
         <source>The order never reached the payment service and its time ran out.</source>
         <translation>Заказ так и не дошёл до платёжного сервиса, а его время истекло.</translation>
     </message>
@@ -2299,47 +2474,47 @@ QR payments at a shop counter.</source>
         <translation>Не удалось сохранить пароль: хранилище ключей отказало.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="70"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="71"/>
         <source>The payment service address cannot contain &apos;?&apos; or &apos;#&apos;.</source>
         <translation>В адресе платёжного сервиса не может быть «?» или «#».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="68"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="69"/>
         <source>The payment service address cannot contain a user name or password.</source>
         <translation>В адресе платёжного сервиса не может быть имени пользователя или пароля.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="60"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="61"/>
         <source>The payment service address cannot contain spaces.</source>
         <translation>В адресе платёжного сервиса не может быть пробелов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="66"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="67"/>
         <source>The payment service address has no host name.</source>
         <translation>В адресе платёжного сервиса нет имени хоста.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="58"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="59"/>
         <source>The payment service address is empty.</source>
         <translation>Адрес платёжного сервиса не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="62"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="63"/>
         <source>The payment service address is not a valid URL.</source>
         <translation>Адрес платёжного сервиса — не корректный URL.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="64"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="65"/>
         <source>The payment service address must start with https://.</source>
         <translation>Адрес платёжного сервиса должен начинаться с https://.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="72"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="73"/>
         <source>The payment service address must use https:// (plain http:// is allowed only for a service on this computer).</source>
         <translation>Адрес платёжного сервиса должен начинаться с https:// (http:// допустим только для сервиса на этом компьютере).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="121"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="122"/>
         <source>The payment service already had this order (an earlier attempt reached it) and did not send its payment link again, so it cannot be shown to a buyer. PayDesk keeps checking its status.</source>
         <translation>У платёжного сервиса этот заказ уже был (до него дошла одна из прежних попыток), но ссылку на оплату он повторно не прислал, поэтому показать её покупателю нельзя. PayDesk продолжает проверять статус заказа.</translation>
     </message>
@@ -2349,37 +2524,37 @@ QR payments at a shop counter.</source>
         <translation>У платёжного сервиса этот заказ уже есть,</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="116"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="117"/>
         <source>The payment service answered about a different order. Nothing was recorded; try again, and contact support if it happens again.</source>
         <translation>Платёжный сервис ответил о другом заказе. Ничего не записано; попробуйте ещё раз, а если повторится — обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="110"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="111"/>
         <source>The payment service answered with a redirect. Check the service address in settings.</source>
         <translation>Платёжный сервис ответил перенаправлением. Проверьте адрес сервиса в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="80"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="81"/>
         <source>The payment service could not be reached. Check the internet connection and try again.</source>
         <translation>Нет связи с платёжным сервисом. Проверьте подключение к интернету и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="90"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="91"/>
         <source>The payment service did not accept the shop&apos;s credentials. Check the client ID and the secret key in settings.</source>
         <translation>Платёжный сервис не принял учётные данные магазина. Проверьте ID клиента и секретный ключ в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="83"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="84"/>
         <source>The payment service did not answer in time. Try again in a moment.</source>
         <translation>Платёжный сервис не ответил вовремя. Повторите чуть позже.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="108"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="109"/>
         <source>The payment service had a fault. Try again in a few minutes.</source>
         <translation>В платёжном сервисе произошёл сбой. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="93"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="94"/>
         <source>The payment service has no order with this number.</source>
         <translation>В платёжном сервисе нет заказа с таким номером.</translation>
     </message>
@@ -2389,42 +2564,42 @@ QR payments at a shop counter.</source>
         <translation>Платёжный сервис ещё не подтвердил этот заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="100"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="101"/>
         <source>The payment service is busy. Wait a moment and try again.</source>
         <translation>Платёжный сервис перегружен. Подождите немного и повторите.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="102"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="103"/>
         <source>The payment service is having a problem right now. Try again in a few minutes.</source>
         <translation>У платёжного сервиса сейчас неполадки. Повторите через несколько минут.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="98"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="99"/>
         <source>The payment service refused a value in the request.</source>
         <translation>Платёжный сервис отклонил одно из значений в запросе.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="88"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="89"/>
         <source>The payment service refused the request.</source>
         <translation>Платёжный сервис отклонил запрос.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="128"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="129"/>
         <source>The payment service refused the request: {0}</source>
         <translation>Платёжный сервис отклонил запрос: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="113"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="114"/>
         <source>The payment service sent a payment link that is not secure (not https), so it is not shown to the buyer. Contact the payment service&apos;s support.</source>
         <translation>Платёжный сервис прислал небезопасную ссылку (не https), поэтому она не показана покупателю. Обратитесь в поддержку платёжного сервиса.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="105"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="106"/>
         <source>The payment service sent a reply PayDesk could not understand. Try again; if it keeps happening, contact support.</source>
         <translation>Платёжный сервис прислал ответ, который PayDesk не понимает. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="56"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="57"/>
         <source>The payment service settings are not valid. Check them in settings.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
@@ -2459,22 +2634,22 @@ QR payments at a shop counter.</source>
         <translation>Здесь появится QR-код для покупателя.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="257"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="258"/>
         <source>The receipt printer at {address} could not print: {detail}</source>
         <translation>Чековый принтер {address} не смог напечатать: {detail}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="247"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="248"/>
         <source>The receipt printer at {address} did not take the slip in time. Check its paper and cover, then print again.</source>
         <translation>Чековый принтер {address} не принял чек вовремя. Проверьте бумагу и крышку, затем напечатайте снова.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="244"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="245"/>
         <source>The receipt printer at {address} refused the connection. It may be starting up or busy with another computer: wait a moment and print again.</source>
         <translation>Чековый принтер {address} отклонил подключение. Возможно, он включается или занят другим компьютером: подождите немного и напечатайте снова.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="250"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="251"/>
         <source>The receipt printer at {address} stopped in the middle of the slip. Check its paper, then print again.</source>
         <translation>Чековый принтер {address} остановился посреди чека. Проверьте бумагу, затем напечатайте снова.</translation>
     </message>
@@ -2484,7 +2659,7 @@ QR payments at a shop counter.</source>
         <translation>Чековый принтер не смог напечатать: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="241"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="242"/>
         <source>The receipt printer was not found at {address}. Check that it is switched on and plugged in, and that the address in Settings → Printer is its own.</source>
         <translation>Чековый принтер не найден по адресу {address}. Проверьте, что он включён и подключён и что в «Настройки → Принтер» указан его адрес.</translation>
     </message>
@@ -2499,7 +2674,7 @@ QR payments at a shop counter.</source>
         <translation>Бумага чекового принтера шириной 58 или 80 мм.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="260"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="261"/>
         <source>The receipt printer&apos;s profile has no code page {code_page}: choose another in Settings → Printer.</source>
         <translation>В профиле чекового принтера нет кодовой страницы {code_page}: выберите другую в «Настройки → Принтер».</translation>
     </message>
@@ -2510,27 +2685,27 @@ QR payments at a shop counter.</source>
         <translation>Чек напечатан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="266"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="267"/>
         <source>The request has no API token, or not this till&apos;s. Send &apos;Authorization: Bearer TOKEN&apos; (paydesk terminal token).</source>
         <translation>В запросе нет API-токена или токен не этой кассы. Передайте «Authorization: Bearer ТОКЕН» (paydesk terminal token).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="269"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="270"/>
         <source>The request names another host; address this till by 127.0.0.1.</source>
         <translation>Запрос адресован другому узлу; обращайтесь к этой кассе по адресу 127.0.0.1.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="53"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="54"/>
         <source>The request to the payment service failed. Try again; if it keeps failing, contact support.</source>
         <translation>Запрос к платёжному сервису не удался. Повторите; если ошибка не исчезнет, обратитесь в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="271"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="272"/>
         <source>The request&apos;s body is larger than a payment&apos;s request can be.</source>
         <translation>Тело запроса больше, чем может быть у запроса на оплату.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="273"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="274"/>
         <source>The request&apos;s body is not a JSON object.</source>
         <translation>Тело запроса — не объект JSON.</translation>
     </message>
@@ -2545,17 +2720,17 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ не может начинаться или заканчиваться пробелом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="146"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="147"/>
         <source>The secret key could not be read or stored: the keychain refused.</source>
         <translation>Не удалось прочитать или сохранить секретный ключ: хранилище ключей отказало.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="79"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="80"/>
         <source>The secret key is empty.</source>
         <translation>Секретный ключ не указан.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="85"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="86"/>
         <source>The secure connection to the payment service could not be verified. Check the computer&apos;s date and time and the service address, or contact support.</source>
         <translation>Не удалось проверить защищённое соединение с платёжным сервисом. Проверьте дату и время на компьютере и адрес сервиса или обратитесь в поддержку.</translation>
     </message>
@@ -2660,7 +2835,7 @@ QR payments at a shop counter.</source>
         <translation>Пробная страница напечатана.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="279"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="280"/>
         <source>The till is sending another sale to the payment service. Ask again in a moment.</source>
         <translation>Касса отправляет в платёжный сервис другую продажу. Повторите запрос чуть позже.</translation>
     </message>
@@ -2680,17 +2855,32 @@ QR payments at a shop counter.</source>
         <translation>Название кассы — одна строка не длиннее 40 символов.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="323"/>
+        <source>There are no cashiers yet. Add the owner first (paydesk cashier add NAME --owner).</source>
+        <translation>Кассиров пока нет. Сначала добавьте владельца (paydesk cashier add ИМЯ --owner).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="317"/>
+        <source>There is already a cashier named {0}.</source>
+        <translation>Кассир с именем {0} уже есть.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="319"/>
+        <source>There is no cashier named {0}.</source>
+        <translation>Кассира с именем {0} нет.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/texts.py" line="42"/>
         <source>There is no setting called {name}.</source>
         <translation>Настройки {name} не существует.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="275"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="276"/>
         <source>There is no such address or payment.</source>
         <translation>Нет такого адреса или платежа.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="277"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="278"/>
         <source>This address does not take that method.</source>
         <translation>Этот адрес не принимает такой метод.</translation>
     </message>
@@ -2724,7 +2914,7 @@ QR payments at a shop counter.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому пароль нельзя сохранить в нём. Выберите выше хранение в файле вместе с секретным ключом или укажите пароль в ~/.pgpass.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="143"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="144"/>
         <source>This computer has no keychain, so the secret key cannot be read. Start a keychain service (such as GNOME Keyring or KWallet) and restart PayDesk.</source>
         <translation>На этом компьютере нет хранилища ключей, поэтому секретный ключ не прочитать. Запустите службу хранения ключей (например, GNOME Keyring или KWallet) и перезапустите PayDesk.</translation>
     </message>
@@ -2793,7 +2983,7 @@ QR payments at a shop counter.</source>
         <translation>Этот заказ не дошёл до платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="95"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="96"/>
         <source>This order number is already used at the payment service with a different amount or e-mail.</source>
         <translation>Этот номер заказа уже использован в платёжном сервисе с другой суммой или e-mail.</translation>
     </message>
@@ -2818,17 +3008,17 @@ QR payments at a shop counter.</source>
         <translation>Этот принтер готов к работе с PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="291"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="292"/>
         <source>This reference was already used for a payment of {0} with another e-mail or note. A new sale needs a reference of its own.</source>
         <translation>Этот номер продажи (reference) уже использован для платежа на {0} с другим e-mail или примечанием. Новой продаже нужен свой номер.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="287"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="288"/>
         <source>This reference was already used for a payment of {0}; this request asks for {1}. A new sale needs a reference of its own.</source>
         <translation>Этот номер продажи (reference) уже использован для платежа на {0}, а запрос просит {1}. Новой продаже нужен свой номер.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="282"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="283"/>
         <source>This reference was already used for another sale. A new sale needs a reference of its own.</source>
         <translation>Этот номер продажи (reference) уже использован для другой продажи. Новой продаже нужен свой номер.</translation>
     </message>
@@ -2847,6 +3037,16 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Этот экран не подключён к кассе. Отсканируйте новый код подключения на кассе.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="305"/>
+        <source>This shift was opened by another cashier: they or an owner may close it.</source>
+        <translation>Эту смену открыл другой кассир: закрыть её может он или владелец.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="303"/>
+        <source>This till has no shift {0}.</source>
+        <translation>На этой кассе нет смены {0}.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/shared_book.py" line="102"/>
         <source>This till: {0}</source>
         <translation>Эта касса: {0}</translation>
@@ -2856,12 +3056,12 @@ QR payments at a shop counter.</source>
         <translation type="vanished">У этого пользователя нет доступа к чековому принтеру {address}. В Linux добавьте правило udev из README (USB) или вступите в группу dialout (последовательный порт), затем подключите принтер заново.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="253"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="254"/>
         <source>This user may not use the receipt printer at {address}. On Linux, add the udev rule in docs/receipt-printer.md (USB) or join the dialout group (serial), then plug the printer in again.</source>
         <translation>У этого пользователя нет доступа к чековому принтеру {address}. В Linux добавьте правило udev из docs/receipt-printer.md (USB) или вступите в группу dialout (последовательный порт), затем подключите принтер заново.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="34"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="36"/>
         <source>Thu</source>
         <translation>чт</translation>
     </message>
@@ -2884,6 +3084,7 @@ QR payments at a shop counter.</source>
         <translation>API для кассы: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="30"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="43"/>
         <source>Till: {0}</source>
         <translation>Касса: {0}</translation>
@@ -2915,7 +3116,7 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="42"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="44"/>
         <source>To</source>
         <translation>Конец</translation>
     </message>
@@ -2944,6 +3145,12 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Слишком много неверных кодов подключения. Попробуйте через минуту.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="309"/>
+        <source>Too many wrong PINs. Try again in {0} s.</source>
+        <translation>Слишком много неверных PIN-кодов. Повторите через {0} с.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="60"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="210"/>
         <source>Total</source>
         <translation>Итого</translation>
@@ -2964,7 +3171,7 @@ QR payments at a shop counter.</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="33"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="35"/>
         <source>Tue</source>
         <translation>вт</translation>
     </message>
@@ -2984,7 +3191,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестно</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="125"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="126"/>
         <source>Unknown error.</source>
         <translation>Неизвестная ошибка.</translation>
     </message>
@@ -3024,7 +3231,7 @@ QR payments at a shop counter.</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="34"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="36"/>
         <source>Wed</source>
         <translation>ср</translation>
     </message>
@@ -3080,7 +3287,7 @@ QR payments at a shop counter.</source>
         <translation>{0} (не подключён)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="187"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="188"/>
         <source>{0} is not a PayDesk order book; it has been left as it is. Start PayDesk with another data folder.</source>
         <translation>{0} — не книга заказов PayDesk; файл оставлен как есть. Запустите PayDesk с другой папкой данных.</translation>
     </message>
@@ -3095,7 +3302,7 @@ QR payments at a shop counter.</source>
         <translation>Платежей: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="165"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="224"/>
         <source>{0} to {1}</source>
         <translation>{0} — {1}</translation>
     </message>
@@ -3105,7 +3312,7 @@ QR payments at a shop counter.</source>
         <translation>{0} — был на связи {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="182"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="241"/>
         <source>{0}, till {1}</source>
         <translation>{0}, касса {1}</translation>
     </message>
@@ -3198,7 +3405,7 @@ The till program&apos;s reference: {reference}</source>
         <translation>≈ {0} (сервис не сообщает точное время)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="196"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="255"/>
         <source>≈ {0} of the payments were seen more than a minute after they could have been made: their times are approximate.</source>
         <translation>≈ {0} из оплат замечены больше чем через минуту после того, как могли быть сделаны: их время приблизительное.</translation>
     </message>

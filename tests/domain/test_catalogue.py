@@ -24,6 +24,7 @@ from paydesk.domain.failures import (
     FailureCode,
     OtherFailureCode,
     SetupFailureCode,
+    ShiftFailureCode,
     StoreProblem,
 )
 
@@ -53,7 +54,7 @@ def table_texts() -> list[str]:
 
 def test_the_failures_module_declares_the_kinds_of_code_this_test_knows() -> None:
     assert set(CODE_KINDS) == {FailureCode, BookFailureCode, StoreProblem, SetupFailureCode,
-                               OtherFailureCode, ApiFailureCode}
+                               OtherFailureCode, ApiFailureCode, ShiftFailureCode}
 
 
 @pytest.mark.parametrize("code", EVERY_CODE, ids=str)

@@ -40,6 +40,8 @@ def bulk_insert(store: OrderStore, orders: Iterable[Order]) -> int:
             ms_or_none(o.last_pending_at),
             o.till,
             o.reference,
+            o.cashier,
+            o.shift,
             search_text(o.order_id, o.email, o.note),
         )
         for o in orders
@@ -47,7 +49,7 @@ def bulk_insert(store: OrderStore, orders: Iterable[Order]) -> int:
     with store._write("insert the orders") as db:  # white-box: the store's own transaction
         cursor = db.executemany(
             f"INSERT INTO orders ({ORDER_COLUMNS}, search_text)"
-            f" VALUES ({', '.join('?' * 19)})",
+            f" VALUES ({', '.join('?' * 21)})",
             rows,
         )
         return cursor.rowcount

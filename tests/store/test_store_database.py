@@ -75,7 +75,7 @@ def test_open_creates_the_folder_and_the_latest_schema(db_path: Path) -> None:
         }
         assert {name for name, _ in tables} - search == {
             "orders", "status_history", "order_totals", "creation_attempts", "sync_state",
-            "printed_receipts"
+            "printed_receipts", "cashiers", "shifts", "shift_reports"
         }
         assert all(str(sql).rstrip().endswith("STRICT") for name, sql in tables
                    if name not in search)

@@ -23,4 +23,5 @@ The packages, from the sale outwards:
 - ``buyer_devices``: tablets and phones paired as the buyer's screen.
 - ``receipts``: the receipt printer's slips and the printing of them.
 - ``settings``: typed settings, each declared once, and the connection check.
+- ``shifts``: cashiers and their PINs, a till's shifts, and the shift's report.
 """

@@ -20,6 +20,7 @@ from paydesk.domain.failures import (
     SetupFailureCode,
     StoreProblem,
 )
+from paydesk.domain.shift_errors import ShiftError
 from paydesk.gateway.errors import GatewayError
 from paydesk.store.errors import StoreError
 from paydesk.store.shared.errors import SharedBookError
@@ -50,7 +51,7 @@ def failure_of(error: BaseException) -> Failure:
     """``error`` as a code and its details; the English account is kept as detail
     where the code alone cannot say it all (the file, SQLite's words, the command
     that mends a setting, what an unexpected error said)."""
-    if isinstance(error, GatewayError | InputError | SharedBookError):
+    if isinstance(error, GatewayError | InputError | SharedBookError | ShiftError):
         return error.failure
     if isinstance(error, StoreError):
         places = tuple(str(p) for p in (error.path, error.moved_to) if p is not None)

@@ -161,6 +161,13 @@ class Runtime:
 
         client_id = self.require_client_id()
         self.keeper.hold_client_id(client_id)
+        shifts = None
+        if self.settings.shifts:
+            from paydesk.core.shifts.till_shifts import TillShifts
+            from paydesk.domain.clock import utc_now
+
+            shifts = TillShifts(store, client_id, self.settings.till_name,
+                                clock=self.clock or utc_now)
         return OrderDesk(
             store,
             client_id,
@@ -170,6 +177,7 @@ class Runtime:
             steady=self.steady_clock(),
             till=self.settings.till_name,
             hub=self.hub,
+            shifts=shifts,
         )
 
     def steady_clock(self) -> Clock:

@@ -23,6 +23,7 @@ from paydesk.domain.failures import (
     FailureCode,
     OtherFailureCode,
     SetupFailureCode,
+    ShiftFailureCode,
     StoreProblem,
     reused_amounts,
 )
@@ -292,8 +293,41 @@ REFERENCE_REUSED_SAME_AMOUNT = QT_TRANSLATE_NOOP(
     "PayDesk", "This reference was already used for a payment of {0} with another e-mail "
     "or note. A new sale needs a reference of its own.")
 
+#: What the shifts and cashiers refused ({0}: the failure's detail, where it has one).
+SHIFTS: Mapping[str, str] = {
+    ShiftFailureCode.SHIFT_REQUIRED: QT_TRANSLATE_NOOP(
+        "PayDesk", "No shift is open on this till. Open a shift to take payments "
+        "(paydesk shift open)."),
+    ShiftFailureCode.SHIFT_ALREADY_OPEN: QT_TRANSLATE_NOOP(
+        "PayDesk", "Shift {0} is already open on this till. Close it before opening another."),
+    ShiftFailureCode.NO_SUCH_SHIFT: QT_TRANSLATE_NOOP(
+        "PayDesk", "This till has no shift {0}."),
+    ShiftFailureCode.NOT_YOUR_SHIFT: QT_TRANSLATE_NOOP(
+        "PayDesk", "This shift was opened by another cashier: they or an owner may close it."),
+    ShiftFailureCode.WRONG_PIN: QT_TRANSLATE_NOOP(
+        "PayDesk", "The name or the PIN is wrong."),
+    ShiftFailureCode.PIN_LOCKED: QT_TRANSLATE_NOOP(
+        "PayDesk", "Too many wrong PINs. Try again in {0} s."),
+    ShiftFailureCode.BAD_PIN: QT_TRANSLATE_NOOP(
+        "PayDesk", "A PIN is 4 to 6 digits."),
+    ShiftFailureCode.OWNER_ONLY: QT_TRANSLATE_NOOP(
+        "PayDesk", "Only an owner may do this."),
+    ShiftFailureCode.BAD_NAME: QT_TRANSLATE_NOOP(
+        "PayDesk", "A cashier's name is one line of 1 to 40 characters."),
+    ShiftFailureCode.CASHIER_EXISTS: QT_TRANSLATE_NOOP(
+        "PayDesk", "There is already a cashier named {0}."),
+    ShiftFailureCode.NO_SUCH_CASHIER: QT_TRANSLATE_NOOP(
+        "PayDesk", "There is no cashier named {0}."),
+    ShiftFailureCode.LAST_OWNER: QT_TRANSLATE_NOOP(
+        "PayDesk", "The last owner cannot be removed: add another owner first."),
+    ShiftFailureCode.NO_CASHIERS: QT_TRANSLATE_NOOP(
+        "PayDesk", "There are no cashiers yet. Add the owner first "
+        "(paydesk cashier add NAME --owner)."),
+}
+
 #: The words of every code, whichever kind: a code nobody gave words fails a test.
-TABLES: tuple[Mapping[str, str], ...] = (SERVICE, SETUP, STORE_TROUBLE, SHARED_BOOK, API)
+TABLES: tuple[Mapping[str, str], ...] = (
+    SERVICE, SETUP, STORE_TROUBLE, SHARED_BOOK, API, SHIFTS)
 _CEILING = "amount.too_large"
 
 
@@ -332,6 +366,8 @@ def say(failure: Failure, translate: Translate = _english,
         return failure.detail or translate(SERVICE[FailureCode.UNKNOWN])
     if code in STORE_TROUBLE:
         return _store_words(StoreProblem(code), failure.places, translate)
+    if code in SHIFTS:
+        return translate(SHIFTS[code]).format(failure.detail or "")
     for table in (SERVICE, SETUP, SHARED_BOOK, API):
         if code in table:
             return translate(table[code])

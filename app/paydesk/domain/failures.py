@@ -163,6 +163,39 @@ class ApiFailureCode(enum.StrEnum):
     REFERENCE_REUSED = "api_reference_reused"
 
 
+class ShiftFailureCode(enum.StrEnum):
+    """Why the shifts and cashiers (core/shifts/) refused: the window, the command line
+    and the till program's API each say it in their own words from the catalogue."""
+
+    #: Shifts are on and this till has no open shift: no sale is taken outside one.
+    SHIFT_REQUIRED = "shift_required"
+    #: This till already has an open shift (the detail: its number).
+    SHIFT_ALREADY_OPEN = "shift_already_open"
+    #: There is no such shift on this till (the detail: the number asked for).
+    NO_SUCH_SHIFT = "shift_not_found"
+    #: The shift was opened by another cashier: only they or an owner may close it.
+    NOT_YOUR_SHIFT = "shift_not_yours"
+    #: The name and PIN do not match a cashier (one wording for both: no name is
+    #: confirmed to a guesser).
+    WRONG_PIN = "cashier_wrong_pin"
+    #: Too many wrong PINs for this cashier: wait (the detail: whole seconds).
+    PIN_LOCKED = "cashier_pin_locked"
+    #: A PIN is 4 to 6 digits.
+    BAD_PIN = "cashier_bad_pin"
+    #: Only an owner may do this (manage cashiers, change settings, close another's shift).
+    OWNER_ONLY = "cashier_owner_only"
+    #: A cashier's name is one line of 1 to 40 characters.
+    BAD_NAME = "cashier_bad_name"
+    #: Another cashier has this name (the detail: the name).
+    CASHIER_EXISTS = "cashier_exists"
+    #: No cashier has this name (the detail: the name).
+    NO_SUCH_CASHIER = "cashier_not_found"
+    #: The last owner cannot be removed (nobody could manage the cashiers after).
+    LAST_OWNER = "cashier_last_owner"
+    #: There is no cashier yet: the first one added is the owner.
+    NO_CASHIERS = "cashier_none"
+
+
 class OtherFailureCode(enum.StrEnum):
     """A failure no code above says: the detail is its English account, shown as it is."""
 

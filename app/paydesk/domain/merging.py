@@ -63,6 +63,8 @@ def merge_orders(current: Order, incoming: Order) -> Order:
         last_pending_at=_when_shown(current.last_pending_at, incoming.last_pending_at),
         last_error=(incoming if _checked_as_late(incoming, current) else current).last_error,
         till=current.till or incoming.till,
+        cashier=current.cashier or incoming.cashier,
+        shift=current.shift if current.shift is not None else incoming.shift,
     )
 
 

@@ -90,6 +90,11 @@ class Order:
     #: The till program's own id for the payment it asked for through the API (one order
     #: per reference); None for an order taken at the counter or by a command.
     reference: str | None = None
+    #: The cashier who took it (their name), with shifts on; empty for an order taken
+    #: without shifts, or before PayDesk had cashiers.
+    cashier: str = ""
+    #: The number of the till's shift it was taken in; None: taken without shifts.
+    shift: int | None = None
 
     @property
     def link_unknown(self) -> bool:

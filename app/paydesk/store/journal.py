@@ -56,7 +56,7 @@ _CHUNK = 500
 
 _INSERT = (
     f"INSERT INTO orders ({ORDER_COLUMNS}, search_text, remote_seq, elsewhere)"
-    f" VALUES ({', '.join('?' * 21)}) RETURNING id, {ORDER_COLUMNS}"
+    f" VALUES ({', '.join('?' * 23)}) RETURNING id, {ORDER_COLUMNS}"
 )
 _MERGE = (
     "UPDATE orders SET status = ?, creation = ?, url = ?, paid_at = ?, confirmed_at = ?,"
@@ -333,7 +333,7 @@ def _order_values(o: Order) -> tuple[Any, ...]:
         o.creation.value, to_ms(o.created_at), ms_or_none(o.paid_at),
         ms_or_none(o.last_checked_at), ms_or_none(o.next_check_at),
         *failure_columns(o.last_error), ms_or_none(o.confirmed_at),
-        ms_or_none(o.last_pending_at), o.till, o.reference,
+        ms_or_none(o.last_pending_at), o.till, o.reference, o.cashier, o.shift,
         search_text(o.order_id, o.email, o.note),
     )
 

@@ -440,9 +440,66 @@ _V10_REFERENCES = Migration(
         " WHERE reference IS NOT NULL"),
 )
 
+_V11_SHIFTS = Migration(
+    11, "cashiers, the till's shifts and their frozen reports; each order's cashier and shift", (
+        # A cashier's PIN is kept only as its scrypt hash, with the cashier's own salt and
+        # the parameters it was made with (core/shifts/pins.py). A removed cashier keeps
+        # the row (its orders name it) and can no longer sign in.
+        """
+        CREATE TABLE cashiers (
+            id INTEGER PRIMARY KEY,
+            name TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('cashier', 'owner')),
+            pin_hash BLOB NOT NULL,
+            pin_salt BLOB NOT NULL,
+            pin_scheme TEXT NOT NULL,
+            failed_pins INTEGER NOT NULL DEFAULT 0,
+            last_failed_at INTEGER,
+            created_at INTEGER NOT NULL,
+            removed_at INTEGER
+        ) STRICT
+        """,
+        # One signed-in name per person (case folded as a person types it).
+        "CREATE UNIQUE INDEX cashiers_by_name ON cashiers (lower(name)) WHERE removed_at IS NULL",
+        # A shift's number is its row id: numbered in this till's book. closing_at: a
+        # close began (it is finished or repeated at the next start); closed_at is set
+        # in the one transaction that writes the frozen report.
+        """
+        CREATE TABLE shifts (
+            number INTEGER PRIMARY KEY,
+            till TEXT NOT NULL,
+            cashier TEXT NOT NULL,
+            opened_at INTEGER NOT NULL,
+            closing_at INTEGER,
+            closing_by TEXT,
+            closed_at INTEGER,
+            closed_by TEXT,
+            CHECK ((closed_at IS NULL) = (closed_by IS NULL))
+        ) STRICT
+        """,
+        # At most one open shift on a till, whoever opens it and from where.
+        "CREATE UNIQUE INDEX shifts_open ON shifts (till) WHERE closed_at IS NULL",
+        # The frozen report, one per shift (the primary key: never two), as JSON.
+        """
+        CREATE TABLE shift_reports (
+            shift INTEGER PRIMARY KEY REFERENCES shifts (number),
+            report TEXT NOT NULL,
+            frozen_at INTEGER NOT NULL
+        ) STRICT
+        """,
+        # Each order's cashier (name) and shift; orders from before have neither.
+        "ALTER TABLE orders ADD COLUMN cashier TEXT NOT NULL DEFAULT ''",
+        "ALTER TABLE orders ADD COLUMN shift INTEGER",
+        # A shift's orders, for its report (and the list's filter by shift).
+        "CREATE INDEX orders_by_shift ON orders (shift, created_at) WHERE shift IS NOT NULL",
+        "CREATE INDEX orders_by_cashier ON orders (cashier, created_at)",
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_TABLES, _V2_INDEXES, _V3_LIST, _V4_PAYMENT_TIMES, _V5_FAILURE_CODES,
     _V6_CREATION_ATTEMPTS, _V7_JOURNAL, _V8_FAST_LISTS, _V9_RECEIPTS, _V10_REFERENCES,
+    _V11_SHIFTS,
 )
 
 LATEST_SCHEMA_VERSION = MIGRATIONS[-1].version

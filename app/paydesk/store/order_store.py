@@ -44,6 +44,7 @@ from paydesk.store.rows import (
     order_from_row,
     status_from_text,
 )
+from paydesk.store.shift_tables import ShiftNotOpenError, ShiftTables
 
 _FIND = "WHERE client_id = ? AND order_id = ?"
 #: The open orders this till's poller watches: OPEN_ORDERS_CONDITION verbatim (so SQLite
@@ -59,7 +60,7 @@ _INSERT_ATTEMPT = (
 )
 
 
-class OrderStore(JournalStore, PrintedReceipts):
+class OrderStore(JournalStore, PrintedReceipts, ShiftTables):
     """The order book's orders on one connection, owned by the thread that opened it.
 
     Open one store per thread (the window's, a worker's, a command's) with
@@ -82,17 +83,24 @@ class OrderStore(JournalStore, PrintedReceipts):
         created_at: datetime,
         till: str = "",
         reference: str | None = None,
+        *,
+        cashier: str = "",
+        shift: int | None = None,
     ) -> Order:
         """Record a new order before its create request is sent (so it is never lost).
 
         ``till`` names the till (counter) taking it; ``reference`` is the till program's
-        own id of it (DuplicateOrderError when another order has it)."""
+        own id of it (DuplicateOrderError when another order has it). ``shift``: the
+        open shift it is taken in, by ``cashier`` (ShiftNotOpenError, nothing written,
+        when that shift is not open: checked in this transaction)."""
         with self._write("save the new order") as db:
+            if shift is not None and not self.shift_is_open(db, shift):
+                raise ShiftNotOpenError(shift)
             try:
                 row = db.execute(
                     "INSERT INTO orders (client_id, order_id, amount, email, note, status,"
-                    " creation, created_at, search_text, till, reference)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                    " creation, created_at, search_text, till, reference, cashier, shift)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                     f" RETURNING {ORDER_COLUMNS}",
                     (
                         client_id,
@@ -106,6 +114,8 @@ class OrderStore(JournalStore, PrintedReceipts):
                         search_text(order_id, email, note),
                         till,
                         reference,
+                        cashier,
+                        shift,
                     ),
                 ).fetchall()[0]
             except sqlite3.IntegrityError as exc:
@@ -299,6 +309,20 @@ class OrderStore(JournalStore, PrintedReceipts):
     def get(self, client_id: int, order_id: str) -> Order | None:
         found = self._orders(f"SELECT {ORDER_COLUMNS} FROM orders {_FIND}", [client_id, order_id])
         return found[0] if found else None
+
+    def get_many(self, client_id: int, order_ids: Sequence[str]) -> list[Order]:
+        """The orders of these ids that are in the book, in the order of ``order_ids``:
+        one query per 500 (SQLite's bound parameters), not one per order."""
+        ids = list(order_ids)
+        found: dict[str, Order] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start:start + 500]
+            marks = ",".join("?" * len(chunk))
+            for order in self._orders(
+                    f"SELECT {ORDER_COLUMNS} FROM orders WHERE client_id = ?"
+                    f" AND order_id IN ({marks})", [client_id, *chunk]):
+                found[order.order_id] = order
+        return [found[order_id] for order_id in ids if order_id in found]
 
     def history(self, client_id: int, order_id: str) -> list[StatusChange]:
         """The order's statuses in the order they were seen (empty for an unknown order)."""

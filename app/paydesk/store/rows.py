@@ -17,7 +17,7 @@ from paydesk.domain.orders import CreationState, Order, OrderStatus
 ORDER_COLUMNS = (
     "client_id, order_id, amount, email, note, url, status, creation, "
     "created_at, paid_at, last_checked_at, next_check_at, last_error, last_error_detail, "
-    "confirmed_at, last_pending_at, till, reference"
+    "confirmed_at, last_pending_at, till, reference, cashier, shift"
 )
 
 _KNOWN_STATUSES: dict[str, OrderStatus] = {status.value: status for status in OrderStatus}
@@ -67,6 +67,8 @@ def order_from_row(row: tuple[Any, ...]) -> Order:
         last_pending_at,
         till,
         reference,
+        cashier,
+        shift,
     ) = row
     return Order(
         client_id,
@@ -86,4 +88,6 @@ def order_from_row(row: tuple[Any, ...]) -> Order:
         from_ms(last_pending_at),
         till,
         reference,
+        cashier,
+        shift,
     )

@@ -36,7 +36,7 @@ def test_a_new_book_is_set_up_once(book_url: str) -> None:
         assert book.book_id == book_id
         book.check_schema()
     assert _tables(book_url) == {"book_meta", "orders", "status_history", "creation_attempts",
-                                 "leases"}
+                                 "leases", "cashiers", "shifts"}
     with SharedBook.connect(book_url) as again:
         again.check_schema()
         assert again.book_id == book_id
@@ -61,7 +61,8 @@ def test_an_older_book_is_migrated(book_url: str) -> None:
     # As an older PayDesk would have left it (all steps are recorded in one number).
     with psycopg.connect(book_url) as conn:
         conn.execute("UPDATE book_meta SET version = 0")
-        for table in ("leases", "creation_attempts", "status_history", "orders"):
+        for table in ("shifts", "cashiers", "leases", "creation_attempts", "status_history",
+                      "orders"):
             conn.execute(f"DROP TABLE {table}")
         conn.execute("DROP SEQUENCE order_changes")
         conn.execute("DROP FUNCTION paydesk_order_changed, paydesk_ring")

@@ -105,6 +105,11 @@ class Settings:
     till: str = setting(
         "", applies=Applies.WITH_BOOK,
         help="this counter's name, stored with its orders (empty: the computer's name)")
+    #: Off: no cashiers, no shifts, nothing new anywhere. On: every sale is taken in an
+    #: open shift by a signed-in cashier (paydesk.core.shifts; paydesk cashier, shift).
+    shifts: bool = setting(
+        False, help="cashiers and shifts: on, no sale is taken outside an open shift "
+        "(paydesk shift open); off, none")
     # -- the receipt printer (paydesk.core.receipts.printer) --
     #: Empty: none. tcp://HOST:9100, usb://VENDOR:PRODUCT, serial:///dev/ttyUSB0?baudrate=9600,
     #: cups://QUEUE or file:///dev/usb/lp0 (paydesk.support.printer_address).

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from paydesk.core.book.reader import OrderBookReader
 from paydesk.core.events import EventHub
@@ -20,12 +21,17 @@ from paydesk.core.watch.polling import PollingPolicy
 from paydesk.core.watch.remote import retry_after
 from paydesk.domain.clock import Clock, SteadyClock, from_ms, to_ms, utc_now
 from paydesk.domain.errors import InputError
-from paydesk.domain.failures import Failure, FailureCode
+from paydesk.domain.failures import Failure, FailureCode, ShiftFailureCode
 from paydesk.domain.money import MAX_AMOUNT, check_kopecks, parse_amount
 from paydesk.domain.notes import one_line
 from paydesk.domain.order_ids import OrderIdGenerator
 from paydesk.domain.orders import CreationState, Order, OrderStatus, normalize_email
+from paydesk.domain.shift_errors import ShiftError
 from paydesk.store import CheckResult, DuplicateOrderError, OrderStore
+from paydesk.store.shift_tables import ShiftNotOpenError
+
+if TYPE_CHECKING:
+    from paydesk.core.shifts.stamp import ShiftGate
 
 #: The local note ("2 coffees") is never sent; this keeps it a note.
 NOTE_MAX = 500
@@ -50,11 +56,15 @@ class OrderDesk:
         steady: Clock | None = None,
         till: str = "",
         hub: EventHub | None = None,
+        shifts: ShiftGate | None = None,
     ) -> None:
         """``clock``: the wall clock, for the records (None: the real one). ``steady``:
         the schedule's and the countdowns' (None: a SteadyClock; an injected wall clock,
-        a test's, stands for both unless a steady one is given too)."""
+        a test's, stands for both unless a steady one is given too). ``shifts``: with the
+        ``shifts`` setting on, what stamps each sale with its open shift and cashier (a
+        sale outside an open shift is refused: ShiftError ``shift_required``)."""
         self.store = store
+        self.shifts = shifts
         #: This till's name, written with every order it takes ("" when unnamed).
         self.till = till
         self.client_id = client_id
@@ -80,7 +90,8 @@ class OrderDesk:
                     reference: str | None = None) -> Order:
         """Validate what was typed and write the order down, unconfirmed.
 
-        Raises an :class:`InputError` subclass (field and reason) for bad input.
+        Raises an :class:`InputError` subclass (field and reason) for bad input, and
+        with shifts on, :class:`ShiftError` (``shift_required``) outside an open shift.
         The caller then sends it (``send_creation``) and hands the outcome to
         :meth:`record_creation`; if the app dies in between, the order is here
         and :meth:`unconfirmed` finds it for a resend with the same order_id.
@@ -93,12 +104,17 @@ class OrderDesk:
         clean_note = one_line(note)  # its line breaks kept as " / "
         if len(clean_note) > NOTE_MAX:
             raise NoteError("too_long", f"A note has at most {NOTE_MAX} characters.")
+        stamp = None if self.shifts is None else self.shifts.stamp()
         while True:
             try:
                 return self.store.add_unconfirmed(
                     self.client_id, self._ids.new_id(), kopecks, clean_email, clean_note,
                     self._clock(), till=self.till, reference=reference,
+                    cashier="" if stamp is None else stamp.cashier,
+                    shift=None if stamp is None else stamp.shift,
                 )
+            except ShiftNotOpenError:  # closed between the stamp and the insert
+                raise ShiftError(ShiftFailureCode.SHIFT_REQUIRED) from None
             except DuplicateOrderError:
                 if reference is not None and self.by_reference(reference) is not None:
                     raise
@@ -192,8 +208,8 @@ class OrderDesk:
             return self.store.due_for_check(self._steady(), limit=limit,
                                             client_id=self.client_id,
                                             horizon=self.policy.longest_wait)
-        orders = (self.get(order_id) for order_id in sorted(among))
-        return [o for o in orders if o is not None and self.is_due(o)][:limit]
+        orders = self.store.get_many(self.client_id, sorted(among))
+        return [o for o in orders if self.is_due(o)][:limit]
 
     def is_due(self, order: Order) -> bool:
         """Whether ``order``'s next check is due (as due_for_check tells, for one order)."""

@@ -53,6 +53,7 @@ from paydesk.core.watch.rate_limit import RateLimiter
 from paydesk.core.watch.remote import fetch_status, resume_creation, send_creation
 from paydesk.domain.failures import Remedy
 from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.domain.shift_errors import ShiftError
 from paydesk.store.errors import StoreError, StoreProblem
 
 if TYPE_CHECKING:
@@ -193,6 +194,9 @@ class WatchEngine:
             return None
         try:
             order = self.desk.start_order(amount, email or None, note, reference)
+        except ShiftError as exc:  # shifts on, none open: nothing written or sent
+            self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, exc.failure))
+            return None
         except StoreError as exc:  # not written, so nothing is sent
             self._store_failed(exc, say=False)  # a damaged book: set aside first
             self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, failure_of(exc)))
@@ -325,7 +329,7 @@ class WatchEngine:
         try:
             self._resend_unconfirmed()
             due = self.desk.due_for_check(free + len(self._in_flight) + len(recording),
-                                         among=self._only)
+                                         among=self._not_sent_yet())
         except StoreError as exc:
             self._store_failed(exc)
             return
@@ -344,6 +348,13 @@ class WatchEngine:
             call = partial(fetch_status, client, order_id, limiter=self.limiter,
                            clock=self.desk.now)
             self._run(Request(order_id, call))
+
+    def _not_sent_yet(self) -> frozenset[str] | None:
+        """The orders this engine watches (None: the book's), less those a one-pass run
+        has sent already: it sends each once, so it need not read them again."""
+        if self._only is None or self._sent is None:
+            return self._only
+        return self._only - self._sent
 
     def _resend_unconfirmed(self) -> None:
         """Creations whose reply was lost are sent again (same order_id) by themselves,

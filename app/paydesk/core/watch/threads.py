@@ -46,6 +46,7 @@ class ThreadRunner:
         self._pool = ThreadPoolExecutor(max_workers=max(max_workers, 1),
                                         thread_name_prefix="paydesk-watch")
         self._running: dict[Future[Outcome], str] = {}
+        self._abandoned = False
 
     def __call__(self, request: Request) -> None:
         self._running[self._pool.submit(request.call)] = request.order_id
@@ -68,6 +69,20 @@ class ThreadRunner:
                 engine.done(outcome)
         engine.flush()
 
+    @property
+    def busy(self) -> bool:
+        """Whether a request handed out has not been given back to the engine yet."""
+        return bool(self._running)
+
+    def abandon(self) -> None:
+        """Give up on what is out (a deadline passed): its outcomes are never written,
+        and leaving the runner does not wait for them (each ends at its own deadline)."""
+        for future in self._running:
+            future.cancel()
+        self._running.clear()
+        self._abandoned = True
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
     def drain(self, engine: WatchEngine) -> None:
         """Until nothing the engine sent is out any more (writing sends what is due)."""
         while self._running:
@@ -80,7 +95,7 @@ class ThreadRunner:
                  trace: TracebackType | None) -> None:
         # Interrupted (Ctrl+C): what has not started is dropped; what has, ends at its
         # deadline. Outcomes not written are asked for again by the next run.
-        self._pool.shutdown(wait=error is None, cancel_futures=True)
+        self._pool.shutdown(wait=error is None and not self._abandoned, cancel_futures=True)
 
 
 class StoreTrouble:

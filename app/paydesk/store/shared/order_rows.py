@@ -33,7 +33,7 @@ from paydesk.store.rows import status_from_text
 COLUMNS = (
     "client_id", "order_id", "till", "amount", "email", "note", "url", "status", "creation",
     "created_at", "paid_at", "last_checked_at", "confirmed_at", "last_pending_at",
-    "last_error", "last_error_detail",
+    "last_error", "last_error_detail", "cashier", "shift",
 )
 SELECT_COLUMNS = ", ".join(COLUMNS)
 
@@ -59,6 +59,9 @@ MERGED = {
     # Python's "current.url or incoming.url": an empty text counts as none.
     "url": "COALESCE(NULLIF(orders.url, ''), EXCLUDED.url)",
     "till": "COALESCE(NULLIF(orders.till, ''), EXCLUDED.till)",
+    # Written with the order and never changed; a record from before has none.
+    "cashier": "COALESCE(NULLIF(orders.cashier, ''), EXCLUDED.cashier)",
+    "shift": "COALESCE(orders.shift, EXCLUDED.shift)",
     # LEAST and GREATEST pass over NULLs: a time known on one side only is kept.
     "paid_at": "LEAST(orders.paid_at, EXCLUDED.paid_at)",
     "confirmed_at": "LEAST(orders.confirmed_at, EXCLUDED.confirmed_at)",
@@ -123,6 +126,7 @@ def order_params(order: Order) -> tuple[Any, ...]:
         _time(order.paid_at), _time(order.last_checked_at), _time(order.confirmed_at),
         _time(order.last_pending_at),
         None if error is None else error.code, None if error is None else error.detail,
+        order.cashier, order.shift,
     )
 
 
@@ -130,7 +134,8 @@ def order_from_row(row: Sequence[Any]) -> Order:
     """An order from a row selected with :data:`SELECT_COLUMNS` (not checked by a
     till here: ``next_check_at`` is the journal's own)."""
     (client_id, order_id, till, amount, email, note, url, status, creation, created_at,
-     paid_at, last_checked_at, confirmed_at, last_pending_at, error, error_detail) = row[:16]
+     paid_at, last_checked_at, confirmed_at, last_pending_at, error, error_detail, cashier,
+     shift) = row[:18]
     created = _utc(created_at)
     assert created is not None
     return Order(
@@ -140,6 +145,7 @@ def order_from_row(row: Sequence[Any]) -> Order:
         next_check_at=None,
         last_error=None if error is None else Failure(error, error_detail),
         confirmed_at=_utc(confirmed_at), last_pending_at=_utc(last_pending_at), till=till,
+        cashier=cashier, shift=None if shift is None else int(shift),
     )
 
 

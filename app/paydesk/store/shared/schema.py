@@ -193,7 +193,47 @@ _V2_WATCHED = SharedMigration(
     ),
 )
 
-MIGRATIONS: tuple[SharedMigration, ...] = (_V1_BOOK, _V2_WATCHED)
+_V3_SHIFTS = SharedMigration(
+    3,
+    "each order's cashier and shift; the shop's cashiers and every till's shifts",
+    (
+        # As in a till's book (store/migrations.py step 11): records from before have none.
+        "ALTER TABLE orders ADD COLUMN cashier text NOT NULL DEFAULT ''",
+        "ALTER TABLE orders ADD COLUMN shift bigint",
+        "CREATE INDEX orders_by_shift ON orders (client_id, till, shift)"
+        " WHERE shift IS NOT NULL",
+        # The shop's cashiers, shared by its tills: the PIN only as its scrypt hash.
+        """
+        CREATE TABLE cashiers (
+            name text PRIMARY KEY,
+            role text NOT NULL CHECK (role IN ('cashier', 'owner')),
+            pin_hash bytea NOT NULL,
+            pin_salt bytea NOT NULL,
+            pin_scheme text NOT NULL,
+            created_at timestamptz NOT NULL,
+            removed_at timestamptz
+        )
+        """,
+        # Every till's shifts, numbered per till, with the frozen report once closed
+        # (written with closed_at: a shift is open, or closed with its report whole).
+        """
+        CREATE TABLE shifts (
+            till text NOT NULL,
+            number bigint NOT NULL,
+            cashier text NOT NULL,
+            opened_at timestamptz NOT NULL,
+            closed_at timestamptz,
+            closed_by text,
+            report jsonb,
+            PRIMARY KEY (till, number),
+            CHECK ((closed_at IS NULL) = (report IS NULL))
+        )
+        """,
+        "CREATE INDEX shifts_by_close ON shifts (closed_at)",
+    ),
+)
+
+MIGRATIONS: tuple[SharedMigration, ...] = (_V1_BOOK, _V2_WATCHED, _V3_SHIFTS)
 
 #: The group role a shop's tills log in through (docs/shop-setup.md), and what a till
 #: may do: read the book, add orders and what it learns of them, hold leases; never
@@ -203,6 +243,7 @@ _TILL_GRANTS = (
     f"GRANT SELECT ON book_meta TO {TILL_ROLE}",
     f"GRANT SELECT, INSERT, UPDATE ON orders, status_history, creation_attempts TO {TILL_ROLE}",
     f"GRANT SELECT, INSERT, UPDATE, DELETE ON leases TO {TILL_ROLE}",
+    f"GRANT SELECT, INSERT, UPDATE ON cashiers, shifts TO {TILL_ROLE}",
     f"GRANT USAGE ON SEQUENCE order_changes TO {TILL_ROLE}",
 )
 LATEST_SHARED_VERSION = MIGRATIONS[-1].version
