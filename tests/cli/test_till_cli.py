@@ -71,7 +71,8 @@ def test_export_writes_one_tills_orders_with_the_till_column(
     assert run.code == 0, run.err
     header, *rows = list(csv.reader(io.StringIO(run.out.lstrip("\ufeff"))))
     column = header.index("till")
-    assert column == len(header) - 2  # last but the status in PayDesk's words, newer
+    # Before the newer columns: the status in PayDesk's words, the cashier and the shift.
+    assert header[column:] == ["till", "phase", "cashier", "shift"]
     assert [(row[1], row[column]) for row in rows] == [("b-1", "Till 2")]
     run = paydesk("export", "-", env=ENV)
     assert len(list(csv.reader(io.StringIO(run.out)))) == 5  # every till's
