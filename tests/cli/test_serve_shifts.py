@@ -25,7 +25,7 @@ from paydesk.store import OrderStore
 
 from cli_process import Paydesk, Spawned
 from payment_page import decide
-from terminal_client import EventReader, TillProgram
+from terminal_client import Checked, EventReader, TillProgram
 
 SERVING = "serves the till program's API at"
 _ADDRESS = re.compile("(" + re.escape("http://127.0.0.1") + r":\d+)/v1")
@@ -48,14 +48,18 @@ def shop(back_office: Paydesk) -> Paydesk:
 
 
 class Heard:
-    """Every answer the till program got, for the PIN's search at the end."""
+    """Every answer the till program got, each one as the API's document describes it,
+    kept for the PIN's search at the end."""
 
     def __init__(self, till: TillProgram) -> None:
-        self.till = till
+        self.checked = Checked(till)
         self.texts: list[str] = []
 
+    def talk_to(self, till: TillProgram) -> None:
+        self.checked.till = till
+
     def __call__(self, method: str, path: str, **kwargs: Any) -> requests.Response:
-        reply = self.till.call(method, path, **kwargs)
+        reply = self.checked.call(method, path, **kwargs)
         self.texts.append(f"{reply.status_code} {reply.headers} {reply.text}")
         return reply
 
@@ -110,6 +114,7 @@ def test_a_shift_opened_paid_in_closed_with_an_order_pending_paid_after_the_clos
         assert opened.headers["Location"] == f"/v1/shifts/{number}"
         _id, kind, said = events.next()
         assert (kind, said["number"], said["state"]) == ("shift_opened", number, "open")
+        call.checked.fits_schema(said, "Shift")
         # The same request again: the same shift; the reference with another cashier,
         # or another shift while this one is open: refused.
         again = call("POST", "/v1/shift/open", json=opening("Z-1"))
@@ -143,6 +148,7 @@ def test_a_shift_opened_paid_in_closed_with_an_order_pending_paid_after_the_clos
             _id, kind, said = events.next()
             if kind == "shift_closed":
                 break
+        call.checked.fits_schema(said, "Shift")
         frozen = said["report"]
         assert (said["number"], said["state"], said["closed_by"]) == (number, "closed", "Anna")
         assert frozen["frozen"] is True
@@ -162,6 +168,7 @@ def test_a_shift_opened_paid_in_closed_with_an_order_pending_paid_after_the_clos
         assert decide(late["link"], "approve", "buyer@example.com").ok
         _id, _kind, paid_late = events.until("paid", late["order_id"])
         assert paid_late["shift"] == number
+        call.checked.fits_schema(paid_late, "Payment")
         following = call("POST", "/v1/shift/open", json=opening("Z-2", "Boris", BORIS_PIN))
         assert following.status_code == 201, following.text
         next_number = following.json()["number"]
@@ -207,7 +214,7 @@ def test_a_pin_is_checked_throttled_and_never_said_and_a_restart_keeps_the_refer
     running.kill()  # SIGKILL: the reference is in the book, not in the server's memory
 
     again, till = serve(shop)
-    call.till = till
+    call.talk_to(till)
     try:
         repeat = call("POST", "/v1/shift/open", json=opening("Z-8", "Boris", BORIS_PIN))
         assert repeat.status_code == 200 and repeat.json()["replayed"] is True
