@@ -47,7 +47,6 @@ from aiohttp import web
 
 from paydesk.core.desk import NOTE_MAX
 from paydesk.core.display_guard import host_is_allowed
-from paydesk.core.problems import failure_of
 from paydesk.core.served_loop import Limits, ServedLoop, open_site, vouch
 from paydesk.core.terminal_address import ADDRESS_FILE, LOCK_FILE
 from paydesk.core.terminal_events import EventLog, first_event_id
@@ -59,7 +58,6 @@ from paydesk.domain.errors import InputError
 from paydesk.domain.failures import ApiFailureCode, Failure, ShiftFailureCode, reused_amounts
 from paydesk.domain.money import MAX_AMOUNT, check_kopecks
 from paydesk.domain.orders import CreationState, Order, normalize_email
-from paydesk.store.errors import StoreError
 
 log = logging.getLogger(__name__)
 
@@ -368,10 +366,8 @@ class TerminalApi:
         shifts = self._shifts
         if shifts is None:
             return _json(200, {"shifts": "off", "shift": None})
-        try:
-            return _json(200, await self._in_worker(shifts.current))
-        except StoreError as exc:
-            return problem(503, failure_of(exc))
+        current = await self._in_worker(shifts.current)
+        return _shift_answer(current) if isinstance(current, ShiftAnswer) else _json(200, current)
 
     async def _get_shift(self, request: web.Request) -> web.Response:
         number = request.match_info["number"]

@@ -142,14 +142,20 @@ class TerminalShifts:
 
     # -- reading ------------------------------------------------------------------------
 
-    def current(self) -> dict[str, object]:
-        """``GET /v1/shift``: whether shifts are on, and the open shift (or None)."""
+    def current(self) -> ShiftAnswer | dict[str, object]:
+        """``GET /v1/shift``: whether shifts are on, and the open shift (or None); or why
+        the book could not say."""
         if not self.on:
             return {"shifts": "off", "shift": None}
+        answer = self._answering(self._current)
+        return answer.shift if answer.failure is None and answer.shift is not None else answer
+
+    def _current(self) -> ShiftAnswer:
         with self._book() as (_store, _desk, shifts):
             shift = shifts.current()
-            return {"shifts": "on",
-                    "shift": None if shift is None else self.view(shift, shifts.report())}
+            return ShiftAnswer(200, {
+                "shifts": "on",
+                "shift": None if shift is None else self.view(shift, shifts.report())})
 
     def shift(self, number: int) -> ShiftAnswer:
         """``GET /v1/shifts/{number}``: the shift and its report (frozen once closed)."""
@@ -296,6 +302,9 @@ class TerminalShifts:
                 wait = max(1, math.ceil(float(failure.detail or 1)))
             return ShiftAnswer(_STATUS.get(exc.code, 422), failure=failure, retry_after=wait)
         except StoreError as exc:
+            return ShiftAnswer(503, failure=failure_of(exc))
+        except Exception as exc:  # not set up, a keychain missing: one line, never a 5xx trace
+            log.warning("The till program's shift request failed: %s", type(exc).__name__)
             return ShiftAnswer(503, failure=failure_of(exc))
 
     def _say(self, kind: str, shown: dict[str, object]) -> None:
