@@ -160,7 +160,7 @@
         <translation>&amp;Вид</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="185"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="244"/>
         <source>(unnamed)</source>
         <translation>(без имени)</translation>
     </message>
@@ -217,7 +217,7 @@
         <translation>Окно на этом экране</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="65"/>
+        <location filename="../../app/paydesk/core/export.py" line="67"/>
         <source>Abandoned</source>
         <translation>Отменено</translation>
     </message>
@@ -247,8 +247,8 @@
         <translation>Все кассы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="47"/>
-        <location filename="../../app/paydesk/cli/report_command.py" line="192"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="49"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="251"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="85"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="135"/>
@@ -260,6 +260,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="40"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="56"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="50"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="78"/>
         <source>Amount, ₽</source>
@@ -319,6 +320,11 @@
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="58"/>
         <source>any free port</source>
         <translation>любой свободный</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="33"/>
+        <source>As of {0}</source>
+        <translation>На {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/display_page.py" line="45"/>
@@ -386,6 +392,21 @@
         <translation>Экранов покупателя: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="44"/>
+        <source>By cashier</source>
+        <translation>По кассирам</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="45"/>
+        <source>By hour</source>
+        <translation>По часам</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/export.py" line="52"/>
+        <source>Cashier</source>
+        <translation>Кассир</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="123"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
@@ -396,7 +417,7 @@
         <translation>Проверять другие ожидающие через:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="61"/>
+        <location filename="../../app/paydesk/core/export.py" line="63"/>
         <source>Check status</source>
         <translation>Проверить</translation>
     </message>
@@ -448,7 +469,7 @@
         <translation>Проверяем оплату…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="60"/>
+        <location filename="../../app/paydesk/core/export.py" line="62"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="238"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="46"/>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="288"/>
@@ -464,6 +485,11 @@
         <location filename="../../app/paydesk/ui/report/dialog.py" line="214"/>
         <source>Close</source>
         <translation>Закрыть</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="32"/>
+        <source>Closed {0} by {1}</source>
+        <translation>Закрыта {0}, {1}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/printer_section.py" line="58"/>
@@ -548,7 +574,7 @@
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="46"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="48"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="166"/>
         <source>Count</source>
         <translation>Кол-во</translation>
@@ -587,7 +613,7 @@
         <translation>Создан {time}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="57"/>
+        <location filename="../../app/paydesk/core/export.py" line="59"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="137"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
         <source>Creating…</source>
@@ -635,7 +661,7 @@
         <translation>Папка данных: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="158"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="217"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Day</source>
         <translation>День</translation>
@@ -747,7 +773,8 @@
         <translation>Esc — следующий платёж; этот завершится в фоне.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="64"/>
+        <location filename="../../app/paydesk/core/export.py" line="66"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="40"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="56"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
@@ -805,6 +832,11 @@
         <translation>Первый день</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="46"/>
+        <source>First sale {0}</source>
+        <translation>Первая продажа {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="93"/>
         <source>Fixed in the demo: it pays into the built-in sandbox, which has an address, client ID and key of its own.</source>
         <translation>В демо-режиме не меняется: оплата идёт во встроенную песочницу, у которой свой адрес, ID клиента и ключ.</translation>
@@ -820,12 +852,12 @@
         <translation>Найден у платёжного сервиса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="39"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="41"/>
         <source>Fri</source>
         <translation>пт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="47"/>
         <source>From</source>
         <translation>Начало</translation>
     </message>
@@ -840,7 +872,7 @@
         <translation>Во весь экран</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="211"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="270"/>
         <source>Generated {0}</source>
         <translation>Сформирован {0}</translation>
     </message>
@@ -870,7 +902,7 @@
         <translation>Скрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="159"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="218"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="212"/>
         <source>Hour</source>
         <translation>Час</translation>
@@ -957,6 +989,11 @@
         <translation>Проверен</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="49"/>
+        <source>last checked {0}</source>
+        <translation>последняя проверка {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="111"/>
         <source>Last day</source>
         <translation>Последний день</translation>
@@ -965,6 +1002,11 @@
         <location filename="../../app/paydesk/ui/orders/details.py" line="94"/>
         <source>Last error</source>
         <translation>Последняя ошибка</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="47"/>
+        <source>Last sale {0}</source>
+        <translation>Последняя продажа {0}</translation>
     </message>
     <message>
         <source>Leave the password out of the address: it is kept in the keychain (paydesk config set book_password) or in ~/.pgpass.</source>
@@ -976,7 +1018,8 @@
         <translation>Не пишите пароль в адресе: введите его в поле «Пароль» ниже (или укажите в ~/.pgpass).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="47"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="54"/>
         <source>Line</source>
         <translation>Строка</translation>
     </message>
@@ -991,7 +1034,7 @@
         <translation>Папка журнала: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="39"/>
         <source>Mon</source>
         <translation>пн</translation>
     </message>
@@ -1009,6 +1052,11 @@
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="103"/>
         <source>Name of the paired device</source>
         <translation>Имя подключённого устройства</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="50"/>
+        <source>never checked</source>
+        <translation>не проверялся</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="69"/>
@@ -1068,7 +1116,7 @@
         <translation>За этот период платежей нет</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="205"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="264"/>
         <source>No payments in this period.</source>
         <translation>За этот период оплат нет.</translation>
     </message>
@@ -1093,6 +1141,11 @@
         <translation>нет; например tcp://192.0.2.10:9100</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="29"/>
+        <source>Not a fiscal document</source>
+        <translation>Не фискальный документ</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/receipts.py" line="59"/>
         <source>Not a fiscal receipt</source>
         <translation>Не является фискальным чеком</translation>
@@ -1103,7 +1156,8 @@
         <translation>Оплата невозможна</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="58"/>
+        <location filename="../../app/paydesk/core/export.py" line="60"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="42"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="48"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="59"/>
@@ -1206,6 +1260,11 @@
         <translation>Открыть папку журнала</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="31"/>
+        <source>Opened {0} by {1}</source>
+        <translation>Открыта {0}, {1}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="58"/>
         <source>optional</source>
         <translation>необязательно</translation>
@@ -1216,6 +1275,7 @@
         <translation>необязательно, остаётся на этом компьютере</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="61"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="84"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
         <source>Order</source>
@@ -1264,7 +1324,8 @@
         <translation>Заказ {short_id} на {amount} оплачен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="191"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="250"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="55"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="165"/>
         <source>Orders</source>
         <translation>Заказы</translation>
@@ -1273,6 +1334,16 @@
         <location filename="../../app/paydesk/ui/settings/counter_section.py" line="124"/>
         <source>Orders expire after:</source>
         <translation>Срок действия заказа:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="48"/>
+        <source>Orders still unanswered</source>
+        <translation>Заказы без окончательного ответа</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="59"/>
+        <source>Outcome</source>
+        <translation>Итог</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="59"/>
@@ -1287,7 +1358,8 @@
     <message>
         <location filename="../../app/paydesk/core/display_page.py" line="31"/>
         <location filename="../../app/paydesk/core/export.py" line="45"/>
-        <location filename="../../app/paydesk/core/export.py" line="62"/>
+        <location filename="../../app/paydesk/core/export.py" line="64"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="38"/>
         <location filename="../../app/paydesk/ui/orders/details.py" line="92"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
@@ -1304,7 +1376,13 @@
         <translation>Оплачено после</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="49"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="55"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="51"/>
+        <source>Paid after the close of shift {0}</source>
+        <translation>Оплачено после закрытия смены {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="51"/>
         <source>Paid at an approximate time</source>
         <translation>Оплачено в приблизительное время</translation>
     </message>
@@ -1320,12 +1398,12 @@
         <translation>Оплачено между {0} и {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="207"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="266"/>
         <source>Paid by day</source>
         <translation>Оплачено по дням</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="208"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="267"/>
         <source>Paid by hour</source>
         <translation>Оплачено по часам</translation>
     </message>
@@ -1338,6 +1416,11 @@
         <location filename="../../app/paydesk/ui/payment/panel.py" line="291"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="57"/>
+        <source>Paid orders</source>
+        <translation>Оплачено заказов</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/document.py" line="265"/>
@@ -1370,6 +1453,16 @@
         <translation>Оплачено сегодня: {amount}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="52"/>
+        <source>paid {0}</source>
+        <translation>оплачено {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="54"/>
+        <source>paid {0}  {1}</source>
+        <translation>оплачено {0}  {1}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/receipts.py" line="57"/>
         <source>Paid {time}</source>
         <translation>Оплачено {time}</translation>
@@ -1378,6 +1471,11 @@
         <location filename="../../app/paydesk/ui/payment/display_phases.py" line="27"/>
         <source>Paid — thank you</source>
         <translation>Оплачено — спасибо</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="58"/>
+        <source>Paid, ₽</source>
+        <translation>Оплачено, ₽</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="77"/>
@@ -1678,7 +1776,8 @@ QR payments at a shop counter.</source>
         <translation>Переподключение к кассе…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="63"/>
+        <location filename="../../app/paydesk/core/export.py" line="65"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="39"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
         <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="25"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
@@ -1696,7 +1795,7 @@ QR payments at a shop counter.</source>
         <translation>Переименовать подключённое устройство</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="187"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="246"/>
         <source>Report for {0} (local time)</source>
         <translation>Отчёт за {0} (местное время)</translation>
     </message>
@@ -1722,11 +1821,17 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/receipts.py" line="53"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="35"/>
         <source>RUB</source>
         <translation>руб.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="39"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="34"/>
+        <source>Sales</source>
+        <translation>Продажи</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="41"/>
         <source>Sat</source>
         <translation>сб</translation>
     </message>
@@ -1817,6 +1922,11 @@ QR payments at a shop counter.</source>
         <translation>Секретный ключ: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="54"/>
+        <source>Section</source>
+        <translation>Раздел</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/details.py" line="105"/>
         <source>Seen at</source>
         <translation>Когда замечен</translation>
@@ -1874,9 +1984,34 @@ QR payments at a shop counter.</source>
         <translation>Общая книга заказов: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/export.py" line="53"/>
+        <source>Shift</source>
+        <translation>Смена</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="52"/>
+        <source>Shift sales by till</source>
+        <translation>Продажи смен по кассам</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="53"/>
+        <source>Shift sales by till and cashier</source>
+        <translation>Продажи смен по кассам и кассирам</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/domain/catalogue.py" line="306"/>
         <source>Shift {0} is already open on this till. Close it before opening another.</source>
         <translation>Смена {0} на этой кассе уже открыта. Закройте её, прежде чем открывать новую.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="27"/>
+        <source>Shift {0} report</source>
+        <translation>Отчёт о смене {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="28"/>
+        <source>Shift {0}: report so far (the shift is open)</source>
+        <translation>Смена {0}: отчёт на текущий момент (смена открыта)</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="106"/>
@@ -1949,7 +2084,12 @@ QR payments at a shop counter.</source>
         <translation>Статус неизвестен — проверьте</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="40"/>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="41"/>
+        <source>Still unanswered</source>
+        <translation>Без окончательного ответа</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/cli/report_command.py" line="42"/>
         <source>Sun</source>
         <translation>вс</translation>
     </message>
@@ -2867,7 +3007,7 @@ QR payments at a shop counter.</source>
         <translation>У этого пользователя нет доступа к чековому принтеру {address}. В Linux добавьте правило udev из docs/receipt-printer.md (USB) или вступите в группу dialout (последовательный порт), затем подключите принтер заново.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="40"/>
         <source>Thu</source>
         <translation>чт</translation>
     </message>
@@ -2890,6 +3030,7 @@ QR payments at a shop counter.</source>
         <translation>API для кассы: {0}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="30"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="43"/>
         <source>Till: {0}</source>
         <translation>Касса: {0}</translation>
@@ -2922,7 +3063,7 @@ QR payments at a shop counter.</source>
         <translation>Время истекло</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="46"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="48"/>
         <source>To</source>
         <translation>Конец</translation>
     </message>
@@ -2956,6 +3097,7 @@ QR payments at a shop counter.</source>
         <translation>Слишком много неверных PIN-кодов. Повторите через {0} с.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/core/shifts/paper.py" line="60"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="210"/>
         <source>Total</source>
         <translation>Итого</translation>
@@ -2976,7 +3118,7 @@ QR payments at a shop counter.</source>
         <translation>Попробовать демо</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="39"/>
         <source>Tue</source>
         <translation>вт</translation>
     </message>
@@ -2991,7 +3133,7 @@ QR payments at a shop counter.</source>
         <translation>Введите секретный ключ, чтобы сохранить его в файле.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="66"/>
+        <location filename="../../app/paydesk/core/export.py" line="68"/>
         <source>Unknown</source>
         <translation>Неизвестно</translation>
     </message>
@@ -3026,7 +3168,7 @@ QR payments at a shop counter.</source>
         <translation>Подождите минуту, затем попросите у кассира новый код подключения.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/core/export.py" line="59"/>
+        <location filename="../../app/paydesk/core/export.py" line="61"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="43"/>
         <source>Waiting</source>
         <translation>Ожидает</translation>
@@ -3037,7 +3179,7 @@ QR payments at a shop counter.</source>
         <translation>Ожидает оплаты</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="38"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="40"/>
         <source>Wed</source>
         <translation>ср</translation>
     </message>
@@ -3108,7 +3250,7 @@ QR payments at a shop counter.</source>
         <translation>Платежей: {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="169"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="228"/>
         <source>{0} to {1}</source>
         <translation>{0} — {1}</translation>
     </message>
@@ -3118,7 +3260,7 @@ QR payments at a shop counter.</source>
         <translation>{0} — был на связи {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="186"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="245"/>
         <source>{0}, till {1}</source>
         <translation>{0}, касса {1}</translation>
     </message>
@@ -3206,7 +3348,7 @@ The till program&apos;s reference: {reference}</source>
         <translation>≈ {0} (сервис не сообщает точное время)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/cli/report_command.py" line="200"/>
+        <location filename="../../app/paydesk/cli/report_command.py" line="259"/>
         <source>≈ {0} of the payments were seen more than a minute after they could have been made: their times are approximate.</source>
         <translation>≈ {0} из оплат замечены больше чем через минуту после того, как могли быть сделаны: их время приблизительное.</translation>
     </message>

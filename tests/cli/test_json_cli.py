@@ -24,7 +24,7 @@ from cli_process import RunPaydesk, paydesk_for
 ORDER_KEYS = {
     "created_at", "order_id", "amount", "amount_kopecks", "email", "note", "status", "phase",
     "creation", "paid_at", "paid_time_approximate", "paid_after", "last_checked_at", "url",
-    "till",
+    "till", "cashier", "shift",
 }
 SECRET = "Recognisable-Secret-7f3a"
 

@@ -154,14 +154,17 @@ def test_a_paid_time_known_only_roughly_says_so(tmp_path: Path) -> None:
 
 def test_new_columns_come_last_so_the_others_stay_where_they_were() -> None:
     stream = io.StringIO(newline="")
-    write_csv([replace(ORDERS[0], till="Касса 2"), ORDERS[1]], stream)
+    write_csv([replace(ORDERS[0], till="Касса 2", cashier="Анна", shift=7), ORDERS[1]],
+              stream)
     header, first, second = list(csv.reader(io.StringIO(stream.getvalue())))
     assert header[:12] == [
         "created_at", "order_id", "amount", "email", "note", "status", "creation",
         "paid_at", "paid_time_approximate", "paid_after", "last_checked_at", "url"]
-    assert header[12:] == ["till", "phase"]
+    assert header[12:] == ["till", "phase", "cashier", "shift"]
     assert (first[12], second[12]) == ("Касса 2", "")
     assert (first[5], first[13]) == ("approve", "paid")  # the service's word, PayDesk's code
+    # Who took it and in which shift; empty for an order taken without shifts.
+    assert (first[14], first[15], second[14], second[15]) == ("Анна", "7", "", "")
 
 
 def test_a_people_s_csv_has_headings_and_statuses_in_words() -> None:
@@ -173,6 +176,8 @@ def test_a_people_s_csv_has_headings_and_statuses_in_words() -> None:
     write_csv([ORDERS[0], pending, odd], stream, CsvFormat.for_language("en"), words=str)
     header, *rows = list(csv.reader(io.StringIO(stream.getvalue())))
     assert header == [HEADINGS[column] for column in COLUMNS]
-    assert header[5] == "Service status" and header[-1] == "Status"
-    assert [(row[5], row[-1]) for row in rows] == [
+    phase = COLUMNS.index("phase")
+    assert header[5] == "Service status" and header[phase] == "Status"
+    assert header[-2:] == ["Cashier", "Shift"]
+    assert [(row[5], row[phase]) for row in rows] == [
         ("approve", "Paid"), ("pending", "Waiting"), ("refunded", "Unknown: refunded")]

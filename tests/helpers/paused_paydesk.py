@@ -13,14 +13,20 @@ exactly there, or let it go on. The points, in the order they are reached:
 - ``after_send``: the service has answered, and nothing of its answer is saved;
 - ``settings_save``: a save of the settings has begun: nothing read, nothing locked;
 - ``settings_read``: the settings file is read and changed (under the settings' lock,
-  if the save takes one), and not written yet.
+  if the save takes one), and not written yet;
+- ``close_freezing``: a shift's close has asked the service, and the report is not
+  begun;
+- ``close_in_freeze``: inside the transaction that closes the shift, its report made and
+  nothing of it written yet (the book's write lock held);
+- ``close_frozen``: the shift is closed with its report (committed), nothing printed.
 
 Besides, each time a save waits for the settings' lock it says ``at settings_lock``
 first, so a test can tell a process waiting there from one that never got that far.
 
 The pauses wrap the core's own steps (``OrderDesk.start_order`` writes the order,
 ``OrderDesk.record_creation`` saves the answer, ``Runtime.save_settings`` saves the
-settings with ``settings.save`` after reading them), so the app carries no test hook.
+settings with ``settings.save`` after reading them, ``OrderStore.freeze_shift`` closes a
+shift with its report), so the app carries no test hook.
 """
 
 from __future__ import annotations
@@ -34,8 +40,10 @@ from paydesk.core.desk import OrderDesk
 from paydesk.core.runtime import Runtime
 from paydesk.domain.orders import Order
 from paydesk.launch import main
+from paydesk.store import OrderStore
 
-POINTS = ("before_write", "after_write", "after_send", "settings_save", "settings_read")
+POINTS = ("before_write", "after_write", "after_send", "settings_save", "settings_read",
+          "close_freezing", "close_in_freeze", "close_frozen")
 
 
 def pause(point: str) -> None:
@@ -78,10 +86,25 @@ def install(points: str) -> None:
         pause_at("settings_read")
         save(*args, **kwargs)
 
+    freeze_shift = OrderStore.freeze_shift
+
+    def paused_freeze_shift(self: OrderStore, number: int, by: str, at: Any,
+                            report: Any) -> Any:
+        def made(closed: Any) -> str:
+            text: str = report(closed)
+            pause_at("close_in_freeze")
+            return text
+
+        pause_at("close_freezing")
+        frozen = freeze_shift(self, number, by, at, made)
+        pause_at("close_frozen")
+        return frozen
+
     OrderDesk.start_order = paused_start_order  # type: ignore[method-assign]
     OrderDesk.record_creation = paused_record_creation  # type: ignore[method-assign]
     Runtime.save_settings = paused_save_settings  # type: ignore[method-assign]
     settings.save = paused_save
+    OrderStore.freeze_shift = paused_freeze_shift  # type: ignore[method-assign]
     wait_for_lock = getattr(settings, "wait_for_lock", None)
     if wait_for_lock is not None:  # a save that takes the settings' lock
 

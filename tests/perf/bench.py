@@ -64,6 +64,9 @@ against a baseline measured in the same run, interleaved with it:
   PayDesk's window in a process of its own and paid on the sandbox's page: the window's
   CPU per sale at the 1 000th sale over at the 100th, its memory and open files
   (bench_day.py says what each figure is).
+- ``shifts``: closing a shift of 2 000 orders, 100 of them open, at a real service's
+  latency, over the service's own time for those checks; the report of 5 000 orders
+  (bench_shifts.py says what each figure is).
 - ``million``: the window on a till's book of 1 000 000 orders (bench_million.py);
   run only when named (``--only million``), as building the book takes minutes.
 
@@ -135,9 +138,12 @@ BUDGETS: dict[str, tuple[float, str]] = {
     "day_cpu_ratio_1000_100": (1.25, "window's CPU per sale, at the 1 000th / at the 100th"),
     "day_rss_mib_per_1000": (5, "window's RSS growth per 1 000 sales, MiB"),
     "day_open_files_growth": (0, "window's open files, at the 1 000th sale - at the 100th"),
+    # Shifts (bench_shifts.py):
+    "shift_close_over_checks_s": (1.0, "close of 2 000 orders, 100 open, over the service's "
+                                  "time for their checks at 8 in flight, 80 ± 20 ms"),
 }
 PARTS = ("startup", "create", "status", "refresh", "history", "external", "sandbox", "shared",
-         "printer", "web", "terminal", "day")
+         "printer", "web", "terminal", "day", "shifts")
 #: Parts run only when named (--only): building their book takes minutes.
 EXTRA_PARTS = ("million",)
 
@@ -186,7 +192,12 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
             import bench_day
 
             figures.update(bench_day.bench_day(sizes == QUICK, work))
-        gui = Gui() if set(parts) - {"startup", "sandbox", "day"} else None
+        if "shifts" in parts:
+            log("shifts")
+            import bench_shifts
+
+            figures.update(bench_shifts.bench_shifts(sizes == QUICK, work))
+        gui = Gui() if set(parts) - {"startup", "sandbox", "day", "shifts"} else None
         if "sandbox" in parts:
             log("sandbox")
             figures.update(bench_sandbox(sizes, work, sandbox))

@@ -10,13 +10,17 @@ import textwrap
 from typing import Any
 
 from paydesk.cli import exit_codes
+from paydesk.cli.cashier_command import signed_in
 from paydesk.cli.formats import add_format, print_json
 from paydesk.core import settings as settings_file
 from paydesk.core.runtime import Runtime
 from paydesk.core.setting_vars import Applies
 from paydesk.core.settings import DECLARED
 from paydesk.core.shared_book import BookAddress
+from paydesk.core.shifts import Cashiers
 from paydesk.core.terminal_address import running_api_address
+from paydesk.domain.failures import ShiftFailureCode
+from paydesk.domain.shift_errors import ShiftError
 from paydesk.gateway.endpoint import parse_base_url
 from paydesk.gateway.errors import GatewayConfigError
 from paydesk.support.secret_store import FILE_WARNING, SecretStore, SecretStoreError, mask
@@ -46,7 +50,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     change.add_argument("name")
     change.add_argument("value", nargs="?")
-    change.add_argument("--stdin", action="store_true", help="read the secret key from stdin")
+    change.add_argument("--stdin", action="store_true", help="read the secret key from stdin "
+                        "(with --by, the owner's PIN on the line before)")
+    change.add_argument("--by", metavar="OWNER", help="with shifts on and cashiers set up: "
+                        "the owner changing it, with their PIN (hidden prompt or --stdin)")
     change.set_defaults(run=run_set)
 
 
@@ -136,6 +143,7 @@ def settings_record(runtime: Runtime) -> dict[str, Any]:
 def run_set(args: argparse.Namespace, runtime: Runtime) -> int:
     if runtime.is_demo:
         return _set_for_the_demo(args, runtime)
+    _owner_signs(args, runtime)
     if args.name == SECRET_NAME:
         return _set_secret(args, runtime)
     if args.name == BOOK_PASSWORD_NAME:
@@ -213,6 +221,21 @@ def _set_secret(args: argparse.Namespace, runtime: Runtime) -> int:
     store.set(client_id, secret)
     print(f"{SECRET_NAME} saved in {_kept_in(store)}")
     return exit_codes.OK
+
+
+def _owner_signs(args: argparse.Namespace, runtime: Runtime) -> None:
+    """With shifts on and cashiers set up, only an owner changes a setting: ``--by`` and
+    their PIN (ShiftError OWNER_ONLY, WRONG_PIN... otherwise). With no cashier yet, anyone
+    may (or shifts could never be turned off again)."""
+    if not runtime.settings.shifts:
+        return
+    with runtime.open_store() as store:
+        cashiers = Cashiers(store)
+        if not cashiers.exist():
+            return
+        if not args.by:
+            raise ShiftError(ShiftFailureCode.OWNER_ONLY)
+        cashiers.require_owner(signed_in(cashiers, args.by, args))
 
 
 def _read_hidden(args: argparse.Namespace, prompt: str) -> str:

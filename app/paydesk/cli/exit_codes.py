@@ -27,6 +27,9 @@ NO_WINDOW = 7
 #: The receipt printer did not print (not found, refused, timed out, stopped mid-slip,
 #: no permission); the message says how to fix it. Nothing else was changed.
 PRINTER = 8
+#: Refused by the shifts or the cashiers (shifts on and no shift open, a shift already
+#: open, a wrong or locked PIN, not an owner, not your shift); nothing was changed.
+SHIFT = 9
 #: Stopped with Ctrl+C (SIGINT): 128 + the signal's number, as shells report it.
 INTERRUPTED = 130
 

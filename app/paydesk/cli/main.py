@@ -16,6 +16,7 @@ from paydesk.cli import (
     about_command,
     book_command,
     book_step,
+    cashier_command,
     completion_command,
     config_command,
     dates,
@@ -24,6 +25,7 @@ from paydesk.cli import (
     order_commands,
     print_command,
     report_command,
+    shift_command,
     terminal_command,
 )
 from paydesk.cli.options import common_options
@@ -34,6 +36,7 @@ from paydesk.core.book_reader import StoreError
 from paydesk.core.runtime import NotConfiguredError, open_runtime
 from paydesk.core.settings import DECLARED, SettingsError
 from paydesk.domain.errors import InputError
+from paydesk.domain.shift_errors import ShiftError
 from paydesk.gateway import GatewayError
 from paydesk.sandbox import cli as sandbox_cli
 from paydesk.support.logs import setup_command_logging
@@ -63,6 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
         "or faulty, 5 local storage (nothing sent) or the shared order book (paydesk book), "
         "6 the service has the order but it could not be saved (never create it again: "
         "'paydesk refresh' finishes it), 8 the receipt printer failed (paydesk print), "
+        "9 refused by the shifts or cashiers (no open shift, a wrong or locked PIN, not an "
+        "owner), "
         "130 interrupted (Ctrl+C). --json is --format json on every command that prints a "
         "result.",
         parents=[common_options()],
@@ -77,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     about_command.add_parser(sub)
     display_command.add_parser(sub)
     terminal_command.add_parser(sub)
+    cashier_command.add_parser(sub)
+    shift_command.add_parser(sub)
     sub.add_parser(
         "serve", help="run PayDesk without a window: the watching, the till program's API "
         "and the buyer's web screen, until Ctrl+C or SIGTERM",
@@ -152,6 +159,8 @@ def _run_command(args: argparse.Namespace) -> int:
             return int(args.run(args, runtime))
     except InputError as exc:
         return fail(f"{exc.field}: {exc}", exit_codes.USAGE)
+    except ShiftError as exc:
+        return fail(str(exc), exit_codes.SHIFT)
     except (NotConfiguredError, SettingsError, SecretStoreError) as exc:
         return fail(str(exc), exit_codes.USAGE)
     except GatewayError as exc:

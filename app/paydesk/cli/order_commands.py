@@ -118,11 +118,19 @@ def _add_filters(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--until", type=parse_local_date, help="created on or before DATE")
     parser.add_argument("--search", default=None, help="text in the order id, e-mail or note")
     add_till(parser)
+    _add_shift_filters(parser)
 
 
 def add_till(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--till", metavar="NAME", default=None,
                         help="only the orders this till took (default: every till's)")
+
+
+def _add_shift_filters(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cashier", metavar="NAME", default=None,
+                        help="only the orders this cashier took")
+    parser.add_argument("--shift", metavar="N", type=int, default=None,
+                        help="only the orders of shift N (with --till for another till's)")
 
 
 def _query(args: argparse.Namespace, runtime: Runtime, limit: int | None = None) -> OrderQuery:
@@ -134,6 +142,8 @@ def _query(args: argparse.Namespace, runtime: Runtime, limit: int | None = None)
         created_until=next_day(args.until) if args.until else None,
         text=args.search or None,
         till=args.till,
+        cashier=args.cashier,
+        shift=args.shift,
         limit=limit,
     )
 

@@ -70,6 +70,8 @@ def describe(order: Order) -> str:
         lines.append(f"Note    {order.note}")
     if order.till:
         lines.append(f"Till    {order.till}")
+    if order.shift is not None:
+        lines.append(f"Cashier {order.cashier or '-'}, shift {order.shift}")
     if order.paid_at:
         lines.append(f"Paid    {paid_text(order)}")
         if order.paid_time_is_approximate and order.last_pending_at is not None:
@@ -122,10 +124,13 @@ def history_text(details: OrderDetails) -> str:
 
 
 def table(orders: Sequence[Order]) -> str:
-    """The orders as a table; with a Till column when they were taken at several tills."""
+    """The orders as a table; with a Till column when they were taken at several tills,
+    and Cashier and Shift columns when any was taken in a shift."""
     several_tills = len({o.till for o in orders if o.till}) > 1
+    shifts = any(o.shift is not None for o in orders)
     headers: tuple[str, ...] = ("Created", "Order id", "Amount", "Status", "Paid", "E-mail",
-                                "Note", *(("Till",) if several_tills else ()))
+                                "Note", *(("Till",) if several_tills else ()),
+                                *(("Cashier", "Shift") if shifts else ()))
     rows = [
         (
             local_text(o.created_at),
@@ -136,6 +141,7 @@ def table(orders: Sequence[Order]) -> str:
             o.email or "",
             o.note,
             *((o.till,) if several_tills else ()),
+            *((o.cashier, "" if o.shift is None else str(o.shift)) if shifts else ()),
         )
         for o in orders
     ]

@@ -20,10 +20,12 @@ from paydesk.cli import exit_codes
 from paydesk.cli.dates import local_text, parse_local_date, rubles_text
 from paydesk.cli.formats import add_format
 from paydesk.cli.order_commands import add_csv_style, add_till, csv_format, csv_words
+from paydesk.cli.shift_command import run_shift_report
 from paydesk.cli.words import Words, terminal_words
 from paydesk.core.export import PHASE_WORDS
 from paydesk.core.report import LINES, DayReport, HourTakings, Tally
 from paydesk.core.runtime import Runtime
+from paydesk.core.shifts.shop_day import ShopLine, ShopShifts
 from paydesk.domain.catalogue import QT_TRANSLATE_NOOP
 from paydesk.domain.errors import InputError
 from paydesk.domain.phase import OrderPhase
@@ -47,6 +49,10 @@ CSV_HEADINGS = (
     QT_TRANSLATE_NOOP("PayDesk", "Amount"),
 )
 _APPROXIMATE = QT_TRANSLATE_NOOP("PayDesk", "Paid at an approximate time")
+_BY_TILL = QT_TRANSLATE_NOOP("PayDesk", "Shift sales by till")
+_BY_CASHIER = QT_TRANSLATE_NOOP("PayDesk", "Shift sales by till and cashier")
+_PAID_OF = QT_TRANSLATE_NOOP("PayDesk", "paid {0}  {1}")
+_LATE = QT_TRANSLATE_NOOP("PayDesk", "Paid after the close of shift {0}")
 _BAR_WIDTH = 30
 
 
@@ -67,6 +73,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     report.add_argument("--until", type=parse_local_date,
                         help="last day of a range, included (default: today)")
     add_till(report)
+    report.add_argument("--shift", metavar="N", type=int, default=None,
+                        help="the report of this till's shift N instead (as paydesk shift "
+                        "report N)")
     add_format(report, "table", "json", "csv", default="table")
     add_csv_style(report)
     report.set_defaults(run=run_report)
@@ -93,18 +102,68 @@ def _day(midnight: datetime) -> date:
 
 
 def run_report(args: argparse.Namespace, runtime: Runtime) -> int:
+    if args.shift is not None:
+        args.number = args.shift
+        return run_shift_report(args, runtime)
     first, last = report_days(args)
-    runtime.require_client_id()  # the report is one account's: none set is a usage error
+    client_id = runtime.require_client_id()  # one account's: none set is a usage error
     with runtime.reading_book() as book:
         report = book.day_report(first, last, till=args.till)
+    shop = None
+    if runtime.settings.shifts:
+        with runtime.open_store_for_reading() as store:
+            shop = ShopShifts.build(store, client_id, report.since, report.until,
+                                    till=runtime.settings.till_name)
     if args.format == "json":
-        json.dump(report_record(report), sys.stdout, ensure_ascii=False, indent=2)
+        record = report_record(report)
+        if shop is not None:
+            record["shifts"] = shifts_record(shop)
+        json.dump(record, sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
     elif args.format == "csv":
         write_report_csv(report, args)
     else:
-        print(report_table(report, terminal_words(args.qt.catalogue)))
+        words = terminal_words(args.qt.catalogue)
+        print(report_table(report, words))
+        if shop is not None:
+            print("\n".join(["", *shifts_lines(shop, words)]))
     return exit_codes.OK
+
+
+def shifts_record(shop: ShopShifts) -> dict[str, Any]:
+    """The day's shift sales by till and by cashier, and the late payments, as JSON."""
+    def line(item: ShopLine) -> dict[str, Any]:
+        return {"till": item.till, "cashier": item.cashier, "orders": _tally(item.orders),
+                "paid": _tally(item.paid), "shifts": list(item.shifts)}
+
+    return {
+        "orders": _tally(shop.orders), "paid": _tally(shop.paid),
+        "by_till": [line(item) for item in shop.by_till],
+        "by_cashier": [line(item) for item in shop.by_cashier],
+        "paid_after_close": [
+            {"order_id": late.order_id, "amount_kopecks": late.amount, "shift": late.shift,
+             "cashier": late.cashier,
+             "paid_at": late.paid_at.astimezone().isoformat(timespec="seconds")}
+            for late in shop.late_payments],
+    }
+
+
+def shifts_lines(shop: ShopShifts, words: Words) -> list[str]:
+    """The table's part for shifts: every till's and cashier's sales, the late payments."""
+    def sums(item: ShopLine) -> str:
+        return (f"{item.orders.count}  {rubles_text(item.orders.amount, words.language)}, "
+                + words(_PAID_OF).format(item.paid.count,
+                                         rubles_text(item.paid.amount, words.language)))
+
+    lines = [words(_BY_TILL)]
+    lines += [f"  {item.till or '-'}: {sums(item)}" for item in shop.by_till]
+    lines += [words(_BY_CASHIER)]
+    lines += [f"  {item.till or '-'} / {item.cashier or '-'}: {sums(item)}"
+              for item in shop.by_cashier]
+    for late in shop.late_payments:
+        lines.append(words(_LATE).format(late.shift) + f": {late.order_id} "
+                     f"{rubles_text(late.amount, words.language)}")
+    return lines
 
 
 def _tally(tally: Tally) -> dict[str, int]:

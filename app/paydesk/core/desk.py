@@ -208,8 +208,8 @@ class OrderDesk:
             return self.store.due_for_check(self._steady(), limit=limit,
                                             client_id=self.client_id,
                                             horizon=self.policy.longest_wait)
-        orders = (self.get(order_id) for order_id in sorted(among))
-        return [o for o in orders if o is not None and self.is_due(o)][:limit]
+        orders = self.store.get_many(self.client_id, sorted(among))
+        return [o for o in orders if self.is_due(o)][:limit]
 
     def is_due(self, order: Order) -> bool:
         """Whether ``order``'s next check is due (as due_for_check tells, for one order)."""

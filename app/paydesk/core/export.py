@@ -30,7 +30,7 @@ _PLAIN = CsvFormat()
 COLUMNS = (
     "created_at", "order_id", "amount", "email", "note", "status", "creation",
     "paid_at", "paid_time_approximate", "paid_after", "last_checked_at", "url", "till",
-    "phase",
+    "phase", "cashier", "shift",
 )
 
 #: A people's CSV's headings, in English (each translated where the file is written).
@@ -49,6 +49,8 @@ HEADINGS: dict[str, str] = {
     "url": QT_TRANSLATE_NOOP("PayDesk", "Payment link"),
     "till": QT_TRANSLATE_NOOP("PayDesk", "Till"),
     "phase": QT_TRANSLATE_NOOP("PayDesk", "Status"),
+    "cashier": QT_TRANSLATE_NOOP("PayDesk", "Cashier"),
+    "shift": QT_TRANSLATE_NOOP("PayDesk", "Shift"),
 }
 
 #: Every phase in the orders list's words (the window's list, a people's CSV, the day
@@ -94,6 +96,10 @@ def order_record(order: Order, fmt: CsvFormat = _PLAIN) -> dict[str, Any]:
         "paid_after": fmt.time(order.last_pending_at if order.paid_at else None),
         "last_checked_at": fmt.time(order.last_checked_at),
         "url": order.url or "",
+        # Who took it and in which of its till's shifts (with shifts on; else "" and
+        # empty, as for every order from before).
+        "cashier": order.cashier,
+        "shift": "" if order.shift is None else order.shift,
     }
 
 

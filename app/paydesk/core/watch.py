@@ -322,7 +322,7 @@ class WatchEngine:
         try:
             self._resend_unconfirmed()
             due = self.desk.due_for_check(free + len(self._in_flight) + len(recording),
-                                         among=self._only)
+                                         among=self._not_sent_yet())
         except StoreError as exc:
             self._store_failed(exc)
             return
@@ -341,6 +341,13 @@ class WatchEngine:
             call = partial(fetch_status, client, order_id, limiter=self.limiter,
                            clock=self.desk.now)
             self._run(Request(order_id, call))
+
+    def _not_sent_yet(self) -> frozenset[str] | None:
+        """The orders this engine watches (None: the book's), less those a one-pass run
+        has sent already: it sends each once, so it need not read them again."""
+        if self._only is None or self._sent is None:
+            return self._only
+        return self._only - self._sent
 
     def _resend_unconfirmed(self) -> None:
         """Creations whose reply was lost are sent again (same order_id) by themselves,

@@ -59,6 +59,8 @@ class OrderQuery:
     never share an order. ``text`` is a case-insensitive substring of the order
     id, e-mail or note; ``%`` and ``_`` in it match themselves. ``till`` keeps the
     orders one till took (None: every till's; "" those taken before tills had names).
+    ``cashier`` keeps the orders one cashier took (by name), ``shift`` those of one shift
+    (its number at its till: with orders of several tills, give ``till`` too).
     """
 
     client_id: int | None = None
@@ -70,6 +72,8 @@ class OrderQuery:
     paid_until: datetime | None = None
     text: str | None = None
     till: str | None = None
+    cashier: str | None = None
+    shift: int | None = None
     sort: SortColumn = SortColumn.CREATED_AT
     descending: bool = True
     limit: int | None = None
@@ -109,6 +113,12 @@ def where_clause(query: OrderQuery, *, indexed: bool = False) -> tuple[str, list
         # (newest first) is then a walk of the till's part of that index.
         terms.append("till = ?")
         params.append(query.till)
+    if query.cashier is not None:
+        terms.append("cashier = ?")  # orders_by_cashier (cashier, created_at)
+        params.append(query.cashier)
+    if query.shift is not None:
+        terms.append("shift = ?")  # orders_by_shift (shift, created_at)
+        params.append(query.shift)
     if query.statuses:
         _add_in(terms, params, "status", sorted(str(status) for status in query.statuses))
     if query.creations:
@@ -271,6 +281,7 @@ def _by_status_only(query: OrderQuery) -> bool:
     return not (
         query.creations
         or query.till is not None
+        or query.cashier is not None or query.shift is not None
         or query.created_since or query.created_until or query.paid_since or query.paid_until
         or (query.text or "").strip()
     )

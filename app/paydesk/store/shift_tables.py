@@ -302,6 +302,21 @@ class ShiftTables(BookConnection):
                 " WHERE shift = ? AND till = ? AND client_id = ?"
                 " ORDER BY created_at, id", (number, till, client_id)).fetchall()
 
+    def shift_orders_created(self, client_id: int | None, since: datetime,
+                             until: datetime) -> list[tuple[Any, ...]]:
+        """Every till's orders taken in a shift in ``[since, until)``: the till, then
+        :data:`SHIFT_ORDER_COLUMNS` (the owner's day: this book holds every till's orders
+        when the shop shares a book)."""
+        client = "" if client_id is None else " AND client_id = ?"
+        params: list[object] = [to_ms(since), to_ms(until)]
+        if client_id is not None:
+            params.append(client_id)
+        with self._read("read the shifts' orders"):
+            return self._db.execute(
+                f"SELECT till, {SHIFT_ORDER_COLUMNS} FROM orders"
+                " WHERE created_at >= ? AND created_at < ? AND shift IS NOT NULL"
+                f"{client} ORDER BY created_at, id", params).fetchall()
+
     def late_payment_rows(self, client_id: int, till: str, after: datetime | None,
                           until: datetime | None) -> list[tuple[Any, ...]]:
         """Orders of the till's closed shifts paid after their shift's close, with paid

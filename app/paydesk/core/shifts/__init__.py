@@ -48,10 +48,11 @@ Public interface (kept stable; import from ``paydesk.core.shifts``)::
         first_sale, last_sale, still_open (OpenOrder with last_checked_at),
         late_payments (LatePayment: order_id, amount, shift, cashier, paid_at),
         late_total; .to_json() / ShiftReport.from_json(text); OUTCOMES
-    report_lines(report, width, words) -> list[str]   # the printable slip's lines
-    report_csv(report, words) -> str                  # CSV of the report
-    ShopShifts.build(store, client_id, since, until)  # the owner's day: per till and
-                                                      # cashier, late payments
+    report_lines(report, words, language) -> list[str]  # the slip's and terminal's lines
+    report_ticket(report, *, merchant_name, words, language) -> Ticket  # for the printer
+    report_csv(report, fmt: CsvFormat, words=None) -> str  # CSV of the report
+    ShopShifts.build(store, client_id, since, until, *, till=None)  # the owner's day:
+        orders / paid, by_till and by_cashier (ShopLine), late_payments
     ShiftError(code, detail).failure: Failure (codes: domain.failures.ShiftFailureCode;
         words: domain.catalogue.SHIFTS)
 
@@ -70,6 +71,7 @@ from paydesk.core.shifts.closing import (
     may_close,
     unfinished_close,
 )
+from paydesk.core.shifts.paper import report_csv, report_lines, report_ticket
 from paydesk.core.shifts.report import (
     OUTCOMES,
     CashierLine,
@@ -79,6 +81,7 @@ from paydesk.core.shifts.report import (
     ShiftReport,
     compute_report,
 )
+from paydesk.core.shifts.shop_day import ShopLine, ShopShifts
 from paydesk.core.shifts.stamp import ShiftGate, ShiftStamp
 from paydesk.core.shifts.till_shifts import TillShifts
 from paydesk.domain.shift_errors import ShiftError
@@ -101,11 +104,16 @@ __all__ = [
     "ShiftReport",
     "ShiftRow",
     "ShiftStamp",
+    "ShopLine",
+    "ShopShifts",
     "Tally",
     "TillShifts",
     "close_shift",
     "compute_report",
     "freeze",
     "may_close",
+    "report_csv",
+    "report_lines",
+    "report_ticket",
     "unfinished_close",
 ]
