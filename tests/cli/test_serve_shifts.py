@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import signal
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -133,6 +134,7 @@ def test_a_shift_opened_paid_in_closed_with_an_order_pending_paid_after_the_clos
         late = call("POST", "/v1/payments", json=sale("p-2", 30_000)).json()
         assert (late["cashier"], late["shift"], late["phase"]) == ("Anna", number, "pending")
         events.until("created", late["order_id"])
+        recorded(call, late["order_id"])  # "created" may be said before the book has it
 
         so_far = call("GET", "/v1/shift").json()["shift"]["report"]
         assert so_far["frozen"] is False
@@ -241,6 +243,14 @@ def test_with_shifts_off_the_api_says_so(back_office: Paydesk) -> None:
         till.close()
         running.process.send_signal(signal.SIGTERM)
         running.finish()
+
+
+def recorded(call: Heard, order_id: str) -> None:
+    """Until the order book has the service's answer for the order (its link recorded):
+    each read goes through the server's courier, the condition asked, never slept on."""
+    deadline = time.monotonic() + 30
+    while not call("GET", f"/v1/payments/{order_id}").json()["confirmed"]:
+        assert time.monotonic() < deadline, f"{order_id} was never recorded"
 
 
 def never_the_pin(shop: Paydesk, running: Spawned, answers: list[str]) -> None:
