@@ -170,7 +170,7 @@
         <translation>1 заказ</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="315"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="320"/>
         <source>A cashier&apos;s name is one line of 1 to 40 characters.</source>
         <translation>Имя кассира — одна строка от 1 до 40 символов.</translation>
     </message>
@@ -190,7 +190,7 @@
         <translation>Код подключения действует один раз и несколько минут. Попросите у кассира новый и отсканируйте его этим устройством.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="311"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="316"/>
         <source>A PIN is 4 to 6 digits.</source>
         <translation>PIN-код — от 4 до 6 цифр.</translation>
     </message>
@@ -1161,7 +1161,7 @@
         <translation>Чековый принтер не задан. Задайте его в «Настройки → Принтер» (или: paydesk config set printer tcp://192.0.2.10:9100).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="298"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="303"/>
         <source>No shift is open on this till. Open a shift to take payments (paydesk shift open).</source>
         <translation>На этой кассе нет открытой смены. Откройте смену, чтобы принимать оплату (paydesk shift open).</translation>
     </message>
@@ -1270,7 +1270,7 @@
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="313"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="318"/>
         <source>Only an owner may do this.</source>
         <translation>Это может сделать только владелец.</translation>
     </message>
@@ -2063,7 +2063,7 @@ QR payments at a shop counter.</source>
         <translation>Продажи смен по кассам и кассирам</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="301"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="306"/>
         <source>Shift {0} is already open on this till. Close it before opening another.</source>
         <translation>Смена {0} на этой кассе уже открыта. Закройте её, прежде чем открывать новую.</translation>
     </message>
@@ -2339,12 +2339,12 @@ QR payments at a shop counter.</source>
         <translation>хранилище ключей недоступно — введите пароль, чтобы сохранить его</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="321"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="326"/>
         <source>The last owner cannot be removed: add another owner first.</source>
         <translation>Последнего владельца удалить нельзя: сначала добавьте другого владельца.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="307"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="312"/>
         <source>The name or the PIN is wrong.</source>
         <translation>Неверное имя или PIN-код.</translation>
     </message>
@@ -2840,7 +2840,7 @@ QR payments at a shop counter.</source>
         <translation>Касса отправляет в платёжный сервис другую продажу. Повторите запрос чуть позже.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="103"/>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="112"/>
         <source>The till program takes payments through this address ({0} gives its token)</source>
         <translation>Кассовая программа принимает оплату через этот адрес (токен выдаёт {0})</translation>
     </message>
@@ -2855,17 +2855,17 @@ QR payments at a shop counter.</source>
         <translation>Название кассы — одна строка не длиннее 40 символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="323"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="328"/>
         <source>There are no cashiers yet. Add the owner first (paydesk cashier add NAME --owner).</source>
         <translation>Кассиров пока нет. Сначала добавьте владельца (paydesk cashier add ИМЯ --owner).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="317"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="322"/>
         <source>There is already a cashier named {0}.</source>
         <translation>Кассир с именем {0} уже есть.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="319"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="324"/>
         <source>There is no cashier named {0}.</source>
         <translation>Кассира с именем {0} нет.</translation>
     </message>
@@ -3008,12 +3008,12 @@ QR payments at a shop counter.</source>
         <translation>Этот принтер готов к работе с PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="292"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="297"/>
         <source>This reference was already used for a payment of {0} with another e-mail or note. A new sale needs a reference of its own.</source>
         <translation>Этот номер продажи (reference) уже использован для платежа на {0} с другим e-mail или примечанием. Новой продаже нужен свой номер.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="288"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="293"/>
         <source>This reference was already used for a payment of {0}; this request asks for {1}. A new sale needs a reference of its own.</source>
         <translation>Этот номер продажи (reference) уже использован для платежа на {0}, а запрос просит {1}. Новой продаже нужен свой номер.</translation>
     </message>
@@ -3037,14 +3037,24 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Этот экран не подключён к кассе. Отсканируйте новый код подключения на кассе.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="305"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="286"/>
+        <source>This shift reference was already used by another cashier. A new shift needs a reference of its own.</source>
+        <translation>Этот номер смены (reference) уже использован другим кассиром. Новой смене нужен свой номер.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="310"/>
         <source>This shift was opened by another cashier: they or an owner may close it.</source>
         <translation>Эту смену открыл другой кассир: закрыть её может он или владелец.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="303"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="308"/>
         <source>This till has no shift {0}.</source>
         <translation>На этой кассе нет смены {0}.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="289"/>
+        <source>This till works without shifts (paydesk config set shifts on).</source>
+        <translation>Эта касса работает без смен (paydesk config set shifts on).</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/shared_book.py" line="102"/>
@@ -3074,12 +3084,12 @@ QR payments at a shop counter.</source>
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="106"/>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="115"/>
         <source>Till program API: not started</source>
         <translation>API для кассы: не запущен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="99"/>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="108"/>
         <source>Till program API: {0}</source>
         <translation>API для кассы: {0}</translation>
     </message>
@@ -3145,7 +3155,7 @@ QR payments at a shop counter.</source>
         <translation type="vanished">Слишком много неверных кодов подключения. Попробуйте через минуту.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/domain/catalogue.py" line="309"/>
+        <location filename="../../app/paydesk/domain/catalogue.py" line="314"/>
         <source>Too many wrong PINs. Try again in {0} s.</source>
         <translation>Слишком много неверных PIN-кодов. Повторите через {0} с.</translation>
     </message>

@@ -4,6 +4,10 @@ from docs/terminal-api.openapi.json, and 0 failures. The document states every r
 server keeps, and the server refuses nothing the document allows and answers nothing it
 does not describe (the event stream's events included).
 
+Run twice: with the till's shifts off (every shift step refused as off), and on with a
+cashier and an open shift (payments taken in it; the shift's steps asked with whatever
+names and PINs schemathesis makes up: refused, throttled, never a 5xx).
+
 Bounded: a fixed seed (a failure found is found again) and a few examples per operation,
 about a minute on two busy cores. ``st run`` with the same arguments (the README) runs more.
 """
@@ -17,8 +21,11 @@ import sys
 from pathlib import Path
 
 import pytest
+import requests
 
+from paydesk.core.shifts import Cashiers
 from paydesk.sandbox import SandboxServer
+from paydesk.store import OrderStore
 
 from cli_process import Paydesk
 
@@ -37,8 +44,16 @@ RUN_SECONDS = 600
 
 @pytest.mark.slow
 @pytest.mark.scenario
+@pytest.mark.parametrize("shifts", ["off", "on"])
 def test_schemathesis_finds_nothing_against_the_running_api(
-        back_office: Paydesk, sandbox: SandboxServer, tmp_path: Path) -> None:
+        back_office: Paydesk, sandbox: SandboxServer, tmp_path: Path, shifts: str) -> None:
+    if shifts == "on":
+        assert back_office.run("config", "set", "shifts", "on").code == 0
+        store = OrderStore.open(back_office.book)
+        try:
+            Cashiers(store).add("Anna", "739164", owner=True)
+        finally:
+            store.close()
     served = back_office.spawn("serve")
     served.wait_for_line(SERVING)
     address = _ADDRESS.search(served.seen[-1])
@@ -46,6 +61,12 @@ def test_schemathesis_finds_nothing_against_the_running_api(
     token = back_office.run("terminal", "token")
     assert token.code == 0, token.text
     try:
+        if shifts == "on":
+            opened = requests.post(
+                f"{address[1]}/v1/shift/open", timeout=30,
+                headers={"Authorization": f"Bearer {token.out.strip()}"},
+                json={"reference": "Z-1", "cashier": "Anna", "pin": "739164"})
+            assert opened.status_code == 201, opened.text
         run = subprocess.run(
             [sys.executable, "-m", "schemathesis.cli",
              "--config-file", str(ROOT / "schemathesis.toml"), "run", str(DOCUMENT),

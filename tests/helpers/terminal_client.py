@@ -3,6 +3,7 @@
 The test runs in the window's (GUI) thread, which answers the API's requests: a
 request sent from it would wait on itself. So each request runs in a worker thread,
 and the test waits for its answer with ``qtbot.waitUntil``, the window turning meanwhile.
+:class:`Checked` holds each answer to the API's OpenAPI document.
 """
 
 from __future__ import annotations
@@ -10,11 +11,14 @@ from __future__ import annotations
 import contextlib
 import json
 import queue
+import re
 import socket
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
+import jsonschema
 import requests
 from pytestqt.qtbot import QtBot
 
@@ -22,6 +26,9 @@ from paydesk.core.terminal.token import api_token
 from paydesk.ui.main_window import MainWindow
 
 from counter_steps import WAIT_MS
+
+#: The API's OpenAPI document, which :class:`Checked` holds the answers to.
+DOCUMENT = Path(__file__).resolve().parents[2] / "docs" / "terminal-api.openapi.json"
 
 
 class TillProgram:
@@ -120,3 +127,44 @@ class EventReader:
         self._thread.join(timeout=10)
         self._file.close()
         self._sock.close()
+
+
+class Checked:
+    """The document, and the operations and answers checked against it."""
+
+    def __init__(self, till: TillProgram) -> None:
+        self.doc: dict[str, Any] = json.loads(DOCUMENT.read_text(encoding="utf-8"))
+        jsonschema.Draft202012Validator.check_schema(
+            {"$defs": self.doc["components"]["schemas"]})
+        self.till = till
+        self.called: set[tuple[str, str]] = set()
+
+    def operation(self, method: str, path: str) -> dict[str, Any]:
+        for template, item in self.doc["paths"].items():
+            pattern = re.sub(r"\{[^}]+\}", "[^/]+", template)
+            if re.fullmatch(pattern, path) and method.lower() in item:
+                self.called.add((template, method.lower()))
+                return dict(item[method.lower()])
+        raise AssertionError(f"{method} {path} is not in the document")
+
+    def call(self, method: str, path: str, **kwargs: Any) -> requests.Response:
+        operation = self.operation(method, path.partition("?")[0])
+        reply = self.till.call(method, path, **kwargs)
+        self.fits(operation, reply)
+        return reply
+
+    def fits(self, operation: dict[str, Any], reply: requests.Response) -> None:
+        documented = operation["responses"].get(str(reply.status_code))
+        assert documented is not None, f"{reply.status_code} is not documented: {reply.text}"
+        kind = reply.headers["Content-Type"].partition(";")[0]
+        assert kind in documented["content"], kind
+        schema = documented["content"][kind]["schema"]
+        if kind.endswith("json"):
+            jsonschema.validate(reply.json(), {**schema, "components": self.doc["components"]},
+                                cls=jsonschema.Draft202012Validator)
+
+    def fits_schema(self, value: object, name: str) -> None:
+        """``value`` is what the document's component schema ``name`` describes."""
+        jsonschema.validate(value, {"$ref": f"#/components/schemas/{name}",
+                                    "components": self.doc["components"]},
+                            cls=jsonschema.Draft202012Validator)

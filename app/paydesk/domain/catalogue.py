@@ -283,6 +283,11 @@ API: Mapping[str, str] = {
     ApiFailureCode.REFERENCE_REUSED: QT_TRANSLATE_NOOP(
         "PayDesk", "This reference was already used for another sale. A new sale needs a "
         "reference of its own."),
+    ApiFailureCode.SHIFT_REFERENCE_REUSED: QT_TRANSLATE_NOOP(
+        "PayDesk", "This shift reference was already used by another cashier. A new shift "
+        "needs a reference of its own."),
+    ApiFailureCode.SHIFTS_OFF: QT_TRANSLATE_NOOP(
+        "PayDesk", "This till works without shifts (paydesk config set shifts on)."),
 }
 #: A reference reused: {0} the earlier payment's amount, {1} the one asked for now.
 REFERENCE_REUSED_AMOUNTS = QT_TRANSLATE_NOOP(

@@ -161,6 +161,11 @@ class ApiFailureCode(enum.StrEnum):
     #: The reference is the till program's id of another sale: its payment was asked
     #: for with another amount, e-mail or note (the detail: :func:`reference_reused`).
     REFERENCE_REUSED = "api_reference_reused"
+    #: The shift's reference is the till program's id of a shift opened (or closed) by
+    #: another cashier: never answered with that shift (the detail: that cashier).
+    SHIFT_REFERENCE_REUSED = "api_shift_reference_reused"
+    #: The till works without shifts (the setting ``shifts`` is off).
+    SHIFTS_OFF = "api_shifts_off"
 
 
 class ShiftFailureCode(enum.StrEnum):

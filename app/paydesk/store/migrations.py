@@ -496,10 +496,20 @@ _V11_SHIFTS = Migration(
     ),
 )
 
+_V12_SHIFT_REFERENCES = Migration(
+    12, "the till program's own reference of a shift it opened through the API", (
+        # Its cash register's shift, by the till program's own id: a request to open it
+        # again, even after a restart, finds the shift it opened (core/terminal/shifts.py).
+        "ALTER TABLE shifts ADD COLUMN reference TEXT",
+        "CREATE UNIQUE INDEX shifts_by_reference ON shifts (till, reference)"
+        " WHERE reference IS NOT NULL",
+    ),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_TABLES, _V2_INDEXES, _V3_LIST, _V4_PAYMENT_TIMES, _V5_FAILURE_CODES,
     _V6_CREATION_ATTEMPTS, _V7_JOURNAL, _V8_FAST_LISTS, _V9_RECEIPTS, _V10_REFERENCES,
-    _V11_SHIFTS,
+    _V11_SHIFTS, _V12_SHIFT_REFERENCES,
 )
 
 LATEST_SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -34,7 +34,7 @@ _CASHIER_COLUMNS = (
     " removed_at"
 )
 _SHIFT_COLUMNS = (
-    "number, till, cashier, opened_at, closing_at, closing_by, closed_at, closed_by"
+    "number, till, cashier, opened_at, closing_at, closing_by, closed_at, closed_by, reference"
 )
 #: The columns of a shift's orders its report reads (core/shifts/report.py).
 SHIFT_ORDER_COLUMNS = (
@@ -85,6 +85,8 @@ class ShiftRow:
     closing_by: str | None
     closed_at: datetime | None
     closed_by: str | None
+    #: The till program's own id of the shift it opened through the API (else None).
+    reference: str | None = None
 
     @property
     def is_open(self) -> bool:
@@ -98,9 +100,9 @@ def _cashier(row: tuple[Any, ...]) -> CashierRow:
 
 
 def _shift(row: tuple[Any, ...]) -> ShiftRow:
-    number, till, cashier, opened, closing, closing_by, closed, closed_by = row
+    number, till, cashier, opened, closing, closing_by, closed, closed_by, reference = row
     return ShiftRow(int(number), till, cashier, moment(opened), from_ms(closing), closing_by,
-                    from_ms(closed), closed_by)
+                    from_ms(closed), closed_by, reference)
 
 
 class ShiftTables(BookConnection):
@@ -209,16 +211,27 @@ class ShiftTables(BookConnection):
                 " ORDER BY number DESC LIMIT 1", (till, number)).fetchone()
         return None if row is None else _shift(row)
 
-    def insert_shift(self, till: str, cashier: str, at: datetime) -> ShiftRow | None:
-        """Open a shift on ``till``; None when the till has one open already."""
+    def insert_shift(self, till: str, cashier: str, at: datetime, *,
+                     reference: str | None = None) -> ShiftRow | None:
+        """Open a shift on ``till``; None when the till has one open already, or a shift
+        with this ``reference`` (the till program's own id of it)."""
         with self._write("open the shift") as db:
             try:
                 row = db.execute(
-                    "INSERT INTO shifts (till, cashier, opened_at) VALUES (?, ?, ?)"
-                    f" RETURNING {_SHIFT_COLUMNS}", (till, cashier, to_ms(at))).fetchone()
+                    "INSERT INTO shifts (till, cashier, opened_at, reference) VALUES (?, ?, ?, ?)"
+                    f" RETURNING {_SHIFT_COLUMNS}",
+                    (till, cashier, to_ms(at), reference)).fetchone()
             except sqlite3.IntegrityError:
                 return None
         return _shift(row)
+
+    def shift_by_reference(self, till: str, reference: str) -> ShiftRow | None:
+        """The till's shift the till program opened as ``reference``, or None."""
+        with self._read("read the shift"):
+            row = self._db.execute(
+                f"SELECT {_SHIFT_COLUMNS} FROM shifts WHERE till = ? AND reference = ?",
+                (till, reference)).fetchone()
+        return None if row is None else _shift(row)
 
     def mark_closing(self, number: int, by: str, at: datetime) -> ShiftRow:
         """Note that a close of the open shift began (kept at a second try)."""
@@ -255,7 +268,8 @@ class ShiftTables(BookConnection):
                                   (number,)).fetchone()
                 return shift, str(kept[0])
             closed = ShiftRow(shift.number, shift.till, shift.cashier, shift.opened_at,
-                              shift.closing_at, shift.closing_by, _whole_ms(at), by)
+                              shift.closing_at, shift.closing_by, _whole_ms(at), by,
+                              shift.reference)
             text = report(closed)
             db.execute("INSERT INTO shift_reports (shift, report, frozen_at) VALUES (?, ?, ?)",
                        (number, text, to_ms(at)))

@@ -26,12 +26,13 @@ Public interface (kept stable; import from ``paydesk.core.shifts``)::
 
     TillShifts(store, client_id, till, *, clock=utc_now, tz=None)
         .current() -> ShiftRow | None     .get(number) -> ShiftRow    .all()
-        .open(cashier) -> ShiftRow        # ShiftError SHIFT_ALREADY_OPEN
+        .open(cashier, *, reference=None) -> ShiftRow   # ShiftError SHIFT_ALREADY_OPEN
+        .by_reference(reference) -> ShiftRow | None   # the till program's own id of it
         .hand_over(cashier)               # switch cashier: the next sales are theirs
         .stamp() -> ShiftStamp(shift, cashier)   # ShiftError SHIFT_REQUIRED
         .report(number=None) -> ShiftReport     # mid-shift (computed) or frozen
     ShiftRow(number, till, cashier, opened_at, closing_at, closing_by, closed_at,
-             closed_by).is_open
+             closed_by, reference).is_open
 
     close_shift(shifts, desk, client, by, cashiers, *, number=None, max_in_flight=8,
                 limiter=None, deadline_s=60.0, on_progress=None) -> ShiftReport

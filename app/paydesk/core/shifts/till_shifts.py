@@ -53,13 +53,20 @@ class TillShifts:
             raise ShiftError(Code.NO_SUCH_SHIFT, str(number))
         return shift
 
+    def by_reference(self, reference: str) -> ShiftRow | None:
+        """The till's shift opened with the till program's ``reference``, or None."""
+        return self.store.shift_by_reference(self.till, reference)
+
     def all(self) -> list[ShiftRow]:
         """The till's shifts, newest first."""
         return self.store.shift_rows(self.till)
 
-    def open(self, cashier: Cashier) -> ShiftRow:
-        """Open a shift for ``cashier`` (signed in); SHIFT_ALREADY_OPEN if one is open."""
-        opened = self.store.insert_shift(self.till, cashier.name, self._clock())
+    def open(self, cashier: Cashier, *, reference: str | None = None) -> ShiftRow:
+        """Open a shift for ``cashier`` (signed in); SHIFT_ALREADY_OPEN if one is open.
+        ``reference``: the till program's own id of the shift (its cash register's), one
+        shift per reference (:meth:`by_reference`)."""
+        opened = self.store.insert_shift(self.till, cashier.name, self._clock(),
+                                         reference=reference)
         if opened is None:
             current = self.current()
             raise ShiftError(Code.SHIFT_ALREADY_OPEN,

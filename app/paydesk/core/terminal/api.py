@@ -13,8 +13,12 @@ payment's link comes straight from the thread that asked the service for it.
 
 Addresses (``/v1``): ``POST /payments`` ``{amount_kopecks, reference, email?, note?}``
 (the reference makes it idempotent), ``GET /payments/{order_id}``, ``GET
-/payments?reference=…``, ``GET /health``. Errors are RFC 9457 problem details whose
-``code`` is the message catalogue's (domain/catalogue.py); bad input is a 4xx. A request
+/payments?reference=…``, ``GET /health``; the till's shifts (core/terminal/shifts.py):
+``GET /shift``, ``GET /shifts/{number}``, ``POST /shift/open`` and ``POST /shift/close``
+``{reference, cashier, pin}``, answered from worker threads (a PIN's hash and the close's
+checks take their time: neither the window's thread nor this loop waits for them).
+Errors are RFC 9457 problem details whose ``code`` is the message catalogue's
+(domain/catalogue.py); bad input is a 4xx. A request
 is checked by exactly the rules docs/terminal-api.openapi.json states (its patterns are
 the constants below; schemathesis holds the two together): an integral JSON number
 (``15000.0``) is the integer JSON Schema says it is; a reference used before with other
@@ -45,12 +49,13 @@ from paydesk.core.buyer_devices.guard import host_is_allowed
 from paydesk.core.served_loop import Limits, ServedLoop, open_site, vouch
 from paydesk.core.terminal.address import ADDRESS_FILE, LOCK_FILE
 from paydesk.core.terminal.events import EventLog, first_event_id
+from paydesk.core.terminal.shifts import ShiftAnswer, ShiftAsk, TerminalShifts
 from paydesk.core.terminal.till import PaymentAsk, Taken, TerminalTill
 from paydesk.core.terminal.token import bearer_matches
 from paydesk.core.watch.desk import NOTE_MAX
 from paydesk.domain.catalogue import english
 from paydesk.domain.errors import InputError
-from paydesk.domain.failures import ApiFailureCode, Failure, reused_amounts
+from paydesk.domain.failures import ApiFailureCode, Failure, ShiftFailureCode, reused_amounts
 from paydesk.domain.money import MAX_AMOUNT, check_kopecks
 from paydesk.domain.orders import CreationState, Order, normalize_email
 
@@ -61,6 +66,11 @@ log = logging.getLogger(__name__)
 MAX_BODY = 16 * 1024
 #: The longest reference a till program may give (its own order's id).
 REFERENCE_MAX = 64
+#: The longest cashier's name (core/shifts/cashiers.py NAME_MAX), and a PIN's form.
+CASHIER_MAX = 40
+PIN_PATTERN = "^[0-9]{4,6}$"
+#: A shift's number in an address: digits (the book's numbers fit 18 of them).
+SHIFT_NUMBER_PATTERN = "^[0-9]{1,18}$"
 #: How long a payment's request waits for the service's answer before it is answered
 #: "accepted, not yet confirmed" (202) with its order id; the watch keeps sending it.
 ANSWER_SECONDS = 30.0
@@ -105,6 +115,8 @@ _MAIL_CHAR = r"\x21-\x3f\x41-\x7e\u0400-\u04ff"
 _DOMAIN_CHAR = r"\x21-\x2d\x2f-\x3f\x41-\x7e\u0400-\u04ff"
 EMAIL_PATTERN = rf"^(?:[{_MAIL_CHAR}]+@[{_DOMAIN_CHAR}]+(?:\.[{_DOMAIN_CHAR}]+)+)?$"
 _ORDER_ID = re.compile(ORDER_ID_PATTERN)
+PIN = re.compile(PIN_PATTERN)
+_SHIFT_NUMBER = re.compile(SHIFT_NUMBER_PATTERN)
 REFERENCE = re.compile(REFERENCE_PATTERN)
 NOTE = re.compile(NOTE_PATTERN)
 EMAIL = re.compile(EMAIL_PATTERN)
@@ -124,11 +136,14 @@ class TerminalApi:
     """One data folder's till program's API: its server, its thread."""
 
     def __init__(self, data_dir: Path, till: TerminalTill, post: Post,
-                 token: Callable[[], str], *, port: int = 0) -> None:
+                 token: Callable[[], str], *, shifts: TerminalShifts | None = None,
+                 port: int = 0) -> None:
         """``till`` answers in the window's thread, reached through ``post``; ``token``
-        reads the API token (called in the server's thread, once)."""
+        reads the API token (called in the server's thread, once); ``shifts``: the
+        till's shifts (None: the till works without them, as with the setting off)."""
         self.data_dir = Path(data_dir)
         self._till = till
+        self._shifts = shifts
         self._post = post
         self._read_token = token
         self._token: str | None = None
@@ -151,7 +166,7 @@ class TerminalApi:
                                   shown_host="127.0.0.1")
 
     def publish(self, kind: str, data: dict[str, object]) -> None:
-        """A payment's event for the streams (from the window's thread; never waits)."""
+        """An event for the streams (from any thread; never waits)."""
         self._served.call(self._events.add, kind, data)
 
     def stop(self) -> None:
@@ -168,6 +183,10 @@ class TerminalApi:
         app.router.add_post("/v1/payments/{order_id}/dismiss", self._dismiss)
         app.router.add_get("/v1/events", self._stream)
         app.router.add_get("/v1/health", self._health)
+        app.router.add_get("/v1/shift", self._current_shift)
+        app.router.add_get("/v1/shifts/{number}", self._get_shift)
+        app.router.add_post("/v1/shift/open", self._open_shift)
+        app.router.add_post("/v1/shift/close", self._close_shift)
         runner, server = await open_site(app, sock, LIMITS, what="the till program's API",
                                          stop_seconds=STOP_SECONDS)
         rereading = asyncio.get_running_loop().create_task(self._reread_token())
@@ -338,6 +357,49 @@ class TerminalApi:
     async def _health(self, _request: web.Request) -> web.Response:
         return _json(200, {"paydesk": "ok", **await self._in_gui(self._till.health)})
 
+    # -- the shifts (core/terminal/shifts.py, in worker threads) ----------------------
+
+    async def _in_worker(self, call: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(None, call)
+
+    async def _current_shift(self, _request: web.Request) -> web.Response:
+        shifts = self._shifts
+        if shifts is None:
+            return _json(200, {"shifts": "off", "shift": None})
+        current = await self._in_worker(shifts.current)
+        return _shift_answer(current) if isinstance(current, ShiftAnswer) else _json(200, current)
+
+    async def _get_shift(self, request: web.Request) -> web.Response:
+        number = request.match_info["number"]
+        if not _SHIFT_NUMBER.fullmatch(number):
+            return problem(404, Failure(ApiFailureCode.NOT_FOUND))
+        shifts = self._shifts
+        if shifts is None:
+            return problem(409, Failure(ApiFailureCode.SHIFTS_OFF))
+        return _shift_answer(await self._in_worker(partial(shifts.shift, int(number))))
+
+    async def _open_shift(self, request: web.Request) -> web.Response:
+        return await self._shift_step(request, "open")
+
+    async def _close_shift(self, request: web.Request) -> web.Response:
+        return await self._shift_step(request, "close")
+
+    async def _shift_step(self, request: web.Request, step: str) -> web.Response:
+        try:
+            data = read_json(await request.read())
+        except (ValueError, UnicodeError):
+            return problem(400, Failure(ApiFailureCode.MALFORMED))
+        if not isinstance(data, dict):
+            return problem(400, Failure(ApiFailureCode.MALFORMED))
+        ask = shift_ask(data)
+        if isinstance(ask, Failure):
+            return problem(422, ask)
+        shifts = self._shifts
+        if shifts is None:
+            return problem(409, Failure(ApiFailureCode.SHIFTS_OFF))
+        work = shifts.open if step == "open" else shifts.close
+        return _shift_answer(await self._in_worker(partial(work, ask)), with_replayed=True)
+
 
 def _settle(future: asyncio.Future[Any], ok: bool, value: Any) -> None:
     if future.done():
@@ -416,6 +478,38 @@ def reference_failure(reference: object) -> Failure | None:
         return Failure("reference.not_printable",
                        "reference is one line, without spaces at its ends.")
     return None
+
+
+def shift_ask(data: dict[str, Any]) -> ShiftAsk | Failure:
+    """An open's or a close's fields checked as the document states them: the shift's
+    reference (a payment's rules), the cashier's name (one line, at most CASHIER_MAX),
+    their PIN (4 to 6 digits); or the first that is wrong. Never a PIN in the answer."""
+    reference = data.get("reference")
+    failure = reference_failure(reference)
+    if failure is not None:
+        return failure
+    assert isinstance(reference, str)
+    cashier, pin = data.get("cashier"), data.get("pin")
+    if not (isinstance(cashier, str) and 0 < len(cashier) <= CASHIER_MAX
+            and REFERENCE.fullmatch(cashier)):
+        return Failure("cashier.not_a_name",
+                       f"cashier is a cashier's name: one line of 1 to {CASHIER_MAX} "
+                       "characters, without spaces at its ends.")
+    if not (isinstance(pin, str) and PIN.fullmatch(pin)):
+        return Failure("pin.not_a_pin", english(Failure(ShiftFailureCode.BAD_PIN)))
+    return ShiftAsk(reference, cashier, pin)
+
+
+def _shift_answer(answer: ShiftAnswer, *, with_replayed: bool = False) -> web.Response:
+    """A shift's answer: the shift (its address in ``Location``), or the problem."""
+    if answer.shift is None:
+        assert answer.failure is not None
+        response = problem(answer.status, answer.failure)
+        if answer.retry_after is not None:
+            response.headers["Retry-After"] = str(answer.retry_after)
+        return response
+    body = {**answer.shift, "replayed": answer.replayed} if with_replayed else answer.shift
+    return _json(answer.status, body, location=f"/v1/shifts/{answer.shift['number']}")
 
 
 def problem(status: int, failure: Failure) -> web.Response:

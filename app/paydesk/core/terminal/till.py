@@ -34,7 +34,12 @@ from paydesk.core.watch.events import (
 )
 from paydesk.core.watch.outcomes import CreationOutcome, Told
 from paydesk.domain.errors import InputError
-from paydesk.domain.failures import ApiFailureCode, Failure, reference_reused
+from paydesk.domain.failures import (
+    ApiFailureCode,
+    Failure,
+    ShiftFailureCode,
+    reference_reused,
+)
 from paydesk.domain.notes import one_line
 from paydesk.domain.orders import CreationState, Order, OrderStatus, normalize_email
 from paydesk.domain.phase import phase_of
@@ -205,7 +210,9 @@ class TerminalTill:
             unsubscribe()
         if order is None:
             failure = problems[0].failure if problems else failure_of(RuntimeError("not taken"))
-            return Taken(failure=failure, status=503)
+            # Shifts on and none open: a refusal the till program mends (open a shift).
+            status = 409 if failure.code == ShiftFailureCode.SHIFT_REQUIRED else 503
+            return Taken(failure=failure, status=status)
         return self._answer(order, recorded, replayed=False)
 
     def _answer(self, order: Order, recorded: Recorded, *, replayed: bool) -> Taken:
@@ -290,6 +297,8 @@ class TerminalTill:
             "paid_after": _time(order.last_pending_at) if order.paid_at else None,
             "paid_by": _time(order.paid_at), "pay_before": _time(self.desk.pay_before(order)),
             "last_error": None if order.last_error is None else order.last_error.code,
+            # Who took it, in which of the till's shifts (None: taken without shifts).
+            "cashier": order.cashier or None, "shift": order.shift,
         }
 
 

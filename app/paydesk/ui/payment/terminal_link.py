@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from paydesk.core.runtime import Runtime
     from paydesk.core.settings.values import Settings
     from paydesk.core.terminal.api import TerminalApi
+    from paydesk.core.terminal.shifts import TerminalShifts
     from paydesk.domain.orders import Order
     from paydesk.ui.payment.watch_driver import WatchDriver
 
@@ -55,6 +56,9 @@ class TerminalLink:
                 kopecks, email, note, reference, told),
             watch.in_flight, lambda: watch.book_is_lost,
             lambda: watch.presenter.sale_id, watch.end_sale, lambda order: _show(watch, order))
+        #: The till's shifts as the till program drives them (each call in a worker);
+        #: made with the first server.
+        self.shifts: TerminalShifts | None = None
         start_here()  # requests come from the server's thread through the courier
         self._unsubscribe = runtime.hub.subscribe(
             SettingsChanged, lambda event: self.follow(event.settings))
@@ -76,10 +80,14 @@ class TerminalLink:
             return
         # The server (and aiohttp) only for a till that serves the API.
         from paydesk.core.terminal.api import TerminalApi
+        from paydesk.core.terminal.shifts import TerminalShifts
 
+        if self.shifts is None:
+            self.shifts = TerminalShifts(self._runtime)
         store = self._runtime.secret_store()
         server = TerminalApi(self._runtime.paths.data_dir, self.till, to_gui,
-                             lambda: api_token(store), port=settings.terminal_api_port)
+                             lambda: api_token(store), shifts=self.shifts,
+                             port=settings.terminal_api_port)
         try:
             server.start()
         except OSError as exc:
@@ -88,6 +96,7 @@ class TerminalLink:
         else:
             self._server = server
             self.till.follow(server.publish)
+            self.shifts.follow(server.publish)
         self._say()
 
     def _say(self) -> None:
@@ -114,6 +123,8 @@ class TerminalLink:
 
     def _stop_server(self) -> None:
         self.till.follow(None)
+        if self.shifts is not None:
+            self.shifts.follow(None)
         if self._server is not None:
             self._server.stop()
             self._server = None
