@@ -21,7 +21,6 @@ from shift_steps import PINS
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 
-
 @pytest.fixture
 def shift_runtime(sandbox: SandboxServer, tmp_path: Path,
                   monkeypatch: pytest.MonkeyPatch) -> Iterator[Runtime]:

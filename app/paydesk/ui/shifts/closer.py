@@ -18,8 +18,8 @@ from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from paydesk.core.runtime import Runtime
 from paydesk.core.shifts import Cashier, Cashiers, CloseProgress, ShiftReport, close_shift
-from paydesk.ui.shell.tasks import run_task
 from paydesk.ui.shell.gui_thread import to_gui
+from paydesk.ui.shell.tasks import run_task
 
 log = logging.getLogger(__name__)
 
