@@ -157,7 +157,7 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
         crash_notice = CrashNotice(frame.log_dir, parent=window, window=window)
         # Cashiers and shifts (ui/shifts/): nothing shown while the setting is off.
         shifts = ShiftControl(ShiftParts(window, runtime, watch, form, frame.banner, printing,
-                                         save_folder, before_menu=frame.menu_titles[2]))
+                                         save_folder, orders, before_menu=frame.menu_titles[2]))
         frame.settings_control.ask_first(lambda: shifts.owner_allows(tr("Settings")))
         if QApplication.windowIcon().isNull():  # run_window sets it on the application
             window.setWindowIcon(app_icon())

@@ -7,12 +7,15 @@ from __future__ import annotations
 import logging
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from paydesk.core.book_reader import OrderQuery
 from paydesk.sandbox import SandboxServer
 from paydesk.ui.main_window import MainWindow
+from paydesk.ui.orders.details import OrderDetailsDialog
+from paydesk.ui.orders.table_columns import Column
 from paydesk.ui.shifts.sign_in import SignInDialog
 
 from counter_steps import WAIT_MS, child, type_sale
@@ -64,5 +67,17 @@ def test_two_cashiers_take_turns_on_one_till(
     stored = {o.order_id: o for o in window.watch.desk.reader.query(OrderQuery())}
     assert [stored[o.order_id].cashier for o in (first, second, third)] == [
         "Anna", "Boris", "Anna"]
+    # The list says who took each sale, in which shift; so do an order's details.
+    table = window.orders_panel.table
+    assert not table.isColumnHidden(Column.CASHIER)
+    model = table.model()
+    cells = {model.index(row, Column.ORDER_ID).data(Qt.ItemDataRole.ToolTipRole):
+             model.index(row, Column.CASHIER).data() for row in range(model.rowCount())}
+    assert cells[second.order_id] == "Boris · 1" and cells[third.order_id] == "Anna · 1"
+    details = window.watch.desk.reader.details(second.order_id)
+    assert details is not None
+    shown = OrderDetailsDialog(details)
+    qtbot.addWidget(shown)
+    assert shown.fields["cashier"].text() == "Boris · 1"
     for pin in PINS.values():
         assert pin not in caplog.text

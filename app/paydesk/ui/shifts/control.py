@@ -39,6 +39,7 @@ from paydesk.core.shifts import (
 from paydesk.core.watch_events import Problem
 from paydesk.domain.failures import Remedy, ShiftFailureCode
 from paydesk.support.escpos_ticket import Ticket
+from paydesk.ui.orders.panel import OrdersPanel
 from paydesk.ui.payment.form import PaymentForm
 from paydesk.ui.payment.watch_driver import WatchDriver
 from paydesk.ui.printing.window_printing import WindowPrinting
@@ -68,6 +69,7 @@ class ShiftParts:
     banner: ProblemBanner
     printing: WindowPrinting
     save_folder: SaveFolder
+    orders: OrdersPanel  # its Cashier · shift column shows with shifts on
     before_menu: QMenu  # the Shift menu goes in front of this title (Settings)
 
 
@@ -158,6 +160,7 @@ class ShiftControl(QObject):
         for item in self.menu.actions():
             item.setEnabled(settings.shifts)
         self.label.setVisible(settings.shifts)
+        self._parts.orders.show_cashiers(settings.shifts)
         self.idle.set_minutes(settings.lock_after_minutes if settings.shifts else 0)
         self.show_state()
         if start and settings.shifts and self.at_counter is None and self.dialog is None:
