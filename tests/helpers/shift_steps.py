@@ -9,6 +9,8 @@ from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from paydesk.core.runtime import Runtime
+from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 from paydesk.ui.shifts.control import ShiftControl
 from paydesk.ui.shifts.sign_in import SignInDialog
@@ -16,6 +18,16 @@ from paydesk.ui.shifts.sign_in import SignInDialog
 from counter_steps import WAIT_MS
 
 PINS = {"Olga": "9090", "Anna": "1111", "Boris": "2222"}
+
+
+def open_window(runtime: Runtime, qtbot: QtBot) -> MainWindow:
+    window = build_window(runtime)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.watch.start()
+    return window
 
 
 def control(window: MainWindow) -> ShiftControl:

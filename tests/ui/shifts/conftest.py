@@ -14,10 +14,9 @@ from paydesk.core.settings import Settings
 from paydesk.core.shifts import Cashiers
 from paydesk.sandbox import SandboxServer
 from paydesk.support.paths import AppPaths
-from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
 
-from shift_steps import PINS
+from shift_steps import PINS, open_window
 from test_values import TEST_CLIENT_ID, TEST_SECRET
 
 
@@ -44,16 +43,6 @@ def staff(shift_runtime: Runtime) -> None:
         cashiers.add("Boris", PINS["Boris"], by=olga)
     finally:
         store.close()
-
-
-def open_window(runtime: Runtime, qtbot: QtBot) -> MainWindow:
-    window = build_window(runtime)
-    qtbot.addWidget(window)
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    window.watch.start()
-    return window
 
 
 @pytest.fixture

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
+from paydesk.core.runtime import Runtime
+from paydesk.core.shifts import Cashiers, TillShifts
 from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.ui.main_window import MainWindow
 
 from counter_steps import WAIT_MS, type_sale
-from shift_steps import control, sign_in
+from shift_steps import PINS, control, open_window, sign_in
+from test_values import TEST_CLIENT_ID
 
 
 def test_a_sale_paid_while_locked_is_recorded_and_the_buyer_sees_it_paid(
@@ -49,3 +52,23 @@ def test_the_counter_locks_itself_after_the_idle_minutes(
     assert shifts.idle.timer.isActive() and shifts.idle.timer.interval() == 5 * 60_000
     shifts.idle.timer.timeout.emit()  # five idle minutes, without waiting them
     assert shifts.locked
+
+
+def test_a_window_started_in_an_open_shift_starts_locked(
+    shift_runtime: Runtime, staff: None, qtbot: QtBot
+) -> None:
+    store = shift_runtime.open_store()
+    try:
+        shifts = TillShifts(store, TEST_CLIENT_ID, "Till 1")
+        anna = Cashiers(store).sign_in("Anna", PINS["Anna"])
+        shifts.open(anna)
+    finally:
+        store.close()
+    window = open_window(shift_runtime, qtbot)
+    try:
+        qtbot.waitUntil(lambda: control(window).locked, timeout=WAIT_MS)
+        sign_in(qtbot, window, "Boris")
+        qtbot.waitUntil(lambda: not control(window).locked, timeout=WAIT_MS)
+        assert type_sale(qtbot, window, "90").cashier == "Boris"
+    finally:
+        window.shutdown()

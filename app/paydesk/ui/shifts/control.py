@@ -20,7 +20,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QThreadPool
+from PySide6.QtCore import QObject, QThreadPool, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QProgressBar
 
@@ -109,6 +109,8 @@ class ShiftControl(QObject):
         ]
         self.destroyed.connect(lambda *_: [stop() for stop in self._unsubscribe])
         self._follow(parts.runtime.settings, start=False)
+        # Once the window has taken its place: the owner to create, or the lock.
+        QTimer.singleShot(0, self, self.start)
 
     # -- building -----------------------------------------------------------------
 
