@@ -43,6 +43,7 @@ class SignInDialog(QDialog):
         self.setAccessibleName(title)
         self._check = check
         self._cancellable = cancellable
+        self.setMinimumWidth(380)  # the prompt on two lines at most, in either language
         layout = QVBoxLayout(self)
         self.prompt = QLabel(prompt)
         self.prompt.setWordWrap(True)
