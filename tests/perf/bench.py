@@ -64,6 +64,8 @@ against a baseline measured in the same run, interleaved with it:
   PayDesk's window in a process of its own and paid on the sandbox's page: the window's
   CPU per sale at the 1 000th sale over at the 100th, its memory and open files
   (bench_day.py says what each figure is).
+- ``shifts``: a shift's report of 5 000 orders on screen, and the GUI thread's longest
+  stall while a shift closes (bench_shifts.py says what each figure is).
 - ``million``: the window on a till's book of 1 000 000 orders (bench_million.py);
   run only when named (``--only million``), as building the book takes minutes.
 
@@ -135,9 +137,12 @@ BUDGETS: dict[str, tuple[float, str]] = {
     "day_cpu_ratio_1000_100": (1.25, "window's CPU per sale, at the 1 000th / at the 100th"),
     "day_rss_mib_per_1000": (5, "window's RSS growth per 1 000 sales, MiB"),
     "day_open_files_growth": (0, "window's open files, at the 1 000th sale - at the 100th"),
+    # Shifts (bench_shifts.py):
+    "shift_report_ms": (500, "a shift of 5 000 orders: mid-shift report to its text painted"),
+    "shift_close_stall_ms": (50, "longest 10 ms timer gap while a shift closes"),
 }
 PARTS = ("startup", "create", "status", "refresh", "history", "external", "sandbox", "shared",
-         "printer", "web", "terminal", "day")
+         "printer", "web", "terminal", "day", "shifts")
 #: Parts run only when named (--only): building their book takes minutes.
 EXTRA_PARTS = ("million",)
 
@@ -243,6 +248,11 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
                 figures.update(bench_terminal.bench_terminal(
                     sizes, work, gui, separate.base_url, latent.base_url,
                     clients=5 if sizes == QUICK else bench_terminal.CLIENTS))
+        if gui is not None and "shifts" in parts:
+            log("a shift's report and its close")
+            import bench_shifts
+
+            figures.update(bench_shifts.bench_shifts(sizes == QUICK, work, gui))
         if gui is not None and "million" in parts:
             import bench_million
 

@@ -20,7 +20,7 @@ from postgres import server_bindir
 BENCH = Path(__file__).with_name("bench.py")
 #: Every part, the ones run only when named too.
 PARTS = ("startup", "create", "status", "refresh", "history", "external", "sandbox", "shared",
-         "million", "printer", "web", "terminal", "day")
+         "million", "printer", "web", "terminal", "day", "shifts")
 KEYS = (
     "startup_ratio",
     "create_to_qr_ratio",
@@ -48,6 +48,8 @@ KEYS = (
     "day_cpu_ratio_1000_100",
     "day_rss_mib_per_1000",
     "day_open_files_growth",
+    "shift_report_ms",
+    "shift_close_stall_ms",
 )
 #: The shared order book's figures: only where a PostgreSQL server is installed.
 SHARED_KEYS = (

@@ -59,7 +59,9 @@ def test_a_payment_after_the_close_is_in_the_next_report(
     qtbot.waitUntil(lambda: window.watch.desk.get(late.order_id).status
                     is OrderStatus.APPROVE, timeout=WAIT_MS)
     open_shift_as(qtbot, window, "Boris")
-    shown = control(window).mid_report()
+    assert control(window).mid_report()
+    qtbot.waitUntil(lambda: control(window).report_dialog is not None, timeout=WAIT_MS)
+    shown = control(window).report_dialog
     assert shown is not None and not shown.report.frozen
     assert [p.order_id for p in shown.report.late_payments] == [late.order_id]
     assert (f"{late.order_id}: paid after the close of shift 1"

@@ -49,7 +49,9 @@ def test_screenshots_of_the_shifts(
                         timeout=WAIT_MS)
         shot(window, language, size, "window")
 
-        report = shifts.mid_report()
+        assert shifts.mid_report()
+        qtbot.waitUntil(lambda: shifts.report_dialog is not None, timeout=WAIT_MS)
+        report = shifts.report_dialog
         assert report is not None
         report.resize(min(report.width(), size[0]), min(report.height(), size[1] - 60))
         shot(report, language, size, "mid-shift-report")
