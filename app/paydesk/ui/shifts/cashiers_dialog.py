@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QListWidgetItem,
     QMessageBox,
     QPushButton,
     QVBoxLayout,
@@ -127,8 +128,8 @@ class CashiersDialog(QDialog):
             self.list.item(self.list.count() - 1).setData(256, cashier.name)
 
     def _selected(self) -> str | None:
-        item = self.list.currentItem()
-        if item is None:
+        item: QListWidgetItem | None = self.list.currentItem()
+        if item is None:  # nothing chosen (PySide's stubs say it is never None)
             show_refusal(self.refusal, tr("Choose a cashier first."))
             return None
         return str(item.data(256))

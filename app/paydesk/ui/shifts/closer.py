@@ -17,7 +17,14 @@ import shiboken6
 from PySide6.QtCore import QObject, QThreadPool, Signal
 
 from paydesk.core.runtime import Runtime
-from paydesk.core.shifts import Cashier, Cashiers, CloseProgress, ShiftReport, close_shift
+from paydesk.core.shifts import (
+    Cashier,
+    Cashiers,
+    CloseProgress,
+    ShiftReport,
+    TillShifts,
+    close_shift,
+)
 from paydesk.ui.shell.gui_thread import to_gui
 from paydesk.ui.shell.tasks import run_task
 
@@ -54,9 +61,10 @@ class ShiftCloser(QObject):
             store = runtime.open_store(check_whole_file=False)
             try:
                 desk = runtime.open_desk(store)
-                assert desk.shifts is not None, "closing a shift with shifts off"
+                shifts = desk.shifts
+                assert isinstance(shifts, TillShifts), "closing a shift with shifts off"
                 return close_shift(
-                    desk.shifts, desk, runtime.gateway(), by, Cashiers(store), number=number,
+                    shifts, desk, runtime.gateway(), by, Cashiers(store), number=number,
                     max_in_flight=runtime.settings.max_in_flight, limiter=runtime.limiter(),
                     on_progress=told)
             finally:

@@ -359,8 +359,12 @@ class ShiftControl(QObject):
         def failed(error: BaseException) -> None:
             self._say(failure_text(failure_of(error)))
 
-        run_task(self._pool, compute, self._show_report, failed)
+        run_task(self._pool, compute, self._report_ready, failed)
         return True
+
+    def _report_ready(self, report: ShiftReport) -> None:
+        if self.shifts is not None:  # not turned off meanwhile
+            self._show_report(report)
 
     def _show_report(self, report: ShiftReport) -> ShiftReportDialog:
         parts = self._parts

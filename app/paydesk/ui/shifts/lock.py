@@ -9,6 +9,8 @@ counter's presenter, not this window's widgets. The idle lock is a single-shot t
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
 
@@ -50,11 +52,11 @@ class IdleTimer(QObject):
     """Says ``timeout`` after ``minutes`` without a key or button press in the application
     (0 minutes: never)."""
 
-    def __init__(self, parent: QObject, on_idle: object) -> None:
+    def __init__(self, parent: QObject, on_idle: Callable[[], None]) -> None:
         super().__init__(parent)
         self.timer = QTimer(self)
         self.timer.setSingleShot(True)
-        self.timer.timeout.connect(on_idle)  # type: ignore[arg-type]
+        self.timer.timeout.connect(on_idle)
         app = QApplication.instance()
         assert app is not None
         app.installEventFilter(self)
