@@ -33,6 +33,7 @@ from paydesk.core.shifts import (
     Cashiers,
     ShiftError,
     ShiftReport,
+    ShiftRow,
     TillShifts,
     may_close,
 )
@@ -158,6 +159,7 @@ class ShiftControl(QObject):
     def _follow(self, settings: Settings, *, start: bool) -> None:
         """The setting in force: the desk's gate, the menu, the status line, the idle lock."""
         desk = self._parts.watch.desk
+        turned_on = settings.shifts and self.shifts is None
         if settings.shifts and self.shifts is None:
             desk.shifts = TillShifts(desk.store, desk.client_id, desk.till)
         elif not settings.shifts:
@@ -171,15 +173,15 @@ class ShiftControl(QObject):
         self._parts.orders.show_cashiers(settings.shifts)
         self.idle.set_minutes(settings.lock_after_minutes if settings.shifts else 0)
         self.show_state()
-        if start and settings.shifts and self.at_counter is None and self.dialog is None:
+        if start and turned_on:
             self.start()
 
     def start(self) -> None:
         """Right after the window is built, with shifts on: the owner if there is none
         yet; the counter locked if a shift is open; else nothing until the first sale."""
         shifts = self.shifts
-        if shifts is None:
-            return
+        if shifts is None or self.at_counter is not None or self.dialog is not None:
+            return  # someone is at the counter already, or being asked for
         if not self.cashiers.exist():
             self._create_owner()
         elif shifts.current() is not None:
@@ -208,10 +210,11 @@ class ShiftControl(QObject):
         self._parts.window.statusBar().showMessage(words, 8000)
 
     def _sign_in_dialog(self, title: str, prompt: str, *, cancellable: bool = True,
-                        then: Callable[[Cashier], None]) -> SignInDialog:
+                        then: Callable[[Cashier], None],
+                        check: Callable[[str, str], Cashier] | None = None) -> SignInDialog:
         names = [cashier.name for cashier in self.cashiers.all()]
         preselect = self.at_counter.name if self.at_counter is not None else ""
-        dialog = SignInDialog(title, prompt, names, self.cashiers.sign_in,
+        dialog = SignInDialog(title, prompt, names, check or self.cashiers.sign_in,
                               parent=self._parts.window, cancellable=cancellable,
                               preselect=preselect)
         dialog.signed_in.connect(then)
@@ -399,7 +402,14 @@ class ShiftControl(QObject):
             tr("Close shift {0}").format(shift.number),
             tr("Sign in to close the shift: the one who opened it, or an owner. Its open "
                "orders are asked about once more; the counter stays usable meanwhile."),
-            then=self._close_as)
+            then=self._close_as, check=lambda name, pin: self._may_close(shift, name, pin))
+
+    def _may_close(self, shift: ShiftRow, name: str, pin: str) -> Cashier:
+        """The cashier signing in, if they may close ``shift`` (else ShiftError, said in
+        the dialog where the PIN was typed)."""
+        cashier = self.cashiers.sign_in(name, pin)
+        may_close(shift, cashier, self.cashiers)
+        return cashier
 
     def _close_as(self, cashier: Cashier) -> None:
         shifts = self.shifts
