@@ -25,17 +25,17 @@
         <translation>&amp;Добавить планшет или телефон</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="105"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="106"/>
         <source>&amp;Add…</source>
         <translation>&amp;Добавить…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="59"/>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="60"/>
         <source>&amp;Cashier:</source>
         <translation>&amp;Кассир:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="95"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="96"/>
         <source>&amp;Cashiers of this shop:</source>
         <translation>&amp;Кассиры магазина:</translation>
     </message>
@@ -50,7 +50,7 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="134"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="144"/>
         <source>&amp;Close shift…</source>
         <translation>&amp;Закрыть смену…</translation>
     </message>
@@ -95,7 +95,7 @@
         <translation>&amp;Язык:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="131"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="141"/>
         <source>&amp;Lock the counter</source>
         <translation>Заб&amp;локировать кассу</translation>
     </message>
@@ -105,12 +105,12 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="133"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="143"/>
         <source>&amp;Mid-shift report…</source>
         <translation>Отчёт &amp;без закрытия смены…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="47"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="48"/>
         <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="45"/>
         <source>&amp;Name:</source>
         <translation>&amp;Имя:</translation>
@@ -121,7 +121,7 @@
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="129"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="139"/>
         <source>&amp;Open shift…</source>
         <translation>&amp;Открыть смену…</translation>
     </message>
@@ -136,7 +136,7 @@
         <translation>&amp;Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="53"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="54"/>
         <source>&amp;Owner (manages cashiers and settings)</source>
         <translation>&amp;Владелец (кассиры и настройки)</translation>
     </message>
@@ -151,9 +151,9 @@
         <translation>&amp;Период:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="49"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="50"/>
         <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="47"/>
-        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="61"/>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="62"/>
         <source>&amp;PIN:</source>
         <translation>&amp;PIN:</translation>
     </message>
@@ -180,7 +180,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="97"/>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="107"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="108"/>
         <source>&amp;Remove</source>
         <translation>&amp;Удалить</translation>
     </message>
@@ -205,7 +205,7 @@
         <translation>&amp;Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="130"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="140"/>
         <source>&amp;Switch cashier…</source>
         <translation>&amp;Сменить кассира…</translation>
     </message>
@@ -307,8 +307,8 @@
         <translation>О программе PayDesk</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="36"/>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="105"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="37"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="106"/>
         <source>Add a cashier</source>
         <translation>Добавить кассира</translation>
     </message>
@@ -492,19 +492,19 @@
         <translation>По часам (оплачено)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="136"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="146"/>
         <source>C&amp;ashiers…</source>
         <translation>Касси&amp;ры…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="62"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="63"/>
         <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="58"/>
-        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="70"/>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="71"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="125"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="126"/>
         <source>cashier</source>
         <translation>кассир</translation>
     </message>
@@ -515,15 +515,15 @@
         <translation>Кассир · смена</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="45"/>
-        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="56"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="46"/>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="57"/>
         <source>Cashier&apos;s name</source>
         <translation>Имя кассира</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="91"/>
         <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="92"/>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="323"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="93"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="339"/>
         <source>Cashiers</source>
         <translation>Кассиры</translation>
     </message>
@@ -534,17 +534,17 @@
         <translation>Кассиры и смены</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="99"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="100"/>
         <source>Cashiers of this shop</source>
         <translation>Кассиры магазина</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="106"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="107"/>
         <source>Change &amp;PIN…</source>
         <translation>Сменить &amp;PIN…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="106"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="107"/>
         <source>Change the PIN</source>
         <translation>Сменить PIN</translation>
     </message>
@@ -599,7 +599,7 @@
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="393"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="438"/>
         <source>Checked {0} of {1}</source>
         <translation>Проверено {0} из {1}</translation>
     </message>
@@ -624,7 +624,7 @@
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="132"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="133"/>
         <source>Choose a cashier first.</source>
         <translation>Сначала выберите кассира.</translation>
     </message>
@@ -635,14 +635,14 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="214"/>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="114"/>
         <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="115"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="116"/>
         <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="62"/>
         <source>Close</source>
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="369"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="407"/>
         <source>Close shift {0}</source>
         <translation>Закрыть смену {0}</translation>
     </message>
@@ -652,12 +652,12 @@
         <translation>Закрыл(а) {0} в {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="386"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="431"/>
         <source>Closing shift {0}…</source>
         <translation>Смена {0} закрывается…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="101"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="109"/>
         <source>Closing the shift</source>
         <translation>Закрытие смены</translation>
     </message>
@@ -1250,7 +1250,7 @@
         <translation>не проверялся</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="36"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="37"/>
         <source>New PIN for {0}</source>
         <translation>Новый PIN для {0}</translation>
     </message>
@@ -1327,7 +1327,7 @@
         <translation>На этой кассе нет открытой смены. Откройте смену, чтобы принимать оплату (paydesk shift open).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="186"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="201"/>
         <source>No shift open</source>
         <translation>Смена не открыта</translation>
     </message>
@@ -1435,7 +1435,7 @@
         <translation>Выключена</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="61"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="62"/>
         <source>OK</source>
         <translation>OK</translation>
     </message>
@@ -1460,7 +1460,7 @@
         <translation>Это может сделать только владелец.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="305"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="321"/>
         <source>Only an owner may do this: the owner&apos;s PIN, please.</source>
         <translation>Это может только владелец: введите PIN владельца.</translation>
     </message>
@@ -1470,7 +1470,7 @@
         <translation>Открыть папку &amp;журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="244"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="260"/>
         <source>Open a shift</source>
         <translation>Открыть смену</translation>
     </message>
@@ -1566,12 +1566,12 @@
         <translation>Заказы ещё без ответа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="54"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="55"/>
         <source>Owner</source>
         <translation>Владелец</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="125"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="126"/>
         <source>owner</source>
         <translation>владелец</translation>
     </message>
@@ -1861,20 +1861,20 @@ QR payments at a shop counter.</source>
         <translation>Файлы PDF (*.pdf)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="49"/>
         <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="46"/>
-        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="60"/>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="61"/>
         <source>PIN</source>
         <translation>PIN</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="52"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="53"/>
         <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="50"/>
         <source>PIN &amp;again:</source>
         <translation>PIN &amp;ещё раз:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="51"/>
         <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="48"/>
         <source>PIN again</source>
         <translation>PIN ещё раз</translation>
@@ -2034,8 +2034,8 @@ QR payments at a shop counter.</source>
         <translation>Отказано</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="107"/>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="150"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="108"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="151"/>
         <source>Remove the cashier</source>
         <translation>Удалить кассира</translation>
     </message>
@@ -2045,7 +2045,7 @@ QR payments at a shop counter.</source>
         <translation>Удалить подключённое устройство</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="151"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="152"/>
         <source>Remove {0}? Their orders keep their name.</source>
         <translation>Удалить {0}? В заказах имя кассира сохранится.</translation>
     </message>
@@ -2085,7 +2085,7 @@ QR payments at a shop counter.</source>
         <translation>руб.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="117"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="127"/>
         <source>S&amp;hift</source>
         <translation>С&amp;мена</translation>
     </message>
@@ -2290,22 +2290,22 @@ QR payments at a shop counter.</source>
         <translation>Смена {0} на этой кассе уже открыта. Закройте её, прежде чем открывать новую.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="399"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="444"/>
         <source>Shift {0} is closed.</source>
         <translation>Смена {0} закрыта.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="258"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="274"/>
         <source>Shift {0} is open.</source>
         <translation>Смена {0} открыта.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="188"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="203"/>
         <source>Shift {0} · nobody signed in</source>
         <translation>Смена {0} · никто не вошёл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="190"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="205"/>
         <source>Shift {0} · {1}</source>
         <translation>Смена {0} · {1}</translation>
     </message>
@@ -2346,27 +2346,27 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="66"/>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="67"/>
         <source>Sign &amp;in</source>
         <translation>&amp;Войти</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="67"/>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="68"/>
         <source>Sign in</source>
         <translation>Войти</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="370"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="408"/>
         <source>Sign in to close the shift: the one who opened it, or an owner. Its open orders are asked about once more; the counter stays usable meanwhile.</source>
         <translation>Войдите, чтобы закрыть смену: тот, кто её открыл, или владелец. Открытые заказы смены будут проверены ещё раз; касса тем временем работает.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="294"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="310"/>
         <source>Sign in to go on. Orders are still watched meanwhile.</source>
         <translation>Войдите, чтобы продолжить. Заказы тем временем отслеживаются.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="245"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="261"/>
         <source>Sign in to open a shift on this till.</source>
         <translation>Войдите, чтобы открыть смену на этой кассе.</translation>
     </message>
@@ -2420,7 +2420,7 @@ QR payments at a shop counter.</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="268"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="284"/>
         <source>Switch cashier</source>
         <translation>Сменить кассира</translation>
     </message>
@@ -2550,13 +2550,18 @@ QR payments at a shop counter.</source>
         <translation>ID клиента должен быть целым числом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="293"/>
-        <location filename="../../app/paydesk/ui/shifts/lock.py" line="27"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="191"/>
+        <source>The close of shift {0} did not finish. Close it again: Shift → Close shift.</source>
+        <translation>Закрытие смены {0} не завершилось. Закройте её ещё раз: Смена → Закрыть смену.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="309"/>
+        <location filename="../../app/paydesk/ui/shifts/lock.py" line="29"/>
         <source>The counter is locked</source>
         <translation>Касса заблокирована</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/lock.py" line="25"/>
+        <location filename="../../app/paydesk/ui/shifts/lock.py" line="27"/>
         <source>The counter is locked. Sign in to go on.</source>
         <translation>Касса заблокирована. Войдите, чтобы продолжить.</translation>
     </message>
@@ -2647,7 +2652,7 @@ QR payments at a shop counter.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="269"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="285"/>
         <source>The next cashier signs in: the next sales are theirs.</source>
         <translation>Входит следующий кассир: следующие продажи будут его.</translation>
     </message>
@@ -3093,7 +3098,7 @@ QR payments at a shop counter.</source>
         <translation>Пароль общей книги заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="409"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="454"/>
         <source>The shift could not be closed: {0} It stays open; close it again.</source>
         <translation>Смену не удалось закрыть: {0} Она остаётся открытой; закройте её ещё раз.</translation>
     </message>
@@ -3103,7 +3108,7 @@ QR payments at a shop counter.</source>
         <translation>Смена закрыта; этот отчёт сохранён без изменений.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="359"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="397"/>
         <source>The shift report was printed.</source>
         <translation>Отчёт смены напечатан.</translation>
     </message>
@@ -3148,7 +3153,7 @@ QR payments at a shop counter.</source>
         <translation>Название кассы — одна строка не длиннее 40 символов.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="73"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="74"/>
         <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="69"/>
         <source>The two PINs differ: type the same PIN twice.</source>
         <translation>PIN-коды не совпадают: введите один и тот же PIN дважды.</translation>
@@ -3597,7 +3602,7 @@ QR payments at a shop counter.</source>
         <translation>{0} — не книга заказов PayDesk; файл оставлен как есть. Запустите PayDesk с другой папкой данных.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="225"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="241"/>
         <source>{0} is the owner. Open a shift to take payments.</source>
         <translation>{0} — владелец. Откройте смену, чтобы принимать оплату.</translation>
     </message>

@@ -36,6 +36,7 @@ from paydesk.core.shifts import (
     ShiftRow,
     TillShifts,
     may_close,
+    unfinished_close,
 )
 from paydesk.core.watch_events import Problem
 from paydesk.domain.failures import Remedy, ShiftFailureCode
@@ -185,6 +186,10 @@ class ShiftControl(QObject):
         if not self.cashiers.exist():
             self._create_owner()
         elif shifts.current() is not None:
+            interrupted = unfinished_close(shifts)
+            if interrupted is not None:  # the program stopped during a close: it is open
+                self._say(tr("The close of shift {0} did not finish. Close it again: "
+                             "Shift → Close shift.").format(interrupted.number))
             self.lock()
 
     # -- what the window shows ------------------------------------------------------
