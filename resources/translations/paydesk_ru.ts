@@ -4,7 +4,8 @@
 <context>
     <name>PayDesk</name>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="108"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="81"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="138"/>
         <source> min</source>
         <translation> мин</translation>
     </message>
@@ -24,6 +25,21 @@
         <translation>&amp;Добавить планшет или телефон</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="106"/>
+        <source>&amp;Add…</source>
+        <translation>&amp;Добавить…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="60"/>
+        <source>&amp;Cashier:</source>
+        <translation>&amp;Кассир:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="96"/>
+        <source>&amp;Cashiers of this shop:</source>
+        <translation>&amp;Кассиры магазина:</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="122"/>
         <source>&amp;Check selected now</source>
         <translation>Проверить в&amp;ыбранные</translation>
@@ -34,9 +50,19 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="144"/>
+        <source>&amp;Close shift…</source>
+        <translation>&amp;Закрыть смену…</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/printer_section.py" line="56"/>
         <source>&amp;Code page:</source>
         <translation>&amp;Кодовая страница:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="56"/>
+        <source>&amp;Create</source>
+        <translation>&amp;Создать</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="135"/>
@@ -64,19 +90,40 @@
         <translation>&amp;Справка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="56"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="57"/>
         <source>&amp;Language:</source>
         <translation>&amp;Язык:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="141"/>
+        <source>&amp;Lock the counter</source>
+        <translation>Заб&amp;локировать кассу</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="49"/>
         <source>&amp;Merchant name:</source>
         <translation>&amp;Название магазина:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="143"/>
+        <source>&amp;Mid-shift report…</source>
+        <translation>Отчёт &amp;без закрытия смены…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="48"/>
+        <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="45"/>
+        <source>&amp;Name:</source>
+        <translation>&amp;Имя:</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="116"/>
         <source>&amp;New payment</source>
         <translation>&amp;Новый платёж</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="139"/>
+        <source>&amp;Open shift…</source>
+        <translation>&amp;Открыть смену…</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_section.py" line="58"/>
@@ -89,6 +136,11 @@
         <translation>&amp;Заказы</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="54"/>
+        <source>&amp;Owner (manages cashiers and settings)</source>
+        <translation>&amp;Владелец (кассиры и настройки)</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/book_section.py" line="72"/>
         <source>&amp;Password:</source>
         <translation>&amp;Пароль:</translation>
@@ -97,6 +149,18 @@
         <location filename="../../app/paydesk/ui/report/dialog.py" line="117"/>
         <source>&amp;Period:</source>
         <translation>&amp;Период:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="47"/>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="62"/>
+        <source>&amp;PIN:</source>
+        <translation>&amp;PIN:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="56"/>
+        <source>&amp;Print on the receipt printer</source>
+        <translation>&amp;Печать на чековом принтере</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/printing/window_printing.py" line="56"/>
@@ -116,6 +180,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="97"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="108"/>
         <source>&amp;Remove</source>
         <translation>&amp;Удалить</translation>
     </message>
@@ -140,6 +205,11 @@
         <translation>&amp;Статус</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="140"/>
+        <source>&amp;Switch cashier…</source>
+        <translation>&amp;Сменить кассира…</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="77"/>
         <source>&amp;Till</source>
         <translation>&amp;Касса</translation>
@@ -160,6 +230,11 @@
         <translation>&amp;Вид</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="55"/>
+        <source>(no cashier)</source>
+        <translation>(без кассира)</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="240"/>
         <source>(unnamed)</source>
         <translation>(без имени)</translation>
@@ -168,6 +243,11 @@
         <location filename="../../app/paydesk/ui/orders/totals_line.py" line="61"/>
         <source>1 order</source>
         <translation>1 заказ</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/pin_fields.py" line="21"/>
+        <source>4 to 6 digits</source>
+        <translation>от 4 до 6 цифр</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/domain/catalogue.py" line="320"/>
@@ -212,7 +292,7 @@
         <translation>К серверу на другом компьютере можно подключаться только через TLS с проверкой сертификата: не указывайте sslmode или укажите sslmode=verify-full.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="59"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="60"/>
         <source>A window on this screen</source>
         <translation>Окно на этом экране</translation>
     </message>
@@ -225,6 +305,12 @@
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="71"/>
         <source>About PayDesk</source>
         <translation>О программе PayDesk</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="37"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="106"/>
+        <source>Add a cashier</source>
+        <translation>Добавить кассира</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="69"/>
@@ -242,6 +328,11 @@
         <translation>Все</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="51"/>
+        <source>All orders</source>
+        <translation>Все заказы</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="77"/>
         <source>All tills</source>
         <translation>Все кассы</translation>
@@ -249,8 +340,8 @@
     <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="45"/>
         <location filename="../../app/paydesk/cli/report_command.py" line="247"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="96"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="65"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="97"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="68"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="128"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="139"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="172"/>
@@ -313,7 +404,7 @@
         <translation>В номере заказа допустимы только латинские буквы, цифры и знаки «.», «_», «-».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="131"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="135"/>
         <source>Answered at</source>
         <translation>Ответ получен</translation>
     </message>
@@ -329,6 +420,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="33"/>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="47"/>
         <source>As of {0}</source>
         <translation>На {0}</translation>
     </message>
@@ -403,9 +495,31 @@
         <translation>По кассирам</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="54"/>
+        <source>By cashier (paid)</source>
+        <translation>По кассирам (оплачено)</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="45"/>
         <source>By hour</source>
         <translation>По часам</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="57"/>
+        <source>By hour (paid)</source>
+        <translation>По часам (оплачено)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="146"/>
+        <source>C&amp;ashiers…</source>
+        <translation>Касси&amp;ры…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="63"/>
+        <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="58"/>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="71"/>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="54"/>
@@ -413,12 +527,57 @@
         <translation>Кассир</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="126"/>
+        <source>cashier</source>
+        <translation>кассир</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="109"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="75"/>
+        <source>Cashier · shift</source>
+        <translation>Кассир · смена</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="46"/>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="57"/>
+        <source>Cashier&apos;s name</source>
+        <translation>Имя кассира</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="92"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="93"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="339"/>
+        <source>Cashiers</source>
+        <translation>Кассиры</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="68"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="69"/>
+        <source>Cashiers and shifts</source>
+        <translation>Кассиры и смены</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="100"/>
+        <source>Cashiers of this shop</source>
+        <translation>Кассиры магазина</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="107"/>
+        <source>Change &amp;PIN…</source>
+        <translation>Сменить &amp;PIN…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="107"/>
+        <source>Change the PIN</source>
+        <translation>Сменить PIN</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="123"/>
         <source>Check &amp;all pending now</source>
         <translation>Проверить &amp;все ожидающие</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="111"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="141"/>
         <source>Check other pending orders after:</source>
         <translation>Проверять другие ожидающие через:</translation>
     </message>
@@ -448,7 +607,7 @@
         <translation>Проверьте номер заказа.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="110"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="140"/>
         <source>Check the order on screen every:</source>
         <translation>Проверять заказ на экране каждые:</translation>
     </message>
@@ -461,6 +620,11 @@
         <location filename="../../app/paydesk/ui/shell/messages.py" line="88"/>
         <source>Check what you typed.</source>
         <translation>Проверьте введённые данные.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="438"/>
+        <source>Checked {0} of {1}</source>
+        <translation>Проверено {0} из {1}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/book_password.py" line="85"/>
@@ -481,6 +645,11 @@
         <location filename="../../app/paydesk/ui/settings/service_section.py" line="288"/>
         <source>Checking…</source>
         <translation>Проверка…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="133"/>
+        <source>Choose a cashier first.</source>
+        <translation>Сначала выберите кассира.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="224"/>
@@ -509,13 +678,36 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="214"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="115"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="116"/>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="62"/>
         <source>Close</source>
         <translation>Закрыть</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="407"/>
+        <source>Close shift {0}</source>
+        <translation>Закрыть смену {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="44"/>
+        <source>Closed by {0} at {1}</source>
+        <translation>Закрыл(а) {0} в {1}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="32"/>
         <source>Closed {0} by {1}</source>
         <translation>Закрыта {0}, {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="431"/>
+        <source>Closing shift {0}…</source>
+        <translation>Смена {0} закрывается…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="109"/>
+        <source>Closing the shift</source>
+        <translation>Закрытие смены</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/printer_section.py" line="58"/>
@@ -524,7 +716,7 @@
         <translation>Кодовая страница</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="102"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="103"/>
         <source>Confirmed</source>
         <translation>Подтверждён</translation>
     </message>
@@ -575,6 +767,7 @@
         <location filename="../../app/paydesk/ui/report/dialog.py" line="401"/>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="176"/>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="180"/>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="124"/>
         <source>Could not save</source>
         <translation>Не удалось сохранить</translation>
     </message>
@@ -596,6 +789,7 @@
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="340"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="349"/>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="88"/>
         <source>Could not start the printer or the PDF file.</source>
         <translation>Не удалось запустить печать или создать PDF.</translation>
     </message>
@@ -606,7 +800,7 @@
         <translation>Кол-во</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="42"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="43"/>
         <source>Counter</source>
         <translation>Касса</translation>
     </message>
@@ -628,9 +822,16 @@
         <translation>Создать платёж  ⏎</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="30"/>
+        <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="31"/>
+        <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="57"/>
+        <source>Create the owner</source>
+        <translation>Создать владельца</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/book/export.py" line="40"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="101"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="63"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="102"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
         <source>Created</source>
         <translation>Создан</translation>
     </message>
@@ -657,13 +858,14 @@
         <translation>Создание заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="130"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="134"/>
         <source>Creation attempts</source>
         <translation>Попытки создания</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="388"/>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="169"/>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="115"/>
         <source>CSV files (*.csv)</source>
         <translation>Файлы CSV (*.csv)</translation>
     </message>
@@ -673,7 +875,7 @@
         <translation>Текущая продажа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="62"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="63"/>
         <source>Customer &amp;display:</source>
         <translation>&amp;Экран покупателя:</translation>
     </message>
@@ -720,8 +922,8 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="43"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="98"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="66"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="99"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="84"/>
         <source>E-mail</source>
         <translation>E-mail</translation>
@@ -795,6 +997,7 @@
         <translation>Сначала введите секретный ключ.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/pin_fields.py" line="39"/>
         <location filename="../../app/paydesk/ui/widgets/field_errors.py" line="83"/>
         <source>Error</source>
         <translation>Ошибка</translation>
@@ -808,6 +1011,7 @@
         <location filename="../../app/paydesk/core/shifts/paper.py" line="40"/>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="123"/>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="125"/>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="28"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
     </message>
@@ -846,7 +1050,7 @@
         <translation>Выгружено заказов: {0}, файл {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="46"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="47"/>
         <source>Failed</source>
         <translation>Не удалось</translation>
     </message>
@@ -876,7 +1080,7 @@
         <translation>В демо-режиме не меняется: заказы хранятся в собственной книге демо на этом компьютере.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="50"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="51"/>
         <source>Found at the payment service</source>
         <translation>Найден у платёжного сервиса</translation>
     </message>
@@ -921,7 +1125,7 @@
         <translation>Укажите полный путь к устройству, например serial:///dev/ttyUSB0.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="47"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="48"/>
         <source>Given up</source>
         <translation>Отменено</translation>
     </message>
@@ -1006,19 +1210,25 @@
         <translation>Хранить их в файле на этом компьютере</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="110"/>
+        <source>Kopecks</source>
+        <translation>Копейки</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="39"/>
         <source>Kopecks have at most two digits after the decimal separator.</source>
         <translation>Копеек — не больше двух цифр после запятой.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="50"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="104"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="70"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="105"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="73"/>
         <source>Last checked</source>
         <translation>Проверен</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="49"/>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="62"/>
         <source>last checked {0}</source>
         <translation>последняя проверка {0}</translation>
     </message>
@@ -1028,7 +1238,7 @@
         <translation>Последний день</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="105"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="106"/>
         <source>Last error</source>
         <translation>Последняя ошибка</translation>
     </message>
@@ -1049,13 +1259,24 @@
     <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="43"/>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="54"/>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="110"/>
         <source>Line</source>
         <translation>Строка</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="45"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="46"/>
         <source>Link received</source>
         <translation>Ссылка получена</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="85"/>
+        <source>Loc&amp;k after idle:</source>
+        <translation>Бло&amp;кировка при простое:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="84"/>
+        <source>Lock the counter after idle minutes</source>
+        <translation>Блокировать кассу после минут простоя</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="56"/>
@@ -1083,9 +1304,20 @@
         <translation>Имя подключённого устройства</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="82"/>
+        <source>never</source>
+        <translation>никогда</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="50"/>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="63"/>
         <source>never checked</source>
         <translation>не проверялся</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="37"/>
+        <source>New PIN for {0}</source>
+        <translation>Новый PIN для {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/welcome_dialog.py" line="69"/>
@@ -1166,6 +1398,11 @@
         <translation>На этой кассе нет открытой смены. Откройте смену, чтобы принимать оплату (paydesk shift open).</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="201"/>
+        <source>No shift open</source>
+        <translation>Смена не открыта</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/about_box.py" line="46"/>
         <source>none (no sound player found)</source>
         <translation>нет (проигрыватель звука не найден)</translation>
@@ -1177,6 +1414,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="29"/>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="102"/>
         <source>Not a fiscal document</source>
         <translation>Не фискальный документ</translation>
     </message>
@@ -1186,6 +1424,11 @@
         <translation>Не является фискальным чеком</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="29"/>
+        <source>Not answered yet</source>
+        <translation>Ещё без ответа</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="136"/>
         <source>Not payable</source>
         <translation>Оплата невозможна</translation>
@@ -1193,6 +1436,7 @@
     <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="42"/>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="76"/>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="29"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
     </message>
@@ -1218,7 +1462,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="127"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="198"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="205"/>
         <source>not set up</source>
         <translation>не настроен</translation>
     </message>
@@ -1246,8 +1490,8 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="44"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="99"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="100"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="70"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="65"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="85"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="135"/>
@@ -1260,9 +1504,19 @@
         <translation>Выключена</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="62"/>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/payment/place.py" line="12"/>
         <source>On the buyer&apos;s screen</source>
         <translation>На экране покупателя</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="70"/>
+        <source>On: a cashier signs in with a PIN and opens a shift before the first sale; every order records its cashier and shift, and only an owner changes the settings.</source>
+        <translation>Включено: кассир входит по PIN-коду и открывает смену до первой продажи; у каждого заказа записаны кассир и смена, а настройки меняет только владелец.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="235"/>
@@ -1275,9 +1529,19 @@
         <translation>Это может сделать только владелец.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="321"/>
+        <source>Only an owner may do this: the owner&apos;s PIN, please.</source>
+        <translation>Это может только владелец: введите PIN владельца.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="138"/>
         <source>Open &amp;log folder</source>
         <translation>Открыть папку &amp;журнала</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="260"/>
+        <source>Open a shift</source>
+        <translation>Открыть смену</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/link_buttons.py" line="53"/>
@@ -1289,6 +1553,11 @@
         <location filename="../../app/paydesk/ui/shell/crash_notice.py" line="53"/>
         <source>Open log folder</source>
         <translation>Открыть папку журнала</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="42"/>
+        <source>Opened by {0} at {1}</source>
+        <translation>Открыл(а) {0} в {1}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="31"/>
@@ -1307,8 +1576,8 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="61"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="95"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="64"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="96"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="67"/>
         <source>Order</source>
         <translation>Заказ</translation>
     </message>
@@ -1324,7 +1593,7 @@
         <translation>Номер заказа</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="82"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="83"/>
         <source>Order {0}</source>
         <translation>Заказ {0}</translation>
     </message>
@@ -1359,13 +1628,19 @@
         <location filename="../../app/paydesk/core/shifts/paper.py" line="55"/>
         <location filename="../../app/paydesk/ui/orders/panel.py" line="142"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="165"/>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="110"/>
         <source>Orders</source>
         <translation>Заказы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="124"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="154"/>
         <source>Orders expire after:</source>
         <translation>Срок действия заказа:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="60"/>
+        <source>Orders still not answered</source>
+        <translation>Заказы ещё без ответа</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="48"/>
@@ -1376,6 +1651,21 @@
         <location filename="../../app/paydesk/core/shifts/paper.py" line="59"/>
         <source>Outcome</source>
         <translation>Итог</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="55"/>
+        <source>Owner</source>
+        <translation>Владелец</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="126"/>
+        <source>owner</source>
+        <translation>владелец</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="44"/>
+        <source>Owner&apos;s name</source>
+        <translation>Имя владельца</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="59"/>
@@ -1392,10 +1682,11 @@
         <location filename="../../app/paydesk/core/shifts/paper.py" line="38"/>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="111"/>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="114"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="103"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="104"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="72"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="176"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="152"/>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="28"/>
         <source>Paid</source>
         <translation>Оплачено</translation>
     </message>
@@ -1403,6 +1694,11 @@
         <location filename="../../app/paydesk/core/book/export.py" line="49"/>
         <source>Paid after</source>
         <translation>Оплачено после</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="66"/>
+        <source>Paid after the close of an earlier shift</source>
+        <translation>Оплачено после закрытия прежней смены</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="51"/>
@@ -1422,7 +1718,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/core/receipts/slips.py" line="58"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="94"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="98"/>
         <source>Paid between {0} and {1}</source>
         <translation>Оплачено между {0} и {1}</translation>
     </message>
@@ -1437,7 +1733,7 @@
         <translation>Оплачено по часам</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="93"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="97"/>
         <source>Paid by {0}; when exactly is not known</source>
         <translation>Оплачено не позже {0}; точное время неизвестно</translation>
     </message>
@@ -1445,6 +1741,11 @@
         <location filename="../../app/paydesk/ui/payment/panel.py" line="300"/>
         <source>Paid by {time}; the exact time is not known</source>
         <translation>Оплачено не позже {time}; точное время неизвестно</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="69"/>
+        <source>Paid late in all</source>
+        <translation>Всего оплачено с опозданием</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="57"/>
@@ -1619,7 +1920,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="51"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="100"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="101"/>
         <location filename="../../app/paydesk/ui/widgets/link_label.py" line="25"/>
         <source>Payment link</source>
         <translation>Ссылка на оплату</translation>
@@ -1669,8 +1970,28 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="373"/>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="108"/>
         <source>PDF files (*.pdf)</source>
         <translation>Файлы PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="49"/>
+        <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="46"/>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="61"/>
+        <source>PIN</source>
+        <translation>PIN</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="53"/>
+        <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="50"/>
+        <source>PIN &amp;again:</source>
+        <translation>PIN &amp;ещё раз:</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="51"/>
+        <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="48"/>
+        <source>PIN again</source>
+        <translation>PIN ещё раз</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="131"/>
@@ -1678,8 +1999,8 @@ QR payments at a shop counter.</source>
         <translation>&amp;Звуковые сигналы</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="47"/>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="50"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="48"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="51"/>
         <source>Play a sound when an order is paid</source>
         <translation>Звуковой сигнал при оплате заказа</translation>
     </message>
@@ -1694,7 +2015,7 @@ QR payments at a shop counter.</source>
         <translation>Изображение PNG (*.png)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="96"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="126"/>
         <source>Polling</source>
         <translation>Проверка статусов</translation>
     </message>
@@ -1723,6 +2044,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/printing/print_notice.py" line="29"/>
         <source>Print again</source>
         <translation>Напечатать снова</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="57"/>
+        <source>Print on the receipt printer</source>
+        <translation>Печать на чековом принтере</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/slip.py" line="361"/>
@@ -1817,6 +2143,11 @@ QR payments at a shop counter.</source>
         <translation>Пере&amp;именовать</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="46"/>
+        <source>Read only: the shift goes on.</source>
+        <translation>Только просмотр: смена продолжается.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/buyer_devices/page.py" line="39"/>
         <location filename="../../app/paydesk/ui/payment/customer_display.py" line="123"/>
         <source>Ready</source>
@@ -1840,13 +2171,25 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="39"/>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="117"/>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="28"/>
         <source>Refused</source>
         <translation>Отказано</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="108"/>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="151"/>
+        <source>Remove the cashier</source>
+        <translation>Удалить кассира</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="99"/>
         <source>Remove the paired device</source>
         <translation>Удалить подключённое устройство</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="152"/>
+        <source>Remove {0}? Their orders keep their name.</source>
+        <translation>Удалить {0}? В заказах имя кассира сохранится.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="106"/>
@@ -1859,12 +2202,12 @@ QR payments at a shop counter.</source>
         <translation>Отчёт за {0} (местное время)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="114"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="144"/>
         <source>Requests in flight at most:</source>
         <translation>Одновременных запросов, не более:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="131"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="135"/>
         <source>Result</source>
         <translation>Итог</translation>
     </message>
@@ -1885,9 +2228,19 @@ QR payments at a shop counter.</source>
         <translation>руб.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="127"/>
+        <source>S&amp;hift</source>
+        <translation>С&amp;мена</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="34"/>
         <source>Sales</source>
         <translation>Продажи</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="49"/>
+        <source>Sales from {0} to {1}</source>
+        <translation>Продажи с {0} по {1}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="37"/>
@@ -1895,9 +2248,29 @@ QR payments at a shop counter.</source>
         <translation>сб</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="60"/>
+        <source>Save as &amp;CSV…</source>
+        <translation>Сохранить как &amp;CSV…</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="211"/>
         <source>Save as &amp;PDF…</source>
         <translation>Сохранить в &amp;PDF…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="60"/>
+        <source>Save as CSV</source>
+        <translation>Сохранить как CSV</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="58"/>
+        <source>Save as P&amp;DF…</source>
+        <translation>Сохранить как P&amp;DF…</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="58"/>
+        <source>Save as PDF</source>
+        <translation>Сохранить как PDF</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shell/menus.py" line="249"/>
@@ -1925,12 +2298,23 @@ QR payments at a shop counter.</source>
         <translation>Сохранить отчёт в PDF</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="114"/>
+        <source>Save the shift report as CSV</source>
+        <translation>Сохранить отчёт смены как CSV</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="107"/>
+        <source>Save the shift report as PDF</source>
+        <translation>Сохранить отчёт смены как PDF</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="220"/>
         <source>Save to serve the page; then add a tablet or phone here.</source>
         <translation>Сохраните, чтобы открыть страницу; затем добавьте здесь планшет или телефон.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="375"/>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="126"/>
         <source>Saved {0}</source>
         <translation>Сохранено: {0}</translation>
     </message>
@@ -1991,7 +2375,7 @@ QR payments at a shop counter.</source>
         <translation>Раздел</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="122"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="126"/>
         <source>Seen at</source>
         <translation>Когда замечен</translation>
     </message>
@@ -2027,7 +2411,7 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/main_window.py" line="127"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="198"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="205"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
     </message>
@@ -2037,8 +2421,9 @@ QR payments at a shop counter.</source>
         <translation>Настроить мой аккаунт</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="135"/>
-        <location filename="../../app/paydesk/ui/settings/apply.py" line="154"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="138"/>
+        <location filename="../../app/paydesk/ui/settings/apply.py" line="161"/>
+        <location filename="../../app/paydesk/ui/window_builder.py" line="161"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -2053,6 +2438,11 @@ QR payments at a shop counter.</source>
         <translation>Смена</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="52"/>
+        <source>Shift report</source>
+        <translation>Отчёт смены</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/cli/report_command.py" line="48"/>
         <source>Shift sales by till</source>
         <translation>Продажи смен по кассам</translation>
@@ -2063,14 +2453,44 @@ QR payments at a shop counter.</source>
         <translation>Продажи смен по кассам и кассирам</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="34"/>
+        <source>Shift {0} closed</source>
+        <translation>Смена {0} закрыта</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/domain/catalogue.py" line="306"/>
         <source>Shift {0} is already open on this till. Close it before opening another.</source>
         <translation>Смена {0} на этой кассе уже открыта. Закройте её, прежде чем открывать новую.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="444"/>
+        <source>Shift {0} is closed.</source>
+        <translation>Смена {0} закрыта.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="274"/>
+        <source>Shift {0} is open.</source>
+        <translation>Смена {0} открыта.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="27"/>
         <source>Shift {0} report</source>
         <translation>Отчёт о смене {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="203"/>
+        <source>Shift {0} · nobody signed in</source>
+        <translation>Смена {0} · никто не вошёл</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="205"/>
+        <source>Shift {0} · {1}</source>
+        <translation>Смена {0} · {1}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="35"/>
+        <source>Shift {0}, mid-shift report</source>
+        <translation>Смена {0}, отчёт без закрытия</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="28"/>
@@ -2109,6 +2529,31 @@ QR payments at a shop counter.</source>
         <translation>Показать заказы за сегодня</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="67"/>
+        <source>Sign &amp;in</source>
+        <translation>&amp;Войти</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/sign_in.py" line="68"/>
+        <source>Sign in</source>
+        <translation>Войти</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="408"/>
+        <source>Sign in to close the shift: the one who opened it, or an owner. Its open orders are asked about once more; the counter stays usable meanwhile.</source>
+        <translation>Войдите, чтобы закрыть смену: тот, кто её открыл, или владелец. Открытые заказы смены будут проверены ещё раз; касса тем временем работает.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="310"/>
+        <source>Sign in to go on. Orders are still watched meanwhile.</source>
+        <translation>Войдите, чтобы продолжить. Заказы тем временем отслеживаются.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="261"/>
+        <source>Sign in to open a shift on this till.</source>
+        <translation>Войдите, чтобы открыть смену на этой кассе.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/shell/messages.py" line="140"/>
         <source>Something unexpected went wrong: {0}</source>
         <translation>Непредвиденная ошибка: {0}</translation>
@@ -2120,10 +2565,10 @@ QR payments at a shop counter.</source>
     </message>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="53"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="97"/>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="122"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="98"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="126"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="73"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="68"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="71"/>
         <source>Status</source>
         <translation>Статус</translation>
     </message>
@@ -2133,7 +2578,7 @@ QR payments at a shop counter.</source>
         <translation>Статусы не проверяются: {0} PayDesk продолжает попытки.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="121"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="125"/>
         <source>Status history</source>
         <translation>История статусов</translation>
     </message>
@@ -2163,7 +2608,12 @@ QR payments at a shop counter.</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="53"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="284"/>
+        <source>Switch cashier</source>
+        <translation>Сменить кассира</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="54"/>
         <source>System</source>
         <translation>Как в системе</translation>
     </message>
@@ -2288,7 +2738,23 @@ QR payments at a shop counter.</source>
         <translation>ID клиента должен быть целым числом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="123"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="191"/>
+        <source>The close of shift {0} did not finish. Close it again: Shift → Close shift.</source>
+        <translation>Закрытие смены {0} не завершилось. Закройте её ещё раз: Смена → Закрыть смену.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="309"/>
+        <location filename="../../app/paydesk/ui/shifts/lock.py" line="29"/>
+        <source>The counter is locked</source>
+        <translation>Касса заблокирована</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/lock.py" line="27"/>
+        <source>The counter is locked. Sign in to go on.</source>
+        <translation>Касса заблокирована. Войдите, чтобы продолжить.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="153"/>
         <source>the demo sandbox&apos;s orders too</source>
         <translation>и для заказов песочницы</translation>
     </message>
@@ -2372,6 +2838,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="82"/>
         <source>The new till name is used when PayDesk is started again.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="285"/>
+        <source>The next cashier signs in: the next sales are theirs.</source>
+        <translation>Входит следующий кассир: следующие продажи будут его.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/domain/catalogue.py" line="160"/>
@@ -2604,7 +3075,7 @@ QR payments at a shop counter.</source>
         <translation>Параметры платёжного сервиса неверны. Проверьте их в настройках.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="52"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="53"/>
         <source>The payment slip was printed.</source>
         <translation>Квитанция на оплату напечатана.</translation>
     </message>
@@ -2654,7 +3125,7 @@ QR payments at a shop counter.</source>
         <translation>Чековый принтер {address} остановился посреди чека. Проверьте бумагу, затем напечатайте снова.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="98"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="103"/>
         <source>The receipt printer could not print: {0}</source>
         <translation>Чековый принтер не смог напечатать: {0}</translation>
     </message>
@@ -2679,8 +3150,8 @@ QR payments at a shop counter.</source>
         <translation>В профиле чекового принтера нет кодовой страницы {code_page}: выберите другую в «Настройки → Принтер».</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="55"/>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="69"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="56"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="74"/>
         <source>The receipt was printed.</source>
         <translation>Чек напечатан.</translation>
     </message>
@@ -2815,6 +3286,21 @@ QR payments at a shop counter.</source>
         <translation>Пароль общей книги заказов</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="454"/>
+        <source>The shift could not be closed: {0} It stays open; close it again.</source>
+        <translation>Смену не удалось закрыть: {0} Она остаётся открытой; закройте её ещё раз.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/report_dialog.py" line="47"/>
+        <source>The shift is closed; this report is kept as it is.</source>
+        <translation>Смена закрыта; этот отчёт сохранён без изменений.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="397"/>
+        <source>The shift report was printed.</source>
+        <translation>Отчёт смены напечатан.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="51"/>
         <source>The shop&apos;s network</source>
         <translation>В сети магазина</translation>
@@ -2830,7 +3316,7 @@ QR payments at a shop counter.</source>
         <translation>системный сигнал (проигрыватель звука не найден)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="60"/>
+        <location filename="../../app/paydesk/ui/printing/printer_jobs.py" line="65"/>
         <source>The test page was printed.</source>
         <translation>Пробная страница напечатана.</translation>
     </message>
@@ -2855,9 +3341,20 @@ QR payments at a shop counter.</source>
         <translation>Название кассы — одна строка не длиннее 40 символов.</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="74"/>
+        <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="69"/>
+        <source>The two PINs differ: type the same PIN twice.</source>
+        <translation>PIN-коды не совпадают: введите один и тот же PIN дважды.</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/domain/catalogue.py" line="328"/>
         <source>There are no cashiers yet. Add the owner first (paydesk cashier add NAME --owner).</source>
         <translation>Кассиров пока нет. Сначала добавьте владельца (paydesk cashier add ИМЯ --owner).</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/owner_setup.py" line="34"/>
+        <source>There are no cashiers yet. The first one is the owner: they add the other cashiers, change the settings and may close anyone&apos;s shift.</source>
+        <translation>Кассиров пока нет. Первый — владелец: он добавляет других кассиров, меняет настройки и может закрыть любую смену.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/domain/catalogue.py" line="322"/>
@@ -3078,7 +3575,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/core/book/export.py" line="52"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="77"/>
-        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="71"/>
+        <location filename="../../app/paydesk/ui/orders/table_columns.py" line="74"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="135"/>
         <source>Till</source>
         <translation>Касса</translation>
@@ -3096,6 +3593,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/core/shifts/paper.py" line="30"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="43"/>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="41"/>
         <source>Till: {0}</source>
         <translation>Касса: {0}</translation>
     </message>
@@ -3211,7 +3709,7 @@ QR payments at a shop counter.</source>
         <translation>Неизвестный статус: {raw}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="70"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="71"/>
         <source>Unknown: the payment service did not send it</source>
         <translation>Неизвестна: платёжный сервис её не прислал</translation>
     </message>
@@ -3287,12 +3785,12 @@ QR payments at a shop counter.</source>
         <translation>Можно продолжать работу. Пожалуйста, отправьте отчёт в поддержку.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="46"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="47"/>
         <source>your shop&apos;s name</source>
         <translation>название вашего магазина</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="81"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="109"/>
         <source>{0} (not connected)</source>
         <translation>{0} (не подключён)</translation>
     </message>
@@ -3300,6 +3798,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/domain/catalogue.py" line="188"/>
         <source>{0} is not a PayDesk order book; it has been left as it is. Start PayDesk with another data folder.</source>
         <translation>{0} — не книга заказов PayDesk; файл оставлен как есть. Запустите PayDesk с другой папкой данных.</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="241"/>
+        <source>{0} is the owner. Open a shift to take payments.</source>
+        <translation>{0} — владелец. Откройте смену, чтобы принимать оплату.</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/printer_section.py" line="51"/>
@@ -3332,12 +3835,17 @@ QR payments at a shop counter.</source>
         <translation>{0}, ≈ {1} — время приблизительное</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/shifts/report_text.py" line="67"/>
+        <source>{0}: paid after the close of shift {1}</source>
+        <translation>{0}: оплачено после закрытия смены {1}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/report/chart.py" line="343"/>
         <source>{0}: {1} payments, {2}</source>
         <translation>{0}: платежей — {1}, {2}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="85"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="86"/>
         <source>{amount}, {status}, created {created}</source>
         <translation>{amount}, {status}, создан {created}</translation>
     </message>
@@ -3400,17 +3908,17 @@ The till program&apos;s reference: {reference}</source>
         <translation>•••••••• в хранилище ключей — введите новый, чтобы заменить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="113"/>
+        <location filename="../../app/paydesk/ui/settings/counter_section.py" line="143"/>
         <source>…slowing down to at most every:</source>
         <translation>…затем всё реже, до раза в:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="63"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="64"/>
         <source>≈ {0} (paid between {1} and {0})</source>
         <translation>≈ {0} (оплачен между {1} и {0})</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/details.py" line="62"/>
+        <location filename="../../app/paydesk/ui/orders/details.py" line="63"/>
         <source>≈ {0} (the service does not say when)</source>
         <translation>≈ {0} (сервис не сообщает точное время)</translation>
     </message>

@@ -65,8 +65,9 @@ against a baseline measured in the same run, interleaved with it:
   CPU per sale at the 1 000th sale over at the 100th, its memory and open files
   (bench_day.py says what each figure is).
 - ``shifts``: closing a shift of 2 000 orders, 100 of them open, at a real service's
-  latency, over the service's own time for those checks; the report of 5 000 orders
-  (bench_shifts.py says what each figure is).
+  latency, over the service's own time for those checks, and the report of 5 000
+  orders (bench_shifts.py); in the window, that report on screen and the GUI thread's
+  longest stall while a shift closes (bench_shift_screen.py).
 - ``million``: the window on a till's book of 1 000 000 orders (bench_million.py);
   run only when named (``--only million``), as building the book takes minutes.
 
@@ -141,6 +142,8 @@ BUDGETS: dict[str, tuple[float, str]] = {
     # Shifts (bench_shifts.py):
     "shift_close_over_checks_s": (1.0, "close of 2 000 orders, 100 open, over the service's "
                                   "time for their checks at 8 in flight, 80 ± 20 ms"),
+    "shift_report_ms": (500, "a shift of 5 000 orders: mid-shift report to its text painted"),
+    "shift_close_stall_ms": (50, "longest 10 ms timer gap while a shift closes"),
 }
 PARTS = ("startup", "create", "status", "refresh", "history", "external", "sandbox", "shared",
          "printer", "web", "terminal", "day", "shifts")
@@ -197,7 +200,7 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
             import bench_shifts
 
             figures.update(bench_shifts.bench_shifts(sizes == QUICK, work))
-        gui = Gui() if set(parts) - {"startup", "sandbox", "day", "shifts"} else None
+        gui = Gui() if set(parts) - {"startup", "sandbox", "day"} else None
         if "sandbox" in parts:
             log("sandbox")
             figures.update(bench_sandbox(sizes, work, sandbox))
@@ -254,6 +257,11 @@ def run(sizes: Sizes, parts: Sequence[str]) -> dict[str, Any]:
                 figures.update(bench_terminal.bench_terminal(
                     sizes, work, gui, separate.base_url, latent.base_url,
                     clients=5 if sizes == QUICK else bench_terminal.CLIENTS))
+        if gui is not None and "shifts" in parts:
+            log("a shift's report and its close, in the window")
+            import bench_shift_screen
+
+            figures.update(bench_shift_screen.bench_shift_screen(sizes == QUICK, work, gui))
         if gui is not None and "million" in parts:
             import bench_million
 

@@ -49,6 +49,8 @@ KEYS = (
     "day_rss_mib_per_1000",
     "day_open_files_growth",
     "shift_close_over_checks_s",
+    "shift_report_ms",
+    "shift_close_stall_ms",
 )
 #: The shared order book's figures: only where a PostgreSQL server is installed.
 SHARED_KEYS = (

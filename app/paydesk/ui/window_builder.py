@@ -34,11 +34,13 @@ from paydesk.ui.payment.web_screen import WebScreenLink
 from paydesk.ui.printing.window_printing import WindowPrinting
 from paydesk.ui.shell.crash_notice import CrashNotice
 from paydesk.ui.shell.field_shortcuts import FieldShortcuts
+from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.icon import app_icon
 from paydesk.ui.shell.menus import MenuActions, MenuCommands, MenuSources
 from paydesk.ui.shell.problem_banner import Notice
 from paydesk.ui.shell.save_dialog import SaveFolder
 from paydesk.ui.shell.shared_book import SharedBookLabel, SharedBookLink, keep_in_step
+from paydesk.ui.shifts.control import ShiftControl, ShiftParts
 from paydesk.ui.widgets.fitted_hint import FittedHint
 from paydesk.ui.window_parts import FirstFrame, WindowParts, WindowSlots
 
@@ -153,6 +155,10 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
         terminal = TerminalLink(runtime, watch, label=api_label)
         window.statusBar().addPermanentWidget(api_label)
         crash_notice = CrashNotice(frame.log_dir, parent=window, window=window)
+        # Cashiers and shifts (ui/shifts/): nothing shown while the setting is off.
+        shifts = ShiftControl(ShiftParts(window, runtime, watch, form, frame.banner, printing,
+                                         save_folder, orders, before_menu=frame.menu_titles[2]))
+        frame.settings_control.ask_first(lambda: shifts.owner_allows(tr("Settings")))
         if QApplication.windowIcon().isNull():  # run_window sets it on the application
             window.setWindowIcon(app_icon())
     except BaseException:
@@ -166,7 +172,7 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
         menu_actions=menu_actions, watch=watch, payment_panel=panel, screens=screens,
         orders_panel=orders, book_watch=book_watch,
         shared_book=link, alerts=alerts, paid_notices=notices, crash_notice=crash_notice,
-        printing=printing, web_screen=web_screen, terminal=terminal)
+        printing=printing, web_screen=web_screen, terminal=terminal, shifts=shifts)
 
 
 def stop_parts(watch: WatchDriver, link: SharedBookLink | None,

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from paydesk.ui.shell.menus import MenuActions, WindowActions
     from paydesk.ui.shell.problem_banner import Notice, ProblemBanner
     from paydesk.ui.shell.shared_book import SharedBookLink
+    from paydesk.ui.shifts.control import ShiftControl
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ class WindowParts:
     web_screen: WebScreenLink  # the buyer's screen on paired tablets and phones
     printing: WindowPrinting  # the receipt printer: slips, receipts, the notice
     terminal: TerminalLink  # the till program's API
+    shifts: ShiftControl | None = None  # cashiers and shifts (hidden while the setting is off)
 
     @property
     def actions(self) -> WindowActions:

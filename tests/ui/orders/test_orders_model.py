@@ -338,7 +338,8 @@ def test_amounts_are_right_aligned_and_headers_are_words(
     assert model.data(model.index(0, Column.NOTE), align) != right
     headers = [model.headerData(column, Qt.Orientation.Horizontal, DISPLAY) for column in Column]
     assert headers == [
-        "Created", "Order", "Amount", "E-mail", "Note", "Status", "Paid", "Last checked", "Till"
+        "Created", "Order", "Amount", "E-mail", "Note", "Status", "Paid", "Last checked", "Till",
+        "Cashier · shift",
     ]  # fmt: skip
     assert model.headerData(0, Qt.Orientation.Vertical, DISPLAY) is None
     assert model.data(model.index(0, 0), Qt.ItemDataRole.DecorationRole) is None

@@ -245,8 +245,8 @@ def test_every_field_has_an_accessible_name(
     # (shown with a shared book only), the till, and the printer's address, code page
     # (an editable list's line), receipt by itself and test page, the buyer's web screen's
     # port, the new device's name, "Add a tablet or phone", the chosen device's name,
-    # "Rename" and "Remove".
-    assert len(fields) == 26
+    # "Rename" and "Remove"; cashiers and shifts, and the idle lock's minutes.
+    assert len(fields) == 28
     assert [w for w in fields if not w.accessibleName()] == []
 
 

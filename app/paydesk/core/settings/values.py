@@ -110,6 +110,10 @@ class Settings:
     shifts: bool = setting(
         False, help="cashiers and shifts: on, no sale is taken outside an open shift "
         "(paydesk shift open); off, none")
+    #: With shifts on: the window locks the counter after this many idle minutes (0: never).
+    lock_after_minutes: int = setting(
+        0, bounds=(0, 240),
+        help="with shifts on, lock the counter after this many idle minutes (0: never)")
     # -- the receipt printer (paydesk.core.receipts.printer) --
     #: Empty: none. tcp://HOST:9100, usb://VENDOR:PRODUCT, serial:///dev/ttyUSB0?baudrate=9600,
     #: cups://QUEUE or file:///dev/usb/lp0 (paydesk.support.printer_address).

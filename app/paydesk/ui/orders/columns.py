@@ -37,10 +37,11 @@ _SAMPLES: dict[Column, Callable[[], str]] = {
     Column.PAID_AT: lambda: local_time(_SAMPLE_TIME, with_date=False),
     Column.LAST_CHECKED: lambda: local_time(_SAMPLE_TIME, with_date=False),
     Column.TILL: lambda: "Front counter",
+    Column.CASHIER: lambda: "Alexandra · 123",
 }
 #: Columns that give way when the table is narrow: first down to this many average
 #: characters, then, in this order, down to what their titles need.
-_ELASTIC = {Column.NOTE: 14, Column.EMAIL: 10, Column.TILL: 8}
+_ELASTIC = {Column.NOTE: 14, Column.EMAIL: 10, Column.TILL: 8, Column.CASHIER: 8}
 _CELL_PADDING = 12  # the cell's margins, and a little air
 
 

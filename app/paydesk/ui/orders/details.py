@@ -36,6 +36,7 @@ from paydesk.domain.phase import phase_of_status
 from paydesk.domain.phase_looks import word_of
 from paydesk.domain.writing import moment_text
 from paydesk.ui.orders.cells import status_text
+from paydesk.ui.orders.table_columns import cashier_text
 from paydesk.ui.shell.formatting import money, tr, writing_language
 from paydesk.ui.shell.messages import failure_text
 from paydesk.ui.widgets.names import name_widget
@@ -104,6 +105,9 @@ class OrderDetailsDialog(QDialog):
             ("last_checked", tr("Last checked"), _when(order.last_checked_at)),
             ("last_error", tr("Last error"),
              failure_text(order.last_error) if order.last_error else "—"),
+            # Taken with shifts on: who took it, in which shift (none: no row).
+            *((("cashier", tr("Cashier · shift"), cashier_text(order)),)
+              if order.shift is not None or order.cashier else ()),
         ):
             label = QLabel(value)
             label.setObjectName(f"details_{name}")

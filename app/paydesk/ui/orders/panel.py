@@ -161,6 +161,7 @@ class OrdersPanel(QWidget):
         table.setSortingEnabled(True)
         header.sortIndicatorChanged.connect(self._sort_indicator_changed)
         table.setColumnHidden(Column.TILL, True)  # until the book has several tills
+        table.setColumnHidden(Column.CASHIER, True)  # with shifts on only (show_cashiers)
 
         selection = table.selectionModel()
         selection.currentRowChanged.connect(self._current_row_changed)
@@ -303,6 +304,11 @@ class OrdersPanel(QWidget):
         even while every order so far is this till's."""
         self._shared_book = shared
         self._show_tills()
+
+    def show_cashiers(self, shown: bool) -> None:
+        """The Cashier · shift column, with the ``shifts`` setting on (ui/shifts/)."""
+        if shown == self.table.isColumnHidden(Column.CASHIER):
+            self.columns.set_shown(Column.CASHIER, shown)
 
     @property
     def tills_shown(self) -> bool:

@@ -35,6 +35,9 @@ class Column(enum.IntEnum):
     #: The till (counter) that took the order; shown only in a shop of several tills
     #: (the panel decides), so a single till's list reads as it always has.
     TILL = 8
+    #: Who took the order, and in which shift ("Anna · 3"); shown only with the
+    #: ``shifts`` setting on (the panel decides).
+    CASHIER = 9
 
     @property
     def sort_column(self) -> SortColumn | None:
@@ -69,6 +72,7 @@ _TITLES: dict[Column, object] = {
     Column.PAID_AT: QT_TRANSLATE_NOOP("PayDesk", "Paid"),
     Column.LAST_CHECKED: QT_TRANSLATE_NOOP("PayDesk", "Last checked"),
     Column.TILL: QT_TRANSLATE_NOOP("PayDesk", "Till"),
+    Column.CASHIER: QT_TRANSLATE_NOOP("PayDesk", "Cashier · shift"),
 }
 
 
@@ -107,6 +111,13 @@ def _checked_text(moment: datetime | None) -> str:
     return local_day_text(moment.astimezone().date())
 
 
+def cashier_text(order: Order) -> str:
+    """"Anna · 3": the cashier and the shift; empty for an order taken without shifts."""
+    if order.shift is None:
+        return order.cashier
+    return f"{order.cashier} · {order.shift}" if order.cashier else str(order.shift)
+
+
 DISPLAY: dict[Column, Callable[[Order], str]] = {
     Column.CREATED: lambda o: local_time(o.created_at),
     Column.ORDER_ID: lambda o: short_id(o.order_id),  # the whole id in the tooltip
@@ -118,6 +129,7 @@ DISPLAY: dict[Column, Callable[[Order], str]] = {
     Column.PAID_AT: _paid_text,
     Column.LAST_CHECKED: lambda o: _checked_text(o.last_checked_at),
     Column.TILL: lambda o: o.till,  # empty for an order from before tills had names
+    Column.CASHIER: lambda o: cashier_text(o),
 }
 
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter

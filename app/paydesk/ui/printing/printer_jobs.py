@@ -23,6 +23,7 @@ from paydesk.core.receipts.printer import CounterPrinter, Printed
 from paydesk.core.receipts.slips import NothingToPrintError
 from paydesk.core.settings.values import Settings
 from paydesk.domain.orders import Order
+from paydesk.support.escpos_ticket import Ticket
 from paydesk.support.receipt_printer import PrintError
 from paydesk.ui.shell.formatting import tr, writing_language
 from paydesk.ui.shell.tasks import run_task
@@ -53,6 +54,10 @@ class PrinterJobs(QObject):
 
     def receipt(self, order: Order) -> None:
         self._run(self.printer(), lambda p: p.receipt(order), tr("The receipt was printed."))
+
+    def ticket(self, ticket: Ticket, done: str) -> None:
+        """Any other ticket (a shift's report), ``done``: what is said once printed."""
+        self._run(self.printer(), lambda p: p.print_ticket(ticket), done)
 
     def test_page(self, settings: Settings) -> None:
         """A test page on the printer of ``settings`` (the dialog's, maybe not saved yet)."""

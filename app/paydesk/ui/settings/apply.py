@@ -95,6 +95,7 @@ class SettingsControl(QObject):
         self._sound_action: QAction | None = None
         self._shared_book: SharedBookLink | None = None
         self._web_screen: WebScreenLink | None = None
+        self._ask_first: Callable[[], bool] | None = None
         window.setWindowTitle(window_title(self._runtime.settings, demo=self._runtime.is_demo))
         follow_settings(self._runtime, self, self._show_in_window)
 
@@ -108,6 +109,8 @@ class SettingsControl(QObject):
 
         from paydesk.ui.settings.dialog import SettingsDialog
 
+        if self._ask_first is not None and not self._ask_first():
+            return  # an owner's PIN was wanted (shifts on) and not given
         runtime = self._runtime
         try:  # what 'paydesk config set' saved meanwhile is shown, and in force
             runtime.reload_settings()
@@ -133,6 +136,10 @@ class SettingsControl(QObject):
         notices = restart_notices(before, saved)
         if notices:
             QMessageBox.information(self._window, tr("Settings"), "\n\n".join(notices))
+
+    def ask_first(self, allowed: Callable[[], bool]) -> None:
+        """What must say yes before the dialog opens (with shifts on: an owner's PIN)."""
+        self._ask_first = allowed
 
     def set_sound(self, on: bool) -> None:
         """Settings → Play sounds: saved at once (in the demo, for the demo)."""

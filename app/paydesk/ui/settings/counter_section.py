@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
+    QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLineEdit,
@@ -60,12 +61,39 @@ class CounterSection(QGroupBox):
         for label, _screen in available_screens():
             self.display_combo.addItem(label, label)
         field_errors.add(form, "display_screen", tr("Customer &display:"), self.display_combo)
+        self._add_shifts(form, field_errors)
+
+    def _add_shifts(self, form: QFormLayout, field_errors: FieldErrors) -> None:
+        """Cashiers and shifts (off: nothing of them anywhere), and the idle lock."""
+        self.shifts_check = QCheckBox(tr("Cashiers and shifts"))
+        set_name(self.shifts_check, tr("Cashiers and shifts"))
+        help_text = tr("On: a cashier signs in with a PIN and opens a shift before the first "
+                       "sale; every order records its cashier and shift, and only an owner "
+                       "changes the settings.")
+        # Its help: a tooltip and the screen reader's description (the section has no
+        # room for a paragraph on a small screen).
+        self.shifts_check.setToolTip(help_text)
+        self.shifts_check.setAccessibleDescription(help_text)
+        form.addRow("", self.shifts_check)
+        self.lock_spin = QSpinBox()
+        low, high = bounds("lock_after_minutes")
+        self.lock_spin.setRange(int(low), int(high))
+        self.lock_spin.setSuffix(tr(" min"))
+        self.lock_spin.setSpecialValueText(tr("never"))
+        self.lock_spin.setMinimumWidth(110)
+        set_name(self.lock_spin, tr("Lock the counter after idle minutes"))
+        field_errors.add(form, "lock_after_minutes", tr("Loc&k after idle:"), self.lock_spin)
+        self.lock_spin.setEnabled(False)
+        self.shifts_check.toggled.connect(self.lock_spin.setEnabled)
 
     def load(self, settings: Settings) -> None:
         self.merchant_edit.setText(settings.merchant_name)
         self.sound_check.setChecked(settings.sound)
         self.language_combo.setCurrentIndex(max(0, self.language_combo.findData(settings.language)))
         self._load_display_screen(settings.display_screen)
+        self.shifts_check.setChecked(settings.shifts)
+        self.lock_spin.setValue(settings.lock_after_minutes)
+        self.lock_spin.setEnabled(settings.shifts)
 
     def _load_display_screen(self, saved: str) -> None:
         """Select the saved screen; one that is unplugged now stays listed, marked."""
@@ -88,6 +116,8 @@ class CounterSection(QGroupBox):
             "sound": self.sound_check.isChecked(),
             "language": self.language_combo.currentData(),
             "display_screen": self.display_combo.currentData() or "",
+            "shifts": self.shifts_check.isChecked(),
+            "lock_after_minutes": self.lock_spin.value(),
         }
 
 

@@ -220,7 +220,8 @@ class SettingsDialog(QDialog):
                   if name in DECLARED}
         return {**inputs, "sound": self.sound_check,
                 "secret_storage": self.service_section.file_choice,
-                "printer_receipts": self.printer_section.receipts_check}
+                "printer_receipts": self.printer_section.receipts_check,
+                "shifts": self.counter_section.shifts_check}
 
     def _hold_fixed(self) -> None:
         """The demo's fields of the settings declared fixed in it: shown, not edited."""
@@ -233,7 +234,9 @@ class SettingsDialog(QDialog):
             self.base_url_edit, self.client_id_edit, self.secret_edit, self.show_secret_button,
             self.test_button, self.service_section.file_choice, self.merchant_edit,
             self.sound_check, self.language_combo,
-            self.display_combo, self.order_book_edit, self.book_password_edit, self.till_edit,
+            self.display_combo, self.counter_section.shifts_check,
+            self.counter_section.lock_spin, self.order_book_edit, self.book_password_edit,
+            self.till_edit,
             self.printer_section.address_edit, self.printer_section.paper_combo,
             self.printer_section.code_page_combo, self.printer_section.receipts_check,
             self.printer_section.test_button, self.buyer_screen_section.mode_combo,
