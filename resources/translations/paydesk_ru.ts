@@ -577,6 +577,11 @@
         <translation>Создан {time}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="41"/>
+        <source>Creating the order for {0}</source>
+        <translation>Создаём заказ на {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/export.py" line="57"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="147"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="38"/>
@@ -740,10 +745,14 @@
         <location filename="../../app/paydesk/core/export.py" line="64"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="46"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="56"/>
-        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="26"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="59"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="50"/>
+        <source>Expired: {0}</source>
+        <translation>Истёк срок: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="246"/>
@@ -1092,7 +1101,6 @@
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="48"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="42"/>
         <location filename="../../app/paydesk/ui/payment/looks.py" line="59"/>
-        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="27"/>
         <source>Not sent</source>
         <translation>Не передано</translation>
     </message>
@@ -1105,6 +1113,11 @@
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="41"/>
         <source>Not sent — retry</source>
         <translation>Не передано — повторите</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="51"/>
+        <source>Not sent: {0}</source>
+        <translation>Не передано: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="309"/>
@@ -1207,6 +1220,11 @@
         <translation>Книга заказов</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="43"/>
+        <source>Order for {0}: the code is on the screen, waiting for payment</source>
+        <translation>Заказ на {0}: код на экране, ждём оплату</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/export.py" line="39"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="134"/>
         <source>Order id</source>
@@ -1271,7 +1289,6 @@
         <location filename="../../app/paydesk/ui/orders/details.py" line="92"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="44"/>
         <location filename="../../app/paydesk/ui/orders/table_columns.py" line="69"/>
-        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="24"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="176"/>
         <location filename="../../app/paydesk/ui/report/document.py" line="152"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="53"/>
@@ -1361,6 +1378,11 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="77"/>
+        <source>Paid: {0}</source>
+        <translation>Оплачено: {0}</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="48"/>
         <source>Paid: {0}</source>
         <translation>Оплачено: {0}</translation>
     </message>
@@ -1660,10 +1682,14 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/core/export.py" line="63"/>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="45"/>
-        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="25"/>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="56"/>
         <source>Refused</source>
         <translation>Отказано</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="49"/>
+        <source>Refused: {0}</source>
+        <translation>Отклонено: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/settings/buyer_screen_section.py" line="99"/>
@@ -2828,6 +2854,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/core/display_page.py" line="33"/>
         <source>Time is up</source>
         <translation>Время вышло</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="46"/>
+        <source>Time is up for {0}: checking the payment</source>
+        <translation>Время вышло, {0}: проверяем оплату</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/widgets/status_badge.py" line="47"/>
