@@ -139,6 +139,18 @@ class ScreenReader:
         _wait_until(heard, timeout, lambda: f"Orca did not say {wanted!r}; it said {said}")
         return said
 
+    def quiet(self, *, after: int = 0, still: float = 0.5) -> list[str]:
+        """What Orca said since its ``after``-th utterance, once it has said nothing new
+        for ``still`` seconds (the end of what one key made it say)."""
+        said, calm_from = self.spoken()[after:], time.monotonic()
+        deadline = calm_from + WAIT_S
+        while time.monotonic() - calm_from < still and time.monotonic() < deadline:
+            time.sleep(0.05)  # Orca's log is a stream: checked every 50 ms
+            now = self.spoken()[after:]
+            if len(now) != len(said):
+                said, calm_from = now, time.monotonic()
+        return said
+
     def next_focus(self, timeout: float = 5.0) -> Focus | None:
         """The next object to take the focus (None: none did within ``timeout``)."""
         try:
@@ -161,6 +173,15 @@ class ScreenReader:
             if focus is not None:
                 taken.append(focus)
         return taken
+
+    def focus_window(self, title: str) -> None:
+        """Give the X focus to the window called ``title`` once it is shown (what a
+        window manager does for a new window; this desktop has none)."""
+        found = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", title],
+                               env=self.env, capture_output=True, text=True, timeout=60,
+                               check=False)
+        assert found.returncode == 0 and found.stdout.split(), found.stderr
+        self.xdotool("windowfocus", "--sync", found.stdout.split()[0])
 
     def xdotool(self, *args: str) -> None:
         """Keys and the pointer on this desktop's X server, as a person's."""
