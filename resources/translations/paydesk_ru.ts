@@ -846,6 +846,11 @@
         <translation>Создан {time}</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="41"/>
+        <source>Creating the order for {0}</source>
+        <translation>Создаём заказ на {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="81"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="150"/>
         <location filename="../../app/paydesk/ui/payment/form.py" line="151"/>
@@ -1014,6 +1019,11 @@
         <location filename="../../app/paydesk/ui/shifts/report_text.py" line="28"/>
         <source>Expired</source>
         <translation>Истёк срок</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="50"/>
+        <source>Expired: {0}</source>
+        <translation>Истёк срок: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="226"/>
@@ -1451,6 +1461,11 @@
         <translation>Не передано — повторите</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="51"/>
+        <source>Not sent: {0}</source>
+        <translation>Не передано: {0}</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="309"/>
         <source>Not sent: {0} · Abandoned: {1}</source>
         <translation>Не передано: {0} · Отменено: {1}</translation>
@@ -1587,6 +1602,11 @@
         <translation>Книга заказов</translation>
     </message>
     <message>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="43"/>
+        <source>Order for {0}: the code is on the screen, waiting for payment</source>
+        <translation>Заказ на {0}: код на экране, ждём оплату</translation>
+    </message>
+    <message>
         <location filename="../../app/paydesk/core/book/export.py" line="41"/>
         <location filename="../../app/paydesk/ui/payment/panel.py" line="131"/>
         <source>Order id</source>
@@ -1598,7 +1618,7 @@
         <translation>Заказ {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="64"/>
+        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="67"/>
         <source>Order {0}. Click to close.</source>
         <translation>Заказ {0}. Нажмите, чтобы закрыть.</translation>
     </message>
@@ -1619,7 +1639,7 @@
         <translation>Заказ {short_id} · от кассовой программы, номер {reference}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="60"/>
+        <location filename="../../app/paydesk/ui/orders/paid_notices.py" line="63"/>
         <source>Order {short_id}, {amount}, was paid</source>
         <translation>Заказ {short_id} на {amount} оплачен</translation>
     </message>
@@ -1807,6 +1827,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="77"/>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="48"/>
         <source>Paid: {0}</source>
         <translation>Оплачено: {0}</translation>
     </message>
@@ -2174,6 +2195,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/ui/shifts/report_text.py" line="28"/>
         <source>Refused</source>
         <translation>Отказано</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="49"/>
+        <source>Refused: {0}</source>
+        <translation>Отклонено: {0}</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="108"/>
@@ -3601,6 +3627,11 @@ QR payments at a shop counter.</source>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="127"/>
         <source>Time is up</source>
         <translation>Время вышло</translation>
+    </message>
+    <message>
+        <location filename="../../app/paydesk/ui/payment/sale_announcer.py" line="46"/>
+        <source>Time is up for {0}: checking the payment</source>
+        <translation>Время вышло, {0}: проверяем оплату</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/domain/phase_looks.py" line="98"/>

@@ -28,6 +28,9 @@ from cli_process import Paydesk, Spawned
 from payment_page import decide
 from terminal_client import Checked, EventReader, TillProgram
 
+#: Whole processes and an X server: a scenario, run by .ci/run after the quick set.
+pytestmark = pytest.mark.scenario
+
 SERVING = "serves the till program's API at"
 _ADDRESS = re.compile("(" + re.escape("http://127.0.0.1") + r":\d+)/v1")
 #: The cashiers' PINs: six digits no id, amount or time of these tests holds.

@@ -25,6 +25,7 @@ from cli_process import Paydesk, service_env
 pytestmark = [
     pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSIX"),
     pytest.mark.slow,
+    pytest.mark.scenario,
 ]
 
 PIN = "582031"

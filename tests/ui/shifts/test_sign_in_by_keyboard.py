@@ -14,6 +14,9 @@ import pytest
 
 from x_server import needs_xvfb, x_display
 
+#: Whole processes and an X server: a scenario, run by .ci/run after the quick set.
+pytestmark = pytest.mark.scenario
+
 PIN = "4826"
 
 

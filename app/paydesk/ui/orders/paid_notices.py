@@ -12,7 +12,7 @@ Screen readers hear it too.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtGui import QAccessible, QAccessibleAnnouncementEvent, QMouseEvent
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from paydesk.domain.order_ids import short_id
@@ -20,6 +20,7 @@ from paydesk.domain.orders import Order
 from paydesk.domain.phase import OrderPhase
 from paydesk.domain.phase_looks import LOOKS
 from paydesk.ui.shell.formatting import money, tr
+from paydesk.ui.widgets.spoken_notice import SpokenNotice
 
 #: How long a notice stays, and how many are shown at once.
 SHOWN_MS = 12_000
@@ -46,6 +47,8 @@ class PaidNotices(QFrame):
         self._layout.setSpacing(6)
         self._host = host
         self._above = above
+        #: Where screen readers hear each notice (the frame shows while one is up).
+        self.spoken = SpokenNotice(self)
         host.installEventFilter(self)
         if above is not None:
             above.installEventFilter(self)
@@ -72,8 +75,7 @@ class PaidNotices(QFrame):
         self._place()
         self.show()
         self.raise_()
-        announcement = QAccessibleAnnouncementEvent(label, text)
-        QAccessible.updateAccessibility(announcement)
+        self.spoken.say(text)
 
     def _remove(self, label: QLabel) -> None:
         if label.property("leaving"):

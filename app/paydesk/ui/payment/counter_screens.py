@@ -100,7 +100,8 @@ class ScreensRenderer(QObject):
         parts.back_to_sale.setEnabled(screens.can_go_back)
         if screens.paid_elsewhere is not None:
             parts.paid_elsewhere(screens.paid_elsewhere)
-        if screens.sale != shown.sale or screens.creating != shown.creating:
+        if (screens.sale != shown.sale or screens.creating != shown.creating
+                or screens.buyer.state != shown.buyer.state):  # its time up: "checking"
             parts.sale(screens)
         parts.keep_only(self._presenter.focused())
         self._schedule()
