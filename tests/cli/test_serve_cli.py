@@ -15,6 +15,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 import requests
 
 from paydesk.sandbox import SandboxServer
@@ -99,6 +100,7 @@ def test_a_payment_asked_for_is_paid_on_the_page_and_heard_and_sigterm_stops_it(
     assert remote.order_id == payment["order_id"]
 
 
+@pytest.mark.scenario
 def test_one_order_per_reference_in_a_race_and_across_a_kill(
     back_office: Paydesk, sandbox: SandboxServer,
 ) -> None:
@@ -144,6 +146,7 @@ def test_one_paydesk_per_data_folder(back_office: Paydesk) -> None:
         served.finish()
 
 
+@pytest.mark.scenario
 def test_with_a_shared_book_a_payment_taken_here_reaches_the_other_tills(
     tmp_path: Path, sandbox: SandboxServer, book_url: str,
 ) -> None:
@@ -177,6 +180,7 @@ def test_with_a_shared_book_a_payment_taken_here_reaches_the_other_tills(
             each.close()
 
 
+@pytest.mark.scenario
 def test_the_demo_served_says_its_own_commands_and_config_show_says_it_is_served(
     tmp_path: Path,
 ) -> None:

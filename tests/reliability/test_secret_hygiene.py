@@ -93,6 +93,7 @@ def all_logs(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixt
 
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="the keychain double is a POSIX file")
+@pytest.mark.scenario
 def test_the_secret_is_nowhere_after_whole_flows(
     paydesk: Paydesk,
     canary_sandbox: SandboxServer,
