@@ -64,6 +64,7 @@ def ask(till: TillProgram, reference: str, kopecks: int = 123_450) -> requests.R
                      json={"amount_kopecks": kopecks, "reference": reference})
 
 
+@pytest.mark.scenario
 def test_a_payment_asked_for_is_paid_on_the_page_and_heard_and_sigterm_stops_it(
     back_office: Paydesk, sandbox: SandboxServer,
 ) -> None:
@@ -130,6 +131,7 @@ def test_one_order_per_reference_in_a_race_and_across_a_kill(
         {racing[0].json()["order_id"], first.json()["order_id"]})
 
 
+@pytest.mark.scenario
 def test_one_paydesk_per_data_folder(back_office: Paydesk) -> None:
     served, till = serve(back_office)
     try:
