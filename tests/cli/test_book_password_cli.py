@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import pytest
+
 from paydesk.sandbox import SandboxServer
 from paydesk.store.shared import BookAddress
 from paydesk.store.shared.book import SharedBook
@@ -55,6 +57,7 @@ def _never_shown(till: Paydesk, *runs: Run) -> None:
         assert not any(form in text for form in forms)
 
 
+@pytest.mark.scenario
 def test_without_a_keychain_the_password_goes_to_the_file_chosen_and_is_used(
     tmp_path: Path, password_book: str
 ) -> None:
@@ -86,6 +89,7 @@ def test_without_a_keychain_the_password_goes_to_the_file_chosen_and_is_used(
                  till.run("book", "status"))
 
 
+@pytest.mark.scenario
 def test_a_password_in_the_address_goes_to_the_file_chosen_too(
     tmp_path: Path, password_book: str
 ) -> None:

@@ -28,6 +28,7 @@ def _created(paydesk: RunPaydesk, env: dict[str, str]) -> dict[str, Any]:
     return record
 
 
+@pytest.mark.scenario
 def test_a_slip_then_the_receipt_from_the_command_line(
     paydesk: RunPaydesk, service_env: dict[str, str], sandbox: SandboxServer
 ) -> None:

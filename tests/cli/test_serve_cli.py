@@ -15,6 +15,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 import requests
 
 from paydesk.sandbox import SandboxServer
@@ -63,6 +64,7 @@ def ask(till: TillProgram, reference: str, kopecks: int = 123_450) -> requests.R
                      json={"amount_kopecks": kopecks, "reference": reference})
 
 
+@pytest.mark.scenario
 def test_a_payment_asked_for_is_paid_on_the_page_and_heard_and_sigterm_stops_it(
     back_office: Paydesk, sandbox: SandboxServer,
 ) -> None:
@@ -99,6 +101,7 @@ def test_a_payment_asked_for_is_paid_on_the_page_and_heard_and_sigterm_stops_it(
     assert remote.order_id == payment["order_id"]
 
 
+@pytest.mark.scenario
 def test_one_order_per_reference_in_a_race_and_across_a_kill(
     back_office: Paydesk, sandbox: SandboxServer,
 ) -> None:
@@ -128,6 +131,7 @@ def test_one_order_per_reference_in_a_race_and_across_a_kill(
         {racing[0].json()["order_id"], first.json()["order_id"]})
 
 
+@pytest.mark.scenario
 def test_one_paydesk_per_data_folder(back_office: Paydesk) -> None:
     served, till = serve(back_office)
     try:
@@ -144,6 +148,7 @@ def test_one_paydesk_per_data_folder(back_office: Paydesk) -> None:
         served.finish()
 
 
+@pytest.mark.scenario
 def test_with_a_shared_book_a_payment_taken_here_reaches_the_other_tills(
     tmp_path: Path, sandbox: SandboxServer, book_url: str,
 ) -> None:
@@ -177,6 +182,7 @@ def test_with_a_shared_book_a_payment_taken_here_reaches_the_other_tills(
             each.close()
 
 
+@pytest.mark.scenario
 def test_the_demo_served_says_its_own_commands_and_config_show_says_it_is_served(
     tmp_path: Path,
 ) -> None:

@@ -8,6 +8,8 @@ import os
 import stat
 from pathlib import Path
 
+import pytest
+
 from cli_process import paydesk_for
 
 NO_KEYCHAIN = {"PYTHON_KEYRING_BACKEND": "keyring.backends.fail.Keyring"}
@@ -19,6 +21,7 @@ def _logs(data_dir: Path) -> str:
     return "".join(log.read_text(encoding="utf-8", errors="replace") for log in logs)
 
 
+@pytest.mark.scenario
 def test_the_token_is_made_once_kept_in_the_keychain_and_rotated_on_request(
     tmp_path: Path
 ) -> None:
@@ -41,6 +44,7 @@ def test_the_token_is_made_once_kept_in_the_keychain_and_rotated_on_request(
     assert token not in _logs(till.data_dir) and new not in _logs(till.data_dir)
 
 
+@pytest.mark.scenario
 def test_with_no_keychain_the_token_is_refused_plainly_or_kept_in_the_file_chosen(
     tmp_path: Path
 ) -> None:

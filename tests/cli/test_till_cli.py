@@ -50,6 +50,7 @@ def _json(paydesk: RunPaydesk, *args: str) -> object:
     return json.loads(run.out)
 
 
+@pytest.mark.scenario
 def test_list_shows_every_till_unless_asked_for_one(paydesk: RunPaydesk, book: Path) -> None:
     everything = _json(paydesk, "list", "--json")
     assert isinstance(everything, list)

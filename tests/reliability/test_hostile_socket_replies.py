@@ -162,6 +162,7 @@ def test_the_order_book_keeps_the_clean_words(fake: FakeService, tmp_path: Path)
     )
 
 
+@pytest.mark.scenario
 def test_a_trickling_service_holds_no_command_past_its_deadline(
     paydesk: Paydesk, start_sandbox: Callable[..., SandboxServer]
 ) -> None:

@@ -93,6 +93,7 @@ def all_logs(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixt
 
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="the keychain double is a POSIX file")
+@pytest.mark.scenario
 def test_the_secret_is_nowhere_after_whole_flows(
     paydesk: Paydesk,
     canary_sandbox: SandboxServer,
@@ -271,6 +272,7 @@ def test_the_sandbox_never_logs_a_sign(canary_sandbox: SandboxServer) -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+@pytest.mark.scenario
 def test_the_plaintext_file_exists_only_while_chosen(paydesk: Paydesk) -> None:
     secret_file = paydesk.data_dir / "secret-key.txt"
     assert paydesk.run("config", "set", "client_id", "1").code == 0
@@ -347,6 +349,7 @@ def open_to_others(folder: Path) -> list[str]:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+@pytest.mark.scenario
 def test_only_the_owner_may_read_what_paydesk_keeps(
     paydesk: Paydesk, sandbox: SandboxServer, tmp_path: Path
 ) -> None:
@@ -404,6 +407,7 @@ def test_the_window_s_own_file_is_private_in_a_folder_a_command_set_up(
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+@pytest.mark.scenario
 def test_what_an_older_paydesk_left_open_is_closed_at_start(
     paydesk: Paydesk, sandbox: SandboxServer
 ) -> None:

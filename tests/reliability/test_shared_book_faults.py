@@ -14,6 +14,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
 from paydesk.core.shared_book.sync import UPLOAD_BATCH, BookState
 from paydesk.core.watch.threads import watch_until_final
 from paydesk.domain.failures import Failure, FailureCode
@@ -79,6 +81,7 @@ def test_the_server_stopped_mid_upload_then_back_every_order_goes_up_once(
     assert a.desk.store.waiting_count() == 0
 
 
+@pytest.mark.scenario
 def test_a_till_killed_mid_upload_loses_and_doubles_nothing(
     tmp_path: Path, paydesk: Paydesk, book_url: str, postgres_server: PostgresServer,
     book_database: str, wait_until: Callable[..., None],

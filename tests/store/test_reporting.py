@@ -108,6 +108,7 @@ def test_sqlite_failures_become_store_errors(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.scenario
 def test_a_day_of_a_hundred_thousand_order_book(
     big_book: tuple[OrderStore, list[Order]],
 ) -> None:
@@ -127,6 +128,7 @@ def test_a_day_of_a_hundred_thousand_order_book(
 
 
 @pytest.mark.slow
+@pytest.mark.scenario
 def test_a_month_by_day_on_the_big_book(big_book: tuple[OrderStore, list[Order]]) -> None:
     store, orders = big_book
     since, until = DAY_START - timedelta(days=30), DAY_START

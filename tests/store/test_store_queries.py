@@ -204,6 +204,7 @@ def _generated(count: int) -> list[Order]:
 
 
 @pytest.mark.slow
+@pytest.mark.scenario
 def test_a_hundred_thousand_orders(store: OrderStore) -> None:
     orders = _generated(100_000)
     assert bulk_insert(store, orders) == 100_000

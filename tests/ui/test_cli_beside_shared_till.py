@@ -73,6 +73,7 @@ def _deleted_book_files(book: Path) -> list[str]:
 
 
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="Linux's /proc")
+@pytest.mark.scenario
 def test_create_list_and_refresh_beside_a_shared_till_keep_every_order(
     qtbot: QtBot, shared_till: MainWindow, sandbox: SandboxServer, tmp_path: Path,
     book_url: str,

@@ -246,6 +246,7 @@ def test_a_pasted_note_is_made_one_line_in_sight_and_kept_so(
 TWO_SCREENS_ENV = "PAYDESK_TEST_TWO_SCREENS"
 
 
+@pytest.mark.scenario
 def test_with_two_screens_ctrl_d_opens_the_display_as_before(tmp_path: Path) -> None:
     """A child whose offscreen platform has two screens (a running application keeps the
     screens it started with)."""

@@ -33,6 +33,7 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support propagateSi
 
 
 @pytest.mark.parametrize("size", SMALL_SCREENS)
+@pytest.mark.scenario
 def test_titles_are_whole_on_a_small_screen(size: str, tmp_path: Path) -> None:
     run_on_screen(size, tmp_path, f"{__file__}::test_on_this_screen", passed=2)
 

@@ -139,6 +139,7 @@ def test_an_empty_book_says_so(qtbot: QtBot, orders_store: OrderStore) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.scenario
 def test_a_hundred_thousand_orders_filtered_searched_and_sorted(
     qtbot: QtBot, big_order_book: Book
 ) -> None:

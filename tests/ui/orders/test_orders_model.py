@@ -396,6 +396,7 @@ def expected(orders: list[Order], query: OrderQuery, count: int) -> list[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.scenario
 def test_a_hundred_thousand_orders_load_a_page_at_a_time(
     qtbot: QtBot, qtmodeltester: ModelTester, big_order_book: Book
 ) -> None:

@@ -52,6 +52,7 @@ def test_wrong_secret_is_refused_and_never_shown(
     screenshot(qtbot, dialog, "settings_check_refused")
 
 
+@pytest.mark.scenario
 def test_a_message_grows_the_window_on_a_screen_with_room_for_it(tmp_path: Path) -> None:
     """On a laptop's screen the settings are taller than the screen and scroll; on a tall
     one they fit, and a message makes the window grow rather than scroll."""

@@ -48,6 +48,7 @@ ANDROID = ("Mozilla/5.0 (Linux; Android 13; SM-X200) AppleWebKit/537.36 (KHTML, 
 
 
 @pytest.mark.parametrize("size", SMALL_SCREENS)
+@pytest.mark.scenario
 def test_the_changed_screens_on_a_small_screen(size: str, tmp_path: Path) -> None:
     run_on_screen(size, tmp_path, f"{__file__}::test_the_changed_screens_on_this_screen",
                   passed=2)

@@ -54,6 +54,7 @@ NO_BOOK = "postgresql://till@127.0.0.1:1/shop"
 
 
 @pytest.mark.parametrize("size", SMALL_SCREENS)
+@pytest.mark.scenario
 def test_every_state_of_the_counter_fits_a_small_screen(size: str, tmp_path: Path) -> None:
     run_on_screen(size, tmp_path, f"{__file__}::test_the_counter_on_this_screen", passed=2)
 

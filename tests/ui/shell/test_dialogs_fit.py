@@ -47,6 +47,7 @@ pytestmark = pytest.mark.qt_log_ignore("This plugin does not support")
 
 
 @pytest.mark.parametrize("size", SMALL_SCREENS)
+@pytest.mark.scenario
 def test_every_dialog_fits_a_small_screen(size: str, tmp_path: Path) -> None:
     run_on_screen(size, tmp_path, f"{__file__}::test_the_first_start_on_this_screen",
                   f"{__file__}::test_a_running_tills_dialogs_on_this_screen", passed=4)

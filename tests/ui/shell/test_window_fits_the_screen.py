@@ -84,6 +84,7 @@ def test_a_restored_geometry_larger_than_the_screen_is_fitted(
 
 
 @pytest.mark.parametrize("size", SMALL_SCREENS)
+@pytest.mark.scenario
 def test_the_window_fits_a_small_screen(size: str, tmp_path: Path) -> None:
     """This module's screen test, in a child whose offscreen screen is ``size``."""
     run_on_screen(size, tmp_path, f"{__file__}::test_on_this_screen", passed=2)
