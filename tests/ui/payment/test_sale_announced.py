@@ -59,5 +59,5 @@ def test_paid_refused_expired_and_not_sent_are_announced_once(
     qtbot.waitUntil(lambda: len(announced) == 4, timeout=WAIT_MS)
     assert announced[3] == (f"Not sent: {money(4000)}", Politeness.Assertive)
     # The panel is told again (checks, the list), the reader is not.
-    window.watch.book_changed()
+    window.parts.engine.book_changed()
     assert len(announced) == 4

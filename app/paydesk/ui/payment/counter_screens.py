@@ -1,7 +1,8 @@
 """The counter presenter's screens, rendered in the window.
 
 The presenter (core/counter_presenter.py) publishes one CounterScreens per change on
-the event hub, in the GUI thread (its engine runs there). This renders each one on
+the event hub, in the GUI thread (its engine runs there); the window's one bridge
+(ui/shell/event_bridge.py) hands it here. This renders each one on
 the window's parts, each part only when its own view changed: the payment panel,
 the buyer's window while it is open, the list's current row, the actions "Show to
 buyer" and "Back to the sale", the form's "Creating…", the notice of a payment
@@ -31,11 +32,11 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
     from paydesk.core.counter_presenter import CounterPresenter
-    from paydesk.core.events import EventHub
     from paydesk.domain.orders import Order
     from paydesk.ui.payment.customer_display import CustomerDisplay
     from paydesk.ui.payment.form import PaymentForm
     from paydesk.ui.payment.panel import PaymentPanel
+    from paydesk.ui.shell.event_bridge import EventBridge
 
 #: A tick lands this long after the moment it is for, never a hair before it.
 _LATE_MS = 5
@@ -62,7 +63,7 @@ class ScreenParts:
 class ScreensRenderer(QObject):
     """Renders the presenter's screens on ``parts``; see the module's doc."""
 
-    def __init__(self, presenter: CounterPresenter, hub: EventHub, parts: ScreenParts,
+    def __init__(self, presenter: CounterPresenter, bridge: EventBridge, parts: ScreenParts,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._presenter = presenter
@@ -73,7 +74,7 @@ class ScreensRenderer(QObject):
         self._timer.setSingleShot(True)
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.timeout.connect(self._tick)
-        self._unsubscribe = hub.subscribe(CounterScreens, self.render)
+        self._unsubscribe = bridge.subscribe(CounterScreens, self.render)
         self.render(presenter.screens)
 
     def stop(self) -> None:
