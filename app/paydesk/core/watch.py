@@ -36,7 +36,7 @@ from paydesk.core.events import EventHub
 from paydesk.core.outcomes import CheckOutcome, CreationOutcome, Outcome, Request, Runner, Told
 from paydesk.core.problems import failure_of, unexpected
 from paydesk.core.rate_limit import RateLimiter
-from paydesk.core.remote import fetch_status, resume_creation, send_creation
+from paydesk.core.remote import fetch_status, resume_creation, send_creation, with_its_code
 from paydesk.core.watch_events import (
     BookLost,
     CreationOut,
@@ -238,6 +238,8 @@ class WatchEngine:
             call = partial(resume_creation, client, order, lifetime=lifetime, clock=clock)
         else:
             call = partial(send_creation, client, order, clock=clock)
+        if urgent:
+            call = partial(with_its_code, call)
         self._in_flight.add(order.order_id)
         self._unconfirmed[order.order_id] = self._monotonic()
         self._run(Request(order.order_id, call, urgent=urgent, told=told and partial(told, order)))
