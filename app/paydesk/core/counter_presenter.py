@@ -169,10 +169,14 @@ class CounterPresenter:
 
     def next_change(self) -> datetime | None:
         """When, on the steady clock, time alone changes a screen next (a countdown's
-        next second, a result's end); None: nothing shown runs on time."""
+        next second, a result's end); None: nothing shown runs on time. The screens
+        carry it (CounterScreens.next_change)."""
+        return self.screens.next_change
+
+    def _next_change(self, panel: PanelView, buyer_left: int | None) -> datetime | None:
         moments: list[datetime] = []
-        for order, left in ((self._viewed, self.screens.panel.seconds_left),
-                            (self._sale, self.screens.buyer.seconds_left)):
+        for order, left in ((self._viewed, panel.seconds_left),
+                            (self._sale, buyer_left)):
             if order is not None and left is not None:
                 # seconds_left rounds up: it reads one less from this moment on.
                 moments.append(self._desk.expires_at(order) - timedelta(seconds=left - 1))
@@ -180,10 +184,6 @@ class CounterPresenter:
         if ends is not None:
             moments.append(ends)
         return min(moments, default=None)
-
-    def steady_now(self) -> datetime:
-        """The clock :meth:`next_change` is on."""
-        return self._desk.steady_now()
 
     # -- telling --------------------------------------------------------------------------
 
@@ -194,9 +194,10 @@ class CounterPresenter:
         self._publish()
 
     def _publish(self, *, paid_elsewhere: Order | None = None) -> None:
-        screens = self._compose(paid_elsewhere)
-        if screens != self.screens:
-            self.screens = screens
+        """Publish the screens if they changed; kept either way, as of now (``at``)."""
+        screens, shown = self._compose(paid_elsewhere), self.screens
+        self.screens = screens
+        if screens != shown:
             self.hub.publish(screens)
 
     def _compose(self, paid_elsewhere: Order | None) -> CounterScreens:
@@ -204,10 +205,12 @@ class CounterPresenter:
         sale, viewed = self._sale, self._viewed
         buyer = self._buyer.show(sale, expires_at=self._expiry(sale), now=now)
         looked_up = viewed is not None and _id(viewed) != _id(sale)
+        panel = self._panel(viewed, sale, now, looked_up=looked_up)
         return CounterScreens(
-            panel=self._panel(viewed, sale, now, looked_up=looked_up), buyer=buyer, sale=sale,
+            panel=panel, buyer=buyer, sale=sale,
             creating=self._awaited is not None, can_go_back=looked_up and sale is not None,
-            paid_elsewhere=paid_elsewhere)
+            paid_elsewhere=paid_elsewhere, focused=self.focused(),
+            next_change=self._next_change(panel, buyer.seconds_left), at=now)
 
     def _panel(self, viewed: Order | None, sale: Order | None, now: datetime, *,
                looked_up: bool) -> PanelView:

@@ -9,7 +9,9 @@ buyer" and "Back to the sale", the form's "Creating…", the notice of a payment
 seen for an order off the counter, and the screen reader's word on the sale's
 outcome. It also runs the counter's one clock: a single timer that ticks the
 presenter when time alone changes a screen (a countdown's next second, its end, a
-result's few seconds on the buyer's screen), and at no other moment.
+result's few seconds on the buyer's screen), at the moment each snapshot names
+(``next_change``), and at no other moment. It renders what it is given and asks the
+presenter nothing.
 
 Each screens is rendered as it comes, in the call that published it: Enter's own
 screens say a creation is out, so the form refuses a second Enter (and its button says
@@ -103,8 +105,8 @@ class ScreensRenderer(QObject):
             parts.paid_elsewhere(screens.paid_elsewhere)
         if screens.sale != shown.sale or screens.creating != shown.creating:
             parts.sale(screens)
-        parts.keep_only(self._presenter.focused())
-        self._schedule()
+        parts.keep_only(screens.focused)
+        self._schedule(screens)
 
     # -- the buyer's window ---------------------------------------------------------
 
@@ -124,14 +126,18 @@ class ScreensRenderer(QObject):
 
     # -- the counter's clock --------------------------------------------------------
 
-    def _schedule(self) -> None:
-        moment = self._presenter.next_change()
-        if moment is None:
+    def _schedule(self, screens: CounterScreens) -> None:
+        """The next tick at the moment the snapshot says time alone changes a screen."""
+        moment, at = screens.next_change, screens.at
+        if moment is None or at is None:
             self._timer.stop()
             return
-        seconds = (moment - self._presenter.steady_now()).total_seconds()
+        seconds = (moment - at).total_seconds()
         self._timer.start(max(0, math.ceil(seconds * 1000)) + _LATE_MS)
 
     def _tick(self) -> None:
-        self._presenter.tick()
-        self._schedule()  # nothing changed (a tick a little early): the next moment
+        self._presenter.tick()  # a snapshot if a screen changed (rendered: the next tick)
+        if self._timer.isActive():
+            return
+        # Nothing changed (a tick a little early): the presenter's screens as of now.
+        self._schedule(self._presenter.screens)
