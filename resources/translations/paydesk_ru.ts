@@ -50,7 +50,7 @@
         <translation>&amp;ID клиента:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="144"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="146"/>
         <source>&amp;Close shift…</source>
         <translation>&amp;Закрыть смену…</translation>
     </message>
@@ -75,7 +75,7 @@
         <translation>&amp;Экспорт показанных заказов в CSV…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="122"/>
         <source>&amp;File</source>
         <translation>&amp;Файл</translation>
     </message>
@@ -85,7 +85,7 @@
         <translation>&amp;Поиск…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="122"/>
         <source>&amp;Help</source>
         <translation>&amp;Справка</translation>
     </message>
@@ -95,7 +95,7 @@
         <translation>&amp;Язык:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="141"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="143"/>
         <source>&amp;Lock the counter</source>
         <translation>Заб&amp;локировать кассу</translation>
     </message>
@@ -105,7 +105,7 @@
         <translation>&amp;Название магазина:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="143"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="145"/>
         <source>&amp;Mid-shift report…</source>
         <translation>Отчёт &amp;без закрытия смены…</translation>
     </message>
@@ -121,7 +121,7 @@
         <translation>&amp;Новый платёж</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="139"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="141"/>
         <source>&amp;Open shift…</source>
         <translation>&amp;Открыть смену…</translation>
     </message>
@@ -131,7 +131,7 @@
         <translation>Кни&amp;га заказов:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="122"/>
         <source>&amp;Orders</source>
         <translation>&amp;Заказы</translation>
     </message>
@@ -190,7 +190,7 @@
         <translation>&amp;Страница:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="122"/>
         <source>&amp;Settings</source>
         <translation>&amp;Настройки</translation>
     </message>
@@ -205,7 +205,7 @@
         <translation>&amp;Статус</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="140"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="142"/>
         <source>&amp;Switch cashier…</source>
         <translation>&amp;Сменить кассира…</translation>
     </message>
@@ -225,7 +225,7 @@
         <translation>&amp;Сегодня</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="120"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="122"/>
         <source>&amp;View</source>
         <translation>&amp;Вид</translation>
     </message>
@@ -480,12 +480,12 @@
         <translation>Экран покупателя на планшете или телефоне</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="137"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="138"/>
         <source>Buyer&apos;s screens: not started</source>
         <translation>Экраны покупателя: не запущены</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="140"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="141"/>
         <source>Buyer&apos;s screens: {0}</source>
         <translation>Экранов покупателя: {0}</translation>
     </message>
@@ -510,7 +510,7 @@
         <translation>По часам (оплачено)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="146"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="148"/>
         <source>C&amp;ashiers…</source>
         <translation>Касси&amp;ры…</translation>
     </message>
@@ -546,7 +546,7 @@
     <message>
         <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="92"/>
         <location filename="../../app/paydesk/ui/shifts/cashiers_dialog.py" line="93"/>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="339"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="341"/>
         <source>Cashiers</source>
         <translation>Кассиры</translation>
     </message>
@@ -622,7 +622,7 @@
         <translation>Проверьте введённые данные.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="438"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="440"/>
         <source>Checked {0} of {1}</source>
         <translation>Проверено {0} из {1}</translation>
     </message>
@@ -685,7 +685,7 @@
         <translation>Закрыть</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="407"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="409"/>
         <source>Close shift {0}</source>
         <translation>Закрыть смену {0}</translation>
     </message>
@@ -700,12 +700,12 @@
         <translation>Закрыта {0}, {1}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="431"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="433"/>
         <source>Closing shift {0}…</source>
         <translation>Смена {0} закрывается…</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="109"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="111"/>
         <source>Closing the shift</source>
         <translation>Закрытие смены</translation>
     </message>
@@ -915,7 +915,7 @@
         <translation type="vanished">В демо-режиме используется встроенная песочница.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="333"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="340"/>
         <source>DEMO MODE — payments go to the built-in sandbox; no real money moves.</source>
         <translation>ДЕМО-РЕЖИМ — платежи идут во встроенную песочницу, настоящие деньги не списываются.</translation>
     </message>
@@ -1408,7 +1408,7 @@
         <translation>На этой кассе нет открытой смены. Откройте смену, чтобы принимать оплату (paydesk shift open).</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="201"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="203"/>
         <source>No shift open</source>
         <translation>Смена не открыта</translation>
     </message>
@@ -1476,7 +1476,7 @@
         <translation>не задан</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="127"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="129"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="205"/>
         <source>not set up</source>
         <translation>не настроен</translation>
@@ -1534,7 +1534,7 @@
         <translation>Включено: кассир входит по PIN-коду и открывает смену до первой продажи; у каждого заказа записаны кассир и смена, а настройки меняет только владелец.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="235"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="242"/>
         <source>Only an order that can still be paid can be shown to the buyer.</source>
         <translation>Покупателю можно показать только заказ, который ещё можно оплатить.</translation>
     </message>
@@ -1544,7 +1544,7 @@
         <translation>Это может сделать только владелец.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="321"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="323"/>
         <source>Only an owner may do this: the owner&apos;s PIN, please.</source>
         <translation>Это может только владелец: введите PIN владельца.</translation>
     </message>
@@ -1554,7 +1554,7 @@
         <translation>Открыть папку &amp;журнала</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="260"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="262"/>
         <source>Open a shift</source>
         <translation>Открыть смену</translation>
     </message>
@@ -1873,7 +1873,7 @@
     </message>
     <message>
         <location filename="../../app/paydesk/ui/app.py" line="283"/>
-        <location filename="../../app/paydesk/ui/main_window.py" line="89"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="91"/>
         <location filename="../../app/paydesk/ui/payment/alerts.py" line="104"/>
         <location filename="../../app/paydesk/ui/report/dialog.py" line="83"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
@@ -1929,7 +1929,7 @@ QR payments at a shop counter.</source>
 Оплата по QR-коду на кассе магазина.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="89"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="91"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="55"/>
         <source>PayDesk — demo</source>
         <translation>PayDesk — демо</translation>
@@ -2254,7 +2254,7 @@ QR payments at a shop counter.</source>
         <translation>руб.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="127"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="129"/>
         <source>S&amp;hift</source>
         <translation>С&amp;мена</translation>
     </message>
@@ -2436,7 +2436,7 @@ QR payments at a shop counter.</source>
         <translation>Статус в сервисе</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/main_window.py" line="127"/>
+        <location filename="../../app/paydesk/ui/main_window.py" line="129"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="205"/>
         <source>Service: {0}</source>
         <translation>Сервис: {0}</translation>
@@ -2449,7 +2449,7 @@ QR payments at a shop counter.</source>
     <message>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="138"/>
         <location filename="../../app/paydesk/ui/settings/apply.py" line="161"/>
-        <location filename="../../app/paydesk/ui/window_builder.py" line="161"/>
+        <location filename="../../app/paydesk/ui/window_builder.py" line="181"/>
         <source>Settings</source>
         <translation>Настройки</translation>
     </message>
@@ -2489,12 +2489,12 @@ QR payments at a shop counter.</source>
         <translation>Смена {0} на этой кассе уже открыта. Закройте её, прежде чем открывать новую.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="444"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="446"/>
         <source>Shift {0} is closed.</source>
         <translation>Смена {0} закрыта.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="274"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="276"/>
         <source>Shift {0} is open.</source>
         <translation>Смена {0} открыта.</translation>
     </message>
@@ -2504,12 +2504,12 @@ QR payments at a shop counter.</source>
         <translation>Отчёт о смене {0}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="203"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="205"/>
         <source>Shift {0} · nobody signed in</source>
         <translation>Смена {0} · никто не вошёл</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="205"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="207"/>
         <source>Shift {0} · {1}</source>
         <translation>Смена {0} · {1}</translation>
     </message>
@@ -2565,17 +2565,17 @@ QR payments at a shop counter.</source>
         <translation>Войти</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="408"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="410"/>
         <source>Sign in to close the shift: the one who opened it, or an owner. Its open orders are asked about once more; the counter stays usable meanwhile.</source>
         <translation>Войдите, чтобы закрыть смену: тот, кто её открыл, или владелец. Открытые заказы смены будут проверены ещё раз; касса тем временем работает.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="310"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="312"/>
         <source>Sign in to go on. Orders are still watched meanwhile.</source>
         <translation>Войдите, чтобы продолжить. Заказы тем временем отслеживаются.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="261"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="263"/>
         <source>Sign in to open a shift on this till.</source>
         <translation>Войдите, чтобы открыть смену на этой кассе.</translation>
     </message>
@@ -2634,7 +2634,7 @@ QR payments at a shop counter.</source>
         <translation>Изображение SVG (*.svg)</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="284"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="286"/>
         <source>Switch cashier</source>
         <translation>Сменить кассира</translation>
     </message>
@@ -2649,7 +2649,7 @@ QR payments at a shop counter.</source>
         <translation>&amp;Касса:</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="141"/>
+        <location filename="../../app/paydesk/ui/payment/web_screen.py" line="142"/>
         <source>Tablets and phones showing the buyer&apos;s screen now</source>
         <translation>Планшеты и телефоны, которые сейчас показывают экран покупателя</translation>
     </message>
@@ -2764,12 +2764,12 @@ QR payments at a shop counter.</source>
         <translation>ID клиента должен быть целым числом.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="191"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="193"/>
         <source>The close of shift {0} did not finish. Close it again: Shift → Close shift.</source>
         <translation>Закрытие смены {0} не завершилось. Закройте её ещё раз: Смена → Закрыть смену.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="309"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="311"/>
         <location filename="../../app/paydesk/ui/shifts/lock.py" line="29"/>
         <source>The counter is locked</source>
         <translation>Касса заблокирована</translation>
@@ -2866,7 +2866,7 @@ QR payments at a shop counter.</source>
         <translation>Новое имя кассы начнёт действовать после перезапуска PayDesk.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="285"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="287"/>
         <source>The next cashier signs in: the next sales are theirs.</source>
         <translation>Входит следующий кассир: следующие продажи будут его.</translation>
     </message>
@@ -3312,7 +3312,7 @@ QR payments at a shop counter.</source>
         <translation>Пароль общей книги заказов</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="454"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="456"/>
         <source>The shift could not be closed: {0} It stays open; close it again.</source>
         <translation>Смену не удалось закрыть: {0} Она остаётся открытой; закройте её ещё раз.</translation>
     </message>
@@ -3322,7 +3322,7 @@ QR payments at a shop counter.</source>
         <translation>Смена закрыта; этот отчёт сохранён без изменений.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="397"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="399"/>
         <source>The shift report was printed.</source>
         <translation>Отчёт смены напечатан.</translation>
     </message>
@@ -3352,7 +3352,7 @@ QR payments at a shop counter.</source>
         <translation>Касса отправляет в платёжный сервис другую продажу. Повторите запрос чуть позже.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="112"/>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="110"/>
         <source>The till program takes payments through this address ({0} gives its token)</source>
         <translation>Кассовая программа принимает оплату через этот адрес (токен выдаёт {0})</translation>
     </message>
@@ -3607,12 +3607,12 @@ QR payments at a shop counter.</source>
         <translation>Касса</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="115"/>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="113"/>
         <source>Till program API: not started</source>
         <translation>API для кассы: не запущен</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="108"/>
+        <location filename="../../app/paydesk/ui/payment/terminal_link.py" line="106"/>
         <source>Till program API: {0}</source>
         <translation>API для кассы: {0}</translation>
     </message>
@@ -3831,7 +3831,7 @@ QR payments at a shop counter.</source>
         <translation>{0} — не книга заказов PayDesk; файл оставлен как есть. Запустите PayDesk с другой папкой данных.</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/shifts/control.py" line="241"/>
+        <location filename="../../app/paydesk/ui/shifts/control.py" line="243"/>
         <source>{0} is the owner. Open a shift to take payments.</source>
         <translation>{0} — владелец. Откройте смену, чтобы принимать оплату.</translation>
     </message>

@@ -1,7 +1,8 @@
 """The counter presenter: the sale, the viewed order, and the screens it publishes.
 
-Orders are the book's (a real desk on a real SQLite file); the news of them is
-published on the hub as the watch engine publishes it; time is a test's clock.
+Orders are the book's (a real desk on a real SQLite file); they are handed to the
+presenter as the watch engine hands them, once the book holds them; time is a test's
+clock.
 No Qt: a whole sale's snapshots are checked as values, and a child process shows
 that none of this imports Qt.
 """
@@ -17,11 +18,10 @@ from pathlib import Path
 
 import pytest
 
-from paydesk.core.counter.presenter import Change, CounterChanged, CounterPresenter
+from paydesk.core.counter.presenter import CounterPresenter
 from paydesk.core.counter.views import BuyerState, BuyerView, CounterScreens, PanelView, Place
 from paydesk.core.events import EventHub
 from paydesk.core.watch.desk import OrderDesk
-from paydesk.core.watch.events import CreationRecorded, OrderChecked, OrderPaid, SaleCreating
 from paydesk.core.watch.outcomes import CheckOutcome, CreationOutcome
 from paydesk.domain.clock import utc_now
 from paydesk.domain.orders import Order, OrderStatus
@@ -42,37 +42,32 @@ class Counter:
         self.hub = EventHub()
         self.presenter = CounterPresenter(desk, self.hub)
         self.screens: list[CounterScreens] = []
-        self.changes: list[Change] = []
         self.hub.subscribe(CounterScreens, self.screens.append)
-        self.hub.subscribe(CounterChanged, lambda event: self.changes.append(event.changed))
 
     @property
     def last(self) -> CounterScreens:
         return self.screens[-1]
 
     def take(self, amount: int) -> Order:
-        """Enter at the counter: written, sent (the engine's order of news), the sale."""
+        """Enter at the counter: written, the sale, and sent."""
         order = self.desk.start_order(amount)
-        self.hub.publish(SaleCreating(True, order.order_id))
         self.presenter.start_sale(order)
         return order
 
     def answered(self, order: Order) -> Order:
-        """The service gave the link: recorded, and the news as the engine sends it."""
+        """The service gave the link: recorded, then handed over as the engine does."""
         outcome = CreationOutcome(order.order_id, self.clock.now,
                                   url=f"https://pay.example/{order.order_id}")
         recorded = self.desk.record_creation(outcome)
-        self.hub.publish(CreationRecorded(recorded, outcome))
-        self.hub.publish(SaleCreating(False, order.order_id))
+        self.presenter.fresh([recorded], answered=order.order_id)
         return recorded
 
     def checked(self, order: Order, status: OrderStatus) -> Order:
         outcome = CheckOutcome(order.order_id, self.clock.now, status=status,
                                asked_at=self.clock.now)
         [(fresh, changed)] = self.desk.record_checks([outcome])
-        self.hub.publish(OrderChecked(fresh, outcome, changed))
-        if changed and status is OrderStatus.APPROVE:
-            self.hub.publish(OrderPaid(fresh))
+        paid = [fresh] if changed and status is OrderStatus.APPROVE else []
+        self.presenter.fresh([fresh], paid=paid)
         return fresh
 
     def wait(self, seconds: float) -> None:
@@ -142,7 +137,7 @@ def test_one_snapshot_per_change_and_none_without_one(counter: Counter) -> None:
     sale = counter.answered(counter.take(500))
     published = len(counter.screens)
     counter.wait(0.2)  # the same second left: nothing new to show
-    counter.presenter.fresh(sale)  # the same copy again
+    counter.presenter.fresh([sale])  # the same copy again
     assert len(counter.screens) == published
     counter.wait(0.9)
     assert len(counter.screens) == published + 1
@@ -173,9 +168,8 @@ def test_show_to_buyer_makes_the_viewed_order_the_sale(counter: Counter) -> None
     first = counter.answered(counter.take(100))
     second = counter.answered(counter.desk.start_order(200))
     counter.presenter.view(second)
-    counter.changes.clear()
     assert counter.presenter.show_to_buyer()
-    assert counter.changes == [Change.SALE]
+    assert counter.last.sale == second
     assert counter.last.buyer.amount == 200 and counter.last.buyer.link == second.url
     assert counter.presenter.focused() == {second.order_id}
     assert first.order_id not in counter.presenter.focused()

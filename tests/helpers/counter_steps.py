@@ -75,9 +75,9 @@ def type_sale(qtbot: QtBot, window: MainWindow, text: str) -> Order:
     """Type ``text`` in the amount field and Enter, as the cashier does: the sale, once
     the service confirmed it (its link known)."""
     type_amount(qtbot, window, text)
-    qtbot.waitUntil(lambda: window.watch.sale is not None
-                    and window.watch.sale.url is not None, timeout=WAIT_MS)
-    sale = window.watch.sale
+    qtbot.waitUntil(lambda: window.parts.presenter.sale is not None
+                    and window.parts.presenter.sale.url is not None, timeout=WAIT_MS)
+    sale = window.parts.presenter.sale
     assert sale is not None
     return sale
 

@@ -1,6 +1,6 @@
-"""The sale's answer reaches the screens before the order book: the watch engine alone
-(no Qt), the real client, the real sandbox on loopback, the real order book; requests
-held by the test (held_requests.py)."""
+"""A sale's code is on a screen only once the order book holds its answer: the watch
+engine alone (no Qt), the real client, the real sandbox on loopback, the real order
+book; requests held by the test (held_requests.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from held_requests import HeldRequests, Monotonic, of
 
+from paydesk.core.counter.views import CounterScreens
 from paydesk.core.watch.desk import OrderDesk
 from paydesk.core.watch.engine import RESEND_PAUSE_S, WatchEngine
 from paydesk.core.watch.events import (
@@ -17,7 +18,6 @@ from paydesk.core.watch.events import (
     Event,
     Problem,
     ProblemCode,
-    SaleAnswered,
     WatchEvent,
 )
 from paydesk.domain.orders import CreationState, Order
@@ -51,41 +51,39 @@ def engine_on(desk: OrderDesk, client: GatewayClient, monotonic: Monotonic | Non
     return engine, runner, heard
 
 
-def test_the_sales_link_is_on_the_screens_before_the_book_holds_it(
+def test_the_sales_code_is_on_the_screens_once_the_book_holds_it(
     desk: OrderDesk, client: GatewayClient,
 ) -> None:
-    """The buyer waits for the code: the screens show the answer first, the book
-    records it right after (the order itself was written before it was sent)."""
+    """What the buyer's screen shows is what the book holds: the first screens with the
+    code come after the answer is written, and carry the book's order and countdown."""
     engine, runner, heard = engine_on(desk, client)
     engine.state.buyer_screen_opened()
     sale = engine.create("150")
     assert sale is not None
     in_the_book_when_shown: list[Order | None] = []
-    engine.hub.subscribe(SaleAnswered, lambda _event: in_the_book_when_shown.append(
-        desk.get(sale.order_id)))
 
+    def shown(screens: CounterScreens) -> None:
+        if screens.buyer.link is not None and not in_the_book_when_shown:
+            in_the_book_when_shown.append(desk.get(sale.order_id))
+
+    engine.hub.subscribe(CounterScreens, shown)
     runner.finish(engine)
-    [answered] = of(SaleAnswered, heard)
     [recorded] = of(CreationRecorded, heard)
-    assert heard.index(answered) < heard.index(recorded)
-    [before] = in_the_book_when_shown
-    assert before is not None and before.creation is CreationState.UNCONFIRMED
-    assert before.url is None
-    # What the screens showed is what the book then held, and the same countdown.
-    assert answered.order.url == recorded.order.url is not None
-    assert (answered.order.creation, answered.order.confirmed_at, answered.order.status) == (
-        recorded.order.creation, recorded.order.confirmed_at, recorded.order.status)
-    assert desk.expires_at(answered.order) == desk.expires_at(recorded.order)
+    [in_the_book] = in_the_book_when_shown
+    assert in_the_book is not None and in_the_book.creation is CreationState.CONFIRMED
+    assert in_the_book.url == recorded.order.url is not None
     assert engine.state.screens.buyer.link == recorded.order.url
+    assert engine.state.screens.sale == recorded.order == in_the_book
 
 
-def test_a_link_shown_but_not_recorded_is_sent_again_and_the_service_gives_the_same(
+def test_a_link_not_recorded_is_shown_to_nobody_and_sent_again_with_the_same_answer(
     tmp_path: Path, client: GatewayClient, sandbox: SandboxServer,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Another program holds the book's write lock as the answer comes: the buyer has
-    the code already; the order stays unconfirmed in the book and goes again with its
-    order_id, and the service's answer to the repeat is the link the buyer holds."""
+    """Another program holds the book's write lock as the answer comes: the book keeps
+    the order unconfirmed, so no screen shows its code; it goes again with its
+    order_id, the service answers the repeat with the same link, and the code comes
+    to the screens once it is recorded, its countdown from the first answer."""
     give_up_soon(monkeypatch)
     book = tmp_path / "locked.sqlite3"
     monotonic = Monotonic()
@@ -98,10 +96,10 @@ def test_a_link_shown_but_not_recorded_is_sent_again_and_the_service_gives_the_s
 
         with write_lock_held(book):
             runner.call(engine)
-        [answered] = of(SaleAnswered, heard)
-        assert engine.state.screens.buyer.link == answered.order.url is not None
         [problem] = of(Problem, heard)
         assert problem.code is ProblemCode.NOT_SAVED and problem.order_id == sale.order_id
+        assert engine.state.screens.buyer.link is None
+        assert not engine.state.screens.creating  # the cashier is told, not kept waiting
         unsaved = desk.get(sale.order_id)
         assert unsaved is not None and unsaved.creation is CreationState.UNCONFIRMED
 
@@ -112,10 +110,6 @@ def test_a_link_shown_but_not_recorded_is_sent_again_and_the_service_gives_the_s
         runner.finish(engine)
         saved = desk.get(sale.order_id)
         assert saved is not None and saved.creation is CreationState.CONFIRMED
-        assert saved.url == answered.order.url
-        # Its countdown runs from the answer the buyer was shown, not from the repeat.
-        assert saved.confirmed_at == answered.order.confirmed_at
-        assert desk.expires_at(saved) == desk.expires_at(answered.order)
-        assert engine.state.screens.buyer.link == answered.order.url
+        assert engine.state.screens.buyer.link == saved.url is not None
         [remote] = sandbox.orders()
-        assert remote.order_id == sale.order_id
+        assert remote.order_id == sale.order_id and remote.url == saved.url

@@ -31,7 +31,6 @@ from paydesk.core.watch.events import (
     Problem,
     ProblemCleared,
     ProblemCode,
-    SaleCreating,
     WatchEvent,
 )
 from paydesk.core.watch.remote import send_creation
@@ -40,6 +39,7 @@ from paydesk.domain.catalogue import english
 from paydesk.domain.clock import utc_now
 from paydesk.domain.failures import StoreProblem
 from paydesk.domain.orders import CreationState, Order, OrderStatus
+from paydesk.domain.phase import OrderPhase
 from paydesk.gateway import GatewayClient
 from paydesk.sandbox import Fault, SandboxServer
 from paydesk.store import OrderStore, quarantine
@@ -169,15 +169,15 @@ def test_a_creation_not_confirmed_is_sent_again_after_the_pause_under_the_same_i
     assert sale is not None and engine.state.sale_id == sale.order_id
     [request] = runner.requests
     assert request.urgent and request.order_id == sale.order_id
-    assert of(SaleCreating, heard) == [SaleCreating(True, sale.order_id)]
+    assert engine.state.screens.creating  # the form waits, the screens say "Creating…"
 
     runner.finish(engine)
     [problem] = of(Problem, heard)
     assert problem.code is ProblemCode.NOT_CONFIRMED and problem.retry_id == sale.order_id
-    # Waited for no longer once what the service said is recorded and said: the sale's
-    # screens never read "not sent" while it was out.
-    assert heard.index(of(SaleCreating, heard)[-1]) > heard.index(problem)
-    assert of(SaleCreating, heard)[-1] == SaleCreating(False, sale.order_id)
+    # Waited for no longer once what the service said is recorded: the sale's screens
+    # read "not sent" from then on, never while it was out.
+    assert not engine.state.screens.creating
+    assert engine.state.screens.panel.phase is OrderPhase.NOT_SENT
     assert sandbox.orders() == []
 
     monotonic.now += RESEND_PAUSE_S - 1
@@ -195,21 +195,21 @@ def test_a_creation_not_confirmed_is_sent_again_after_the_pause_under_the_same_i
     [remote] = sandbox.orders()
     assert remote.order_id == sale.order_id and remote.url == recorded.url
     # Out and back, twice: each time "back" once its answer is recorded.
-    out = [CreationOut(sale.order_id, True), CreationOut(sale.order_id, False)]
-    assert of(CreationOut, heard) == out + out
-    assert heard.index(of(CreationRecorded, heard)[0]) < heard.index(out[1])
+    back = CreationOut(sale.order_id, False)
+    assert of(CreationOut, heard) == [CreationOut(sale.order_id, True, new=True), back,
+                                      CreationOut(sale.order_id, True), back]
+    assert heard.index(of(CreationRecorded, heard)[0]) < heard.index(back)
 
 
 def test_ending_the_sale_sets_its_creation_aside_and_it_is_still_recorded(
     desk: OrderDesk, sandbox: SandboxServer, make_engine: Callable[..., Made],
 ) -> None:
-    engine, runner, heard = make_engine()
+    engine, runner, _heard = make_engine()
     sale = engine.create("150")
     assert sale is not None and engine.awaited == sale.order_id
 
-    engine.state.end_sale()  # Esc
-    assert engine.awaited is None
-    assert of(SaleCreating, heard)[-1] == SaleCreating(False, sale.order_id)
+    engine.end_sale()  # Esc
+    assert engine.awaited is None and not engine.state.screens.creating
     assert sale.order_id in engine.in_flight()  # still on its way
     # The next sale goes at once, beside the first.
     following = engine.create("160")

@@ -108,12 +108,12 @@ def _enter_to_slip(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> tuple[f
         try:
             amount_input = window.form.amount_input
             for number in range(sizes.create_warmup + sizes.create_runs):
-                before = window.watch.sale
+                before = window.parts.presenter.sale
                 amount_input.setFocus()
                 amount_input.setText(f"{100 + number},50")
                 started = time.monotonic()
                 QTest.keyClick(amount_input, Qt.Key.Key_Return)
-                if not gui.wait(lambda b=before: (sale := window.watch.sale) is not None
+                if not gui.wait(lambda b=before: (sale := window.parts.presenter.sale) is not None
                                 and sale is not b and sale.url is not None, timeout=20):
                     raise RuntimeError("the sale's link did not come within 20 s")
                 pressed = time.monotonic()

@@ -36,6 +36,7 @@ def _refresh(sizes: Sizes, work: Path, gui: Gui, base_url: str, ids: list[str],
              urls: list[str]) -> dict[str, Any]:
     from PySide6.QtCore import Qt, QTimer
 
+    from paydesk.core.watch.events import OrderChecked
     from paydesk.domain.orders import CreationState, Order, OrderStatus
 
     count = len(ids)
@@ -69,20 +70,21 @@ def _refresh(sizes: Sizes, work: Path, gui: Gui, base_url: str, ids: list[str],
             ticker.setTimerType(Qt.TimerType.PreciseTimer)
             ticker.setInterval(10)
             ticker.timeout.connect(lambda ticks=ticks: ticks.append(time.perf_counter()))
-            window.watch.order_updated.connect(updated)
+            stop_hearing = window.parts.bridge.subscribe(
+                OrderChecked, lambda event, updated=updated: updated(event.order))
             ticker.start()
             started = time.perf_counter()
             window.parts.actions.check_all.trigger()
             ok = gui.wait(lambda finished=finished: bool(finished), timeout=600, poll_ms=50)
             ticker.stop()
-            window.watch.order_updated.disconnect(updated)
+            stop_hearing()
             if not ok:
                 raise RuntimeError(f"only {len(seen)} of {count} orders were checked")
             end = finished[0]
             marks = [started, *(t for t in ticks if started < t < end), end]
             walls.append(end - started)
             stalls.append(max(b - a for a, b in itertools.pairwise(marks)))
-            gui.wait(lambda: not window.watch.in_flight(), timeout=30)
+            gui.wait(lambda: not window.parts.engine.in_flight(), timeout=30)
     finally:
         gui.close_window(window)
         runtime.close()

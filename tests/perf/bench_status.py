@@ -36,7 +36,7 @@ def bench_status(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str,
     panel = window.parts.payment_panel
     table = window.orders_panel.table
     model = window.orders_panel.model
-    engine = window.watch.engine
+    engine = window.parts.engine
     seen: list[float] = []
     sale: list[str] = [""]  # the sale's order id, the run's
     handed = engine.done
@@ -64,7 +64,7 @@ def bench_status(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str,
     try:
         for number in range(sizes.create_warmup + max(1, sizes.create_runs // 3)):
             enter_to_qr(gui, window, qr, number)
-            order = window.watch.presenter.sale
+            order = window.parts.presenter.sale
             assert order is not None and order.url is not None
             sale[0] = order.order_id
             if not gui.wait(lambda: model.row_of(sale[0]) is not None, timeout=10):

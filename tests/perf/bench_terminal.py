@@ -226,7 +226,7 @@ def _on_loopback(sizes: Sizes, work: Path, gui: Gui, base_url: str,
     try:
         creates = _creates(sizes, gui, opened, work / "terminal", base_url)
         off = _sales(sizes, gui, window, None, published)
-        sale = window.watch.presenter.sale
+        sale = window.parts.presenter.sale
         assert sale is not None
         till_programs = Clients(api, token, sale.order_id, clients)
         if not gui.wait(till_programs.connected.is_set, timeout=60):
@@ -268,7 +268,7 @@ def _sales(sizes: Sizes, gui: Gui, window: Any, till_programs: Clients | None,
         ticker.start()
         for number in range(sizes.create_warmup + sizes.create_runs):
             enter = enter_to_qr(gui, window, painted, 100 + number)
-            sale = window.watch.presenter.sale
+            sale = window.parts.presenter.sale
             assert sale is not None and sale.url is not None
             order_id = sale.order_id
             # The buyer's phone, off the GUI thread (a wait there would count as a stall).

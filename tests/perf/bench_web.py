@@ -124,7 +124,7 @@ def _sales(sizes: Sizes, data: Path, gui: Gui, base_url: str, *,
         if not gui.wait(lambda: pages is not None and pages.connected.is_set()
                         and web.connected == devices, timeout=30):
             raise RuntimeError(f"only {web.connected} of {devices} devices connected")
-    presenter = window.watch.presenter
+    presenter = window.parts.presenter
     qr_painted = PaintDone(window.parts.payment_panel.qr, own_paint=True)
     paid_painted = PaintDone(window.parts.payment_panel,
                              lambda: presenter.screens.panel.phase is not None
@@ -226,7 +226,7 @@ def back_after_cut(quick: bool, work: Path, gui: Gui, base_url: str) -> dict[str
         runtime.keeper.save({"web_display": "off"})  # the till is gone
         WebDriverWait(browser, 10, poll_frequency=0.02).until(lambda _d: shows("offline"))
         enter_to_qr(gui, window, painted, 7)  # a sale typed meanwhile
-        sale = window.watch.presenter.sale
+        sale = window.parts.presenter.sale
         assert sale is not None
         amount = money_text(sale.amount, "en").replace("\u00a0", " ")
         gui.wait(lambda: False, timeout=1 if quick else 10)  # the rest of the cut

@@ -97,7 +97,7 @@ def test_the_order_book_opens_right_after_the_first_frame(qtbot: QtBot, tmp_path
         assert window._parts is None  # the first frame shows the amount field only
         with qtbot.waitSignal(window.first_frame_done, timeout=10_000):
             window.show()
-        assert window._parts is not None and window.watch.desk.store is not None
+        assert window._parts is not None and window.parts.desk.store is not None
         window.shutdown()
     finally:
         runtime.close()
@@ -153,7 +153,7 @@ def test_any_failure_after_the_first_frame_is_reported_not_left_half_started(
 
     runtime = open_runtime(str(tmp_path), demo=True)
 
-    def broken_counter() -> Any:
+    def broken_counter(_desk: Any) -> Any:
         raise RuntimeError("the counter could not be made")
 
     try:

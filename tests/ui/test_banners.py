@@ -69,19 +69,19 @@ def test_a_banner_about_an_unsent_sale_goes_when_the_sale_does(
 ) -> None:
     banner = window.banner
     earlier = type_sale(qtbot, window, "55")
-    window.watch.resend_pause_s = 0.2  # 30 s at the counter
+    window.parts.engine.resend_pause_s = 0.2  # 30 s at the counter
     sandbox.inject(Fault.UNAVAILABLE, times=1000, endpoint="create_order")
     esc(qtbot, window)
     type_amount(qtbot, window, "42")
     qtbot.waitUntil(banner.isVisible, timeout=WAIT_MS)
-    unsent = window.watch.presenter.sale_id
+    unsent = window.parts.presenter.sale_id
     assert unsent is not None and banner.order_id == unsent
     assert unsent in banner.message.text() and banner.retry_button.text() == "Send again"
 
     # Looking an earlier order up keeps the sale at the counter, and its banner.
     qtbot.mouseClick(window.orders_panel.table.viewport(), Qt.MouseButton.LeftButton,
                      pos=row_point(window.orders_panel.table, earlier.order_id))
-    qtbot.waitUntil(lambda: window.watch.presenter.viewed_id == earlier.order_id, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.parts.presenter.viewed_id == earlier.order_id, timeout=WAIT_MS)
     assert banner.isVisible() and banner.order_id == unsent
     window.back_to_sale()
 
@@ -145,15 +145,15 @@ def test_try_again_writes_the_sale_the_locked_book_refused(
 
         click(qtbot, banner.retry_button)  # still locked: said again, not just dismissed
         assert banner.isVisible() and banner.message.text() == said
-    book_orders = window.watch.desk.reader
+    book_orders = window.parts.desk.reader
     assert book_orders.count(OrderQuery(client_id=TEST_CLIENT_ID)) == 0  # nothing written
     assert sandbox.request_count("create_order") == 0  # nor sent
 
     click(qtbot, banner.retry_button)  # the other program is done
-    qtbot.waitUntil(lambda: window.watch.sale is not None
-                    and window.watch.sale.url is not None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.parts.presenter.sale is not None
+                    and window.parts.presenter.sale.url is not None, timeout=WAIT_MS)
     [order] = sandbox.orders()
-    assert order.amount == 7700 and window.watch.sale.order_id == order.order_id
+    assert order.amount == 7700 and window.parts.presenter.sale.order_id == order.order_id
     assert not banner.isVisible() and window.form.amount_input.text() == ""
 
 
@@ -182,8 +182,8 @@ def test_try_again_takes_the_sale_once_the_key_is_there(
         assert banner.retry_button.text() == "Try again"
         runtime.secret_store().set(TEST_CLIENT_ID, TEST_SECRET)  # set up meanwhile
         click(qtbot, banner.retry_button)  # at once: no pause after the last failure
-        qtbot.waitUntil(lambda: window.watch.sale is not None
-                        and window.watch.sale.url is not None, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: window.parts.presenter.sale is not None
+                        and window.parts.presenter.sale.url is not None, timeout=WAIT_MS)
         [order] = sandbox.orders()
         assert order.amount == 4400 and not banner.isVisible()
     finally:

@@ -12,6 +12,7 @@ from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings.values import Settings
+from paydesk.core.watch.events import Problem
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.store import OrderStore, quarantine
@@ -69,15 +70,15 @@ def test_a_window_started_on_a_damaged_book_says_so_once_and_takes_no_order(
     window.resize(1280, 800)
     window.show()
     qtbot.waitExposed(window)
-    problems: list[str] = []
-    window.watch.problem.connect(lambda notice: problems.append(notice.message))
+    problems: list[Problem] = []
+    window.parts.bridge.subscribe(Problem, problems.append)
     window.watch.start()  # as the window does right after its first frame
     try:
-        qtbot.waitUntil(lambda: window.watch.book_is_lost, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: window.parts.engine.book_is_lost, timeout=WAIT_MS)
         assert "damaged" in window.banner.message.text()
         assert not window.form.isEnabled()
-        assert window.watch.create("150") is None
-        window.watch.check_all_pending()  # F5: nothing to read, nothing raised
+        assert window.parts.engine.create(15_000) is None
+        window.parts.engine.check_now()  # F5: nothing to read, nothing raised
         assert len(problems) == 1  # said once, not at every tick
         assert sandbox.orders() == []  # nothing was sent
         [aside] = quarantine.damaged_copies(book)  # moved aside whole, never deleted

@@ -175,18 +175,18 @@ def test_show_to_buyer_is_never_offered_for_an_order_that_cannot_be_paid(
     paid, sale, table = two_waiting_orders(window, qtbot)
     pay_on_the_page(paid)
     paid_id = order_id_of(sandbox, paid)
-    qtbot.waitUntil(lambda: window.watch.desk.get(paid_id).status  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: window.parts.desk.get(paid_id).status  # type: ignore[union-attr]
                     is OrderStatus.APPROVE, timeout=WAIT_MS)
     click_row(qtbot, table, paid_id)
     qtbot.waitUntil(lambda: "Paid" in badge(window), timeout=WAIT_MS)
     show: QPushButton = child(window, QPushButton, "show_to_buyer_button")
     assert not show.isVisible() and not window.parts.actions.show_to_buyer.isEnabled()
     assert buyer_note(window) == "Not shown to the buyer"
-    assert not window.watch.show_to_buyer()  # asked anyway: refused
+    assert not window.parts.engine.show_to_buyer()  # asked anyway: refused
     window.show_to_buyer()
     assert "can still be paid" in window.statusBar().currentMessage()
-    assert display.qr.text() == sale and window.watch.sale is not None
-    assert window.watch.sale.url == sale
+    assert display.qr.text() == sale and window.parts.presenter.sale is not None
+    assert window.parts.presenter.sale.url == sale
 
     # An order the service never confirmed: nothing to pay, nothing to show.
     sandbox.inject(Fault.UNAVAILABLE, times=100, endpoint="create_order")
@@ -198,7 +198,7 @@ def test_show_to_buyer_is_never_offered_for_an_order_that_cannot_be_paid(
     click_row(qtbot, table, unsent)
     qtbot.waitUntil(lambda: "Not sent" in badge(window), timeout=WAIT_MS)
     assert not show.isVisible() and not window.parts.actions.show_to_buyer.isEnabled()
-    assert not window.watch.show_to_buyer()
+    assert not window.parts.engine.show_to_buyer()
     assert display.is_idle()
 
 
@@ -232,7 +232,7 @@ def test_escape_ends_the_sale_wherever_the_cashier_was_looking(
     qtbot.waitUntil(lambda: shown_link(window) == other, timeout=WAIT_MS)
     qtbot.keyClick(table, Qt.Key.Key_Escape)
     assert display.is_idle() and window.parts.payment_panel.is_idle()
-    assert window.watch.sale is None and window.watch.viewed is None
+    assert window.parts.presenter.sale is None and window.parts.presenter.viewed is None
     assert child(window, QLineEdit, "amount_input").hasFocus()
     assert window.orders_panel.selected_order_ids() == []
 
@@ -261,7 +261,7 @@ def test_a_viewed_order_and_the_sale_are_both_checked_every_couple_of_seconds(
     qtbot.waitUntil(lambda: table.model().rowCount() == 2, timeout=WAIT_MS)
     click_row(qtbot, table, other_id)
     qtbot.waitUntil(lambda: shown_link(window) == other_link, timeout=WAIT_MS)
-    desk = window.watch.desk
+    desk = window.parts.desk
     since = desk.now()
 
     def checked_since(order_id: str) -> bool:
@@ -302,7 +302,7 @@ def test_a_payment_reaches_both_screens_without_reading_the_order_again(
     screens show it, with no second read of it from the book on the way."""
     display = open_display(window, qtbot)
     link = new_sale(qtbot, window, "77")
-    desk = window.watch.desk
+    desk = window.parts.desk
     read_back: list[str] = []
     reading = desk.get
 

@@ -105,7 +105,7 @@ def test_create_and_list_beside_the_open_window(
     amounts = sorted(order["amount_kopecks"] for order in json.loads(listed.stdout))
     assert amounts == [2000, 7500, 15000]
     [cli_order] = [o for o in sandbox.orders() if o.amount == 7500]
-    assert real_window.watch.desk.get(cli_order.order_id) is not None  # same book
+    assert real_window.parts.desk.get(cli_order.order_id) is not None  # same book
     # The command logged to its own file; the window's log is not touched by it.
     cli_log = data / "logs" / CLI_LOG_FILE
     assert "paydesk create; data folder" in cli_log.read_text(encoding="utf-8")
@@ -177,7 +177,7 @@ def test_a_demo_command_beside_the_demo_window(qtbot: QtBot, tmp_path: Path) -> 
         assert listed.returncode == 0, listed.stderr
         orders = json.loads(listed.stdout)
         assert len(orders) == 2
-        assert all(window.watch.desk.get(o["order_id"]) is not None for o in orders)
+        assert all(window.parts.desk.get(o["order_id"]) is not None for o in orders)
         assert (tmp_path / "demo" / "logs" / CLI_LOG_FILE).is_file()
         assert not (tmp_path / "logs").exists()  # the demo never logs into the real folder
 
@@ -189,7 +189,7 @@ def test_a_demo_command_beside_the_demo_window(qtbot: QtBot, tmp_path: Path) -> 
         assert port_file.read_text().strip() == runtime.settings.base_url.rsplit(":", 1)[1]
         assert decide(sixty["url"], "approve", "buyer@example.com").status_code == 200
         qtbot.waitUntil(
-            lambda: window.watch.desk.get(sixty["order_id"]).status is OrderStatus.APPROVE,
+            lambda: window.parts.desk.get(sixty["order_id"]).status is OrderStatus.APPROVE,
             timeout=WAIT_MS,
         )
         window.shutdown()
@@ -241,7 +241,7 @@ def test_a_setting_set_in_a_terminal_is_kept_when_the_window_saves_its_own(
         assert (kept["max_requests_per_second"], kept["sound"]) == (3.0, False)
         assert (kept["base_url"], kept["client_id"]) == (sandbox.base_url, TEST_CLIENT_ID)
         assert runtime.settings.max_requests_per_second == 3  # now in force here too
-        limiter = window.watch.engine.limiter
+        limiter = window.parts.engine.limiter
         assert limiter is not None and limiter.rate == 3
 
         done = paydesk(qtbot, data, "config", "set", "backoff_max_seconds", "120")
@@ -257,7 +257,7 @@ def test_a_setting_set_in_a_terminal_is_kept_when_the_window_saves_its_own(
         kept = json.loads(file.read_text(encoding="utf-8"))
         assert (kept["merchant_name"], kept["backoff_max_seconds"],
                 kept["max_requests_per_second"], kept["sound"]) == ("Café", 120.0, 3.0, False)
-        assert window.watch.desk.policy.backoff_max.total_seconds() == 120
+        assert window.parts.desk.policy.backoff_max.total_seconds() == 120
     finally:
         window.shutdown()
         runtime.close()

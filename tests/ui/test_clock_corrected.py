@@ -65,7 +65,7 @@ def stepped_window(runtime: Runtime, wall: SteppedWall, qtbot: QtBot) -> Iterato
 
 
 def _paid(window: MainWindow) -> bool:
-    sale = window.watch.sale
+    sale = window.parts.presenter.sale
     return sale is not None and sale.status is OrderStatus.APPROVE
 
 
@@ -87,11 +87,11 @@ def test_corrected_forward_the_sale_keeps_its_code_and_its_time(
     wall.step += timedelta(minutes=20)
     shown = panel.countdown_label.text()
     qtbot.waitUntil(lambda: panel.countdown_label.text() != shown, timeout=WAIT_MS)  # ticked
-    lifetime = stepped_window.watch.desk.policy.order_lifetime.total_seconds()
-    left = stepped_window.watch.presenter.screens.panel.seconds_left
+    lifetime = stepped_window.parts.desk.policy.order_lifetime.total_seconds()
+    left = stepped_window.parts.presenter.screens.panel.seconds_left
     assert left is not None and lifetime - 60 < left <= lifetime
     assert panel.qr.inactive_reason() is None  # the code is there to be scanned
-    assert stepped_window.watch.presenter.can_show(sale)
+    assert stepped_window.parts.presenter.can_show(sale)
     assert sale.url is not None
     assert decide(sale.url, "approve", BUYER).ok
     qtbot.waitUntil(lambda: _paid(stepped_window), timeout=WAIT_MS)

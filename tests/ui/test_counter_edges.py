@@ -239,7 +239,7 @@ def test_a_pasted_note_is_made_one_line_in_sight_and_kept_so(
     panel = window.parts.payment_panel
     qtbot.waitUntil(lambda: bool(panel.link_label.link()), timeout=WAIT_MS)
     assert panel.note_label.text() == "2 coffees / 1 cake / to go!"
-    order = window.watch.sale
+    order = window.parts.presenter.sale
     assert order is not None and order.note == "2 coffees / 1 cake / to go!"  # as stored
 
 

@@ -27,7 +27,7 @@ def test_service_failure_shows_a_banner_and_retry_reuses_the_order_id(
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=WAIT_MS)
     order_id = window.banner.order_id
     assert order_id
-    order = window.watch.desk.get(order_id)
+    order = window.parts.desk.get(order_id)
     assert order is not None and order.creation is CreationState.UNCONFIRMED
     # The window stays responsive: the next field accepts typing at once.
     qtbot.keyClicks(child(window, QLineEdit, "note_input"), "still typing")
@@ -68,14 +68,14 @@ def test_service_stopped_keeps_the_window_responsive(
     assert note.text() == "typing while it retries"
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=30_000)
     assert "could not be reached" in window.banner.message.text().lower()
-    [order] = window.watch.desk.unconfirmed()
+    [order] = window.parts.desk.unconfirmed()
     assert window.banner.order_id == order.order_id
 
 
 def test_an_unconfirmed_creation_is_sent_again_by_itself(
     window: MainWindow, qtbot: QtBot, sandbox: SandboxServer
 ) -> None:
-    window.watch.resend_pause_s = 0.2  # 30 s at the counter
+    window.parts.engine.resend_pause_s = 0.2  # 30 s at the counter
     sandbox.inject(Fault.UNAVAILABLE, times=100, endpoint="create_order")
     type_amount(qtbot, window, "42")
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=WAIT_MS)
@@ -92,7 +92,7 @@ def test_a_failed_save_of_the_reply_does_not_lock_the_counter(
 ) -> None:
     from paydesk.store.errors import StoreError, StoreProblem
 
-    desk = window.watch.desk
+    desk = window.parts.desk
     real = desk.record_creation
     calls = []
 
@@ -105,7 +105,7 @@ def test_a_failed_save_of_the_reply_does_not_lock_the_counter(
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(desk, "record_creation", locked_once)
-    window.watch.resend_pause_s = 0.2
+    window.parts.engine.resend_pause_s = 0.2
     type_amount(qtbot, window, "43")
     qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=WAIT_MS)
     said = window.banner.message.text()
@@ -132,7 +132,7 @@ def test_no_payment_client_means_nothing_is_written(
         type_amount(qtbot, window, "44")
         qtbot.waitUntil(lambda: window.banner.isVisible(), timeout=WAIT_MS)
         assert "secret key" in window.banner.message.text().lower()
-        assert window.watch.desk.unconfirmed() == []
+        assert window.parts.desk.unconfirmed() == []
         assert sandbox.request_count() == 0
     finally:
         window.shutdown()

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QPushButton, QTableView, QWidget
 from pytestqt.qtbot import QtBot
 
+from paydesk.core.watch.events import OrderPaid
 from paydesk.domain.orders import OrderStatus
 from paydesk.sandbox import SandboxServer
 from paydesk.ui.main_window import MainWindow
@@ -51,7 +52,7 @@ def test_paid_through_the_payment_page_shows_paid_and_updates_the_row(
     type_amount(qtbot, window, "1 500,50")
     link = wait_for_link(qtbot, window)
     paid = []
-    window.watch.order_paid.connect(paid.append)
+    window.parts.bridge.subscribe(OrderPaid, lambda event: paid.append(event.order))
     decide(link, "approve", "b@example.com").raise_for_status()
     qtbot.waitUntil(lambda: "Paid" in badge(window), timeout=WAIT_MS)
     assert len(paid) == 1 and paid[0].status is OrderStatus.APPROVE
@@ -92,7 +93,7 @@ def test_double_enter_creates_one_order(
     qtbot.waitUntil(lambda: not button.isEnabled(), timeout=WAIT_MS)  # a frame after Enter
     qtbot.waitUntil(button.isEnabled, timeout=WAIT_MS)
     assert len(sandbox.orders()) == 1
-    assert window.watch.desk.store.count(window.orders_panel.current_query()) == 1
+    assert window.parts.desk.store.count(window.orders_panel.current_query()) == 1
 
 
 def test_bad_amount_is_explained_next_to_the_field(
@@ -121,7 +122,7 @@ def test_selecting_a_row_shows_that_order_to_the_cashier_only(
     first_id = order_id_of(sandbox, first)
     table.selectRow(rows[first_id])
     qtbot.waitUntil(lambda: shown_link(window) == first, timeout=WAIT_MS)
-    assert window.watch.sale is not None and window.watch.sale.url == second
+    assert window.parts.presenter.sale is not None and window.parts.presenter.sale.url == second
     assert buyer_note(window) == "Not the current sale"  # no customer display open
 
 

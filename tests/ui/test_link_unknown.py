@@ -44,10 +44,10 @@ def found_sale(window: MainWindow, qtbot: QtBot, sandbox: SandboxServer) -> Orde
     """150 + Enter; the first reply is lost, and the client's repeat is refused."""
     sandbox.inject(Fault.DROP_AFTER_PROCESSING, endpoint="create_order")
     type_amount(qtbot, window, "150")
-    qtbot.waitUntil(lambda: window.watch.sale is not None
-                    and window.watch.sale.creation is CreationState.CONFIRMED,
+    qtbot.waitUntil(lambda: window.parts.presenter.sale is not None
+                    and window.parts.presenter.sale.creation is CreationState.CONFIRMED,
                     timeout=WAIT_MS)
-    sale = window.watch.sale
+    sale = window.parts.presenter.sale
     assert sale is not None
     return sale
 

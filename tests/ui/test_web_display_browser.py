@@ -145,7 +145,7 @@ def test_the_buyers_page_in_a_browser_follows_the_sale_only(
     assert page_code(browser) == [sale.url]
     assert text_of(browser, "amount") == shown_money(sale.amount)
     # The cashier looks the earlier order up: the page keeps the sale.
-    window.watch.view(earlier.order_id)
+    window.parts.engine.view(earlier.order_id)
     qtbot.waitUntil(lambda: window.parts.payment_panel.link_label.link() == earlier.url,
                     timeout=WAIT_MS)
     assert page_code(browser) == [sale.url]
@@ -153,7 +153,7 @@ def test_the_buyers_page_in_a_browser_follows_the_sale_only(
     # The buyer pays on the sandbox's page: the window shows it, then the page.
     assert sale.url is not None
     decide(sale.url, "approve", "b@example.com").raise_for_status()
-    qtbot.waitUntil(lambda: window.watch.presenter.screens.buyer.state is BuyerState.PAID,
+    qtbot.waitUntil(lambda: window.parts.presenter.screens.buyer.state is BuyerState.PAID,
                     timeout=WAIT_MS)
     page_shows(browser, "paid")
     assert text_of(browser, "result-words") == "Paid"
@@ -177,7 +177,7 @@ def test_a_cut_connection_comes_back_to_the_current_state(
     page_shows(browser, "offline")
     assert sale.url is not None
     decide(sale.url, "approve", "b@example.com").raise_for_status()
-    qtbot.waitUntil(lambda: window.watch.presenter.screens.buyer.state is BuyerState.PAID,
+    qtbot.waitUntil(lambda: window.parts.presenter.screens.buyer.state is BuyerState.PAID,
                     timeout=WAIT_MS)
     window.runtime.keeper.save({"web_display": "local",
                                 "web_display_port": settings.web_display_port})
@@ -256,7 +256,7 @@ def test_screenshots_of_the_buyers_page(language: str, window: MainWindow, qtbot
     save(browser, f"{name}-sale")
     assert sale.url is not None
     decide(sale.url, "approve", "b@example.com").raise_for_status()
-    qtbot.waitUntil(lambda: window.watch.presenter.screens.buyer.state is BuyerState.PAID,
+    qtbot.waitUntil(lambda: window.parts.presenter.screens.buyer.state is BuyerState.PAID,
                     timeout=WAIT_MS)
     page_shows(browser, "paid")
     save(browser, f"{name}-paid")

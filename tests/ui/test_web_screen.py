@@ -86,18 +86,19 @@ def test_a_looked_up_order_never_reaches_the_page(
     earlier = type_sale(qtbot, window, "11")
     window.new_payment()
     sale = type_sale(qtbot, window, "77")
-    window.watch.view(earlier.order_id)  # the cashier looks the earlier order up
-    qtbot.waitUntil(lambda: window.watch.viewed is not None
-                    and window.watch.viewed.order_id == earlier.order_id, timeout=WAIT_MS)
+    window.parts.engine.view(earlier.order_id)  # the cashier looks the earlier order up
+    qtbot.waitUntil(lambda: window.parts.presenter.viewed is not None
+                    and window.parts.presenter.viewed.order_id == earlier.order_id, timeout=WAIT_MS)
     stream = EventStream(device, web.server.base_url)
     event, data = stream.next()  # the current view
     assert event == "view" and data["amount"] == money_text(sale.amount, "en")
     # The countdown's next two seconds, while the earlier order stays on the panel.
     left = data["seconds_left"]
-    presenter = window.watch.presenter
+    presenter = window.parts.presenter
     qtbot.waitUntil(lambda: (presenter.screens.buyer.seconds_left or left) <= left - 2,
                     timeout=WAIT_MS)
-    assert window.watch.viewed is not None and window.watch.viewed.order_id == earlier.order_id
+    viewed = window.parts.presenter.viewed
+    assert viewed is not None and viewed.order_id == earlier.order_id
     for _ in range(2):
         event, data = stream.next()
         assert event == "view" and data["amount"] == money_text(sale.amount, "en")

@@ -52,7 +52,7 @@ def test_the_export_speaks_the_window_s_language(
     assert window.parts.menu_actions.export_csv_to(str(path)) == 1
     with path.open(encoding="utf-8-sig", newline="") as handle:
         [record] = list(csv.DictReader(handle, delimiter=delimiter))
-    sale = window.watch.sale
+    sale = window.parts.presenter.sale
     assert sale is not None
     assert (record[order_id], record[amount]) == (sale.order_id, twelve)
     assert (record[service], record[status]) == ("pending", waiting)

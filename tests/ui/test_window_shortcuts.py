@@ -91,11 +91,11 @@ def look_up_an_earlier_order(window: MainWindow, qtbot: QtBot) -> None:
         window.parts.actions.new_payment.trigger()
         window.form.amount_input.setText(amount)
         qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
-        qtbot.waitUntil(lambda: window.watch.sale is not None
-                        and window.watch.sale.url is not None, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: window.parts.presenter.sale is not None
+                        and window.parts.presenter.sale.url is not None, timeout=WAIT_MS)
     table: QTableView = window.orders_panel.table
     qtbot.waitUntil(lambda: table.model().rowCount() == 2, timeout=WAIT_MS)
-    sale_id = window.watch.presenter.sale_id
+    sale_id = window.parts.presenter.sale_id
     model = table.model()
     [row] = [r for r in range(2)
              if model.index(r, 1).data(Qt.ItemDataRole.ToolTipRole) != sale_id]  # whole id

@@ -35,8 +35,9 @@ from paydesk.support.secret_store import SecretStoreError
 from paydesk.ui.app import start_settings
 from paydesk.ui.orders.book_watch import BookWatch
 from paydesk.ui.payment.terminal_link import TerminalLink
-from paydesk.ui.payment.watch_driver import WatchDriver, open_watch
+from paydesk.ui.payment.watch_driver import WatchDriver
 from paydesk.ui.payment.web_screen import WebScreenLink
+from paydesk.ui.shell.event_bridge import EventBridge
 from paydesk.ui.shell.gui_collector import GuiThreadCollector, settle
 from paydesk.ui.shell.i18n import install_translation
 from paydesk.ui.shell.shared_book import SharedBookLink, keep_in_step
@@ -101,25 +102,30 @@ def _run(app: QCoreApplication, runtime: Runtime, data_dir: str | None, demo: bo
         folder = () if data_dir is None else ("--data-dir", data_dir)
         return shlex.join(["paydesk", *(("--demo",) if demo else ()), *folder, *words])
 
-    watch = open_watch(runtime)
+    store = runtime.open_store(check_whole_file=False)
+    watch: WatchDriver | None = None
     book_watch: BookWatch | None = None
     shared: SharedBookLink | None = None
     web_screen: WebScreenLink | None = None
     terminal: TerminalLink | None = None
     try:
+        desk = runtime.open_desk(store)
+        watch = WatchDriver(runtime, desk)
+        engine = watch.engine
         # What another program writes (a command, another till) reaches the screens too.
-        book_watch = BookWatch(watch.desk.reader, parent=watch)
-        book_watch.changed.connect(watch.book_changed)
-        in_step = keep_in_step(runtime, watch, book_watch, watch)
-        if in_step is not None:
-            shared = in_step[0]
+        book_watch = BookWatch(desk.reader, parent=watch)
+        book_watch.changed.connect(engine.book_changed)
+        # The hub's events to this thread's parts, as in the window.
+        bridge = EventBridge(runtime.hub, parent=watch)
+        shared = keep_in_step(runtime, bridge, engine.take_over, book_watch, watch)
+        if shared is not None:
             shared.start()
         try:  # without a token the API would refuse every request: say why now
             api_token(runtime.secret_store())
         except SecretStoreError as exc:
             return _fail(f"the till program's API has no token: {exc}", USAGE)
-        web_screen = WebScreenLink(runtime, watch.presenter)
-        terminal = TerminalLink(runtime, watch, always=True)
+        web_screen = WebScreenLink(runtime, engine.state, bridge)
+        terminal = TerminalLink(runtime, engine, always=True)
         watch.start()
         book_watch.start()
         if terminal.server is None:
@@ -144,20 +150,22 @@ def _run(app: QCoreApplication, runtime: Runtime, data_dir: str | None, demo: bo
         return int(code)
     finally:
         _stop(watch, book_watch, shared, web_screen, terminal)
+        store.close()
 
 
-def _stop(watch: WatchDriver, book_watch: BookWatch | None, shared: SharedBookLink | None,
-          web_screen: WebScreenLink | None, terminal: TerminalLink | None) -> None:
+def _stop(watch: WatchDriver | None, book_watch: BookWatch | None,
+          shared: SharedBookLink | None, web_screen: WebScreenLink | None,
+          terminal: TerminalLink | None) -> None:
     if terminal is not None:
         terminal.stop()
     if web_screen is not None:
         web_screen.stop()
-    watch.stop()
+    if watch is not None:
+        watch.stop()
     if shared is not None:
         shared.stop()
     if book_watch is not None:
         book_watch.stop()
-    watch.desk.store.close()
 
 
 def _fail(message: str, code: int) -> int:

@@ -31,11 +31,12 @@ from PySide6.QtWidgets import (
 from paydesk.core.runtime import Runtime
 from paydesk.domain.errors import InputError
 from paydesk.domain.failures import Remedy
+from paydesk.domain.money import parse_amount
 from paydesk.ui.payment.form import PaymentForm
 from paydesk.ui.payment.idle_card import IdleCard
 from paydesk.ui.settings.apply import SettingsControl
 from paydesk.ui.shell.first_frame import AfterFirstFrame
-from paydesk.ui.shell.formatting import tr
+from paydesk.ui.shell.formatting import tr, writing_language
 from paydesk.ui.shell.problem_banner import Notice, ProblemBanner
 from paydesk.ui.shell.window_size import ScreenFit, first_geometry, fitted
 
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent
     from PySide6.QtWidgets import QMessageBox
 
+    from paydesk.core.watch.desk import OrderDesk
     from paydesk.ui.orders.panel import OrdersPanel
     from paydesk.ui.payment.customer_display import CustomerDisplay
     from paydesk.ui.payment.watch_driver import WatchDriver
@@ -68,12 +70,12 @@ class MainWindow(QMainWindow):
         ui_state: QSettings,
         parent: QWidget | None = None,
         *,
-        make_watch: Callable[[], WatchDriver] | None = None,
+        make_watch: Callable[[OrderDesk], WatchDriver] | None = None,
         pool: QThreadPool | None = None,
         log_dir: Path | None = None,
     ) -> None:
-        """``make_watch``: by default, the watch on the runtime's order book
-        (watch_driver.open_watch, with ``pool``)."""
+        """``make_watch``: the driver on the runtime's order book's desk; by default
+        ui/payment/watch_driver.py's, with ``pool``."""
         super().__init__(parent)
         self.runtime = runtime
         self._make_watch = make_watch
@@ -144,10 +146,8 @@ class MainWindow(QMainWindow):
             self._started = True
             # The deferred imports: see the module's doc.
             from paydesk.ui import window_builder
-            from paydesk.ui.payment.watch_driver import open_watch
             from paydesk.ui.window_parts import FirstFrame, WindowSlots
 
-            make_watch = self._make_watch or (lambda: open_watch(self.runtime, self._pool))
             frame = FirstFrame(
                 window=self, runtime=self.runtime, ui_state=self._ui_state,
                 log_dir=self.log_dir, form=self.form, idle_card=self.idle_card,
@@ -158,7 +158,8 @@ class MainWindow(QMainWindow):
                 show_to_buyer=self.show_to_buyer, back_to_sale=self.back_to_sale,
                 toggle_customer_display=self._toggle_customer_display)
             try:
-                self._parts = window_builder.build_parts(frame, slots, make_watch)
+                self._parts = window_builder.build_parts(frame, slots, self._make_watch,
+                                                         self._pool)
             except Exception as exc:
                 self._start_error = exc
                 raise
@@ -186,7 +187,7 @@ class MainWindow(QMainWindow):
 
     @property
     def watch(self) -> WatchDriver:
-        """The watch on the orders, and the counter's sale (its presenter)."""
+        """What ticks the watch engine and runs its requests (started once shown)."""
         return self.parts.watch
 
     @property
@@ -196,8 +197,14 @@ class MainWindow(QMainWindow):
     # -- actions ------------------------------------------------------------------
 
     def _create(self, amount: str, email: str, note: str) -> None:
+        """Enter: the amount read as the window's language writes it (in English ``1,234``
+        is thousands), then the sale written and sent by the engine. Bad input is said
+        next to its field; nothing is written then."""
+        parts = self.parts
         try:
-            order = self.watch.create(amount, email, note)
+            kopecks = parse_amount(amount, ceiling=parts.desk.max_amount,
+                                   language=writing_language())
+            order = parts.engine.create(kopecks, email, note)
         except InputError as error:
             self.form.show_input_error(error)
             return
@@ -209,34 +216,34 @@ class MainWindow(QMainWindow):
     def show_problem(self, notice: Notice) -> None:
         """Say it in the banner, unless it is about an order no longer at the counter:
         one set aside (Esc, the next sale) is finished in the background, shown to nobody."""
-        if notice.order_id is None or notice.order_id in self.watch.presenter.focused():
+        if notice.order_id is None or notice.order_id in self.parts.presenter.focused():
             self.banner.show_notice(notice)
 
     def _retry(self, notice: Notice) -> None:
         """The banner's button: what the notice says trying again does."""
         if notice.remedy is Remedy.SEND_AGAIN and notice.order_id is not None:
-            self.watch.retry_creation(notice.order_id)
+            self.parts.engine.retry_creation(notice.order_id)
         elif notice.remedy is Remedy.CREATE_AGAIN:
             self.form.submit()  # the sale still typed, through the form's checks
         elif notice.remedy is Remedy.CHECK_AGAIN:
-            self.watch.check_again()
+            self.parts.engine.check_again()
             self.orders_panel.refresh()  # a read of the list that failed, too
 
     def new_payment(self) -> None:
         """Esc: end the sale (a creation still out is set aside) and ready the form."""
-        self.watch.end_sale()
+        self.parts.engine.end_sale()
         self.form.reset()
         self.banner.form_cleared()
 
     def show_to_buyer(self) -> None:
         """Put the order on the panel in front of the buyer, if it can still be paid."""
-        if not self.watch.show_to_buyer():
+        if not self.parts.engine.show_to_buyer():
             self.statusBar().showMessage(
                 tr("Only an order that can still be paid can be shown to the buyer."), 5000
             )
 
     def back_to_sale(self) -> None:
-        self.watch.back_to_sale()
+        self.parts.engine.back_to_sale()
 
     def _toggle_customer_display(self, on: bool) -> None:
         """View → Customer display (Ctrl+D). With one screen it would cover this window:
@@ -316,7 +323,7 @@ class MainWindow(QMainWindow):
         parts.terminal.stop()  # first: its requests use the watch
         parts.web_screen.stop()
         window_builder.stop_parts(parts.watch, parts.shared_book, parts.book_watch,
-                                  parts.orders_panel)
+                                  parts.orders_panel, parts.close_book)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._after_first_frame.cancel()  # closed before its first frame: nothing more to build

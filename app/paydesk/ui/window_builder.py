@@ -14,11 +14,24 @@ built; the window keeps them. Why this split: docs/performance.md.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QApplication, QLabel
 
 from paydesk.core.shared_book.sync import BookStatusChanged
+from paydesk.core.watch.events import (
+    BookLost,
+    CreationOut,
+    CreationRecorded,
+    OrderChecked,
+    OrderPaid,
+    OrderRefused,
+    Problem,
+    ProblemCleared,
+    ProblemCode,
+)
 from paydesk.support.sound_player import SoundPlayer
 from paydesk.ui.orders.book_watch import BookWatch
 from paydesk.ui.orders.paid_notices import PaidNotices
@@ -33,10 +46,12 @@ from paydesk.ui.payment.watch_driver import WatchDriver
 from paydesk.ui.payment.web_screen import WebScreenLink
 from paydesk.ui.printing.window_printing import WindowPrinting
 from paydesk.ui.shell.crash_notice import CrashNotice
+from paydesk.ui.shell.event_bridge import EventBridge
 from paydesk.ui.shell.field_shortcuts import FieldShortcuts
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.icon import app_icon
 from paydesk.ui.shell.menus import MenuActions, MenuCommands, MenuSources
+from paydesk.ui.shell.messages import watch_problem_text
 from paydesk.ui.shell.problem_banner import Notice
 from paydesk.ui.shell.save_dialog import SaveFolder
 from paydesk.ui.shell.shared_book import SharedBookLabel, SharedBookLink, keep_in_step
@@ -44,76 +59,80 @@ from paydesk.ui.shifts.control import ShiftControl, ShiftParts
 from paydesk.ui.widgets.fitted_hint import FittedHint
 from paydesk.ui.window_parts import FirstFrame, WindowParts, WindowSlots
 
+if TYPE_CHECKING:
+    from PySide6.QtCore import QThreadPool
+
+    from paydesk.core.book.reader import OrderBookReader
+    from paydesk.core.watch.desk import OrderDesk
+    from paydesk.core.watch.engine import WatchEngine
+
+log = logging.getLogger(__name__)
+
 
 def build_parts(frame: FirstFrame, slots: WindowSlots,
-                make_watch: Callable[[], WatchDriver]) -> WindowParts:
+                make_watch: Callable[[OrderDesk], WatchDriver] | None = None,
+                pool: QThreadPool | None = None) -> WindowParts:
     """Build, in order, what the window's first frame did without, and return it.
 
     Raises what failed, after stopping whatever was built before the failure
     (the requests, the watches, the order book): the window keeps no
-    half-built rest.
+    half-built rest. ``make_watch``: the driver on the desk (a test's), by default
+    the pool's.
     """
     window, runtime, form = frame.window, frame.runtime, frame.form
     save_folder = SaveFolder(frame.ui_state)
     form.amount_hint = FittedHint(form.amount_input, amount_hints())
-    # The menus come first (the first frame's titles are empty until then); what their
-    # actions read is built after them, and is asked for when an action runs.
+    # The order book, its desk and the watch: the one place the window's counter is made.
+    # Not the whole file's check: in the GUI thread it would freeze the window on a big
+    # book; damage the window's own queries come upon sets the book aside (OrderStore).
+    store = runtime.open_store(check_whole_file=False)
     watch: WatchDriver | None = None
-    orders: OrdersPanel | None = None
-    book_watch: BookWatch | None = None
-    alerts: Alerts | None = None
-    printing: WindowPrinting | None = None
-
-    def the_watch() -> WatchDriver:
-        assert watch is not None, "an action ran before the watch was built"
-        return watch
-
-    def the_list() -> OrdersPanel:
-        assert orders is not None, "an action ran before the orders list was built"
-        return orders
-
-    def the_alerts() -> Alerts:
-        assert alerts is not None, "an action ran before the chime was built"
-        return alerts
-
-    def the_printer() -> WindowPrinting:
-        assert printing is not None, "an action ran before the printer was built"
-        return printing
-
-    commands = MenuCommands(
-        new_payment=slots.new_payment, show_to_buyer=slots.show_to_buyer,
-        back_to_sale=slots.back_to_sale,
-        check_selected=lambda: the_watch().check_now(the_list().selected_order_ids()),
-        check_all=lambda: the_watch().check_all_pending(),
-        find=lambda: the_list().focus_search(),
-        open_settings=frame.settings_control.open_dialog,
-        set_sound=frame.settings_control.set_sound,
-        toggle_customer_display=slots.toggle_customer_display)
-    def follow_book(listener: Callable[[], None]) -> None:
-        # What another program writes (the book's watch), what this window's checks record.
-        if book_watch is not None:
-            book_watch.changed.connect(listener)
-        the_watch().order_updated.connect(listener)
-
-    sources = MenuSources(
-        runtime=runtime, log_dir=frame.log_dir, save_folder=save_folder,
-        book=lambda: the_watch().desk.reader, shown_query=lambda: the_list().current_query(),
-        viewed=lambda: the_watch().viewed,
-        pay_before=lambda order: the_watch().desk.pay_before(order),
-        follow_book=follow_book, sound_backend=lambda: the_alerts().player.backend,
-        receipt_slip=lambda order: the_printer().slip(order))
-    menu_actions = MenuActions(window, frame.menu_titles, commands, sources)
-    frame.settings_control.follow_sound_action(menu_actions.actions.sound)
-    watch = make_watch()
     link: SharedBookLink | None = None
     web_screen: WebScreenLink | None = None
     terminal: TerminalLink | None = None
+    book_watch: BookWatch | None = None
+    orders: OrdersPanel | None = None
     try:
+        desk = runtime.open_desk(store)
+        watch = (make_watch or (lambda d: WatchDriver(runtime, d, pool=pool)))(desk)
         watch.setParent(window)
-        watch.problem.connect(slots.show_problem)
+        engine, presenter, reader = watch.engine, watch.engine.state, desk.reader
+        # Every event of the hub reaches the window's parts through this one bridge.
+        bridge = EventBridge(runtime.hub, parent=window)
+        commands = MenuCommands(
+            new_payment=slots.new_payment, show_to_buyer=slots.show_to_buyer,
+            back_to_sale=slots.back_to_sale,
+            check_selected=lambda: engine.check_now(the_list().selected_order_ids()),
+            check_all=lambda: engine.check_now(),
+            find=lambda: the_list().focus_search(),
+            open_settings=frame.settings_control.open_dialog,
+            set_sound=frame.settings_control.set_sound,
+            toggle_customer_display=slots.toggle_customer_display)
+
+        def the_list() -> OrdersPanel:
+            assert orders is not None, "an action ran before the orders list was built"
+            return orders
+
+        def follow_book(listener: Callable[[], None]) -> None:
+            # What another program writes (the book's watch), what this window records.
+            assert book_watch is not None
+            book_watch.changed.connect(listener)
+            for news in (OrderChecked, CreationRecorded):
+                bridge.subscribe(news, lambda _event: listener())
+
+        printing = WindowPrinting(runtime, desk.pay_before, parent=window)
+        sources = MenuSources(
+            runtime=runtime, log_dir=frame.log_dir, save_folder=save_folder,
+            book=lambda: reader, shown_query=lambda: the_list().current_query(),
+            viewed=lambda: presenter.viewed, pay_before=desk.pay_before,
+            follow_book=follow_book, sound_backend=lambda: alerts.player.backend,
+            receipt_slip=printing.slip)
+        menu_actions = MenuActions(window, frame.menu_titles, commands, sources)
+        actions = menu_actions.actions
+        frame.settings_control.follow_sound_action(actions.sound)
+        _say_problems(bridge, engine, slots.show_problem, frame)
         # A book set aside takes no order: the form closes (the banner says why).
-        watch.book_lost.connect(lambda: form.setEnabled(False))
-        watch.problem_cleared.connect(frame.banner.clear)
+        bridge.subscribe(BookLost, lambda _event: form.setEnabled(False))
 
         # Made a child of the idle card's pane, so PySide knows the window owns it:
         # replaceWidget reparents it in Qt only.
@@ -124,21 +143,20 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
         frame.idle_card.deleteLater()
         form.add_clear_buttons()
 
-        orders, book_watch = _orders_list(frame, watch)
-        link = _share_the_book(frame, watch, book_watch)
+        orders, book_watch = _orders_list(frame, bridge, engine, reader)
+        link = _share_the_book(frame, bridge, engine, book_watch)
         player = SoundPlayer(enabled=runtime.settings.sound, fallback=QApplication.beep)
         alerts = Alerts(window, player)
         frame.settings_control.follow_alerts(alerts)
-        watch.order_paid.connect(alerts.on_paid)
-        watch.order_refused.connect(alerts.on_refused)
-        printing = _receipt_printer(frame, watch, orders)
-        printing.follow_print_action(menu_actions.actions.print_slip)
+        bridge.subscribe(OrderPaid, lambda event: alerts.on_paid(event.order))
+        bridge.subscribe(OrderRefused, lambda event: alerts.on_refused(event.order))
+        _receipt_printer(frame, bridge, printing, orders)
+        printing.follow_print_action(actions.print_slip)
         # An earlier order paid in the background: said over the list, not just a green row
         # (above the banner, which floats over the list's bottom too).
         notices = PaidNotices(orders, above=frame.banner)
-        actions = menu_actions.actions
-        # What the watch shows, on every screen of the window, from the presenter's screens.
-        screens = ScreensRenderer(watch.presenter, watch.hub, ScreenParts(
+        # What the presenter's screens show, on every screen of the window.
+        screens = ScreensRenderer(presenter, bridge, ScreenParts(
             panel=panel, form=form, show_to_buyer=actions.show_to_buyer,
             back_to_sale=actions.back_to_sale, follow_viewed=orders.show_viewed,
             keep_only=frame.banner.keep_only, paid_elsewhere=notices.on_paid,
@@ -148,16 +166,18 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
         FieldShortcuts(window).watch()
         # The buyer's screen on paired tablets and phones (while the setting says so).
         screens_label, api_label = QLabel(), QLabel()
-        web_screen = WebScreenLink(runtime, watch.presenter, parent=window, label=screens_label)
+        web_screen = WebScreenLink(runtime, presenter, bridge, parent=window,
+                                   label=screens_label)
         window.statusBar().addPermanentWidget(screens_label)
         frame.settings_control.follow_web_screen(web_screen)
         # The till program's API (while the setting says so): its sales are Enter's.
-        terminal = TerminalLink(runtime, watch, label=api_label)
+        terminal = TerminalLink(runtime, engine, label=api_label)
         window.statusBar().addPermanentWidget(api_label)
         crash_notice = CrashNotice(frame.log_dir, parent=window, window=window)
         # Cashiers and shifts (ui/shifts/): nothing shown while the setting is off.
-        shifts = ShiftControl(ShiftParts(window, runtime, watch, form, frame.banner, printing,
-                                         save_folder, orders, before_menu=frame.menu_titles[2]))
+        shifts = ShiftControl(ShiftParts(
+            window, runtime, desk, bridge, form, frame.banner, printing, save_folder, orders,
+            before_menu=frame.menu_titles[2]))
         frame.settings_control.ask_first(lambda: shifts.owner_allows(tr("Settings")))
         if QApplication.windowIcon().isNull():  # run_window sets it on the application
             window.setWindowIcon(app_icon())
@@ -166,41 +186,55 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
             web_screen.stop()
         if terminal is not None:
             terminal.stop()
-        stop_parts(watch, link, book_watch, orders)
+        stop_parts(watch, link, book_watch, orders, store.close)
         raise
     return WindowParts(
-        menu_actions=menu_actions, watch=watch, payment_panel=panel, screens=screens,
-        orders_panel=orders, book_watch=book_watch,
+        menu_actions=menu_actions, watch=watch, engine=engine, presenter=presenter,
+        desk=desk, close_book=store.close, bridge=bridge, payment_panel=panel,
+        screens=screens, orders_panel=orders, book_watch=book_watch,
         shared_book=link, alerts=alerts, paid_notices=notices, crash_notice=crash_notice,
         printing=printing, web_screen=web_screen, terminal=terminal, shifts=shifts)
 
 
-def stop_parts(watch: WatchDriver, link: SharedBookLink | None,
-               book_watch: BookWatch | None, orders: OrdersPanel | None) -> None:
+def stop_parts(watch: WatchDriver | None, link: SharedBookLink | None,
+               book_watch: BookWatch | None, orders: OrdersPanel | None,
+               close_book: Callable[[], None]) -> None:
     """Stop everything that reads the order book, then close it (what was built of it:
     a failed start's, or a whole window's at its end). Requests in flight are dropped
     (an unconfirmed creation resumes at the next start), and no timer of the list may
     reach the closed store."""
-    watch.stop()
+    if watch is not None:
+        watch.stop()
     if link is not None:
         link.stop()
     if book_watch is not None:
         book_watch.stop()
     if orders is not None:
         orders.stop()
-    watch.desk.store.close()
+    close_book()
 
 
-def _share_the_book(frame: FirstFrame, watch: WatchDriver,
+def _say_problems(bridge: EventBridge, engine: WatchEngine,
+                  show: Callable[[Notice], None], frame: FirstFrame) -> None:
+    """The watch's problems in the banner, in the cashier's words (ui/shell/messages.py)."""
+
+    def said(event: Problem) -> None:
+        if event.code is not ProblemCode.CHECKS_FAILING:  # said at every failed batch
+            log.warning("%s, order %s: %s", event.code.value, event.order_id, event.failure)
+        show(Notice(watch_problem_text(event), event.about_order, engine.remedy_of(event)))
+
+    bridge.subscribe(Problem, said)
+    bridge.subscribe(ProblemCleared, lambda event: frame.banner.clear(event.order_id))
+
+
+def _share_the_book(frame: FirstFrame, bridge: EventBridge, engine: WatchEngine,
                     book_watch: BookWatch) -> SharedBookLink | None:
     """With a shared order book: the thread that keeps this till's book in step with it,
     and its word in the status bar."""
-    shared = keep_in_step(frame.runtime, watch, book_watch, frame.window)
-    if shared is None:
+    # The sync's news, published in its thread, heard in the window's through the bridge.
+    link = keep_in_step(frame.runtime, bridge, engine.take_over, book_watch, frame.window)
+    if link is None:
         return None
-    # The sync's news, published in its thread, heard in the window's through its one
-    # bridge (the engine's, the settings' and the book watch's come in the GUI thread).
-    link, bridge = shared
     frame.settings_control.follow_shared_book(link)
     label = SharedBookLabel(frame.runtime.settings.till_name)
     frame.window.statusBar().addPermanentWidget(label)
@@ -211,38 +245,39 @@ def _share_the_book(frame: FirstFrame, watch: WatchDriver,
     return link
 
 
-def _receipt_printer(frame: FirstFrame, watch: WatchDriver,
-                     orders: OrdersPanel) -> WindowPrinting:
+def _receipt_printer(frame: FirstFrame, bridge: EventBridge, printing: WindowPrinting,
+                     orders: OrdersPanel) -> None:
     """The receipt printer: its notice under the panel, a paid sale's receipt by itself
     (when the settings say so), the print buttons in an order's details."""
-    printing = WindowPrinting(frame.runtime, watch.desk.pay_before, parent=frame.window)
     frame.left_layout.addWidget(printing.notice)
     printing.jobs.printed.connect(lambda words: frame.window.statusBar().showMessage(words, 8000))
-    watch.order_paid.connect(printing.on_paid)
+    bridge.subscribe(OrderPaid, lambda event: printing.on_paid(event.order))
     orders.details_opened.connect(printing.add_buttons)
-    return printing
 
 
-def _orders_list(frame: FirstFrame, watch: WatchDriver) -> tuple[OrdersPanel, BookWatch]:
+def _orders_list(frame: FirstFrame, bridge: EventBridge, engine: WatchEngine,
+                 reader: OrderBookReader) -> tuple[OrdersPanel, BookWatch]:
     """The orders list in its place, and the watch on what other programs write."""
     banner = frame.banner
-    panel = OrdersPanel(watch.desk.reader, shared_book=frame.runtime.shares_a_book)
+    panel = OrdersPanel(reader, shared_book=frame.runtime.shares_a_book)
     placeholder = frame.splitter.replaceWidget(1, panel)  # the restored splitter state too
     frame.splitter.setStretchFactor(1, 3)  # the factor lives in the widget's size policy
     if placeholder is not None:
         placeholder.deleteLater()
     banner.float_over(panel.table)
     panel.problem.connect(lambda message: banner.show_notice(Notice(message)))
-    watch.order_updated.connect(panel.update_order)
-    watch.creation_out.connect(panel.model.set_creating)  # "Creating…", as on the panel
-    watch.order_added.connect(lambda _order: panel.order_added())
+    bridge.subscribe(OrderChecked, lambda event: panel.update_order(event.order))
+    bridge.subscribe(CreationRecorded, lambda event: panel.update_order(event.order))
+    # A new sale's row as its creation goes out, saying "Creating…" as the panel does.
+    bridge.subscribe(CreationOut, lambda event: panel.creation_out(
+        event.order_id, event.out, new=event.new))
     # What a command in a terminal or another till writes: the list follows it too.
-    book_watch = BookWatch(watch.desk.reader, parent=frame.window)
+    book_watch = BookWatch(reader, parent=frame.window)
     book_watch.changed.connect(panel.book_changed)
-    book_watch.changed.connect(watch.book_changed)
+    book_watch.changed.connect(engine.book_changed)
     book_watch.problem.connect(lambda message: banner.show_notice(Notice(message)))
     book_watch.start()
     # Browsing the list changes what the cashier views, never what the buyer sees.
-    panel.order_activated.connect(watch.view)
-    panel.show_viewed(watch.presenter.viewed_id)
+    panel.order_activated.connect(engine.view)
+    panel.show_viewed(engine.state.viewed_id)
     return panel, book_watch

@@ -21,7 +21,10 @@ if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QMainWindow, QMenu, QSplitter, QVBoxLayout
 
+    from paydesk.core.counter.presenter import CounterPresenter
     from paydesk.core.runtime import Runtime
+    from paydesk.core.watch.desk import OrderDesk
+    from paydesk.core.watch.engine import WatchEngine
     from paydesk.ui.orders.book_watch import BookWatch
     from paydesk.ui.orders.paid_notices import PaidNotices
     from paydesk.ui.orders.panel import OrdersPanel
@@ -36,6 +39,7 @@ if TYPE_CHECKING:
     from paydesk.ui.printing.window_printing import WindowPrinting
     from paydesk.ui.settings.apply import SettingsControl
     from paydesk.ui.shell.crash_notice import CrashNotice
+    from paydesk.ui.shell.event_bridge import EventBridge
     from paydesk.ui.shell.menus import MenuActions, WindowActions
     from paydesk.ui.shell.problem_banner import Notice, ProblemBanner
     from paydesk.ui.shell.shared_book import SharedBookLink
@@ -75,7 +79,12 @@ class WindowParts:
     """Everything the first frame did without, as the builder returns it."""
 
     menu_actions: MenuActions  # what File, Help and the slips do
-    watch: WatchDriver  # the watch on the orders and the counter presenter
+    watch: WatchDriver  # ticks the engine and runs its requests
+    engine: WatchEngine  # what the cashier does goes here: create, view, Esc...
+    presenter: CounterPresenter  # the sale, the viewed order, what every screen shows
+    desk: OrderDesk  # the order book's rules, its reader (the list, the menus)
+    close_book: Callable[[], None]  # the order book's connection, closed at the end
+    bridge: EventBridge  # the hub's events to the window's parts, in the GUI thread
     payment_panel: PaymentPanel
     screens: ScreensRenderer  # the counter's screens on the panel, the buyer's window...
     orders_panel: OrdersPanel

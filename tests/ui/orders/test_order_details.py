@@ -37,10 +37,10 @@ def paid_order(window: MainWindow, qtbot: QtBot, amount: str) -> str:
     link = panel.link_label.link()
     assert link is not None
     decide(link, "approve", "b@example.com").raise_for_status()
-    qtbot.waitUntil(lambda: window.watch.presenter.sale_id is not None, timeout=WAIT_MS)
-    order_id = window.watch.presenter.sale_id
+    qtbot.waitUntil(lambda: window.parts.presenter.sale_id is not None, timeout=WAIT_MS)
+    order_id = window.parts.presenter.sale_id
     assert order_id is not None
-    qtbot.waitUntil(lambda: (o := window.watch.desk.get(order_id)) is not None
+    qtbot.waitUntil(lambda: (o := window.parts.desk.get(order_id)) is not None
                     and o.status is OrderStatus.APPROVE, timeout=WAIT_MS)
     return order_id
 

@@ -49,8 +49,8 @@ def test_a_late_payment_of_an_earlier_order_is_said(
 
     # The sale's own payment shows on the panel: no notice for it.
     decide(second, "approve", "b@example.com").raise_for_status()
-    qtbot.waitUntil(lambda: window.watch.sale is not None
-                    and window.watch.sale.paid_at is not None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.parts.presenter.sale is not None
+                    and window.parts.presenter.sale.paid_at is not None, timeout=WAIT_MS)
     assert len(notices.notices()) == 1
 
     qtbot.mouseClick(notice, Qt.MouseButton.LeftButton)  # a click closes it

@@ -67,7 +67,7 @@ def test_esc_while_creating_sets_the_sale_aside_for_good(
     assert panel.is_idle()
     assert form.create_button.isEnabled() and form.create_button.text() != "Creating…"
     qtbot.waitUntil(lambda: len(sandbox.orders()) == 1, timeout=WAIT_MS)
-    qtbot.waitUntil(lambda: not window.watch.presenter.screens.creating, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: not window.parts.presenter.screens.creating, timeout=WAIT_MS)
     assert panel.is_idle() and panel.link_label.link() is None
     form.amount_input.setText("77")
     qtbot.keyClick(form.amount_input, Qt.Key.Key_Return)  # the next sale is taken
@@ -86,15 +86,15 @@ def test_the_screens_show_the_latest_sale_never_one_superseded(
     for amount in ("77", "78"):
         window.form.amount_input.setText(amount)
         qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
-        qtbot.waitUntil(lambda: not window.watch.presenter.screens.creating, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: not window.parts.presenter.screens.creating, timeout=WAIT_MS)
         qtbot.waitUntil(window.form.create_button.isEnabled, timeout=WAIT_MS)
-    second = window.watch.presenter.screens
+    second = window.parts.presenter.screens
     assert second.sale is not None
-    first = next(order for order in window.watch.desk.reader.query(OrderQuery())
+    first = next(order for order in window.parts.desk.reader.query(OrderQuery())
                  if order.order_id != second.sale.order_id)
     panel, notices = window.parts.payment_panel, window.parts.paid_notices
     before = len(notices.notices())
-    hub = window.watch.hub
+    hub = window.parts.engine.hub
     hub.publish(replace(second, panel=PanelView(creating=7_900), creating=True,
                         paid_elsewhere=first))
     assert panel.link_label.link() is None and not window.form.create_button.isEnabled()

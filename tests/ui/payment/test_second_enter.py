@@ -14,7 +14,7 @@ WAIT_MS = 10_000
 def sale_done(window: MainWindow) -> bool:
     """The sale's code is on the panel and the form takes the next one."""
     return (window.parts.payment_panel.link_label.link() is not None
-            and not window.watch.presenter.screens.creating
+            and not window.parts.presenter.screens.creating
             and window.form.create_button.isEnabled())
 
 

@@ -25,7 +25,7 @@ TWO_SEPARATORS = {"en": "Use one decimal separator (a comma or a point), not bot
 def sell(qtbot: QtBot, window: MainWindow, typed: str, *, pasted: bool = False) -> int:
     """Type (or paste) ``typed`` and Enter; the kopecks of the sale that makes, once at
     the service."""
-    before = window.watch.sale
+    before = window.parts.presenter.sale
     if pasted:  # the ruble sign and the no-break spaces come by pasting, not by keys
         window.form.amount_input.setText(typed)
         qtbot.keyClick(window.form.amount_input, Qt.Key.Key_Return)
@@ -34,12 +34,12 @@ def sell(qtbot: QtBot, window: MainWindow, typed: str, *, pasted: bool = False) 
     assert window.form.error_text("amount") == ""
 
     def made() -> bool:
-        sale = window.watch.sale
+        sale = window.parts.presenter.sale
         return sale is not None and sale.url is not None and (
             before is None or sale.order_id != before.order_id)
 
     qtbot.waitUntil(made, timeout=WAIT_MS)
-    sale = window.watch.sale
+    sale = window.parts.presenter.sale
     assert sale is not None
     assert window.parts.payment_panel.amount_label.text() == money(sale.amount)
     return sale.amount

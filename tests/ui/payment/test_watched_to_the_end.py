@@ -89,8 +89,8 @@ def test_a_payment_made_after_the_apps_own_lifetime_estimate_is_seen(
         qtbot.keyClicks(amount, "444")
         qtbot.keyClick(amount, Qt.Key.Key_Return)
         qtbot.waitUntil(lambda: len(sandbox.orders()) == 1 and sandbox.orders()[0].url
-                        is not None and window.watch.sale is not None
-                        and window.watch.sale.url is not None, timeout=WAIT_MS)
+                        is not None and window.parts.presenter.sale is not None
+                        and window.parts.presenter.sale.url is not None, timeout=WAIT_MS)
         [remote] = sandbox.orders()
         order_id = remote.order_id
 
@@ -100,7 +100,7 @@ def test_a_payment_made_after_the_apps_own_lifetime_estimate_is_seen(
         sandbox.advance_clock(100)
 
         def checked_since_the_move() -> bool:
-            order = window.watch.desk.get(order_id)
+            order = window.parts.desk.get(order_id)
             return order is not None and order.last_checked_at is not None \
                 and order.last_checked_at > moved_at + timedelta(seconds=100)
 
@@ -110,7 +110,7 @@ def test_a_payment_made_after_the_apps_own_lifetime_estimate_is_seen(
         # The buyer pays now, on the service's page.
         decide(remote.url, "approve", "b@example.com").raise_for_status()
         qtbot.waitUntil(lambda: "Paid" in badge(window), timeout=WAIT_MS)
-        stored = window.watch.desk.get(order_id)
+        stored = window.parts.desk.get(order_id)
         assert stored is not None and stored.status is OrderStatus.APPROVE
         assert stored.paid_at is not None and not stored.paid_time_is_approximate
     finally:
@@ -134,7 +134,7 @@ def test_every_open_order_is_checked_again_at_start(
     window = open_window(runtime, qtbot)
     try:
         def paid() -> bool:
-            found = window.watch.desk.get(order.order_id)
+            found = window.parts.desk.get(order.order_id)
             return found is not None and found.status is OrderStatus.APPROVE
 
         qtbot.waitUntil(paid, timeout=WAIT_MS)
@@ -153,9 +153,9 @@ def create_sale(qtbot: QtBot, window: MainWindow, sandbox: SandboxServer, text: 
     amount.setFocus()
     qtbot.keyClicks(amount, text)
     qtbot.keyClick(amount, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.watch.sale is not None
-                    and window.watch.sale.url is not None, timeout=WAIT_MS)
-    sale = window.watch.sale
+    qtbot.waitUntil(lambda: window.parts.presenter.sale is not None
+                    and window.parts.presenter.sale.url is not None, timeout=WAIT_MS)
+    sale = window.parts.presenter.sale
     assert sale is not None
     return sale.order_id
 
@@ -202,7 +202,7 @@ def test_at_the_end_of_the_countdown_both_screens_agree(
             sandbox.advance_clock(60)
         qtbot.waitUntil(lambda: both_screens(window) == (panel_phase, display_state),
                         timeout=WAIT_MS)
-        stored = window.watch.desk.get(order_id)
+        stored = window.parts.desk.get(order_id)
         assert stored is not None and stored.status.value == service_says
     finally:
         window.shutdown()

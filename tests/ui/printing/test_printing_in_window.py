@@ -16,6 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from paydesk.core.runtime import Runtime
 from paydesk.core.settings.values import Settings
+from paydesk.core.watch.events import OrderPaid
 from paydesk.domain.orders import Order
 from paydesk.sandbox import SandboxServer
 from paydesk.support.paths import AppPaths
@@ -61,7 +62,7 @@ def _secret(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _stored(window: MainWindow, order_id: str) -> Order:
-    details = window.watch.desk.reader.details(order_id)
+    details = window.parts.desk.reader.details(order_id)
     assert details is not None
     return details.order
 
@@ -135,7 +136,7 @@ def test_a_paid_sale_prints_one_receipt_also_after_a_restart(
         # The next morning: the same data folder; the payment announced again.
         with counter(sandbox, data, qtbot, printer=device.address,
                      printer_receipts=True) as window:
-            window.watch.order_paid.emit(paid)
+            window.parts.engine.hub.publish(OrderPaid(paid))
             qtbot.waitUntil(lambda: window.parts.printing.jobs.busy == 0)
             assert not window.parts.printing.notice.isVisible()
         [receipt] = device.wait_for_jobs(1)
@@ -159,7 +160,8 @@ def test_a_refusing_printer_gives_a_notice_and_print_again_prints(
         refused = ("отклонил подключение" if language == "ru" else "refused the connection")
         assert refused in notice.message.text()
         # The sale goes on: the same order on the panel, the form takes the next one.
-        assert window.watch.sale is not None and window.watch.sale.order_id == sale.order_id
+        on_sale = window.parts.presenter.sale
+        assert on_sale is not None and on_sale.order_id == sale.order_id
         assert window.form.isEnabled()
         for width, height in SIZES:
             window.resize(width, height)

@@ -117,7 +117,7 @@ def test_a_lower_amount_ceiling_is_in_force_for_the_next_payment(
     qtbot.keyClick(amount, Qt.Key.Key_Return)
 
     assert "100" in window.form.error_text("amount")  # the ceiling, 100 ₽, is said
-    assert window.watch.sale is None  # nothing was created
+    assert window.parts.presenter.sale is None  # nothing was created
 
 
 def test_the_language_is_labelled_for_after_a_restart_and_said_after_saving(
@@ -158,4 +158,4 @@ def test_another_account_is_labelled_and_waits_for_a_restart(
     assert saved_file(window)["client_id"] == TEST_CLIENT_ID + 1
     # The open order book belongs to the old account: it stays in force until then.
     assert window.runtime.settings.client_id == TEST_CLIENT_ID
-    assert window.watch.desk.client_id == TEST_CLIENT_ID
+    assert window.parts.desk.client_id == TEST_CLIENT_ID

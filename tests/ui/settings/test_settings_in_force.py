@@ -80,7 +80,7 @@ def test_a_new_focus_interval_paces_the_order_on_screen_at_once(
     assert window.runtime.settings.focus_interval_seconds == 2
 
     def checked_after(moment: datetime) -> Order | None:
-        order = window.watch.desk.get(sale.order_id)
+        order = window.parts.desk.get(sale.order_id)
         if order is None or order.last_checked_at is None or order.last_checked_at < moment:
             return None
         return order
@@ -123,9 +123,9 @@ def test_the_rate_the_backoff_and_the_order_lifetime_are_in_force_at_once(
     save_in_the_dialog(window, qtbot, backoff_and_lifetime)
     assert window.settings_control.save({"max_requests_per_second": 3})
 
-    engine = window.watch.engine
+    engine = window.parts.engine
     assert engine.limiter is not None and engine.limiter.rate == 3
-    policy = window.watch.desk.policy  # what the watching schedules every check with
+    policy = window.parts.desk.policy  # what the watching schedules every check with
     assert policy.expires_at(sale) - sale.confirmed_at == timedelta(minutes=5)
     now = clock()
     # Away from the screen, a young order is checked after the first backoff step...

@@ -135,7 +135,7 @@ def test_the_counter_on_this_screen(
         open_display(window, qtbot)  # the buyer's screen: "Not shown to the buyer"
         sale = type_sale(qtbot, window, "2 500,50")
         counter.fits("sale")
-        window.watch.view(looked_up.order_id)
+        window.parts.engine.view(looked_up.order_id)
         strip = window.parts.payment_panel.buyer_strip
         qtbot.waitUntil(lambda: strip.show_to_buyer_button.isVisible(), timeout=WAIT_MS)
         assert strip.back_to_sale_button.isVisible()
@@ -151,8 +151,8 @@ def test_the_counter_on_this_screen(
             Fault.UNAVAILABLE, times=1000, endpoint="get_order"))
         sandbox.clear_faults()
         window.back_to_sale()
-        assert window.watch.viewed is not None and window.watch.viewed.order_id == (
-            sale.order_id)
+        viewed = window.parts.presenter.viewed
+        assert viewed is not None and viewed.order_id == sale.order_id
 
         def unsent_sale() -> None:
             sandbox.inject(Fault.UNAVAILABLE, times=1000, endpoint="create_order")

@@ -130,7 +130,7 @@ def test_a_running_tills_dialogs_on_this_screen(
             till_order(TEST_CLIENT_ID, "front-1", "Касса у входа, второй этаж", 120000),
             till_order(TEST_CLIENT_ID, "terrace-1", "Терраса", 4500)])
         type_sale(qtbot, window, "2 500,50")
-        report = ReportDialog(window.watch.desk.reader, "Кофейня «Зерно» у вокзала",
+        report = ReportDialog(window.parts.desk.reader, "Кофейня «Зерно» у вокзала",
                               parent=window)
         qtbot.addWidget(report)
         report.show()
@@ -141,12 +141,12 @@ def test_a_running_tills_dialogs_on_this_screen(
 
         # An order with a long story: refused creations, then sent.
         sandbox.inject(Fault.UNAVAILABLE, times=6, endpoint="create_order")
-        window.watch.resend_pause_s = 0  # sent again at each tick, not every 30 s
+        window.parts.engine.resend_pause_s = 0  # sent again at each tick, not every 30 s
         type_amount(qtbot, window, "777")
-        qtbot.waitUntil(lambda: window.watch.sale is not None
-                        and window.watch.sale.url is not None, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: window.parts.presenter.sale is not None
+                        and window.parts.presenter.sale.url is not None, timeout=WAIT_MS)
         panel = window.orders_panel
-        row = panel.model.row_of(window.watch.sale.order_id)
+        row = panel.model.row_of(window.parts.presenter.sale.order_id)
         assert row is not None
         # With a receipt printer: its button in the details, its notice under the panel.
         refusing = LoopbackPrinter("refuse")  # switched off

@@ -64,7 +64,7 @@ def test_a_watch_problem_carries_a_failure_the_window_says_in_russian(
     window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, russian: MissRecorder
 ) -> None:
     heard: list[WatchEvent] = []
-    unsubscribe = window.watch.engine.hub.subscribe(WatchEvent, heard.append)
+    unsubscribe = window.parts.engine.hub.subscribe(WatchEvent, heard.append)
     try:
         sandbox.inject(Fault.UNAVAILABLE, times=100, endpoint="create_order")
         type_amount(qtbot, window, "42")

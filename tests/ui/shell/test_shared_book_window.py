@@ -73,7 +73,7 @@ def test_another_tills_order_appears_and_the_status_bar_says_online(
     order = other_till.sell("250")
     qtbot.waitUntil(lambda: order.order_id in _rows(window), timeout=WAIT_MS)
     # This till did not take it, so it does not ask the service about it.
-    assert order.order_id not in {o.order_id for o in window.watch.desk.pending()}
+    assert order.order_id not in {o.order_id for o in window.parts.desk.pending()}
     mine = sell(window, qtbot, "100")
     assert mine
     window.resize(1280, 800)
@@ -93,7 +93,7 @@ def test_offline_the_till_sells_and_says_how_many_wait_then_uploads_them(
         window.resize(1280, 800)
         save_screenshot(window, "window-shared-book-offline")
     qtbot.waitUntil(lambda: label.text().startswith("✓"), timeout=WAIT_MS)
-    mine = {o.order_id for o in window.watch.desk.reader.query(OrderQuery())}
+    mine = {o.order_id for o in window.parts.desk.reader.query(OrderQuery())}
     qtbot.waitUntil(lambda: all(other_till.get(i) is not None for i in mine), timeout=WAIT_MS)
 
 
@@ -124,7 +124,7 @@ def test_the_window_sends_again_an_order_a_quiet_till_left_unsent(
     assert other_till.sync is not None
     other_till.sync._stopping.set()  # the other till goes quiet for good
     postgres_server.terminate(book_database, "paydesk Counter 2")
-    desk = window.watch.desk
+    desk = window.parts.desk
     qtbot.waitUntil(lambda: (o := desk.get(written.order_id)) is not None
                     and o.url is not None, timeout=WAIT_MS)
     assert [o.order_id for o in sandbox.orders()].count(written.order_id) == 1

@@ -64,7 +64,7 @@ def test_two_cashiers_take_turns_on_one_till(
     third = type_sale(qtbot, window, "300")
     assert (third.cashier, third.shift) == ("Anna", 1)
 
-    stored = {o.order_id: o for o in window.watch.desk.reader.query(OrderQuery())}
+    stored = {o.order_id: o for o in window.parts.desk.reader.query(OrderQuery())}
     assert [stored[o.order_id].cashier for o in (first, second, third)] == [
         "Anna", "Boris", "Anna"]
     # The list says who took each sale, in which shift; so do an order's details.
@@ -74,7 +74,7 @@ def test_two_cashiers_take_turns_on_one_till(
     cells = {model.index(row, Column.ORDER_ID).data(Qt.ItemDataRole.ToolTipRole):
              model.index(row, Column.CASHIER).data() for row in range(model.rowCount())}
     assert cells[second.order_id] == "Boris · 1" and cells[third.order_id] == "Anna · 1"
-    details = window.watch.desk.reader.details(second.order_id)
+    details = window.parts.desk.reader.details(second.order_id)
     assert details is not None
     shown = OrderDetailsDialog(details)
     qtbot.addWidget(shown)

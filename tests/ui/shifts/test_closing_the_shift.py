@@ -41,7 +41,7 @@ def test_a_payment_after_the_close_is_in_the_next_report(
     open_shift_as(qtbot, window, "Anna")
     paid = type_sale(qtbot, window, "120")
     sandbox.approve(paid.order_id)
-    qtbot.waitUntil(lambda: window.watch.desk.get(paid.order_id).status
+    qtbot.waitUntil(lambda: window.parts.desk.get(paid.order_id).status
                     is OrderStatus.APPROVE, timeout=WAIT_MS)
     late = type_sale(qtbot, window, "340")
 
@@ -56,7 +56,7 @@ def test_a_payment_after_the_close_is_in_the_next_report(
 
     # Paid after the close: the window still watches it, and the next report says so.
     sandbox.approve(late.order_id)
-    qtbot.waitUntil(lambda: window.watch.desk.get(late.order_id).status
+    qtbot.waitUntil(lambda: window.parts.desk.get(late.order_id).status
                     is OrderStatus.APPROVE, timeout=WAIT_MS)
     open_shift_as(qtbot, window, "Boris")
     assert control(window).mid_report()

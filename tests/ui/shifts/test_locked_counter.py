@@ -33,7 +33,7 @@ def test_a_sale_paid_while_locked_is_recorded_and_the_buyer_sees_it_paid(
     sandbox.approve(sale.order_id)
 
     qtbot.waitUntil(lambda: "Paid" in display.result_label.text(), timeout=WAIT_MS)
-    assert window.watch.desk.get(sale.order_id).status is OrderStatus.APPROVE
+    assert window.parts.desk.get(sale.order_id).status is OrderStatus.APPROVE
     assert shifts.locked  # still: only a PIN unlocks it
     sign_in(qtbot, window, "Anna")
     qtbot.waitUntil(lambda: not shifts.locked, timeout=WAIT_MS)

@@ -45,7 +45,7 @@ def test_screenshots_of_the_shifts(
         paid = type_sale(qtbot, window, "150")
         sandbox.approve(paid.order_id)
         type_sale(qtbot, window, "1234,50" if language == "ru" else "1234.50")
-        qtbot.waitUntil(lambda: window.watch.desk.get(paid.order_id).paid_at is not None,
+        qtbot.waitUntil(lambda: window.parts.desk.get(paid.order_id).paid_at is not None,
                         timeout=WAIT_MS)
         shot(window, language, size, "window")
 

@@ -20,17 +20,17 @@ def test_the_answer_needs_neither_the_window_nor_the_qr_once_the_order_is_sent(
     while the window has not heard it (nor made its code). What the till program asks
     next reaches the window behind the service's answer, and is answered with it."""
     sandbox.set_latency(1000)  # the window's thread is held before the service answers
-    watch, desk = window.watch, window.watch.desk
+    engine, presenter, desk = window.parts.engine, window.parts.presenter, window.parts.desk
     sent = till.send("POST", "/v1/payments", json={"amount_kopecks": 15000,
                                                    "reference": "held-window"})
     qtbot.waitUntil(lambda: (order := desk.by_reference("held-window")) is not None
-                    and order.order_id in watch.in_flight(), timeout=WAIT_MS)
+                    and order.order_id in engine.in_flight(), timeout=WAIT_MS)
     # Written and out: from here the window's thread only waits, running none of its events.
     reply = sent.result(timeout=WAIT_MS / 1000)
     assert reply.status_code == 201, reply.text
     payment = reply.json()
     assert payment["confirmed"] and payment["phase"] == "pending" and payment["link"]
-    sale = watch.presenter.sale
+    sale = presenter.sale
     assert sale is not None and sale.order_id == payment["order_id"]
     assert sale.url is None  # the window has not heard the service's answer yet
     qr = window.parts.payment_panel.qr
@@ -39,4 +39,4 @@ def test_the_answer_needs_neither_the_window_nor_the_qr_once_the_order_is_sent(
     shown = till.call("GET", f"/v1/payments/{payment['order_id']}").json()
     assert {key: shown[key] for key in ("link", "confirmed_at", "pay_before", "phase")} == {
         key: payment[key] for key in ("link", "confirmed_at", "pay_before", "phase")}
-    assert watch.presenter.sale.url == payment["link"] and qr.text() == payment["link"]
+    assert presenter.sale.url == payment["link"] and qr.text() == payment["link"]

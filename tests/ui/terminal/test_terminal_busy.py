@@ -31,7 +31,7 @@ def test_a_payment_asked_for_while_the_cashiers_sale_is_out_is_busy_with_retry_a
         window: MainWindow, qtbot: QtBot, sandbox: SandboxServer, till: TillProgram) -> None:
     sandbox.inject(Fault.STALL, endpoint="create_order")
     type_amount(qtbot, window, "53")  # the cashier's sale, its creation held by the service
-    qtbot.waitUntil(lambda: window.watch.engine.awaited is not None, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: window.parts.engine.awaited is not None, timeout=WAIT_MS)
     busy = till.call("POST", "/v1/payments", json={"amount_kopecks": 900, "reference": "b-1"})
     assert busy.status_code == 409, busy.text
     assert busy.json()["code"] == "api_busy"

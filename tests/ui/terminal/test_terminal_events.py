@@ -22,7 +22,7 @@ from terminal_client import EventReader, TillProgram
 def pay(window: MainWindow, qtbot: QtBot, payment: dict[str, object]) -> None:
     decide(str(payment["link"]), "approve", "buyer@example.com").raise_for_status()
     order_id = str(payment["order_id"])
-    qtbot.waitUntil(lambda: window.watch.desk.get(order_id).status is OrderStatus.APPROVE,
+    qtbot.waitUntil(lambda: window.parts.desk.get(order_id).status is OrderStatus.APPROVE,
                     timeout=WAIT_MS)
 
 
@@ -92,12 +92,12 @@ def test_dismiss_takes_the_sale_off_the_buyers_screen_and_it_stays_watched(
     payment = till.call("POST", "/v1/payments",
                         json={"amount_kopecks": 4100, "reference": "e-4"}).json()
     order_id = payment["order_id"]
-    assert window.watch.presenter.sale_id == order_id
+    assert window.parts.presenter.sale_id == order_id
     stream = EventReader(till)
     try:
         reply = till.call("POST", f"/v1/payments/{order_id}/dismiss")
         assert reply.status_code == 200 and reply.json()["order_id"] == order_id
-        assert window.watch.presenter.sale_id is None
+        assert window.parts.presenter.sale_id is None
         assert stream.until("dismissed", order_id)[2]["phase"] == "pending"
         pay(window, qtbot, payment)  # still watched: paid later, it is heard
         _event_id, kind, data = stream.next()  # said once, not by dismiss and the screens
@@ -122,7 +122,7 @@ def test_the_cashiers_escape_or_next_sale_is_heard_as_dismissed(
         qtbot.waitUntil(window.isActiveWindow)
         amount.setFocus()  # where the cashier's hands are
         qtbot.keyClick(amount, Qt.Key.Key_Escape)
-        assert window.watch.presenter.sale_id is None
+        assert window.parts.presenter.sale_id is None
         _event_id, kind, data = stream.next()
         assert (kind, data["order_id"], data["phase"]) == (
             "dismissed", first["order_id"], "pending")

@@ -27,7 +27,7 @@ def test_a_reference_reused_for_another_amount_is_a_conflict_never_the_paid_paym
     assert made.status_code == 201, made.text
     payment = made.json()
     decide(payment["link"], "approve", "buyer@example.com").raise_for_status()
-    qtbot.waitUntil(lambda: window.watch.desk.get(payment["order_id"]).status
+    qtbot.waitUntil(lambda: window.parts.desk.get(payment["order_id"]).status
                     is OrderStatus.APPROVE, timeout=WAIT_MS)
     window.new_payment()  # the counter moved on
 
@@ -41,7 +41,7 @@ def test_a_reference_reused_for_another_amount_is_a_conflict_never_the_paid_paym
     assert "order_id" not in body and "phase" not in body and "link" not in body
     # Nothing was made, and the paid sale was not put back in front of the buyer.
     assert len(sandbox.orders()) == 1
-    assert window.watch.presenter.sale is None
+    assert window.parts.presenter.sale is None
 
     for other in ({"email": "other@example.com"}, {"note": "3 coffees"}):
         same_amount = till.call("POST", "/v1/payments", json={**ask, **other})

@@ -8,25 +8,25 @@ cashier's payment panel shows: the sale, or an order looked up in the list (to
 copy its link, print its slip). Looking something up changes only the viewed
 order, so a click in the list never shows a buyer someone else's amount and code.
 
-The presenter is the one owner of both, as orders: it hears every fresh copy of
-them on the event hub (the watch engine's OrderChecked, SaleAnswered and CreationRecorded), so
-nothing is read again to show a poll's answer. After each change it publishes one
+The presenter is the one owner of both, as orders. It listens to nobody: the watch
+engine, which owns it, hands it every fresh copy of them once the book holds it
+(:meth:`CounterPresenter.fresh`, one batch of checks at a time), so nothing is read
+again to show a poll's answer. After each change it publishes one
 immutable :class:`~paydesk.core.counter.views.CounterScreens` on the hub: what the
 cashier's panel shows, what the buyer's screen shows, whether "show to buyer" and
 "back to the sale" are offered, whether the sale's creation is out, and a payment
 seen for an order off the counter. Every front end renders those and decides
 nothing. Time passing (the countdown, its end, a result's few seconds on the
 buyer's screen) is one :meth:`CounterPresenter.tick`, which a front end calls at
-:meth:`~CounterPresenter.next_change`. It also publishes :class:`CounterChanged`
-(the ids): the engine checks what someone watches every couple of seconds.
+:meth:`~CounterPresenter.next_change`. The engine asks it what someone watches
+(:meth:`CounterPresenter.focused`): those are checked every couple of seconds.
 
 No Qt here: its rules are tested alone (tests/core/test_counter_presenter.py).
 """
 
 from __future__ import annotations
 
-import enum
-from dataclasses import dataclass
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -39,34 +39,11 @@ from paydesk.core.counter.views import (
     order_view,
 )
 from paydesk.core.events import EventHub
-from paydesk.core.watch.events import (
-    CreationRecorded,
-    OrderChecked,
-    OrderPaid,
-    SaleAnswered,
-    SaleCreating,
-)
 from paydesk.domain.phase import OrderPhase, phase_of
 
 if TYPE_CHECKING:
     from paydesk.core.watch.desk import OrderDesk
     from paydesk.domain.orders import Order
-
-
-class Change(enum.Flag):
-    """What a change touched: the sale, the viewed order, or both."""
-
-    SALE = enum.auto()
-    VIEWED = enum.auto()
-
-
-@dataclass(frozen=True, slots=True)
-class CounterChanged:
-    """The sale or the viewed order became another order (or none): the ids now."""
-
-    changed: Change
-    sale: str | None
-    viewed: str | None
 
 
 class CounterPresenter:
@@ -82,21 +59,8 @@ class CounterPresenter:
         self._buyer_screens = 0  # the buyer's screens open now
         self._buyer = BuyerScreen(result_seconds)
         self.screens = CounterScreens()
-        #: Where each change is published (CounterChanged, CounterScreens).
+        #: Where each change's CounterScreens is published.
         self.hub = hub or EventHub()
-        self._unsubscribe = [
-            self.hub.subscribe(OrderChecked, lambda event: self.fresh(event.order)),
-            self.hub.subscribe(SaleAnswered, lambda event: self.fresh(event.order)),
-            self.hub.subscribe(CreationRecorded, lambda event: self.fresh(event.order)),
-            self.hub.subscribe(OrderPaid, self._paid),
-            self.hub.subscribe(SaleCreating, self._creating),
-        ]
-
-    def close(self) -> None:
-        """Hear nothing more (the book is closing)."""
-        for unsubscribe in self._unsubscribe:
-            unsubscribe()
-        self._unsubscribe.clear()
 
     # -- what is at the counter ------------------------------------------------------
 
@@ -118,6 +82,11 @@ class CounterPresenter:
     def viewed_id(self) -> str | None:
         return None if self._viewed is None else self._viewed.order_id
 
+    @property
+    def awaited(self) -> str | None:
+        """The sale's creation the cashier waits for (its answer not in yet), or None."""
+        return self._awaited
+
     def focused(self) -> frozenset[str]:
         """The orders someone is watching now: checked every couple of seconds."""
         return frozenset(i for i in (self.sale_id, self.viewed_id) if i is not None)
@@ -125,7 +94,9 @@ class CounterPresenter:
     # -- what the cashier does --------------------------------------------------------
 
     def start_sale(self, order: Order) -> None:
-        """An order was just created at the counter: it is the sale, and on the panel."""
+        """An order was just written at the counter and is being sent: it is the sale,
+        and on the panel, "Creating…" until :meth:`fresh` brings its answer."""
+        self._awaited = order.order_id
         self._set(order, order)
 
     def view(self, order: Order) -> None:
@@ -166,12 +137,30 @@ class CounterPresenter:
 
     # -- what the counter hears ---------------------------------------------------------
 
-    def fresh(self, order: Order) -> None:
-        """A newer copy of an order: the screens follow, if it is the sale or the viewed."""
-        sale = order if order.order_id == self.sale_id else self._sale
-        viewed = order if order.order_id == self.viewed_id else self._viewed
-        if sale is not self._sale or viewed is not self._viewed:
+    def fresh(self, orders: Iterable[Order], *, paid: Iterable[Order] = (),
+              answered: str | None = None) -> None:
+        """Newer copies of orders, as the book now holds them (a creation's answer, a
+        batch of checks): the screens follow, once, if the sale or the viewed is among
+        them. ``paid``: those that just became paid (one off the counter is said in a
+        notice); ``answered``: the sale's creation whose wait is over."""
+        sale, viewed = self._sale, self._viewed
+        for order in orders:
+            if order.order_id == self.sale_id:
+                sale = order
+            if order.order_id == self.viewed_id:
+                viewed = order
+        elsewhere = next((o for o in paid if o.order_id not in self.focused()), None)
+        waits = self._awaited is not None and answered == self._awaited
+        if sale is not self._sale or viewed is not self._viewed or elsewhere or waits:
             self._sale, self._viewed = sale, viewed
+            if waits:
+                self._awaited = None
+            self._publish(paid_elsewhere=elsewhere)
+
+    def awaiting(self, order_id: str) -> None:
+        """The sale's creation is sent again, and the cashier waits for it."""
+        if order_id == self.sale_id and self._awaited != order_id:
+            self._awaited = order_id
             self._publish()
 
     def tick(self) -> None:
@@ -180,10 +169,14 @@ class CounterPresenter:
 
     def next_change(self) -> datetime | None:
         """When, on the steady clock, time alone changes a screen next (a countdown's
-        next second, a result's end); None: nothing shown runs on time."""
+        next second, a result's end); None: nothing shown runs on time. The screens
+        carry it (CounterScreens.next_change)."""
+        return self.screens.next_change
+
+    def _next_change(self, panel: PanelView, buyer_left: int | None) -> datetime | None:
         moments: list[datetime] = []
-        for order, left in ((self._viewed, self.screens.panel.seconds_left),
-                            (self._sale, self.screens.buyer.seconds_left)):
+        for order, left in ((self._viewed, panel.seconds_left),
+                            (self._sale, buyer_left)):
             if order is not None and left is not None:
                 # seconds_left rounds up: it reads one less from this moment on.
                 moments.append(self._desk.expires_at(order) - timedelta(seconds=left - 1))
@@ -192,37 +185,19 @@ class CounterPresenter:
             moments.append(ends)
         return min(moments, default=None)
 
-    def steady_now(self) -> datetime:
-        """The clock :meth:`next_change` is on."""
-        return self._desk.steady_now()
-
-    def _paid(self, event: OrderPaid) -> None:
-        if event.order.order_id not in self.focused():
-            self._publish(paid_elsewhere=event.order)
-
-    def _creating(self, event: SaleCreating) -> None:
-        awaited = event.order_id if event.busy else None
-        if awaited != self._awaited:
-            self._awaited = awaited
-            self._publish()
-
     # -- telling --------------------------------------------------------------------------
 
     def _set(self, sale: Order | None, viewed: Order | None) -> None:
-        changed = Change(0)
-        if _id(sale) != self.sale_id:
-            changed |= Change.SALE
-        if _id(viewed) != self.viewed_id:
-            changed |= Change.VIEWED
+        if self._awaited is not None and self._awaited != _id(sale):
+            self._awaited = None  # set aside: it goes on, but is shown to nobody
         self._sale, self._viewed = sale, viewed
-        if changed:
-            self.hub.publish(CounterChanged(changed, _id(sale), _id(viewed)))
         self._publish()
 
     def _publish(self, *, paid_elsewhere: Order | None = None) -> None:
-        screens = self._compose(paid_elsewhere)
-        if screens != self.screens:
-            self.screens = screens
+        """Publish the screens if they changed; kept either way, as of now (``at``)."""
+        screens, shown = self._compose(paid_elsewhere), self.screens
+        self.screens = screens
+        if screens != shown:
             self.hub.publish(screens)
 
     def _compose(self, paid_elsewhere: Order | None) -> CounterScreens:
@@ -230,10 +205,12 @@ class CounterPresenter:
         sale, viewed = self._sale, self._viewed
         buyer = self._buyer.show(sale, expires_at=self._expiry(sale), now=now)
         looked_up = viewed is not None and _id(viewed) != _id(sale)
+        panel = self._panel(viewed, sale, now, looked_up=looked_up)
         return CounterScreens(
-            panel=self._panel(viewed, sale, now, looked_up=looked_up), buyer=buyer, sale=sale,
+            panel=panel, buyer=buyer, sale=sale,
             creating=self._awaited is not None, can_go_back=looked_up and sale is not None,
-            paid_elsewhere=paid_elsewhere)
+            paid_elsewhere=paid_elsewhere, focused=self.focused(),
+            next_change=self._next_change(panel, buyer.seconds_left), at=now)
 
     def _panel(self, viewed: Order | None, sale: Order | None, now: datetime, *,
                looked_up: bool) -> PanelView:

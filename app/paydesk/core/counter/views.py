@@ -17,7 +17,7 @@ result it shows, and for how long) is buyer_screen.py's.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from paydesk.domain.clock import seconds_left
@@ -132,6 +132,13 @@ class CounterScreens:
     #: An order off the counter became paid with this change (the buyer paid late):
     #: said in a notice, once; None in every other snapshot.
     paid_elsewhere: Order | None = None
+    #: The orders someone watches now (the sale, the viewed): notices about others go.
+    focused: frozenset[str] = frozenset()
+    #: When, on the steady clock, time alone changes a screen next (a countdown's next
+    #: second, a result's end); None: nothing shown runs on time.
+    next_change: datetime | None = None
+    #: The steady clock's moment of this snapshot (what ``next_change`` is counted from).
+    at: datetime | None = field(default=None, compare=False)
 
 
 def can_be_shown_to_buyer(order: Order, *, now: datetime, expires_at: datetime) -> bool:

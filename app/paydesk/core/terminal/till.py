@@ -3,8 +3,8 @@ hands them over): the same path as the cashier's Enter, and the order book read 
 its connection lives. A new sale's answer is the exception: its link is told from the
 request's thread as the service gives it, not waiting for this thread (``_told``).
 
-Plain Python: the window gives it its watch's ``create`` (the driver's, which also puts
-the order in its list), the desk and the hub. A request's reference is looked up first,
+Plain Python: the window gives it its watch engine's ``create`` (Enter's own), the desk
+and the hub. A request's reference is looked up first,
 in the book, so the same reference never makes a second order: not on a retry, not
 after a restart (the reference is written with the order), not for two requests at
 once (they reach this thread one after the other). A reference asked again with another
@@ -30,7 +30,6 @@ from paydesk.core.watch.events import (
     Problem,
     ProblemCleared,
     ProblemCode,
-    SaleAnswered,
 )
 from paydesk.core.watch.outcomes import CreationOutcome, Told
 from paydesk.domain.errors import InputError
@@ -117,8 +116,6 @@ class TerminalTill:
     def __post_init__(self) -> None:
         hub = self.hub
         self._unsubscribe = [
-            # Before the screens render the code: a request asked again waits on it.
-            hub.subscribe(SaleAnswered, self._answered, first=True),
             hub.subscribe(CreationRecorded, self._recorded),
             hub.subscribe(OrderPaid, lambda event: self._said("paid", event.order)),
             hub.subscribe(OrderRefused, lambda event: self._said("refused", event.order)),
@@ -183,8 +180,8 @@ class TerminalTill:
         ``recorded`` is called with the order and its description when the service
         answers its creation, if ``in_flight`` says one is awaited: for a new sale's link
         in the request's thread, as it comes (``_told``: neither this thread nor the QR
-        is waited for); else in this one, as the answer is in the book or on the screens
-        (then called again for a link told before: the first call is the answer)."""
+        is waited for); else in this one, once the answer is in the book (then called
+        again for a link told before: the first call is the answer)."""
         known = self.desk.by_reference(ask.reference)
         if known is not None and not same_sale(known, ask):
             # Another sale under a reused reference (a daily check number): never the
@@ -233,13 +230,6 @@ class TerminalTill:
         answered = self.desk.first_answer(order, outcome)  # reads no book, records nothing
         recorded(answered, self.describe(answered))
 
-    def _answered(self, event: SaleAnswered) -> None:
-        """The sale's link came: a request asked again meanwhile is answered, and
-        "created" said, now, before the screens show it and the book records it (as for
-        ``_told``, the order was written before it was sent)."""
-        self._settle(event.order)
-        self._say_created(event.order)
-
     def _recorded(self, event: CreationRecorded) -> None:
         order = event.order
         if event.outcome.failure is None:
@@ -248,7 +238,7 @@ class TerminalTill:
             self._said("not_sent", order)
         else:
             self._say_created(order)  # a creation set aside or sent again: said here
-        self._settle(order)  # not answered before: not the sale, or no link
+        self._settle(order)
 
     def _settle(self, order: Order) -> None:
         """Answer the requests waiting on ``order``'s creation (once)."""

@@ -120,10 +120,11 @@ class OrderDesk:
                     raise
                 continue  # astronomically unlikely; a fresh id is always safe
 
-    def answered(self, order: Order, outcome: CreationOutcome, *, focused: bool = True) -> Order:
+    def _answered(self, order: Order, outcome: CreationOutcome, *, focused: bool) -> Order:
         """``order`` as :meth:`record_creation` stores it with the link in ``outcome``
-        (its times to the millisecond, as the book keeps them): for the screens, before
-        the record is written. Its countdown and checks run from this moment."""
+        (its times to the millisecond, as the book keeps them). Its countdown and checks
+        run from the first answer, also when that answer's record failed and the order
+        was sent again."""
         if outcome.url is None:
             raise ValueError("an answer without a link")
         at = _to_the_ms(outcome.finished_at)
@@ -133,11 +134,10 @@ class OrderDesk:
         return self._linked(order, outcome, at, focused=focused)
 
     def first_answer(self, order: Order, outcome: CreationOutcome) -> Order:
-        """``order``, written and sent once, as :meth:`answered` gives the sale for
+        """``order``, written and sent once, as :meth:`record_creation` will store it for
         ``outcome``, its first answer with a link, but from any thread: it records
-        nothing and reads no book, only the policy, the clocks (thread-safe) and a dict
-        the desk's thread keeps (the till program is answered from the request's thread;
-        :meth:`answered` records the moment in the desk's)."""
+        nothing and reads no book, only the policy and the clocks (thread-safe): the till
+        program is answered from the request's thread."""
         if outcome.url is None:
             raise ValueError("an answer without a link")
         return self._linked(order, outcome, _to_the_ms(outcome.finished_at), focused=True)
@@ -158,7 +158,7 @@ class OrderDesk:
         """Store the link, or why there is none yet."""
         order_id = outcome.order_id
         if outcome.url is not None:
-            stored = self.answered(self._get(order_id), outcome, focused=focused)
+            stored = self._answered(self._get(order_id), outcome, focused=focused)
             assert stored.confirmed_at is not None
             recorded = self.store.confirm_creation(
                 self.client_id, order_id, outcome.url, stored.confirmed_at,

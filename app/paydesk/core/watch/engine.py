@@ -11,8 +11,15 @@ It owns no thread and no timer: a front end ticks it and runs each request it ha
 (a callable touching no storage) elsewhere, then gives the outcome back with ``done()``
 in the engine's thread, which owns the book's connection, and ``flush()`` once a batch is
 in: the window with a QTimer and a QThreadPool (ui/payment/watch_driver.py), the command
-line with plain threads (watch_threads.py). What happened is published on the event hub
-as events with codes (watch_events.py); the front end says it (the log has it at INFO).
+line with plain threads (watch_threads.py). The runner is a port, not a layer: it starts
+the request and returns, and nothing comes back into the engine during the call.
+
+Data goes one way: the engine writes to the book first, then hands the orders as the
+book holds them to its counter presenter (counter_presenter.py), which publishes one
+CounterScreens, and publishes what happened on the event hub as events with codes
+(watch_events.py); the front ends render and say them (the log has it at INFO). It
+subscribes to nothing: what the cashier does at the counter (Esc, show to buyer, view)
+comes through its own methods.
 """
 from __future__ import annotations
 
@@ -23,7 +30,7 @@ from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING
 
-from paydesk.core.counter.presenter import CounterChanged, CounterPresenter
+from paydesk.core.counter.presenter import CounterPresenter
 from paydesk.core.events import EventHub
 from paydesk.core.problems import failure_of, unexpected
 from paydesk.core.watch.client_slot import ClientSlot
@@ -38,8 +45,6 @@ from paydesk.core.watch.events import (
     Problem,
     ProblemCleared,
     ProblemCode,
-    SaleAnswered,
-    SaleCreating,
 )
 from paydesk.core.watch.outcomes import (
     CheckOutcome,
@@ -50,7 +55,7 @@ from paydesk.core.watch.outcomes import (
     Told,
 )
 from paydesk.core.watch.rate_limit import RateLimiter
-from paydesk.core.watch.remote import fetch_status, resume_creation, send_creation
+from paydesk.core.watch.remote import fetch_status, resume_creation, send_creation, with_its_code
 from paydesk.domain.failures import Remedy
 from paydesk.domain.orders import CreationState, Order, OrderStatus
 from paydesk.domain.shift_errors import ShiftError
@@ -96,8 +101,6 @@ class WatchEngine:
         self.max_in_flight = max_in_flight
         self.limiter = limiter
         self.resend_pause_s: float | None = None if one_pass else RESEND_PAUSE_S
-        #: The creation the cashier waits for (Esc sets it aside), or None.
-        self.awaited: str | None = None
         self.book_is_lost = False
         self._client = ClientSlot(client_factory, monotonic)
         self._run = run
@@ -112,7 +115,11 @@ class WatchEngine:
         self._checks_failing = False
         self._store_problem: str | None = None  # the last refusal said
         self._stopped = False
-        self.state.hub.subscribe(CounterChanged, self._state_changed)
+
+    @property
+    def awaited(self) -> str | None:
+        """The creation the cashier waits for (Esc sets it aside), or None."""
+        return self.state.awaited
 
     def _announce(self, event: Event) -> None:
         self.hub.publish(event)
@@ -181,7 +188,9 @@ class WatchEngine:
         """Write the sale and send it; it is in front of the buyer from now on. InputError
         for bad input (nothing is written); None when nothing could be written or sent
         (said: no payment client, the book refused or is lost). ``reference``: the till
-        program's id of it (look it up first: another order's is refused as the book's)."""
+        program's id of it (look it up first: another order's is refused as the book's). The
+        request leaves as soon as the order is written; the screens and the list follow
+        while it is on its way (its outcome comes back later, in this thread)."""
         if self.awaited is not None:
             raise RuntimeError("a creation is already in flight")
         if self.book_is_lost:
@@ -201,8 +210,8 @@ class WatchEngine:
             self._store_failed(exc, say=False)  # a damaged book: set aside first
             self._announce(Problem(ProblemCode.SALE_NOT_WRITTEN, failure_of(exc)))
             return None
-        self._send(order, resume=False, awaited=True, told=told)  # the screens follow it
-        self.state.start_sale(order)
+        self._send(order, resume=False, urgent=True, told=told)
+        self.state.start_sale(order)  # "Creating…" on the screens; the form waits
         return order
 
     def retry_creation(self, order_id: str) -> None:
@@ -211,7 +220,10 @@ class WatchEngine:
         if order is None or order.creation is not CreationState.UNCONFIRMED:
             return
         if order_id not in self._in_flight:
-            self._send(order, resume=True, awaited=order_id == self.state.sale_id)
+            urgent = order_id == self.state.sale_id
+            if urgent:
+                self.state.awaiting(order_id)
+            self._send(order, resume=True, urgent=urgent)
 
     def resume_unconfirmed(self) -> None:
         """Send every creation the service has not confirmed again (same order ids)."""
@@ -223,10 +235,11 @@ class WatchEngine:
             if order.order_id not in self._in_flight:
                 self._send(order, resume=True)
 
-    def _send(self, order: Order, *, resume: bool, awaited: bool = False,
+    def _send(self, order: Order, *, resume: bool, urgent: bool = False,
               told: Told | None = None) -> None:
-        """Send a creation; ``awaited``: the cashier waits for it (no other sale is taken
-        until it ends or Esc sets it aside)."""
+        """Send a creation; ``urgent``: the cashier waits for it (no other sale is taken
+        until it ends or Esc sets it aside). The runner only starts the request; what is
+        published next (the list's "Creating…") runs while it is on its way."""
         client = self._gateway()
         if client is None:
             return
@@ -236,13 +249,12 @@ class WatchEngine:
             call = partial(resume_creation, client, order, lifetime=lifetime, clock=clock)
         else:
             call = partial(send_creation, client, order, clock=clock)
+        if urgent:
+            call = partial(with_its_code, call)
         self._in_flight.add(order.order_id)
         self._unconfirmed[order.order_id] = self._monotonic()
-        self._announce(CreationOut(order.order_id, True))
-        self._run(Request(order.order_id, call, urgent=awaited, told=told and partial(told, order)))
-        if awaited:  # the outcome comes back later, in this thread: this runs first
-            self.awaited = order.order_id
-            self._announce(SaleCreating(True, order.order_id))
+        self._run(Request(order.order_id, call, urgent=urgent, told=told and partial(told, order)))
+        self._announce(CreationOut(order.order_id, True, new=not resume))
 
     def _creation_done(self, outcome: CreationOutcome) -> None:
         order_id = outcome.order_id
@@ -250,17 +262,14 @@ class WatchEngine:
         self._unconfirmed[order_id] = self._monotonic()
         if self._stopped:
             return
-        awaited = self.awaited == order_id
-        if awaited:
-            self.awaited = None
-            # The buyer waits for this code: on the screens first, in the book next.
-            if outcome.url is not None and (sale := self.state.sale) and sale.order_id == order_id:
-                self._announce(SaleAnswered(self.desk.answered(sale, outcome)))
-        self._record_creation(outcome)
-        if awaited:  # after the record: the sale's screens show its answer, not "not sent"
-            self._announce(SaleCreating(False, order_id))
+        order = self._record_creation(outcome)
+        # The screens show what the book holds now: the code once it is recorded; the
+        # cashier's wait is over either way (what went wrong is said).
+        self.state.fresh([] if order is None else [order], answered=order_id)
+        if order is not None:
+            self._said_of_creation(order, outcome)
 
-    def _record_creation(self, outcome: CreationOutcome) -> None:
+    def _record_creation(self, outcome: CreationOutcome) -> Order | None:
         order_id = outcome.order_id
         try:
             order = self.desk.record_creation(outcome, focused=order_id in self.state.focused())
@@ -269,10 +278,14 @@ class WatchEngine:
             # order id, without waiting here). The service may have it.
             log.info("order %s: the outcome could not be saved: %s", order_id, exc)
             self._announce(Problem(ProblemCode.NOT_SAVED, failure_of(exc), order_id))
-            return
+            return None
         log.info("order %s: creation %s %s", order_id, order.creation, outcome.failure or "")
         if order.creation is not CreationState.UNCONFIRMED:
             self._unconfirmed.pop(order_id, None)
+        return order
+
+    def _said_of_creation(self, order: Order, outcome: CreationOutcome) -> None:
+        order_id = order.order_id
         self._announce(CreationRecorded(order, outcome))
         if (failure := outcome.failure) is None:
             self._announce(ProblemCleared(order_id))
@@ -281,12 +294,21 @@ class WatchEngine:
         else:  # the service refused it for good
             self._announce(Problem(ProblemCode.CREATION_REFUSED, failure, order_id))
 
-    def _state_changed(self, _changed: CounterChanged) -> None:
-        if self.awaited is not None and self.awaited != self.state.sale_id:
-            # Set aside: it goes on, and is recorded like any other, but shown to nobody.
+    # -- the counter ------------------------------------------------------------------
+
+    def end_sale(self) -> None:
+        """Esc / New payment: nobody is paying. A creation still out is set aside: it
+        goes on and is recorded like any other, but shown to nobody."""
+        if self.awaited is not None:
             log.info("order %s: set aside while the service has not answered", self.awaited)
-            set_aside, self.awaited = self.awaited, None
-            self._announce(SaleCreating(False, set_aside))
+        self.state.end_sale()
+
+    def show_to_buyer(self) -> bool:
+        """Put the viewed order in front of the buyer, if it can still be paid."""
+        return self.state.show_to_buyer()
+
+    def back_to_sale(self) -> None:
+        self.state.back_to_sale()
 
     # -- watching ---------------------------------------------------------------------
 
@@ -298,12 +320,31 @@ class WatchEngine:
             self.check_now([order_id])
 
     def check_now(self, order_ids: Iterable[str] | None = None) -> None:
-        """Make these open orders (None: all) due at once, and send what is due."""
-        if self.book_is_lost:
+        """Make these open orders (None: all) due at once, and send what is due; nothing
+        once stopped (the book is closing, and a word queued from another thread, the
+        shared book's, may come after it)."""
+        if self.book_is_lost or self._stopped:
             return
         with self._book_trouble_said():
             self.desk.check_now(order_ids)
             self.tick()
+
+    def take_over(self, order_ids: Iterable[str]) -> None:
+        """Orders another till left (it went quiet; the shared book's lease came here):
+        the open ones are checked now, the unsent ones sent again with their own ids."""
+        if self._stopped:
+            return
+        ids = list(order_ids)
+        self.check_now(ids)
+        for order_id in ids:
+            self.retry_creation(order_id)  # nothing for an order already confirmed
+
+    def book_changed(self) -> None:
+        """Another process changed the order book (``paydesk refresh``, another till):
+        the sale and the viewed order are read again, so a payment seen there shows
+        here too, on every screen."""
+        orders = [self.order(order_id) for order_id in self.state.focused()]
+        self.state.fresh(order for order in orders if order is not None)
 
     def remedy_of(self, problem: Problem) -> Remedy:
         """What trying ``problem`` again can do now: nothing once the book is set aside."""
@@ -387,9 +428,7 @@ class WatchEngine:
         """A request raised instead of returning an outcome (a bug): said; sent again later."""
         log.error("a request for order %s raised %r", order_id, exc)
         self._in_flight.discard(order_id)
-        if self.awaited == order_id:
-            self.awaited = None
-            self._announce(SaleCreating(False, order_id))
+        self.state.fresh([], answered=order_id)  # the cashier waits no more
         if order_id in self._unconfirmed:  # a creation's request, not a status check's
             self._announce(CreationOut(order_id, False))
         self._announce(Problem(ProblemCode.CRASHED, unexpected(exc), order_id))
@@ -413,6 +452,9 @@ class WatchEngine:
             # Nothing of the batch is written: its orders are still due, asked again.
             self._store_failed(exc)
             return
+        paid = [order for order, changed in results
+                if changed and order.status is OrderStatus.APPROVE]
+        self.state.fresh([order for order, _ in results], paid=paid)  # one snapshot
         for outcome, (order, changed) in zip(outcomes, results, strict=True):
             if changed:
                 log.info("order %s is now %s", order.order_id, order.status)

@@ -102,16 +102,6 @@ class CreationRecorded(WatchEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class SaleAnswered(WatchEvent):
-    """The service gave the sale its link: the order as the book is about to hold it.
-    The buyer waits for this code, so the screens show it before the record is written
-    (CreationRecorded follows; if the record fails, the order stays unconfirmed and is
-    sent again with its order_id, and the service answers the repeat with this link)."""
-
-    order: Order
-
-
-@dataclass(frozen=True, slots=True)
 class OrderChecked(WatchEvent):
     """A status check is in the book: the order as it is now, and whether its status moved."""
 
@@ -131,20 +121,14 @@ class OrderRefused(WatchEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class SaleCreating(WatchEvent):
-    """The sale's creation (``order_id``) is (True) or no longer is (False) waited for."""
-
-    busy: bool
-    order_id: str
-
-
-@dataclass(frozen=True, slots=True)
 class CreationOut(WatchEvent):
     """A creation went to the service (True), or its answer is in (False): the order's
     phase is CREATING meanwhile (any order's: the sale's, one set aside, one sent again)."""
 
     order_id: str
     out: bool
+    #: The order was just written (a new sale): the list shows its row now.
+    new: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,8 +71,8 @@ class Request:
             self.told(outcome)
 
 
-#: Calls ``request.call`` elsewhere; its outcome goes back to the watch engine's
-#: ``done`` (or ``crashed``) in the desk's thread.
+#: Starts ``request.call`` elsewhere and returns; its outcome goes back to the watch
+#: engine's ``done`` (or ``crashed``) in the desk's thread, later (never during the call).
 Runner = Callable[[Request], None]
 #: Hears a new sale's link as soon as the service gives it: the order as written, and
 #: the outcome. In the request's thread, right after the outcome was handed back to the

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from datetime import datetime, timedelta
 
 from paydesk.core.watch.outcomes import CheckOutcome, CreationOutcome
@@ -17,9 +18,21 @@ from paydesk.gateway import (
     OrderNotFound,
     RateLimited,
 )
+from paydesk.support.qr import qr_matrix
 
 #: The contract's code for an order id reused with another amount or e-mail.
 _REUSED_OTHERWISE = 409
+
+
+def with_its_code(call: Callable[[], CreationOutcome]) -> CreationOutcome:
+    """A sale's creation (the cashier's or the till program's: the buyer waits for its
+    code), and its link's QR matrix made here, in the request's thread, before the
+    outcome is handed back: every screen then only paints it (support/qr.py keeps the
+    last few links' matrices)."""
+    outcome = call()
+    if outcome.url is not None:
+        qr_matrix(outcome.url)
+    return outcome
 
 
 def send_creation(

@@ -337,6 +337,13 @@ class OrdersPanel(QWidget):
             header.setSortIndicator(column, direction)
             header.blockSignals(blocked)
 
+    def creation_out(self, order_id: str, out: bool, *, new: bool = False) -> None:
+        """An order's creation went to the service (``out``) or its answer is in: its row
+        says "Creating…" meanwhile; a ``new`` sale's row comes now (:meth:`order_added`)."""
+        self.model.set_creating(order_id, out)
+        if new:
+            self.order_added()
+
     def order_added(self) -> None:
         """This window wrote a sale: one row inserted at the top (no reload of every row)
         when it sorts there, the totals again, its row current once it is viewed."""

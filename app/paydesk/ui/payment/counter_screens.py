@@ -1,14 +1,17 @@
 """The counter presenter's screens, rendered in the window.
 
 The presenter (core/counter/presenter.py) publishes one CounterScreens per change on
-the event hub, in the GUI thread (its engine runs there). This renders each one on
+the event hub, in the GUI thread (its engine runs there); the window's one bridge
+(ui/shell/event_bridge.py) hands it here. This renders each one on
 the window's parts, each part only when its own view changed: the payment panel,
 the buyer's window while it is open, the list's current row, the actions "Show to
 buyer" and "Back to the sale", the form's "Creating…", the notice of a payment
 seen for an order off the counter, and the screen reader's word on the sale's
 outcome. It also runs the counter's one clock: a single timer that ticks the
 presenter when time alone changes a screen (a countdown's next second, its end, a
-result's few seconds on the buyer's screen), and at no other moment.
+result's few seconds on the buyer's screen), at the moment each snapshot names
+(``next_change``), and at no other moment. It renders what it is given and asks the
+presenter nothing.
 
 Each screens is rendered as it comes, in the call that published it: Enter's own
 screens say a creation is out, so the form refuses a second Enter (and its button says
@@ -31,11 +34,11 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
 
     from paydesk.core.counter.presenter import CounterPresenter
-    from paydesk.core.events import EventHub
     from paydesk.domain.orders import Order
     from paydesk.ui.payment.customer_display import CustomerDisplay
     from paydesk.ui.payment.form import PaymentForm
     from paydesk.ui.payment.panel import PaymentPanel
+    from paydesk.ui.shell.event_bridge import EventBridge
 
 #: A tick lands this long after the moment it is for, never a hair before it.
 _LATE_MS = 5
@@ -62,7 +65,7 @@ class ScreenParts:
 class ScreensRenderer(QObject):
     """Renders the presenter's screens on ``parts``; see the module's doc."""
 
-    def __init__(self, presenter: CounterPresenter, hub: EventHub, parts: ScreenParts,
+    def __init__(self, presenter: CounterPresenter, bridge: EventBridge, parts: ScreenParts,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._presenter = presenter
@@ -73,7 +76,7 @@ class ScreensRenderer(QObject):
         self._timer.setSingleShot(True)
         self._timer.setTimerType(Qt.TimerType.PreciseTimer)
         self._timer.timeout.connect(self._tick)
-        self._unsubscribe = hub.subscribe(CounterScreens, self.render)
+        self._unsubscribe = bridge.subscribe(CounterScreens, self.render)
         self.render(presenter.screens)
 
     def stop(self) -> None:
@@ -103,8 +106,8 @@ class ScreensRenderer(QObject):
         if (screens.sale != shown.sale or screens.creating != shown.creating
                 or screens.buyer.state != shown.buyer.state):  # its time up: "checking"
             parts.sale(screens)
-        parts.keep_only(self._presenter.focused())
-        self._schedule()
+        parts.keep_only(screens.focused)
+        self._schedule(screens)
 
     # -- the buyer's window ---------------------------------------------------------
 
@@ -124,14 +127,18 @@ class ScreensRenderer(QObject):
 
     # -- the counter's clock --------------------------------------------------------
 
-    def _schedule(self) -> None:
-        moment = self._presenter.next_change()
-        if moment is None:
+    def _schedule(self, screens: CounterScreens) -> None:
+        """The next tick at the moment the snapshot says time alone changes a screen."""
+        moment, at = screens.next_change, screens.at
+        if moment is None or at is None:
             self._timer.stop()
             return
-        seconds = (moment - self._presenter.steady_now()).total_seconds()
+        seconds = (moment - at).total_seconds()
         self._timer.start(max(0, math.ceil(seconds * 1000)) + _LATE_MS)
 
     def _tick(self) -> None:
-        self._presenter.tick()
-        self._schedule()  # nothing changed (a tick a little early): the next moment
+        self._presenter.tick()  # a snapshot if a screen changed (rendered: the next tick)
+        if self._timer.isActive():
+            return
+        # Nothing changed (a tick a little early): the presenter's screens as of now.
+        self._schedule(self._presenter.screens)

@@ -4,7 +4,7 @@ Runs the server while the ``terminal_api`` setting is ``local`` (started again o
 another port when a save changes it), or always for ``paydesk serve``, and says in the
 window's status bar where it listens, or why it does not. Its requests come into this
 (the GUI) thread through the courier (``to_gui``) and are answered by a TerminalTill
-over the window's own watch: a payment the till program asks for is made as the
+over the window's own watch engine: a payment the till program asks for is made as the
 cashier's Enter makes one, and is in the window's list and on the buyer's screens as
 that one is.
 """
@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from paydesk.core.settings.values import Settings
     from paydesk.core.terminal.api import TerminalApi
     from paydesk.core.terminal.shifts import TerminalShifts
+    from paydesk.core.watch.engine import WatchEngine
     from paydesk.domain.orders import Order
-    from paydesk.ui.payment.watch_driver import WatchDriver
 
 log = logging.getLogger(__name__)
 
@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 class TerminalLink:
     """The running API server (or none) of one window."""
 
-    def __init__(self, runtime: Runtime, watch: WatchDriver, *,
+    def __init__(self, runtime: Runtime, engine: WatchEngine, *,
                  label: QLabel | None = None, always: bool = False) -> None:
         """``label``: the window's status bar's; ``always``: served whatever the setting
         says (``paydesk serve``, whose purpose it is)."""
@@ -51,11 +51,9 @@ class TerminalLink:
         #: Why the server could not start (a port taken), or "".
         self.problem = ""
         self.till = TerminalTill(
-            watch.desk, watch.hub,
-            lambda kopecks, email, note, reference, told: watch.create(
-                kopecks, email, note, reference, told),
-            watch.in_flight, lambda: watch.book_is_lost,
-            lambda: watch.presenter.sale_id, watch.end_sale, lambda order: _show(watch, order))
+            engine.desk, engine.hub, engine.create, engine.in_flight,
+            lambda: engine.book_is_lost, lambda: engine.state.sale_id, engine.end_sale,
+            lambda order: _show(engine, order))
         #: The till's shifts as the till program drives them (each call in a worker);
         #: made with the first server.
         self.shifts: TerminalShifts | None = None
@@ -130,7 +128,7 @@ class TerminalLink:
             self._server = None
 
 
-def _show(watch: WatchDriver, order: Order) -> bool:
+def _show(engine: WatchEngine, order: Order) -> bool:
     """The order in front of the buyer, as the cashier's "Show to buyer" puts it."""
-    watch.view(order.order_id)
-    return watch.show_to_buyer()
+    engine.view(order.order_id)
+    return engine.show_to_buyer()

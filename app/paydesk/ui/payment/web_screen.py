@@ -3,7 +3,7 @@ started, followed, counted.
 
 Runs the server while the ``web_display`` setting is not ``off`` (started again on
 another port or mode when a save changes them), hands it each buyer's view the
-presenter publishes (in the GUI thread; the server takes it with
+presenter publishes (brought by the window's one bridge; the server takes it with
 ``call_soon_threadsafe``, nothing here waits), and says in the status bar how many
 devices have the page open and answering the till (a stalled one is not counted).
 While one does, the presenter hears that a buyer's screen is open, as for the Qt
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from paydesk.core.counter.presenter import CounterPresenter
     from paydesk.core.runtime import Runtime
     from paydesk.core.settings.values import Settings
+    from paydesk.ui.shell.event_bridge import EventBridge
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,7 @@ class WebScreenLink(QObject):
     #: The number of devices showing the page changed (one may be newly paired).
     count_changed = Signal()
 
-    def __init__(self, runtime: Runtime, presenter: CounterPresenter,
+    def __init__(self, runtime: Runtime, presenter: CounterPresenter, bridge: EventBridge,
                  parent: QObject | None = None, *, label: QLabel | None = None) -> None:
         """``label`` (the window's status bar's) says how many devices show the page;
         ``paydesk serve`` has none."""
@@ -61,7 +62,7 @@ class WebScreenLink(QObject):
             label.setObjectName("web_screen_label")
             label.hide()
         start_here()  # the count comes from the server's thread through the courier
-        self._unsubscribe = [runtime.hub.subscribe(CounterScreens, self._screens),
+        self._unsubscribe = [bridge.subscribe(CounterScreens, self._screens),
                              runtime.hub.subscribe(SettingsChanged,
                                                    lambda event: self.follow(event.settings))]
         self.follow(runtime.settings)

@@ -6,9 +6,10 @@ there. A handler subscribed through this bridge always runs in the GUI thread,
 through the window's one courier (gui_thread.py): an event published there is
 handed over at once, one published in another thread at the GUI thread's next
 turn (Electrum's ``QtEventListener`` shape, with typed events instead of names).
-The window makes one, for what a thread of its own publishes: the shared book's
-sync (ui/window_builder.py). The watch engine, the settings and the book watch
-publish in the GUI thread, and their listeners subscribe on the hub itself.
+The window makes one (ui/window_builder.py), and every part of it hears the hub
+through it: the counter's screens, the orders' news, the watch's problems (published
+in the GUI thread, where the watch engine runs) and the shared book's sync (published
+in a thread of its own). ``paydesk serve`` makes one too (ui/headless.py).
 
 A handler unsubscribed, or whose ``owner`` was destroyed, hears nothing more,
 not even an event already queued for it (its widgets may be gone).

@@ -11,6 +11,7 @@ book stands ("shared order book offline — 3 orders waiting to upload").
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject
@@ -31,7 +32,6 @@ from paydesk.ui.shell.messages import failure_text
 
 if TYPE_CHECKING:
     from paydesk.ui.orders.book_watch import BookWatch
-    from paydesk.ui.payment.watch_driver import WatchDriver
 
 _STYLE = {
     BookState.ONLINE: "color: #14532d;",
@@ -70,21 +70,21 @@ class SharedBookLink(QObject):
         self._sync.stop(timeout=3.0)
 
 
-def keep_in_step(runtime: Runtime, watch: WatchDriver, book_watch: BookWatch,
-                 parent: QObject) -> tuple[SharedBookLink, EventBridge] | None:
+def keep_in_step(runtime: Runtime, bridge: EventBridge,
+                 take_over: Callable[[Iterable[str]], None], book_watch: BookWatch,
+                 parent: QObject) -> SharedBookLink | None:
     """With a shared order book (None without one): the link to its sync thread, not
-    started (the caller adds its own listeners first), and the bridge that brings the
-    sync's news into this thread, already following it: another till's order in the
-    list at once, a quiet till's orders watched here now. The window and ``paydesk
-    serve`` both."""
+    started (the caller adds its own listeners first), its news brought into this
+    thread by the one ``bridge``: another till's order in the list at once, a quiet
+    till's orders watched here now (``take_over``). The window and ``paydesk serve``
+    both."""
     link = SharedBookLink.open(runtime, parent=parent)
     if link is None:
         return None
-    bridge = EventBridge(runtime.hub, parent=parent)
     bridge.subscribe(BookDownloaded, lambda _event: book_watch.look_for_changes(),
                      owner=book_watch)
-    bridge.subscribe(OrdersTaken, lambda event: watch.take_over(event.order_ids), owner=watch)
-    return link, bridge
+    bridge.subscribe(OrdersTaken, lambda event: take_over(event.order_ids), owner=link)
+    return link
 
 
 class SharedBookLabel(QLabel):

@@ -1,7 +1,7 @@
 """The window's shifts: the Shift menu, who is at the counter, the lock, the reports.
 
 One owner of "who is at the counter" (:attr:`ShiftControl.at_counter`); the shift
-itself is the core's (``watch.desk.shifts``, a TillShifts, which stamps every sale).
+itself is the core's (``desk.shifts``, a TillShifts, which stamps every sale).
 With the ``shifts`` setting off the menu and the status line are hidden and the desk
 has no gate: a one-person shop sees nothing of this. With it on:
 
@@ -38,13 +38,14 @@ from paydesk.core.shifts import (
     may_close,
     unfinished_close,
 )
+from paydesk.core.watch.desk import OrderDesk
 from paydesk.core.watch.events import Problem
 from paydesk.domain.failures import Remedy, ShiftFailureCode
 from paydesk.support.escpos_ticket import Ticket
 from paydesk.ui.orders.panel import OrdersPanel
 from paydesk.ui.payment.form import PaymentForm
-from paydesk.ui.payment.watch_driver import WatchDriver
 from paydesk.ui.printing.window_printing import WindowPrinting
+from paydesk.ui.shell.event_bridge import EventBridge
 from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.messages import failure_text
 from paydesk.ui.shell.problem_banner import Notice, ProblemBanner
@@ -67,7 +68,8 @@ class ShiftParts:
 
     window: QMainWindow
     runtime: Runtime
-    watch: WatchDriver
+    desk: OrderDesk  # the order book's rules: its store, its till's shifts
+    bridge: EventBridge  # the hub's events, in the GUI thread
     form: PaymentForm
     banner: ProblemBanner
     printing: WindowPrinting
@@ -85,8 +87,8 @@ class ShiftControl(QObject):
         super().__init__(parts.window)
         self._parts = parts
         self._pool = pool or QThreadPool.globalInstance()
-        window, watch = parts.window, parts.watch
-        self.cashiers = Cashiers(watch.desk.store)
+        window = parts.window
+        self.cashiers = Cashiers(parts.desk.store)
         #: The cashier at the counter now (None: nobody signed in).
         self.at_counter: Cashier | None = None
         #: The sign-in, report or close dialog on screen (tests and the lock read it).
@@ -112,8 +114,8 @@ class ShiftControl(QObject):
         window.statusBar().addPermanentWidget(self.progress)
         window.statusBar().addPermanentWidget(self.label)
         self._unsubscribe = [
-            watch.hub.subscribe(Problem, self._on_problem),
-            watch.hub.subscribe(SettingsChanged, lambda e: self._follow(e.settings, start=True)),
+            parts.bridge.subscribe(Problem, self._on_problem),
+            parts.bridge.subscribe(SettingsChanged, lambda e: self._follow(e.settings, start=True)),
         ]
         self.destroyed.connect(lambda *_: [stop() for stop in self._unsubscribe])
         self._follow(parts.runtime.settings, start=False)
@@ -150,7 +152,7 @@ class ShiftControl(QObject):
     @property
     def shifts(self) -> TillShifts | None:
         """The till's shifts, as the desk stamps its sales (None: the setting is off)."""
-        gate = self._parts.watch.desk.shifts
+        gate = self._parts.desk.shifts
         return gate if isinstance(gate, TillShifts) else None
 
     @property
@@ -159,7 +161,7 @@ class ShiftControl(QObject):
 
     def _follow(self, settings: Settings, *, start: bool) -> None:
         """The setting in force: the desk's gate, the menu, the status line, the idle lock."""
-        desk = self._parts.watch.desk
+        desk = self._parts.desk
         turned_on = settings.shifts and self.shifts is None
         if settings.shifts and self.shifts is None:
             desk.shifts = TillShifts(desk.store, desk.client_id, desk.till)
