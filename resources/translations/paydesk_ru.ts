@@ -2361,7 +2361,7 @@ QR payments at a shop counter.</source>
         <translation>Отсканируйте, чтобы оплатить</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="28"/>
+        <location filename="../../app/paydesk/ui/payment/monitors.py" line="28"/>
         <source>Screen {number}</source>
         <translation>Экран {number}</translation>
     </message>
@@ -3886,12 +3886,12 @@ QR payments at a shop counter.</source>
         <translation>Заказов: {count}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="34"/>
+        <location filename="../../app/paydesk/ui/payment/monitors.py" line="34"/>
         <source>{name} — {width}×{height}</source>
         <translation>{name} — {width}×{height}</translation>
     </message>
     <message>
-        <location filename="../../app/paydesk/ui/payment/screens.py" line="32"/>
+        <location filename="../../app/paydesk/ui/payment/monitors.py" line="32"/>
         <source>{name} — {width}×{height} (primary)</source>
         <translation>{name} — {width}×{height} (основной)</translation>
     </message>

@@ -21,7 +21,7 @@ WRITER = HERE / "book_writer.py"
 
 
 def bench_external(sizes: Sizes, work: Path, gui: Gui, base_url: str) -> dict[str, Any]:
-    from paydesk.ui.orders.book_watch import LOOK_MS
+    from paydesk.ui.orders.book_changes import LOOK_MS
     from paydesk.ui.orders.table_columns import Column
 
     log(f"writing {sizes.history_orders} orders")

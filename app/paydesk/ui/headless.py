@@ -33,7 +33,7 @@ from paydesk.support.logs import log_dir_for, log_start, setup_logging
 from paydesk.support.paths import AppPaths, resolve_data_dir
 from paydesk.support.secret_store import SecretStoreError
 from paydesk.ui.app import start_settings
-from paydesk.ui.orders.book_watch import BookWatch
+from paydesk.ui.orders.book_changes import BookChanges
 from paydesk.ui.payment.terminal_link import TerminalLink
 from paydesk.ui.payment.watch_driver import WatchDriver
 from paydesk.ui.payment.web_screen import WebScreenLink
@@ -104,7 +104,7 @@ def _run(app: QCoreApplication, runtime: Runtime, data_dir: str | None, demo: bo
 
     store = runtime.open_store(check_whole_file=False)
     watch: WatchDriver | None = None
-    book_watch: BookWatch | None = None
+    book_changes: BookChanges | None = None
     shared: SharedBookLink | None = None
     web_screen: WebScreenLink | None = None
     terminal: TerminalLink | None = None
@@ -113,11 +113,11 @@ def _run(app: QCoreApplication, runtime: Runtime, data_dir: str | None, demo: bo
         watch = WatchDriver(runtime, desk)
         engine = watch.engine
         # What another program writes (a command, another till) reaches the screens too.
-        book_watch = BookWatch(desk.reader, parent=watch)
-        book_watch.changed.connect(engine.book_changed)
+        book_changes = BookChanges(desk.reader, parent=watch)
+        book_changes.changed.connect(engine.book_changed)
         # The hub's events to this thread's parts, as in the window.
         bridge = EventBridge(runtime.hub, parent=watch)
-        shared = keep_in_step(runtime, bridge, engine.take_over, book_watch, watch)
+        shared = keep_in_step(runtime, bridge, engine.take_over, book_changes, watch)
         if shared is not None:
             shared.start()
         try:  # without a token the API would refuse every request: say why now
@@ -127,7 +127,7 @@ def _run(app: QCoreApplication, runtime: Runtime, data_dir: str | None, demo: bo
         web_screen = WebScreenLink(runtime, engine.state, bridge)
         terminal = TerminalLink(runtime, engine, always=True)
         watch.start()
-        book_watch.start()
+        book_changes.start()
         if terminal.server is None:
             return _fail(f"the till program's API could not start: {terminal.problem}",
                          FAILED)
@@ -149,11 +149,11 @@ def _run(app: QCoreApplication, runtime: Runtime, data_dir: str | None, demo: bo
         log.info("Stopped serving")
         return int(code)
     finally:
-        _stop(watch, book_watch, shared, web_screen, terminal)
+        _stop(watch, book_changes, shared, web_screen, terminal)
         store.close()
 
 
-def _stop(watch: WatchDriver | None, book_watch: BookWatch | None,
+def _stop(watch: WatchDriver | None, book_changes: BookChanges | None,
           shared: SharedBookLink | None, web_screen: WebScreenLink | None,
           terminal: TerminalLink | None) -> None:
     if terminal is not None:
@@ -164,8 +164,8 @@ def _stop(watch: WatchDriver | None, book_watch: BookWatch | None,
         watch.stop()
     if shared is not None:
         shared.stop()
-    if book_watch is not None:
-        book_watch.stop()
+    if book_changes is not None:
+        book_changes.stop()
 
 
 def _fail(message: str, code: int) -> int:

@@ -265,7 +265,7 @@ class MainWindow(QMainWindow):
         """The buyer's window, on the screen chosen in the settings (if it is there)."""
         # Opened by a person (or a setting), never for the first frame: imported then.
         from paydesk.ui.payment.customer_display import CustomerDisplay
-        from paydesk.ui.payment.screens import find_screen
+        from paydesk.ui.payment.monitors import find_screen
 
         if self.customer_display is None:
             display = CustomerDisplay(self.runtime.settings.merchant_name,
@@ -322,7 +322,7 @@ class MainWindow(QMainWindow):
         parts.screens.stop()
         parts.terminal.stop()  # first: its requests use the watch
         parts.web_screen.stop()
-        window_builder.stop_parts(parts.watch, parts.shared_book, parts.book_watch,
+        window_builder.stop_parts(parts.watch, parts.shared_book, parts.book_changes,
                                   parts.orders_panel, parts.close_book)
 
     def closeEvent(self, event: QCloseEvent) -> None:

@@ -33,7 +33,7 @@ from paydesk.core.watch.events import (
     ProblemCode,
 )
 from paydesk.support.sound_player import SoundPlayer
-from paydesk.ui.orders.book_watch import BookWatch
+from paydesk.ui.orders.book_changes import BookChanges
 from paydesk.ui.orders.paid_notices import PaidNotices
 from paydesk.ui.orders.panel import OrdersPanel
 from paydesk.ui.payment.alerts import Alerts
@@ -90,7 +90,7 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
     link: SharedBookLink | None = None
     web_screen: WebScreenLink | None = None
     terminal: TerminalLink | None = None
-    book_watch: BookWatch | None = None
+    book_changes: BookChanges | None = None
     orders: OrdersPanel | None = None
     try:
         desk = runtime.open_desk(store)
@@ -115,8 +115,8 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
 
         def follow_book(listener: Callable[[], None]) -> None:
             # What another program writes (the book's watch), what this window records.
-            assert book_watch is not None
-            book_watch.changed.connect(listener)
+            assert book_changes is not None
+            book_changes.changed.connect(listener)
             for news in (OrderChecked, CreationRecorded):
                 bridge.subscribe(news, lambda _event: listener())
 
@@ -143,8 +143,8 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
         frame.idle_card.deleteLater()
         form.add_clear_buttons()
 
-        orders, book_watch = _orders_list(frame, bridge, engine, reader)
-        link = _share_the_book(frame, bridge, engine, book_watch)
+        orders, book_changes = _orders_list(frame, bridge, engine, reader)
+        link = _share_the_book(frame, bridge, engine, book_changes)
         player = SoundPlayer(enabled=runtime.settings.sound, fallback=QApplication.beep)
         alerts = Alerts(window, player)
         frame.settings_control.follow_alerts(alerts)
@@ -186,18 +186,18 @@ def build_parts(frame: FirstFrame, slots: WindowSlots,
             web_screen.stop()
         if terminal is not None:
             terminal.stop()
-        stop_parts(watch, link, book_watch, orders, store.close)
+        stop_parts(watch, link, book_changes, orders, store.close)
         raise
     return WindowParts(
         menu_actions=menu_actions, watch=watch, engine=engine, presenter=presenter,
         desk=desk, close_book=store.close, bridge=bridge, payment_panel=panel,
-        screens=screens, orders_panel=orders, book_watch=book_watch,
+        screens=screens, orders_panel=orders, book_changes=book_changes,
         shared_book=link, alerts=alerts, paid_notices=notices, crash_notice=crash_notice,
         printing=printing, web_screen=web_screen, terminal=terminal, shifts=shifts)
 
 
 def stop_parts(watch: WatchDriver | None, link: SharedBookLink | None,
-               book_watch: BookWatch | None, orders: OrdersPanel | None,
+               book_changes: BookChanges | None, orders: OrdersPanel | None,
                close_book: Callable[[], None]) -> None:
     """Stop everything that reads the order book, then close it (what was built of it:
     a failed start's, or a whole window's at its end). Requests in flight are dropped
@@ -207,8 +207,8 @@ def stop_parts(watch: WatchDriver | None, link: SharedBookLink | None,
         watch.stop()
     if link is not None:
         link.stop()
-    if book_watch is not None:
-        book_watch.stop()
+    if book_changes is not None:
+        book_changes.stop()
     if orders is not None:
         orders.stop()
     close_book()
@@ -228,11 +228,11 @@ def _say_problems(bridge: EventBridge, engine: WatchEngine,
 
 
 def _share_the_book(frame: FirstFrame, bridge: EventBridge, engine: WatchEngine,
-                    book_watch: BookWatch) -> SharedBookLink | None:
+                    book_changes: BookChanges) -> SharedBookLink | None:
     """With a shared order book: the thread that keeps this till's book in step with it,
     and its word in the status bar."""
     # The sync's news, published in its thread, heard in the window's through the bridge.
-    link = keep_in_step(frame.runtime, bridge, engine.take_over, book_watch, frame.window)
+    link = keep_in_step(frame.runtime, bridge, engine.take_over, book_changes, frame.window)
     if link is None:
         return None
     frame.settings_control.follow_shared_book(link)
@@ -256,7 +256,7 @@ def _receipt_printer(frame: FirstFrame, bridge: EventBridge, printing: WindowPri
 
 
 def _orders_list(frame: FirstFrame, bridge: EventBridge, engine: WatchEngine,
-                 reader: OrderBookReader) -> tuple[OrdersPanel, BookWatch]:
+                 reader: OrderBookReader) -> tuple[OrdersPanel, BookChanges]:
     """The orders list in its place, and the watch on what other programs write."""
     banner = frame.banner
     panel = OrdersPanel(reader, shared_book=frame.runtime.shares_a_book)
@@ -272,12 +272,12 @@ def _orders_list(frame: FirstFrame, bridge: EventBridge, engine: WatchEngine,
     bridge.subscribe(CreationOut, lambda event: panel.creation_out(
         event.order_id, event.out, new=event.new))
     # What a command in a terminal or another till writes: the list follows it too.
-    book_watch = BookWatch(reader, parent=frame.window)
-    book_watch.changed.connect(panel.book_changed)
-    book_watch.changed.connect(engine.book_changed)
-    book_watch.problem.connect(lambda message: banner.show_notice(Notice(message)))
-    book_watch.start()
+    book_changes = BookChanges(reader, parent=frame.window)
+    book_changes.changed.connect(panel.book_changed)
+    book_changes.changed.connect(engine.book_changed)
+    book_changes.problem.connect(lambda message: banner.show_notice(Notice(message)))
+    book_changes.start()
     # Browsing the list changes what the cashier views, never what the buyer sees.
     panel.order_activated.connect(engine.view)
     panel.show_viewed(engine.state.viewed_id)
-    return panel, book_watch
+    return panel, book_changes

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from paydesk.core.runtime import Runtime
     from paydesk.core.watch.desk import OrderDesk
     from paydesk.core.watch.engine import WatchEngine
-    from paydesk.ui.orders.book_watch import BookWatch
+    from paydesk.ui.orders.book_changes import BookChanges
     from paydesk.ui.orders.paid_notices import PaidNotices
     from paydesk.ui.orders.panel import OrdersPanel
     from paydesk.ui.payment.alerts import Alerts
@@ -88,7 +88,7 @@ class WindowParts:
     payment_panel: PaymentPanel
     screens: ScreensRenderer  # the counter's screens on the panel, the buyer's window...
     orders_panel: OrdersPanel
-    book_watch: BookWatch  # what other programs write to the book
+    book_changes: BookChanges  # what other programs write to the book
     shared_book: SharedBookLink | None  # with a shared order book only
     alerts: Alerts
     paid_notices: PaidNotices

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from paydesk.ui.payment.customer_display import CustomerDisplay
-from paydesk.ui.payment.screens import available_screens, find_screen, place_beside, screen_label
+from paydesk.ui.payment.monitors import available_screens, find_screen, place_beside, screen_label
 
 from display_orders import EXPIRES, LINK, OnDisplay, an_order, finished, on_display
 from fake_time import FakeClock

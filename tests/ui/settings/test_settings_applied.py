@@ -18,7 +18,7 @@ from paydesk.sandbox import SandboxServer
 from paydesk.support.paths import AppPaths
 from paydesk.ui.app import build_window
 from paydesk.ui.main_window import MainWindow
-from paydesk.ui.payment.screens import available_screens
+from paydesk.ui.payment.monitors import available_screens
 from paydesk.ui.settings.dialog import SettingsDialog
 
 from settings_steps import save_in_the_dialog

@@ -279,7 +279,7 @@ def test_show_toggle_reveals_the_typed_secret(
 def test_customer_display_screen_is_chosen_and_saved(
     qtbot: QtBot, open_dialog: Callable[..., SettingsDialog]
 ) -> None:
-    from paydesk.ui.payment.screens import available_screens
+    from paydesk.ui.payment.monitors import available_screens
 
     dialog = open_dialog(Settings(display_screen="HDMI-9 — 1920×1080"))
     # A saved screen that is not plugged in now stays chosen, marked as such.

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from paydesk.core.counter.views import BuyerState, BuyerView
 from paydesk.domain.phase import OrderPhase
 from paydesk.domain.phase_looks import LOOKS
-from paydesk.ui.payment.screens import show_full_screen_on, show_windowed
+from paydesk.ui.payment.monitors import show_full_screen_on, show_windowed
 from paydesk.ui.shell.formatting import countdown, money, tr
 from paydesk.ui.widgets.fit_label import FitLabel
 from paydesk.ui.widgets.qr_widget import QrCodeWidget

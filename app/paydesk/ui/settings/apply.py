@@ -192,7 +192,7 @@ class SettingsControl(QObject):
             if settings.display_screen != chosen[0]:
                 chosen[0] = settings.display_screen
                 if display.isVisible():
-                    from paydesk.ui.payment.screens import find_screen  # as the display
+                    from paydesk.ui.payment.monitors import find_screen  # as the display
 
                     display.place_on(find_screen(settings.display_screen))
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from paydesk.core.settings.values import Settings
-from paydesk.ui.payment.screens import available_screens, find_screen
+from paydesk.ui.payment.monitors import available_screens, find_screen
 from paydesk.ui.settings.rows import (
     bounds,
     note_label,

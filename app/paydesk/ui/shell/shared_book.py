@@ -31,7 +31,7 @@ from paydesk.ui.shell.formatting import tr
 from paydesk.ui.shell.messages import failure_text
 
 if TYPE_CHECKING:
-    from paydesk.ui.orders.book_watch import BookWatch
+    from paydesk.ui.orders.book_changes import BookChanges
 
 _STYLE = {
     BookState.ONLINE: "color: #14532d;",
@@ -71,7 +71,7 @@ class SharedBookLink(QObject):
 
 
 def keep_in_step(runtime: Runtime, bridge: EventBridge,
-                 take_over: Callable[[Iterable[str]], None], book_watch: BookWatch,
+                 take_over: Callable[[Iterable[str]], None], book_changes: BookChanges,
                  parent: QObject) -> SharedBookLink | None:
     """With a shared order book (None without one): the link to its sync thread, not
     started (the caller adds its own listeners first), its news brought into this
@@ -81,8 +81,8 @@ def keep_in_step(runtime: Runtime, bridge: EventBridge,
     link = SharedBookLink.open(runtime, parent=parent)
     if link is None:
         return None
-    bridge.subscribe(BookDownloaded, lambda _event: book_watch.look_for_changes(),
-                     owner=book_watch)
+    bridge.subscribe(BookDownloaded, lambda _event: book_changes.look_for_changes(),
+                     owner=book_changes)
     bridge.subscribe(OrdersTaken, lambda event: take_over(event.order_ids), owner=link)
     return link
 

@@ -1,4 +1,4 @@
-"""BookWatch: the window hears of changes another process makes to the order book."""
+"""BookChanges: the window hears of changes another process makes to the order book."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from pytestqt.qtbot import QtBot
 from paydesk.core.book.reader import OrderBookReader, OrderQuery
 from paydesk.domain.orders import Order
 from paydesk.store import OrderStore
-from paydesk.ui.orders.book_watch import BookWatch
+from paydesk.ui.orders.book_changes import BookChanges
 
 from bulk_orders import bulk_insert
 from cli_process import HELPERS
@@ -43,8 +43,8 @@ def book(orders_store: OrderStore) -> OrderBookReader:
 
 
 @pytest.fixture
-def watch(qtbot: QtBot, book: OrderBookReader) -> Iterator[BookWatch]:
-    watching = BookWatch(book, interval_ms=50)
+def watch(qtbot: QtBot, book: OrderBookReader) -> Iterator[BookChanges]:
+    watching = BookChanges(book, interval_ms=50)
     watching.start()
     yield watching
     watching.stop()
@@ -59,7 +59,7 @@ def add_elsewhere(path: Path, order_id: str) -> None:
 
 
 def test_an_order_another_process_adds_is_heard_of(
-    qtbot: QtBot, watch: BookWatch, book: OrderBookReader, orders_store: OrderStore
+    qtbot: QtBot, watch: BookChanges, book: OrderBookReader, orders_store: OrderStore
 ) -> None:
     with qtbot.waitSignal(watch.changed, timeout=WAIT_MS):
         add_elsewhere(orders_store.path, "from-a-terminal")
@@ -67,7 +67,7 @@ def test_an_order_another_process_adds_is_heard_of(
 
 
 def test_its_own_writes_are_not_news(
-    qtbot: QtBot, watch: BookWatch, orders_store: OrderStore, make_order: Callable[..., Order]
+    qtbot: QtBot, watch: BookChanges, orders_store: OrderStore, make_order: Callable[..., Order]
 ) -> None:
     """This window says what it writes itself, row by row: that is no reason to read
     the whole list again."""
@@ -79,7 +79,7 @@ def test_its_own_writes_are_not_news(
 
 
 def test_a_stopped_watch_says_nothing_more(
-    qtbot: QtBot, watch: BookWatch, book: OrderBookReader, orders_store: OrderStore
+    qtbot: QtBot, watch: BookChanges, book: OrderBookReader, orders_store: OrderStore
 ) -> None:
     watch.stop()
     add_elsewhere(orders_store.path, "after-closing")
@@ -105,7 +105,7 @@ def test_a_book_that_cannot_be_asked_is_said_once(
         book = OrderBookReader(store, CLIENT)
         with pytest.raises(Exception, match="damaged"):
             book.query(OrderQuery())  # the list comes upon the damage: the book is set aside
-        watch = BookWatch(book)
+        watch = BookChanges(book)
         problems: list[str] = []
         watch.problem.connect(problems.append)
         watch.look_for_changes()

@@ -20,7 +20,7 @@ from paydesk.ui.shell.messages import book_error_text
 LOOK_MS = 400
 
 
-class BookWatch(QObject):
+class BookChanges(QObject):
     """Asks the order book on a timer; ``changed`` when another program changed it."""
 
     #: The book was changed elsewhere: read again what is shown.
