@@ -1426,7 +1426,7 @@
         <location filename="../../app/paydesk/core/shifts/paper.py" line="29"/>
         <location filename="../../app/paydesk/ui/shifts/report_text.py" line="102"/>
         <source>Not a fiscal document</source>
-        <translation>Не фискальный документ</translation>
+        <translation>Не является фискальным документом</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/core/receipts/slips.py" line="59"/>

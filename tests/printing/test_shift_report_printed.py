@@ -61,7 +61,7 @@ def test_the_frozen_report_is_printed_and_read_back(paper: int, language: str) -
     assert printout.cut and "Coffee & Co" in text
     if language == "ru":
         assert "Отчёт" in text or "отчёт" in text.lower()
-        assert "Не фискальный документ" in text
+        assert "Не является фискальным документом" in text
         assert "150,50 руб." in text
     else:
         assert "Shift 12 report" in text and "Not a fiscal document" in text

@@ -78,7 +78,7 @@ def test_each_step_of_a_sale_is_said_once_and_the_cursor_stays_in_the_amount(
     qtbot.waitUntil(lambda: len(said) == 11, timeout=WAIT_MS)
     assert said[9:] == [f"Creating the order for {money(4000)}", f"Not sent: {money(4000)}"]
     # The panel is told again (checks, the list), the reader is not.
-    window.watch.book_changed()
+    window.parts.engine.book_changed()
     assert len(said) == 11
 
 

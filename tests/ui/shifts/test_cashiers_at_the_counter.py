@@ -36,9 +36,9 @@ def test_two_cashiers_take_turns_on_one_till(
     window.form.amount_input.setText("150")
     window.form.submit()
     sign_in(qtbot, window, "Anna")
-    qtbot.waitUntil(lambda: window.watch.sale is not None
-                    and window.watch.sale.url is not None, timeout=WAIT_MS)
-    first = window.watch.sale
+    qtbot.waitUntil(lambda: window.parts.presenter.sale is not None
+                    and window.parts.presenter.sale.url is not None, timeout=WAIT_MS)
+    first = window.parts.presenter.sale
     assert first is not None and first.amount == 15000
     assert (first.cashier, first.shift) == ("Anna", 1)
     assert child(window, QLabel, "shift_label").text() == "Shift 1 · Anna"
