@@ -669,7 +669,7 @@
     <message>
         <location filename="../../app/paydesk/ui/payment/form.py" line="126"/>
         <source>Clear note</source>
-        <translation>Очистить заметку</translation>
+        <translation>Очистить примечание</translation>
     </message>
     <message>
         <location filename="../../app/paydesk/ui/orders/filter_bar.py" line="102"/>

@@ -79,12 +79,14 @@ def test_a_book_whose_first_page_was_wiped_is_damaged_not_new(tmp_path: Path) ->
 
 
 def garbage_in_the_middle(path: Path, count: int = 2000) -> bytes:
-    """A closed book of ``count`` orders with 8 KiB of garbage written into its middle
-    (as the person who found the bug did); the damaged file's bytes."""
+    """A closed book of ``count`` orders with garbage written over its middle (as the
+    person who found the bug did, 8 KiB of it; here a quarter of the file, so the damage
+    falls in the orders' own pages whatever indexes the schema adds beside them); the
+    damaged file's bytes."""
     book_with_orders(path, count=count)
     data = bytearray(path.read_bytes())
-    middle = len(data) // 2
-    data[middle : middle + 8192] = random.Random(13).randbytes(8192)
+    start, end = len(data) * 3 // 8, len(data) * 5 // 8
+    data[start:end] = random.Random(13).randbytes(end - start)
     path.write_bytes(bytes(data))
     return bytes(data)
 

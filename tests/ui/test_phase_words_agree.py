@@ -23,6 +23,7 @@ from pytestqt.qtbot import QtBot
 
 from paydesk.cli.words import words_in
 from paydesk.core.book.csv_format import CsvFormat
+from paydesk.core.book.export import COLUMNS
 from paydesk.core.buyer_devices.page import PageWords
 from paydesk.core.buyer_devices.web_server import WebDisplay
 from paydesk.core.counter.views import BuyerState, BuyerView, Place, order_view
@@ -179,7 +180,8 @@ def test_the_command_line_and_a_csv_say_each_phase_in_the_tables_words(
         run = paydesk.run(*command, "--csv-style", language, env=env)
         assert run.code == 0, run.err
         rows = list(fmt.reader(io.StringIO(run.out.lstrip("\ufeff"))))
-        said = {row[1]: row[-1] for row in rows[1:]}  # the order id, the last column
+        phase = COLUMNS.index("phase")  # the order's status in words
+        said = {row[1]: row[phase] for row in rows[1:]}
         assert said == {o.order_id: WORDS[language][PHASES[o.order_id]][0] for o in ORDERS}
     if language == "en":  # the terminal's table speaks English (docs/command-line.md)
         run = paydesk.run("list", env=env)

@@ -19,19 +19,20 @@ import atexit
 import contextlib
 import faulthandler
 import logging
-import platform
 import sys
 import threading
 import traceback
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from paydesk import __version__
 from paydesk.support.private_files import make_private_folder, private_opener
 from paydesk.support.redaction import redact
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,8 @@ def write_crash_report(
     now: datetime | None = None,
 ) -> Path:
     """Write one report and return its path; a second crash in the same second gets ``-2``."""
+    from datetime import datetime  # when a report is written: rarely, and never at start
+
     now = now or datetime.now().astimezone()
     make_private_folder(log_dir)
     text = redact(_report_text(exc_type, exc, tb, thread_name, now))
@@ -75,6 +78,8 @@ def _report_text(
     thread_name: str | None,
     now: datetime,
 ) -> str:
+    import platform  # when a report is written, as datetime above
+
     lines = [
         "PayDesk crash report",
         f"Time: {now.isoformat(timespec='seconds')}",

@@ -3,14 +3,14 @@
 Three callers: the wheel build (setup.py), the bundle (packaging/paydesk.spec)
 and a source checkout's window (ui/shell/i18n.py, which compiles on first use). The
 build scripts load this file by its path, so it imports only the standard library:
-PySide6's folder is found without importing Qt.
+PySide6's folder is found without importing Qt; the window imports it at start, so
+subprocess waits until lrelease is run.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -36,6 +36,8 @@ def find_lrelease() -> str | None:
 def stage_resources(source: Path, target: Path) -> Path:
     """``source`` (resources/) copied to ``target`` as it ships: a .qm compiled from
     each .ts, the .ts files and notes left out. RuntimeError without lrelease."""
+    import subprocess  # as the module's doc says
+
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(source, target, ignore=shutil.ignore_patterns("*.ts", "README.md"))

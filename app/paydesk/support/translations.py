@@ -15,11 +15,8 @@ from __future__ import annotations
 
 import logging
 import os
-import subprocess
 import tempfile
 from pathlib import Path
-
-from platformdirs import user_cache_dir
 
 from paydesk.support.lrelease import find_lrelease
 from paydesk.support.resources import resource_path
@@ -41,6 +38,8 @@ def paydesk_qm(language: str, cache_dir: Path | None = None) -> Path | None:
 
 
 def default_cache_dir() -> Path:
+    from platformdirs import user_cache_dir  # a source checkout's only, as compile_ts
+
     return Path(user_cache_dir("PayDesk", appauthor=False)) / "translations"
 
 
@@ -49,6 +48,7 @@ def compile_ts(source: Path, cache_dir: Path) -> Path | None:
     target = cache_dir / f"{source.stem}-{source.stat().st_mtime_ns}.qm"
     if target.exists():
         return target
+    import subprocess  # only a checkout that was never built runs lrelease
 
     lrelease = find_lrelease()
     if lrelease is None:

@@ -216,7 +216,7 @@ def test_orders_panel_headers_filters_and_totals(
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     assert headers == [
         "Создан", "Заказ", "Сумма", "E-mail", "Примечание", "Статус", "Оплачено", "Проверен",
-        "Касса",
+        "Касса", "Кассир · смена",
     ]
     statuses = [panel.status_filter.itemText(i) for i in range(panel.status_filter.count())]
     assert statuses == ["Все", "Ожидает", "Оплачено", "Отказано", "Истёк срок", "Не передано"]
