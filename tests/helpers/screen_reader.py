@@ -111,6 +111,8 @@ class ScreenReader:
     log: Path
     #: Orca's debug log so far, line by line.
     log_lines: list[str] = field(default_factory=list)
+    #: Notified by the thread that reads Orca's log, after each new line.
+    heard: threading.Condition = field(default_factory=threading.Condition)
     focus_lines: queue.Queue[str | None] = field(default_factory=queue.Queue)
     focus: list[Focus] = field(default_factory=list)
 
@@ -136,20 +138,20 @@ class ScreenReader:
             said = self.spoken()[after:]
             return any(test(line) for line in said)
 
-        _wait_until(heard, timeout, lambda: f"Orca did not say {wanted!r}; it said {said}")
+        with self.heard:
+            if not self.heard.wait_for(heard, timeout):
+                raise AssertionError(f"Orca did not say {wanted!r}; it said {said}")
         return said
 
     def quiet(self, *, after: int = 0, still: float = 0.5) -> list[str]:
         """What Orca said since its ``after``-th utterance, once it has said nothing new
         for ``still`` seconds (the end of what one key made it say)."""
-        said, calm_from = self.spoken()[after:], time.monotonic()
-        deadline = calm_from + WAIT_S
-        while time.monotonic() - calm_from < still and time.monotonic() < deadline:
-            time.sleep(0.05)  # Orca's log is a stream: checked every 50 ms
-            now = self.spoken()[after:]
-            if len(now) != len(said):
-                said, calm_from = now, time.monotonic()
-        return said
+        deadline = time.monotonic() + WAIT_S
+        with self.heard:
+            # Each new line restarts the wait; a wait that ends with nothing new is the calm.
+            while self.heard.wait(timeout=still) and time.monotonic() < deadline:
+                continue
+        return self.spoken()[after:]
 
     def next_focus(self, timeout: float = 5.0) -> Focus | None:
         """The next object to take the focus (None: none did within ``timeout``)."""
@@ -190,16 +192,6 @@ class ScreenReader:
         assert done.returncode == 0, done.stderr
 
 
-def _wait_until(condition: Callable[[], bool], timeout: float,
-                failure: Callable[[], str]) -> None:
-    """Wait for ``condition`` (what another process writes, checked every 50 ms)."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(failure())
-        time.sleep(0.05)
-
-
 def _start(command: list[str], env: dict[str, str], **kwargs: object) -> subprocess.Popen[str]:
     """A child in a process group of its own, so that what it starts ends with it."""
     return subprocess.Popen(command, env=env, start_new_session=True, text=True,
@@ -233,7 +225,8 @@ def _session_bus(env: dict[str, str]) -> tuple[subprocess.Popen[str], str]:
     return bus, address
 
 
-def _read_terminal(terminal: int, lines: list[str], copy: Path) -> None:
+def _read_terminal(terminal: int, lines: list[str], copy: Path,
+                   heard: threading.Condition) -> None:
     """Orca's debug log, from the terminal it writes it to, into ``lines`` (and ``copy``)."""
     rest = b""
     with copy.open("wb") as kept:
@@ -248,7 +241,9 @@ def _read_terminal(terminal: int, lines: list[str], copy: Path) -> None:
             kept.flush()
             rest += chunk
             *whole, rest = rest.split(b"\n")
-            lines.extend(line.rstrip(b"\r").decode("utf-8", "replace") for line in whole)
+            with heard:
+                lines.extend(line.rstrip(b"\r").decode("utf-8", "replace") for line in whole)
+                heard.notify_all()
     os.close(terminal)
 
 
@@ -289,7 +284,8 @@ def screen_reader(folder: Path, screen: str = "1280x800x24") -> Iterator[ScreenR
                                        "/dev/stdout"], env, stdout=orca_side, stderr=errors))
             os.close(orca_side)
             reader = ScreenReader(env, log)
-            threading.Thread(target=_read_terminal, args=(terminal, reader.log_lines, log),
+            threading.Thread(target=_read_terminal,
+                             args=(terminal, reader.log_lines, log, reader.heard),
                              daemon=True).start()
             reader.wait_for_speech(_ORCA_READY, timeout=60)
             listener = _start([SYSTEM_PYTHON, str(HELPERS / "atspi_focus.py")], env,
